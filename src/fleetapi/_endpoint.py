@@ -1,0 +1,140 @@
+"""The shape of one call's declaration: :class:`Endpoint` and its parts.
+
+Each API call is declared once, as an :class:`Endpoint` in :mod:`fleetapi.endpoints`. The SDK
+resources, the mock's routing and validation, the OpenAPI document, the CLI and the reference
+docs all read those declarations.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Literal
+
+import attrs
+
+__all__ = ["Access", "Endpoint", "NoParams", "Paging", "Result"]
+
+
+class Access(enum.Enum):
+    """Which credentials a call accepts."""
+
+    NONE = "none"
+    """No credential at all (``user/auth``, ``dealer/get_ui_config``)."""
+    SESSION = "session"
+    """A master user's standard session hash; API keys get code 4, sub-users 13."""
+    USER = "user"
+    """Any user credential: a session hash or an API key, master or sub-user."""
+    DELIVERY = "delivery"
+    """A user credential or the special DELIVERY session."""
+    ROOT = "root"
+    """The ROOT access level; no ordinary user holds it."""
+
+
+@attrs.frozen(kw_only=True)
+class NoParams:
+    """The parameters of a call whose body carries only the credential."""
+
+
+@attrs.frozen(kw_only=True)
+class Result:
+    """Where a call's result lives in the response.
+
+    ``key`` names the response field holding the result (``value``, ``list``, ``id``...);
+    ``None`` means the whole body without ``success`` (structured as ``type``).
+    ``kind`` is ``json`` for JSON results, ``none`` for success-only answers and ``bytes`` for
+    file downloads.
+    """
+
+    type: Any = None
+    key: str | None = None
+    kind: Literal["json", "none", "bytes"] = "json"
+
+    @classmethod
+    def field(cls, key: str, type_: Any) -> Result:
+        """The result is the response field ``key``, of type ``type_``."""
+        return cls(type=type_, key=key)
+
+    @classmethod
+    def body(cls, type_: Any) -> Result:
+        """The result is the whole response body (less ``success``), of type ``type_``."""
+        return cls(type=type_)
+
+    @classmethod
+    def nothing(cls) -> Result:
+        """The call answers success only."""
+        return cls(type=None, kind="none")
+
+    @classmethod
+    def file(cls) -> Result:
+        """The call answers a file download (raw bytes, not JSON)."""
+        return cls(type=bytes, kind="bytes")
+
+
+@attrs.frozen(kw_only=True)
+class Paging:
+    """How a listing call pages: its ``limit``/``offset`` parameters and response fields."""
+
+    items: str = "list"
+    """The response field holding the page's items."""
+    total: str | None = "count"
+    """The response field holding the total count ignoring paging, if the call returns one."""
+    limit: str = "limit"
+    offset: str = "offset"
+    default_limit: int | None = None
+    """The service's default page size, when the spec gives one."""
+    max_limit: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Endpoint:
+    """One API call: everything the SDK, mock, CLI and docs need to know about it."""
+
+    path: str
+    """``group/action`` after the base URL, e.g. ``task/assign``."""
+    params: type[Any]
+    """The attrs class of the request body (less the credential)."""
+    result: Result
+    summary: str
+    """One line saying what the call does."""
+    resource: str
+    """The SDK resource attribute holding the method (``client.tasks``)."""
+    method: str
+    """The SDK method name (``client.tasks.assign``)."""
+    access: Access = Access.USER
+    right: str | None = None
+    """The sub-user right the call needs (``task_update``); master users hold them all."""
+    master_only: bool = False
+    """Only master users may call it (the ``admin`` right, API key management)."""
+    errors: tuple[int, ...] = ()
+    """The error codes the spec lists for the call."""
+    safe: bool = False
+    """Safe to repeat: a retry after a timeout or 5xx cannot do anything twice."""
+    paging: Paging | None = None
+    upload: bool = False
+    """The request is ``multipart/form-data`` (file uploads)."""
+    aliases: tuple[str, ...] = ()
+    """Other paths the service answers the call on."""
+    origin: Literal["spec", "notes"] = "spec"
+    """``spec`` for the 68 calls of the specification, ``notes`` for the service's extras."""
+    cli: tuple[str, str] | None = None
+    """The CLI group and command; derived from the path when not given."""
+    notes: str = ""
+    """Decisions and details worth documenting beside the call."""
+
+    @property
+    def group(self) -> str:
+        """The first path segment (``task`` in ``task/route/create``)."""
+        return self.path.split("/", 1)[0]
+
+    @property
+    def cli_name(self) -> tuple[str, str]:
+        """The ``fleet`` group and command for the call."""
+        if self.cli is not None:
+            return self.cli
+        group, _, rest = self.path.partition("/")
+        return group.replace("_", "-"), rest.replace("/", "-").replace("_", "-")
+
+    @property
+    def all_paths(self) -> tuple[str, ...]:
+        """The path and its aliases."""
+        return (self.path, *self.aliases)

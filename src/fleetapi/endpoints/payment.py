@@ -1,0 +1,7 @@
+"""Calls of the payment area."""
+
+from __future__ import annotations
+
+from fleetapi._endpoint import Endpoint
+
+ENDPOINTS: tuple[Endpoint, ...] = ()

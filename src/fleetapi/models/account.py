@@ -1,0 +1,62 @@
+"""Authentication and API keys (``user/auth``, ``api/key/*``) and the ``base`` group."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import attrs
+
+from fleetapi._secrets import mask
+
+__all__ = [
+    "ApiKey",
+    "ApiKeyCreateParams",
+    "ApiKeyDeleteParams",
+    "AuthParams",
+    "SendEmailParams",
+]
+
+
+@attrs.frozen(kw_only=True)
+class ApiKey:
+    """An API key: a 32-character hash with an unlimited lifetime."""
+
+    hash: str = attrs.field(repr=mask)
+    create_date: dt.datetime
+    title: str
+
+
+@attrs.frozen(kw_only=True)
+class AuthParams:
+    """Parameters of ``user/auth``."""
+
+    login: str
+    password: str = attrs.field(repr=False)
+
+
+@attrs.frozen(kw_only=True)
+class ApiKeyCreateParams:
+    """Parameters of ``api/key/create``."""
+
+    title: str
+    """Non-empty, printable characters only, at most 255."""
+
+
+@attrs.frozen(kw_only=True)
+class ApiKeyDeleteParams:
+    """Parameters of ``api/key/delete``."""
+
+    key: str = attrs.field(repr=False)
+    """The API key to delete."""
+
+
+@attrs.frozen(kw_only=True)
+class SendEmailParams:
+    """Parameters of ``base/send_email`` (ROOT only)."""
+
+    from_: str
+    to: str
+    title: str
+    message: str
+    service_id: int
+    service_pass: int = attrs.field(repr=False)

@@ -1,0 +1,38 @@
+"""Objects used across areas: locations, bounds, points."""
+
+from __future__ import annotations
+
+import attrs
+
+from fleetapi._types import UNSET, Unset
+
+__all__ = ["Bounds", "LatLng", "Location"]
+
+
+@attrs.frozen(kw_only=True)
+class LatLng:
+    """A bare coordinate pair."""
+
+    lat: float
+    lng: float
+
+
+@attrs.frozen(kw_only=True)
+class Bounds:
+    """A rectangle given by its north-west and south-east corners."""
+
+    nw: LatLng
+    se: LatLng
+
+
+@attrs.frozen(kw_only=True)
+class Location:
+    """A point with an optional address and a radius (zones) or precision (check-ins)."""
+
+    lat: float
+    lng: float
+    address: str | Unset = UNSET
+    radius: int | Unset = UNSET
+    """Zone radius in meters (tasks, departments, garages, lookups)."""
+    precision: int | Unset = UNSET
+    """Precision in meters (check-in locations)."""

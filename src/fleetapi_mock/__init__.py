@@ -1,0 +1,1 @@
+"""A behaviour-complete in-memory stand-in for the fleet API."""
