@@ -29,7 +29,8 @@ from cattrs.cols import list_structure_factory, mapping_structure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
-from fleetapi._types import UNSET, Unset
+import fleetapi.endpoints  # noqa: F401  (declares every model and tagged union)
+from fleetapi._types import TAGGED_UNIONS, UNSET, Unset
 
 __all__ = [
     "FieldError",
@@ -39,7 +40,6 @@ __all__ = [
     "format_duration",
     "parse_datetime",
     "parse_duration",
-    "register_tagged_union",
     "wire_name",
 ]
 
@@ -171,20 +171,11 @@ def _is_literal(tp: Any) -> bool:
     return get_origin(tp) is Literal
 
 
-_TAGGED: dict[Any, tuple[str, Callable[[type], str], type | None]] = {}
-
-
-def register_tagged_union(union: Any, *, tag: str = "type", default: type | None = None) -> None:
-    """Declare a union of attrs classes told apart by a ``tag`` key (``type`` by default).
-
-    Each member class names its tag value in a ``ClassVar`` called ``TAG``. ``default`` is the
-    class the lenient client converter uses for tags it does not know.
-    """
-    _TAGGED[union] = (tag, lambda cls: str(getattr(cls, "TAG")), default)  # noqa: B009
-    converter_for.cache_clear()
-
-
 # --- Converter construction ---------------------------------------------------------------
+
+
+def _tag_of(cls: type) -> str:
+    return str(cls.TAG)  # type: ignore[attr-defined]
 
 
 def _describe(tp: Any) -> str:
@@ -376,11 +367,11 @@ def converter_for(*, strict: bool = False, iso: bool = False) -> cattrs.Converte
     conv.register_structure_hook_factory(attrs.has, attrs_structure)
     conv.register_unstructure_hook_factory(attrs.has, attrs_unstructure)
 
-    for union, (tag, generator, default) in _TAGGED.items():
+    for union, (tag, default) in TAGGED_UNIONS.items():
         configure_tagged_union(
             union,
             conv,
-            tag_generator=generator,
+            tag_generator=_tag_of,
             tag_name=tag,
             default=attrs.NOTHING if strict or default is None else default,
         )

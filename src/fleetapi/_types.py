@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import enum
-from typing import Final, Literal, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
-__all__ = ["UNSET", "Unset", "is_set"]
+__all__ = ["TAGGED_UNIONS", "UNSET", "Unset", "is_set", "tagged_union"]
 
 _T = TypeVar("_T")
 
@@ -34,3 +34,17 @@ UNSET: Final = Unset.UNSET
 def is_set(value: _T | Unset) -> bool:
     """Tell whether ``value`` holds something other than :data:`UNSET`."""
     return value is not UNSET
+
+
+TAGGED_UNIONS: dict[Any, tuple[str, type | None]] = {}
+"""Unions of attrs classes told apart by a tag key, read by the converter."""
+
+
+def tagged_union(union: Any, *, tag: str = "type", default: type | None = None) -> None:
+    """Declare a union of attrs classes told apart by a ``tag`` key (``type`` by default).
+
+    Each member class names its tag value in a ``ClassVar[str]`` called ``TAG``. ``default`` is
+    the class the lenient client converter uses for tag values it does not know. Declare unions
+    at import time of the model module, before the first converter is built.
+    """
+    TAGGED_UNIONS[union] = (tag, default)

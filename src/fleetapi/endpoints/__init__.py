@@ -8,6 +8,7 @@ mock routes and validation, the OpenAPI document, the CLI, the reference docs) r
 from __future__ import annotations
 
 from collections.abc import Mapping
+
 from fleetapi._endpoint import Endpoint
 from fleetapi.endpoints import (
     account,

@@ -20,8 +20,8 @@ __all__ = [
     "TrackerReadParams",
     "TrackerSource",
     "TrackerState",
-    "TrackerStatesParams",
     "TrackerStates",
+    "TrackerStatesParams",
 ]
 
 ConnectionStatus = Literal[
