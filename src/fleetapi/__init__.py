@@ -1,9 +1,161 @@
-"""fleetapi: a typed client for the fleet and field-workforce tracking web API."""
+"""fleetapi: a typed client for the fleet and field-workforce tracking web API.
+
+>>> from fleetapi import Client
+>>> with Client(base_url="https://api.example/v2", api_key="...") as client:
+...     for key in client.api_keys.list():
+...         print(key.title)
+
+The clients are imported on first use, so that importing a model or an error class stays cheap.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from fleetapi._errors import (
+    CODES,
+    AccessDeniedError,
+    AccessRestrictedError,
+    AuthenticationError,
+    ConflictError,
+    DatabaseError,
+    DealerNotFoundError,
+    DemoModeError,
+    DeviceBlockedError,
+    DeviceLimitExceededError,
+    EmptyDataFileError,
+    EntityExistsError,
+    EntityHasLinksError,
+    EntityMissingError,
+    EntityNotFoundError,
+    EntityTypeMismatchError,
+    ExternalServiceError,
+    FileTooLargeError,
+    FleetApiError,
+    FleetConnectionError,
+    FleetError,
+    FleetTimeoutError,
+    GeocodingFailedError,
+    InsecureTransportError,
+    InvalidDataFormatError,
+    InvalidFileStateError,
+    InvalidImportStateError,
+    InvalidParametersError,
+    InvalidRequestError,
+    InvalidStateError,
+    InvalidTaskStateError,
+    LimitTooBigError,
+    LoginInUseError,
+    NoDataFileError,
+    NonExistentEntitiesError,
+    NotFoundError,
+    OperationNotPermittedError,
+    OverQuotaError,
+    PermissionDeniedError,
+    PluginNotFoundError,
+    PreconditionFailedError,
+    QueueServiceError,
+    QuotaExceededError,
+    RateLimitError,
+    ServerError,
+    ServiceUnavailableError,
+    SessionNotFoundError,
+    TariffRestrictionError,
+    TimeSpanTooBigError,
+    TooManyEntitiesError,
+    TooManyLoginAttemptsError,
+    TooManyRequestsError,
+    TooManySessionsError,
+    UnexpectedError,
+    UserNotActivatedError,
+    ValidationFailedError,
+    WrongHashError,
+    WrongLoginError,
+    WrongRequestFormatError,
+)
 from fleetapi._types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from fleetapi._async_client import AsyncClient
+    from fleetapi._client import Client
 
 __version__ = "0.1.0"
 
-__all__ = ["UNSET", "Unset", "__version__"]
+__all__ = [
+    "CODES",
+    "UNSET",
+    "AccessDeniedError",
+    "AccessRestrictedError",
+    "AsyncClient",
+    "AuthenticationError",
+    "Client",
+    "ConflictError",
+    "DatabaseError",
+    "DealerNotFoundError",
+    "DemoModeError",
+    "DeviceBlockedError",
+    "DeviceLimitExceededError",
+    "EmptyDataFileError",
+    "EntityExistsError",
+    "EntityHasLinksError",
+    "EntityMissingError",
+    "EntityNotFoundError",
+    "EntityTypeMismatchError",
+    "ExternalServiceError",
+    "FileTooLargeError",
+    "FleetApiError",
+    "FleetConnectionError",
+    "FleetError",
+    "FleetTimeoutError",
+    "GeocodingFailedError",
+    "InsecureTransportError",
+    "InvalidDataFormatError",
+    "InvalidFileStateError",
+    "InvalidImportStateError",
+    "InvalidParametersError",
+    "InvalidRequestError",
+    "InvalidStateError",
+    "InvalidTaskStateError",
+    "LimitTooBigError",
+    "LoginInUseError",
+    "NoDataFileError",
+    "NonExistentEntitiesError",
+    "NotFoundError",
+    "OperationNotPermittedError",
+    "OverQuotaError",
+    "PermissionDeniedError",
+    "PluginNotFoundError",
+    "PreconditionFailedError",
+    "QueueServiceError",
+    "QuotaExceededError",
+    "RateLimitError",
+    "ServerError",
+    "ServiceUnavailableError",
+    "SessionNotFoundError",
+    "TariffRestrictionError",
+    "TimeSpanTooBigError",
+    "TooManyEntitiesError",
+    "TooManyLoginAttemptsError",
+    "TooManyRequestsError",
+    "TooManySessionsError",
+    "UnexpectedError",
+    "Unset",
+    "UserNotActivatedError",
+    "ValidationFailedError",
+    "WrongHashError",
+    "WrongLoginError",
+    "WrongRequestFormatError",
+    "__version__",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Client":
+        from fleetapi._client import Client
+
+        return Client
+    if name == "AsyncClient":
+        from fleetapi._async_client import AsyncClient
+
+        return AsyncClient
+    raise AttributeError(f"module 'fleetapi' has no attribute {name!r}")

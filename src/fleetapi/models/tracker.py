@@ -1,4 +1,4 @@
-"""Trackers: the minimal tracker group (``tracker/list``, ``read``, ``get_state``, ``get_states``)."""
+"""Trackers: the minimal tracker group (``tracker/list|read|get_state|get_states``)."""
 
 from __future__ import annotations
 

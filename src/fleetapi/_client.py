@@ -1,0 +1,288 @@
+"""The synchronous client.
+
+Generated from ``_async_client.py`` by scripts/generate.py: do not edit.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping
+from types import TracebackType
+from typing import Any
+
+import attrs
+import httpx
+
+from fleetapi._core import (
+    ClientConfig,
+    CredentialPlacement,
+    PreparedRequest,
+    build_request,
+    encode_params,
+    extract_result,
+    log_attempt,
+    page_items,
+    read_response,
+    resolve_config,
+)
+from fleetapi._endpoint import Access, Endpoint, NoParams
+from fleetapi._errors import FleetApiError, FleetConnectionError, FleetTimeoutError
+from fleetapi._secrets import mask
+from fleetapi._sleep import sync_sleep as sleep
+from fleetapi._uploads import FileInput, file_part
+from fleetapi.endpoints import BY_PATH
+from fleetapi.endpoints.account import USER_AUTH
+from fleetapi.models.account import AuthParams
+from fleetapi.resources._sync import Resources
+
+__all__ = ["Client"]
+
+
+class Client(Resources):
+    """Synchronous client of the fleet API: one method per call, grouped by resource.
+
+    >>> with Client(base_url="https://api.example/v2", api_key="...") as client:
+    ...     keys = client.api_keys.list()
+
+    Arguments take precedence over the environment (``FLEETAPI_BASE_URL``,
+    ``FLEETAPI_API_KEY``, ``FLEETAPI_HASH``). The credential travels in the
+    ``Authorization: NVX <hash>`` header unless ``credential_in`` says ``body`` or ``query``
+    (the query form is for testing only and logs a warning).
+
+    Args:
+        base_url: The API's base URL, e.g. ``https://api.example/v2``.
+        api_key: An API key or a session hash (the two are interchangeable on the wire).
+        timeout: Seconds to wait for each attempt.
+        max_retries: Retries after a failed attempt (see :class:`~fleetapi._core.RetryPolicy`).
+        credential_in: Where the credential travels: ``header``, ``body`` or ``query``.
+        iso_datetime: Ask for, and send, ISO 8601 date/times.
+        allow_insecure: Allow plain http to a host that is not loopback.
+        transport: An httpx transport, e.g. the mock's in-process one.
+        http_client: An httpx client to use (the caller keeps ownership and closes it).
+    """
+
+    def __init__(
+        self,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        credential_in: CredentialPlacement = "header",
+        iso_datetime: bool = False,
+        allow_insecure: bool = False,
+        transport: httpx.BaseTransport | None = None,
+        http_client: httpx.Client | None = None,
+        _config: ClientConfig | None = None,
+    ) -> None:
+        self._config = _config or resolve_config(
+            base_url=base_url,
+            api_key=api_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            credential_in=credential_in,
+            iso_datetime=iso_datetime,
+            allow_insecure=allow_insecure,
+        )
+        self._owns_http = http_client is None
+        self._http = http_client or httpx.Client(transport=transport, follow_redirects=False)
+
+    @classmethod
+    def login(
+        cls,
+        base_url: str | None,
+        login: str,
+        password: str,
+        **options: Any,
+    ) -> Client:
+        """Log in with ``user/auth`` and return a client holding the new session hash."""
+        anonymous = cls(base_url=base_url, **options)
+        try:
+            session: str = anonymous.call(USER_AUTH, AuthParams(login=login, password=password))
+        except BaseException:
+            anonymous.close()
+            raise
+        client = cls(
+            _config=attrs.evolve(anonymous._config, hash=session),
+            http_client=anonymous._http,
+        )
+        client._owns_http = anonymous._owns_http
+        return client
+
+    @property
+    def base_url(self) -> str:
+        """The base URL requests go to."""
+        return self._config.base_url
+
+    @property
+    def hash(self) -> str | None:
+        """The credential (session hash or API key); never shown in reprs or logs."""
+        return self._config.hash
+
+    @property
+    def config(self) -> ClientConfig:
+        """The resolved configuration."""
+        return self._config
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(base_url={self.base_url!r}, hash={mask(self.hash)})"
+
+    def with_options(
+        self,
+        *,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        iso_datetime: bool | None = None,
+    ) -> Client:
+        """A client sharing this one's connections, with some options changed.
+
+        >>> quick = client.with_options(timeout=2, max_retries=0)
+        """
+        config = self._config
+        if timeout is not None:
+            config = config.evolve(timeout=timeout)
+        if max_retries is not None:
+            config = config.evolve(retry=attrs.evolve(config.retry, max_retries=max_retries))
+        if iso_datetime is not None:
+            config = config.evolve(iso_datetime=iso_datetime)
+        clone = type(self)(_config=config, http_client=self._http)
+        clone._owns_http = False
+        return clone
+
+    def close(self) -> None:
+        """Close the connections (unless the httpx client was passed in)."""
+        if self._owns_http:
+            self._http.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # --- Calls --------------------------------------------------------------------------------
+
+    def call(
+        self,
+        endpoint: Endpoint,
+        params: Any = None,
+        *,
+        files: Mapping[str, FileInput] | None = None,
+    ) -> Any:
+        """Make the call ``endpoint`` with a params model and return its typed result."""
+        body = encode_params(params or NoParams(), iso=self._config.iso_datetime)
+        parts = {k: file_part(v) for k, v in files.items()} if files else None
+        prepared = build_request(
+            self._config,
+            endpoint.path,
+            body,
+            files=parts,
+            authenticated=endpoint.access is not Access.NONE,
+        )
+        answer = self._send(
+            prepared, safe=endpoint.safe, expect_file=endpoint.result.kind == "bytes"
+        )
+        return extract_result(endpoint, answer, iso=self._config.iso_datetime)
+
+    def request(self, path: str, body: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Make any call by its path with a raw JSON body; return the raw JSON answer.
+
+        Calls the table declares safe are retried as such; unknown paths are never retried
+        after a timeout.
+        """
+        answer = self._raw(path, body)
+        if isinstance(answer, bytes):
+            return {"success": True, "content": answer.decode("utf-8", "replace")}
+        return answer
+
+    def request_bytes(self, path: str, body: Mapping[str, Any] | None = None) -> bytes:
+        """Make a call that answers a file (KML layers, PDF/XLSX exports); return its bytes."""
+        answer = self._raw(path, body, expect_file=True)
+        return answer if isinstance(answer, bytes) else repr(answer).encode()
+
+    def _raw(
+        self, path: str, body: Mapping[str, Any] | None, *, expect_file: bool = False
+    ) -> dict[str, Any] | bytes:
+        path = path.strip("/")
+        known = BY_PATH.get(path)
+        prepared = build_request(self._config, path, dict(body or {}))
+        return self._send(
+            prepared,
+            safe=known.safe if known else False,
+            expect_file=expect_file or (known is not None and known.result.kind == "bytes"),
+        )
+
+    def paginate(self, endpoint: Endpoint, params: Any, *, page_size: int = 1000) -> Iterator[Any]:
+        """Yield every item of a paging call, fetching ``page_size`` items at a time."""
+        paging = endpoint.paging
+        if paging is None:
+            raise ValueError(f"{endpoint.path} does not page")
+        offset = 0
+        while True:
+            page_params = attrs.evolve(params, **{paging.limit: page_size, paging.offset: offset})
+            body = encode_params(page_params, iso=self._config.iso_datetime)
+            prepared = build_request(self._config, endpoint.path, body)
+            answer = self._send(prepared, safe=endpoint.safe)
+            assert isinstance(answer, dict)
+            items = page_items(endpoint, answer, iso=self._config.iso_datetime)
+            for item in items:
+                yield item
+            offset += len(items)
+            total = answer.get(paging.total) if paging.total else None
+            if len(items) < page_size or (isinstance(total, int) and offset >= total):
+                return
+
+    # --- The loop -----------------------------------------------------------------------------
+
+    def _send(
+        self, prepared: PreparedRequest, *, safe: bool, expect_file: bool = False
+    ) -> dict[str, Any] | bytes:
+        policy = self._config.retry
+        attempt = 0
+        while True:
+            attempt += 1
+            started = time.monotonic()
+            request = prepared.to_httpx(self._http, self._config.timeout)
+            try:
+                response = self._http.send(request)
+                content = response.read()
+            except httpx.TimeoutException:
+                log_attempt(prepared.path, "timeout", started)
+                if policy.should_retry(attempt, safe=safe, timeout=True):
+                    sleep(policy.delay(attempt))
+                    continue
+                raise FleetTimeoutError(
+                    f"POST {prepared.path}: no answer within {self._config.timeout:g} s"
+                ) from None
+            except httpx.TransportError as exc:
+                log_attempt(prepared.path, type(exc).__name__, started)
+                never_sent = isinstance(exc, httpx.ConnectError)
+                if policy.should_retry(attempt, safe=safe or never_sent, connection_error=True):
+                    sleep(policy.delay(attempt))
+                    continue
+                raise FleetConnectionError(
+                    f"POST {prepared.path}: {type(exc).__name__} reaching {self._config.base_url}"
+                ) from None
+            try:
+                answer = read_response(
+                    prepared.path,
+                    response.status_code,
+                    response.headers,
+                    content,
+                    expect_file=expect_file,
+                )
+            except FleetApiError as exc:
+                log_attempt(prepared.path, f"code {exc.code}", started)
+                if policy.should_retry(
+                    attempt, safe=safe, status_code=response.status_code, error_code=exc.code
+                ):
+                    sleep(policy.delay(attempt, exc.retry_after))
+                    continue
+                raise
+            log_attempt(prepared.path, "ok", started)
+            return answer

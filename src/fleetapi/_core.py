@@ -1,0 +1,340 @@
+"""The sans-I/O core of the clients: configuration, requests, responses, retries.
+
+Nothing here does I/O. :class:`~fleetapi.Client` and :class:`~fleetapi.AsyncClient` are thin
+loops around these functions, so that both behave identically and the rules are tested once.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import logging
+import os
+import random
+import time
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import attrs
+import httpx
+
+from fleetapi._converter import converter_for
+from fleetapi._endpoint import Endpoint
+from fleetapi._errors import (
+    FleetApiError,
+    InsecureTransportError,
+    WrongRequestFormatError,
+)
+from fleetapi._secrets import mask
+
+__all__ = [
+    "DEFAULT_BASE_URL",
+    "DEFAULT_MAX_RETRIES",
+    "DEFAULT_TIMEOUT",
+    "ClientConfig",
+    "CredentialPlacement",
+    "RetryPolicy",
+    "build_request",
+    "read_response",
+    "resolve_config",
+]
+
+logger = logging.getLogger("fleetapi")
+
+DEFAULT_BASE_URL = "https://api.fleet.example/v2"
+"""Used when neither an argument nor ``FLEETAPI_BASE_URL`` names a base URL."""
+DEFAULT_TIMEOUT = 30.0
+DEFAULT_MAX_RETRIES = 2
+USER_AGENT = "fleetapi-python"
+
+CredentialPlacement = Literal["header", "body", "query"]
+
+
+@attrs.frozen(kw_only=True)
+class RetryPolicy:
+    """When and how long to wait before a retry.
+
+    Connection errors and rate limiting (code 15) are retried for every call: the request did
+    not reach the service, or the service refused it before doing anything. Timeouts and 5xx
+    answers are retried only for calls declared safe to repeat, since the first attempt may
+    have done its work. Delays grow exponentially with full jitter, and a ``Retry-After`` the
+    service sends is honoured.
+    """
+
+    max_retries: int = DEFAULT_MAX_RETRIES
+    initial_delay: float = 0.5
+    max_delay: float = 8.0
+
+    def delay(self, attempt: int, retry_after: float | None = None, rng: Any = random) -> float:
+        """Seconds to wait before retry number ``attempt`` (1-based)."""
+        if retry_after is not None:
+            return min(max(retry_after, 0.0), 60.0)
+        ceiling = min(self.initial_delay * (2 ** (attempt - 1)), self.max_delay)
+        return float(rng.uniform(ceiling / 2, ceiling))
+
+    def should_retry(
+        self,
+        attempt: int,
+        *,
+        safe: bool,
+        connection_error: bool = False,
+        timeout: bool = False,
+        status_code: int | None = None,
+        error_code: int | None = None,
+    ) -> bool:
+        """Whether attempt number ``attempt`` (1-based) that failed this way is retried."""
+        if attempt > self.max_retries:
+            return False
+        if connection_error or error_code == 15:
+            return True
+        if timeout:
+            return safe
+        if status_code is not None and status_code >= 500:
+            return safe
+        return False
+
+
+@attrs.frozen(kw_only=True)
+class ClientConfig:
+    """Everything a client needs to build requests; made by :func:`resolve_config`."""
+
+    base_url: str
+    hash: str | None = attrs.field(repr=mask)
+    timeout: float = DEFAULT_TIMEOUT
+    retry: RetryPolicy = RetryPolicy()
+    credential_in: CredentialPlacement = "header"
+    iso_datetime: bool = False
+    allow_insecure: bool = False
+
+    def evolve(self, **changes: Any) -> ClientConfig:
+        """A copy with ``changes`` applied."""
+        return attrs.evolve(self, **changes)
+
+
+def resolve_config(
+    *,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    session_hash: str | None = None,
+    timeout: float | None = None,
+    max_retries: int | None = None,
+    credential_in: CredentialPlacement = "header",
+    iso_datetime: bool = False,
+    allow_insecure: bool = False,
+    env: Mapping[str, str] | None = None,
+) -> ClientConfig:
+    """Build a configuration: arguments first, then environment variables, then defaults.
+
+    The credential is ``api_key`` or ``session_hash`` (the same thing on the wire), else
+    ``FLEETAPI_API_KEY``, else ``FLEETAPI_HASH``. The base URL is ``base_url``, else
+    ``FLEETAPI_BASE_URL``, else :data:`DEFAULT_BASE_URL`.
+
+    Raises:
+        InsecureTransportError: ``base_url`` is plain http to a host that is not loopback and
+            ``allow_insecure`` is false.
+    """
+    env = os.environ if env is None else env
+    url = (base_url or env.get("FLEETAPI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+    credential = api_key or session_hash or env.get("FLEETAPI_API_KEY") or env.get("FLEETAPI_HASH")
+    if credential_in not in ("header", "body", "query"):
+        raise ValueError(f"credential_in must be header, body or query, not {credential_in!r}")
+    check_transport_security(url, allow_insecure=allow_insecure)
+    return ClientConfig(
+        base_url=url,
+        hash=credential or None,
+        timeout=DEFAULT_TIMEOUT if timeout is None else timeout,
+        retry=RetryPolicy(max_retries=DEFAULT_MAX_RETRIES if max_retries is None else max_retries),
+        credential_in=credential_in,
+        iso_datetime=iso_datetime,
+        allow_insecure=allow_insecure,
+    )
+
+
+def check_transport_security(base_url: str, *, allow_insecure: bool) -> None:
+    """Refuse plain http to a host that is not loopback, unless ``allow_insecure``."""
+    url = httpx.URL(base_url)
+    if url.scheme not in ("http", "https"):
+        raise ValueError(f"base_url must be an http or https URL, not {base_url!r}")
+    if url.scheme == "https" or allow_insecure or _is_loopback(url.host):
+        return
+    raise InsecureTransportError(
+        f"refusing to send credentials over plain http to {url.host}: use https, "
+        "or pass allow_insecure=True for a trusted network"
+    )
+
+
+def _is_loopback(host: str) -> bool:
+    if host in ("localhost", "fleet.mock") or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@attrs.frozen(kw_only=True)
+class PreparedRequest:
+    """A request ready for httpx: what both engines send."""
+
+    method: str
+    url: str
+    headers: dict[str, str] = attrs.field(repr=False)
+    params: dict[str, str] = attrs.field(repr=False)
+    json: dict[str, Any] | None = attrs.field(default=None, repr=False)
+    data: dict[str, str] | None = attrs.field(default=None, repr=False)
+    files: dict[str, tuple[str, bytes, str]] | None = attrs.field(default=None, repr=False)
+    path: str
+
+    def to_httpx(self, client: httpx.Client | httpx.AsyncClient, timeout: float) -> httpx.Request:
+        """Build the httpx request on ``client``."""
+        return client.build_request(
+            self.method,
+            self.url,
+            headers=self.headers,
+            params=self.params or None,
+            json=self.json,
+            data=self.data,
+            files=self.files,
+            timeout=timeout,
+        )
+
+
+def build_request(
+    config: ClientConfig,
+    path: str,
+    body: Mapping[str, Any],
+    *,
+    files: Mapping[str, tuple[str, bytes, str]] | None = None,
+    authenticated: bool = True,
+) -> PreparedRequest:
+    """Prepare ``POST {base_url}/{path}`` with a JSON (or multipart) body and the credential."""
+    headers = {"User-Agent": USER_AGENT, "Accept": "application/json"}
+    params: dict[str, str] = {}
+    payload = dict(body)
+    if config.iso_datetime:
+        headers["NVX-ISO-DateTime"] = "true"
+    if authenticated and config.hash:
+        if config.credential_in == "header":
+            headers["Authorization"] = f"NVX {config.hash}"
+        elif config.credential_in == "body":
+            payload["hash"] = config.hash
+        else:
+            logger.warning("sending the credential in the query string: for testing only")
+            params["hash"] = config.hash
+    url = f"{config.base_url}/{path}"
+    if files is not None:
+        data = {k: v if isinstance(v, str) else json.dumps(v) for k, v in payload.items()}
+        return PreparedRequest(
+            method="POST",
+            url=url,
+            headers=headers,
+            params=params,
+            data=data,
+            files=dict(files),
+            path=path,
+        )
+    return PreparedRequest(
+        method="POST", url=url, headers=headers, params=params, json=payload, path=path
+    )
+
+
+def encode_params(params: Any, *, iso: bool = False) -> dict[str, Any]:
+    """The JSON body of a params model (fields left ``UNSET`` are not sent)."""
+    body = converter_for(iso=iso).unstructure(params)
+    if not isinstance(body, dict):
+        raise TypeError(f"parameters must be an attrs model, not {type(params).__name__}")
+    return body
+
+
+def _retry_after(headers: Mapping[str, str]) -> float | None:
+    value = headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        return None
+
+
+def read_response(
+    path: str,
+    status_code: int,
+    headers: Mapping[str, str],
+    content: bytes,
+    *,
+    expect_file: bool = False,
+) -> dict[str, Any] | bytes:
+    """Read the ``success``/``status`` envelope of a response.
+
+    Returns the JSON body of a success (or the raw bytes of a file download when
+    ``expect_file`` and the response is not JSON). Success is decided by the body, never by
+    the HTTP status.
+
+    Raises:
+        FleetApiError: the service answered ``success: false`` (the subclass of its code),
+            or something that is not the API's JSON envelope.
+    """
+    content_type = headers.get("content-type", "")
+    if expect_file and "json" not in content_type and 200 <= status_code < 300:
+        return content
+    try:
+        body = json.loads(content) if content else None
+    except ValueError:
+        body = None
+    if not isinstance(body, dict) or "success" not in body:
+        raise WrongRequestFormatError(
+            f"the service answered HTTP {status_code} without the API's JSON envelope",
+            http_status=status_code,
+            endpoint=path,
+        )
+    if body.get("success") is True:
+        return body
+    status = body.get("status")
+    status = status if isinstance(status, dict) else {}
+    code = status.get("code")
+    description = status.get("description")
+    errors = body.get("errors")
+    raise FleetApiError.from_code(
+        code if isinstance(code, int) else 0,
+        description if isinstance(description, str) else None,
+        errors=[e for e in errors if isinstance(e, dict)] if isinstance(errors, list) else [],
+        http_status=status_code,
+        endpoint=path,
+        retry_after=_retry_after(headers),
+    )
+
+
+def extract_result(endpoint: Endpoint, body: dict[str, Any] | bytes, *, iso: bool = False) -> Any:
+    """Turn a success body into the endpoint's typed result."""
+    result = endpoint.result
+    if result.kind == "none":
+        return None
+    if result.kind == "bytes":
+        if isinstance(body, bytes):
+            return body
+        return json.dumps(body).encode()
+    if isinstance(body, bytes):
+        raise WrongRequestFormatError(
+            "expected a JSON answer, got a file", endpoint=endpoint.path, http_status=200
+        )
+    conv = converter_for(iso=iso)
+    if result.key is None:
+        data = {k: v for k, v in body.items() if k not in ("success", "user_time")}
+        return conv.structure(data, result.type)
+    return conv.structure(body.get(result.key), result.type)
+
+
+def page_items(endpoint: Endpoint, answer: dict[str, Any], *, iso: bool) -> list[Any]:
+    """The typed items of one page of a paging call."""
+    result = extract_result(endpoint, answer, iso=iso)
+    paging = endpoint.paging
+    if paging is None:
+        raise ValueError(f"{endpoint.path} does not page")
+    if isinstance(result, list):
+        return result
+    return list(getattr(result, paging.items))
+
+
+def log_attempt(path: str, outcome: str, started: float) -> None:
+    """Log one attempt: path, outcome and duration; never bodies or the credential."""
+    logger.debug("POST %s -> %s in %.0f ms", path, outcome, (time.monotonic() - started) * 1000)

@@ -1,0 +1,1 @@
+"""Typed resource classes of the clients (generated; see scripts/generate.py)."""

@@ -1,0 +1,179 @@
+"""The client engines against a scripted transport: retries, logging, secrecy, options."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import httpx
+import pytest
+
+from fleetapi import (
+    AsyncClient,
+    Client,
+    FleetConnectionError,
+    FleetTimeoutError,
+    InvalidParametersError,
+    TooManyRequestsError,
+)
+
+HASH = "0123456789abcdef0123456789abcdef"
+BASE = "http://127.0.0.1:9"
+
+
+class Script:
+    """A transport answering from a list of responses or exceptions, recording requests."""
+
+    def __init__(self, *answers):
+        self.answers = list(answers)
+        self.requests: list[httpx.Request] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        answer = self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+        if isinstance(answer, Exception):
+            raise answer
+        status, body = answer
+        return httpx.Response(
+            status, json=body, headers={"retry-after": "0"} if status == 429 else {}
+        )
+
+
+OK_LIST = (200, {"success": True, "list": []})
+RATE_LIMITED = (429, {"success": False, "status": {"code": 15, "description": "Too many"}})
+UNAVAILABLE = (503, {"success": False, "status": {"code": 14, "description": "Later"}})
+
+
+@pytest.fixture(autouse=True)
+def no_sleep(monkeypatch):
+    slept: list[float] = []
+    monkeypatch.setattr("fleetapi._client.sleep", slept.append)
+
+    async def fake_async_sleep(seconds):
+        slept.append(seconds)
+
+    monkeypatch.setattr("fleetapi._async_client.sleep", fake_async_sleep)
+    return slept
+
+
+def make(script, **options):
+    return Client(base_url=BASE, api_key=HASH, transport=httpx.MockTransport(script), **options)
+
+
+def test_sends_the_hash_in_the_authorization_header():
+    script = Script(OK_LIST)
+    with make(script) as client:
+        assert client.api_keys.list() == []
+    request = script.requests[0]
+    assert request.url.path == "/api/key/list"
+    assert request.headers["authorization"] == f"NVX {HASH}"
+    assert json.loads(request.content) == {}
+
+
+def test_rate_limit_is_retried_even_for_unsafe_calls(no_sleep):
+    created = {"hash": "f" * 32, "create_date": "2026-01-15 09:00:00", "title": "CI"}
+    script = Script(RATE_LIMITED, (200, {"success": True, "value": created}))
+    with make(script) as client:
+        key = client.api_keys.create(title="CI")
+    assert key.title == "CI"
+    assert len(script.requests) == 2
+    assert no_sleep == [0.0]
+
+
+def test_rate_limit_gives_up_after_max_retries():
+    script = Script(RATE_LIMITED)
+    with make(script, max_retries=1) as client, pytest.raises(TooManyRequestsError):
+        client.api_keys.list()
+    assert len(script.requests) == 2
+
+
+def test_5xx_is_retried_for_a_safe_call_but_never_for_a_create():
+    script = Script(UNAVAILABLE, OK_LIST)
+    with make(script) as client:
+        assert client.api_keys.list() == []
+    assert len(script.requests) == 2
+
+    script = Script(UNAVAILABLE)
+    with make(script) as client, pytest.raises(Exception, match=r"\[14\]"):
+        client.api_keys.create(title="CI")
+    assert len(script.requests) == 1
+
+
+def test_timeout_is_not_retried_for_an_unsafe_call():
+    script = Script(httpx.ReadTimeout("slow"))
+    with make(script) as client, pytest.raises(FleetTimeoutError):
+        client.api_keys.create(title="CI")
+    assert len(script.requests) == 1
+
+
+def test_connect_error_is_retried_then_raised_without_the_hash():
+    script = Script(httpx.ConnectError(f"refused ?hash={HASH}"))
+    with make(script, credential_in="query") as client, pytest.raises(FleetConnectionError) as info:
+        client.base.nothing()
+    assert len(script.requests) == 3
+    assert HASH not in str(info.value)
+    assert info.value.__cause__ is None
+
+
+def test_client_errors_are_raised_at_once():
+    body = {
+        "success": False,
+        "status": {"code": 7, "description": "Invalid parameters"},
+        "errors": [{"parameter": "title", "error": "must not be empty"}],
+    }
+    script = Script((400, body))
+    with make(script) as client, pytest.raises(InvalidParametersError) as info:
+        client.api_keys.create(title="")
+    assert info.value.errors[0]["parameter"] == "title"
+    assert info.value.endpoint == "api/key/create"
+    assert len(script.requests) == 1
+
+
+def test_the_hash_never_appears_in_repr_or_logs(caplog):
+    caplog.set_level(logging.DEBUG)
+    script = Script(OK_LIST)
+    with make(script) as client:
+        client.api_keys.list()
+        assert HASH not in repr(client)
+    assert "api/key/list -> ok" in caplog.text
+    assert HASH not in caplog.text
+
+
+def test_with_options_shares_connections_and_changes_retries():
+    script = Script(UNAVAILABLE)
+    with make(script) as client:
+        quick = client.with_options(max_retries=0, timeout=1)
+        with pytest.raises(Exception, match=r"\[14\]"):
+            quick.api_keys.list()
+        assert quick.config.timeout == 1
+        assert client.config.retry.max_retries == 2
+    assert len(script.requests) == 1
+
+
+def test_login_keeps_the_session_hash():
+    script = Script((200, {"success": True, "hash": HASH}), OK_LIST)
+    client = Client.login(BASE, "demo", "demo", transport=httpx.MockTransport(script))
+    with client:
+        assert client.hash == HASH
+        client.api_keys.list()
+    auth, listing = script.requests
+    assert "authorization" not in auth.headers
+    assert json.loads(auth.content) == {"login": "demo", "password": "demo"}
+    assert listing.headers["authorization"] == f"NVX {HASH}"
+
+
+def test_raw_request_reaches_any_path():
+    script = Script((200, {"success": True, "count": 3}))
+    with make(script) as client:
+        assert client.request("task/count") == {"success": True, "count": 3}
+    assert script.requests[0].url.path == "/task/count"
+
+
+@pytest.mark.anyio
+async def test_async_client_behaves_the_same(no_sleep):
+    script = Script(RATE_LIMITED, OK_LIST)
+    transport = httpx.MockTransport(script)
+    async with AsyncClient(base_url=BASE, api_key=HASH, transport=transport) as client:
+        assert await client.api_keys.list() == []
+    assert len(script.requests) == 2
+    assert no_sleep == [0.0]
