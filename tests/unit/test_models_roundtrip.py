@@ -1,0 +1,135 @@
+"""Every model of the SDK round-trips through JSON and both converters (property tests)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import json
+import pkgutil
+import string
+import typing
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import fleetapi.models
+from fleetapi._converter import converter_for
+from fleetapi._types import UNSET, Unset
+
+
+def all_models() -> list[type]:
+    found = []
+    for info in pkgutil.iter_modules(fleetapi.models.__path__):
+        module = importlib.import_module(f"fleetapi.models.{info.name}")
+        for name in getattr(module, "__all__", ()):
+            obj = getattr(module, name)
+            if isinstance(obj, type) and attrs.has(obj) and obj.__module__ == module.__name__:
+                found.append(obj)
+    return found
+
+
+MODELS = all_models()
+JSON_LEAF = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.text(max_size=5))
+SAFE_TEXT = st.text(alphabet=string.ascii_letters + string.digits + " -_.", max_size=8)
+
+
+def strategy_for(tp: Any, text: st.SearchStrategy[str], depth: int = 0) -> st.SearchStrategy[Any]:
+    origin = get_origin(tp)
+    if tp is Unset:
+        return st.just(UNSET)
+    if tp is type(None) or tp is None:
+        return st.none()
+    if tp is Any:
+        return JSON_LEAF
+    if tp is bool:
+        return st.booleans()
+    if tp is int:
+        return st.integers(-(2**31), 2**31)
+    if tp is float:
+        return st.floats(allow_nan=False, allow_infinity=False, width=64)
+    if tp is str:
+        return text
+    if tp is bytes:
+        return st.binary(max_size=8)
+    if tp is dt.datetime:
+        return st.datetimes(dt.datetime(2000, 1, 1), dt.datetime(2100, 1, 1)).map(
+            lambda d: d.replace(microsecond=0)
+        )
+    if tp is dt.date:
+        return st.dates(dt.date(2000, 1, 1), dt.date(2100, 1, 1))
+    if tp is dt.timedelta:
+        return st.integers(0, 10**8).map(lambda s: dt.timedelta(seconds=s))
+    if origin is Literal:
+        return st.sampled_from(get_args(tp))
+    if origin in (Union, UnionType):
+        return st.one_of([strategy_for(a, text, depth) for a in get_args(tp)])
+    if origin is list:
+        (inner,) = get_args(tp)
+        return st.lists(strategy_for(inner, text, depth + 1), max_size=0 if depth > 2 else 2)
+    if origin is dict:
+        _key, value = get_args(tp)
+        return st.dictionaries(
+            SAFE_TEXT, strategy_for(value, text, depth + 1), max_size=0 if depth > 2 else 2
+        )
+    if isinstance(tp, type) and attrs.has(tp):
+        hints = typing.get_type_hints(tp)
+        fields = {
+            a.name: strategy_for(hints[a.name], text, depth + 1) for a in attrs.fields(tp) if a.init
+        }
+        return st.builds(tp, **fields)
+    raise AssertionError(f"no strategy for {tp!r}")
+
+
+def roundtrip(model: type, value: Any, *, strict: bool, extra: bool) -> Any:
+    conv = converter_for(strict=strict)
+    wire = json.loads(json.dumps(conv.unstructure(value)))
+    if extra and isinstance(wire, dict):
+        wire["field_added_by_a_newer_service"] = {"anything": [1, 2]}
+    return conv.structure(wire, model)
+
+
+@pytest.mark.parametrize(
+    "model", MODELS, ids=lambda m: f"{m.__module__.split('.')[-1]}.{m.__name__}"
+)
+@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(data=st.data())
+def test_every_model_round_trips_and_tolerates_unknown_fields(model, data):
+    value = data.draw(strategy_for(model, st.text(max_size=8)))
+    assert roundtrip(model, value, strict=False, extra=True) == value
+
+
+@pytest.mark.parametrize(
+    "model", MODELS, ids=lambda m: f"{m.__module__.split('.')[-1]}.{m.__name__}"
+)
+@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(data=st.data())
+def test_the_strict_converter_accepts_what_the_client_sends(model, data):
+    value = data.draw(strategy_for(model, SAFE_TEXT))
+    assert roundtrip(model, value, strict=True, extra=False) == value
+
+
+def test_there_are_models_to_check():
+    assert len(MODELS) >= 10
+
+
+def test_unset_fields_are_omitted_and_null_fields_sent():
+    from fleetapi.models.common import Location
+    from fleetapi.models.tracker import TrackerSource
+
+    conv = converter_for()
+    assert conv.unstructure(Location(lat=1.0, lng=2.0)) == {"lat": 1.0, "lng": 2.0}
+    source = TrackerSource(
+        id=1,
+        device_id="d",
+        model="m",
+        blocked=False,
+        tariff_id=2,
+        creation_date=dt.date(2026, 1, 1),
+    )
+    wire = conv.unstructure(source)
+    assert wire["status_listing_id"] is None
+    assert wire["creation_date"] == "2026-01-01"
