@@ -11,10 +11,12 @@ import attrs
 import httpx
 
 from fleetapi._core import (
+    USER_AGENT,
     ClientConfig,
     CredentialPlacement,
     PreparedRequest,
     build_request,
+    check_transport_security,
     encode_params,
     extract_result,
     log_attempt,
@@ -30,6 +32,7 @@ from fleetapi._uploads import FileInput, file_part
 from fleetapi.endpoints import BY_PATH
 from fleetapi.endpoints.account import USER_AUTH
 from fleetapi.models.account import AuthParams
+from fleetapi.models.files import UploadTicket
 from fleetapi.resources._async import AsyncResources
 
 __all__ = ["AsyncClient"]
@@ -215,6 +218,26 @@ class AsyncClient(AsyncResources):
             safe=known.safe if known else False,
             expect_file=expect_file or (known is not None and known.result.kind == "bytes"),
         )
+
+    async def upload_file(self, ticket: UploadTicket, file: FileInput) -> None:
+        """Upload a file to the place a ``.../create`` call reserved: the second step.
+
+        ``checkin/image/create`` and ``checkin/form/file/create`` answer an
+        :class:`~fleetapi.models.files.UploadTicket`; this posts ``multipart/form-data`` to its
+        ``url`` with every entry of ``fields`` and the file part last. Not retried after a
+        timeout. Store ``ticket.file_id`` in the form field or list it in ``file_ids``.
+        """
+        check_transport_security(ticket.url, allow_insecure=self._config.allow_insecure)
+        prepared = PreparedRequest(
+            method="POST",
+            url=ticket.url,
+            headers={"User-Agent": USER_AGENT},
+            params={},
+            data=dict(ticket.fields),
+            files={ticket.file_field_name: file_part(file)},
+            path=f"upload ({ticket.file_id})",
+        )
+        await self._send(prepared, safe=False, expect_file=True)
 
     async def paginate(
         self, endpoint: Endpoint, params: Any, *, page_size: int = 1000

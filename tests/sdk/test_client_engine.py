@@ -177,3 +177,28 @@ async def test_async_client_behaves_the_same(no_sleep):
         assert await client.api_keys.list() == []
     assert len(script.requests) == 2
     assert no_sleep == [0.0]
+
+
+def test_upload_file_posts_the_ticket_fields_then_the_file_without_the_credential(tmp_path):
+    import datetime as dt
+
+    from fleetapi.models.files import UploadTicket
+
+    photo = tmp_path / "door.jpg"
+    photo.write_bytes(b"\xff\xd8jpeg")
+    ticket = UploadTicket(
+        file_id=41,
+        url="http://127.0.0.1:9/upload/41",
+        expires=dt.datetime(2026, 1, 15, 10, 0, 0),
+        file_field_name="file",
+        fields={"token": "t-41"},
+    )
+    script = Script((200, {"success": True}))
+    with make(script) as client:
+        client.upload_file(ticket, photo)
+    request = script.requests[0]
+    assert str(request.url) == ticket.url
+    assert "authorization" not in request.headers
+    content = request.content
+    assert content.index(b'name="token"') < content.index(b'name="file"; filename="door.jpg"')
+    assert b"\xff\xd8jpeg" in content
