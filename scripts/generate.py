@@ -251,8 +251,8 @@ def method_source(endpoint: Endpoint, const: str, imports: Imports, paging_names
             f"    async def {name}({it_sig}) -> AsyncIterator[{item}]:",
             _docstring(
                 endpoint,
-                f"Yields every item across pages, fetching ``page_size`` at a time "
-                f"(the paging twin of :meth:`{endpoint.method}`).",
+                "Yields every item across pages, fetching ``page_size`` at a time\n"
+                f"        (the paging twin of :meth:`{endpoint.method}`).",
             ),
             f"        params = {_construct(params, skip)}",
             f"        async for item in self._client.paginate({const}, params, "

@@ -16,6 +16,8 @@ offending parameter by its dotted path.
 from __future__ import annotations
 
 import datetime as dt
+import importlib
+import pkgutil
 import re
 import typing
 import unicodedata
@@ -29,7 +31,7 @@ from cattrs.cols import list_structure_factory, mapping_structure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
-import fleetapi.endpoints  # noqa: F401  (declares every model and tagged union)
+import fleetapi.models
 from fleetapi._types import TAGGED_UNIONS, UNSET, Unset
 
 __all__ = [
@@ -272,7 +274,12 @@ def _json_type(value: Any) -> str:
     return type(value).__name__
 
 
-@cache
+def _import_all_models() -> None:
+    """Import every model module, so that every tagged union is declared."""
+    for info in pkgutil.iter_modules(fleetapi.models.__path__):
+        importlib.import_module(f"fleetapi.models.{info.name}")
+
+
 def converter_for(*, strict: bool = False, iso: bool = False) -> cattrs.Converter:
     """The converter for one side and date/time mode.
 
@@ -280,6 +287,12 @@ def converter_for(*, strict: bool = False, iso: bool = False) -> cattrs.Converte
     ``strict=True`` is the mock's: exact JSON types, every error collected with its path.
     ``iso=True`` writes date/times as ISO 8601.
     """
+    return _build_converter(strict, iso)
+
+
+@cache
+def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
+    _import_all_models()
     conv = cattrs.Converter(detailed_validation=strict, forbid_extra_keys=False)
 
     # Date/time, date, duration.
@@ -336,6 +349,13 @@ def converter_for(*, strict: bool = False, iso: bool = False) -> cattrs.Converte
         return lambda value, _: inner(value, inner_type)
 
     conv.register_structure_hook_factory(_has_unset, unset_union_hook)
+
+    # ...and unstructures by the declared type without it, so tagged unions keep their tags.
+    def unset_union_unstructure(tp: Any) -> Callable[[Any], Any]:
+        inner = conv.get_unstructure_hook(_without_unset(tp))
+        return lambda value: None if value is UNSET else inner(value)
+
+    conv.register_unstructure_hook_factory(_has_unset, unset_union_unstructure)
     conv.register_unstructure_hook(Unset, lambda _: None)
 
     # attrs classes: wire names, omission of UNSET, defaults for missing nullable fields.

@@ -37,7 +37,18 @@ JSON_LEAF = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.tex
 SAFE_TEXT = st.text(alphabet=string.ascii_letters + string.digits + " -_.", max_size=8)
 
 
-def strategy_for(tp: Any, text: st.SearchStrategy[str], depth: int = 0) -> st.SearchStrategy[Any]:
+_MEMO: dict[tuple[Any, int], st.SearchStrategy[Any]] = {}
+
+
+def strategy_for(tp: Any, text: st.SearchStrategy[str]) -> st.SearchStrategy[Any]:
+    """A strategy for values of ``tp``; recursive types reuse one deferred strategy."""
+    key = (tp, id(text))
+    if key not in _MEMO:
+        _MEMO[key] = st.deferred(lambda: _strategy_for(tp, text))
+    return _MEMO[key]
+
+
+def _strategy_for(tp: Any, text: st.SearchStrategy[str]) -> st.SearchStrategy[Any]:
     origin = get_origin(tp)
     if tp is Unset:
         return st.just(UNSET)
@@ -66,20 +77,16 @@ def strategy_for(tp: Any, text: st.SearchStrategy[str], depth: int = 0) -> st.Se
     if origin is Literal:
         return st.sampled_from(get_args(tp))
     if origin in (Union, UnionType):
-        return st.one_of([strategy_for(a, text, depth) for a in get_args(tp)])
+        return st.one_of([strategy_for(a, text) for a in get_args(tp)])
     if origin is list:
         (inner,) = get_args(tp)
-        return st.lists(strategy_for(inner, text, depth + 1), max_size=0 if depth > 2 else 2)
+        return st.lists(strategy_for(inner, text), max_size=2)
     if origin is dict:
         _key, value = get_args(tp)
-        return st.dictionaries(
-            SAFE_TEXT, strategy_for(value, text, depth + 1), max_size=0 if depth > 2 else 2
-        )
+        return st.dictionaries(SAFE_TEXT, strategy_for(value, text), max_size=2)
     if isinstance(tp, type) and attrs.has(tp):
         hints = typing.get_type_hints(tp)
-        fields = {
-            a.name: strategy_for(hints[a.name], text, depth + 1) for a in attrs.fields(tp) if a.init
-        }
+        fields = {a.name: strategy_for(hints[a.name], text) for a in attrs.fields(tp) if a.init}
         return st.builds(tp, **fields)
     raise AssertionError(f"no strategy for {tp!r}")
 

@@ -1,7 +1,55 @@
-"""Calls of the department area."""
+"""Departments (groups of employees): list, create, update and delete them."""
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint
+from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi.models.department import (
+    Department,
+    DepartmentCreateParams,
+    DepartmentDeleteParams,
+    DepartmentUpdateParams,
+)
 
-ENDPOINTS: tuple[Endpoint, ...] = ()
+DEPARTMENT_LIST = Endpoint(
+    path="department/list",
+    params=NoParams,
+    result=Result.field("list", list[Department]),
+    summary="List the user's departments.",
+    resource="departments",
+    method="list",
+    errors=(7, 217, 221),
+    safe=True,
+)
+DEPARTMENT_CREATE = Endpoint(
+    path="department/create",
+    params=DepartmentCreateParams,
+    result=Result.field("id", int),
+    summary="Create a department and get its ID.",
+    resource="departments",
+    method="create",
+    right="employee_update",
+    errors=(7, 217, 221),
+)
+DEPARTMENT_UPDATE = Endpoint(
+    path="department/update",
+    params=DepartmentUpdateParams,
+    result=Result.nothing(),
+    summary="Update a department.",
+    resource="departments",
+    method="update",
+    right="employee_update",
+    errors=(201,),
+)
+DEPARTMENT_DELETE = Endpoint(
+    path="department/delete",
+    params=DepartmentDeleteParams,
+    result=Result.nothing(),
+    summary="Delete a department; its employees are left without one.",
+    resource="departments",
+    method="delete",
+    right="employee_update",
+    errors=(201,),
+    notes="The employees of the deleted department get a null `department_id`.",
+)
+
+ENDPOINTS = (DEPARTMENT_LIST, DEPARTMENT_CREATE, DEPARTMENT_UPDATE, DEPARTMENT_DELETE)

@@ -1,7 +1,53 @@
-"""Calls of the garage area."""
+"""Garages (depots): list, create, update and delete them."""
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint
+from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi.models.garage import (
+    Garage,
+    GarageCreateParams,
+    GarageDeleteParams,
+    GarageUpdateParams,
+)
 
-ENDPOINTS: tuple[Endpoint, ...] = ()
+GARAGE_LIST = Endpoint(
+    path="garage/list",
+    params=NoParams,
+    result=Result.field("list", list[Garage]),
+    summary="List the user's garages (depots).",
+    resource="garages",
+    method="list",
+    safe=True,
+)
+GARAGE_CREATE = Endpoint(
+    path="garage/create",
+    params=GarageCreateParams,
+    result=Result.field("id", int),
+    summary="Create a garage and get its ID.",
+    resource="garages",
+    method="create",
+    right="vehicle_update",
+)
+GARAGE_UPDATE = Endpoint(
+    path="garage/update",
+    params=GarageUpdateParams,
+    result=Result.nothing(),
+    summary="Update a garage.",
+    resource="garages",
+    method="update",
+    right="vehicle_update",
+    errors=(201,),
+)
+GARAGE_DELETE = Endpoint(
+    path="garage/delete",
+    params=GarageDeleteParams,
+    result=Result.nothing(),
+    summary="Delete a garage.",
+    resource="garages",
+    method="delete",
+    right="vehicle_update",
+    errors=(201,),
+    notes="Not shown, decided: vehicles of the deleted garage get a null `garage_id`.",
+)
+
+ENDPOINTS = (GARAGE_LIST, GARAGE_CREATE, GARAGE_UPDATE, GARAGE_DELETE)

@@ -1,7 +1,47 @@
-"""Calls of the geocoder area."""
+"""Forward and reverse geocoding."""
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint
+from fleetapi._endpoint import Endpoint, Result
+from fleetapi.models.geocoder import (
+    GeocodedAddress,
+    GeocodedLocation,
+    GeocoderSearchAddressParams,
+    GeocoderSearchLocationParams,
+)
 
-ENDPOINTS: tuple[Endpoint, ...] = ()
+GEOCODER_SEARCH_ADDRESS = Endpoint(
+    path="geocoder/search_address",
+    params=GeocoderSearchAddressParams,
+    result=Result.field("locations", list[GeocodedLocation]),
+    summary="Find the locations matching an address, a place or coordinates, best first.",
+    resource="geocoder",
+    method="search_address",
+    errors=(210,),
+    safe=True,
+    cli=("geocoder", "search"),
+    notes=(
+        "`q` is typed as a string only. The spec also allows a location object, but coordinates "
+        'written as text (`"37.825014,-122.372020"`) do the same: a query of two decimal numbers '
+        "is a reverse lookup returning one result. The mock therefore accepts strings only. "
+        "No match gives an empty `locations` list; code 210 (no location matched, from the "
+        "service notes) answers a coordinate query the geocoder cannot place."
+    ),
+)
+GEOCODER_SEARCH_LOCATION = Endpoint(
+    path="geocoder/search_location",
+    params=GeocoderSearchLocationParams,
+    result=Result.body(GeocodedAddress),
+    summary="Find the address of a point (reverse geocoding).",
+    resource="geocoder",
+    method="search_location",
+    errors=(210,),
+    safe=True,
+    cli=("geocoder", "reverse"),
+    notes=(
+        "`goal` is required, as in the spec: `ui_user_action` for lookups a person asked for, "
+        "`ui` otherwise. Code 210 (from the service notes) when no address is known for the point."
+    ),
+)
+
+ENDPOINTS = (GEOCODER_SEARCH_ADDRESS, GEOCODER_SEARCH_LOCATION)

@@ -1,7 +1,74 @@
-"""Calls of the map_layer area."""
+"""Map layers: KML documents."""
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint
+from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi.models.map_layer import (
+    MapLayer,
+    MapLayerDeleteParams,
+    MapLayerReadParams,
+    MapLayerUpdateParams,
+    MapLayerUploadParams,
+)
 
-ENDPOINTS: tuple[Endpoint, ...] = ()
+MAP_LAYER_READ = Endpoint(
+    path="map_layer/read",
+    params=MapLayerReadParams,
+    result=Result.file(),
+    summary="Download the body of a map layer (a KML document).",
+    resource="map_layers",
+    method="read",
+    errors=(201,),
+    safe=True,
+    notes=(
+        "Answers the KML document itself, with content type "
+        "`application/vnd.google-earth.kml+xml; charset=utf-8`, not JSON; failures are JSON "
+        "as usual."
+    ),
+)
+MAP_LAYER_LIST = Endpoint(
+    path="map_layer/list",
+    params=NoParams,
+    result=Result.field("list", list[MapLayer]),
+    summary="List the user's map layers (metadata only).",
+    resource="map_layers",
+    method="list",
+    safe=True,
+)
+MAP_LAYER_UPLOAD = Endpoint(
+    path="map_layer/upload",
+    params=MapLayerUploadParams,
+    result=Result.field("id", int),
+    summary="Upload a KML file as a new map layer.",
+    resource="map_layers",
+    method="upload",
+    errors=(233, 234, 242, 268),
+    upload=True,
+    notes=(
+        "A `multipart/form-data` request: the params model holds the form fields `label` and "
+        "`redirect_target`; the KML file itself is passed separately to the SDK's upload helper "
+        "and travels as the part named `file`. Leave `redirect_target` unset from the SDK and "
+        "CLI: with it the service answers a redirect to "
+        "`<redirect_target>?response=<urlencoded response JSON>` instead of JSON."
+    ),
+)
+MAP_LAYER_UPDATE = Endpoint(
+    path="map_layer/update",
+    params=MapLayerUpdateParams,
+    result=Result.nothing(),
+    summary="Rename a map layer.",
+    resource="map_layers",
+    method="update",
+    errors=(201,),
+)
+MAP_LAYER_DELETE = Endpoint(
+    path="map_layer/delete",
+    params=MapLayerDeleteParams,
+    result=Result.nothing(),
+    summary="Delete a map layer.",
+    resource="map_layers",
+    method="delete",
+    errors=(201,),
+)
+
+ENDPOINTS = (MAP_LAYER_READ, MAP_LAYER_LIST, MAP_LAYER_UPLOAD, MAP_LAYER_UPDATE, MAP_LAYER_DELETE)

@@ -1,0 +1,209 @@
+"""Check-ins: location markers with a comment, files and a filled form (``checkin/*``).
+
+Check-ins are made by the mobile tracker app; creating them through the API is for exceptional
+cases. A check-in's files and form file values are uploaded in two steps (see
+:mod:`fleetapi.models.files`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+import attrs
+
+from fleetapi._types import UNSET, Unset
+from fleetapi.models.common import Location
+from fleetapi.models.files import FileMetadata, FileState, FileType
+from fleetapi.models.search import SearchCondition
+
+__all__ = [
+    "CHECKIN_CONDITION_FIELDS",
+    "CHECKIN_SORT_FIELDS",
+    "Checkin",
+    "CheckinCreateParams",
+    "CheckinDeleteParams",
+    "CheckinExportFormat",
+    "CheckinExportParams",
+    "CheckinFile",
+    "CheckinFormCreateParams",
+    "CheckinFormFileCreateParams",
+    "CheckinImageCreateParams",
+    "CheckinList",
+    "CheckinListParams",
+    "CheckinReadParams",
+    "FormSubmission",
+]
+
+CheckinExportFormat = Literal["pdf", "xlsx"]
+"""The file formats ``checkin/list`` can answer instead of JSON."""
+
+CHECKIN_CONDITION_FIELDS: frozenset[str] = frozenset(
+    {"employee", "tracker_id", "marker_time", "location", "comment", "form"}
+)
+"""Fields ``checkin/list`` conditions may name: employee (ID), tracker_id, marker_time,
+location (address), comment, form (template ID)."""
+
+CHECKIN_SORT_FIELDS: frozenset[str] = frozenset(
+    {"employee", "tracker_id", "marker_time", "location", "comment", "form"}
+)
+"""Fields ``checkin/list`` sorts by: employee (full name), tracker_id, marker_time,
+location (address), comment, form (label)."""
+
+
+@attrs.frozen(kw_only=True)
+class CheckinFile:
+    """A file attached to a check-in (a photo or another file)."""
+
+    id: int
+    storage_id: int
+    user_id: int
+    type: FileType
+    created: dt.datetime
+    uploaded: dt.datetime | None = None
+    """Null until the file is uploaded."""
+    name: str
+    size: int
+    """Bytes; while not uploaded, the maximum size allowed for the upload."""
+    mime_type: str
+    metadata: FileMetadata = attrs.Factory(FileMetadata)
+    state: FileState
+    download_url: str | None = None
+    """Null until the file is uploaded."""
+
+
+@attrs.frozen(kw_only=True)
+class Checkin:
+    """A check-in: a location marker made from the tracker app."""
+
+    id: int
+    marker_time: dt.datetime
+    """When the check-in was made."""
+    user_id: int
+    """The master user owning it."""
+    tracker_id: int
+    """The tracker that made it."""
+    employee_id: int | Unset = UNSET
+    """The employee assigned to the tracker, when there is one."""
+    location: Location
+    """Coordinates with ``address`` and ``precision`` (meters)."""
+    comment: str | Unset = UNSET
+    """Written by the app user."""
+    files: list[CheckinFile] = attrs.Factory(list)
+    form_id: int | None = None
+    """The form sent with the check-in."""
+    form_label: str | None = None
+    """The label of that form."""
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class CheckinList:
+    """One page of ``checkin/list``."""
+
+    count: int
+    """The number of check-ins found, ignoring ``offset`` and ``limit``."""
+    # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
+    list: list[Checkin]
+
+
+@attrs.frozen(kw_only=True)
+class FormSubmission:
+    """A filled form sent with ``checkin/create``.
+
+    ``values`` maps form field IDs to values, JSON objects told apart by ``type`` (``{"type":
+    "text", "value": "..."}``; see :data:`fleetapi.models.form.FormValue`). Optional fields that
+    are to stay empty must be left out.
+    """
+
+    form_id: int
+    """A form created with ``checkin/form/create``."""
+    values: dict[str, Any]
+
+
+@attrs.frozen(kw_only=True)
+class CheckinReadParams:
+    """Parameters of ``checkin/read``."""
+
+    checkin_id: int
+
+
+@attrs.frozen(kw_only=True)
+class CheckinListParams:
+    """Parameters of ``checkin/list`` (the JSON form; see :class:`CheckinExportParams`)."""
+
+    trackers: list[int] | Unset = UNSET
+    """Only these trackers (not deleted or blocked); default all available."""
+    from_: dt.datetime | Unset = UNSET
+    to: dt.datetime | Unset = UNSET
+    """Must be after ``from``."""
+    conditions: list[SearchCondition] | Unset = UNSET
+    """Search conditions on :data:`CHECKIN_CONDITION_FIELDS`."""
+    sort: list[str] | Unset = UNSET
+    """``<field>=asc`` or ``<field>=desc`` items on :data:`CHECKIN_SORT_FIELDS`."""
+    location: Location | Unset = UNSET
+    """``lat``, ``lng`` and ``radius``: only check-ins inside this circle."""
+    limit: int | Unset = UNSET
+    offset: int | Unset = UNSET
+    """Zero-based index of the first check-in (default 0)."""
+
+
+@attrs.frozen(kw_only=True)
+class CheckinExportParams(CheckinListParams):
+    """Parameters of ``checkin/list`` with a ``format``: the answer is a file, not JSON."""
+
+    format: CheckinExportFormat
+
+
+@attrs.frozen(kw_only=True)
+class CheckinDeleteParams:
+    """Parameters of ``checkin/delete``."""
+
+    checkin_ids: list[int]
+
+
+@attrs.frozen(kw_only=True)
+class CheckinCreateParams:
+    """Parameters of ``checkin/create``."""
+
+    tracker_id: int
+    """A tracker of the user, not blocked."""
+    location: Location
+    comment: str | Unset = UNSET
+    file_ids: list[int] | Unset = UNSET
+    """Files reserved with ``checkin/image/create`` and uploaded."""
+    form_submission: FormSubmission | Unset = UNSET
+    """A form created with ``checkin/form/create``, filled."""
+
+
+@attrs.frozen(kw_only=True)
+class CheckinImageCreateParams:
+    """Parameters of ``checkin/image/create``."""
+
+    size: int
+    """The maximum size in bytes of the upload; reserved in the user's quota."""
+    filename: str | Unset = UNSET
+    """The stored file's name (default: the name of the uploaded file part)."""
+    metadata: FileMetadata | Unset = UNSET
+
+
+@attrs.frozen(kw_only=True)
+class CheckinFormCreateParams:
+    """Parameters of ``checkin/form/create``."""
+
+    tracker_id: int
+    """A tracker of the user, not blocked."""
+    template_id: int
+
+
+@attrs.frozen(kw_only=True)
+class CheckinFormFileCreateParams:
+    """Parameters of ``checkin/form/file/create``: give ``checkin_id`` or ``form_id``, not both."""
+
+    checkin_id: int | Unset = UNSET
+    form_id: int | Unset = UNSET
+    field_id: str
+    """The form field (file-based: ``file``, ``photo`` or ``signature``) to attach to."""
+    size: int
+    """The maximum size in bytes of the upload; reserved in the user's quota."""
+    filename: str | Unset = UNSET
+    metadata: FileMetadata | Unset = UNSET

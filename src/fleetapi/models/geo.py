@@ -1,0 +1,100 @@
+"""Zones (geofences), places (points of interest) and tags.
+
+The spec refers to these objects but does not show them; the shapes follow the service's
+documentation (``NOTES.md``). Geo links list zones and places, tasks and vehicles carry tag IDs.
+A zone is one of three kinds told apart by its ``type`` key: ``circle`` (a center and a radius),
+``polygon`` (points) and ``sausage`` (a polyline with a radius around it).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from fleetapi._types import tagged_union
+from fleetapi.models.common import LatLng, Location
+
+__all__ = ["CircleZone", "Place", "PolygonZone", "SausageZone", "Tag", "Zone"]
+
+
+@attrs.frozen(kw_only=True)
+class Tag:
+    """A tag that entities (tasks, vehicles, zones, places...) carry by ID."""
+
+    id: int
+    name: str
+    color: str
+    """A hex color without ``#`` (``e57373``)."""
+
+
+@attrs.frozen(kw_only=True)
+class Place:
+    """A place (point of interest) with a radius around it."""
+
+    id: int
+    label: str
+    location: Location
+    """``lat``, ``lng``, ``address`` and ``radius`` (meters)."""
+    description: str | None = None
+    external_id: str | None = None
+    """An arbitrary reference to an external system."""
+    tags: list[int] = attrs.Factory(list)
+    """Tag IDs."""
+
+
+@attrs.frozen(kw_only=True)
+class CircleZone:
+    """A circular zone: a center and a radius (``{"type": "circle", ...}``)."""
+
+    TAG: ClassVar[str] = "circle"
+
+    id: int
+    label: str
+    address: str = ""
+    color: str = ""
+    """A hex color without ``#``."""
+    tags: list[int] = attrs.Factory(list)
+    center: LatLng
+    radius: int
+    """Meters."""
+
+
+@attrs.frozen(kw_only=True)
+class PolygonZone:
+    """A polygon zone given by its vertices (``{"type": "polygon", ...}``)."""
+
+    TAG: ClassVar[str] = "polygon"
+
+    id: int
+    label: str
+    address: str = ""
+    color: str = ""
+    """A hex color without ``#``."""
+    tags: list[int] = attrs.Factory(list)
+    points: list[LatLng] = attrs.Factory(list)
+    """The vertices, in order."""
+
+
+@attrs.frozen(kw_only=True)
+class SausageZone:
+    """A corridor: a polyline and the radius around it (``{"type": "sausage", ...}``)."""
+
+    TAG: ClassVar[str] = "sausage"
+
+    id: int
+    label: str
+    address: str = ""
+    color: str = ""
+    """A hex color without ``#``."""
+    tags: list[int] = attrs.Factory(list)
+    points: list[LatLng] = attrs.Factory(list)
+    """The polyline, in order."""
+    radius: int
+    """Meters either side of the polyline."""
+
+
+Zone = CircleZone | PolygonZone | SausageZone
+"""A zone (geofence), told apart on the wire by its ``type`` key."""
+
+tagged_union(Zone, tag="type")

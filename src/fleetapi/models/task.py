@@ -1,0 +1,431 @@
+"""Tasks, routes and checkpoints (``task/*``, ``task/route/create``).
+
+A task is a circular zone (``location`` with a ``radius``) that an assigned tracker must visit
+between ``from`` and ``to``. A route is a named, ordered set of 2 to 500 checkpoints; a
+checkpoint is a task with ``parent_id`` (its route) and a zero-based ``order``. The specification
+does not show the route and checkpoint objects; their shapes follow the service's documentation:
+
+* a :class:`Task` carries ``type`` ``task`` or ``checkpoint``; checkpoints also carry
+  ``parent_id`` and ``order``;
+* a :class:`Route` carries ``type`` ``route``, the fields tasks and routes share
+  (:class:`TaskBase`) and ``checkpoint_ids`` in order of execution. It has no zone of its own,
+  and its ``from``/``to`` come from its first and last checkpoints.
+
+``task/read`` answers a :class:`Task` or a :class:`Route` in ``value``: the one with
+``checkpoint_ids`` is a route.
+
+Result classes holding a ``list`` field are declared with ``slots=False``: a slotted class would
+shadow the builtin ``list`` in its own annotations.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+import attrs
+
+from fleetapi._types import UNSET, Unset
+from fleetapi.models.common import Location
+from fleetapi.models.form import Form
+from fleetapi.models.geocoder import GeocoderType
+from fleetapi.models.search import SearchCondition
+
+__all__ = [
+    "CheckedTask",
+    "CustomFieldValue",
+    "ExternalIdCount",
+    "LocationCheckMode",
+    "NewRoute",
+    "NewTask",
+    "Route",
+    "RouteCreateParams",
+    "RouteCreateResult",
+    "Task",
+    "TaskAssignParams",
+    "TaskBase",
+    "TaskBatchConvertParams",
+    "TaskBatchConvertResult",
+    "TaskContent",
+    "TaskCreateParams",
+    "TaskCreateResult",
+    "TaskDeleteParams",
+    "TaskListParams",
+    "TaskListResult",
+    "TaskOrigin",
+    "TaskReadParams",
+    "TaskReadResult",
+    "TaskStatus",
+    "TaskTransmuteParams",
+    "TaskUpdate",
+    "TaskUpdateParams",
+    "TaskUpdateResult",
+]
+
+TaskStatus = Literal["unassigned", "assigned", "done", "failed", "delayed", "arrived", "faulty"]
+"""Active states: ``unassigned``, ``assigned``, ``arrived``; the others are end states."""
+
+TaskOrigin = Literal["manual", "scheduled", "imported"]
+"""How a task came to be: by hand, from a schedule, or imported from a spreadsheet."""
+
+LocationCheckMode = Literal["no_check", "entity_location", "parent_location"]
+"""How ``task/batch_convert`` checks the locations of the tasks it assigns."""
+
+
+@attrs.frozen(kw_only=True)
+class CustomFieldValue:
+    """The value of a custom field on a task: its ``type`` and a ``value`` of that type."""
+
+    type: str
+    value: Any
+    """Shaped by ``type`` (text for ``text``, an ID for entity references...)."""
+
+
+@attrs.frozen(kw_only=True)
+class ExternalIdCount:
+    """How many tasks already carry an external ID given in the request."""
+
+    external_id: str
+    count: int
+
+
+# --- Objects the service returns -----------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class TaskBase:
+    """The fields tasks, checkpoints and routes share."""
+
+    id: int
+    user_id: int
+    """The owner (master user)."""
+    tracker_id: int | None = None
+    """The assigned tracker; null when unassigned."""
+    label: str
+    """1 to 200 characters."""
+    description: str
+    """0 to 1024 characters."""
+    creation_date: dt.datetime
+    from_: dt.datetime
+    """The zone must be visited after this time (user's time zone)."""
+    to: dt.datetime
+    """The zone must be visited before this time (user's time zone)."""
+    external_id: str | None = None
+    """An arbitrary reference to an external system."""
+    status: TaskStatus
+    status_change_date: dt.datetime
+    origin: TaskOrigin
+    tags: list[int] = attrs.Factory(list)
+    """Tag IDs."""
+
+
+@attrs.frozen(kw_only=True)
+class Task(TaskBase):
+    """A task (``type`` ``task``) or a route checkpoint (``type`` ``checkpoint``)."""
+
+    location: Location
+    """The zone: ``lat``, ``lng``, ``radius`` (1 to 300000 meters) and an optional ``address``."""
+    max_delay: int
+    """Minutes the completion may be late, at most 512000."""
+    min_stay_duration: int
+    """Minutes the tracker must stay in the zone, at most 512000."""
+    min_arrival_duration: int = 0
+    """Minutes inside the zone before a visit counts as an arrival (shorter visits do not)."""
+    arrival_date: dt.datetime | None = None
+    """Null until the tracker arrives."""
+    stay_duration: int
+    """Seconds spent in the zone."""
+    type: str = "task"
+    """``task``, or ``checkpoint`` for a checkpoint of a route."""
+    form: Form | None = None
+    """The attached form, if the task has one."""
+    form_template_id: int | None = None
+    fields: dict[str, CustomFieldValue] | Unset = UNSET
+    """Custom field values keyed by custom field ID."""
+    parent_id: int | None = None
+    """Checkpoints: the ID of their route."""
+    order: int | None = None
+    """Checkpoints: the zero-based position in their route."""
+
+
+@attrs.frozen(kw_only=True)
+class Route(TaskBase):
+    """A route: an ordered set of checkpoints, completed when they all are, in order."""
+
+    type: str = "route"
+    checkpoint_ids: list[int]
+    """The checkpoints' IDs in order of execution (2 to 500)."""
+
+
+@attrs.frozen(kw_only=True)
+class CheckedTask:
+    """One converted row of ``task/batch_convert``: a task not yet created, with its errors.
+
+    Rows are checked, not saved: fields the row does not give are null, and ``errors`` lists
+    what is wrong with the row. The specification does not show the element shape of
+    ``errors``: the SDK keeps each as a JSON object (the suggested shape is that of validation
+    errors, ``{"parameter": "to", "error": "..."}``).
+    """
+
+    tracker_id: int | None = None
+    location: Location | None = None
+    label: str | None = None
+    description: str | None = None
+    from_: dt.datetime | None = None
+    to: dt.datetime | None = None
+    external_id: str | None = None
+    max_delay: int | None = None
+    min_stay_duration: int | None = None
+    tags: list[int] = attrs.Factory(list)
+    errors: list[dict[str, Any]] | Unset = UNSET
+
+
+# --- Objects sent in requests -----------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class TaskContent:
+    """What ``task/create`` and ``task/update`` send about a task (the fields not ignored)."""
+
+    location: Location
+    """``lat``, ``lng`` and ``radius`` (1 to 300000 meters); ``address`` optional."""
+    label: str
+    """1 to 200 characters, not all whitespace."""
+    description: str
+    """0 to 1024 characters."""
+    from_: dt.datetime
+    to: dt.datetime
+    """Not in the past, and not before ``from``."""
+    external_id: str | Unset | None = UNSET
+    max_delay: int | Unset = UNSET
+    """Minutes, 0 to 512000 (default 0)."""
+    min_stay_duration: int | Unset = UNSET
+    """Minutes, 0 to 512000 (default 0)."""
+    min_arrival_duration: int | Unset = UNSET
+    """Minutes, 0 to 512000 (default 0)."""
+    tags: list[int] | Unset = UNSET
+    form_template_id: int | Unset | None = UNSET
+    """Read only when ``create_form`` is true: the template of the form to create (null: none)."""
+    fields: dict[str, CustomFieldValue] | Unset = UNSET
+
+
+@attrs.frozen(kw_only=True)
+class NewTask(TaskContent):
+    """A task (or route checkpoint) to create."""
+
+    tracker_id: int | Unset | None = UNSET
+    """Assign at once to this tracker's employee; omitted or null: create unassigned."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskUpdate(TaskContent):
+    """A task's new content for ``task/update`` (the tracker changes through ``task/assign``)."""
+
+    id: int
+
+    @classmethod
+    def from_task(cls, task: Task) -> TaskUpdate:
+        """The update that rewrites ``task`` as it is: change what you need with ``evolve``."""
+        return cls(
+            id=task.id,
+            location=task.location,
+            label=task.label,
+            description=task.description,
+            from_=task.from_,
+            to=task.to,
+            external_id=task.external_id,
+            max_delay=task.max_delay,
+            min_stay_duration=task.min_stay_duration,
+            min_arrival_duration=task.min_arrival_duration,
+            tags=list(task.tags),
+            fields=task.fields,
+        )
+
+
+@attrs.frozen(kw_only=True)
+class NewRoute:
+    """A route to create; its ``from`` and ``to`` come from its checkpoints."""
+
+    tracker_id: int | Unset | None = UNSET
+    """Assign the route (and its checkpoints) to this tracker's employee."""
+    label: str
+    """1 to 200 characters."""
+    description: str
+    """0 to 1024 characters."""
+    external_id: str | Unset | None = UNSET
+    tags: list[int] | Unset = UNSET
+
+
+# --- Parameters and results -------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class TaskAssignParams:
+    """Parameters of ``task/assign``."""
+
+    task_id: int
+    tracker_id: int | None
+    """The tracker to assign; null unassigns."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskBatchConvertParams:
+    """Parameters of ``task/batch_convert``."""
+
+    batch: str
+    """Tab-delimited tasks, one per line."""
+    fields: list[str] | Unset = UNSET
+    """Column names (default label, from, to, address, lat, lng, description)."""
+    geocoder: GeocoderType
+    default_radius: int | Unset = UNSET
+    """Meters (default 100)."""
+    default_max_delay: int | Unset = UNSET
+    """Minutes (default 0)."""
+    default_duration: int | Unset = UNSET
+    """Minutes from ``from`` to ``to`` when a row gives no ``to`` (default 60)."""
+    default_min_stay_duration: int | Unset = UNSET
+    """Minutes (default 0)."""
+    location_check_mode: LocationCheckMode | Unset = UNSET
+    employee_ids: list[int] | Unset = UNSET
+    """Assign the tasks automatically to these employees."""
+    vehicle_ids: list[int] | Unset = UNSET
+    """Assign automatically to these vehicles (ignored with ``entity_location``)."""
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class TaskBatchConvertResult:
+    """The result of ``task/batch_convert``."""
+
+    list: list[CheckedTask]
+    limit_exceeded: bool = False
+    """The batch was cut by a limit."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskCreateParams:
+    """Parameters of ``task/create``."""
+
+    task: NewTask
+    create_form: bool | Unset = UNSET
+    """Create a form from ``task.form_template_id`` when it is not null (default false)."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskCreateResult:
+    """The result of ``task/create``."""
+
+    id: int
+    """The new task's ID."""
+    external_id_counts: list[ExternalIdCount] | Unset = UNSET
+    """External IDs of the request that other tasks already carry (only when there are some)."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskDeleteParams:
+    """Parameters of ``task/delete``."""
+
+    task_id: int
+
+
+@attrs.frozen(kw_only=True)
+class TaskListParams:
+    """Parameters of ``task/list``; every filter is optional, and null or omitted is no filter."""
+
+    external_id: str | Unset | None = UNSET
+    """Exact external ID."""
+    statuses: list[TaskStatus] | Unset = UNSET
+    """Default: all."""
+    trackers: list[int] | Unset | None = UNSET
+    from_: dt.datetime | Unset | None = UNSET
+    """Tasks actual after this time."""
+    to: dt.datetime | Unset | None = UNSET
+    """Tasks actual before this time."""
+    conditions: list[SearchCondition] | Unset = UNSET
+    """At most 60, nested ones included. Fields: id, employee, status, label, location, from,
+    to, status_change_date, arrival_date, stay_duration, description, external_id, form."""
+    filter: str | Unset = UNSET
+    """Text over built-in and custom fields; with ``conditions``, both must match."""
+    filters: list[str] | Unset | None = UNSET
+    """Texts over label, description or address."""
+    tag_ids: list[int] | Unset | None = UNSET
+    location: Location | Unset = UNSET
+    """``lat``, ``lng``, ``radius``: task zone centers must lie inside."""
+    sort: list[str] | Unset = UNSET
+    """``<field>=asc`` or ``<field>=desc``, over the condition fields."""
+    offset: int | Unset | None = UNSET
+    limit: int | Unset | None = UNSET
+    """Default 10000, at most 100000; null means no restriction."""
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class TaskListResult:
+    """The result of ``task/list``: one page of tasks and the number found."""
+
+    list: list[Task]
+    count: int
+    """All tasks found, ignoring ``offset`` and ``limit``."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskReadParams:
+    """Parameters of ``task/read``."""
+
+    task_id: int
+    """A task, route or checkpoint."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskReadResult:
+    """The result of ``task/read``: the entity, and a route's checkpoints."""
+
+    value: Task | Route
+    """A task or checkpoint (:class:`Task`), or a route (:class:`Route`)."""
+    checkpoints: list[Task] | Unset = UNSET
+    """Only for a route: its checkpoints in order."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskTransmuteParams:
+    """Parameters of ``task/transmute``: turn a task into a checkpoint of a route."""
+
+    task_id: int
+    route_id: int
+    order: int
+    """Zero-based index at which the checkpoint is inserted."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskUpdateParams:
+    """Parameters of ``task/update``."""
+
+    task: TaskUpdate
+    create_form: bool | Unset = UNSET
+    """Create, replace or delete the form after ``task.form_template_id`` (default false)."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskUpdateResult:
+    """The result of ``task/update``."""
+
+    external_id_counts: list[ExternalIdCount] | Unset = UNSET
+    """External IDs of the request that other tasks already carry (only when there are some)."""
+
+
+@attrs.frozen(kw_only=True)
+class RouteCreateParams:
+    """Parameters of ``task/route/create``."""
+
+    route: NewRoute
+    checkpoints: list[NewTask]
+    """2 to 500, in order of execution; each window may not end before the previous starts."""
+    create_form: bool | Unset = UNSET
+    """Create each checkpoint's form from its ``form_template_id`` (default false)."""
+
+
+@attrs.frozen(kw_only=True)
+class RouteCreateResult:
+    """The result of ``task/route/create``: the new route under ``result``."""
+
+    result: Route
+    external_id_counts: list[ExternalIdCount] | Unset = UNSET
+    """External IDs of the checkpoints that other tasks already carry (only when there are some)."""

@@ -1,0 +1,260 @@
+"""Vehicles (``vehicle/*``) and their batch conversion from tab-delimited text.
+
+The service sends null for most vehicle fields it has no value for, and accepts null for them
+on create and update (its own examples do both), so every field but ``id``, ``label``,
+``type`` and ``tags`` is nullable here, and a missing field reads as null.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Literal
+
+import attrs
+
+from fleetapi._types import UNSET, Unset
+from fleetapi.models.geocoder import GeocoderType
+
+__all__ = [
+    "SUBTYPES_BY_TYPE",
+    "VEHICLE_BATCH_DEFAULT_FIELDS",
+    "VEHICLE_SORT_FIELDS",
+    "BatchError",
+    "CheckedVehicle",
+    "FuelType",
+    "NewVehicle",
+    "Vehicle",
+    "VehicleBatchConvertParams",
+    "VehicleBatchResult",
+    "VehicleCreateParams",
+    "VehicleDeleteParams",
+    "VehicleListParams",
+    "VehicleReadParams",
+    "VehicleSubtype",
+    "VehicleType",
+    "VehicleUpdateParams",
+]
+
+VehicleType = Literal["truck", "car", "bus", "special"]
+
+VehicleSubtype = Literal[
+    # car
+    "sedan", "universal", "hatchback", "liftback", "limousine", "pickup", "minivan", "coupe",
+    "coupe4d", "muscle", "convertible", "phaeton", "lando", "crossover", "roadster", "suv",
+    # truck
+    "tipper", "board", "covered", "awning", "mixer", "tanker", "refrigerator", "transporter",
+    "container", "tractor",
+    # bus
+    "city", "shuttle", "platform", "school", "intercity", "sightseeing",
+    # special (``tractor`` is also a truck subtype)
+    "mobile_crane", "racing", "buggy", "ambulance", "firefighter", "hearse", "shop", "harvester",
+    "snowplow", "grader", "excavator", "bulldozer", "armored", "amphibian", "boat",
+]  # fmt: skip
+"""Every vehicle subtype; which ones a type allows is :data:`SUBTYPES_BY_TYPE`."""
+
+FuelType = Literal["petrol", "diesel", "gas"]
+
+SUBTYPES_BY_TYPE: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "car": frozenset(
+            {
+                "sedan", "universal", "hatchback", "liftback", "limousine", "pickup", "minivan",
+                "coupe", "coupe4d", "muscle", "convertible", "phaeton", "lando", "crossover",
+                "roadster", "suv",
+            }
+        ),
+        "truck": frozenset(
+            {
+                "tipper", "board", "covered", "awning", "mixer", "tanker", "refrigerator",
+                "transporter", "container", "tractor",
+            }
+        ),
+        "bus": frozenset({"city", "shuttle", "platform", "school", "intercity", "sightseeing"}),
+        "special": frozenset(
+            {
+                "mobile_crane", "racing", "buggy", "ambulance", "firefighter", "hearse", "shop",
+                "harvester", "snowplow", "tractor", "grader", "excavator", "bulldozer",
+                "armored", "amphibian", "boat",
+            }
+        ),
+    }
+)  # fmt: skip
+"""The subtypes each vehicle type allows (a null subtype means undefined)."""
+
+VEHICLE_SORT_FIELDS: frozenset[str] = frozenset(
+    {
+        "id", "label", "model", "reg_number", "vin", "type", "subtype", "tracker_label",
+        "garage_organization_name", "fuel_type", "fuel_grade", "norm_avg_fuel_consumption",
+        "fuel_tank_volume", "payload_weight", "chassis_number", "wheel_arrangement",
+        "tyres_number", "tyre_size", "max_speed", "passengers",
+    }
+)  # fmt: skip
+"""Fields ``vehicle/list`` sorts by (the spec does not name them; these are the service's)."""
+
+VEHICLE_BATCH_DEFAULT_FIELDS: tuple[str, ...] = ("label", "model", "reg_number", "fuel_grade")
+"""The columns ``vehicle/batch_convert`` reads when ``fields`` is not given."""
+
+
+@attrs.frozen(kw_only=True)
+class NewVehicle:
+    """A vehicle without its ID: the ``vehicle`` of ``vehicle/create``.
+
+    Fields left null are stored as null; the service accepts nulls even where the spec shows a
+    plain value.
+    """
+
+    label: str
+    type: VehicleType
+    subtype: VehicleSubtype | None = None
+    """One of :data:`SUBTYPES_BY_TYPE` for ``type``; null means undefined."""
+    tracker_id: int | None = None
+    """The tracker (also called object_id): the user's, not blocked."""
+    max_speed: int | None = None
+    model: str | None = None
+    garage_id: int | None = None
+    garage_organization_name: str | None = None
+    trailer: str | None = None
+    manufacture_year: int | None = None
+    color: str | None = None
+    """A color name, not RGB."""
+    additional_info: str | None = None
+    reg_number: str | None = None
+    """The license plate."""
+    vin: str | None = None
+    chassis_number: str | None = None
+    frame_number: str | None = None
+    payload_weight: int | None = None
+    """Kilograms."""
+    payload_height: float | None = None
+    """Millimeters."""
+    payload_length: float | None = None
+    """Millimeters."""
+    payload_width: float | None = None
+    """Millimeters."""
+    passengers: int | None = None
+    """Maximum passenger count."""
+    gross_weight: int | None = None
+    """Kilograms."""
+    fuel_type: FuelType | None = None
+    fuel_grade: str | None = None
+    norm_avg_fuel_consumption: float | None = None
+    """Liters per 100 km."""
+    fuel_tank_volume: int | None = None
+    """Liters."""
+    fuel_cost: float | None = None
+    """Cost per liter."""
+    wheel_arrangement: str | None = None
+    tyre_size: str | None = None
+    tyres_number: int | None = None
+    liability_insurance_policy_number: str | None = None
+    liability_insurance_valid_till: dt.date | None = None
+    free_insurance_policy_number: str | None = None
+    free_insurance_valid_till: dt.date | None = None
+    icon_id: int | None = None
+    """Read here; changed only through the avatar calls."""
+    avatar_file_name: str | None = None
+    tags: list[int] = attrs.Factory(list)
+    """Tag IDs."""
+    icon_color: str | Unset = UNSET
+    """A hex color (``1E96DC``), sent on create and update only."""
+
+
+@attrs.frozen(kw_only=True)
+class Vehicle(NewVehicle):
+    """A vehicle of the user (``vehicle/read``, ``vehicle/list``, ``vehicle/update``)."""
+
+    id: int
+    tracker_label: str | None = None
+    """The label of the tracker (read-only)."""
+
+
+@attrs.frozen(kw_only=True)
+class BatchError:
+    """One problem found in a row of a batch conversion, named like a code-7 error."""
+
+    parameter: str
+    """The field (column) at fault, e.g. ``type`` or ``manufacture_year``."""
+    error: str
+
+
+@attrs.frozen(kw_only=True)
+class CheckedVehicle(NewVehicle):
+    """One converted row of ``vehicle/batch_convert``: a vehicle to create, with its errors."""
+
+    id: int | None = None
+    """Not created yet: null (or ignored when present)."""
+    errors: list[BatchError] | Unset = UNSET
+    """Present when the row has problems."""
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class VehicleBatchResult:
+    """The result of ``vehicle/batch_convert``."""
+
+    limit_exceeded: bool
+    """True when the batch was cut by a limit."""
+    # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
+    list: list[CheckedVehicle]
+
+
+@attrs.frozen(kw_only=True)
+class VehicleCreateParams:
+    """Parameters of ``vehicle/create``."""
+
+    vehicle: NewVehicle
+    force_reassign: bool | Unset = UNSET
+    """Take the tracker from the vehicle it is bound to (default true; false gives 247)."""
+
+
+@attrs.frozen(kw_only=True)
+class VehicleDeleteParams:
+    """Parameters of ``vehicle/delete``: exactly one of ``vehicle_id`` or ``vehicle_ids``."""
+
+    vehicle_id: int | Unset = UNSET
+    """Code 201 when there is no such vehicle."""
+    vehicle_ids: list[int] | Unset = UNSET
+    """Unknown IDs are skipped silently."""
+
+
+@attrs.frozen(kw_only=True)
+class VehicleListParams:
+    """Parameters of ``vehicle/list``."""
+
+    limit: int | Unset = UNSET
+    offset: int | Unset = UNSET
+    sort: list[str] | Unset = UNSET
+    """At most 2 items ``<field>=asc|desc`` on :data:`VEHICLE_SORT_FIELDS`."""
+    filter: str | Unset | None = UNSET
+    """Only vehicles whose VIN, reg_number or label contains it (at most 100 characters)."""
+
+
+@attrs.frozen(kw_only=True)
+class VehicleReadParams:
+    """Parameters of ``vehicle/read``."""
+
+    vehicle_id: int
+
+
+@attrs.frozen(kw_only=True)
+class VehicleUpdateParams:
+    """Parameters of ``vehicle/update``."""
+
+    vehicle: Vehicle
+    force_reassign: bool | Unset = UNSET
+    """Take the tracker from the vehicle it is bound to (default true; false gives 247)."""
+
+
+@attrs.frozen(kw_only=True)
+class VehicleBatchConvertParams:
+    """Parameters of ``vehicle/batch_convert``: ``batch`` text or a preloaded ``file_id``."""
+
+    batch: str | Unset = UNSET
+    """Tab-delimited vehicles, one per line; ignored when ``file_id`` is set."""
+    file_id: str | Unset = UNSET
+    """A preloaded file to read instead of ``batch``."""
+    fields: list[str] | Unset = UNSET
+    """The columns, in order (default :data:`VEHICLE_BATCH_DEFAULT_FIELDS`)."""
+    geocoder: GeocoderType | Unset = UNSET
+    """The geocoder to use (default: the user's)."""
