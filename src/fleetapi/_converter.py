@@ -169,6 +169,17 @@ def _without_unset(tp: Any) -> Any:
     return args[0] if len(args) == 1 else Union[args]  # noqa: UP007
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _is_scalar_or_object(tp: Any) -> bool:
+    if not _is_union(tp) or Unset in get_args(tp):
+        return False
+    members = get_args(tp)
+    objects = [m for m in members if attrs.has(m)]
+    return len(objects) == 1 and all(m in _SCALARS for m in members if not attrs.has(m))
+
+
 def _is_literal(tp: Any) -> bool:
     return get_origin(tp) is Literal
 
@@ -181,6 +192,8 @@ def _tag_of(cls: type) -> str:
 
 
 def _describe(tp: Any) -> str:
+    if attrs.has(tp):
+        return "an object"
     if tp is int:
         return "an integer"
     if tp is float:
@@ -357,6 +370,27 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
 
     conv.register_unstructure_hook_factory(_has_unset, unset_union_unstructure)
     conv.register_unstructure_hook(Unset, lambda _: None)
+
+    # A union of scalars and one object (``q``: an address or a location) is told apart by shape.
+    def scalar_or_object_hook(tp: Any) -> Callable[[Any, Any], Any]:
+        members = get_args(tp)
+        (obj_type,) = [m for m in members if attrs.has(m)]
+        scalars = [m for m in members if not attrs.has(m)]
+
+        def hook(value: Any, _: Any) -> Any:
+            if isinstance(value, Mapping):
+                return conv.structure(value, obj_type)
+            if value is None and type(None) in scalars:
+                return None
+            for scalar in scalars:
+                if scalar is not type(None) and isinstance(value, scalar):
+                    return conv.structure(value, scalar)
+            names = " or ".join(_describe(m) for m in members if m is not type(None))
+            raise _WireTypeError(f"must be {names}, not {_json_type(value)}")
+
+        return hook
+
+    conv.register_structure_hook_factory(_is_scalar_or_object, scalar_or_object_hook)
 
     # attrs classes: wire names, omission of UNSET, defaults for missing nullable fields.
     def attrs_structure(cls: type) -> Callable[[Mapping[str, Any], Any], Any]:

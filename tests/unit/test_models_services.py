@@ -91,9 +91,6 @@ def test_search_address_result_is_the_locations_list():
 def test_coordinates_travel_as_query_text():
     params = structure_request({"q": "37.825014,-122.372020"}, GeocoderSearchAddressParams)
     assert params.q == "37.825014,-122.372020"
-    assert errors_of({"q": {"lat": 1.0, "lng": 2.0}}, GeocoderSearchAddressParams) == {
-        "q": "must be a string, not an object"
-    }
 
 
 def test_strict_converter_knows_the_five_geocoders_and_names_a_wrong_one():
@@ -374,3 +371,14 @@ def test_delivery_external_id_is_an_integer():
     assert errors_of({"external_id": "abc"}, DeliveryListParams) == {
         "external_id": "must be an integer, not a string"
     }
+
+
+def test_geocoder_query_is_an_address_or_a_location():
+    by_text = structure_request({"q": "1 Main Street"}, GeocoderSearchAddressParams)
+    assert by_text.q == "1 Main Street"
+    by_point = structure_request({"q": {"lat": 1.5, "lng": 2}}, GeocoderSearchAddressParams)
+    assert by_point.q == LatLng(lat=1.5, lng=2.0)
+    with pytest.raises(RequestValidationError) as info:
+        structure_request({"q": 12}, GeocoderSearchAddressParams)
+    assert info.value.errors[0].parameter == "q"
+    assert "a string or an object" in info.value.errors[0].error

@@ -21,9 +21,9 @@ GEOCODER_SEARCH_ADDRESS = Endpoint(
     safe=True,
     cli=("geocoder", "search"),
     notes=(
-        "`q` is typed as a string only. The spec also allows a location object, but coordinates "
-        'written as text (`"37.825014,-122.372020"`) do the same: a query of two decimal numbers '
-        "is a reverse lookup returning one result. The mock therefore accepts strings only. "
+        "`q` is an address or place as text, or a location: a `{lat, lng}` object or two decimal "
+        'numbers as text (`"37.825014,-122.372020"`), which is a reverse lookup returning one '
+        "result. "
         "No match gives an empty `locations` list; code 210 (no location matched, from the "
         "service notes) answers a coordinate query the geocoder cannot place."
     ),

@@ -65,8 +65,9 @@ class GeocodedAddress:
 class GeocoderSearchAddressParams:
     """Parameters of ``geocoder/search_address``."""
 
-    q: str
-    """An address, a place, or coordinates as ``"lat,lng"`` text (a reverse lookup: one result)."""
+    q: str | LatLng
+    """An address or a place, or a location: a ``LatLng`` or ``"lat,lng"`` text, which makes
+    a reverse lookup answering one result."""
     geocoder: GeocoderType | Unset = UNSET
     """The preferred provider."""
     bounds: Bounds | Unset = UNSET

@@ -1208,7 +1208,7 @@ class AsyncGeocoder:
     async def search_address(
         self,
         *,
-        q: str,
+        q: str | LatLng,
         geocoder: GeocoderType | Unset = UNSET,
         bounds: Bounds | Unset = UNSET,
         lang: str | Unset = UNSET,

@@ -1194,7 +1194,7 @@ class Geocoder:
     def search_address(
         self,
         *,
-        q: str,
+        q: str | LatLng,
         geocoder: GeocoderType | Unset = UNSET,
         bounds: Bounds | Unset = UNSET,
         lang: str | Unset = UNSET,
