@@ -1,0 +1,169 @@
+"""The mock's control API, beside the fleet API on the same address.
+
+=========================  =====================================================================
+``POST /__mock__/reset``   Back to the starting world (empty body), or load the world document
+                           posted as the body. ``{"success": true}``.
+``GET /__mock__/world``    The current state as a world document (no envelope: save it, serve
+                           it again with ``fleet mock serve --world``).
+``GET /__mock__/clock``    ``{"success": true, "now": "...", "running": false}``.
+``POST /__mock__/clock``   Set or move the clock: ``{"now": "2026-02-01 00:00:00"}``,
+                           ``{"advance": "P30D"}`` or ``{"advance": 3600}`` (seconds), and
+                           optionally ``"running": true|false``; answers like ``GET``.
+``GET /__mock__/journal``  The last answered requests (method, path, call, status, code).
+``GET /openapi.json``      The OpenAPI 3.1 document built from the call table.
+=========================  =====================================================================
+
+Control paths are recognised after any prefix (``/v2/__mock__/reset``). Failures use the API's
+failure envelope (code 5 for a malformed body, 7 with ``errors`` for invalid values).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from fleetapi._converter import format_datetime, parse_datetime, parse_duration
+from fleetapi._errors import InvalidParametersError, WrongRequestFormatError
+from fleetapi_mock.world import WorldDocumentError
+
+if TYPE_CHECKING:
+    from fleetapi_mock.router import Backend, Response
+
+__all__ = ["handle", "is_control_path"]
+
+_PREFIX = "__mock__"
+
+
+def is_control_path(path: str) -> bool:
+    """Whether ``path`` is a control route rather than an API call."""
+    segments = [s for s in path.split("/") if s]
+    return _PREFIX in segments or (bool(segments) and segments[-1] == "openapi.json")
+
+
+def _invalid(parameter: str, error: str) -> InvalidParametersError:
+    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
+
+
+def _json_object(body: bytes, *, what: str) -> dict[str, Any] | None:
+    if not body.strip():
+        return None
+    try:
+        data = json.loads(body)
+    except ValueError as exc:
+        raise WrongRequestFormatError(f"malformed JSON {what}: {exc}") from None
+    if not isinstance(data, dict):
+        raise WrongRequestFormatError(f"the {what} must be a JSON object")
+    return data
+
+
+def _clock_answer(backend: Backend) -> Response:
+    from fleetapi_mock.router import json_response
+
+    clock = backend.world.clock
+    return json_response(
+        200,
+        {
+            "success": True,
+            "now": format_datetime(clock.now().replace(microsecond=0)),
+            "running": clock.running,
+        },
+    )
+
+
+def _set_clock(backend: Backend, data: Mapping[str, Any]) -> None:
+    clock = backend.world.clock
+    unknown = sorted(set(data) - {"now", "advance", "running"})
+    if unknown:
+        raise _invalid(unknown[0], "unknown field: use now, advance or running")
+    new_now: dt.datetime | None = None
+    step: dt.timedelta | None = None
+    if "now" in data:
+        value = data["now"]
+        try:
+            if not isinstance(value, str):
+                raise ValueError("must be a date/time string")
+            new_now = parse_datetime(value, iso=True)
+        except ValueError as exc:
+            raise _invalid("now", str(exc)) from None
+    if "advance" in data:
+        value = data["advance"]
+        try:
+            if isinstance(value, bool):
+                raise ValueError("must be an ISO 8601 duration or a number of seconds")
+            if isinstance(value, (int, float)):
+                step = dt.timedelta(seconds=value)
+            elif isinstance(value, str):
+                step = parse_duration(value)
+            else:
+                raise ValueError("must be an ISO 8601 duration or a number of seconds")
+        except (ValueError, OverflowError) as exc:
+            raise _invalid("advance", str(exc)) from None
+    running = data.get("running")
+    if running is not None and not isinstance(running, bool):
+        raise _invalid("running", "must be a boolean")
+    with backend.world.lock:
+        before = clock.now()
+        try:
+            if new_now is not None:
+                clock.set(new_now)
+            if step is not None:
+                clock.advance(step)
+        except OverflowError:
+            clock.set(before)
+            raise _invalid("advance", "moves the clock out of range") from None
+        if running is True:
+            clock.run()
+        elif running is False:
+            clock.freeze()
+
+
+def handle(
+    backend: Backend,
+    method: str,
+    path: str,
+    query: Mapping[str, str],
+    headers: Mapping[str, str],
+    body: bytes,
+) -> Response:
+    """Answer a control route."""
+    from fleetapi_mock.openapi import openapi_document
+    from fleetapi_mock.router import json_response
+
+    segments = [s for s in path.split("/") if s]
+    if segments and segments[-1] == "openapi.json":
+        return json_response(200, openapi_document())
+    action = "/".join(segments[segments.index(_PREFIX) + 1 :])
+    if action == "reset" and method == "POST":
+        document = _json_object(body, what="world document")
+        try:
+            backend.reset(document)
+        except WorldDocumentError as exc:
+            raise InvalidParametersError(
+                "invalid world document",
+                errors=[{"parameter": p, "error": e} for p, e in exc.errors],
+            ) from None
+        return json_response(200, {"success": True})
+    if action == "world" and method in ("GET", "POST"):
+        return json_response(200, backend.world.to_document())
+    if action == "clock" and method == "GET":
+        return _clock_answer(backend)
+    if action == "clock" and method == "POST":
+        _set_clock(backend, _json_object(body, what="clock request") or {})
+        return _clock_answer(backend)
+    if action == "journal" and method == "GET":
+        entries = [
+            {
+                "time": format_datetime(e.time.replace(microsecond=0)),
+                "method": e.method,
+                "path": e.path,
+                "call": e.call,
+                "status": e.status,
+                "code": e.code,
+                "user_id": e.user_id,
+            }
+            for e in list(backend.journal)
+        ]
+        return json_response(200, {"success": True, "list": entries})
+    raise WrongRequestFormatError(f"unknown control route: {method} /{_PREFIX}/{action}")

@@ -1,0 +1,196 @@
+"""Handlers of the mock: one function per call, registered against the call table.
+
+A handler takes the request :class:`Context` and the validated params model of its endpoint,
+and returns the call's result (what the endpoint's ``Result`` describes) or raises a
+:class:`~fleetapi.FleetApiError` subclass. The router does everything else: routing,
+credentials, access levels and rights, validation, the envelope, HTTP statuses. Handlers run
+with the world's lock held.
+
+Add a group by dropping a module in this package::
+
+    from fleetapi.endpoints.garage import GARAGE_LIST
+    from fleetapi_mock.handlers import Context, handles
+
+    @handles(GARAGE_LIST)
+    def garage_list(ctx: Context, params: NoParams) -> list[Garage]:
+        ...
+
+Every module of the package is imported by :func:`load_handlers`. Calls of the table without
+a handler answer code 6 with HTTP 501 (:func:`unimplemented_paths`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from fleetapi._endpoint import Endpoint
+from fleetapi.endpoints import ENDPOINTS
+from fleetapi_mock.records import ApiKeyRecord, SessionRecord, TrackerRecord, UserRecord
+from fleetapi_mock.world import World, zone
+
+__all__ = [
+    "HANDLERS",
+    "Context",
+    "FileReply",
+    "Handler",
+    "Reply",
+    "UploadedFile",
+    "handles",
+    "load_handlers",
+    "unimplemented_paths",
+]
+
+Handler = Callable[["Context", Any], Any]
+"""``handler(ctx, params) -> result``."""
+
+HANDLERS: dict[str, Handler] = {}
+"""Registered handlers by the endpoint's main path."""
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def handles(endpoint: Endpoint) -> Callable[[_F], _F]:
+    """Register the decorated function as the handler of ``endpoint`` (and its aliases)."""
+
+    def register(function: _F) -> _F:
+        if endpoint.path in HANDLERS and HANDLERS[endpoint.path] is not function:
+            raise ValueError(f"{endpoint.path} already has a handler")
+        HANDLERS[endpoint.path] = function
+        return function
+
+    return register
+
+
+_loaded = False
+
+
+def load_handlers() -> dict[str, Handler]:
+    """Import every handler module of this package once; return the registry."""
+    global _loaded
+    if not _loaded:
+        for module in pkgutil.iter_modules(__path__):
+            importlib.import_module(f"{__name__}.{module.name}")
+        _loaded = True
+    return HANDLERS
+
+
+def unimplemented_paths() -> frozenset[str]:
+    """The paths of the call table that have no handler yet (they answer HTTP 501)."""
+    registered = load_handlers()
+    return frozenset(e.path for e in ENDPOINTS if e.path not in registered)
+
+
+@attrs.frozen(kw_only=True)
+class UploadedFile:
+    """One file part of a multipart request."""
+
+    field: str
+    filename: str
+    content_type: str
+    data: bytes = attrs.field(repr=lambda d: f"<{len(d)} bytes>")
+
+
+@attrs.frozen(kw_only=True)
+class Reply:
+    """A result with extra top-level fields (``count`` beside a ``list``...).
+
+    ``extra`` is JSON-ready and is merged into the success body beside the result.
+    """
+
+    value: Any
+    extra: Mapping[str, Any] = attrs.Factory(dict)
+
+
+@attrs.frozen(kw_only=True)
+class FileReply:
+    """A file download answered as raw bytes (``Result.file()`` calls)."""
+
+    content: bytes = attrs.field(repr=lambda d: f"<{len(d)} bytes>")
+    content_type: str = "application/octet-stream"
+    filename: str | None = None
+
+
+@attrs.define(kw_only=True)
+class Context:
+    """Everything a handler may need about the request it answers.
+
+    Attributes:
+        world: The world (its lock is held while the handler runs).
+        endpoint: The call being answered.
+        iso: Whether the caller asked for ISO 8601 date/times.
+        credential: The hash the request carried (header, body or query), if any.
+        user: The authenticated user; ``None`` for calls without authentication.
+        session: The session record when the credential is a session hash.
+        api_key: The API key record when the credential is an API key.
+        files: File parts of a multipart request, by field name.
+    """
+
+    world: World
+    endpoint: Endpoint
+    iso: bool = False
+    credential: str | None = attrs.field(default=None, repr=False)
+    user: UserRecord | None = None
+    session: SessionRecord | None = None
+    api_key: ApiKeyRecord | None = None
+    files: dict[str, UploadedFile] = attrs.Factory(dict)
+
+    def now(self) -> dt.datetime:
+        """The world time (naive UTC)."""
+        return self.world.now()
+
+    @property
+    def account(self) -> UserRecord:
+        """The master user of the caller's account (the caller itself for a master user)."""
+        return self.world.master_of(self.require_user())
+
+    def require_user(self) -> UserRecord:
+        """The authenticated user; a programming error for calls without authentication."""
+        if self.user is None:
+            raise RuntimeError(f"{self.endpoint.path} has no authenticated user")
+        return self.user
+
+    def time_zone(self) -> dt.tzinfo:
+        """The caller's time zone (UTC without a user)."""
+        return zone(self.user.time_zone) if self.user else dt.timezone.utc
+
+    def user_time(self, value: dt.datetime) -> dt.datetime:
+        """A world (UTC) date/time as the caller sees it: in their time zone.
+
+        Naive wall-clock time normally; aware (so that it carries its offset) in ISO mode.
+        """
+        local = value.replace(tzinfo=dt.timezone.utc).astimezone(self.time_zone())
+        local = local.replace(microsecond=0)
+        return local if self.iso else local.replace(tzinfo=None)
+
+    def optional_user_time(self, value: dt.datetime | None) -> dt.datetime | None:
+        """:meth:`user_time` that lets ``None`` through."""
+        return None if value is None else self.user_time(value)
+
+    def world_time(self, value: dt.datetime) -> dt.datetime:
+        """A date/time from the request (the caller's time zone unless it has an offset) as
+        world time (naive UTC)."""
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=self.time_zone())
+        return value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+
+    def visible_trackers(self) -> list[TrackerRecord]:
+        """The trackers the caller may see."""
+        return self.world.trackers_visible_to(self.require_user())
+
+    def visible_tracker(self, tracker_id: int) -> TrackerRecord | None:
+        """The tracker ``tracker_id`` if the caller may see it."""
+        tracker = self.world.trackers.get(tracker_id)
+        if tracker is None:
+            return None
+        user = self.require_user()
+        if tracker.user_id != user.account_id:
+            return None
+        if not user.is_master and user.trackers is not None and tracker_id not in user.trackers:
+            return None
+        return tracker

@@ -1,0 +1,108 @@
+"""``user/auth``, ``api/key/*`` and the ``base`` group."""
+
+from __future__ import annotations
+
+from fleetapi._endpoint import NoParams
+from fleetapi._errors import (
+    EntityNotFoundError,
+    InvalidParametersError,
+    OperationNotPermittedError,
+    OverQuotaError,
+    UserNotActivatedError,
+    WrongLoginError,
+)
+from fleetapi.endpoints.account import (
+    API_KEY_CREATE,
+    API_KEY_DELETE,
+    API_KEY_LIST,
+    BASE_NOTHING,
+    BASE_SEND_EMAIL,
+    USER_AUTH,
+)
+from fleetapi.models.account import (
+    ApiKey,
+    ApiKeyCreateParams,
+    ApiKeyDeleteParams,
+    AuthParams,
+    SendEmailParams,
+)
+from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.records import ApiKeyRecord
+
+MAX_API_KEYS = 20
+"""API keys per account; the 21st answers 268."""
+MAX_TITLE_LENGTH = 255
+
+
+@handles(USER_AUTH)
+def user_auth(ctx: Context, params: AuthParams) -> str:
+    """Open a standard session: 102 for a wrong login or password, 103 when not activated."""
+    user = ctx.world.user_by_login(params.login)
+    if user is None or user.password != params.password:
+        raise WrongLoginError()
+    if not user.activated:
+        raise UserNotActivatedError()
+    return ctx.world.create_session(user).hash
+
+
+def _wire_key(ctx: Context, record: ApiKeyRecord) -> ApiKey:
+    return ApiKey(
+        hash=record.hash, create_date=ctx.user_time(record.create_date), title=record.title
+    )
+
+
+def _account_keys(ctx: Context) -> list[ApiKeyRecord]:
+    owner = ctx.account.id
+    return [k for k in ctx.world.api_keys.values() if k.user_id == owner]
+
+
+def _invalid(parameter: str, error: str) -> InvalidParametersError:
+    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
+
+
+@handles(API_KEY_CREATE)
+def api_key_create(ctx: Context, params: ApiKeyCreateParams) -> ApiKey:
+    """Create an API key: a non-empty printable ``title`` of at most 255 characters, 20 keys."""
+    title = params.title
+    if not title.strip():
+        raise _invalid("title", "must not be empty")
+    if not title.isprintable():
+        raise _invalid("title", "must contain printable characters only")
+    if len(title) > MAX_TITLE_LENGTH:
+        raise _invalid("title", f"must be at most {MAX_TITLE_LENGTH} characters")
+    if len(_account_keys(ctx)) >= MAX_API_KEYS:
+        raise OverQuotaError(f"an account may hold at most {MAX_API_KEYS} API keys")
+    record = ApiKeyRecord(
+        hash=ctx.world.new_hash(), user_id=ctx.account.id, title=title, create_date=ctx.now()
+    )
+    ctx.world.api_keys[record.hash] = record
+    return _wire_key(ctx, record)
+
+
+@handles(API_KEY_DELETE)
+def api_key_delete(ctx: Context, params: ApiKeyDeleteParams) -> None:
+    """Revoke one of the account's API keys (201 when the account has no such key)."""
+    if not params.key:
+        raise _invalid("key", "must not be empty")
+    record = ctx.world.api_keys.get(params.key)
+    if record is None or record.user_id != ctx.account.id:
+        raise EntityNotFoundError("the account has no such API key")
+    del ctx.world.api_keys[record.hash]
+
+
+@handles(API_KEY_LIST)
+def api_key_list(ctx: Context, params: NoParams) -> list[ApiKey]:
+    """The account's API keys, oldest first."""
+    keys = sorted(_account_keys(ctx), key=lambda k: (k.create_date, k.title))
+    return [_wire_key(ctx, k) for k in keys]
+
+
+@handles(BASE_NOTHING)
+def base_nothing(ctx: Context, params: NoParams) -> None:
+    """Health check: nothing to do once the credential has been accepted."""
+
+
+@handles(BASE_SEND_EMAIL)
+def base_send_email(ctx: Context, params: SendEmailParams) -> None:
+    """Never reached: the router refuses every user the ROOT access level (13)."""
+    raise OperationNotPermittedError("this call needs the ROOT access level")

@@ -1,0 +1,228 @@
+"""An OpenAPI 3.1 document of the API, built from the call table.
+
+Every call of :data:`fleetapi.endpoints.ENDPOINTS` (and every alias) becomes a ``POST`` path
+whose request body is the JSON Schema of its params model, whose ``200`` response is the
+success envelope around its result, and whose ``default`` response is the failure envelope,
+described with the error codes the call declares. The mock serves it at ``/openapi.json``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+import fleetapi
+from fleetapi._endpoint import Access, Endpoint
+from fleetapi._errors import error_class
+from fleetapi.endpoints import ENDPOINTS
+from fleetapi_mock.schema import SchemaBuilder
+
+__all__ = ["build_openapi", "openapi_document"]
+
+_REF = "#/components/schemas/"
+
+_ACCESS_TEXT = {
+    Access.NONE: "Needs no credential.",
+    Access.SESSION: "Needs a master user's standard session hash (an API key gets code 4, "
+    "a sub-user code 13).",
+    Access.USER: "Needs a session hash or an API key.",
+    Access.DELIVERY: "Needs a session hash, an API key or a DELIVERY session.",
+    Access.ROOT: "Needs the ROOT access level: every user gets code 13.",
+}
+
+_GENERAL_CODES = (3, 4, 5, 7, 13, 15)
+
+_FAILURE: dict[str, Any] = {
+    "type": "object",
+    "description": "The failure envelope. Decide success from the body, not the HTTP status.",
+    "required": ["success", "status"],
+    "properties": {
+        "success": {"const": False},
+        "status": {
+            "type": "object",
+            "required": ["code", "description"],
+            "properties": {
+                "code": {"type": "integer", "description": "The error code"},
+                "description": {"type": "string"},
+            },
+        },
+        "errors": {
+            "type": "array",
+            "description": "Per-field details: code 7 gives parameter/error, code 242 gives "
+            "field_id/code/error.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "parameter": {"type": "string"},
+                    "field_id": {"type": "string"},
+                    "code": {"type": "integer"},
+                    "error": {"type": "string"},
+                },
+            },
+        },
+    },
+}
+
+
+def _code_line(code: int) -> str:
+    cls = error_class(code)
+    text = cls.description if cls.code == code else "(not known to the SDK)"
+    return f"- `{code}` {text}"
+
+
+def _description(endpoint: Endpoint) -> str:
+    lines = [_ACCESS_TEXT[endpoint.access]]
+    if endpoint.right:
+        lines.append(f"Sub-users need the right `{endpoint.right}`.")
+    if endpoint.master_only:
+        lines.append("Master users only.")
+    if endpoint.safe:
+        lines.append("Safe to repeat.")
+    if endpoint.notes:
+        lines.append(endpoint.notes)
+    codes = [*endpoint.errors, *(c for c in _GENERAL_CODES if c not in endpoint.errors)]
+    lines.append("")
+    lines.append("Error codes:")
+    lines.extend(_code_line(c) for c in codes)
+    return "\n".join(lines)
+
+
+def _request_schema(builder: SchemaBuilder, endpoint: Endpoint) -> dict[str, Any]:
+    schema = builder.object_schema(endpoint.params)
+    properties = dict(schema.get("properties", {}))
+    if endpoint.access is not Access.NONE and "hash" not in properties:
+        properties["hash"] = {
+            "type": "string",
+            "minLength": 32,
+            "maxLength": 32,
+            "description": "The credential, when not sent as 'Authorization: NVX <hash>'",
+        }
+    properties["iso_datetime"] = {
+        "type": "boolean",
+        "description": "Answer date/times in ISO 8601 (and add user_time)",
+    }
+    schema["properties"] = properties
+    return schema
+
+
+def _success_schema(builder: SchemaBuilder, endpoint: Endpoint) -> dict[str, Any]:
+    envelope: dict[str, Any] = {
+        "type": "object",
+        "required": ["success"],
+        "properties": {
+            "success": {"const": True},
+            "user_time": {
+                "type": "string",
+                "description": "The user's current time, in ISO mode only",
+            },
+        },
+    }
+    result = endpoint.result
+    if result.kind == "none":
+        return envelope
+    if result.key is None:
+        return {"allOf": [envelope, builder.schema(result.type)]}
+    envelope["properties"][result.key] = builder.schema(result.type)
+    envelope["required"].append(result.key)
+    if endpoint.paging is not None and endpoint.paging.total:
+        envelope["properties"][endpoint.paging.total] = {"type": "integer"}
+    return envelope
+
+
+def _operation(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) -> dict[str, Any]:
+    request = _request_schema(builder, endpoint)
+    content: dict[str, Any] = {
+        "application/json": {"schema": request},
+        "application/x-www-form-urlencoded": {"schema": request},
+    }
+    if endpoint.upload:
+        multipart = copy.deepcopy(request)
+        multipart["properties"]["file"] = {
+            "type": "string",
+            "contentMediaType": "application/octet-stream",
+        }
+        content = {"multipart/form-data": {"schema": multipart}}
+    if endpoint.result.kind == "bytes":
+        ok = {
+            "description": "The file",
+            "content": {"application/octet-stream": {"schema": {"type": "string"}}},
+        }
+    else:
+        ok = {
+            "description": "Success",
+            "content": {"application/json": {"schema": _success_schema(builder, endpoint)}},
+        }
+    operation: dict[str, Any] = {
+        "operationId": operation_id,
+        "summary": endpoint.summary,
+        "description": _description(endpoint),
+        "tags": [endpoint.group],
+        "requestBody": {"required": False, "content": content},
+        "responses": {
+            "200": ok,
+            "default": {
+                "description": "Failure (HTTP 400 unless the code maps to another status)",
+                "content": {"application/json": {"schema": {"$ref": _REF + "Failure"}}},
+            },
+        },
+        "x-fleet-access": endpoint.access.value,
+        "x-fleet-errors": list(endpoint.errors),
+    }
+    if endpoint.right:
+        operation["x-fleet-right"] = endpoint.right
+    if endpoint.access is Access.NONE:
+        operation["security"] = []
+    return operation
+
+
+def build_openapi(
+    endpoints: Iterable[Endpoint] = ENDPOINTS, *, server_url: str = "/"
+) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of ``endpoints`` (the whole call table by default)."""
+    builder = SchemaBuilder(_REF)
+    paths: dict[str, Any] = {}
+    for endpoint in endpoints:
+        base_id = endpoint.path.replace("/", "_")
+        for index, path in enumerate(endpoint.all_paths):
+            operation_id = base_id if index == 0 else f"{base_id}__alias{index}"
+            paths["/" + path] = {"post": _operation(builder, endpoint, operation_id)}
+    schemas = dict(sorted(builder.definitions.items()))
+    schemas["Failure"] = _FAILURE
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Fleet and field-workforce tracking web API",
+            "version": fleetapi.__version__,
+            "description": "Every call is a POST to {base_url}/<group>/<action> with a JSON body "
+            "(form-urlencoded and GET with a query string are accepted too). Generated from the "
+            "fleetapi call table.",
+        },
+        "servers": [{"url": server_url}],
+        "security": [{"nvx": []}, {"hashQuery": []}],
+        "paths": paths,
+        "components": {
+            "schemas": schemas,
+            "securitySchemes": {
+                "nvx": {
+                    "type": "apiKey",
+                    "in": "header",
+                    "name": "Authorization",
+                    "description": "'NVX ' followed by the 32-character session hash or API key",
+                },
+                "hashQuery": {
+                    "type": "apiKey",
+                    "in": "query",
+                    "name": "hash",
+                    "description": "For testing only",
+                },
+            },
+        },
+    }
+
+
+@cache
+def openapi_document() -> dict[str, Any]:
+    """The document of the whole call table, built once per process (do not mutate)."""
+    return build_openapi()

@@ -1,0 +1,65 @@
+"""pytest fixtures for testing code against the mock (registered as a ``pytest11`` plugin).
+
+* ``fleet_mock``: a fresh :class:`~fleetapi_mock.FleetMock` (demo world, frozen clock, no rate
+  limit) for each test;
+* ``fleet_client`` / ``fleet_async_client``: SDK clients logged in as the demo master user
+  (``demo``/``demo``) through the in-process transport of ``fleet_mock``;
+* ``fleet_server``: the same kind of mock served over real HTTP on a free loopback port
+  (``.base_url``, ``.mock``, ``.world``), safe under pytest-xdist.
+
+Nothing heavy is imported until a fixture is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from fleetapi import AsyncClient, Client
+    from fleetapi_mock.mock import FleetMock
+    from fleetapi_mock.server import ThreadedServer
+
+
+@pytest.fixture
+def fleet_mock() -> FleetMock:
+    """A fresh in-process mock with the demo world, for one test."""
+    from fleetapi_mock.mock import FleetMock
+
+    return FleetMock()
+
+
+@pytest.fixture
+def fleet_client(fleet_mock: FleetMock) -> Iterator[Client]:
+    """A :class:`fleetapi.Client` logged in as ``demo`` on :func:`fleet_mock`."""
+    client = fleet_mock.login("demo", "demo")
+    with client:
+        yield client
+
+
+@pytest.fixture
+def fleet_async_client(fleet_mock: FleetMock) -> Iterator[AsyncClient]:
+    """A :class:`fleetapi.AsyncClient` logged in as ``demo`` on :func:`fleet_mock`.
+
+    The session is opened through ``user/auth`` over the in-process transport, so the
+    fixture works in synchronous and asynchronous tests alike.
+    """
+    import anyio
+    import httpx
+
+    with httpx.Client(transport=fleet_mock.transport, base_url=fleet_mock.base_url) as http:
+        answer = http.post("/user/auth", json={"login": "demo", "password": "demo"}).json()
+    client = fleet_mock.async_client(answer["hash"])
+    yield client
+    anyio.run(client.aclose)
+
+
+@pytest.fixture
+def fleet_server() -> Iterator[ThreadedServer]:
+    """The demo world served over HTTP on a free loopback port for one test."""
+    from fleetapi_mock.server import ThreadedServer
+
+    with ThreadedServer() as server:
+        yield server

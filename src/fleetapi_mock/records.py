@@ -1,0 +1,291 @@
+"""The records a :class:`~fleetapi_mock.world.World` holds: the mock's domain model.
+
+Records are mutable attrs classes, separate from the wire models of :mod:`fleetapi.models`:
+they hold what the service knows (owners, passwords, tariffs, raw positions), and handlers
+build the wire objects from them. Every date/time in a record is a naive UTC date/time; the
+handlers convert it to the user's time zone when they answer.
+
+Each record class is one collection of the world document (see ``docs/world-format.md``). A
+field with a default may be left out of a document.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+import attrs
+
+from fleetapi.models.common import LatLng, Location
+from fleetapi.models.dealer import DealerSettings
+
+__all__ = [
+    "ApiKeyRecord",
+    "DealerRecord",
+    "DepartmentRecord",
+    "EmployeeRecord",
+    "FormTemplateRecord",
+    "PaymentSettingsRecord",
+    "PlaceRecord",
+    "SessionRecord",
+    "TagRecord",
+    "TariffRecord",
+    "TrackPointRecord",
+    "TrackerRecord",
+    "TrackerStateRecord",
+    "UserRecord",
+    "ZoneRecord",
+]
+
+SessionKind = Literal["standard", "delivery"]
+ConnectionStatus = Literal[
+    "signal_lost", "just_registered", "just_connected", "offline", "idle", "active"
+]
+MovementStatus = Literal["moving", "stopped", "parked"]
+ZoneType = Literal["circle", "polygon", "sausage"]
+
+
+@attrs.define(kw_only=True)
+class PaymentSettingsRecord:
+    """A dealer's payment system settings (the spec's payment system settings object)."""
+
+    type: str
+    url: str
+    account: str | None = None
+    currency: str = "USD"
+    payment_code: str | None = None
+    subscription_code: str = ""
+    methods: list[str] = attrs.Factory(list)
+    prices: dict[str, float] | None = None
+
+
+@attrs.define(kw_only=True)
+class DealerRecord:
+    """A dealer (the reseller whose branded interface users log in to)."""
+
+    id: int
+    parent_id: int | None = None
+    """The parent dealer of a sub-dealer."""
+    ui_domain: str
+    company_url: str = ""
+    features: list[str] = attrs.Factory(list)
+    """``branding_web``, ``branding_mobile``, ``subpaas``..."""
+    premium_gis: bool = False
+    demo_ends: dt.date | None = None
+    """The end of the dealer's trial tariff, if it is on one."""
+    platform: dict[str, Any] = attrs.Factory(dict)
+    """Platform values in force (``report.max_time_span``...), as ``dealer/get_ui_config``
+    answers them."""
+    settings: DealerSettings | None = None
+    """The interface settings; null makes ``dealer/get_ui_config`` answer 201."""
+    payment_settings: PaymentSettingsRecord | None = None
+
+
+@attrs.define(kw_only=True)
+class TariffRecord:
+    """A tariff plan of trackers: the features it allows and how long tracks are kept."""
+
+    id: int
+    label: str = ""
+    features: list[str] = attrs.Factory(list)
+    """``app_tasks`` (tasks), ``weblocator`` (geo links), ``checkin`` (check-ins)..."""
+    storage_period: dt.timedelta = dt.timedelta(days=90)
+
+
+@attrs.define(kw_only=True)
+class UserRecord:
+    """A user: a master user (account owner) or a sub-user of one."""
+
+    id: int
+    login: str
+    password: str = attrs.field(repr=False)
+    """Kept in clear text: this is a mock."""
+    master_id: int | None = None
+    """The account owner of a sub-user; null for a master user."""
+    dealer_id: int
+    first_name: str = ""
+    last_name: str = ""
+    time_zone: str = "UTC"
+    """IANA time zone name; date/times are answered in it."""
+    locale: str = "en"
+    rights: list[str] = attrs.Factory(list)
+    """A sub-user's rights (``task_update``...); master users hold every right."""
+    trackers: list[int] | None = None
+    """The trackers a sub-user may see; null means every tracker of the account."""
+    activated: bool = True
+
+    @property
+    def is_master(self) -> bool:
+        """Whether the user owns the account."""
+        return self.master_id is None
+
+    @property
+    def account_id(self) -> int:
+        """The ID of the account owner (the user itself for a master user)."""
+        return self.id if self.master_id is None else self.master_id
+
+
+@attrs.define(kw_only=True)
+class SessionRecord:
+    """A session hash returned by ``user/auth``; it ends after 30 days without use."""
+
+    hash: str = attrs.field(repr=False)
+    user_id: int
+    kind: SessionKind = "standard"
+    """``standard``, or ``delivery`` for the special DELIVERY session."""
+    create_date: dt.datetime
+    last_used: dt.datetime
+
+
+@attrs.define(kw_only=True)
+class ApiKeyRecord:
+    """An API key of an account: unlimited lifetime, managed by the master user."""
+
+    hash: str = attrs.field(repr=False)
+    user_id: int
+    """The master user owning the key."""
+    title: str
+    create_date: dt.datetime
+
+
+@attrs.define(kw_only=True)
+class TrackerStateRecord:
+    """The last known state of a tracker."""
+
+    lat: float | None = None
+    lng: float | None = None
+    heading: int = 0
+    speed: int = 0
+    alt: int = 0
+    signal_level: int | None = None
+    gps_updated: dt.datetime | None = None
+    connection_status: ConnectionStatus = "offline"
+    movement_status: MovementStatus = "parked"
+    last_update: dt.datetime | None = None
+    battery_level: int | None = None
+
+
+@attrs.define(kw_only=True)
+class TrackerRecord:
+    """A tracker of an account, with its device (``source``) and current state."""
+
+    id: int
+    user_id: int
+    """The master user owning the tracker."""
+    label: str
+    source_id: int
+    device_id: str
+    model: str = "generic"
+    blocked: bool = False
+    tariff_id: int
+    clone: bool = False
+    group_id: int = 0
+    avatar_file_name: str | None = None
+    status_listing_id: int | None = None
+    creation_date: dt.date
+    tariff_end_date: dt.date | None = None
+    phone: str | None = None
+    tag_ids: list[int] = attrs.Factory(list)
+    state: TrackerStateRecord = attrs.Factory(TrackerStateRecord)
+
+
+@attrs.define(kw_only=True)
+class EmployeeRecord:
+    """An employee of an account, optionally bound to a tracker and a department."""
+
+    id: int
+    user_id: int
+    first_name: str
+    middle_name: str = ""
+    last_name: str = ""
+    email: str = ""
+    phone: str = ""
+    tracker_id: int | None = None
+    department_id: int | None = None
+    personnel_number: str = ""
+    location: Location | None = None
+    tags: list[int] = attrs.Factory(list)
+
+
+@attrs.define(kw_only=True)
+class DepartmentRecord:
+    """A department: a group of employees with an optional location."""
+
+    id: int
+    user_id: int
+    label: str
+    location: Location | None = None
+
+
+@attrs.define(kw_only=True)
+class ZoneRecord:
+    """A geofence: a circle, a polygon or a sausage (a corridor along a line)."""
+
+    id: int
+    user_id: int
+    label: str
+    type: ZoneType = "circle"
+    center: LatLng | None = None
+    """The centre of a circle."""
+    radius: int | None = None
+    """Meters (circle and sausage)."""
+    points: list[LatLng] = attrs.Factory(list)
+    """The vertices of a polygon or the line of a sausage."""
+    address: str = ""
+    color: str = "27A9E3"
+    tags: list[int] = attrs.Factory(list)
+
+
+@attrs.define(kw_only=True)
+class PlaceRecord:
+    """A place (point of interest)."""
+
+    id: int
+    user_id: int
+    label: str
+    location: Location
+    description: str = ""
+    external_id: str | None = None
+    tags: list[int] = attrs.Factory(list)
+
+
+@attrs.define(kw_only=True)
+class TagRecord:
+    """A tag that entities can carry."""
+
+    id: int
+    user_id: int
+    name: str
+    color: str = "1E96DC"
+
+
+@attrs.define(kw_only=True)
+class FormTemplateRecord:
+    """A form template that tasks and check-ins can carry; its fields are free-form."""
+
+    id: int
+    user_id: int
+    label: str
+    fields: list[dict[str, Any]] = attrs.Factory(list)
+    submit_in_zone: bool = False
+    created: dt.datetime | None = None
+
+
+@attrs.define(kw_only=True)
+class TrackPointRecord:
+    """One recorded GPS point of a tracker."""
+
+    tracker_id: int
+    get_time: dt.datetime
+    lat: float
+    lng: float
+    alt: int = 0
+    speed: int = 0
+    heading: int = 0
+    satellites: int = 0
+    mileage: float = 0.0
+    address: str = ""
+    precision: int | None = None
+    gsm_lbs: bool = False
+    parking: bool = False
+    buffered: bool = False

@@ -1,0 +1,624 @@
+"""The framework-agnostic core of the mock: :class:`Backend` turns a request into a response.
+
+``Backend.handle(method, path, query, headers, body)`` answers ``(status, headers, body)``. The
+in-process httpx transport, the ASGI app and the threaded server are thin doors onto it.
+
+What the router does, in order (every rule is in ``docs/mock.md``):
+
+1. control routes (``/__mock__/...``, ``/openapi.json``) go to :mod:`fleetapi_mock.control`;
+2. the call is found by the longest trailing ``<group>/<action>`` of the path that the call
+   table knows, whatever the prefix (``/v2``, ``/api-v2``, none) and with or without a
+   trailing slash; unknown calls answer code 5;
+3. calls without a handler answer code 6 with HTTP 501;
+4. the body is read: JSON, form-urlencoded or multipart for POST, the query string for GET
+   (and merged under the body for POST); in form and query encodings, fields whose declared
+   type is not text travel as JSON text;
+5. the credential is taken from ``Authorization: NVX <hash>``, else the body's ``hash``,
+   else the query's ``hash``;
+6. the rate limit is applied (per session user, per API key, else per client);
+7. the access level and the sub-user rights of the call are checked;
+8. the params are validated strictly (code 7 names every bad parameter);
+9. the handler runs under the world's lock, and its result is wrapped in the envelope.
+
+Failures are :class:`~fleetapi.FleetApiError` instances rendered in one place
+(:func:`failure_response`): the code's class carries its HTTP status.
+"""
+
+from __future__ import annotations
+
+import collections
+import datetime as dt
+import json
+import logging
+import math
+import re
+import time
+import types
+import typing
+import urllib.parse
+from collections.abc import Mapping
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from functools import cache
+from typing import Any, Literal, Union, get_args, get_origin
+
+import attrs
+
+from fleetapi._converter import (
+    RequestValidationError,
+    converter_for,
+    format_datetime,
+    structure_request,
+    wire_name,
+)
+from fleetapi._endpoint import Access, Endpoint
+from fleetapi._errors import (
+    FileTooLargeError,
+    FleetApiError,
+    InvalidParametersError,
+    OperationNotPermittedError,
+    SessionNotFoundError,
+    TooManyRequestsError,
+    UnexpectedError,
+    WrongHashError,
+    WrongRequestFormatError,
+)
+from fleetapi._types import Unset
+from fleetapi.endpoints import BY_PATH
+from fleetapi_mock import control
+from fleetapi_mock.handlers import (
+    HANDLERS,
+    Context,
+    FileReply,
+    Reply,
+    UploadedFile,
+    load_handlers,
+)
+from fleetapi_mock.records import ApiKeyRecord, SessionRecord, UserRecord
+from fleetapi_mock.world import World, demo_document
+
+__all__ = [
+    "MAX_BODY_BYTES",
+    "Backend",
+    "JournalEntry",
+    "RateLimiter",
+    "Response",
+    "failure_response",
+    "json_response",
+    "route",
+]
+
+logger = logging.getLogger("fleetapi_mock")
+
+MAX_BODY_BYTES = 32 * 1024 * 1024
+"""Bodies above this answer HTTP 413 (code 5, or 271 for upload calls)."""
+
+DEFAULT_RATE_LIMIT = 50
+"""Requests per second per credential on the real service (NOTES)."""
+
+Response = tuple[int, dict[str, str], bytes]
+"""``(HTTP status, headers, body)``."""
+
+_HASH_HEADER = re.compile(r"NVX [^\s]{32}")
+_JSON_TYPE = "application/json; charset=utf-8"
+
+
+# --- Responses ------------------------------------------------------------------------------
+
+
+def json_response(status: int, body: Any, headers: Mapping[str, str] | None = None) -> Response:
+    """A JSON response."""
+    content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return status, {"content-type": _JSON_TYPE, **(headers or {})}, content
+
+
+def failure_response(error: FleetApiError) -> Response:
+    """The failure envelope of ``error``, with the HTTP status its code maps to.
+
+    ``{"success": false, "status": {"code", "description"}}`` plus ``errors`` when the
+    error lists per-field details; ``Retry-After`` when the error says how long to wait.
+    """
+    body: dict[str, Any] = {
+        "success": False,
+        "status": {"code": error.code, "description": error.description},
+    }
+    if error.errors:
+        body["errors"] = error.errors
+    headers = {}
+    if error.retry_after is not None:
+        headers["retry-after"] = str(max(1, math.ceil(error.retry_after)))
+    return json_response(error.http_status, body, headers)
+
+
+# --- Routing --------------------------------------------------------------------------------
+
+
+def route(path: str) -> Endpoint | None:
+    """The endpoint of the longest trailing part of ``path`` that the call table knows."""
+    segments = [s for s in path.split("/") if s]
+    for start in range(len(segments)):
+        endpoint = BY_PATH.get("/".join(segments[start:]))
+        if endpoint is not None:
+            return endpoint
+    return None
+
+
+# --- Decoding -------------------------------------------------------------------------------
+
+_TEXT_TYPES: tuple[Any, ...] = (str, dt.datetime, dt.date, dt.timedelta)
+
+
+def _is_text(tp: Any) -> bool:
+    """Whether values of ``tp`` travel as plain text in form and query encodings."""
+    if tp in _TEXT_TYPES:
+        return True
+    origin = get_origin(tp)
+    if origin is Literal:
+        return all(isinstance(a, str) for a in get_args(tp))
+    if origin is Union or origin is types.UnionType:
+        members = [a for a in get_args(tp) if a not in (Unset, type(None))]
+        return bool(members) and all(_is_text(a) for a in members)
+    return False
+
+
+@cache
+def _field_types(cls: type) -> dict[str, Any]:
+    if not attrs.has(cls):
+        return {}
+    hints = typing.get_type_hints(cls)
+    return {wire_name(f.name): hints.get(f.name, Any) for f in attrs.fields(cls)}
+
+
+def decode_text_fields(raw: Mapping[str, str], params: type) -> dict[str, Any]:
+    """Decode form or query fields: JSON text unless the declared type is text.
+
+    Fields the params model does not declare, and values that are not valid JSON, stay text
+    (validation then reports a wrong type by name).
+    """
+    types_ = _field_types(params)
+    decoded: dict[str, Any] = {}
+    for key, value in raw.items():
+        declared = types_.get(key)
+        if declared is None or _is_text(declared):
+            decoded[key] = value
+            continue
+        try:
+            decoded[key] = json.loads(value, parse_constant=_reject_constant)
+        except ValueError:
+            decoded[key] = value
+    return decoded
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _content_type(headers: Mapping[str, str]) -> str:
+    return headers.get("content-type", "").split(";", 1)[0].strip().lower()
+
+
+def _parse_multipart(
+    content_type: str, body: bytes
+) -> tuple[dict[str, str], dict[str, UploadedFile]]:
+    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode("latin-1")
+    message = BytesParser(policy=policy.HTTP).parsebytes(head + body)
+    if not isinstance(message, EmailMessage) or not message.is_multipart() or message.defects:
+        raise WrongRequestFormatError("malformed multipart/form-data body")
+    texts: dict[str, str] = {}
+    files: dict[str, UploadedFile] = {}
+    for part in message.iter_parts():
+        if not isinstance(part, EmailMessage):
+            continue
+        name = part.get_param("name", header="content-disposition")
+        if not isinstance(name, str) or part.defects:
+            raise WrongRequestFormatError("malformed multipart/form-data part")
+        payload = part.get_payload(decode=True)
+        data = payload if isinstance(payload, bytes) else b""
+        filename = part.get_filename()
+        if filename is not None:
+            files[name] = UploadedFile(
+                field=name,
+                filename=filename,
+                content_type=part.get_content_type(),
+                data=data,
+            )
+        else:
+            try:
+                texts[name] = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise WrongRequestFormatError(f"field {name!r} is not UTF-8 text") from None
+    return texts, files
+
+
+def parse_fields(
+    method: str,
+    query: Mapping[str, str],
+    headers: Mapping[str, str],
+    body: bytes,
+    params: type,
+) -> tuple[dict[str, Any], dict[str, UploadedFile]]:
+    """The request's fields (query merged under the body) and its uploaded files.
+
+    Raises:
+        WrongRequestFormatError: malformed JSON, a body that is not a JSON object, text that
+            is not UTF-8, a broken multipart body.
+    """
+    fields = decode_text_fields(query, params)
+    files: dict[str, UploadedFile] = {}
+    if method != "POST" or not body.strip():
+        return fields, files
+    kind = _content_type(headers)
+    if kind == "application/x-www-form-urlencoded":
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise WrongRequestFormatError("the form body is not UTF-8") from None
+        pairs = urllib.parse.parse_qsl(text, keep_blank_values=True)
+        fields.update(decode_text_fields(dict(pairs), params))
+    elif kind == "multipart/form-data":
+        texts, files = _parse_multipart(headers.get("content-type", ""), body)
+        fields.update(decode_text_fields(texts, params))
+    else:
+        try:
+            data = json.loads(body, parse_constant=_reject_constant)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise WrongRequestFormatError(f"malformed JSON body: {exc}") from None
+        if not isinstance(data, dict):
+            raise WrongRequestFormatError("the JSON body must be an object")
+        fields.update(data)
+    return fields, files
+
+
+def _truthy(value: Any) -> bool:
+    return value is True or (isinstance(value, str) and value.strip().lower() in ("true", "1"))
+
+
+# --- Rate limiting --------------------------------------------------------------------------
+
+
+class RateLimiter:
+    """At most ``limit`` requests per ``window`` per key, by the world clock (sliding window)."""
+
+    def __init__(self, limit: int, window: dt.timedelta = dt.timedelta(seconds=1)) -> None:
+        self.limit = limit
+        self.window = window
+        self._hits: dict[str, collections.deque[dt.datetime]] = {}
+
+    def hit(self, key: str, now: dt.datetime) -> float | None:
+        """Count a request; ``None`` when allowed, else the seconds to wait."""
+        hits = self._hits.setdefault(key, collections.deque())
+        if hits and hits[-1] > now:  # the clock was set back
+            hits.clear()
+        while hits and now - hits[0] >= self.window:
+            hits.popleft()
+        if len(hits) >= self.limit:
+            return (hits[0] + self.window - now).total_seconds()
+        hits.append(now)
+        return None
+
+    def clear(self) -> None:
+        """Forget every count."""
+        self._hits.clear()
+
+
+# --- Authentication -------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class _Identity:
+    user: UserRecord
+    session: SessionRecord | None = None
+    api_key: ApiKeyRecord | None = None
+
+    @property
+    def rate_key(self) -> str:
+        if self.api_key is not None:
+            return f"key:{self.api_key.hash}"
+        return f"user:{self.user.id}"
+
+
+def _credential(
+    headers: Mapping[str, str], fields: Mapping[str, Any]
+) -> tuple[str | None, FleetApiError | None]:
+    """The credential of a request and, when it is malformed, the error to answer."""
+    header = headers.get("authorization")
+    if header is not None:
+        if _HASH_HEADER.fullmatch(header) is None:
+            return None, WrongHashError(
+                "wrong Authorization header: expected 'NVX <32-character hash>'"
+            )
+        return header[4:], None
+    value = fields.get("hash")
+    if value is None or value == "":
+        return None, WrongHashError("no credential: send 'Authorization: NVX <hash>' or 'hash'")
+    if not isinstance(value, str) or len(value) != 32:
+        return None, WrongHashError("wrong hash: a hash is 32 characters")
+    return value, None
+
+
+def _identify(world: World, credential: str | None) -> _Identity | None:
+    if credential is None:
+        return None
+    session = world.sessions.get(credential)
+    if session is not None:
+        user = world.users.get(session.user_id)
+        if user is None or world.session_expired(session):
+            return None
+        return _Identity(user=user, session=session)
+    key = world.api_keys.get(credential)
+    if key is not None:
+        owner = world.users.get(key.user_id)
+        return None if owner is None else _Identity(user=owner, api_key=key)
+    return None
+
+
+def _authorize(endpoint: Endpoint, identity: _Identity | None) -> _Identity:
+    """Check the access level and rights of ``endpoint`` for ``identity``."""
+    if identity is None:
+        raise SessionNotFoundError("unknown hash, or the session has ended")
+    access = endpoint.access
+    session = identity.session
+    if session is not None and session.kind == "delivery" and access is not Access.DELIVERY:
+        raise SessionNotFoundError("a DELIVERY session is valid for delivery calls only")
+    if access is Access.ROOT:
+        raise OperationNotPermittedError("this call needs the ROOT access level")
+    if access is Access.SESSION and identity.api_key is not None:
+        raise SessionNotFoundError("this call needs a standard session, not an API key")
+    user = identity.user
+    if not user.is_master:
+        if endpoint.master_only or endpoint.right == "admin" or access is Access.SESSION:
+            raise OperationNotPermittedError("only the master user may make this call")
+        if endpoint.right is not None and endpoint.right not in user.rights:
+            raise OperationNotPermittedError(f"this call needs the right {endpoint.right!r}")
+    return identity
+
+
+# --- The journal ----------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class JournalEntry:
+    """One answered request (never its body or credential)."""
+
+    time: dt.datetime
+    method: str
+    path: str
+    call: str | None
+    status: int
+    code: int
+    """0 for a success, else the failure's ``status.code``."""
+    user_id: int | None = None
+
+
+# --- The backend ----------------------------------------------------------------------------
+
+
+class Backend:
+    """The mock service: a :class:`~fleetapi_mock.world.World` behind the API's rules.
+
+    Args:
+        world: The world to serve; the demo world when not given.
+        rate_limit: Requests per second per credential (50 on the real service); ``None``
+            turns rate limiting off.
+        max_body_bytes: Bodies above this answer HTTP 413.
+        journal_size: How many answered requests :attr:`journal` keeps.
+    """
+
+    def __init__(
+        self,
+        world: World | None = None,
+        *,
+        rate_limit: int | None = None,
+        max_body_bytes: int = MAX_BODY_BYTES,
+        journal_size: int = 1000,
+    ) -> None:
+        load_handlers()
+        if world is None:
+            self.initial_document = demo_document()
+            world = World.from_document(self.initial_document)
+        else:
+            self.initial_document = world.to_document()
+        self.world = world
+        self.limiter = RateLimiter(rate_limit) if rate_limit else None
+        self.max_body_bytes = max_body_bytes
+        self.journal: collections.deque[JournalEntry] = collections.deque(maxlen=journal_size)
+
+    @property
+    def rate_limit(self) -> int | None:
+        """Requests per second per credential, or ``None`` when off."""
+        return self.limiter.limit if self.limiter else None
+
+    @rate_limit.setter
+    def rate_limit(self, value: int | None) -> None:
+        self.limiter = RateLimiter(value) if value else None
+
+    def reset(self, document: Mapping[str, Any] | None = None) -> None:
+        """Go back to the starting world, or load ``document`` (validated first)."""
+        self.world.restore(self.initial_document if document is None else document)
+        if self.limiter is not None:
+            self.limiter.clear()
+        self.journal.clear()
+
+    def handle(
+        self,
+        method: str,
+        path: str,
+        query: Mapping[str, str],
+        headers: Mapping[str, str],
+        body: bytes,
+        *,
+        client: str | None = None,
+        body_size: int | None = None,
+    ) -> Response:
+        """Answer one HTTP request: ``(status, headers, body)``.
+
+        Args:
+            method: The HTTP method.
+            path: The URL path (any prefix before ``<group>/<action>``).
+            query: The query parameters.
+            headers: The request headers (any case).
+            body: The request body.
+            client: The client's address, for rate limiting of anonymous calls.
+            body_size: The real size of the body when ``body`` was not kept in full (a server
+                that stopped reading an oversized body).
+
+        Never raises: an unexpected exception is logged and answered code 6, HTTP 500.
+        """
+        lowered = {k.lower(): v for k, v in headers.items()}
+        started = time.monotonic()
+        note: dict[str, Any] = {}
+        try:
+            size = len(body) if body_size is None else body_size
+            response = self._handle(method.upper(), path, query, lowered, body, size, client, note)
+        except FleetApiError as exc:
+            response = failure_response(exc)
+        except Exception:
+            logger.exception("unexpected error answering %s %s", method, path)
+            response = failure_response(UnexpectedError())
+        self._record(method.upper(), path, response, note)
+        logger.debug(
+            "%s %s -> %s in %.1f ms", method, path, response[0], (time.monotonic() - started) * 1e3
+        )
+        return response
+
+    def _record(self, method: str, path: str, response: Response, note: dict[str, Any]) -> None:
+        code = 0
+        if response[0] != 200 and response[1].get("content-type") == _JSON_TYPE:
+            try:
+                code = int(json.loads(response[2])["status"]["code"])
+            except (ValueError, KeyError, TypeError):
+                code = 0
+        self.journal.append(
+            JournalEntry(
+                time=self.world.now(),
+                method=method,
+                path=path,
+                call=note.get("call"),
+                status=response[0],
+                code=code,
+                user_id=note.get("user_id"),
+            )
+        )
+
+    def _handle(
+        self,
+        method: str,
+        path: str,
+        query: Mapping[str, str],
+        headers: Mapping[str, str],
+        body: bytes,
+        size: int,
+        client: str | None,
+        note: dict[str, Any],
+    ) -> Response:
+        if control.is_control_path(path):
+            if size > self.max_body_bytes:
+                raise WrongRequestFormatError(
+                    f"the request body is larger than {self.max_body_bytes} bytes", http_status=413
+                )
+            return control.handle(self, method, path, query, headers, body)
+        endpoint = route(path)
+        if endpoint is None:
+            raise WrongRequestFormatError(f"unknown call: {path!r} names no group/action")
+        note["call"] = endpoint.path
+        if method not in ("GET", "POST"):
+            raise WrongRequestFormatError(f"method {method} is not allowed: use POST (or GET)")
+        handler = HANDLERS.get(endpoint.path)
+        if handler is None:
+            raise UnexpectedError(
+                f"{endpoint.path} is not implemented by the mock yet", http_status=501
+            )
+        if size > self.max_body_bytes:
+            error = FileTooLargeError if endpoint.upload else WrongRequestFormatError
+            raise error(
+                f"the request body is larger than {self.max_body_bytes} bytes", http_status=413
+            )
+        fields, files = parse_fields(method, query, headers, body, endpoint.params)
+        params_type: type = endpoint.params
+        declared = _field_types(params_type)
+        iso = _truthy(headers.get("nvx-iso-datetime", "")) or _truthy(fields.get("iso_datetime"))
+        if "iso_datetime" not in declared:
+            fields.pop("iso_datetime", None)
+
+        world = self.world
+        with world.lock:
+            if endpoint.access is Access.NONE:
+                credential, identity = _optional_credential(headers, fields), None
+                rate_key = f"client:{client or 'local'}"
+                cred_error = None
+            else:
+                credential, cred_error = _credential(headers, fields)
+                identity = _identify(world, credential)
+                rate_key = identity.rate_key if identity else f"client:{client or 'local'}"
+            if self.limiter is not None:
+                wait = self.limiter.hit(rate_key, world.now())
+                if wait is not None:
+                    raise TooManyRequestsError(
+                        "too many requests: at most "
+                        f"{self.limiter.limit} per second per credential",
+                        retry_after=wait,
+                    )
+            if endpoint.access is not Access.NONE:
+                if cred_error is not None:
+                    raise cred_error
+                identity = _authorize(endpoint, identity)
+                if identity.session is not None:
+                    identity.session.last_used = world.now()
+                note["user_id"] = identity.user.id
+            if "hash" not in declared:
+                fields.pop("hash", None)
+            try:
+                params = structure_request(fields, endpoint.params, iso=iso)
+            except RequestValidationError as exc:
+                raise InvalidParametersError(
+                    errors=[{"parameter": e.parameter, "error": e.error} for e in exc.errors]
+                ) from None
+            ctx = Context(
+                world=world,
+                endpoint=endpoint,
+                iso=iso,
+                credential=credential,
+                user=identity.user if identity else None,
+                session=identity.session if identity else None,
+                api_key=identity.api_key if identity else None,
+                files=files,
+            )
+            result = handler(ctx, params)
+            return _success(ctx, result)
+
+
+def _optional_credential(headers: Mapping[str, str], fields: Mapping[str, Any]) -> str | None:
+    """The credential of a call that needs none (``dealer/get_ui_config`` may use it)."""
+    credential, error = _credential(headers, fields)
+    return None if error else credential
+
+
+def _success(ctx: Context, result: Any) -> Response:
+    endpoint = ctx.endpoint
+    kind = endpoint.result.kind
+    if kind == "bytes":
+        if not isinstance(result, FileReply):
+            raise TypeError(f"the handler of {endpoint.path} must answer a FileReply")
+        headers = {"content-type": result.content_type}
+        if result.filename:
+            quoted = urllib.parse.quote(result.filename)
+            headers["content-disposition"] = f"attachment; filename*=UTF-8''{quoted}"
+        return 200, headers, result.content
+    extra: Mapping[str, Any] = {}
+    if isinstance(result, Reply):
+        extra, result = result.extra, result.value
+    body: dict[str, Any] = {"success": True}
+    conv = converter_for(iso=ctx.iso)
+    if kind == "json":
+        value = conv.unstructure(result, unstructure_as=endpoint.result.type)
+        if endpoint.result.key is None:
+            if not isinstance(value, dict):
+                raise TypeError(f"the handler of {endpoint.path} must answer an object")
+            body.update(value)
+        else:
+            body[endpoint.result.key] = value
+    body.update(extra)
+    if ctx.iso:
+        body["user_time"] = format_datetime(ctx.user_time(ctx.now()), iso=True)
+    return json_response(200, body)

@@ -1,0 +1,225 @@
+"""Serving the mock over HTTP with uvicorn: :func:`run` (``fleet mock serve``) and
+:class:`ThreadedServer` (a real port for tests)."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import sys
+import threading
+from collections.abc import Callable
+from types import FrameType, TracebackType
+from typing import IO, Any
+
+import uvicorn
+
+from fleetapi_mock.app import create_app
+from fleetapi_mock.mock import FleetMock, WorldSource
+from fleetapi_mock.router import DEFAULT_RATE_LIMIT
+from fleetapi_mock.world import World
+
+__all__ = ["ThreadedServer", "banner_text", "run"]
+
+
+class _Server(uvicorn.Server):
+    """A uvicorn server that reports when it listens."""
+
+    def __init__(self, config: uvicorn.Config, on_ready: Callable[[_Server], None]) -> None:
+        super().__init__(config)
+        self._on_ready = on_ready
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            self._on_ready(self)
+
+    def bound_port(self) -> int:
+        """The port the server listens on (useful with port 0)."""
+        for server in getattr(self, "servers", []):
+            for sock in server.sockets:
+                return int(sock.getsockname()[1])
+        return int(self.config.port)
+
+
+def _url(host: str, port: int) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def banner_text(world: World, base_url: str) -> str:
+    """The demo banner: the world's logins, passwords and an API key, and commands to try."""
+    lines = ["", "Credentials of this world:"]
+    with world.lock:
+        users = sorted(world.users.values(), key=lambda u: u.id)
+        for user in users:
+            if user.is_master:
+                role = "master user"
+            else:
+                rights = ", ".join(user.rights) or "none"
+                role = f"sub-user of {world.users[user.account_id].login} (rights: {rights})"
+            lines.append(f"  {user.login} / {user.password}  {role}")
+        keys = sorted(world.api_keys.values(), key=lambda k: (k.user_id, k.create_date))
+        for key in keys[:3]:
+            owner = world.users[key.user_id].login
+            lines.append(f"  API key {key.hash}  ({key.title}, of {owner})")
+        domains = [d.ui_domain for d in world.dealers.values() if d.settings is not None]
+        first_master = next((u for u in users if u.is_master), None)
+    login = first_master.login if first_master else "demo"
+    domain = domains[0] if domains else "demo.fleet.test"
+    lines += [
+        "",
+        "Try:",
+        f"  fleet --base-url {base_url} auth login --login {login}",
+        f"  fleet --base-url {base_url} key list",
+        f"  fleet --base-url {base_url} dealer config --domain {domain}",
+    ]
+    if keys:
+        lines.append(f"  (or set FLEETAPI_API_KEY={keys[0].hash} instead of logging in)")
+    lines += ["", "Ctrl-C stops the mock."]
+    return "\n".join(lines)
+
+
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    world: WorldSource = None,
+    banner: bool = False,
+    *,
+    rate_limit: int | None = DEFAULT_RATE_LIMIT,
+    running_clock: bool = True,
+    log_level: str = "warning",
+    out: IO[str] | None = None,
+) -> None:
+    """Serve the mock until Ctrl-C or SIGTERM; print one line when it listens.
+
+    Args:
+        host: The address to listen on.
+        port: The port (0 picks a free one; the ready line names it).
+        world: The world to serve: a path to a JSON world document, a document, a
+            :class:`World`, or ``None`` for the demo world.
+        banner: Also print the world's credentials and commands to try.
+        rate_limit: Requests per second per credential (50 like the real service);
+            ``None`` or 0 turns it off.
+        running_clock: Let the world clock tick from the world's start time.
+        log_level: uvicorn's log level.
+        out: Where to print (standard output by default).
+    """
+    stream = out if out is not None else sys.stdout
+    mock = FleetMock(world, rate_limit=rate_limit or None, running_clock=running_clock)
+    config = uvicorn.Config(
+        create_app(mock.backend),
+        host=host,
+        port=port,
+        log_level=log_level,
+        access_log=False,
+        lifespan="off",
+    )
+
+    def ready(server: _Server) -> None:
+        url = _url(host, server.bound_port())
+        print(f"fleet mock: listening on {url}", file=stream, flush=True)
+        if banner:
+            print(banner_text(mock.world, url), file=stream, flush=True)
+
+    server = _Server(config, ready)
+    main = threading.current_thread() is threading.main_thread()
+    previous: Any = None
+    if main:
+        # uvicorn re-raises the signal it caught once it has stopped; SIGTERM is then ignored
+        # so that the process ends normally, like after Ctrl-C.
+        previous = signal.signal(signal.SIGTERM, _ignore)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)
+    print("fleet mock: stopped", file=stream, flush=True)
+
+
+def _ignore(signum: int, frame: FrameType | None) -> None:
+    """A signal handler that does nothing."""
+
+
+class ThreadedServer:
+    """The mock served by uvicorn in a background thread on a free loopback port.
+
+    >>> with ThreadedServer() as server:
+    ...     httpx.post(server.base_url + "/user/auth", json={"login": "demo", "password": "demo"})
+
+    Args:
+        mock: The mock to serve (a fresh demo :class:`FleetMock` by default).
+        host: The loopback address to bind.
+        port: The port; 0 (the default) picks a free one, safe for parallel tests.
+    """
+
+    def __init__(self, mock: FleetMock | None = None, *, host: str = "127.0.0.1", port: int = 0):
+        self.mock = mock if mock is not None else FleetMock()
+        self.host = host
+        self.port = port
+        self._server: _Server | None = None
+        self._thread: threading.Thread | None = None
+        self._failure: BaseException | None = None
+
+    @property
+    def world(self) -> World:
+        """The world being served."""
+        return self.mock.world
+
+    @property
+    def base_url(self) -> str:
+        """``http://HOST:PORT`` of the running server."""
+        return _url(self.host, self.port)
+
+    def start(self) -> None:
+        """Bind, start serving in a thread and wait until the server listens."""
+        sock = socket.socket(socket.AF_INET6 if ":" in self.host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((self.host, self.port))
+        self.port = int(sock.getsockname()[1])
+        ready = threading.Event()
+        config = uvicorn.Config(
+            create_app(self.mock.backend),
+            log_level="warning",
+            access_log=False,
+            lifespan="off",
+        )
+        server = _Server(config, lambda _: ready.set())
+        self._server = server
+
+        def serve() -> None:
+            try:
+                server.run(sockets=[sock])
+            except BaseException as exc:  # reported to the starting thread
+                self._failure = exc
+            finally:
+                sock.close()
+                ready.set()
+
+        self._thread = threading.Thread(target=serve, name="fleet-mock-server", daemon=True)
+        self._thread.start()
+        if not ready.wait(timeout=30) or self._failure is not None or not server.started:
+            self.stop()
+            raise RuntimeError(f"the mock server did not start: {self._failure!r}")
+
+    def stop(self) -> None:
+        """Stop serving and wait for the thread to end."""
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+        self._server = None
+        self._thread = None
+
+    def __enter__(self) -> ThreadedServer:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()

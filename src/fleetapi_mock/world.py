@@ -1,0 +1,505 @@
+"""The mock's state: an explicit :class:`World` with its :class:`Clock`, ids and random source.
+
+Everything the mock knows lives in one ``World``: users, sessions, API keys, trackers,
+employees and the rest (see :mod:`fleetapi_mock.records`), a settable clock, id sequences, a
+seeded random source and one re-entrant lock. Time always comes from the world's clock, never
+from the machine's: tests freeze and move it at will.
+
+A world is loaded from and saved to a JSON *world document* (``docs/world-format.md``,
+``docs/world.schema.json``)::
+
+    world = World.from_document(json.loads(Path("world.json").read_text()))
+    document = world.to_document()
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import json
+import random
+import threading
+import time
+import zoneinfo
+from collections.abc import Iterator, Mapping
+from functools import cache
+from importlib import resources
+from typing import Any, Final
+
+from fleetapi._converter import (
+    RequestValidationError,
+    converter_for,
+    format_datetime,
+    parse_datetime,
+    structure_request,
+)
+from fleetapi_mock.records import (
+    ApiKeyRecord,
+    DealerRecord,
+    DepartmentRecord,
+    EmployeeRecord,
+    FormTemplateRecord,
+    PlaceRecord,
+    SessionRecord,
+    TagRecord,
+    TariffRecord,
+    TrackerRecord,
+    TrackPointRecord,
+    UserRecord,
+    ZoneRecord,
+)
+
+__all__ = [
+    "COLLECTIONS",
+    "DOCUMENT_FORMAT",
+    "Clock",
+    "IdSequences",
+    "World",
+    "WorldDocumentError",
+    "demo_document",
+    "demo_world",
+    "zone",
+]
+
+DOCUMENT_FORMAT: Final = "fleetapi-mock-world/1"
+"""The ``format`` value of the world documents this version reads and writes."""
+
+SESSION_LIFETIME: Final = dt.timedelta(days=30)
+"""A session hash ends after this long without use."""
+
+DEFAULT_START: Final = dt.datetime(2026, 1, 15, 9, 0, 0)
+
+COLLECTIONS: Final[dict[str, tuple[type[Any], str | None]]] = {
+    "dealers": (DealerRecord, "id"),
+    "tariffs": (TariffRecord, "id"),
+    "users": (UserRecord, "id"),
+    "sessions": (SessionRecord, "hash"),
+    "api_keys": (ApiKeyRecord, "hash"),
+    "trackers": (TrackerRecord, "id"),
+    "employees": (EmployeeRecord, "id"),
+    "departments": (DepartmentRecord, "id"),
+    "zones": (ZoneRecord, "id"),
+    "places": (PlaceRecord, "id"),
+    "tags": (TagRecord, "id"),
+    "form_templates": (FormTemplateRecord, "id"),
+    "track_points": (TrackPointRecord, None),
+}
+"""Every collection of a world document: its record class and key attribute.
+
+A keyed collection is a ``dict`` on the world (key to record); an unkeyed one is a ``list``.
+Integer keys also drive the id sequence of the same name.
+"""
+
+
+class WorldDocumentError(ValueError):
+    """A world document that cannot be loaded; ``errors`` lists each problem by its path."""
+
+    def __init__(self, errors: list[tuple[str, str]]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(f"{path}: {error}" for path, error in errors))
+
+
+@cache
+def zone(name: str) -> dt.tzinfo:
+    """The time zone called ``name`` (IANA); ``KeyError`` when it is unknown."""
+    if name.upper() == "UTC":
+        return dt.timezone.utc
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise KeyError(name) from None
+
+
+class Clock:
+    """The world's time: frozen (tests) or running (a served mock), always settable.
+
+    A frozen clock stands still until :meth:`set` or :meth:`advance` moves it. A running clock
+    moves with the machine's monotonic clock from the time it was last set, so a served mock
+    starts at the world's fixed start time and then ticks. Times are naive UTC date/times.
+    """
+
+    def __init__(self, now: dt.datetime = DEFAULT_START, *, running: bool = False) -> None:
+        self._lock = threading.Lock()
+        self._base = _naive_utc(now)
+        self._anchor = time.monotonic()
+        self._running = running
+
+    def now(self) -> dt.datetime:
+        """The current world time (naive UTC)."""
+        with self._lock:
+            if not self._running:
+                return self._base
+            return self._base + dt.timedelta(seconds=time.monotonic() - self._anchor)
+
+    @property
+    def running(self) -> bool:
+        """Whether the clock moves by itself."""
+        return self._running
+
+    def set(self, now: dt.datetime) -> None:
+        """Jump to ``now`` (naive UTC, or aware in any zone)."""
+        with self._lock:
+            self._base = _naive_utc(now)
+            self._anchor = time.monotonic()
+
+    def advance(self, delta: dt.timedelta | float) -> dt.datetime:
+        """Move forward by ``delta`` (a timedelta or seconds) and return the new time."""
+        step = delta if isinstance(delta, dt.timedelta) else dt.timedelta(seconds=delta)
+        with self._lock:
+            self._base += step
+            return self._base if not self._running else self._now_unlocked()
+
+    def freeze(self) -> None:
+        """Stop the clock at the current time."""
+        with self._lock:
+            self._base = self._now_unlocked()
+            self._anchor = time.monotonic()
+            self._running = False
+
+    def run(self) -> None:
+        """Let the clock move with the machine's clock from the current time."""
+        with self._lock:
+            self._base = self._now_unlocked()
+            self._anchor = time.monotonic()
+            self._running = True
+
+    def _now_unlocked(self) -> dt.datetime:
+        if not self._running:
+            return self._base
+        return self._base + dt.timedelta(seconds=time.monotonic() - self._anchor)
+
+    def __repr__(self) -> str:
+        mode = "running" if self._running else "frozen"
+        return f"Clock({format_datetime(self.now())}, {mode})"
+
+
+def _naive_utc(value: dt.datetime) -> dt.datetime:
+    if value.tzinfo is not None:
+        value = value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    return value
+
+
+class IdSequences:
+    """Id sequences by name (``trackers``, ``users``...): each hands out increasing ids."""
+
+    def __init__(self, start: Mapping[str, int] | None = None) -> None:
+        self._next: dict[str, int] = dict(start or {})
+
+    def next(self, name: str) -> int:
+        """The next id of ``name`` (1 for a sequence never used)."""
+        value = self._next.get(name, 1)
+        self._next[name] = value + 1
+        return value
+
+    def ensure_above(self, name: str, used: int) -> None:
+        """Make sure the next id of ``name`` is greater than ``used``."""
+        if self._next.get(name, 1) <= used:
+            self._next[name] = used + 1
+
+    def snapshot(self) -> dict[str, int]:
+        """The next id of every sequence."""
+        return dict(sorted(self._next.items()))
+
+
+class World:
+    """All the mock's state, behind one re-entrant lock.
+
+    Attributes:
+        lock: Held by the router around every request; hold it when touching the world
+            from elsewhere (tests, the control API).
+        clock: The world's :class:`Clock`.
+        random: A :class:`random.Random` seeded from the document's ``seed``.
+        ids: The :class:`IdSequences`.
+        dealers, tariffs, users, trackers, employees, departments, zones, places, tags,
+        form_templates: records by id. sessions, api_keys: records by hash.
+        track_points: recorded points, in time order per tracker.
+    """
+
+    dealers: dict[int, DealerRecord]
+    tariffs: dict[int, TariffRecord]
+    users: dict[int, UserRecord]
+    sessions: dict[str, SessionRecord]
+    api_keys: dict[str, ApiKeyRecord]
+    trackers: dict[int, TrackerRecord]
+    employees: dict[int, EmployeeRecord]
+    departments: dict[int, DepartmentRecord]
+    zones: dict[int, ZoneRecord]
+    places: dict[int, PlaceRecord]
+    tags: dict[int, TagRecord]
+    form_templates: dict[int, FormTemplateRecord]
+    track_points: list[TrackPointRecord]
+
+    def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int = 0) -> None:
+        self.lock = threading.RLock()
+        self.clock = Clock(now)
+        self.seed = seed
+        self.random = random.Random(seed)
+        self.ids = IdSequences()
+        self.description = ""
+        for name, (_, key) in COLLECTIONS.items():
+            setattr(self, name, {} if key else [])
+
+    # --- Documents ------------------------------------------------------------------------
+
+    @classmethod
+    def from_document(cls, document: Mapping[str, Any]) -> World:
+        """Build a world from a world document (a dict parsed from JSON).
+
+        Raises:
+            WorldDocumentError: the document does not fit the format; every problem is listed
+                with its path (``trackers[2].tariff_id``).
+        """
+        world = cls()
+        world._load(document)
+        return world
+
+    def to_document(self) -> dict[str, Any]:
+        """The world as a world document (JSON-ready), ids and clock included."""
+        conv = converter_for(strict=True)
+        with self.lock:
+            document: dict[str, Any] = {"format": DOCUMENT_FORMAT}
+            if self.description:
+                document["description"] = self.description
+            document["now"] = format_datetime(self.clock.now().replace(microsecond=0))
+            document["seed"] = self.seed
+            document["sequences"] = self.ids.snapshot()
+            for name, (record_type, key) in COLLECTIONS.items():
+                records = getattr(self, name)
+                items = records.values() if key else records
+                document[name] = [conv.unstructure(r, unstructure_as=record_type) for r in items]
+            return document
+
+    def restore(self, document: Mapping[str, Any]) -> None:
+        """Replace the whole state with ``document``, in place (references stay valid).
+
+        The world is unchanged when the document is invalid.
+        """
+        fresh = World.from_document(document)
+        with self.lock:
+            running = self.clock.running
+            self.__dict__.update(
+                {k: v for k, v in fresh.__dict__.items() if k not in ("lock", "clock")}
+            )
+            self.clock.set(fresh.clock.now())
+            if running:
+                self.clock.run()
+
+    def copy(self) -> World:
+        """An independent copy of the world (through its document)."""
+        return World.from_document(self.to_document())
+
+    def _load(self, document: Mapping[str, Any]) -> None:
+        if not isinstance(document, Mapping):
+            raise WorldDocumentError([("$", "a world document is a JSON object")])
+        errors: list[tuple[str, str]] = []
+        known = {"format", "description", "now", "seed", "sequences", *COLLECTIONS}
+        for extra in sorted(set(document) - known):
+            errors.append((extra, "unknown key"))
+        fmt = document.get("format", DOCUMENT_FORMAT)
+        if fmt != DOCUMENT_FORMAT:
+            errors.append(("format", f"must be {DOCUMENT_FORMAT!r}"))
+        description = document.get("description", "")
+        if not isinstance(description, str):
+            errors.append(("description", "must be a string"))
+        else:
+            self.description = description
+        now = document.get("now")
+        if now is not None:
+            try:
+                if not isinstance(now, str):
+                    raise ValueError("must be a date/time string")
+                self.clock.set(parse_datetime(now))
+            except ValueError as exc:
+                errors.append(("now", str(exc)))
+        seed = document.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            errors.append(("seed", "must be an integer"))
+        else:
+            self.seed = seed
+            self.random = random.Random(seed)
+        sequences = document.get("sequences", {})
+        if not isinstance(sequences, Mapping) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in sequences.values()
+        ):
+            errors.append(("sequences", "must be an object of integers"))
+        else:
+            self.ids = IdSequences(sequences)
+        conv = converter_for(strict=True)
+        for name, (record_type, key) in COLLECTIONS.items():
+            raw = document.get(name, [])
+            if not isinstance(raw, list):
+                errors.append((name, "must be an array"))
+                continue
+            loaded: list[Any] = []
+            for index, item in enumerate(raw):
+                where = f"{name}[{index}]"
+                try:
+                    record = structure_request(item, record_type)
+                except RequestValidationError as exc:
+                    errors.extend(
+                        (f"{where}.{e.parameter}" if e.parameter != "body" else where, e.error)
+                        for e in exc.errors
+                    )
+                    continue
+                errors.extend(
+                    (f"{where}.{path}", "unknown key")
+                    for path in _unknown_keys(item, conv.unstructure(record))
+                )
+                loaded.append(record)
+            if key is None:
+                setattr(self, name, loaded)
+                continue
+            by_key: dict[Any, Any] = {}
+            for index, record in enumerate(loaded):
+                value = getattr(record, key)
+                if value in by_key:
+                    errors.append((f"{name}[{index}].{key}", f"duplicate {key} {value!r}"))
+                by_key[value] = record
+                if isinstance(value, int):
+                    self.ids.ensure_above(name, value)
+            setattr(self, name, by_key)
+        if not errors:
+            errors.extend(self._check_references())
+        if errors:
+            raise WorldDocumentError(errors)
+
+    def _check_references(self) -> Iterator[tuple[str, str]]:
+        logins: set[str] = set()
+        for user in self.users.values():
+            where = f"users[id={user.id}]"
+            if user.login.lower() in logins:
+                yield f"{where}.login", f"duplicate login {user.login!r}"
+            logins.add(user.login.lower())
+            if user.dealer_id not in self.dealers:
+                yield f"{where}.dealer_id", f"no dealer {user.dealer_id}"
+            if user.master_id is not None:
+                master = self.users.get(user.master_id)
+                if master is None or not master.is_master:
+                    yield f"{where}.master_id", f"no master user {user.master_id}"
+            try:
+                zone(user.time_zone)
+            except KeyError:
+                yield f"{where}.time_zone", f"unknown time zone {user.time_zone!r}"
+        for session in self.sessions.values():
+            if session.user_id not in self.users:
+                yield "sessions", f"a session of unknown user {session.user_id}"
+            if len(session.hash) != 32:
+                yield "sessions", "a session hash is not 32 characters"
+        for key in self.api_keys.values():
+            owner = self.users.get(key.user_id)
+            if owner is None or not owner.is_master:
+                yield "api_keys", f"an API key of unknown master user {key.user_id}"
+            if len(key.hash) != 32:
+                yield "api_keys", "an API key is not 32 characters"
+        clash = set(self.sessions) & set(self.api_keys)
+        if clash:
+            yield "api_keys", "a hash is both a session and an API key"
+        for tracker in self.trackers.values():
+            where = f"trackers[id={tracker.id}]"
+            if tracker.user_id not in self.users or not self.users[tracker.user_id].is_master:
+                yield f"{where}.user_id", f"no master user {tracker.user_id}"
+            if tracker.tariff_id not in self.tariffs:
+                yield f"{where}.tariff_id", f"no tariff {tracker.tariff_id}"
+        for employee in self.employees.values():
+            where = f"employees[id={employee.id}]"
+            if employee.tracker_id is not None and employee.tracker_id not in self.trackers:
+                yield f"{where}.tracker_id", f"no tracker {employee.tracker_id}"
+            if employee.department_id is not None and employee.department_id not in (
+                self.departments
+            ):
+                yield f"{where}.department_id", f"no department {employee.department_id}"
+        for point in self.track_points:
+            if point.tracker_id not in self.trackers:
+                yield "track_points", f"a point of unknown tracker {point.tracker_id}"
+
+    # --- Helpers for handlers -------------------------------------------------------------
+
+    def now(self) -> dt.datetime:
+        """The current world time (naive UTC)."""
+        return self.clock.now()
+
+    def new_hash(self) -> str:
+        """A fresh 32-character hash from the world's random source (never one in use)."""
+        while True:
+            value = f"{self.random.getrandbits(128):032x}"
+            if value not in self.sessions and value not in self.api_keys:
+                return value
+
+    def user_by_login(self, login: str) -> UserRecord | None:
+        """The user whose login is ``login`` (case-insensitive)."""
+        wanted = login.lower()
+        return next((u for u in self.users.values() if u.login.lower() == wanted), None)
+
+    def create_session(self, user: UserRecord, *, kind: str = "standard") -> SessionRecord:
+        """Open a session for ``user`` (what ``user/auth`` does) and return it."""
+        now = self.now()
+        session = SessionRecord(
+            hash=self.new_hash(),
+            user_id=user.id,
+            kind="delivery" if kind == "delivery" else "standard",
+            create_date=now,
+            last_used=now,
+        )
+        self.sessions[session.hash] = session
+        return session
+
+    def session_expired(self, session: SessionRecord) -> bool:
+        """Whether ``session`` went 30 days without use, by the world clock."""
+        return self.now() - session.last_used > SESSION_LIFETIME
+
+    def master_of(self, user: UserRecord) -> UserRecord:
+        """The account owner of ``user`` (itself for a master user)."""
+        return self.users[user.account_id]
+
+    def trackers_visible_to(self, user: UserRecord) -> list[TrackerRecord]:
+        """The trackers ``user`` may see, by id.
+
+        Every tracker of the account, or for a sub-user with a ``trackers`` list, only those.
+        """
+        allowed = None if user.is_master or user.trackers is None else set(user.trackers)
+        return [
+            t
+            for _, t in sorted(self.trackers.items())
+            if t.user_id == user.account_id and (allowed is None or t.id in allowed)
+        ]
+
+    def __repr__(self) -> str:
+        counts = ", ".join(
+            f"{name}={len(getattr(self, name))}" for name in ("users", "trackers", "sessions")
+        )
+        return f"World({self.clock!r}, {counts})"
+
+
+def _unknown_keys(given: Any, known: Any, path: str = "") -> Iterator[str]:
+    """Keys of ``given`` (a parsed document part) absent from ``known`` (its re-export)."""
+    if isinstance(given, Mapping) and isinstance(known, Mapping):
+        for key, value in given.items():
+            where = f"{path}.{key}" if path else str(key)
+            if key not in known:
+                yield where
+            else:
+                yield from _unknown_keys(value, known[key], where)
+    elif isinstance(given, list) and isinstance(known, list) and len(given) == len(known):
+        for index, (a, b) in enumerate(zip(given, known, strict=True)):
+            yield from _unknown_keys(a, b, f"{path}[{index}]")
+
+
+@cache
+def _demo_text() -> str:
+    return resources.files("fleetapi_mock").joinpath("data/demo_world.json").read_text("utf-8")
+
+
+def demo_document() -> dict[str, Any]:
+    """A fresh copy of the embedded demo world document."""
+    return copy.deepcopy(_demo_document())
+
+
+@cache
+def _demo_document() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(_demo_text())
+    return document
+
+
+def demo_world() -> World:
+    """A new world loaded from the embedded demo world (``data/demo_world.json``)."""
+    return World.from_document(_demo_document())

@@ -1,0 +1,261 @@
+"""Bad input of every kind: the right failure, never a 500, and the world unchanged."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import httpx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mock_helpers import DEMO_KEY, assert_failure
+
+from fleetapi.endpoints import ENDPOINTS
+from fleetapi_mock import FleetMock
+from fleetapi_mock.router import Backend
+
+H = "0" * 32  # placeholder replaced by a real session hash
+
+# (description, request kwargs, expected code, expected HTTP status)
+BAD_REQUESTS: list[tuple[str, dict[str, Any], int, int]] = [
+    ("malformed JSON", {"path": "/tracker/list", "content": b"{"}, 5, 400),
+    ("JSON array body", {"path": "/tracker/list", "content": b"[]"}, 5, 400),
+    ("JSON string body", {"path": "/tracker/list", "content": b'"x"'}, 5, 400),
+    ("JSON number body", {"path": "/tracker/list", "content": b"12"}, 5, 400),
+    ("JSON null body", {"path": "/tracker/list", "content": b"null"}, 5, 400),
+    ("NaN in JSON", {"path": "/tracker/read", "content": b'{"tracker_id": NaN}'}, 5, 400),
+    ("not UTF-8", {"path": "/tracker/list", "content": b'{"a": "\xff"}'}, 5, 400),
+    ("trailing garbage", {"path": "/tracker/list", "content": b"{} x"}, 5, 400),
+    ("unknown call", {"path": "/v2/no/such_call", "json": {}}, 5, 400),
+    ("missing field", {"path": "/tracker/read", "json": {}}, 7, 400),
+    ("wrong type", {"path": "/tracker/read", "json": {"tracker_id": "1"}}, 7, 400),
+    ("bool for int", {"path": "/tracker/read", "json": {"tracker_id": True}}, 7, 400),
+    ("null for int", {"path": "/tracker/read", "json": {"tracker_id": None}}, 7, 400),
+    ("fraction for int", {"path": "/tracker/read", "json": {"tracker_id": 1.5}}, 7, 400),
+    ("object for array", {"path": "/tracker/get_states", "json": {"trackers": {}}}, 7, 400),
+    ("string in array", {"path": "/tracker/get_states", "json": {"trackers": [1, "2"]}}, 7, 400),
+    ("empty array", {"path": "/tracker/get_states", "json": {"trackers": []}}, 7, 400),
+    ("labels not array", {"path": "/tracker/list", "json": {"labels": "Van"}}, 7, 400),
+    ("control char", {"path": "/api/key/create", "json": {"title": "a\u0000b"}}, 7, 400),
+    ("empty title", {"path": "/api/key/create", "json": {"title": ""}}, 7, 400),
+    ("blank title", {"path": "/api/key/create", "json": {"title": "   "}}, 7, 400),
+    ("long title", {"path": "/api/key/create", "json": {"title": "x" * 256}}, 7, 400),
+    ("newline title", {"path": "/api/key/create", "json": {"title": "a\nb"}}, 7, 400),
+    ("empty key", {"path": "/api/key/delete", "json": {"key": ""}}, 7, 400),
+    ("unknown key", {"path": "/api/key/delete", "json": {"key": "9" * 32}}, 201, 400),
+    ("missing tracker", {"path": "/tracker/read", "json": {"tracker_id": 99}}, 201, 400),
+    ("blocked tracker", {"path": "/tracker/get_state", "json": {"tracker_id": 5}}, 208, 403),
+    ("other's tracker", {"path": "/tracker/read", "json": {"tracker_id": 7}}, 201, 400),
+    ("states of missing", {"path": "/tracker/get_states", "json": {"trackers": [99]}}, 217, 400),
+    ("PUT method", {"path": "/tracker/list", "method": "PUT", "json": {}}, 5, 400),
+]
+
+
+def _send(mock: FleetMock, session: str, spec: dict[str, Any]) -> httpx.Response:
+    spec = dict(spec)
+    path = spec.pop("path")
+    method = spec.pop("method", "POST")
+    with httpx.Client(transport=mock.transport, base_url=mock.base_url) as http:
+        return http.request(method, path, headers={"Authorization": f"NVX {session}"}, **spec)
+
+
+@pytest.mark.parametrize(
+    ("spec", "code", "status"),
+    [pytest.param(s, c, h, id=name) for name, s, c, h in BAD_REQUESTS],
+)
+def test_bad_request_is_answered_exactly_and_changes_nothing(
+    fleet_mock: FleetMock, spec: dict[str, Any], code: int, status: int
+):
+    session = fleet_mock.session("demo")
+    before = fleet_mock.world.to_document()
+    body = assert_failure(_send(fleet_mock, session, spec), code, status)
+    assert fleet_mock.world.to_document() == before
+    if code == 7:
+        assert body["errors"]
+        assert all(set(e) == {"parameter", "error"} for e in body["errors"])
+
+
+@pytest.mark.parametrize(
+    ("body", "parameter"),
+    [
+        ({}, "tracker_id"),
+        ({"tracker_id": "x"}, "tracker_id"),
+    ],
+)
+def test_validation_errors_name_the_parameter(
+    fleet_mock: FleetMock, body: dict[str, Any], parameter: str
+):
+    session = fleet_mock.session()
+    response = _send(fleet_mock, session, {"path": "/tracker/read", "json": body})
+    errors = assert_failure(response, 7, 400)["errors"]
+    assert [e["parameter"] for e in errors] == [parameter]
+
+
+def test_every_bad_element_is_reported(fleet_mock: FleetMock):
+    session = fleet_mock.session()
+    response = _send(
+        fleet_mock,
+        session,
+        {"path": "/tracker/get_states", "json": {"trackers": ["a", 2, None], "list_blocked": 3}},
+    )
+    errors = assert_failure(response, 7, 400)["errors"]
+    assert {e["parameter"] for e in errors} == {"trackers[0]", "trackers[2]", "list_blocked"}
+
+
+def test_missing_required_field_says_so(fleet_mock: FleetMock):
+    response = _send(fleet_mock, fleet_mock.session(), {"path": "/api/key/create", "json": {}})
+    errors = assert_failure(response, 7, 400)["errors"]
+    assert errors == [{"parameter": "title", "error": "is required"}]
+
+
+def test_oversized_body_is_413_code_5():
+    backend = Backend(max_body_bytes=1024)
+    session = _session(backend)
+    status, _, content = backend.handle(
+        "POST",
+        "/tracker/list",
+        {},
+        {"authorization": f"NVX {session}"},
+        b" " * 1025,
+    )
+    assert status == 413
+    assert json.loads(content)["status"]["code"] == 5
+
+
+def test_oversized_upload_is_413_code_271(monkeypatch: pytest.MonkeyPatch):
+    from fleetapi_mock.handlers import HANDLERS
+
+    upload = next((e for e in ENDPOINTS if e.upload), None)
+    if upload is None:
+        pytest.skip("no upload call in the table yet")
+    monkeypatch.setitem(HANDLERS, upload.path, lambda ctx, params: None)
+    backend = Backend(max_body_bytes=1024)
+    status, _, content = backend.handle("POST", upload.path, {}, {}, b"x" * 2000)
+    assert status == 413
+    assert json.loads(content)["status"]["code"] == 271
+
+
+def test_the_real_limit_is_32_mib(fleet_mock: FleetMock):
+    session = fleet_mock.session()
+    before = fleet_mock.world.to_document()
+    big = b" " * (32 * 1024 * 1024 + 1)
+    response = _send(fleet_mock, session, {"path": "/tracker/list", "content": big})
+    assert_failure(response, 5, 413)
+    assert fleet_mock.world.to_document() == before
+    fine = b"{}" + b" " * (32 * 1024 * 1024 - 2)
+    assert _send(fleet_mock, session, {"path": "/tracker/list", "content": fine}).is_success
+
+
+def test_size_reported_by_a_server_that_stopped_reading():
+    backend = Backend()
+    status, _, _ = backend.handle("POST", "/tracker/list", {}, {}, b"", body_size=10**9)
+    assert status == 413
+
+
+def test_an_unexpected_exception_is_code_6_and_logged(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+):
+    from fleetapi_mock.handlers import HANDLERS
+
+    def explode(ctx: object, params: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setitem(HANDLERS, "base/nothing", explode)
+    backend = Backend()
+    session = _session(backend)
+    with caplog.at_level(logging.ERROR, logger="fleetapi_mock"):
+        status, _, content = backend.handle(
+            "POST", "/base/nothing", {}, {"authorization": f"NVX {session}"}, b"{}"
+        )
+    assert status == 500
+    assert json.loads(content) == {
+        "success": False,
+        "status": {"code": 6, "description": "Unexpected error"},
+    }
+    assert "boom" in caplog.text
+
+
+def _session(backend: Backend) -> str:
+    with backend.world.lock:
+        return backend.world.create_session(backend.world.users[1]).hash
+
+
+# --- Fuzzing: nothing a client sends may produce a 500 ------------------------------------
+
+_json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+_paths = st.sampled_from(sorted({p for e in ENDPOINTS for p in e.all_paths}))
+_field_names = st.sampled_from(
+    ["tracker_id", "trackers", "labels", "title", "key", "domain", "hash", "login", "password",
+     "list_blocked", "allow_not_exist", "iso_datetime", "limit", "offset", "id", "label"]
+)  # fmt: skip
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    path=_paths,
+    body=st.dictionaries(_field_names, _json_values, max_size=4),
+    encoding=st.sampled_from(["json", "form", "query"]),
+    credential=st.sampled_from(["session", "key", "sub", "none", "junk"]),
+)
+def test_fuzz_never_answers_500(path: str, body: dict[str, Any], encoding: str, credential: str):
+    mock = FleetMock()
+    headers = {}
+    hashes = {"session": mock.session("demo"), "key": DEMO_KEY, "sub": mock.session("dispatcher")}
+    if credential in hashes:
+        headers["Authorization"] = f"NVX {hashes[credential]}"
+    elif credential == "junk":
+        headers["Authorization"] = "NVX junk"
+    with httpx.Client(transport=mock.transport, base_url=mock.base_url) as http:
+        if encoding == "json":
+            response = http.post(f"/v2/{path}", json=body, headers=headers)
+        else:
+            text = {k: v if isinstance(v, str) else json.dumps(v) for k, v in body.items()}
+            if encoding == "form":
+                response = http.post(f"/v2/{path}", data=text, headers=headers)
+            else:
+                response = http.get(f"/v2/{path}", params=text, headers=headers)
+    assert response.status_code != 500, response.text
+    answer = response.json()
+    assert isinstance(answer["success"], bool)
+    if not answer["success"]:
+        assert isinstance(answer["status"]["code"], int)
+
+
+_CONTENT_TYPES = [
+    "application/json",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=b",
+    "",
+]
+
+
+@settings(max_examples=100, deadline=None)
+@given(raw=st.binary(max_size=64), kind=st.sampled_from(_CONTENT_TYPES))
+def test_fuzz_raw_bodies_never_answer_500(raw: bytes, kind: str):
+    backend = Backend()
+    session = _session(backend)
+    for path in ("/tracker/get_states", "/api/key/create", "/dealer/get_ui_config", "/user/auth"):
+        status, _, content = backend.handle(
+            "POST",
+            path,
+            {},
+            {"authorization": f"NVX {session}", "content-type": kind},
+            raw,
+        )
+        assert status != 500, content

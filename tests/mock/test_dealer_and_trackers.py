@@ -1,0 +1,163 @@
+"""``dealer/get_ui_config`` and the tracker group."""
+
+from __future__ import annotations
+
+import pytest
+from mock_helpers import DEMO_KEY, Api, assert_failure, assert_success
+
+from fleetapi._converter import converter_for
+from fleetapi.models.dealer import DealerUiConfig
+from fleetapi.models.tracker import Tracker, TrackerState, TrackerStates
+from fleetapi_mock import FleetMock
+
+# --- Dealer -------------------------------------------------------------------------------
+
+
+def test_config_by_domain_without_credential(api: Api):
+    body = assert_success(api.post("/dealer/get_ui_config", {"domain": "demo.fleet.test"}))
+    config = converter_for().structure(
+        {k: v for k, v in body.items() if k != "success"}, DealerUiConfig
+    )
+    assert config.dealer.ui_domain == "demo.fleet.test"
+    assert config.settings.service_title == "Demo Fleet"
+    assert config.platform["report.max_time_span"] == "P90D"
+    assert config.platform["stats.max_time_span"] == "P31D"
+    assert config.platform["file_storage.hard_max_file_size"] == 16777216
+    assert config.platform["form.file_field.max_files_per_field"] == 6
+    assert config.platform["form.max_fields_count"] == 128
+    assert config.demo_ends is None
+
+
+def test_config_domain_is_case_insensitive(api: Api):
+    assert_success(api.post("/dealer/get_ui_config", {"domain": "Demo.Fleet.Test"}))
+
+
+def test_config_by_hash_in_the_body(api: Api, demo: str):
+    body = assert_success(api.post("/dealer/get_ui_config", {"hash": demo}))
+    assert body["dealer"]["id"] == 1
+
+
+def test_config_by_api_key_and_by_header(api: Api):
+    assert_success(api.post("/dealer/get_ui_config", {"hash": DEMO_KEY}))
+    assert_success(api.post("/dealer/get_ui_config", {}, hash=DEMO_KEY))
+
+
+def test_config_with_both_the_hash_wins(api: Api, demo: str):
+    body = assert_success(
+        api.post("/dealer/get_ui_config", {"hash": demo, "domain": "bare.fleet.test"})
+    )
+    assert body["dealer"]["id"] == 1
+    # form-encoded, as the platform's own JavaScript client sends it
+    response = api.http.post(
+        "/dealer/get_ui_config", data={"hash": demo, "domain": "no.such.domain"}
+    )
+    assert assert_success(response)["dealer"]["id"] == 1
+
+
+def test_config_unknown_domain_is_12(api: Api):
+    assert_failure(api.post("/dealer/get_ui_config", {"domain": "nope.test"}), 12, 400)
+
+
+def test_config_unknown_hash_is_4(api: Api):
+    assert_failure(api.post("/dealer/get_ui_config", {"hash": "0" * 32}), 4, 400)
+
+
+def test_config_dealer_without_settings_is_201(api: Api):
+    assert_failure(api.post("/dealer/get_ui_config", {"domain": "bare.fleet.test"}), 201, 400)
+
+
+@pytest.mark.parametrize("body", [{}, {"domain": ""}, {"hash": ""}, {"domain": " "}])
+def test_config_without_domain_or_hash_is_7(api: Api, body: dict[str, str]):
+    errors = assert_failure(api.post("/dealer/get_ui_config", body), 7, 400)["errors"]
+    assert errors[0]["parameter"] == "domain"
+
+
+# --- Trackers -----------------------------------------------------------------------------
+
+
+def _trackers(body: dict) -> list[Tracker]:
+    return converter_for().structure(body["list"], list[Tracker])
+
+
+def test_list_shows_the_accounts_trackers(api: Api, demo: str):
+    trackers = _trackers(assert_success(api.post("/tracker/list", {}, hash=demo)))
+    assert [t.id for t in trackers] == [1, 2, 3, 4, 5, 6]
+    assert [t.source.blocked for t in trackers] == [False, False, False, False, True, False]
+    assert trackers[0].tag_bindings[0].tag_id == 1
+
+
+def test_list_of_another_account(api: Api):
+    other = api.login("other", "other")
+    assert [t.id for t in _trackers(api.post("/tracker/list", {}, hash=other).json())] == [7]
+
+
+def test_list_filters_by_label_substrings(api: Api, demo: str):
+    body = assert_success(api.post("/tracker/list", {"labels": ["van", "TRUCK"]}, hash=demo))
+    assert [t["label"] for t in body["list"]] == ["Van 1", "Van 2", "Truck 7"]
+
+
+def test_sub_user_sees_the_masters_trackers_unless_restricted(
+    fleet_mock: FleetMock, api: Api, dispatcher: str
+):
+    assert len(assert_success(api.post("/tracker/list", {}, hash=dispatcher))["list"]) == 6
+    fleet_mock.world.users[2].trackers = [2, 3]
+    ids = [t["id"] for t in assert_success(api.post("/tracker/list", {}, hash=dispatcher))["list"]]
+    assert ids == [2, 3]
+    assert_failure(api.post("/tracker/read", {"tracker_id": 1}, hash=dispatcher), 201, 400)
+
+
+def test_read(api: Api, demo: str):
+    body = assert_success(api.post("/tracker/read", {"tracker_id": 4}, hash=demo))
+    tracker = converter_for().structure(body["value"], Tracker)
+    assert tracker.label == "Anna's phone"
+    assert tracker.source.model == "mobile_app"
+
+
+@pytest.mark.parametrize(
+    ("tracker_id", "code", "status"), [(5, 208, 403), (7, 201, 400), (99, 201, 400)]
+)
+def test_read_and_state_failures(api: Api, demo: str, tracker_id: int, code: int, status: int):
+    assert_failure(api.post("/tracker/read", {"tracker_id": tracker_id}, hash=demo), code, status)
+    response = api.post("/tracker/get_state", {"tracker_id": tracker_id}, hash=demo)
+    assert_failure(response, code, status)
+
+
+def test_get_state(api: Api, demo: str):
+    body = assert_success(api.post("/tracker/get_state", {"tracker_id": 1}, hash=demo))
+    state = converter_for().structure(body["state"], TrackerState)
+    assert state.source_id == 10001
+    assert state.connection_status == "active"
+    assert state.gps.location is not None
+    assert state.gps.location.lat == pytest.approx(52.52)
+
+
+def test_get_states_with_blocked_and_missing(api: Api, demo: str):
+    body = assert_success(
+        api.post(
+            "/tracker/get_states", {"trackers": [1, 5, 7, 99], "allow_not_exist": True}, hash=demo
+        )
+    )
+    states = converter_for().structure(
+        {k: v for k, v in body.items() if k != "success"}, TrackerStates
+    )
+    assert set(states.states) == {"1"}
+    assert states.blocked == [5]
+    assert states.not_exist == [7, 99]
+
+
+def test_get_states_list_blocked_reports_their_state(api: Api, demo: str):
+    body = assert_success(
+        api.post("/tracker/get_states", {"trackers": [5, 6], "list_blocked": True}, hash=demo)
+    )
+    assert set(body["states"]) == {"5", "6"}
+    assert body["blocked"] == [5]
+
+
+def test_get_states_missing_without_allow_is_217(api: Api, demo: str):
+    assert_failure(api.post("/tracker/get_states", {"trackers": [1, 99]}, hash=demo), 217, 400)
+
+
+def test_tracker_state_follows_the_world(fleet_mock: FleetMock, api: Api, demo: str):
+    fleet_mock.world.trackers[2].state.speed = 77
+    body = assert_success(api.post("/tracker/get_state", {"tracker_id": 2}, hash=demo))
+    assert body["state"]["gps"]["speed"] == 77

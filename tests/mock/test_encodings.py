@@ -1,0 +1,183 @@
+"""The three encodings (JSON, form, query), multipart, and the ISO date/time mode."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from mock_helpers import Api, assert_failure, assert_success
+
+from fleetapi.models.tracker import TrackerListParams, TrackerStatesParams
+from fleetapi_mock.router import decode_text_fields, parse_fields
+
+
+def test_json_body(api: Api, demo: str):
+    body = assert_success(api.post("/tracker/get_states", {"trackers": [1, 2]}, hash=demo))
+    assert set(body["states"]) == {"1", "2"}
+
+
+def test_form_body_with_arrays_as_json_text(api: Api, demo: str):
+    response = api.http.post(
+        "/tracker/get_states",
+        data={"hash": demo, "trackers": "[1,2]", "allow_not_exist": "true"},
+    )
+    body = assert_success(response)
+    assert set(body["states"]) == {"1", "2"}
+
+
+def test_query_string_with_get(api: Api, demo: str):
+    response = api.http.get(
+        "/v2/tracker/get_states/", params={"hash": demo, "trackers": "[3]", "list_blocked": "false"}
+    )
+    assert set(assert_success(response)["states"]) == {"3"}
+
+
+def test_query_parameters_also_count_for_post(api: Api, demo: str):
+    response = api.http.post("/tracker/read", params={"tracker_id": "2"}, json={"hash": demo})
+    assert assert_success(response)["value"]["id"] == 2
+
+
+def test_the_body_wins_over_the_query(api: Api, demo: str):
+    response = api.http.post("/tracker/read", params={"tracker_id": "2"}, json={"tracker_id": 1})
+    # no credential here: only checks that parsing works before authentication fails
+    assert_failure(response, 3, 400)
+    response = api.http.post(
+        "/tracker/read", params={"tracker_id": "2"}, json={"tracker_id": 1, "hash": demo}
+    )
+    assert assert_success(response)["value"]["id"] == 1
+
+
+def test_text_fields_are_not_decoded_as_json():
+    decoded = decode_text_fields(
+        {"labels": '["1"]', "other": "[1]", "hash": "12345678901234567890123456789012"},
+        TrackerListParams,
+    )
+    assert decoded == {"labels": ["1"], "other": "[1]", "hash": "12345678901234567890123456789012"}
+
+
+def test_a_text_field_keeps_json_looking_text(api: Api, demo: str):
+    # `login` is declared str: "123" and "[1]" stay strings (and simply do not log in).
+    response = api.http.post("/user/auth", data={"login": "[1]", "password": "123"})
+    assert_failure(response, 102, 400)
+    response = api.http.post("/user/auth", data={"login": "demo", "password": "demo"})
+    assert_success(response)
+
+
+def test_form_values_that_are_not_json_stay_text_and_fail_validation(api: Api, demo: str):
+    response = api.http.post("/tracker/get_states", data={"hash": demo, "trackers": "1,2"})
+    body = assert_failure(response, 7, 400)
+    assert body["errors"] == [{"parameter": "trackers", "error": "must be an array, not a string"}]
+
+
+def test_form_booleans_travel_as_json_text():
+    fields, files = parse_fields(
+        "POST",
+        {},
+        {"content-type": "application/x-www-form-urlencoded"},
+        b"trackers=%5B1%5D&list_blocked=true&allow_not_exist=false",
+        TrackerStatesParams,
+    )
+    assert fields == {"trackers": [1], "list_blocked": True, "allow_not_exist": False}
+    assert files == {}
+
+
+def test_multipart_fields_and_files():
+    boundary = "XyZ"
+    body = (
+        f"--{boundary}\r\n"
+        'Content-Disposition: form-data; name="trackers"\r\n\r\n'
+        "[1,2]\r\n"
+        f"--{boundary}\r\n"
+        'Content-Disposition: form-data; name="file"; filename="a.kml"\r\n'
+        "Content-Type: application/vnd.google-earth.kml+xml\r\n\r\n"
+        "<kml/>\r\n"
+        f"--{boundary}--\r\n"
+    ).encode()
+    fields, files = parse_fields(
+        "POST",
+        {},
+        {"content-type": f"multipart/form-data; boundary={boundary}"},
+        body,
+        TrackerStatesParams,
+    )
+    assert fields == {"trackers": [1, 2]}
+    assert files["file"].filename == "a.kml"
+    assert files["file"].data == b"<kml/>"
+    assert files["file"].content_type == "application/vnd.google-earth.kml+xml"
+
+
+def test_multipart_over_http(api: Api, demo: str):
+    response = api.http.post(
+        "/tracker/read",
+        data={"tracker_id": "1", "hash": demo},
+        files={"file": ("x.txt", b"hello", "text/plain")},
+    )
+    assert assert_success(response)["value"]["id"] == 1
+
+
+def test_broken_multipart_is_5(api: Api, demo: str):
+    response = api.http.post(
+        "/tracker/read",
+        content=b"not multipart at all",
+        headers={
+            "content-type": "multipart/form-data; boundary=zzz",
+            "Authorization": f"NVX {demo}",
+        },
+    )
+    assert_failure(response, 5, 400)
+
+
+def test_empty_post_body_is_an_empty_object(api: Api, demo: str):
+    response = api.http.post("/base/nothing", headers={"Authorization": f"NVX {demo}"})
+    assert_success(response)
+
+
+def test_json_without_content_type_is_read_as_json(api: Api, demo: str):
+    response = api.http.post(
+        "/tracker/read",
+        content=json.dumps({"tracker_id": 1}).encode(),
+        headers={"Authorization": f"NVX {demo}", "content-type": "text/plain"},
+    )
+    assert assert_success(response)["value"]["id"] == 1
+
+
+# --- ISO date/times -----------------------------------------------------------------------
+
+
+def test_plain_date_times_by_default(api: Api, demo: str):
+    body = assert_success(api.post("/tracker/get_state", {"tracker_id": 1}, hash=demo))
+    assert body["state"]["last_update"] == "2026-01-15 08:59:30"
+    assert "user_time" not in body
+
+
+def test_iso_mode_by_header(api: Api, demo: str):
+    response = api.post(
+        "/tracker/get_state", {"tracker_id": 1}, hash=demo, headers={"NVX-ISO-DateTime": "true"}
+    )
+    body = assert_success(response)
+    assert body["state"]["last_update"] == "2026-01-15T08:59:30+00:00"
+    assert body["user_time"] == "2026-01-15T09:00:00+00:00"
+
+
+@pytest.mark.parametrize("flag", [True, "true"])
+def test_iso_mode_by_parameter(api: Api, demo: str, flag: object):
+    body = assert_success(
+        api.post("/api/key/list", {"iso_datetime": flag}, hash=demo),
+    )
+    assert body["list"][0]["create_date"] == "2026-01-01T00:00:00+00:00"
+    assert "user_time" in body
+
+
+def test_iso_mode_by_query_parameter(api: Api, demo: str):
+    response = api.http.get("/api/key/list", params={"hash": demo, "iso_datetime": "true"})
+    assert assert_success(response)["user_time"].startswith("2026-01-15T09:00:00")
+
+
+def test_date_times_are_in_the_users_time_zone(api: Api, dispatcher: str):
+    plain = assert_success(api.post("/tracker/get_state", {"tracker_id": 1}, hash=dispatcher))
+    assert plain["state"]["last_update"] == "2026-01-15 09:59:30"  # Europe/Berlin, UTC+1
+    iso = assert_success(
+        api.post("/tracker/get_state", {"tracker_id": 1, "iso_datetime": True}, hash=dispatcher)
+    )
+    assert iso["state"]["last_update"] == "2026-01-15T09:59:30+01:00"
+    assert iso["user_time"] == "2026-01-15T10:00:00+01:00"

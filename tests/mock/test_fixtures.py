@@ -1,0 +1,101 @@
+"""The pytest plugin's fixtures and the SDK against the in-process mock."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from fleetapi import (
+    AsyncClient,
+    Client,
+    NonExistentEntitiesError,
+    OperationNotPermittedError,
+    OverQuotaError,
+    SessionNotFoundError,
+)
+from fleetapi_mock import DEMO_API_KEY, FleetMock
+
+
+def test_fleet_mock_is_fresh_per_test_a(fleet_mock: FleetMock):
+    fleet_mock.world.trackers.clear()
+
+
+def test_fleet_mock_is_fresh_per_test_b(fleet_mock: FleetMock):
+    assert len(fleet_mock.world.trackers) == 7
+
+
+def test_fleet_client_is_logged_in_as_demo(fleet_client: Client, fleet_mock: FleetMock):
+    assert fleet_client.hash in fleet_mock.world.sessions
+    keys = fleet_client.api_keys.list()
+    assert [k.title for k in keys] == ["Demo key"]
+    key = fleet_client.api_keys.create(title="CI")
+    assert len(key.hash) == 32
+    fleet_client.api_keys.delete(key=key.hash)
+    fleet_client.base.nothing()
+    assert [t.id for t in fleet_client.trackers.list()] == [1, 2, 3, 4, 5, 6]
+    assert fleet_client.trackers.read(tracker_id=2).label == "Van 2"
+    assert fleet_client.trackers.get_state(tracker_id=1).connection_status == "active"
+    states = fleet_client.trackers.get_states(trackers=[1, 5])
+    assert set(states.states) == {"1"}
+    assert states.blocked == [5]
+    with pytest.raises(NonExistentEntitiesError):
+        fleet_client.trackers.get_states(trackers=[99])
+
+
+def test_sdk_errors_from_the_mock(fleet_mock: FleetMock):
+    key_client = fleet_mock.client(DEMO_API_KEY, max_retries=0)
+    with key_client, pytest.raises(SessionNotFoundError):
+        key_client.api_keys.list()
+    with fleet_mock.login("dispatcher", "demo") as client:
+        with pytest.raises(OperationNotPermittedError) as info:
+            client.api_keys.list()
+        assert info.value.http_status == 403
+
+
+def test_sdk_quota(fleet_client: Client):
+    for index in range(19):
+        fleet_client.api_keys.create(title=f"k{index}")
+    with pytest.raises(OverQuotaError):
+        fleet_client.api_keys.create(title="too many")
+
+
+def test_sdk_dealer_config_and_iso_mode(fleet_mock: FleetMock):
+    with fleet_mock.client() as client:
+        config = client.dealer.get_ui_config(domain="demo.fleet.test")
+        assert config.settings.domain == "demo.fleet.test"
+    with fleet_mock.login("dispatcher", "demo", iso_datetime=True) as client:
+        state = client.trackers.get_state(tracker_id=1)
+        assert state.last_update is not None
+        assert state.last_update.utcoffset() is not None
+
+
+def test_sdk_credential_in_body_and_query(fleet_mock: FleetMock):
+    for placement in ("body", "query"):
+        with fleet_mock.client(DEMO_API_KEY, credential_in=placement) as client:
+            assert len(client.trackers.list()) == 6
+
+
+def test_raw_request(fleet_client: Client):
+    answer = fleet_client.request("v2/tracker/read/", {"tracker_id": 1})
+    assert answer["value"]["label"] == "Van 1"
+
+
+@pytest.mark.anyio
+async def test_fleet_async_client(fleet_async_client: AsyncClient):
+    keys = await fleet_async_client.api_keys.list()
+    assert keys[0].title == "Demo key"
+    trackers = await fleet_async_client.trackers.list()
+    assert len(trackers) == 6
+
+
+@pytest.mark.anyio
+async def test_async_httpx_over_the_transport(fleet_mock: FleetMock):
+    async with httpx.AsyncClient(
+        transport=fleet_mock.transport, base_url=fleet_mock.base_url
+    ) as http:
+        response = await http.post("/user/auth", json={"login": "demo", "password": "demo"})
+        assert response.json()["success"] is True
+
+
+def test_fleet_async_client_in_a_sync_test(fleet_async_client: AsyncClient):
+    assert fleet_async_client.hash is not None
