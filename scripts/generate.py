@@ -312,6 +312,18 @@ def resources_source() -> str:
     )
 
 
+def cli_index_source() -> str:
+    from fleetapi_cli._index import index_from_table
+
+    head = HEADER.format(doc="The ``fleet`` groups and commands of the call table.")
+    return (
+        head
+        + "from __future__ import annotations\n\n"
+        + "from fleetapi_cli._index import Index\n\n"
+        + f"INDEX: Index = {index_from_table()!r}\n"
+    )
+
+
 # --- Driver -------------------------------------------------------------------------------------
 
 
@@ -355,6 +367,7 @@ def outputs() -> dict[Path, str]:
         'scripts/generate.py: do not edit.\n"""',
     )
     files = {
+        ROOT / "src" / "fleetapi_cli" / "_index_data.py": cli_index_source(),
         SRC / "resources" / "_async.py": async_resources,
         SRC / "resources" / "_sync.py": sync_resources,
         SRC / "_client.py": sync_client,

@@ -1,0 +1,5 @@
+"""``python -m fleetapi_cli``: the same as ``fleet``."""
+
+from fleetapi_cli.app import main
+
+main()

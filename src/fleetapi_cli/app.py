@@ -1,0 +1,192 @@
+"""The ``fleet`` command: global options, and command groups loaded on demand.
+
+Only Typer and the standard library are imported when ``fleet`` starts. A command group's module
+loads when the group is used; the SDK, httpx and cattrs load inside the commands that call the
+API, and Rich only to draw a table on a terminal. ``fleet --help`` lists the groups of the call
+table (importing the attrs-only endpoint declarations) without building their commands.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Annotated, Any, Optional
+
+import typer
+from typer.core import TyperGroup
+
+from fleetapi_cli._click import click
+from fleetapi_cli._typer import SETTINGS
+from fleetapi_cli.commands import COMMANDS, GROUPS
+from fleetapi_cli.context import CliState
+from fleetapi_cli.output import OutputFormat
+
+__all__ = ["FleetGroup", "app", "find_command", "main"]
+
+PROG_NAME = "fleet"
+
+
+def _generated_groups() -> dict[str, dict[str, str]]:
+    from fleetapi_cli._index import cli_index
+
+    return cli_index()
+
+
+class FleetGroup(TyperGroup):
+    """The root group: loads hand-made and generated groups when they are first used.
+
+    It also turns the SDK's exceptions into ``error: [code] description`` on stderr and the
+    exit code of the error's family.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every top-level command and group, hand-made first."""
+        names = list(self.commands)
+        names += [n for n in (*COMMANDS, *GROUPS) if n not in names]
+        names += sorted(n for n in _generated_groups() if n not in names)
+        return names
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command or group ``cmd_name``, building it on first use."""
+        command = self.commands.get(cmd_name)
+        if command is None:
+            command = _load(cmd_name)
+            if command is not None:
+                self.commands[cmd_name] = command
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the commands from the registries, without loading any group."""
+        from fleetapi_cli._index import group_help
+
+        generated = _generated_groups()
+        handmade = [(name, text) for name, (_, text) in (*COMMANDS.items(), *GROUPS.items())]
+        calls = [
+            (name, group_help(name, list(commands.values())))
+            for name, commands in sorted(generated.items())
+            if name not in GROUPS and name not in COMMANDS
+        ]
+        with formatter.section("Commands"):
+            formatter.write_dl(handmade)
+        if calls:
+            with formatter.section("Call groups (generated from the call table)"):
+                formatter.write_dl(calls)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command, reporting SDK and profile errors with their exit codes."""
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            from fleetapi_cli import errors
+
+            if not errors.handled(exc):
+                raise
+            raise typer.Exit(errors.report(exc)) from None
+
+
+def _load(name: str) -> click.Command | None:
+    if name in COMMANDS:
+        module = importlib.import_module(COMMANDS[name][0])
+        return typer.main.get_command(module.app)
+    generated = _generated_groups()
+    if name in GROUPS:
+        module = importlib.import_module(GROUPS[name][0])
+        group = typer.main.get_command(module.app)
+        missing = set(generated.get(name, ())) - set(getattr(group, "commands", {}))
+        if missing and isinstance(group, TyperGroup):
+            from fleetapi_cli.generated import generated_app
+
+            extra = typer.main.get_command(generated_app(name, skip=set(group.commands)))
+            if isinstance(extra, TyperGroup):
+                for command_name, command in extra.commands.items():
+                    group.commands.setdefault(command_name, command)
+        return group
+    if name in generated:
+        from fleetapi_cli.generated import generated_app
+
+        return typer.main.get_command(generated_app(name))
+    return None
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from fleetapi import __version__
+
+        typer.echo(f"{PROG_NAME} {__version__}")
+        raise typer.Exit()
+
+
+app = typer.Typer(
+    name=PROG_NAME,
+    cls=FleetGroup,
+    help="Command line for the fleet tracking API: every call, profiles, tables or JSON.",
+    epilog=(
+        "Settings resolve as: option, environment (FLEETAPI_BASE_URL, FLEETAPI_API_KEY, "
+        "FLEETAPI_HASH, FLEETAPI_PROFILE), profile, default. Output is a table on a terminal "
+        "and JSON otherwise."
+    ),
+    no_args_is_help=True,
+    **{**SETTINGS, "add_completion": True},
+)
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    base_url: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option("--base-url", metavar="URL", help="The API's base URL.", show_default=False),
+    ] = None,
+    profile: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--profile", "-p", metavar="NAME", help="The profile to use [default: default]."
+        ),
+    ] = None,
+    output: Annotated[
+        Optional[OutputFormat],  # noqa: UP045
+        typer.Option(
+            "--output", "-o", help="Output format [default: table on a terminal, else json]."
+        ),
+    ] = None,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Trace HTTP exchanges on stderr (secrets masked).")
+    ] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Command line for the fleet tracking API."""
+    state = ctx.obj if isinstance(ctx.obj, CliState) else CliState()
+    if base_url is not None:
+        state.base_url = base_url
+    if profile is not None:
+        state.profile = profile
+    if output is not None:
+        state.output = output
+    state.debug = state.debug or debug
+    ctx.obj = state
+
+
+def find_command(*names: str) -> click.Command | None:
+    """The command at ``fleet NAME...`` (``find_command("task", "list")``), or ``None``.
+
+    Builds only the groups on the way; for tests proving that every call has a command.
+    """
+    command: click.Command | None = typer.main.get_command(app)
+    context = click.Context(command) if command is not None else None
+    for name in names:
+        if not isinstance(command, TyperGroup) or context is None:
+            return None
+        command = command.get_command(context, name)
+        if command is None:
+            return None
+        context = click.Context(command, parent=context, info_name=name)
+    return command
+
+
+def main() -> None:
+    """Run ``fleet`` (the console script)."""
+    app(prog_name=PROG_NAME)

@@ -1,0 +1,30 @@
+"""Hand-made commands, loaded on demand by the root command.
+
+``GROUPS`` maps a group name to the module defining it (a Typer app called ``app``) and its
+one-line help; ``COMMANDS`` does the same for top-level commands. A hand-made command takes
+precedence over the generated command of the same group and name; the other generated commands
+of the group are added beside it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["COMMANDS", "GROUPS"]
+
+GROUPS: dict[str, tuple[str, str]] = {
+    "auth": ("fleetapi_cli.commands.auth", "Log in and out; show the credential in use."),
+    "key": ("fleetapi_cli.commands.key", "Create, list and delete API keys."),
+    "dealer": ("fleetapi_cli.commands.dealer", "Dealer interface configuration."),
+    "tracker": ("fleetapi_cli.commands.tracker", "Trackers: list, read, current states."),
+    "mock": ("fleetapi_cli.commands.mock", "Run the stand-in backend."),
+}
+"""Hand-made groups: name -> (module, help)."""
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "ping": ("fleetapi_cli.commands.ping", "Check the service and the credential (base/nothing)."),
+    "api": (
+        "fleetapi_cli.commands.api",
+        "Make any call with a raw JSON body: fleet api group/action.",
+    ),
+    "completion": ("fleetapi_cli.commands.completion", "Print the shell completion script."),
+}
+"""Hand-made top-level commands: name -> (module, help)."""

@@ -1,0 +1,84 @@
+"""``fleet api``: make any call by its path with a raw JSON body (like ``gh api``)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, new_command_app
+from fleetapi_cli.context import state_of
+from fleetapi_cli.output import OutputFormat, render_json, render_jsonl
+from fleetapi_cli.values import parse_assignment, read_body
+
+__all__ = ["app"]
+
+app = new_command_app()
+
+
+@app.command(context_settings={"ignore_unknown_options": True})
+def api(
+    ctx: typer.Context,
+    path: Annotated[
+        str, typer.Argument(metavar="GROUP/ACTION", help="The call's path, e.g. tracker/list.")
+    ],
+    fields: Annotated[
+        Optional[list[str]],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Argument(
+            metavar="[KEY=VALUE]...",
+            help="Body fields: key=value (JSON when it parses, else a string), key:=json, "
+            "key=@file (the file's text), key:=@file (JSON from a file).",
+            show_default=False,
+        ),
+    ] = None,
+    input: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--input",
+            metavar="FILE|-",
+            help="Read the body from a JSON file (- for stdin); fields override it.",
+        ),
+    ] = None,
+    save: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--save", metavar="PATH", help="Write a file answer here."),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Make any call with a raw JSON body and print the raw JSON answer.
+
+    Reaches every call of the API, including those the CLI has no command for:
+
+      fleet api tracker/list
+
+      fleet api tracker/get_states trackers:='[1,2]' list_blocked=true
+
+      fleet api task/create --input task.json
+
+    The answer is printed as JSON (compact with --output jsonl). Calls that answer a file
+    (map_layer/read) write it to --save or to stdout.
+    """
+    from fleetapi.endpoints import BY_PATH
+
+    body: dict[str, Any] = read_body(input) if input else {}
+    for item in fields or ():
+        key, value = parse_assignment(item)
+        body[key] = value
+    state = state_of(ctx)
+    known = BY_PATH.get(path.strip("/"))
+    with state.client() as client:
+        if known is not None and known.result.kind == "bytes":
+            content = client.request_bytes(path, body)
+        else:
+            answer = client.request(path, body)
+            content = None
+    if content is not None:
+        from fleetapi_cli.generated import save_file
+
+        save_file(content, save)
+        return
+    if state.output_format(output) is OutputFormat.jsonl:
+        render_jsonl(answer, sys.stdout)
+    else:
+        render_json(answer, sys.stdout)

@@ -1,0 +1,152 @@
+"""``fleet auth``: log in, log out, show the credential in use."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli.config import Profile
+from fleetapi_cli.context import state_of
+from fleetapi_cli.output import note
+
+__all__ = ["app"]
+
+app = new_group("Log in and out; show the credential in use.")
+
+
+def _read_line(what: str) -> str:
+    line = sys.stdin.readline().rstrip("\r\n")
+    if not line:
+        raise typer.BadParameter(f"expected the {what} on stdin, got nothing")
+    return line
+
+
+@app.command()
+def login(
+    ctx: typer.Context,
+    login: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option("--login", "-l", help="The login (prompted for when not given)."),
+    ] = None,
+    password_stdin: Annotated[
+        bool, typer.Option("--password-stdin", help="Read the password from stdin.")
+    ] = False,
+    api_key_stdin: Annotated[
+        bool,
+        typer.Option(
+            "--api-key-stdin",
+            help="Store an API key read from stdin instead of logging in (checked first).",
+        ),
+    ] = False,
+) -> None:
+    """Log in and store the session hash in the profile (file mode 0600).
+
+    Without --login and --password-stdin, prompts for what is missing. With --api-key-stdin,
+    stores an API key instead, after checking that it works.
+    """
+    from fleetapi._secrets import mask
+
+    state = state_of(ctx)
+    settings = state.settings()
+    if api_key_stdin and (login or password_stdin):
+        raise typer.BadParameter("--api-key-stdin excludes --login and --password-stdin")
+    if api_key_stdin:
+        key = _read_line("API key").strip()
+        with state.client(api_key=key) as client:
+            client.base.nothing()
+            profile = Profile(
+                name=settings.profile, base_url=client.base_url, hash=key, kind="api_key"
+            )
+    else:
+        if login is None:
+            login = typer.prompt("Login", err=True)
+        password = (
+            _read_line("password")
+            if password_stdin
+            else typer.prompt("Password", hide_input=True, err=True)
+        )
+        with state.client(credential=False) as client:
+            session = client.users.auth(login=login, password=password)
+            profile = Profile(
+                name=settings.profile,
+                base_url=client.base_url,
+                hash=session,
+                kind="session",
+                login=login,
+            )
+    store = state.profiles()
+    store.save(profile)
+    if settings.hash_source not in (None, "profile"):
+        note(f"Note: {settings.hash_source} is set and takes precedence over the profile.")
+    who = f" as {profile.login}" if profile.login else ""
+    what = "session hash" if profile.kind == "session" else "API key"
+    note(
+        f"Logged in to {profile.base_url}{who}: {what} {mask(profile.hash)} stored in "
+        f"profile {profile.name!r} ({store.path})."
+    )
+
+
+@app.command()
+def logout(ctx: typer.Context) -> None:
+    """Forget the profile's credential (the file keeps its base URL).
+
+    The session itself stays valid on the service until it ends (30 days without use).
+    """
+    state = state_of(ctx)
+    name = state.settings().profile
+    store = state.profiles()
+    profile = store.get(name)
+    if not profile.hash:
+        note(f"Profile {name!r} holds no credential.")
+        return
+    store.save(dataclasses.replace(profile, hash=None, kind=None, login=None))
+    note(f"Forgot the credential of profile {name!r}.")
+    source = state.settings().hash_source
+    if source not in (None, "profile"):
+        note(f"Note: {source} is still set in the environment.")
+
+
+@app.command()
+def status(ctx: typer.Context, output: OutputOption = None) -> None:
+    """Show the profile, base URL and credential in use, and check them with base/nothing.
+
+    Exits with the error's code when the credential does not work, 3 when there is none.
+    """
+    from fleetapi._errors import FleetError
+    from fleetapi._secrets import mask
+    from fleetapi_cli.errors import describe, exit_code_for
+
+    state = state_of(ctx)
+    settings = state.settings()
+    info: dict[str, Any] = {
+        "profile": settings.profile,
+        "config_file": str(state.profiles().path),
+        "base_url": settings.base_url,
+        "base_url_source": settings.base_url_source,
+        "credential": mask(settings.hash) if settings.hash else None,
+        "credential_source": settings.hash_source,
+        "kind": settings.kind,
+        "login": settings.login,
+        "works": False,
+    }
+    problem: str | None = None
+    code = 0
+    try:
+        with state.client(credential=settings.hash is not None) as client:
+            info["base_url"] = client.base_url
+            if settings.hash is None:
+                problem, code = "not logged in: run fleet auth login", 3
+            else:
+                client.with_options(max_retries=0).base.nothing()
+                info["works"] = True
+    except FleetError as exc:
+        problem, code = describe(exc)[0].removeprefix("error: "), exit_code_for(exc)
+    info["error"] = problem
+    state.emit(info, output=output)
+    if problem:
+        note(f"error: {problem}")
+        raise typer.Exit(code)

@@ -1,0 +1,79 @@
+"""``fleet key``: create, list and delete API keys (master user, standard session)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli.context import state_of
+from fleetapi_cli.output import OutputFormat, emit, is_terminal, note, to_jsonable
+
+__all__ = ["app"]
+
+app = new_group("Create, list and delete API keys (needs a master user's session).")
+
+COLUMNS = ["title", "create_date", "hash"]
+
+
+def _interactive() -> bool:
+    """Whether a confirmation can be asked (stdin is a terminal)."""
+    return is_terminal(sys.stdin)
+
+
+@app.command()
+def create(
+    ctx: typer.Context,
+    title: Annotated[str, typer.Argument(help="A name for the key (printable, at most 255).")],
+    output: OutputOption = None,
+) -> None:
+    """Create an API key and print it in full: store it now."""
+    state = state_of(ctx)
+    with state.client() as client:
+        key = client.api_keys.create(title=title)
+    state.emit(key, output=output, columns=COLUMNS)
+
+
+@app.command("list")
+def list_keys(
+    ctx: typer.Context,
+    reveal: Annotated[
+        bool, typer.Option("--reveal", help="Show the keys in full in a table.")
+    ] = False,
+    output: OutputOption = None,
+) -> None:
+    """List the account's API keys (masked in tables unless --reveal; JSON has them in full)."""
+    from fleetapi._secrets import mask
+
+    state = state_of(ctx)
+    with state.client() as client:
+        keys = to_jsonable(client.api_keys.list())
+    fmt = state.output_format(output)
+    if fmt is OutputFormat.table and not reveal:
+        keys = [{**k, "hash": mask(k.get("hash"))} for k in keys]
+    emit(keys, fmt, columns=COLUMNS)
+
+
+@app.command()
+def delete(
+    ctx: typer.Context,
+    key: Annotated[str, typer.Argument(help="The API key to delete (- reads it from stdin).")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
+) -> None:
+    """Delete (revoke) an API key. Asks first on a terminal; elsewhere needs --yes."""
+    from fleetapi._secrets import mask
+
+    state = state_of(ctx)
+    if key == "-":
+        key = sys.stdin.readline().strip()
+    if not key:
+        ctx.fail("The key is empty.")
+    if not yes:
+        if not _interactive():
+            ctx.fail("Refusing to delete without --yes when not on a terminal.")
+        typer.confirm(f"Delete API key {mask(key)}?", abort=True, err=True)
+    with state.client() as client:
+        client.api_keys.delete(key=key)
+    note(f"Deleted API key {mask(key)}.")

@@ -1,0 +1,45 @@
+"""``fleet mock``: run the stand-in backend over HTTP."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from fleetapi_cli._typer import new_group
+
+__all__ = ["app"]
+
+app = new_group("Run the stand-in backend (fleetapi_mock) over HTTP.")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", help="The port (0 picks a free one).", min=0, max=65535)
+    ] = 8765,
+    world: Annotated[
+        Optional[Path],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option(
+            "--world",
+            metavar="FILE",
+            help="A JSON world document (default: the demo world).",
+            exists=True,
+            dir_okay=False,
+        ),
+    ] = None,
+    demo_banner: Annotated[
+        bool,
+        typer.Option("--demo-banner", help="Print the world's credentials and commands to try."),
+    ] = False,
+) -> None:
+    """Serve the mock until Ctrl-C; prints one line when it listens."""
+    try:
+        from fleetapi_mock.server import run
+    except ImportError as exc:  # pragma: no cover - installed without the mock extra
+        raise typer.BadParameter(
+            f"the mock needs its extra: pip install 'fleetapi[mock]' ({exc.name} is missing)"
+        ) from None
+    run(host=host, port=port, world=world, banner=demo_banner)

@@ -1,0 +1,213 @@
+"""The state every command shares through ``ctx.obj``, and the factory of SDK clients.
+
+The root command fills a :class:`CliState` from the global options. Commands get their client
+from :meth:`CliState.client`, never by building one themselves, so that tests can hand the CLI
+the mock's in-process transport::
+
+    runner.invoke(app, ["key", "list"], obj=CliState(transport=mock.transport))
+
+Only the standard library and Typer are imported here at import time; the SDK and httpx load
+when a command asks for a client.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from fleetapi_cli.config import ProfileStore, Settings, resolve_settings
+from fleetapi_cli.output import OutputFormat, default_format, emit, note, to_jsonable
+
+if TYPE_CHECKING:
+    import httpx
+
+    from fleetapi import Client
+
+__all__ = ["CliState", "state_of"]
+
+
+def _without_httpx_cli() -> None:
+    """Keep ``import httpx`` from importing its own command line (Click, Rich, Pygments).
+
+    httpx imports ``httpx._main`` whenever Click is installed, which roughly doubles its import
+    time; ``fleet`` never uses it. A ``None`` entry in ``sys.modules`` makes that optional import
+    fail fast, and httpx falls back to a stub ``httpx.main``.
+    """
+    if "httpx" not in sys.modules:
+        sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
+
+
+@dataclass
+class CliState:
+    """What the global options decided, shared by every command of one invocation."""
+
+    base_url: str | None = None
+    """``--base-url``; ``None`` falls back to the environment, the profile, the default."""
+    profile: str | None = None
+    """``--profile``; ``None`` falls back to ``FLEETAPI_PROFILE``, then ``default``."""
+    output: OutputFormat | None = None
+    """``--output``; ``None`` means a table on a terminal and JSON otherwise."""
+    debug: bool = False
+    """``--debug``: a redacted HTTP trace on stderr."""
+    transport: httpx.BaseTransport | None = None
+    """The httpx transport of every client (tests: the mock's in-process transport)."""
+    timeout: float | None = None
+    """Seconds per attempt; the SDK's default when ``None``."""
+    max_retries: int | None = None
+    """Retries after a failed attempt; the SDK's default when ``None``."""
+    store: ProfileStore | None = None
+    """The profile file; the user's configuration directory when ``None``."""
+    _settings: Settings | None = field(default=None, init=False, repr=False)
+
+    def profiles(self) -> ProfileStore:
+        """The profile file."""
+        if self.store is None:
+            self.store = ProfileStore.default()
+        return self.store
+
+    def settings(self) -> Settings:
+        """The resolved profile, base URL and credential (computed once)."""
+        if self._settings is None:
+            self._settings = resolve_settings(
+                base_url=self.base_url, profile=self.profile, store=self.profiles()
+            )
+        return self._settings
+
+    def output_format(self, override: OutputFormat | None = None) -> OutputFormat:
+        """The format to print in: a command's ``--output``, the global one, or the default."""
+        return override or self.output or default_format()
+
+    def emit(
+        self,
+        data: Any,
+        *,
+        output: OutputFormat | None = None,
+        columns: Sequence[str] | None = None,
+    ) -> None:
+        """Print a result (SDK models or plain values) in the chosen format."""
+        emit(to_jsonable(data), self.output_format(output), columns=columns)
+
+    def trace(self, message: str) -> None:
+        """Write a ``--debug`` line to stderr, with every credential masked."""
+        if self.debug:
+            from fleetapi._secrets import redact
+
+            note("debug: " + redact(message, self.settings().hash))
+
+    @contextlib.contextmanager
+    def http_client(self) -> Iterator[httpx.Client]:
+        """An httpx client on the configured transport, tracing exchanges under ``--debug``."""
+        _without_httpx_cli()
+        import httpx
+
+        hooks = self._trace_hooks() if self.debug else {}
+        with httpx.Client(transport=self.transport, event_hooks=hooks) as http:
+            if self.debug:
+                with _sdk_log_to_stderr(self):
+                    yield http
+            else:
+                yield http
+
+    @contextlib.contextmanager
+    def client(
+        self,
+        *,
+        api_key: str | None = None,
+        credential: bool = True,
+        base_url: str | None = None,
+    ) -> Iterator[Client]:
+        """An SDK client for the resolved base URL and credential.
+
+        Args:
+            api_key: Use this credential instead of the resolved one.
+            credential: ``False`` for calls that need no credential.
+            base_url: Use this base URL instead of the resolved one.
+        """
+        settings = self.settings()
+        secret = api_key or (settings.hash if credential else None)
+        url = base_url or settings.base_url
+        with self.http_client() as http:
+            from fleetapi import Client
+
+            client = Client(
+                base_url=url,
+                api_key=secret,
+                http_client=http,
+                timeout=self.timeout,
+                max_retries=self.max_retries,
+            )
+            source = "given" if api_key else (settings.hash_source or "none")
+            self.trace(
+                f"profile {settings.profile}, base URL {client.base_url} "
+                f"({'given' if base_url else settings.base_url_source}), "
+                f"credential {_masked(secret)} ({source if secret else 'none'})"
+            )
+            yield client
+
+    def _trace_hooks(self) -> dict[str, list[Callable[..., Any]]]:
+        started: dict[int, float] = {}
+
+        def on_request(request: httpx.Request) -> None:
+            started[id(request)] = time.monotonic()
+
+        def on_response(response: httpx.Response) -> None:
+            request = response.request
+            began = started.pop(id(request), None)
+            elapsed = f" in {(time.monotonic() - began) * 1000:.1f} ms" if began else ""
+            url = request.url.copy_remove_param("hash")
+            self.trace(
+                f"{request.method} {url} -> {response.status_code} "
+                f"{response.reason_phrase}{elapsed}"
+            )
+
+        return {"request": [on_request], "response": [on_response]}
+
+
+def _masked(secret: str | None) -> str:
+    from fleetapi._secrets import mask
+
+    return mask(secret)
+
+
+class _RedactingHandler(logging.Handler):
+    """Sends the SDK's log records (failed attempts, retries, timeouts) to the trace."""
+
+    def __init__(self, state: CliState) -> None:
+        super().__init__(logging.DEBUG)
+        self.state = state
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(Exception):
+            message = record.getMessage()
+            if " -> ok " not in message:  # the HTTP trace already shows successful exchanges
+                self.state.trace(message)
+
+
+@contextlib.contextmanager
+def _sdk_log_to_stderr(state: CliState) -> Iterator[None]:
+    logger = logging.getLogger("fleetapi")
+    handler = _RedactingHandler(state)
+    previous = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)
+
+
+def state_of(ctx: typer.Context) -> CliState:
+    """The :class:`CliState` of the invocation (a default one outside the root command)."""
+    state = ctx.find_object(CliState)
+    if state is None:
+        state = CliState()
+        ctx.find_root().obj = state
+    return state

@@ -1,0 +1,79 @@
+"""``fleet`` as a real process against ``fleet mock serve`` over HTTP."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+FLEET = str(Path(sys.executable).with_name("fleet"))
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    """``fleet mock serve`` on a free port with the demo world given as a file."""
+    from fleetapi_mock import demo_document
+
+    world = tmp_path / "world.json"
+    world.write_text(json.dumps(demo_document()))
+    process = subprocess.Popen(
+        [FLEET, "mock", "serve", "--port", "0", "--world", str(world), "--demo-banner"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("fleet mock: listening on "), line + process.stderr.read()
+        yield line.rsplit(" ", 1)[1].strip()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, _ = process.communicate(timeout=20)
+    assert "fleet mock: stopped" in out
+
+
+def fleet(*args: str, config: Path, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLEETAPI_")}
+    env["FLEETAPI_CONFIG_DIR"] = str(config)
+    return subprocess.run(
+        [FLEET, *args], input=input, capture_output=True, text=True, env=env, timeout=60,
+        check=False,
+    )  # fmt: skip
+
+
+def test_a_session_over_http(served: str, tmp_path: Path) -> None:
+    config = tmp_path / "profiles"
+    login = fleet(
+        "--base-url", served, "auth", "login", "--login", "demo", "--password-stdin",
+        config=config, input="demo\n",
+    )  # fmt: skip
+    assert login.returncode == 0, login.stderr
+    assert (config / "config.toml").stat().st_mode & 0o777 == 0o600
+
+    trackers = fleet("tracker", "list", config=config)
+    assert trackers.returncode == 0, trackers.stderr
+    assert json.loads(trackers.stdout)[0]["label"] == "Van 1"
+
+    created = fleet("key", "create", "CI", config=config)
+    key = json.loads(created.stdout)["hash"]
+    listed = fleet("key", "list", "-o", "tsv", config=config)
+    assert key in listed.stdout
+
+    debug = fleet("--debug", "ping", config=config)
+    assert debug.returncode == 0
+    assert f"debug: POST {served}/base/nothing -> 200 OK" in debug.stderr
+    session = (config / "config.toml").read_text().split('hash = "')[1][:32]
+    assert session not in debug.stderr
+
+    missing = fleet("tracker", "read", "424242", config=config)
+    assert missing.returncode == 5
+    assert missing.stderr.startswith("error: [201]")

@@ -1,0 +1,127 @@
+"""Start-up cost: ``fleet --help`` imports neither httpx, cattrs nor Rich; Rich only on a tty.
+
+These run ``fleet`` in a fresh interpreter with stdout piped, as a shell pipeline would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HEAVY = {"httpx", "cattrs", "rich", "click", "pygments"}
+
+RUNNER = """
+import json, sys
+from fleetapi_cli.app import app
+try:
+    app(prog_name="fleet", args=sys.argv[1:])
+except SystemExit as exit:
+    code = exit.code
+else:
+    code = 0
+sys.stderr.write("\\nMODULES " + json.dumps(sorted({m.split(".")[0] for m in sys.modules})) + "\\n")
+sys.stderr.write("EXIT " + str(code) + "\\n")
+"""
+
+MOCK_RUNNER = """
+import json, sys
+from fleetapi_cli.context import _without_httpx_cli
+_without_httpx_cli()  # as fleet does before importing httpx (which imports Rich otherwise)
+from fleetapi_mock import FleetMock
+from fleetapi_cli.app import app
+from fleetapi_cli.context import CliState
+mock = FleetMock()
+before = "rich" in sys.modules
+state = CliState(transport=mock.transport, base_url=mock.base_url)
+try:
+    app(prog_name="fleet", args=sys.argv[1:], obj=state)
+except SystemExit as exit:
+    code = exit.code
+sys.stderr.write("\\nRICH " + json.dumps([before, "rich" in sys.modules]) + "\\n")
+"""
+
+
+def run(
+    code: str, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, **(env or {})}
+    environment.pop("FORCE_COLOR", None)
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+        check=False,
+    )
+
+
+def modules(stderr: str) -> set[str]:
+    line = next(line for line in stderr.splitlines() if line.startswith("MODULES "))
+    return set(json.loads(line.removeprefix("MODULES ")))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["--version"],
+        ["key", "--help"],
+        ["tracker", "--help"],
+        ["auth", "login", "--help"],
+        ["task", "--help"],
+        ["task", "list", "--help"],
+        ["api", "--help"],
+        ["completion", "bash"],
+    ],
+    ids=" ".join,
+)
+def test_help_imports_nothing_heavy(args: list[str]) -> None:
+    result = run(RUNNER, *args)
+    assert "EXIT 0" in result.stderr, result.stderr
+    assert result.stdout
+    assert not modules(result.stderr) & HEAVY
+
+
+def test_root_help_does_not_build_the_call_table() -> None:
+    result = run(RUNNER, "--help")
+    loaded = modules(result.stderr)
+    assert "attrs" not in loaded  # the group index is read from the endpoint modules' source
+    assert "typer" in loaded
+
+
+def test_commands_import_rich_only_on_a_terminal() -> None:
+    result = run(MOCK_RUNNER, "--profile", "x", "dealer", "config", "--domain", "demo.fleet.test",
+                 "-o", "table")  # fmt: skip
+    assert "RICH [false, false]" in result.stderr, result.stderr
+    assert "dealer.ui_domain" in result.stdout
+
+
+def test_module_entry_point() -> None:
+    result = run("import runpy; runpy.run_module('fleetapi_cli', run_name='__main__')", "--version")
+    assert result.returncode == 0
+    assert result.stdout.startswith("fleet ")
+
+
+def test_completion_scripts() -> None:
+    for shell, marker in (("bash", "complete"), ("zsh", "compdef"), ("fish", "complete")):
+        result = run(RUNNER, "completion", shell)
+        assert "_FLEET_COMPLETE" in result.stdout
+        assert marker in result.stdout
+
+
+def test_completion_completes_groups(tmp_path: Path) -> None:
+    env = {
+        "_FLEET_COMPLETE": "complete_bash",
+        "COMP_WORDS": "fleet tr",
+        "COMP_CWORD": "1",
+        "FLEETAPI_CONFIG_DIR": str(tmp_path),
+    }
+    result = run(RUNNER, env=env)
+    assert "tracker" in result.stdout.split()
+    assert "track" in result.stdout.split()
