@@ -25,6 +25,9 @@ ACCESS_TEXT = {
 }
 
 
+MOCK_MISSING = "not implemented yet (answers code 6, HTTP 501)"
+
+
 def _unimplemented() -> set[str]:
     try:
         from fleetapi_mock.handlers import unimplemented_paths
@@ -58,14 +61,16 @@ def _call_section(endpoint: Endpoint, missing: set[str]) -> list[str]:
         f"- **SDK**: `client.{endpoint.resource}.{endpoint.method}({args})`"
         + (" and `.iterate(...)` across pages" if endpoint.paging else ""),
         f"- **CLI**: `fleet {group} {command}`",
-        f"- **Mock**: {'not implemented yet (answers code 6, HTTP 501)' if endpoint.path in missing else 'implemented'}",
+        f"- **Mock**: {MOCK_MISSING if endpoint.path in missing else 'implemented'}",
         f"- **Access**: {ACCESS_TEXT[endpoint.access]}"
         + (f"; sub-users need `{endpoint.right}`" if endpoint.right else "")
         + ("; master users only" if endpoint.master_only else ""),
         f"- **Retried after a timeout**: {'yes (safe to repeat)' if endpoint.safe else 'no'}",
     ]
     if endpoint.errors:
-        named = ", ".join(f"{c} `{CODES[c].__name__}`" if c in CODES else str(c) for c in endpoint.errors)
+        named = ", ".join(
+            f"{c} `{CODES[c].__name__}`" if c in CODES else str(c) for c in endpoint.errors
+        )
         lines.append(f"- **Errors**: {named}")
     if endpoint.aliases:
         lines.append(f"- **Also answered on**: {', '.join(f'`{a}`' for a in endpoint.aliases)}")
