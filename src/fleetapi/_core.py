@@ -49,6 +49,9 @@ USER_AGENT = "fleetapi-python"
 
 CredentialPlacement = Literal["header", "body", "query"]
 
+RETRYABLE_STATUSES = frozenset({500, 502, 503, 504})
+"""HTTP statuses worth another attempt of a safe call (501 and 505 are not transient)."""
+
 
 @attrs.frozen(kw_only=True)
 class RetryPolicy:
@@ -89,7 +92,7 @@ class RetryPolicy:
             return True
         if timeout:
             return safe
-        if status_code is not None and status_code >= 500:
+        if status_code in RETRYABLE_STATUSES:
             return safe
         return False
 

@@ -138,6 +138,9 @@ class TestRetryPolicy:
         assert self.policy.should_retry(1, safe=True, status_code=503, error_code=14)
         assert not self.policy.should_retry(1, safe=False, status_code=503, error_code=14)
 
+    def test_not_implemented_is_not_transient(self):
+        assert not self.policy.should_retry(1, safe=True, status_code=501, error_code=6)
+
     def test_client_errors_never_retry(self):
         assert not self.policy.should_retry(1, safe=True, status_code=400, error_code=7)
 
