@@ -14,6 +14,7 @@ import attrs
 from fleetapi._converter import wire_name
 from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import CODES, FleetApiError
+from fleetapi._rules import rules_of
 from fleetapi.endpoints import ENDPOINTS
 
 ACCESS_TEXT = {
@@ -40,11 +41,13 @@ def _params_table(endpoint: Endpoint) -> list[str]:
     fields = attrs.fields(endpoint.params)
     if not fields:
         return ["Body: the credential only."]
-    rows = ["| Parameter | Type | Required |", "|---|---|---|"]
+    rows = ["| Parameter | Type | Required | Limits |", "|---|---|---|---|"]
     for a in fields:
         required = "yes" if a.default is attrs.NOTHING else "no"
         kind = str(a.type).replace("|", "\\|")
-        rows.append(f"| `{wire_name(a.name)}` | `{kind}` | {required} |")
+        limits = rules_of(a)
+        text = limits.describe() if limits else ""
+        rows.append(f"| `{wire_name(a.name)}` | `{kind}` | {required} | {text} |")
     return rows
 
 

@@ -28,10 +28,12 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 import attrs
 import cattrs
 from cattrs.cols import list_structure_factory, mapping_structure_factory
+from cattrs.errors import AttributeValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
 import fleetapi.models
+from fleetapi._rules import Rules, rules_of
 from fleetapi._types import TAGGED_UNIONS, UNSET, Unset
 
 __all__ = [
@@ -403,11 +405,25 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
         )  # fmt: skip
         if not strict:
             return inner
+        limited = [(a, r) for a in attrs.fields(cls) if (r := rules_of(a)) is not None]
 
         def guarded(value: Any, t: Any) -> Any:
             if not isinstance(value, Mapping):
                 raise _WireTypeError(f"must be an object, not {_json_type(value)}")
-            return inner(value, t)
+            broken = _broken_rules(cls, value, limited)
+            try:
+                obj = inner(value, t)
+            except cattrs.ClassValidationError as exc:
+                failed = {_attribute_of(e) for e in exc.exceptions}
+                extra = [e for e in broken if _attribute_of(e) not in failed]
+                if extra:
+                    raise cattrs.ClassValidationError(
+                        exc.message, [*exc.exceptions, *extra], cls
+                    ) from None
+                raise
+            if broken:
+                raise cattrs.ClassValidationError(f"While structuring {cls.__name__}", broken, cls)
+            return obj
 
         return guarded
 
@@ -444,6 +460,29 @@ def structure_request(data: Mapping[str, Any], cls: type[T], *, iso: bool = Fals
         raise RequestValidationError(_collect(exc)) from None
     except (ValueError, TypeError) as exc:
         raise RequestValidationError([FieldError("body", str(exc))]) from None
+
+
+def _attribute_of(error: BaseException) -> str | None:
+    for note in getattr(error, "__notes__", ()):
+        if isinstance(note, AttributeValidationNote):
+            return note.name
+    return None
+
+
+def _broken_rules(
+    cls: type, value: Mapping[str, Any], limited: list[tuple[attrs.Attribute[Any], Rules]]
+) -> list[Exception]:
+    """One error per field of the raw request whose value breaks its declared limits."""
+    errors: list[Exception] = []
+    for attribute, limits in limited:
+        problem = limits.check(value.get(wire_name(attribute.name)))
+        if problem is not None:
+            error = _WireTypeError(problem)
+            note = f"Structuring class {cls.__qualname__} @ attribute {attribute.name}"
+            notes = [AttributeValidationNote(note, attribute.name, attribute.type)]
+            setattr(error, "__notes__", notes)  # noqa: B010  (Python 3.10 has no add_note)
+            errors.append(error)
+    return errors
 
 
 def _format_exception(exc: BaseException, _type: type | None) -> str:

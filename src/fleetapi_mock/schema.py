@@ -20,6 +20,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 import attrs
 
 from fleetapi._converter import wire_name
+from fleetapi._rules import rules_of
 from fleetapi._types import TAGGED_UNIONS, Unset
 
 __all__ = ["SchemaBuilder", "world_schema"]
@@ -137,6 +138,9 @@ class SchemaBuilder:
             doc = _field_doc(cls, field.name)
             if doc and "$ref" not in prop:
                 prop = {**prop, "description": doc}
+            limits = rules_of(field)
+            if limits is not None and "$ref" not in prop:
+                prop = {**prop, **limits.json_schema()}
             properties[key] = prop
             if field.default is attrs.NOTHING:
                 required.append(key)

@@ -12,7 +12,8 @@ HOOKS = Path(__file__).resolve().parents[2] / "docs" / "hooks.py"
 
 def load_hooks():
     spec = importlib.util.spec_from_file_location("docs_hooks", HOOKS)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import fleetapi.models
 from fleetapi._converter import converter_for
+from fleetapi._rules import Rules, rules_of
 from fleetapi._types import UNSET, Unset
 
 
@@ -86,9 +87,39 @@ def _strategy_for(tp: Any, text: st.SearchStrategy[str]) -> st.SearchStrategy[An
         return st.dictionaries(SAFE_TEXT, strategy_for(value, text), max_size=2)
     if isinstance(tp, type) and attrs.has(tp):
         hints = typing.get_type_hints(tp)
-        fields = {a.name: strategy_for(hints[a.name], text) for a in attrs.fields(tp) if a.init}
+        fields = {
+            a.name: within_rules(hints[a.name], rules_of(a), text)
+            if rules_of(a)
+            else strategy_for(hints[a.name], text)
+            for a in attrs.fields(tp)
+            if a.init
+        }
         return st.builds(tp, **fields)
     raise AssertionError(f"no strategy for {tp!r}")
+
+
+def within_rules(
+    tp: Any, limits: Rules | None, text: st.SearchStrategy[str]
+) -> st.SearchStrategy[Any]:
+    """Values of ``tp`` that keep the declared limits (the mock refuses the others)."""
+    assert limits is not None
+    if get_origin(tp) in (Union, UnionType):
+        return st.one_of([within_rules(a, limits, text) for a in get_args(tp)])
+    if tp is str:
+        return st.text(
+            alphabet=string.ascii_letters + string.digits + " -_.",
+            min_size=max(limits.min_length or 0, 1 if limits.not_blank else 0),
+            max_size=min(limits.max_length or 8, 8),
+        ).filter(lambda v: v.strip() or not limits.not_blank)
+    if tp is int:
+        low = -(2**31) if limits.minimum is None else int(limits.minimum)
+        high = 2**31 if limits.maximum is None else int(limits.maximum)
+        return st.integers(low, high)
+    if get_origin(tp) is list:
+        (inner,) = get_args(tp)
+        low = limits.min_items or 0
+        return st.lists(strategy_for(inner, text), min_size=low, max_size=max(low, 2))
+    return strategy_for(tp, text)
 
 
 def roundtrip(model: type, value: Any, *, strict: bool, extra: bool) -> Any:

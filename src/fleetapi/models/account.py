@@ -6,6 +6,7 @@ import datetime as dt
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._secrets import mask
 
 __all__ = [
@@ -38,7 +39,7 @@ class AuthParams:
 class ApiKeyCreateParams:
     """Parameters of ``api/key/create``."""
 
-    title: str
+    title: str = attrs.field(metadata=rules(not_blank=True, max_length=255, printable=True))
     """Non-empty, printable characters only, at most 255."""
 
 
@@ -46,7 +47,7 @@ class ApiKeyCreateParams:
 class ApiKeyDeleteParams:
     """Parameters of ``api/key/delete``."""
 
-    key: str = attrs.field(repr=False)
+    key: str = attrs.field(repr=False, metadata=rules(not_blank=True))
     """The API key to delete."""
 
 

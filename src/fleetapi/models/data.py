@@ -7,6 +7,7 @@ from typing import Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 
 __all__ = [
@@ -33,7 +34,7 @@ ImportStatus = Literal["created", "in_progress", "done", "failed", "finished"]
 class SpreadsheetParseParams:
     """The form fields of ``data/spreadsheet/parse``, beside the file part named ``file``."""
 
-    preview_count: int
+    preview_count: int = attrs.field(metadata=rules(minimum=1, maximum=20))
     """How many rows to preview, 1 to 20 (the range is checked by the service)."""
     parse_header: bool
     """Read the first row as a header."""

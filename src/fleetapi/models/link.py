@@ -15,6 +15,7 @@ from typing import Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._secrets import mask
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.search import SearchCondition
@@ -86,11 +87,11 @@ class GeoLinkDisplayOptions:
 class GeoLinkOptions:
     """The ``params`` object of a link: its bounds, places and display options."""
 
-    bounding_zone_ids: list[int]
+    bounding_zone_ids: list[int] = attrs.field(metadata=rules(max_items=100))
     """0 to 100 zone IDs."""
     bounding_mode: BoundingMode | Unset = UNSET
     """Needed only when there are bounding zones."""
-    place_ids: list[int] | None = None
+    place_ids: list[int] | None = attrs.field(default=None, metadata=rules(max_items=100))
     """0 to 100 place IDs shown on the map, or null."""
     shorten_url: bool | Unset = UNSET
     """Default false."""
@@ -140,9 +141,9 @@ class GeoLinkCreateParams:
 
     lifetime: GeoLinkLifetime | Unset | None = UNSET
     """Omitted or null: the link never expires."""
-    description: str
+    description: str = attrs.field(metadata=rules(max_length=255, printable=True))
     """Printable characters, at most 255."""
-    trackers: list[GeoLinkTracker]
+    trackers: list[GeoLinkTracker] = attrs.field(metadata=rules(min_items=1, max_items=100))
     """1 to 100 trackers."""
     params: GeoLinkOptions
 
@@ -153,8 +154,8 @@ class GeoLinkUpdateParams:
 
     id: int
     lifetime: GeoLinkLifetime | Unset | None = UNSET
-    description: str
-    trackers: list[GeoLinkTracker]
+    description: str = attrs.field(metadata=rules(max_length=255, printable=True))
+    trackers: list[GeoLinkTracker] = attrs.field(metadata=rules(min_items=1, max_items=100))
     """1 to 100 trackers."""
     params: GeoLinkOptions
 

@@ -7,6 +7,7 @@ from typing import Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 
 __all__ = [
@@ -97,7 +98,7 @@ class BillCreateParams:
 class BillListParams:
     """Parameters of ``bill/list``."""
 
-    limit: int | Unset = UNSET
+    limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0, maximum=10000))
     """At most this many bills (maximum and default 10000)."""
     offset: int | Unset = UNSET
     """Zero-based index of the first bill (default 0)."""

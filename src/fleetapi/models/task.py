@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import Location
 from fleetapi.models.form import Form
@@ -189,19 +190,23 @@ class TaskContent:
 
     location: Location
     """``lat``, ``lng`` and ``radius`` (1 to 300000 meters); ``address`` optional."""
-    label: str
+    label: str = attrs.field(metadata=rules(not_blank=True, max_length=200))
     """1 to 200 characters, not all whitespace."""
-    description: str
+    description: str = attrs.field(metadata=rules(max_length=1024))
     """0 to 1024 characters."""
     from_: dt.datetime
     to: dt.datetime
     """Not in the past, and not before ``from``."""
     external_id: str | Unset | None = UNSET
-    max_delay: int | Unset = UNSET
+    max_delay: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0, maximum=512000))
     """Minutes, 0 to 512000 (default 0)."""
-    min_stay_duration: int | Unset = UNSET
+    min_stay_duration: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=0, maximum=512000)
+    )
     """Minutes, 0 to 512000 (default 0)."""
-    min_arrival_duration: int | Unset = UNSET
+    min_arrival_duration: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=0, maximum=512000)
+    )
     """Minutes, 0 to 512000 (default 0)."""
     tags: list[int] | Unset = UNSET
     form_template_id: int | Unset | None = UNSET
@@ -248,9 +253,9 @@ class NewRoute:
 
     tracker_id: int | Unset | None = UNSET
     """Assign the route (and its checkpoints) to this tracker's employee."""
-    label: str
+    label: str = attrs.field(metadata=rules(not_blank=True, max_length=200))
     """1 to 200 characters."""
-    description: str
+    description: str = attrs.field(metadata=rules(max_length=1024))
     """0 to 1024 characters."""
     external_id: str | Unset | None = UNSET
     tags: list[int] | Unset = UNSET
@@ -340,7 +345,9 @@ class TaskListParams:
     """Tasks actual after this time."""
     to: dt.datetime | Unset | None = UNSET
     """Tasks actual before this time."""
-    conditions: list[SearchCondition] | Unset = UNSET
+    conditions: list[SearchCondition] | Unset = attrs.field(
+        default=UNSET, metadata=rules(max_items=60)
+    )
     """At most 60, nested ones included. Fields: id, employee, status, label, location, from,
     to, status_change_date, arrival_date, stay_duration, description, external_id, form."""
     filter: str | Unset = UNSET
@@ -353,7 +360,9 @@ class TaskListParams:
     sort: list[str] | Unset = UNSET
     """``<field>=asc`` or ``<field>=desc``, over the condition fields."""
     offset: int | Unset | None = UNSET
-    limit: int | Unset | None = UNSET
+    limit: int | Unset | None = attrs.field(
+        default=UNSET, metadata=rules(minimum=0, maximum=100000)
+    )
     """Default 10000, at most 100000; null means no restriction."""
 
 
@@ -416,7 +425,7 @@ class RouteCreateParams:
     """Parameters of ``task/route/create``."""
 
     route: NewRoute
-    checkpoints: list[NewTask]
+    checkpoints: list[NewTask] = attrs.field(metadata=rules(min_items=2, max_items=500))
     """2 to 500, in order of execution; each window may not end before the previous starts."""
     create_form: bool | Unset = UNSET
     """Create each checkpoint's form from its ``form_template_id`` (default false)."""

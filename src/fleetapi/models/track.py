@@ -14,6 +14,7 @@ from typing import ClassVar, Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset, is_set, tagged_union
 from fleetapi.models.common import Bounds, LatLng
 from fleetapi.models.search import Period
@@ -273,7 +274,7 @@ class AssetTrackListParams:
     """Leave address fields empty (default false)."""
     with_points: bool | Unset = UNSET
     """Include ``points_list`` (default false)."""
-    point_limit: int | Unset = UNSET
+    point_limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=2, maximum=3000))
     """2 to 3000, a soft limit; omitted: the server simplifies as it sees fit."""
 
 
@@ -290,7 +291,7 @@ class AssetTrackReadParams:
     """Default true; applies only without ``track_id``."""
     simplify: bool | Unset = UNSET
     """Default true."""
-    point_limit: int | Unset = UNSET
+    point_limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=2, maximum=3000))
     """2 to 3000, a soft limit; applies when ``simplify`` is true."""
     filter: bool | Unset = UNSET
     """True filters LBS tracks only; false includes parking points."""

@@ -14,6 +14,7 @@ from typing import Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.geocoder import GeocoderType
 
@@ -224,9 +225,9 @@ class VehicleListParams:
 
     limit: int | Unset = UNSET
     offset: int | Unset = UNSET
-    sort: list[str] | Unset = UNSET
+    sort: list[str] | Unset = attrs.field(default=UNSET, metadata=rules(max_items=2))
     """At most 2 items ``<field>=asc|desc`` on :data:`VEHICLE_SORT_FIELDS`."""
-    filter: str | Unset | None = UNSET
+    filter: str | Unset | None = attrs.field(default=UNSET, metadata=rules(max_length=100))
     """Only vehicles whose VIN, reg_number or label contains it (at most 100 characters)."""
 
 

@@ -1,0 +1,116 @@
+"""Declarative limits of request fields: lengths, ranges, item counts, printable text.
+
+A params model states a field's limits once, in its metadata::
+
+    title: str = attrs.field(metadata=rules(min_length=1, max_length=255, printable=True))
+
+The mock's strict converter enforces them (code 7 naming the parameter), the OpenAPI document
+shows them as JSON Schema keywords, and the docs list them. The client does not check them: the
+service is the judge, and its limits may change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sized
+from typing import Any
+
+import attrs
+
+__all__ = ["Rules", "rules", "rules_of"]
+
+_KEY = "fleetapi.rules"
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """The limits of one field. ``None`` means no limit."""
+
+    min_length: int | None = None
+    """Fewest characters of a string."""
+    max_length: int | None = None
+    """Most characters of a string."""
+    minimum: float | None = None
+    maximum: float | None = None
+    min_items: int | None = None
+    """Fewest elements of an array."""
+    max_items: int | None = None
+    """Most elements of an array."""
+    printable: bool = False
+    """Printable characters only (no line breaks or tabs)."""
+    not_blank: bool = False
+    """Not empty and not only whitespace."""
+
+    def check(self, value: Any) -> str | None:
+        """The error for ``value``, or ``None`` when it keeps the limits (or is null/omitted)."""
+        if isinstance(value, str):
+            return self._check_text(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                return f"must be at least {self.minimum:g}"
+            if self.maximum is not None and value > self.maximum:
+                return f"must be at most {self.maximum:g}"
+            return None
+        if isinstance(value, (list, tuple, dict)) and isinstance(value, Sized):
+            if self.min_items is not None and len(value) < self.min_items:
+                return f"must have at least {_count(self.min_items)}"
+            if self.max_items is not None and len(value) > self.max_items:
+                return f"must have at most {_count(self.max_items)}"
+        return None
+
+    def _check_text(self, value: str) -> str | None:
+        if self.not_blank and not value.strip():
+            return "must not be empty or blank"
+        if self.min_length is not None and len(value) < self.min_length:
+            return f"must be at least {self.min_length} characters"
+        if self.max_length is not None and len(value) > self.max_length:
+            return f"must be at most {self.max_length} characters"
+        if self.printable and not value.isprintable():
+            return "must contain printable characters only"
+        return None
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema keywords of these limits."""
+        keywords = {
+            "minLength": self.min_length,
+            "maxLength": self.max_length,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "minItems": self.min_items,
+            "maxItems": self.max_items,
+        }
+        schema: dict[str, Any] = {k: v for k, v in keywords.items() if v is not None}
+        if self.not_blank:
+            schema["pattern"] = r"\S"
+        return schema
+
+    def describe(self) -> str:
+        """The limits in words, for docs and help texts."""
+        parts = []
+        if self.min_length is not None or self.max_length is not None:
+            parts.append(f"{self.min_length or 0}-{self.max_length or '∞'} characters")
+        if self.minimum is not None or self.maximum is not None:
+            low = "" if self.minimum is None else f"{self.minimum:g}"
+            high = "" if self.maximum is None else f"{self.maximum:g}"
+            parts.append(f"{low}..{high}")
+        if self.min_items is not None or self.max_items is not None:
+            parts.append(f"{self.min_items or 0}-{self.max_items or '∞'} elements")
+        if self.printable:
+            parts.append("printable")
+        if self.not_blank:
+            parts.append("not blank")
+        return ", ".join(parts)
+
+
+def _count(n: int) -> str:
+    return f"{n} element" if n == 1 else f"{n} elements"
+
+
+def rules(**limits: Any) -> dict[str, Rules]:
+    """Field metadata stating the limits of a request field (see :class:`Rules`)."""
+    return {_KEY: Rules(**limits)}
+
+
+def rules_of(attribute: attrs.Attribute[Any]) -> Rules | None:
+    """The limits declared on an attrs attribute, if any."""
+    found = attribute.metadata.get(_KEY)
+    return found if isinstance(found, Rules) else None
