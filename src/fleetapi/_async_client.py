@@ -26,7 +26,7 @@ from fleetapi._core import (
 )
 from fleetapi._endpoint import Access, Endpoint, NoParams
 from fleetapi._errors import FleetApiError, FleetConnectionError, FleetTimeoutError
-from fleetapi._secrets import mask
+from fleetapi._secrets import install_log_redaction, mask
 from fleetapi._sleep import async_sleep as sleep
 from fleetapi._uploads import FileInput, file_part
 from fleetapi.endpoints import BY_PATH
@@ -84,6 +84,8 @@ class AsyncClient(AsyncResources):
             iso_datetime=iso_datetime,
             allow_insecure=allow_insecure,
         )
+        if self._config.credential_in == "query":
+            install_log_redaction()
         self._owns_http = http_client is None
         self._http = http_client or httpx.AsyncClient(transport=transport, follow_redirects=False)
 

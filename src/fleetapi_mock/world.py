@@ -210,9 +210,11 @@ class World:
         clock: The world's :class:`Clock`.
         random: A :class:`random.Random` seeded from the document's ``seed``.
         ids: The :class:`IdSequences`.
-        dealers, tariffs, users, trackers, employees, departments, zones, places, tags,
-        form_templates: records by id. sessions, api_keys: records by hash.
-        track_points: recorded points, in time order per tracker.
+        track_points: Recorded points, in time order per tracker.
+
+    The collections ``dealers``, ``tariffs``, ``users``, ``trackers``, ``employees``,
+    ``departments``, ``zones``, ``places``, ``tags`` and ``form_templates`` hold records by
+    id; ``sessions`` and ``api_keys`` hold them by hash.
     """
 
     dealers: dict[int, DealerRecord]

@@ -202,3 +202,13 @@ def test_upload_file_posts_the_ticket_fields_then_the_file_without_the_credentia
     content = request.content
     assert content.index(b'name="token"') < content.index(b'name="file"; filename="door.jpg"')
     assert b"\xff\xd8jpeg" in content
+
+
+def test_query_credentials_are_masked_in_httpx_log_lines(caplog):
+    caplog.set_level(logging.INFO)
+    script = Script(OK_LIST)
+    with make(script, credential_in="query") as client:
+        client.api_keys.list()
+    assert script.requests[0].url.params["hash"] == HASH
+    assert "HTTP Request" in caplog.text
+    assert HASH not in caplog.text
