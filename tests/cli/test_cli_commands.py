@@ -318,3 +318,20 @@ def test_debug_trace_is_redacted(cli: Cli, session: str) -> None:
     failed = cli("--debug", "api", "tracker/read", "tracker_id=99999")
     assert "-> code 201" in failed.stderr or "-> 400" in failed.stderr
     assert session not in failed.stderr
+
+
+def test_mock_serve_reports_a_broken_world_file(cli: Cli, tmp_path: Path) -> None:
+    broken = tmp_path / "world.json"
+    broken.write_text('{"users": [{"id": "one"}]}')
+    result = cli("mock", "serve", "--world", str(broken), "--port", "0")
+    assert result.exit_code == 2
+    assert "--world" in result.output
+    assert "users" in result.output
+
+
+def test_mock_serve_reports_a_world_file_that_is_not_json(cli: Cli, tmp_path: Path) -> None:
+    broken = tmp_path / "world.json"
+    broken.write_text("not json")
+    result = cli("mock", "serve", "--world", str(broken), "--port", "0")
+    assert result.exit_code == 2
+    assert "--world" in result.output

@@ -34,6 +34,21 @@ def serve(
         bool,
         typer.Option("--demo-banner", help="Print the world's credentials and commands to try."),
     ] = False,
+    rate_limit: Annotated[
+        int,
+        typer.Option(
+            "--rate-limit",
+            min=0,
+            help="Requests per second per credential, as the service allows (0 turns it off).",
+        ),
+    ] = 50,
+    frozen_clock: Annotated[
+        bool,
+        typer.Option(
+            "--frozen-clock",
+            help="Keep the world clock at the world's start time (move it with /__mock__/clock).",
+        ),
+    ] = False,
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
     try:
@@ -42,4 +57,17 @@ def serve(
         raise typer.BadParameter(
             f"the mock needs its extra: pip install 'fleetapi[mock]' ({exc.name} is missing)"
         ) from None
-    run(host=host, port=port, world=world, banner=demo_banner)
+    from fleetapi_mock.mock import load_world
+
+    try:
+        loaded = load_world(world)
+    except (OSError, ValueError) as exc:  # unreadable file, bad JSON, invalid world document
+        raise typer.BadParameter(str(exc), param_hint="--world") from None
+    run(
+        host=host,
+        port=port,
+        world=loaded,
+        banner=demo_banner,
+        rate_limit=rate_limit,
+        running_clock=not frozen_clock,
+    )
