@@ -44,10 +44,8 @@ class Place:
 
 
 @attrs.frozen(kw_only=True)
-class CircleZone:
-    """A circular zone: a center and a radius (``{"type": "circle", ...}``)."""
-
-    TAG: ClassVar[str] = "circle"
+class _ZoneFields:
+    """What every kind of zone has."""
 
     id: int
     label: str
@@ -55,39 +53,35 @@ class CircleZone:
     color: str = ""
     """A hex color without ``#``."""
     tags: list[int] = attrs.Factory(list)
+
+
+@attrs.frozen(kw_only=True)
+class CircleZone(_ZoneFields):
+    """A circular zone: a center and a radius (``{"type": "circle", ...}``)."""
+
+    TAG: ClassVar[str] = "circle"
+
     center: LatLng
     radius: int
     """Meters."""
 
 
 @attrs.frozen(kw_only=True)
-class PolygonZone:
+class PolygonZone(_ZoneFields):
     """A polygon zone given by its vertices (``{"type": "polygon", ...}``)."""
 
     TAG: ClassVar[str] = "polygon"
 
-    id: int
-    label: str
-    address: str = ""
-    color: str = ""
-    """A hex color without ``#``."""
-    tags: list[int] = attrs.Factory(list)
     points: list[LatLng] = attrs.Factory(list)
     """The vertices, in order."""
 
 
 @attrs.frozen(kw_only=True)
-class SausageZone:
+class SausageZone(_ZoneFields):
     """A corridor: a polyline and the radius around it (``{"type": "sausage", ...}``)."""
 
     TAG: ClassVar[str] = "sausage"
 
-    id: int
-    label: str
-    address: str = ""
-    color: str = ""
-    """A hex color without ``#``."""
-    tags: list[int] = attrs.Factory(list)
     points: list[LatLng] = attrs.Factory(list)
     """The polyline, in order."""
     radius: int

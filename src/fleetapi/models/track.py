@@ -80,12 +80,9 @@ class PointInfo:
 
 
 @attrs.frozen(kw_only=True)
-class RegularTrack:
-    """A trip."""
+class _Trip:
+    """The fields a trip and a merged period share."""
 
-    TAG: ClassVar[str] = "regular"
-
-    id: int
     start_date: dt.datetime
     start_address: str
     end_date: dt.datetime
@@ -109,6 +106,15 @@ class RegularTrack:
 
 
 @attrs.frozen(kw_only=True)
+class RegularTrack(_Trip):
+    """A trip."""
+
+    TAG: ClassVar[str] = "regular"
+
+    id: int
+
+
+@attrs.frozen(kw_only=True)
 class SingleReportTrack:
     """A single report: a trip of one point."""
 
@@ -127,24 +133,10 @@ class SingleReportTrack:
 
 
 @attrs.frozen(kw_only=True)
-class MergedTrack:
+class MergedTrack(_Trip):
     """All tracks of the period merged into one (``split`` false)."""
 
     TAG: ClassVar[str] = "merged"
-
-    start_date: dt.datetime
-    start_address: str
-    end_date: dt.datetime
-    end_address: str
-    max_speed: int
-    length: float
-    points: int
-    avg_speed: int
-    event_count: int | Unset = UNSET
-    norm_fuel_consumed: float | Unset = UNSET
-    gsm_lbs: bool | Unset = UNSET
-    points_list: list[PointInfo] | Unset = UNSET
-    bounds: Bounds
 
 
 @attrs.frozen(kw_only=True)
