@@ -82,10 +82,10 @@ INDEX: Index = {
         "cancel": "subscription/avangate/cancel",
         "list": "subscription/avangate/list",
     },
-    "import": {
+    "data": {
         "parse": "data/spreadsheet/parse",
-        "list": "data/import/list",
-        "read": "data/import/read",
+        "imports": "data/import/list",
+        "import": "data/import/read",
     },
     "dealer": {"config": "dealer/get_ui_config"},
     "delivery": {"read": "delivery/read", "list": "delivery/list"},

@@ -16,16 +16,20 @@ from typing import Any, Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi.models.common import LatLng, Location
+from fleetapi.models.data import ImportLineError, ImportType
 from fleetapi.models.dealer import DealerSettings
+from fleetapi.models.payment import PaymentSystemSettings
 
 __all__ = [
     "ApiKeyRecord",
+    "DataFileRecord",
     "DealerRecord",
     "DepartmentRecord",
     "EmployeeRecord",
     "FormTemplateRecord",
-    "PaymentSettingsRecord",
+    "ImportProcessRecord",
     "PlaceRecord",
     "SessionRecord",
     "TagRecord",
@@ -38,25 +42,12 @@ __all__ = [
 ]
 
 SessionKind = Literal["standard", "delivery"]
+DataFileFormat = Literal["xlsx", "xls", "csv"]
 ConnectionStatus = Literal[
     "signal_lost", "just_registered", "just_connected", "offline", "idle", "active"
 ]
 MovementStatus = Literal["moving", "stopped", "parked"]
 ZoneType = Literal["circle", "polygon", "sausage"]
-
-
-@attrs.define(kw_only=True)
-class PaymentSettingsRecord:
-    """A dealer's payment system settings (the spec's payment system settings object)."""
-
-    type: str
-    url: str
-    account: str | None = None
-    currency: str = "USD"
-    payment_code: str | None = None
-    subscription_code: str = ""
-    methods: list[str] = attrs.Factory(list)
-    prices: dict[str, float] | None = None
 
 
 @attrs.define(kw_only=True)
@@ -78,7 +69,9 @@ class DealerRecord:
     answers them."""
     settings: DealerSettings | None = None
     """The interface settings; null makes ``dealer/get_ui_config`` answer 201."""
-    payment_settings: PaymentSettingsRecord | None = None
+    payment_settings: PaymentSystemSettings | None = None
+    """The payment system of the dealer's users (``payment_system/list``; null answers 201).
+    Its ``type`` ``avangate`` makes the external subscription calls work (else 215)."""
 
 
 @attrs.define(kw_only=True)
@@ -289,3 +282,67 @@ class TrackPointRecord:
     gsm_lbs: bool = False
     parking: bool = False
     buffered: bool = False
+
+
+@attrs.define(kw_only=True)
+class DataFileRecord:
+    """A spreadsheet stored by ``data/spreadsheet/parse``, for a later import to read.
+
+    The upload's first sheet is kept as text cells: ``header`` (the first row, when the upload
+    asked ``parse_header``) and ``rows`` (the data rows after it). Blank rows are dropped and
+    trailing empty cells trimmed. Look one up for the caller's account with
+    :func:`fleetapi_mock.handlers.data.find_data_file`.
+    """
+
+    id: str
+    """The ``file_id`` answered by ``data/spreadsheet/parse``."""
+    user_id: int
+    """The master user of the account that uploaded it."""
+    filename: str
+    format: DataFileFormat
+    uploaded: dt.datetime
+    header: list[str] | None = None
+    """The header row as written in the file; null when the upload did not parse a header."""
+    header_map: dict[str, str] = attrs.Factory(dict)
+    """Column name to field identifier (``{"Label": "label"}``), as the upload gave it."""
+    rows: list[list[str]] = attrs.Factory(list)
+    """The data rows (after the header), each a list of cell texts."""
+
+    @property
+    def fields(self) -> list[str] | None:
+        """The header with each column named by its ``header_map`` identifier when it has one
+        (matched ignoring case and surrounding spaces); null without a header."""
+        if self.header is None:
+            return None
+        mapping = {k.strip().casefold(): v for k, v in self.header_map.items()}
+        return [mapping.get(name.strip().casefold(), name) for name in self.header]
+
+
+@attrs.define(kw_only=True)
+class ImportProcessRecord:
+    """A background import of vehicles or employees, moved by the world clock.
+
+    The process waits ``created`` until ``created + start_delay``, then works through
+    ``lines`` lines at ``lines_per_minute`` (``in_progress``) and ends ``done``; with
+    ``fails_at_line`` it ends ``failed`` when it reaches that line. A line listed in ``errors``
+    is not imported (it counts as failed); ``warnings`` are imported with a remark. Both count
+    once the process has passed their line.
+    """
+
+    id: int
+    user_id: int
+    """The master user of the account."""
+    type: ImportType
+    filename: str
+    """The preloaded TSV file the process reads."""
+    headers: list[str] = attrs.Factory(list)
+    """The field identifiers of the file's columns (``params.headers``)."""
+    created: dt.datetime
+    lines: int = attrs.field(default=0, metadata=rules(minimum=0))
+    """Data lines in the file."""
+    start_delay: dt.timedelta = dt.timedelta(minutes=1)
+    lines_per_minute: int = attrs.field(default=60, metadata=rules(minimum=1))
+    fails_at_line: int | None = attrs.field(default=None, metadata=rules(minimum=1))
+    """The line at which the process fails (a broken file); null when it does not."""
+    warnings: list[ImportLineError] = attrs.Factory(list)
+    errors: list[ImportLineError] = attrs.Factory(list)

@@ -35,10 +35,12 @@ from fleetapi._converter import (
 )
 from fleetapi_mock.records import (
     ApiKeyRecord,
+    DataFileRecord,
     DealerRecord,
     DepartmentRecord,
     EmployeeRecord,
     FormTemplateRecord,
+    ImportProcessRecord,
     PlaceRecord,
     SessionRecord,
     TagRecord,
@@ -83,6 +85,8 @@ COLLECTIONS: Final[dict[str, tuple[type[Any], str | None]]] = {
     "tags": (TagRecord, "id"),
     "form_templates": (FormTemplateRecord, "id"),
     "track_points": (TrackPointRecord, None),
+    "data_files": (DataFileRecord, "id"),
+    "import_processes": (ImportProcessRecord, "id"),
 }
 """Every collection of a world document: its record class and key attribute.
 
@@ -230,6 +234,8 @@ class World:
     tags: dict[int, TagRecord]
     form_templates: dict[int, FormTemplateRecord]
     track_points: list[TrackPointRecord]
+    data_files: dict[str, DataFileRecord]
+    import_processes: dict[int, ImportProcessRecord]
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int = 0) -> None:
         self.lock = threading.RLock()
@@ -413,6 +419,14 @@ class World:
         for point in self.track_points:
             if point.tracker_id not in self.trackers:
                 yield "track_points", f"a point of unknown tracker {point.tracker_id}"
+        owned: list[tuple[str, Any]] = [
+            *(("data_files", f) for f in self.data_files.values()),
+            *(("import_processes", p) for p in self.import_processes.values()),
+        ]
+        for name, record in owned:
+            owner = self.users.get(record.user_id)
+            if owner is None or not owner.is_master:
+                yield f"{name}[id={record.id}].user_id", f"no master user {record.user_id}"
 
     # --- Helpers for handlers -------------------------------------------------------------
 

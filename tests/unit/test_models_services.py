@@ -280,7 +280,7 @@ def test_spreadsheet_preview_is_rows_of_cells():
     assert preview.header is UNSET
     assert preview.preview[1] == ["Van 1", "Transit"]
     assert by_path("data/spreadsheet/parse").upload
-    assert by_path("data/spreadsheet/parse").cli_name == ("import", "parse")
+    assert by_path("data/spreadsheet/parse").cli_name == ("data", "parse")
 
 
 # --- Delivery -------------------------------------------------------------------------------

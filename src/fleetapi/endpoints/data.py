@@ -12,9 +12,9 @@ from fleetapi.models.data import (
 )
 
 _CLI = (
-    "The CLI puts the three calls in an `import` group, named after the workflow they serve "
-    "(parse a spreadsheet, then follow the import): `fleet import parse FILE`, "
-    "`fleet import list`, `fleet import read ID --type vehicle`."
+    "The CLI puts the three calls in a `data` group: `fleet data parse FILE` uploads and "
+    "previews a spreadsheet, `fleet data imports` lists import processes, "
+    "`fleet data import ID --type vehicle` reads one."
 )
 
 DATA_SPREADSHEET_PARSE = Endpoint(
@@ -24,16 +24,19 @@ DATA_SPREADSHEET_PARSE = Endpoint(
     summary="Upload a spreadsheet (.xlsx, .xls, .csv), store it and preview its first rows.",
     resource="data",
     method="parse_spreadsheet",
-    errors=(234,),
+    errors=(233, 234, 271, 274),
     upload=True,
-    cli=("import", "parse"),
+    cli=("data", "parse"),
     notes=(
         "A `multipart/form-data` request: the params model holds the form fields "
         "(`preview_count`, `parse_header`, `header_map` as JSON text); the spreadsheet itself is "
         "passed separately to the SDK's upload helper and travels as the part named `file`. "
         "`header_map` is optional (the spec uses it only with `parse_header`). `preview` is typed "
         "as rows of cell texts (`list[list[str]]`): the spec's summary says a string array, the "
-        "service's documentation an array of string arrays, one per row. " + _CLI
+        "service's documentation an array of string arrays, one per row. "
+        "Codes beyond the spec's 234 (from the service notes): 233 without a `file` part, 271 "
+        "for a file above the dealer's `file_storage.hard_max_file_size`, 274 for a file "
+        "without data rows. " + _CLI
     ),
 )
 DATA_IMPORT_LIST = Endpoint(
@@ -44,7 +47,7 @@ DATA_IMPORT_LIST = Endpoint(
     resource="data",
     method="list_imports",
     safe=True,
-    cli=("import", "list"),
+    cli=("data", "imports"),
     notes=_CLI,
 )
 DATA_IMPORT_READ = Endpoint(
@@ -56,7 +59,7 @@ DATA_IMPORT_READ = Endpoint(
     method="read_import",
     errors=(201,),
     safe=True,
-    cli=("import", "read"),
+    cli=("data", "import"),
     notes=_CLI,
 )
 

@@ -1427,7 +1427,7 @@ class AsyncData:
         """Upload a spreadsheet (.xlsx, .xls, .csv), store it and preview its first rows.
 
         Calls ``data/spreadsheet/parse``.
-        Error codes the service lists: 234.
+        Error codes the service lists: 233, 234, 271, 274.
         """
         result: SpreadsheetPreview = await self._client.call(
             DATA_SPREADSHEET_PARSE,

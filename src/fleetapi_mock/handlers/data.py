@@ -1,0 +1,210 @@
+"""``data/spreadsheet/parse``, ``data/import/list``, ``data/import/read``; the data file store.
+
+``data/spreadsheet/parse`` stores the first sheet of an uploaded spreadsheet in the world's
+``data_files`` (a :class:`~fleetapi_mock.records.DataFileRecord` per ``file_id``). Other calls
+that take a ``file_id`` (``vehicle/batch_convert``) read it back with :func:`find_data_file`::
+
+    record = find_data_file(ctx, params.file_id)   # None: unknown, or another account's
+    record.fields                                  # header names mapped by header_map, or None
+    record.rows                                    # the data rows, lists of cell texts
+
+Import processes are seeded by world documents (no call of the table starts one) and move by
+the world clock: see :func:`wire_import`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+
+from fleetapi._errors import (
+    EmptyDataFileError,
+    EntityNotFoundError,
+    FileTooLargeError,
+    InvalidDataFormatError,
+    NoDataFileError,
+)
+from fleetapi._types import UNSET
+from fleetapi.endpoints.data import DATA_IMPORT_LIST, DATA_IMPORT_READ, DATA_SPREADSHEET_PARSE
+from fleetapi.models.data import (
+    ImportLineError,
+    ImportListParams,
+    ImportProcess,
+    ImportProcessParams,
+    ImportProgress,
+    ImportReadParams,
+    ImportStatus,
+    SpreadsheetParseParams,
+    SpreadsheetPreview,
+)
+from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.records import DataFileRecord, ImportProcessRecord
+from fleetapi_mock.spreadsheets import (
+    SpreadsheetError,
+    declared_formats,
+    read_rows,
+    sniff_format,
+)
+
+__all__ = ["DEFAULT_MAX_FILE_SIZE", "find_data_file", "max_file_size", "wire_import"]
+
+DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024
+"""Uploads above the dealer's ``file_storage.hard_max_file_size`` (this by default) get 271."""
+
+REPORTED_PROBLEMS = 25
+"""An import process reports its first 25 warnings and first 25 errors."""
+
+STOPPED = "the line cannot be read: the import stopped"
+"""The error of the line where a failed import process stopped."""
+
+
+def find_data_file(ctx: Context, file_id: str) -> DataFileRecord | None:
+    """The stored data file ``file_id`` if it belongs to the caller's account, else ``None``."""
+    record = ctx.world.data_files.get(file_id)
+    if record is None or record.user_id != ctx.account.id:
+        return None
+    return record
+
+
+def max_file_size(ctx: Context) -> int:
+    """The largest upload the caller's dealer accepts, in bytes."""
+    dealer = ctx.world.dealers.get(ctx.account.dealer_id)
+    value = dealer.platform.get("file_storage.hard_max_file_size") if dealer else None
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    return DEFAULT_MAX_FILE_SIZE
+
+
+@handles(DATA_SPREADSHEET_PARSE)
+def spreadsheet_parse(ctx: Context, params: SpreadsheetParseParams) -> SpreadsheetPreview:
+    """Store the upload's first sheet and preview it.
+
+    233 without a ``file`` part; 234 for a MIME type or name that is not a spreadsheet's, or
+    content that is not a readable spreadsheet; 271 above the dealer's file size limit; 274
+    for a file without data rows (a lone header row included).
+    """
+    upload = ctx.files.get("file")
+    if upload is None:
+        raise NoDataFileError("the request has no file part named 'file'")
+    try:
+        claimed = declared_formats(upload.filename, upload.content_type)
+    except SpreadsheetError as exc:
+        raise InvalidDataFormatError(str(exc)) from None
+    limit = max_file_size(ctx)
+    if len(upload.data) > limit:
+        raise FileTooLargeError(f"the file is larger than {limit} bytes")
+    if not upload.data.strip():
+        raise EmptyDataFileError(f"{upload.filename!r} is empty")
+    fmt = sniff_format(upload.data)
+    if fmt not in claimed:
+        wanted = " or ".join(f".{f}" for f in sorted(claimed))
+        raise InvalidDataFormatError(f"{upload.filename!r} is not a {wanted} file")
+    try:
+        rows = read_rows(upload.data, fmt)
+    except SpreadsheetError as exc:
+        raise InvalidDataFormatError(str(exc)) from None
+    header = rows.pop(0) if params.parse_header and rows else None
+    if not rows:
+        raise EmptyDataFileError(f"{upload.filename!r} holds no data rows")
+    record = DataFileRecord(
+        id=_new_file_id(ctx),
+        user_id=ctx.account.id,
+        filename=upload.filename,
+        format=fmt,
+        uploaded=ctx.now(),
+        header=header,
+        header_map=dict(params.header_map) if params.header_map is not UNSET else {},
+        rows=rows,
+    )
+    ctx.world.data_files[record.id] = record
+    fields = record.fields
+    return SpreadsheetPreview(
+        file_id=record.id,
+        header=fields if fields is not None else UNSET,
+        preview=[list(row) for row in rows[: params.preview_count]],
+    )
+
+
+def _new_file_id(ctx: Context) -> str:
+    while True:
+        file_id = str(ctx.world.ids.next("data_files"))
+        if file_id not in ctx.world.data_files:
+            return file_id
+
+
+# --- Import processes -------------------------------------------------------------------------
+
+
+def _line_time(record: ImportProcessRecord, start: dt.datetime, line: int) -> dt.datetime:
+    """When the process, started at ``start``, has worked through ``line`` lines."""
+    return start + dt.timedelta(seconds=math.ceil(line * 60 / record.lines_per_minute))
+
+
+def wire_import(ctx: Context, record: ImportProcessRecord) -> ImportProcess:
+    """The import process as it stands at the world's now.
+
+    ``created`` until ``created + start_delay``; then ``in_progress`` at ``lines_per_minute``;
+    ``done`` after the last line, or ``failed`` on reaching ``fails_at_line``.
+    ``status_change_date`` is the date of the last of these moves.
+    """
+    now = ctx.now()
+    start = record.created + record.start_delay
+    status: ImportStatus
+    if now < start:
+        status, processed, changed = "created", 0, record.created
+    else:
+        elapsed = (now - start).total_seconds()
+        processed = min(record.lines, math.floor(elapsed * record.lines_per_minute / 60))
+        fails_at = record.fails_at_line
+        if fails_at is not None and fails_at <= record.lines and processed >= fails_at:
+            status, processed = "failed", fails_at
+            changed = _line_time(record, start, fails_at)
+        elif processed >= record.lines:
+            status, changed = "done", _line_time(record, start, record.lines)
+        else:
+            status, changed = "in_progress", start
+    errors = [e for e in record.errors if e.line <= processed]
+    warnings = [w for w in record.warnings if w.line <= processed]
+    failed_lines = {e.line for e in errors}
+    if status == "failed" and processed not in failed_lines:
+        errors.append(ImportLineError(line=processed, error=STOPPED))
+        failed_lines.add(processed)
+    errors.sort(key=lambda e: e.line)
+    return ImportProcess(
+        id=record.id,
+        user_id=record.user_id,
+        created=ctx.user_time(record.created).date(),
+        type=record.type,
+        params=ImportProcessParams(headers=list(record.headers)),
+        filename=record.filename,
+        status=status,
+        status_change_date=ctx.user_time(changed).date(),
+        progress=ImportProgress(
+            imported=processed - len(failed_lines),
+            failed=len(failed_lines),
+            percent=processed * 100 // record.lines if record.lines else 100,
+            processed_lines=processed,
+            warnings=warnings[:REPORTED_PROBLEMS],
+            errors=errors[:REPORTED_PROBLEMS],
+        ),
+    )
+
+
+@handles(DATA_IMPORT_LIST)
+def import_list(ctx: Context, params: ImportListParams) -> list[ImportProcess]:
+    """The account's import processes by id, only of ``types`` when given (and not empty)."""
+    types = set(params.types) if params.types is not UNSET and params.types else None
+    return [
+        wire_import(ctx, r)
+        for _, r in sorted(ctx.world.import_processes.items())
+        if r.user_id == ctx.account.id and (types is None or r.type in types)
+    ]
+
+
+@handles(DATA_IMPORT_READ)
+def import_read(ctx: Context, params: ImportReadParams) -> ImportProcess:
+    """One import process: 201 when missing, another account's, or of another type."""
+    record = ctx.world.import_processes.get(params.process_id)
+    if record is None or record.user_id != ctx.account.id or record.type != params.type:
+        raise EntityNotFoundError(f"no {params.type} import process {params.process_id}")
+    return wire_import(ctx, record)
