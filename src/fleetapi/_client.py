@@ -26,15 +26,17 @@ from fleetapi._core import (
     page_items,
     read_response,
     resolve_config,
+    uploaded_file,
 )
 from fleetapi._endpoint import Access, Endpoint, NoParams
 from fleetapi._errors import FleetApiError, FleetConnectionError, FleetTimeoutError
 from fleetapi._secrets import install_log_redaction, mask
 from fleetapi._sleep import sync_sleep as sleep
-from fleetapi._uploads import FileInput, file_part
+from fleetapi._uploads import FileInput, UploadProgress, file_part
 from fleetapi.endpoints import BY_PATH
 from fleetapi.endpoints.account import USER_AUTH
 from fleetapi.models.account import AuthParams
+from fleetapi.models.checkin import CheckinFile
 from fleetapi.models.files import UploadTicket
 from fleetapi.resources._sync import Resources
 
@@ -222,25 +224,44 @@ class Client(Resources):
             expect_file=expect_file or (known is not None and known.result.kind == "bytes"),
         )
 
-    def upload_file(self, ticket: UploadTicket, file: FileInput) -> None:
+    def upload_file(
+        self,
+        ticket: UploadTicket,
+        file: FileInput,
+        *,
+        progress: UploadProgress | None = None,
+    ) -> CheckinFile | None:
         """Upload a file to the place a ``.../create`` call reserved: the second step.
 
         ``checkin/image/create`` and ``checkin/form/file/create`` answer an
         :class:`~fleetapi.models.files.UploadTicket`; this posts ``multipart/form-data`` to its
-        ``url`` with every entry of ``fields`` and the file part last. Not retried after a
-        timeout. Store ``ticket.file_id`` in the form field or list it in ``file_ids``.
+        ``url`` (resolved against the base URL when relative) with every entry of ``fields``
+        and the file part last, named ``file_field_name``. The credential is not sent: the
+        ticket's fields authorise the upload. Not retried after a timeout. Then store
+        ``ticket.file_id`` in the form field or list it in ``file_ids``.
+
+        Args:
+            ticket: The answer of the reserving call.
+            file: A path, bytes, a binary file or ``(filename, content[, content type])``.
+            progress: Called with ``(bytes_sent, total_bytes)`` as the file part is sent.
+
+        Returns:
+            The stored file when the service answers it (``value``), else ``None``.
         """
-        check_transport_security(ticket.url, allow_insecure=self._config.allow_insecure)
+        url = str(httpx.URL(self._config.base_url + "/").join(ticket.url))
+        check_transport_security(url, allow_insecure=self._config.allow_insecure)
         prepared = PreparedRequest(
             method="POST",
-            url=ticket.url,
-            headers={"User-Agent": USER_AGENT},
+            url=url,
+            headers={"User-Agent": USER_AGENT, "Accept": "application/json"},
             params={},
-            data=dict(ticket.fields),
+            data={k: str(v) for k, v in ticket.fields.items()},
             files={ticket.file_field_name: file_part(file)},
             path=f"upload ({ticket.file_id})",
+            progress=progress,
         )
-        self._send(prepared, safe=False, expect_file=True)
+        answer = self._send(prepared, safe=False, expect_file=True)
+        return uploaded_file(answer, iso=self._config.iso_datetime)
 
     def paginate(self, endpoint: Endpoint, params: Any, *, page_size: int = 1000) -> Iterator[Any]:
         """Yield every item of a paging call, fetching ``page_size`` items at a time."""

@@ -26,6 +26,8 @@ from fleetapi._errors import (
     WrongRequestFormatError,
 )
 from fleetapi._secrets import mask
+from fleetapi._uploads import ProgressReader, UploadProgress
+from fleetapi.models.checkin import CheckinFile
 
 __all__ = [
     "DEFAULT_BASE_URL",
@@ -187,9 +189,18 @@ class PreparedRequest:
     data: dict[str, str] | None = attrs.field(default=None, repr=False)
     files: dict[str, tuple[str, bytes, str]] | None = attrs.field(default=None, repr=False)
     path: str
+    progress: UploadProgress | None = attrs.field(default=None, repr=False)
+    """Told how much of the file parts was sent (uploads)."""
 
     def to_httpx(self, client: httpx.Client | httpx.AsyncClient, timeout: float) -> httpx.Request:
         """Build the httpx request on ``client``."""
+        files: Any = self.files
+        if files and self.progress is not None:
+            progress = self.progress
+            files = {
+                key: (name, ProgressReader(content, progress), mime)
+                for key, (name, content, mime) in files.items()
+            }
         return client.build_request(
             self.method,
             self.url,
@@ -197,7 +208,7 @@ class PreparedRequest:
             params=self.params or None,
             json=self.json,
             data=self.data,
-            files=self.files,
+            files=files,
             timeout=timeout,
         )
 
@@ -325,6 +336,17 @@ def extract_result(endpoint: Endpoint, body: dict[str, Any] | bytes, *, iso: boo
         data = {k: v for k, v in body.items() if k not in ("success", "user_time")}
         return conv.structure(data, result.type)
     return conv.structure(body.get(result.key), result.type)
+
+
+def uploaded_file(answer: dict[str, Any] | bytes, *, iso: bool = False) -> CheckinFile | None:
+    """The stored file an upload answered under ``value``, if it did (else ``None``)."""
+    if not isinstance(answer, dict) or not isinstance(answer.get("value"), dict):
+        return None
+    try:
+        file: CheckinFile = converter_for(iso=iso).structure(answer["value"], CheckinFile)
+    except Exception:
+        return None
+    return file
 
 
 def page_items(endpoint: Endpoint, answer: dict[str, Any], *, iso: bool) -> list[Any]:

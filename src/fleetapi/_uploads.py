@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import mimetypes
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Union
 
-__all__ = ["FileInput", "file_part"]
+__all__ = ["FileInput", "ProgressReader", "UploadProgress", "file_part"]
+
+UploadProgress = Callable[[int, int], None]
+"""Called as an upload is sent: ``progress(bytes_sent, total_bytes)`` of the file part."""
 
 FileInput = Union[
     str,
@@ -38,3 +43,23 @@ def file_part(file: FileInput, *, default_name: str = "upload") -> tuple[str, by
 
 def _guess(name: str) -> str:
     return mimetypes.guess_type(name)[0] or "application/octet-stream"
+
+
+class ProgressReader(io.BytesIO):
+    """The content of a file part that reports how much of it was read (sent).
+
+    httpx reads a file part in chunks (rewinding it first, so a retry starts again at 0);
+    each chunk read calls ``progress(bytes_sent, total_bytes)``.
+    """
+
+    def __init__(self, content: bytes, progress: UploadProgress) -> None:
+        super().__init__(content)
+        self._total = len(content)
+        self._progress = progress
+
+    def read(self, size: int | None = -1) -> bytes:
+        """Read up to ``size`` bytes and report the position reached."""
+        chunk = super().read(size)
+        if chunk:
+            self._progress(self.tell(), self._total)
+        return chunk
