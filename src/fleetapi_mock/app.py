@@ -50,6 +50,7 @@ def create_app(backend: Backend | None = None) -> Starlette:
             body,
             client=client,
             body_size=size,
+            scheme=request.url.scheme,
         )
         return Response(content, status_code=status, headers=headers)
 

@@ -10,6 +10,8 @@
                            ``{"advance": "P30D"}`` or ``{"advance": 3600}`` (seconds), and
                            optionally ``"running": true|false``; answers like ``GET``.
 ``GET /__mock__/journal``  The last answered requests (method, path, call, status, code).
+``POST /__mock__/files/``  Uploads of reserved files and their downloads (the ``url`` and
+``GET /__mock__/files/``   ``download_url`` the API hands out): see :mod:`fleetapi_mock.files`.
 ``GET /openapi.json``      The OpenAPI 3.1 document built from the call table.
 =========================  =====================================================================
 
@@ -126,15 +128,24 @@ def handle(
     query: Mapping[str, str],
     headers: Mapping[str, str],
     body: bytes,
+    *,
+    origin: str = "http://fleet.mock",
 ) -> Response:
-    """Answer a control route."""
+    """Answer a control route (``origin`` is the request's ``scheme://host``)."""
+    from fleetapi_mock import files
     from fleetapi_mock.openapi import openapi_document
     from fleetapi_mock.router import json_response
 
     segments = [s for s in path.split("/") if s]
     if segments and segments[-1] == "openapi.json":
         return json_response(200, openapi_document())
-    action = "/".join(segments[segments.index(_PREFIX) + 1 :])
+    at = segments.index(_PREFIX)
+    action = "/".join(segments[at + 1 :])
+    if segments[at + 1 : at + 2] == ["files"]:
+        base_url = origin + "".join(f"/{s}" for s in segments[:at])
+        return files.handle_route(
+            backend.world, method, segments[at + 2 :], headers, body, base_url=base_url
+        )
     if action == "reset" and method == "POST":
         document = _json_object(body, what="world document")
         try:

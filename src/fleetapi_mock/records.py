@@ -17,10 +17,12 @@ from typing import Any, Literal
 import attrs
 
 from fleetapi._rules import rules
+from fleetapi.models.checkin import CheckinFile
 from fleetapi.models.common import LatLng, Location
 from fleetapi.models.data import ImportLineError, ImportType
 from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.payment import PaymentSystemSettings
+from fleetapi.models.form import Form, FormField
 
 __all__ = [
     "ApiKeyRecord",
@@ -28,6 +30,8 @@ __all__ = [
     "DealerRecord",
     "DepartmentRecord",
     "EmployeeRecord",
+    "FileRecord",
+    "FormRecord",
     "FormTemplateRecord",
     "ImportProcessRecord",
     "PlaceRecord",
@@ -254,14 +258,71 @@ class TagRecord:
 
 @attrs.define(kw_only=True)
 class FormTemplateRecord:
-    """A form template that tasks and check-ins can carry; its fields are free-form."""
+    """A form template from which task and check-in forms are made.
+
+    Its ``fields`` are the API's form field definitions (:class:`fleetapi.models.form.
+    FormField`: ``id``, ``label``, ``type``, ``required`` and the keys of the type).
+    """
 
     id: int
     user_id: int
     label: str
-    fields: list[dict[str, Any]] = attrs.Factory(list)
+    fields: list[FormField] = attrs.Factory(list)
     submit_in_zone: bool = False
     created: dt.datetime | None = None
+
+
+@attrs.define(kw_only=True)
+class FormRecord:
+    """A form made from a template: the API's :class:`~fleetapi.models.form.Form` as stored.
+
+    The form is kept exactly as the API shows it (date/times in UTC), with what the API does
+    not show beside it: the owning master user and the tracker it was made for.
+    """
+
+    user_id: int
+    """The master user owning the form."""
+    tracker_id: int | None = None
+    """The tracker the form was made for (``checkin/form/create``); null for task forms."""
+    form: Form
+
+    @property
+    def id(self) -> int:
+        """The form's ID."""
+        return self.form.id
+
+
+@attrs.define(kw_only=True)
+class FileRecord:
+    """A stored file: the API's :class:`~fleetapi.models.checkin.CheckinFile` and its upload.
+
+    ``file`` is kept as the API shows it (date/times in UTC, ``download_url`` null: the
+    download address is made from the address of each request). Beside it: the upload's
+    secret ``token`` and ``expires``, the declared maximum size, where the file belongs (a
+    form field, a check-in) and its content (base64).
+    """
+
+    file: CheckinFile
+    max_size: int
+    """The size declared when the file was reserved: the most the upload may hold."""
+    token: str = attrs.field(repr=False)
+    """The secret the upload must carry (the ticket's ``fields``); also in the download URL."""
+    expires: dt.datetime
+    """The upload is refused after this time, and the reservation no longer counts."""
+    form_id: int | None = None
+    """The form whose field the file was reserved for (``checkin/form/file/create``)."""
+    field_id: str | None = None
+    checkin_id: int | None = None
+    """The check-in the file is attached to (``file_ids`` of ``checkin/create``)."""
+    submitted: bool = False
+    """Used by a check-in or a submitted form value (no longer counts as unsubmitted)."""
+    content: str = attrs.field(default="", repr=False)
+    """The uploaded bytes, base64-encoded."""
+
+    @property
+    def id(self) -> int:
+        """The file's ID."""
+        return self.file.id
 
 
 @attrs.define(kw_only=True)

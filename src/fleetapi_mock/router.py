@@ -85,8 +85,12 @@ __all__ = [
     "RateLimiter",
     "Response",
     "failure_response",
+    "file_response",
     "json_response",
+    "multipart_parts",
+    "request_origin",
     "route",
+    "route_with_prefix",
 ]
 
 logger = logging.getLogger("fleetapi_mock")
@@ -136,12 +140,23 @@ def failure_response(error: FleetApiError) -> Response:
 
 def route(path: str) -> Endpoint | None:
     """The endpoint of the longest trailing part of ``path`` that the call table knows."""
+    return route_with_prefix(path)[0]
+
+
+def route_with_prefix(path: str) -> tuple[Endpoint | None, str]:
+    """The endpoint of ``path`` (see :func:`route`) and the path before it (``/v2``, ``""``)."""
     segments = [s for s in path.split("/") if s]
     for start in range(len(segments)):
         endpoint = BY_PATH.get("/".join(segments[start:]))
         if endpoint is not None:
-            return endpoint
-    return None
+            return endpoint, "".join(f"/{s}" for s in segments[:start])
+    return None, ""
+
+
+def request_origin(headers: Mapping[str, str], scheme: str) -> str:
+    """``scheme://host`` of a request, from its ``Host`` header (headers in lower case)."""
+    host = headers.get("host", "").strip() or "fleet.mock"
+    return f"{scheme}://{host}"
 
 
 # --- Decoding -------------------------------------------------------------------------------
@@ -198,15 +213,17 @@ def _content_type(headers: Mapping[str, str]) -> str:
     return headers.get("content-type", "").split(";", 1)[0].strip().lower()
 
 
-def _parse_multipart(
-    content_type: str, body: bytes
-) -> tuple[dict[str, str], dict[str, UploadedFile]]:
+def multipart_parts(content_type: str, body: bytes) -> list[tuple[str, str | UploadedFile]]:
+    """The parts of a ``multipart/form-data`` body in order: ``(name, text or file)``.
+
+    Raises:
+        WrongRequestFormatError: a broken body or part, a text part that is not UTF-8.
+    """
     head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode("latin-1")
     message = BytesParser(policy=policy.HTTP).parsebytes(head + body)
     if not isinstance(message, EmailMessage) or not message.is_multipart() or message.defects:
         raise WrongRequestFormatError("malformed multipart/form-data body")
-    texts: dict[str, str] = {}
-    files: dict[str, UploadedFile] = {}
+    parts: list[tuple[str, str | UploadedFile]] = []
     for part in message.iter_parts():
         if not isinstance(part, EmailMessage):
             continue
@@ -217,17 +234,35 @@ def _parse_multipart(
         data = payload if isinstance(payload, bytes) else b""
         filename = part.get_filename()
         if filename is not None:
-            files[name] = UploadedFile(
-                field=name,
-                filename=filename,
-                content_type=part.get_content_type(),
-                data=data,
+            parts.append(
+                (
+                    name,
+                    UploadedFile(
+                        field=name,
+                        filename=filename,
+                        content_type=part.get_content_type(),
+                        data=data,
+                    ),
+                )
             )
         else:
             try:
-                texts[name] = data.decode("utf-8")
+                parts.append((name, data.decode("utf-8")))
             except UnicodeDecodeError:
                 raise WrongRequestFormatError(f"field {name!r} is not UTF-8 text") from None
+    return parts
+
+
+def _parse_multipart(
+    content_type: str, body: bytes
+) -> tuple[dict[str, str], dict[str, UploadedFile]]:
+    texts: dict[str, str] = {}
+    files: dict[str, UploadedFile] = {}
+    for name, value in multipart_parts(content_type, body):
+        if isinstance(value, UploadedFile):
+            files[name] = value
+        else:
+            texts[name] = value
     return texts, files
 
 
@@ -450,6 +485,7 @@ class Backend:
         *,
         client: str | None = None,
         body_size: int | None = None,
+        scheme: str = "http",
     ) -> Response:
         """Answer one HTTP request: ``(status, headers, body)``.
 
@@ -462,6 +498,8 @@ class Backend:
             client: The client's address, for rate limiting of anonymous calls.
             body_size: The real size of the body when ``body`` was not kept in full (a server
                 that stopped reading an oversized body).
+            scheme: The request's URL scheme (with the ``Host`` header, the addresses of
+                uploads and downloads the mock hands out point back to where it was reached).
 
         Never raises: an unexpected exception is logged and answered code 6, HTTP 500.
         """
@@ -470,7 +508,10 @@ class Backend:
         note: dict[str, Any] = {}
         try:
             size = len(body) if body_size is None else body_size
-            response = self._handle(method.upper(), path, query, lowered, body, size, client, note)
+            origin = request_origin(lowered, scheme)
+            response = self._handle(
+                method.upper(), path, query, lowered, body, size, client, note, origin
+            )
         except FleetApiError as exc:
             response = failure_response(exc)
         except Exception:
@@ -511,14 +552,15 @@ class Backend:
         size: int,
         client: str | None,
         note: dict[str, Any],
+        origin: str,
     ) -> Response:
         if control.is_control_path(path):
             if size > self.max_body_bytes:
                 raise WrongRequestFormatError(
                     f"the request body is larger than {self.max_body_bytes} bytes", http_status=413
                 )
-            return control.handle(self, method, path, query, headers, body)
-        endpoint = route(path)
+            return control.handle(self, method, path, query, headers, body, origin=origin)
+        endpoint, prefix = route_with_prefix(path)
         if endpoint is None:
             raise WrongRequestFormatError(f"unknown call: {path!r} names no group/action")
         note["call"] = endpoint.path
@@ -583,9 +625,19 @@ class Backend:
                 session=identity.session if identity else None,
                 api_key=identity.api_key if identity else None,
                 files=files,
+                base_url=origin + prefix,
             )
             result = handler(ctx, params)
             return _success(ctx, result)
+
+
+def file_response(reply: FileReply) -> Response:
+    """A file download: the raw bytes with their content type (and name, when known)."""
+    headers = {"content-type": reply.content_type}
+    if reply.filename:
+        quoted = urllib.parse.quote(reply.filename)
+        headers["content-disposition"] = f"attachment; filename*=UTF-8''{quoted}"
+    return 200, headers, reply.content
 
 
 def _optional_credential(headers: Mapping[str, str], fields: Mapping[str, Any]) -> str | None:
@@ -597,14 +649,10 @@ def _optional_credential(headers: Mapping[str, str], fields: Mapping[str, Any]) 
 def _success(ctx: Context, result: Any) -> Response:
     endpoint = ctx.endpoint
     kind = endpoint.result.kind
+    if isinstance(result, FileReply):
+        return file_response(result)
     if kind == "bytes":
-        if not isinstance(result, FileReply):
-            raise TypeError(f"the handler of {endpoint.path} must answer a FileReply")
-        headers = {"content-type": result.content_type}
-        if result.filename:
-            quoted = urllib.parse.quote(result.filename)
-            headers["content-disposition"] = f"attachment; filename*=UTF-8''{quoted}"
-        return 200, headers, result.content
+        raise TypeError(f"the handler of {endpoint.path} must answer a FileReply")
     extra: Mapping[str, Any] = {}
     if isinstance(result, Reply):
         extra, result = result.extra, result.value

@@ -36,6 +36,7 @@ class MockTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
             request.headers,
             body,
             client=self.client,
+            scheme=request.url.scheme,
         )
         return httpx.Response(status, headers=headers, content=content, request=request)
 

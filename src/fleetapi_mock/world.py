@@ -33,12 +33,15 @@ from fleetapi._converter import (
     parse_datetime,
     structure_request,
 )
+from fleetapi.models.checkin import Checkin
 from fleetapi_mock.records import (
     ApiKeyRecord,
     DataFileRecord,
     DealerRecord,
     DepartmentRecord,
     EmployeeRecord,
+    FileRecord,
+    FormRecord,
     FormTemplateRecord,
     ImportProcessRecord,
     PlaceRecord,
@@ -84,6 +87,9 @@ COLLECTIONS: Final[dict[str, tuple[type[Any], str | None]]] = {
     "places": (PlaceRecord, "id"),
     "tags": (TagRecord, "id"),
     "form_templates": (FormTemplateRecord, "id"),
+    "forms": (FormRecord, "id"),
+    "checkins": (Checkin, "id"),
+    "files": (FileRecord, "id"),
     "track_points": (TrackPointRecord, None),
     "data_files": (DataFileRecord, "id"),
     "import_processes": (ImportProcessRecord, "id"),
@@ -217,8 +223,9 @@ class World:
         track_points: Recorded points, in time order per tracker.
 
     The collections ``dealers``, ``tariffs``, ``users``, ``trackers``, ``employees``,
-    ``departments``, ``zones``, ``places``, ``tags`` and ``form_templates`` hold records by
-    id; ``sessions`` and ``api_keys`` hold them by hash.
+    ``departments``, ``zones``, ``places``, ``tags``, ``form_templates``, ``forms`` and
+    ``files`` hold records by id, ``checkins`` the API's check-ins by id; ``sessions`` and
+    ``api_keys`` hold them by hash.
     """
 
     dealers: dict[int, DealerRecord]
@@ -233,6 +240,9 @@ class World:
     places: dict[int, PlaceRecord]
     tags: dict[int, TagRecord]
     form_templates: dict[int, FormTemplateRecord]
+    forms: dict[int, FormRecord]
+    checkins: dict[int, Checkin]
+    files: dict[int, FileRecord]
     track_points: list[TrackPointRecord]
     data_files: dict[str, DataFileRecord]
     import_processes: dict[int, ImportProcessRecord]
@@ -427,6 +437,35 @@ class World:
             owner = self.users.get(record.user_id)
             if owner is None or not owner.is_master:
                 yield f"{name}[id={record.id}].user_id", f"no master user {record.user_id}"
+        yield from self._check_form_and_file_references()
+
+    def _check_form_and_file_references(self) -> Iterator[tuple[str, str]]:
+        for template in self.form_templates.values():
+            if template.user_id not in self.users:
+                yield f"form_templates[id={template.id}].user_id", f"no user {template.user_id}"
+        for record in self.forms.values():
+            where = f"forms[id={record.id}]"
+            if record.user_id not in self.users or not self.users[record.user_id].is_master:
+                yield f"{where}.user_id", f"no master user {record.user_id}"
+            if record.tracker_id is not None and record.tracker_id not in self.trackers:
+                yield f"{where}.tracker_id", f"no tracker {record.tracker_id}"
+        for checkin in self.checkins.values():
+            where = f"checkins[id={checkin.id}]"
+            tracker = self.trackers.get(checkin.tracker_id)
+            if tracker is None or tracker.user_id != checkin.user_id:
+                yield f"{where}.tracker_id", f"no tracker {checkin.tracker_id} of the user"
+            if checkin.files:
+                yield f"{where}.files", "must be empty: files name their check-in (checkin_id)"
+            if checkin.form_id is not None and checkin.form_id not in self.forms:
+                yield f"{where}.form_id", f"no form {checkin.form_id}"
+        for stored in self.files.values():
+            where = f"files[id={stored.id}]"
+            if stored.file.user_id not in self.users:
+                yield f"{where}.file.user_id", f"no user {stored.file.user_id}"
+            if stored.form_id is not None and stored.form_id not in self.forms:
+                yield f"{where}.form_id", f"no form {stored.form_id}"
+            if stored.checkin_id is not None and stored.checkin_id not in self.checkins:
+                yield f"{where}.checkin_id", f"no check-in {stored.checkin_id}"
 
     # --- Helpers for handlers -------------------------------------------------------------
 
@@ -462,6 +501,17 @@ class World:
     def session_expired(self, session: SessionRecord) -> bool:
         """Whether ``session`` went 30 days without use, by the world clock."""
         return self.now() - session.last_used > SESSION_LIFETIME
+
+    def platform_value(self, user: UserRecord, name: str, default: Any) -> Any:
+        """The platform value ``name`` in force for ``user`` (their dealer's), or ``default``.
+
+        Platform values are those ``dealer/get_ui_config`` answers under ``platform``
+        (``report.max_time_span``, ``file_storage.hard_max_file_size``...).
+        """
+        dealer = self.dealers.get(user.dealer_id)
+        if dealer is None:
+            return default
+        return dealer.platform.get(name, default)
 
     def master_of(self, user: UserRecord) -> UserRecord:
         """The account owner of ``user`` (itself for a master user)."""

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import Location
 from fleetapi.models.files import FileMetadata, FileState, FileType
@@ -142,8 +143,8 @@ class CheckinListParams:
     """``<field>=asc`` or ``<field>=desc`` items on :data:`CHECKIN_SORT_FIELDS`."""
     location: Location | Unset = UNSET
     """``lat``, ``lng`` and ``radius``: only check-ins inside this circle."""
-    limit: int | Unset = UNSET
-    offset: int | Unset = UNSET
+    limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    offset: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
     """Zero-based index of the first check-in (default 0)."""
 
 
@@ -158,7 +159,7 @@ class CheckinExportParams(CheckinListParams):
 class CheckinDeleteParams:
     """Parameters of ``checkin/delete``."""
 
-    checkin_ids: list[int]
+    checkin_ids: list[int] = attrs.field(metadata=rules(min_items=1))
 
 
 @attrs.frozen(kw_only=True)
@@ -168,7 +169,7 @@ class CheckinCreateParams:
     tracker_id: int
     """A tracker of the user, not blocked."""
     location: Location
-    comment: str | Unset = UNSET
+    comment: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=1024))
     file_ids: list[int] | Unset = UNSET
     """Files reserved with ``checkin/image/create`` and uploaded."""
     form_submission: FormSubmission | Unset = UNSET
@@ -179,9 +180,11 @@ class CheckinCreateParams:
 class CheckinImageCreateParams:
     """Parameters of ``checkin/image/create``."""
 
-    size: int
+    size: int = attrs.field(metadata=rules(minimum=1))
     """The maximum size in bytes of the upload; reserved in the user's quota."""
-    filename: str | Unset = UNSET
+    filename: str | Unset = attrs.field(
+        default=UNSET, metadata=rules(not_blank=True, max_length=255, printable=True)
+    )
     """The stored file's name (default: the name of the uploaded file part)."""
     metadata: FileMetadata | Unset = UNSET
 
@@ -201,9 +204,11 @@ class CheckinFormFileCreateParams:
 
     checkin_id: int | Unset = UNSET
     form_id: int | Unset = UNSET
-    field_id: str
+    field_id: str = attrs.field(metadata=rules(not_blank=True))
     """The form field (file-based: ``file``, ``photo`` or ``signature``) to attach to."""
-    size: int
+    size: int = attrs.field(metadata=rules(minimum=1))
     """The maximum size in bytes of the upload; reserved in the user's quota."""
-    filename: str | Unset = UNSET
+    filename: str | Unset = attrs.field(
+        default=UNSET, metadata=rules(not_blank=True, max_length=255, printable=True)
+    )
     metadata: FileMetadata | Unset = UNSET

@@ -129,6 +129,9 @@ class Context:
         session: The session record when the credential is a session hash.
         api_key: The API key record when the credential is an API key.
         files: File parts of a multipart request, by field name.
+        base_url: Where the request came in: scheme, host and the path before
+            ``<group>/<action>`` (``http://fleet.mock/v2``). Addresses the mock hands out
+            (uploads, downloads) start with it, so they work in-process and served alike.
     """
 
     world: World
@@ -139,6 +142,7 @@ class Context:
     session: SessionRecord | None = None
     api_key: ApiKeyRecord | None = None
     files: dict[str, UploadedFile] = attrs.Factory(dict)
+    base_url: str = "http://fleet.mock"
 
     def now(self) -> dt.datetime:
         """The world time (naive UTC)."""

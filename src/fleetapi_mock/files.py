@@ -1,0 +1,352 @@
+"""The mock's file storage: reservations, uploads and downloads of check-in and form files.
+
+Files are uploaded in two steps, as on the service:
+
+1. ``checkin/image/create`` or ``checkin/form/file/create`` *reserves* a file
+   (:func:`reserve`): a :class:`~fleetapi_mock.records.FileRecord` in state ``created`` whose
+   ``size`` is the declared maximum, and an upload ticket: ``url``, ``expires``,
+   ``file_field_name`` (``file``) and ``fields`` (a secret ``token``);
+2. the client POSTs ``multipart/form-data`` to ``url`` (:func:`handle_route`): the ticket's
+   fields, then the file part, last. The file becomes ``uploaded`` with its real ``size``,
+   ``mime_type``, ``uploaded`` time and a ``download_url``; a GET of that address answers the
+   bytes.
+
+The addresses are routes of the mock itself, under the base URL the reserving request came
+through (``http://fleet.mock/v2/__mock__/files/upload/41``), so they work in-process and
+served alike. The upload is atomic here: a file goes from ``created`` straight to
+``uploaded`` (the service's passing ``in_progress`` state is never seen).
+
+Rules of the upload (failures use the API's envelope):
+
+=====  ======================================================================================
+201    no such reservation (unknown ``file_id``)
+5      not ``multipart/form-data``, or a method other than POST
+7      the ``token`` field is missing (fields after the file part are not read)
+11     the ``token`` is not the reservation's
+269    the reservation expired (the world clock is past ``expires``) or the file was already
+       uploaded or deleted
+233    no file part named ``file_field_name``
+271    the file is larger than the size declared at reservation
+234    not an image (``image/*``) where ``checkin/image/create`` reserved one (the files of form
+       fields are checked when the form is submitted: code 9 of 242)
+=====  ======================================================================================
+
+Quota: the files of an account (reserved at their declared size, uploaded at their real size;
+expired reservations and deleted files not counted) may hold at most the platform value
+``file_storage.user_quota`` bytes (default :data:`DEFAULT_USER_QUOTA`, 100 MiB); a
+reservation beyond it answers 268. A single file may declare at most
+``file_storage.hard_max_file_size`` bytes (default 16777216); more answers 271.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import mimetypes
+import urllib.parse
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from fleetapi._converter import converter_for
+from fleetapi._errors import (
+    AccessDeniedError,
+    EntityMissingError,
+    EntityNotFoundError,
+    FileTooLargeError,
+    InvalidDataFormatError,
+    InvalidFileStateError,
+    InvalidParametersError,
+    NoDataFileError,
+    OverQuotaError,
+    WrongRequestFormatError,
+)
+from fleetapi._types import UNSET, Unset
+from fleetapi.models.checkin import CheckinFile
+from fleetapi.models.files import FileMetadata, FileType, UploadTicket
+from fleetapi_mock.forms import file_is_live
+from fleetapi_mock.records import FileRecord, UserRecord
+from fleetapi_mock.world import zone
+
+if TYPE_CHECKING:
+    from fleetapi_mock.handlers import Context
+    from fleetapi_mock.router import Response
+    from fleetapi_mock.world import World
+
+__all__ = [
+    "DEFAULT_HARD_MAX_FILE_SIZE",
+    "DEFAULT_USER_QUOTA",
+    "FILE_FIELD_NAME",
+    "MAX_UNSUBMITTED_PER_FIELD",
+    "UPLOAD_LIFETIME",
+    "file_content",
+    "handle_route",
+    "hard_max_file_size",
+    "reserve",
+    "unsubmitted_files",
+    "wire_file",
+]
+
+UPLOAD_LIFETIME = dt.timedelta(hours=1)
+"""How long an upload ticket stays valid after the reservation."""
+
+DEFAULT_HARD_MAX_FILE_SIZE = 16 * 1024 * 1024
+"""The largest file when the platform value ``file_storage.hard_max_file_size`` is absent."""
+
+DEFAULT_USER_QUOTA = 100 * 1024 * 1024
+"""The bytes an account's files may hold when ``file_storage.user_quota`` is absent."""
+
+MAX_UNSUBMITTED_PER_FIELD = 5
+"""Unsubmitted files a form field may have; reserving a sixth answers 267."""
+
+FILE_FIELD_NAME = "file"
+"""The name of the file part of an upload (the ticket's ``file_field_name``)."""
+
+STORAGE_ID = 1
+"""The ``storage_id`` of every file of the mock (it has one storage)."""
+
+
+# --- Limits -----------------------------------------------------------------------------------
+
+
+def hard_max_file_size(world: World, user: UserRecord) -> int:
+    """The largest file ``user`` may reserve (the platform's ``hard_max_file_size``)."""
+    value = world.platform_value(user, "file_storage.hard_max_file_size", None)
+    return value if isinstance(value, int) else DEFAULT_HARD_MAX_FILE_SIZE
+
+
+def _user_quota(world: World, user: UserRecord) -> int:
+    value = world.platform_value(user, "file_storage.user_quota", None)
+    return value if isinstance(value, int) else DEFAULT_USER_QUOTA
+
+
+def _used_bytes(world: World, account_id: int) -> int:
+    return sum(
+        f.file.size
+        for f in world.files.values()
+        if f.file.user_id == account_id and file_is_live(world, f)
+    )
+
+
+def unsubmitted_files(world: World, form_id: int, field_id: str) -> list[FileRecord]:
+    """The live files reserved for a form field and not yet part of a submission."""
+    return [
+        f
+        for f in world.files.values()
+        if f.form_id == form_id
+        and f.field_id == field_id
+        and not f.submitted
+        and file_is_live(world, f)
+    ]
+
+
+# --- Reserving --------------------------------------------------------------------------------
+
+
+def reserve(
+    ctx: Context,
+    *,
+    type: FileType,
+    size: int,
+    filename: str | Unset = UNSET,
+    metadata: FileMetadata | Unset = UNSET,
+    form_id: int | None = None,
+    field_id: str | None = None,
+) -> UploadTicket:
+    """Reserve a file of at most ``size`` bytes for the caller's account; answer the ticket.
+
+    Args:
+        ctx: The request (its base URL starts the ticket's ``url``).
+        type: ``image`` (``checkin/image/create``, photo and signature fields) or ``file``.
+        size: The declared maximum size.
+        filename: The stored file's name (default: the uploaded part's file name).
+        metadata: Image metadata (EXIF orientation).
+        form_id: The form whose field the file is for.
+        field_id: That field.
+
+    Raises:
+        FileTooLargeError: 271, ``size`` above the limit.
+        OverQuotaError: 268, the account's files would exceed its quota.
+    """
+    world = ctx.world
+    account = ctx.account
+    limit = hard_max_file_size(world, account)
+    if size > limit:
+        raise FileTooLargeError(f"size {size} is above the maximum of {limit} bytes")
+    quota = _user_quota(world, account)
+    if _used_bytes(world, account.id) + size > quota:
+        raise OverQuotaError(f"the account's files would exceed its quota of {quota} bytes")
+    now = ctx.now().replace(microsecond=0)
+    file_id = world.ids.next("files")
+    name = filename if isinstance(filename, str) else ""
+    record = FileRecord(
+        file=CheckinFile(
+            id=file_id,
+            storage_id=STORAGE_ID,
+            user_id=account.id,
+            type=type,
+            created=now,
+            name=name,
+            size=size,
+            mime_type=(mimetypes.guess_type(name)[0] or "") if name else "",
+            metadata=metadata if isinstance(metadata, FileMetadata) else FileMetadata(),
+            state="created",
+        ),
+        max_size=size,
+        token=f"{world.random.getrandbits(128):032x}",
+        expires=now + UPLOAD_LIFETIME,
+        form_id=form_id,
+        field_id=field_id,
+    )
+    world.files[file_id] = record
+    return UploadTicket(
+        file_id=file_id,
+        url=f"{ctx.base_url}/__mock__/files/upload/{file_id}",
+        expires=ctx.user_time(record.expires),
+        file_field_name=FILE_FIELD_NAME,
+        fields={"token": record.token},
+    )
+
+
+# --- Answering --------------------------------------------------------------------------------
+
+
+def _download_url(base_url: str, record: FileRecord) -> str:
+    name = urllib.parse.quote(record.file.name or f"file-{record.id}")
+    return f"{base_url}/__mock__/files/{record.id}/{record.token}/{name}"
+
+
+def wire_file(ctx: Context, record: FileRecord) -> CheckinFile:
+    """A file as the caller sees it: their time zone, a ``download_url`` once uploaded, and
+    ``deleted`` for a reservation that expired unused."""
+    return _wire(record, ctx.world, ctx.base_url, ctx.user_time)
+
+
+def _wire(record: FileRecord, world: World, base_url: str, local: Any) -> CheckinFile:
+    file = record.file
+    state = file.state if file_is_live(world, record) else "deleted"
+    return attrs.evolve(
+        file,
+        state=state,
+        created=local(file.created),
+        uploaded=None if file.uploaded is None else local(file.uploaded),
+        download_url=_download_url(base_url, record) if state == "uploaded" else None,
+    )
+
+
+def file_content(record: FileRecord) -> bytes:
+    """The uploaded bytes of a file."""
+    return base64.b64decode(record.content)
+
+
+# --- Upload and download routes ---------------------------------------------------------------
+
+
+def handle_route(
+    world: World,
+    method: str,
+    segments: Sequence[str],
+    headers: Mapping[str, str],
+    body: bytes,
+    *,
+    base_url: str,
+) -> Response:
+    """Answer ``/__mock__/files/...``: ``upload/<file_id>`` (POST) and
+    ``<file_id>/<token>/<name>`` (GET, the download)."""
+    if len(segments) == 2 and segments[0] == "upload":
+        if method != "POST":
+            raise WrongRequestFormatError("uploads are POST multipart/form-data")
+        return _upload(world, _file_id(segments[1]), headers, body, base_url)
+    if len(segments) == 3 and method in ("GET", "HEAD"):
+        return _download(world, _file_id(segments[0]), segments[1])
+    raise WrongRequestFormatError("unknown file route")
+
+
+def _file_id(text: str) -> int:
+    if not text.isdigit():
+        raise EntityNotFoundError("no such file")
+    return int(text)
+
+
+def _upload(
+    world: World, file_id: int, headers: Mapping[str, str], body: bytes, base_url: str
+) -> Response:
+    from fleetapi_mock.handlers import UploadedFile
+    from fleetapi_mock.router import json_response, multipart_parts
+
+    content_type = headers.get("content-type", "")
+    if content_type.split(";", 1)[0].strip().lower() != "multipart/form-data":
+        raise WrongRequestFormatError("an upload is a multipart/form-data body")
+    parts = multipart_parts(content_type, body)
+    with world.lock:
+        record = world.files.get(file_id)
+        if record is None:
+            raise EntityNotFoundError(f"no file {file_id} awaits an upload")
+        fields: dict[str, str] = {}
+        upload: UploadedFile | None = None
+        for name, value in parts:
+            if isinstance(value, UploadedFile):
+                if name == FILE_FIELD_NAME:
+                    upload = value
+                    break  # the file part comes last: what follows is not read
+            else:
+                fields.setdefault(name, value)
+        token = fields.get("token")
+        if token is None:
+            raise InvalidParametersError(
+                errors=[{"parameter": "token", "error": "required before the file part"}]
+            )
+        if token != record.token:
+            raise AccessDeniedError("the token is not the one of this upload")
+        if record.file.state != "created":
+            raise InvalidFileStateError(f"file {file_id} is {record.file.state}, not awaiting")
+        if world.now() > record.expires:
+            raise InvalidFileStateError(f"the upload of file {file_id} expired")
+        if upload is None:
+            raise NoDataFileError(f"no file part named {FILE_FIELD_NAME!r}")
+        if len(upload.data) > record.max_size:
+            raise FileTooLargeError(
+                f"{len(upload.data)} bytes, above the {record.max_size} bytes reserved"
+            )
+        name = record.file.name or upload.filename
+        mime = upload.content_type
+        if mime in ("", "application/octet-stream"):
+            mime = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        if record.form_id is None and record.file.type == "image" and not mime.startswith("image/"):
+            raise InvalidDataFormatError(f"an image was reserved, not {mime}")
+        record.file = attrs.evolve(
+            record.file,
+            name=name,
+            size=len(upload.data),
+            mime_type=mime,
+            state="uploaded",
+            uploaded=world.now().replace(microsecond=0),
+        )
+        record.content = base64.b64encode(upload.data).decode("ascii")
+        owner = world.users.get(record.file.user_id)
+        tz = zone(owner.time_zone) if owner is not None else dt.timezone.utc
+        wired = _wire(record, world, base_url, lambda t: _local(t, tz))
+        value = converter_for().unstructure(wired)
+    return json_response(200, {"success": True, "value": value})
+
+
+def _local(value: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
+    return value.replace(tzinfo=dt.timezone.utc).astimezone(tz).replace(tzinfo=None)
+
+
+def _download(world: World, file_id: int, token: str) -> Response:
+    from fleetapi_mock.handlers import FileReply
+    from fleetapi_mock.router import file_response
+
+    with world.lock:
+        record = world.files.get(file_id)
+        if record is None or record.token != token or record.file.state != "uploaded":
+            raise EntityMissingError("no such file")
+        return file_response(
+            FileReply(
+                content=file_content(record),
+                content_type=record.file.mime_type or "application/octet-stream",
+                filename=record.file.name,
+            )
+        )

@@ -1,0 +1,279 @@
+"""Check-ins: ``checkin/read``, ``list``, ``delete``, ``create``, their forms and files.
+
+Check-ins are stored in ``world.checkins`` as the API's :class:`~fleetapi.models.checkin.
+Checkin` (date/times in UTC, ``files`` empty: a check-in's files are the ``world.files``
+records whose ``checkin_id`` names it). Forms come from :mod:`fleetapi_mock.forms`, files
+from :mod:`fleetapi_mock.files`.
+
+A sub-user sees the check-ins of the trackers it sees; a check-in it may not see is answered
+as missing.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from fleetapi._errors import (
+    EntityMissingError,
+    EntityNotFoundError,
+    EntityTypeMismatchError,
+    InvalidParametersError,
+    TooManyEntitiesError,
+)
+from fleetapi._types import UNSET
+from fleetapi.endpoints.checkin import (
+    CHECKIN_CREATE,
+    CHECKIN_DELETE,
+    CHECKIN_FORM_CREATE,
+    CHECKIN_FORM_FILE_CREATE,
+    CHECKIN_IMAGE_CREATE,
+    CHECKIN_READ,
+)
+from fleetapi.models.checkin import (
+    Checkin,
+    CheckinCreateParams,
+    CheckinDeleteParams,
+    CheckinFormCreateParams,
+    CheckinFormFileCreateParams,
+    CheckinImageCreateParams,
+    CheckinReadParams,
+)
+from fleetapi.models.files import UploadTicket
+from fleetapi_mock import files, forms
+from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.records import FileRecord, FormRecord, TrackerRecord
+
+# --- Shared -----------------------------------------------------------------------------------
+
+
+def wire_checkin(ctx: Context, checkin: Checkin) -> Checkin:
+    """A stored check-in as the caller sees it: their time zone, with its files."""
+    attached = sorted(
+        (f for f in ctx.world.files.values() if f.checkin_id == checkin.id), key=lambda f: f.id
+    )
+    return attrs.evolve(
+        checkin,
+        marker_time=ctx.user_time(checkin.marker_time),
+        files=[files.wire_file(ctx, f) for f in attached],
+    )
+
+
+def visible_checkin(ctx: Context, checkin_id: int) -> Checkin | None:
+    """The check-in ``checkin_id`` if the caller may see it (its account and tracker)."""
+    checkin = ctx.world.checkins.get(checkin_id)
+    if checkin is None or checkin.user_id != ctx.account.id:
+        return None
+    if ctx.visible_tracker(checkin.tracker_id) is None:
+        return None
+    return checkin
+
+
+def _usable_tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
+    """A tracker the caller sees and that is not blocked; 201 otherwise."""
+    tracker = ctx.visible_tracker(tracker_id)
+    if tracker is None:
+        raise EntityNotFoundError(f"no tracker {tracker_id}")
+    if tracker.blocked:
+        raise EntityNotFoundError(f"tracker {tracker_id} is blocked")
+    return tracker
+
+
+def _employee_of(ctx: Context, tracker_id: int) -> int | None:
+    account = ctx.account.id
+    return next(
+        (
+            e.id
+            for _, e in sorted(ctx.world.employees.items())
+            if e.user_id == account and e.tracker_id == tracker_id
+        ),
+        None,
+    )
+
+
+# --- Read, delete -----------------------------------------------------------------------------
+
+
+@handles(CHECKIN_READ)
+def checkin_read(ctx: Context, params: CheckinReadParams) -> Checkin:
+    """One check-in; 204 when it is missing or the caller may not see it."""
+    checkin = visible_checkin(ctx, params.checkin_id)
+    if checkin is None:
+        raise EntityMissingError(f"no check-in {params.checkin_id}")
+    return wire_checkin(ctx, checkin)
+
+
+@handles(CHECKIN_DELETE)
+def checkin_delete(ctx: Context, params: CheckinDeleteParams) -> None:
+    """Delete check-ins with their files and forms; 201 (deleting none) when any is missing
+    or on a tracker the caller may not see."""
+    wanted = list(dict.fromkeys(params.checkin_ids))
+    missing = [i for i in wanted if visible_checkin(ctx, i) is None]
+    if missing:
+        raise EntityNotFoundError("no such check-ins: " + ", ".join(map(str, missing)))
+    world = ctx.world
+    for checkin_id in wanted:
+        checkin = world.checkins.pop(checkin_id)
+        for file in world.files.values():
+            if file.checkin_id == checkin_id:
+                file.file = attrs.evolve(file.file, state="deleted")
+        form = world.forms.get(checkin.form_id) if checkin.form_id is not None else None
+        if form is not None:
+            forms.delete_form(world, form)
+
+
+# --- Create -----------------------------------------------------------------------------------
+
+
+def _checkin_files(ctx: Context, file_ids: list[int]) -> list[FileRecord]:
+    """The files ``file_ids`` names, each reserved with ``checkin/image/create`` by the
+    account, not attached elsewhere and not expired or deleted; 201 otherwise."""
+    world = ctx.world
+    found: list[FileRecord] = []
+    bad: list[int] = []
+    for file_id in dict.fromkeys(file_ids):
+        file = world.files.get(file_id)
+        if (
+            file is None
+            or file.file.user_id != ctx.account.id
+            or file.form_id is not None
+            or file.checkin_id is not None
+            or not forms.file_is_live(world, file)
+        ):
+            bad.append(file_id)
+        else:
+            found.append(file)
+    if bad:
+        raise EntityNotFoundError("no such files: " + ", ".join(map(str, bad)))
+    return found
+
+
+def _checkin_form(ctx: Context, form_id: int, tracker_id: int) -> FormRecord:
+    """A check-in form of the account for ``tracker_id``, not yet sent; 201 otherwise."""
+    record = forms.form_of(ctx.world, ctx.account.id, form_id)
+    if record is None or record.tracker_id != tracker_id or record.form.submitted is not None:
+        raise EntityNotFoundError(f"no unsent check-in form {form_id} of tracker {tracker_id}")
+    return record
+
+
+@handles(CHECKIN_CREATE)
+def checkin_create(ctx: Context, params: CheckinCreateParams) -> int:
+    """Create a check-in for a tracker of the caller's, now, with files and a filled form.
+
+    201 for a tracker missing, blocked or not the caller's, for files that are not the
+    account's unattached check-in files (or expired), and for a form that is not an unsent
+    check-in form of the tracker; 242 for invalid form values.
+    """
+    world = ctx.world
+    tracker = _usable_tracker(ctx, params.tracker_id)
+    attached = _checkin_files(ctx, params.file_ids) if params.file_ids is not UNSET else []
+    form: FormRecord | None = None
+    values: dict[str, forms.FormValue] = {}
+    if params.form_submission is not UNSET:
+        submission = params.form_submission
+        form = _checkin_form(ctx, submission.form_id, tracker.id)
+        today = ctx.user_time(ctx.now()).date()
+        values = forms.check_values(world, form, submission.values, today=today)
+    checkin_id = world.ids.next("checkins")
+    employee = _employee_of(ctx, tracker.id)
+    world.checkins[checkin_id] = Checkin(
+        id=checkin_id,
+        marker_time=ctx.now().replace(microsecond=0),
+        user_id=ctx.account.id,
+        tracker_id=tracker.id,
+        employee_id=UNSET if employee is None else employee,
+        location=params.location,
+        comment=params.comment,
+        form_id=None if form is None else form.id,
+        form_label=None if form is None else form.form.label,
+    )
+    for file in attached:
+        file.checkin_id = checkin_id
+        file.submitted = True
+    if form is not None:
+        forms.submit_form(world, form, values, location=params.location)
+    return checkin_id
+
+
+# --- Forms and files --------------------------------------------------------------------------
+
+
+@handles(CHECKIN_FORM_CREATE)
+def checkin_form_create(ctx: Context, params: CheckinFormCreateParams) -> int:
+    """Make a check-in form from a template of the account for a tracker; answer its ID.
+
+    201 for a template that is missing or another account's, and for a tracker missing,
+    blocked or not the caller's.
+    """
+    tracker = _usable_tracker(ctx, params.tracker_id)
+    template = forms.template_of(ctx.world, ctx.account.id, params.template_id)
+    if template is None:
+        raise EntityNotFoundError(f"no form template {params.template_id}")
+    record = forms.create_form(ctx.world, template, owner_id=ctx.account.id, tracker_id=tracker.id)
+    return record.id
+
+
+@handles(CHECKIN_IMAGE_CREATE)
+def checkin_image_create(ctx: Context, params: CheckinImageCreateParams) -> UploadTicket:
+    """Reserve an image for a check-in: 271 above the maximum size, 268 over the quota."""
+    return files.reserve(
+        ctx, type="image", size=params.size, filename=params.filename, metadata=params.metadata
+    )
+
+
+def _target_form(ctx: Context, params: CheckinFormFileCreateParams) -> FormRecord:
+    by_checkin = params.checkin_id is not UNSET
+    by_form = params.form_id is not UNSET
+    if by_checkin == by_form:
+        name = "form_id" if by_checkin else "checkin_id"
+        raise InvalidParametersError(
+            errors=[{"parameter": name, "error": "give exactly one of checkin_id and form_id"}]
+        )
+    if isinstance(params.checkin_id, int):
+        checkin = visible_checkin(ctx, params.checkin_id)
+        if checkin is None:
+            raise EntityNotFoundError(f"no check-in {params.checkin_id}")
+        if checkin.form_id is None:
+            raise EntityNotFoundError(f"check-in {params.checkin_id} has no form")
+        form_id = checkin.form_id
+    else:
+        assert isinstance(params.form_id, int)
+        form_id = params.form_id
+    record = forms.form_of(ctx.world, ctx.account.id, form_id)
+    if record is None or (
+        record.tracker_id is not None and ctx.visible_tracker(record.tracker_id) is None
+    ):
+        raise EntityNotFoundError(f"no form {form_id}")
+    return record
+
+
+@handles(CHECKIN_FORM_FILE_CREATE)
+def checkin_form_file_create(ctx: Context, params: CheckinFormFileCreateParams) -> UploadTicket:
+    """Reserve a file for a file-based field of a form (named directly or by its check-in).
+
+    7 unless exactly one of ``checkin_id`` and ``form_id``; 201 for a check-in, form or field
+    that is missing (or a check-in without a form); 231 for a field that is not ``file``,
+    ``photo`` or ``signature``; 267 when the field already has
+    :data:`~fleetapi_mock.files.MAX_UNSUBMITTED_PER_FIELD` unsubmitted files; 271, 268 as for
+    images (a field's own ``min_file_size`` and ``max_file_size`` are checked when the form is
+    submitted, codes 6 and 7 of 242).
+    """
+    record = _target_form(ctx, params)
+    field = forms.field_of(record, params.field_id)
+    if field is None:
+        raise EntityNotFoundError(f"form {record.id} has no field {params.field_id!r}")
+    if field.type not in forms.FILE_FIELD_TYPES:
+        raise EntityTypeMismatchError(f"field {field.id!r} is a {field.type} field, not a file")
+    pending = files.unsubmitted_files(ctx.world, record.id, field.id)
+    if len(pending) >= files.MAX_UNSUBMITTED_PER_FIELD:
+        raise TooManyEntitiesError(
+            f"field {field.id!r} already has {len(pending)} unsubmitted files"
+        )
+    return files.reserve(
+        ctx,
+        type="file" if field.type == "file" else "image",
+        size=params.size,
+        filename=params.filename,
+        metadata=params.metadata,
+        form_id=record.id,
+        field_id=field.id,
+    )
