@@ -21,8 +21,8 @@ from fleetapi.models.checkin import CheckinFile
 from fleetapi.models.common import LatLng, Location
 from fleetapi.models.data import ImportLineError, ImportType
 from fleetapi.models.dealer import DealerSettings
-from fleetapi.models.payment import PaymentSystemSettings
 from fleetapi.models.form import Form, FormField
+from fleetapi.models.payment import PaymentSystemSettings
 
 __all__ = [
     "ApiKeyRecord",
