@@ -12,6 +12,11 @@
 ``GET /__mock__/journal``  The last answered requests (method, path, call, status, code).
 ``POST /__mock__/files/``  Uploads of reserved files and their downloads (the ``url`` and
 ``GET /__mock__/files/``   ``download_url`` the API hands out): see :mod:`fleetapi_mock.files`.
+``POST /__mock__/positions``  Record track points as if trackers had sent them:
+                           ``{"points": [{"tracker_id": 1, "get_time": "...", "lat": ...,
+                           "lng": ..., "speed": ...}]}`` (the world document's ``track_points``
+                           shape; ``get_time`` UTC, the world's now when left out); trackers'
+                           states follow their newest points. ``{"success": true, "count": n}``.
 ``GET /openapi.json``      The OpenAPI 3.1 document built from the call table.
 =========================  =====================================================================
 
@@ -26,8 +31,16 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from fleetapi._converter import format_datetime, parse_datetime, parse_duration
+from fleetapi._converter import (
+    RequestValidationError,
+    format_datetime,
+    parse_datetime,
+    parse_duration,
+    structure_request,
+)
 from fleetapi._errors import InvalidParametersError, WrongRequestFormatError
+from fleetapi_mock.positions import record_positions
+from fleetapi_mock.records import TrackPointRecord
 from fleetapi_mock.world import WorldDocumentError
 
 if TYPE_CHECKING:
@@ -121,6 +134,38 @@ def _set_clock(backend: Backend, data: Mapping[str, Any]) -> None:
             clock.freeze()
 
 
+def _record_positions(backend: Backend, data: Mapping[str, Any]) -> int:
+    raw = data.get("points")
+    if not isinstance(raw, list) or not raw:
+        raise _invalid("points", "must be a non-empty array of points")
+    world = backend.world
+    errors: list[dict[str, str]] = []
+    points: list[TrackPointRecord] = []
+    with world.lock:
+        now = format_datetime(world.now().replace(microsecond=0))
+        for index, item in enumerate(raw):
+            where = f"points[{index}]"
+            if not isinstance(item, dict):
+                errors.append({"parameter": where, "error": "must be an object"})
+                continue
+            try:
+                point = structure_request({"get_time": now, **item}, TrackPointRecord, iso=True)
+            except RequestValidationError as exc:
+                errors.extend(
+                    {"parameter": f"{where}.{e.parameter}", "error": e.error} for e in exc.errors
+                )
+                continue
+            if point.tracker_id not in world.trackers:
+                errors.append(
+                    {"parameter": f"{where}.tracker_id", "error": f"no tracker {point.tracker_id}"}
+                )
+            points.append(point)
+        if errors:
+            raise InvalidParametersError("invalid points", errors=errors)
+        record_positions(world, points)
+    return len(points)
+
+
 def handle(
     backend: Backend,
     method: str,
@@ -163,6 +208,9 @@ def handle(
     if action == "clock" and method == "POST":
         _set_clock(backend, _json_object(body, what="clock request") or {})
         return _clock_answer(backend)
+    if action == "positions" and method == "POST":
+        count = _record_positions(backend, _json_object(body, what="positions request") or {})
+        return json_response(200, {"success": True, "count": count})
     if action == "journal" and method == "GET":
         entries = [
             {

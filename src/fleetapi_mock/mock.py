@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from fleetapi._converter import structure_request
+from fleetapi.models.common import LatLng
+from fleetapi_mock.positions import drive_points, record_positions
+from fleetapi_mock.records import TrackPointRecord
 from fleetapi_mock.router import Backend, JournalEntry
 from fleetapi_mock.transport import MockTransport
 from fleetapi_mock.world import Clock, World, demo_world
@@ -99,6 +104,70 @@ class FleetMock:
             if user is None:
                 raise KeyError(f"no user {login!r} in the world")
             return self.world.create_session(user).hash
+
+    def record_positions(
+        self, points: Iterable[TrackPointRecord | Mapping[str, Any]]
+    ) -> list[TrackPointRecord]:
+        """Record track points as if their trackers had sent them; return them.
+
+        Each point is a :class:`~fleetapi_mock.records.TrackPointRecord` or a mapping in the
+        world document's ``track_points`` shape (``{"tracker_id": 1, "get_time": "2026-01-15
+        09:30:00", "lat": 52.5, "lng": 13.4, "speed": 30}``, times UTC). The points join
+        ``world.track_points`` and each tracker's current state follows its newest point (see
+        :func:`fleetapi_mock.positions.record_positions`).
+
+        Raises:
+            fleetapi._converter.RequestValidationError: a mapping is not a valid point.
+            KeyError: a point names an unknown tracker; nothing is recorded then.
+        """
+        batch = [
+            p if isinstance(p, TrackPointRecord) else structure_request(p, TrackPointRecord)
+            for p in points
+        ]
+        return record_positions(self.world, batch)
+
+    def drive(
+        self,
+        tracker_id: int,
+        waypoints: Sequence[LatLng | tuple[float, float]],
+        *,
+        start: dt.datetime | None = None,
+        speed: int = 40,
+        every: dt.timedelta | float = 30,
+        start_address: str = "",
+        end_address: str = "",
+        advance_clock: bool = True,
+    ) -> list[TrackPointRecord]:
+        """Drive a tracker along ``waypoints`` at ``speed`` km/h, recording a point every
+        ``every`` (seconds or a timedelta), then an arrival standing still; return the points.
+
+        The drive starts at ``start`` (naive UTC; the world's now by default) with the
+        odometer where the tracker's last point left it. With ``advance_clock`` the world
+        clock moves on to the arrival (when that is later than now), so the trip is in the
+        past for track calls and the tracker's state is its arrival.
+
+        >>> mock.drive(1, [(52.52, 13.405), (52.50, 13.42)], start_address="Alexanderplatz")
+        """
+        step = every if isinstance(every, dt.timedelta) else dt.timedelta(seconds=every)
+        with self.world.lock:
+            if tracker_id not in self.world.trackers:
+                raise KeyError(f"no tracker {tracker_id}")
+            begin = self.world.now().replace(microsecond=0) if start is None else start
+            previous = [p for p in self.world.track_points if p.tracker_id == tracker_id]
+            points = drive_points(
+                tracker_id,
+                waypoints,
+                start=begin,
+                speed=speed,
+                every=step,
+                mileage=previous[-1].mileage if previous else 0.0,
+                start_address=start_address,
+                end_address=end_address,
+            )
+            record_positions(self.world, points)
+            if advance_clock and points[-1].get_time > self.world.now():
+                self.clock.set(points[-1].get_time)
+        return points
 
     def client(self, api_key: str | None = None, **options: Any) -> Client:
         """A :class:`fleetapi.Client` on the mock, with ``api_key`` (or no credential)."""

@@ -327,22 +327,39 @@ class FileRecord:
 
 @attrs.define(kw_only=True)
 class TrackPointRecord:
-    """One recorded GPS point of a tracker."""
+    """One recorded GPS point of a tracker.
+
+    ``World.track_points`` keeps them ordered by tracker, then by ``get_time`` (points of
+    the same time keep the order they arrived in).
+    """
 
     tracker_id: int
     get_time: dt.datetime
+    """GPS time (UTC)."""
     lat: float
     lng: float
     alt: int = 0
+    """Meters."""
     speed: int = 0
+    """km/h; 0 means standing still."""
     heading: int = 0
+    """Degrees, 0 is north."""
     satellites: int = 0
     mileage: float = 0.0
+    """The device's odometer, km."""
     address: str = ""
+    """Recorded at the start or end of a trip, or with an event; empty otherwise."""
     precision: int | None = None
+    """Meters, when the device reports it."""
     gsm_lbs: bool = False
+    """Located by GSM LBS rather than satellites."""
     parking: bool = False
+    """The device reported it while parked: never part of a trip."""
     buffered: bool = False
+    """Stored in the device's memory and sent later."""
+    event: str | None = None
+    """An event the device reported with this point (``speeding``, ``harsh_braking``...);
+    ``asset/track/list`` counts them with ``count_events``."""
 
 
 @attrs.define(kw_only=True)

@@ -63,6 +63,7 @@ __all__ = [
     "WorldDocumentError",
     "demo_document",
     "demo_world",
+    "track_point_order",
     "zone",
 ]
 
@@ -220,7 +221,8 @@ class World:
         clock: The world's :class:`Clock`.
         random: A :class:`random.Random` seeded from the document's ``seed``.
         ids: The :class:`IdSequences`.
-        track_points: Recorded points, in time order per tracker.
+        track_points: Recorded points, ordered by tracker, then by ``get_time`` (points of
+            the same time keep their arrival order); :func:`track_point_order` is the key.
 
     The collections ``dealers``, ``tariffs``, ``users``, ``trackers``, ``employees``,
     ``departments``, ``zones``, ``places``, ``tags``, ``form_templates``, ``forms`` and
@@ -365,6 +367,8 @@ class World:
                 )
                 loaded.append(record)
             if key is None:
+                if record_type is TrackPointRecord:
+                    loaded.sort(key=track_point_order)
                 setattr(self, name, loaded)
                 continue
             by_key: dict[Any, Any] = {}
@@ -534,6 +538,11 @@ class World:
             f"{name}={len(getattr(self, name))}" for name in ("users", "trackers", "sessions")
         )
         return f"World({self.clock!r}, {counts})"
+
+
+def track_point_order(point: TrackPointRecord) -> tuple[int, dt.datetime]:
+    """The sort key of ``World.track_points``: by tracker, then by GPS time."""
+    return (point.tracker_id, point.get_time)
 
 
 def _unknown_keys(given: Any, known: Any, path: str = "") -> Iterator[str]:

@@ -1,0 +1,159 @@
+"""Feeding positions to the mock: record track points and move trackers' current states.
+
+:func:`record_positions` is what a device does to the service: its points join
+``World.track_points`` (kept ordered by tracker, then GPS time) and each tracker's current state
+(what ``tracker/get_state`` answers) follows its newest point. The control route
+``POST /__mock__/positions`` and :meth:`FleetMock.record_positions
+<fleetapi_mock.FleetMock.record_positions>` both use it; :func:`drive_points` makes the points
+of a drive along waypoints (:meth:`FleetMock.drive <fleetapi_mock.FleetMock.drive>`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections.abc import Iterable, Sequence
+
+from gpxpy.geo import get_course, haversine_distance
+
+from fleetapi.models.common import LatLng
+from fleetapi_mock.records import TrackPointRecord
+from fleetapi_mock.world import World, track_point_order
+
+__all__ = ["drive_points", "record_positions"]
+
+
+def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[TrackPointRecord]:
+    """Record ``points`` (naive UTC times, or aware ones) as if their trackers had sent them.
+
+    The points join ``world.track_points`` in order (by tracker, then GPS time; a point of a
+    time already recorded comes after the ones there). A tracker whose newest point is newer
+    than its state's ``gps_updated`` takes that point as its current state: position, speed,
+    heading, altitude, ``gps_updated`` and ``last_update`` the point's time, connection
+    ``active``, movement ``moving`` (speed above 0), ``parked`` (a parking point) or
+    ``stopped``. Older (buffered) points leave the state alone.
+
+    Raises:
+        KeyError: a point names a tracker the world does not have; nothing is recorded then.
+
+    Returns:
+        The recorded points.
+    """
+    batch = list(points)
+    for point in batch:
+        if point.get_time.tzinfo is not None:
+            point.get_time = point.get_time.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    with world.lock:
+        missing = sorted({p.tracker_id for p in batch} - set(world.trackers))
+        if missing:
+            raise KeyError(f"no tracker {missing[0]}")
+        world.track_points.extend(batch)
+        world.track_points.sort(key=track_point_order)
+        newest: dict[int, TrackPointRecord] = {}
+        for point in batch:
+            best = newest.get(point.tracker_id)
+            if best is None or point.get_time >= best.get_time:
+                newest[point.tracker_id] = point
+        for tracker_id, point in newest.items():
+            state = world.trackers[tracker_id].state
+            if state.gps_updated is not None and point.get_time < state.gps_updated:
+                continue
+            state.lat, state.lng = point.lat, point.lng
+            state.speed, state.heading, state.alt = point.speed, point.heading, point.alt
+            state.gps_updated = point.get_time
+            state.last_update = max(point.get_time, state.last_update or point.get_time)
+            state.connection_status = "active"
+            if point.speed > 0:
+                state.movement_status = "moving"
+            else:
+                state.movement_status = "parked" if point.parking else "stopped"
+    return batch
+
+
+def drive_points(
+    tracker_id: int,
+    waypoints: Sequence[LatLng | tuple[float, float]],
+    *,
+    start: dt.datetime,
+    speed: int = 40,
+    every: dt.timedelta = dt.timedelta(seconds=30),
+    mileage: float = 0.0,
+    start_address: str = "",
+    end_address: str = "",
+) -> list[TrackPointRecord]:
+    """The points a tracker reports driving along ``waypoints`` at a steady ``speed``.
+
+    One point every ``every`` from ``start`` (UTC) along the polyline, each with its heading
+    and the odometer (``mileage``, km) counting on, then an arrival point standing still at
+    the last waypoint. The first point carries ``start_address`` and the arrival
+    ``end_address``, as the service records addresses at a trip's ends.
+
+    Args:
+        tracker_id: The tracker the points belong to.
+        waypoints: At least two (lat, lng) pairs or :class:`~fleetapi.models.common.LatLng`.
+        start: GPS time of the first point (naive UTC).
+        speed: km/h, above 0.
+        every: Time between two points.
+        mileage: The odometer at the start, km.
+        start_address: Address recorded with the first point.
+        end_address: Address recorded with the arrival.
+    """
+    coords = [(w.lat, w.lng) if isinstance(w, LatLng) else (w[0], w[1]) for w in waypoints]
+    if len(coords) < 2:
+        raise ValueError("a drive needs at least two waypoints")
+    if speed <= 0 or every <= dt.timedelta(0):
+        raise ValueError("speed and every must be positive")
+    legs = [haversine_distance(*a, *b) for a, b in itertools.pairwise(coords)]
+    total = sum(legs)
+    step = speed / 3.6 * every.total_seconds()  # meters between two points
+    points: list[TrackPointRecord] = []
+    travelled = 0.0
+    time = start
+    while travelled < total:
+        lat, lng, heading = _along(coords, legs, travelled)
+        points.append(
+            TrackPointRecord(
+                tracker_id=tracker_id,
+                get_time=time,
+                lat=round(lat, 6),
+                lng=round(lng, 6),
+                speed=speed,
+                heading=heading,
+                satellites=12,
+                mileage=round(mileage + travelled / 1000, 3),
+                address=start_address if not points else "",
+            )
+        )
+        travelled += step
+        time += every
+    arrival = time - every + dt.timedelta(seconds=(total - (travelled - step)) / (speed / 3.6))
+    last_heading = points[-1].heading if points else 0
+    points.append(
+        TrackPointRecord(
+            tracker_id=tracker_id,
+            get_time=arrival.replace(microsecond=0),
+            lat=coords[-1][0],
+            lng=coords[-1][1],
+            speed=0,
+            heading=last_heading,
+            satellites=12,
+            mileage=round(mileage + total / 1000, 3),
+            address=end_address,
+        )
+    )
+    return points
+
+
+def _along(
+    coords: Sequence[tuple[float, float]], legs: Sequence[float], distance: float
+) -> tuple[float, float, int]:
+    """The position and heading ``distance`` meters along the polyline."""
+    for (a, b), leg in zip(itertools.pairwise(coords), legs, strict=True):
+        if distance <= leg and leg > 0:
+            share = distance / leg
+            lat = a[0] + (b[0] - a[0]) * share
+            lng = a[1] + (b[1] - a[1]) * share
+            return lat, lng, round(get_course(*a, *b)) % 360
+        distance -= leg
+    a, b = coords[-2], coords[-1]
+    return b[0], b[1], round(get_course(*a, *b)) % 360
