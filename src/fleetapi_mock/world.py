@@ -34,6 +34,7 @@ from fleetapi._converter import (
     structure_request,
 )
 from fleetapi.models.checkin import Checkin
+from fleetapi.models.task import Route, Task
 from fleetapi_mock.records import (
     ApiKeyRecord,
     DataFileRecord,
@@ -94,6 +95,8 @@ COLLECTIONS: Final[dict[str, tuple[type[Any], str | None]]] = {
     "track_points": (TrackPointRecord, None),
     "data_files": (DataFileRecord, "id"),
     "import_processes": (ImportProcessRecord, "id"),
+    "tasks": (Task, "id"),
+    "routes": (Route, "id"),
 }
 """Every collection of a world document: its record class and key attribute.
 
@@ -223,6 +226,10 @@ class World:
         ids: The :class:`IdSequences`.
         track_points: Recorded points, ordered by tracker, then by ``get_time`` (points of
             the same time keep their arrival order); :func:`track_point_order` is the key.
+        tasks: Tasks and route checkpoints (the API's :class:`~fleetapi.models.task.Task`,
+            date/times in UTC), by id.
+        routes: Routes (:class:`~fleetapi.models.task.Route`), by id, sharing the id
+            sequence ``tasks``.
 
     The collections ``dealers``, ``tariffs``, ``users``, ``trackers``, ``employees``,
     ``departments``, ``zones``, ``places``, ``tags``, ``form_templates``, ``forms`` and
@@ -248,6 +255,8 @@ class World:
     track_points: list[TrackPointRecord]
     data_files: dict[str, DataFileRecord]
     import_processes: dict[int, ImportProcessRecord]
+    tasks: dict[int, Task]
+    routes: dict[int, Route]
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int = 0) -> None:
         self.lock = threading.RLock()
@@ -380,6 +389,9 @@ class World:
                 if isinstance(value, int):
                     self.ids.ensure_above(name, value)
             setattr(self, name, by_key)
+        for route_id in getattr(self, "routes", {}):
+            if isinstance(route_id, int):
+                self.ids.ensure_above("tasks", route_id)
         if not errors:
             errors.extend(self._check_references())
         if errors:
@@ -441,6 +453,7 @@ class World:
             owner = self.users.get(record.user_id)
             if owner is None or not owner.is_master:
                 yield f"{name}[id={record.id}].user_id", f"no master user {record.user_id}"
+        yield from self._check_tasks()
         yield from self._check_form_and_file_references()
 
     def _check_form_and_file_references(self) -> Iterator[tuple[str, str]]:
@@ -470,6 +483,29 @@ class World:
                 yield f"{where}.form_id", f"no form {stored.form_id}"
             if stored.checkin_id is not None and stored.checkin_id not in self.checkins:
                 yield f"{where}.checkin_id", f"no check-in {stored.checkin_id}"
+
+    def _check_tasks(self) -> Iterator[tuple[str, str]]:
+        entities: list[tuple[str, Task | Route]] = [
+            *((f"tasks[id={t.id}]", t) for t in self.tasks.values()),
+            *((f"routes[id={r.id}]", r) for r in self.routes.values()),
+        ]
+        for where, entity in entities:
+            owner = self.users.get(entity.user_id)
+            if owner is None or not owner.is_master:
+                yield f"{where}.user_id", f"no master user {entity.user_id}"
+            if entity.tracker_id is not None and entity.tracker_id not in self.trackers:
+                yield f"{where}.tracker_id", f"no tracker {entity.tracker_id}"
+        for route in self.routes.values():
+            where = f"routes[id={route.id}]"
+            if route.id in self.tasks:
+                yield f"{where}.id", f"id {route.id} is also a task's"
+            for checkpoint_id in route.checkpoint_ids:
+                checkpoint = self.tasks.get(checkpoint_id)
+                if checkpoint is None or checkpoint.parent_id != route.id:
+                    yield f"{where}.checkpoint_ids", f"{checkpoint_id} is not its checkpoint"
+        for task in self.tasks.values():
+            if task.parent_id is not None and task.parent_id not in self.routes:
+                yield f"tasks[id={task.id}].parent_id", f"no route {task.parent_id}"
 
     # --- Helpers for handlers -------------------------------------------------------------
 

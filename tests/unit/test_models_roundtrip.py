@@ -115,6 +115,8 @@ def within_rules(
         low = -(2**31) if limits.minimum is None else int(limits.minimum)
         high = 2**31 if limits.maximum is None else int(limits.maximum)
         return st.integers(low, high)
+    if tp is float:
+        return st.floats(limits.minimum, limits.maximum, allow_nan=False, allow_infinity=False)
     if get_origin(tp) is list:
         (inner,) = get_args(tp)
         low = limits.min_items or 0

@@ -62,10 +62,12 @@ TASK_CREATE = Endpoint(
     resource="tasks",
     method="create",
     right="task_update",
-    errors=(201, 236),
+    errors=(201, 208, 236),
     notes=(
         "Each call creates a new task, even with identical parameters: a retry after a "
-        "timeout may create a duplicate."
+        "timeout may create a duplicate. `to` may not be in the past and `from` not after "
+        "`to` (code 7). A given `tracker_id` must be visible to the caller (201), not blocked "
+        "(208) and on a tariff with tasks (236)."
     ),
 )
 TASK_DELETE = Endpoint(
@@ -138,7 +140,7 @@ TASK_ROUTE_CREATE = Endpoint(
     resource="tasks",
     method="create_route",
     right="task_update",
-    errors=(201, 236),
+    errors=(201, 208, 236),
     origin="notes",
     notes=(
         "Not shown in the specification (only referred to by `task/create`). As documented by "

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import tagged_union
 
 __all__ = [
@@ -50,7 +51,7 @@ class AndCondition:
 
     TAG: ClassVar[str] = "and"
 
-    conditions: list[SearchCondition]
+    conditions: list[SearchCondition] = attrs.field(metadata=rules(min_items=2, max_items=60))
     """2 to 60 conditions."""
 
 
@@ -60,7 +61,7 @@ class OrCondition:
 
     TAG: ClassVar[str] = "or"
 
-    conditions: list[SearchCondition]
+    conditions: list[SearchCondition] = attrs.field(metadata=rules(min_items=2, max_items=60))
     """2 to 60 conditions."""
 
 
@@ -92,7 +93,7 @@ class ContainsCondition:
     TAG: ClassVar[str] = "contains"
 
     field: str
-    value: str
+    value: str = attrs.field(metadata=rules(min_length=1, max_length=760))
     """Not empty, at most 760 characters."""
 
 

@@ -53,6 +53,7 @@ __all__ = [
     "TaskDeleteParams",
     "TaskListParams",
     "TaskListResult",
+    "TaskLocation",
     "TaskOrigin",
     "TaskReadParams",
     "TaskReadResult",
@@ -185,10 +186,26 @@ class CheckedTask:
 
 
 @attrs.frozen(kw_only=True)
+class TaskLocation:
+    """The zone of a task to create or update: a circle with an optional address."""
+
+    lat: float = attrs.field(metadata=rules(minimum=-90, maximum=90))
+    lng: float = attrs.field(metadata=rules(minimum=-180, maximum=180))
+    radius: int = attrs.field(metadata=rules(minimum=1, maximum=300000))
+    """Meters, 1 to 300000."""
+    address: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=1024))
+    """Associates the task with an address."""
+
+    def to_location(self) -> Location:
+        """The same zone as a plain :class:`~fleetapi.models.common.Location`."""
+        return Location(lat=self.lat, lng=self.lng, radius=self.radius, address=self.address)
+
+
+@attrs.frozen(kw_only=True)
 class TaskContent:
     """What ``task/create`` and ``task/update`` send about a task (the fields not ignored)."""
 
-    location: Location
+    location: TaskLocation
     """``lat``, ``lng`` and ``radius`` (1 to 300000 meters); ``address`` optional."""
     label: str = attrs.field(metadata=rules(not_blank=True, max_length=200))
     """1 to 200 characters, not all whitespace."""
@@ -233,7 +250,12 @@ class TaskUpdate(TaskContent):
         """The update that rewrites ``task`` as it is: change what you need with ``evolve``."""
         return cls(
             id=task.id,
-            location=task.location,
+            location=TaskLocation(
+                lat=task.location.lat,
+                lng=task.location.lng,
+                radius=task.location.radius if isinstance(task.location.radius, int) else 1,
+                address=task.location.address,
+            ),
             label=task.label,
             description=task.description,
             from_=task.from_,
@@ -359,7 +381,7 @@ class TaskListParams:
     """``lat``, ``lng``, ``radius``: task zone centers must lie inside."""
     sort: list[str] | Unset = UNSET
     """``<field>=asc`` or ``<field>=desc``, over the condition fields."""
-    offset: int | Unset | None = UNSET
+    offset: int | Unset | None = attrs.field(default=UNSET, metadata=rules(minimum=0))
     limit: int | Unset | None = attrs.field(
         default=UNSET, metadata=rules(minimum=0, maximum=100000)
     )

@@ -706,7 +706,7 @@ class AsyncTasks:
 
         Calls ``task/create``.
         Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201, 236.
+        Error codes the service lists: 201, 208, 236.
         """
         result: TaskCreateResult = await self._client.call(
             TASK_CREATE, TaskCreateParams(task=task, create_form=create_form)
@@ -847,7 +847,7 @@ class AsyncTasks:
 
         Calls ``task/route/create``.
         Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201, 236.
+        Error codes the service lists: 201, 208, 236.
         """
         result: RouteCreateResult = await self._client.call(
             TASK_ROUTE_CREATE,

@@ -700,7 +700,7 @@ class Tasks:
 
         Calls ``task/create``.
         Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201, 236.
+        Error codes the service lists: 201, 208, 236.
         """
         result: TaskCreateResult = self._client.call(
             TASK_CREATE, TaskCreateParams(task=task, create_form=create_form)
@@ -839,7 +839,7 @@ class Tasks:
 
         Calls ``task/route/create``.
         Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201, 236.
+        Error codes the service lists: 201, 208, 236.
         """
         result: RouteCreateResult = self._client.call(
             TASK_ROUTE_CREATE,

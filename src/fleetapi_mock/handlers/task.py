@@ -1,0 +1,777 @@
+"""Tasks, routes and checkpoints: ``task/*`` and ``task/route/create``.
+
+Tasks and checkpoints live in ``world.tasks`` and routes in ``world.routes``, as the API's own
+models (date/times in UTC), sharing the id sequence ``tasks``. What is stored is what the API
+set: the ``unassigned``/``assigned`` status and when it was set. The tracker-driven fields
+(status, arrival, stay) are evaluated on every read and list by
+:mod:`fleetapi_mock.lifecycle` from the tracker's points and the world clock.
+
+Visibility: a user sees the tasks of their account; a sub-user limited to some trackers sees
+the tasks assigned to those trackers and the unassigned tasks of the account (the pool they
+dispatch from). Anything else answers as missing (201).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeVar
+
+import attrs
+from gpxpy.geo import haversine_distance
+
+from fleetapi._endpoint import NoParams
+from fleetapi._errors import (
+    DeviceBlockedError,
+    EntityMissingError,
+    EntityNotFoundError,
+    FleetApiError,
+    InvalidParametersError,
+    InvalidTaskStateError,
+    TariffRestrictionError,
+)
+from fleetapi._types import UNSET, Unset
+from fleetapi.endpoints.task import (
+    TASK_ASSIGN,
+    TASK_COUNT,
+    TASK_CREATE,
+    TASK_DELETE,
+    TASK_LIST,
+    TASK_READ,
+    TASK_ROUTE_CREATE,
+    TASK_TRANSMUTE,
+    TASK_UPDATE,
+)
+from fleetapi.models.search import (
+    AndCondition,
+    ContainsCondition,
+    EqCondition,
+    InCondition,
+    NotCondition,
+    OrCondition,
+    PeriodCondition,
+    SearchCondition,
+)
+from fleetapi.models.task import (
+    ExternalIdCount,
+    NewTask,
+    Route,
+    RouteCreateParams,
+    RouteCreateResult,
+    Task,
+    TaskAssignParams,
+    TaskContent,
+    TaskCreateParams,
+    TaskCreateResult,
+    TaskDeleteParams,
+    TaskListParams,
+    TaskListResult,
+    TaskReadParams,
+    TaskReadResult,
+    TaskStatus,
+    TaskTransmuteParams,
+    TaskUpdateParams,
+    TaskUpdateResult,
+)
+from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.lifecycle import EDITABLE_STATES, Progress, evaluate_route, evaluate_task
+from fleetapi_mock.records import TrackerRecord, TrackPointRecord
+
+__all__ = ["MAX_CHECKPOINTS", "MAX_CONDITIONS", "Board", "usable_tracker"]
+
+MAX_CONDITIONS: Final = 60
+"""Search conditions per ``task/list`` call, nested ones included."""
+
+MAX_CHECKPOINTS: Final = 500
+"""Checkpoints per route."""
+
+DEFAULT_LIMIT: Final = 10000
+
+_T = TypeVar("_T")
+
+_DATE_FIELDS: Final = frozenset({"from", "to", "status_change_date", "arrival_date"})
+_FIELDS: Final = frozenset(
+    {
+        "id",
+        "employee",
+        "status",
+        "label",
+        "location",
+        "description",
+        "external_id",
+        "stay_duration",
+        "form",
+        *_DATE_FIELDS,
+    }
+)
+"""The condition and sort fields of ``task/list``."""
+
+_SORT = re.compile(r"^(?P<field>[a-z_0-9]+)=(?P<direction>asc|desc)$")
+
+
+def _or(value: _T | Unset, default: _T) -> _T:
+    return default if isinstance(value, Unset) else value
+
+
+def _invalid(parameter: str, error: str) -> InvalidParametersError:
+    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
+
+
+class Board:
+    """The tasks as one request sees them: visibility, lookups and evaluated progress."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.world = ctx.world
+        self.now = ctx.now()
+        self.account_id = ctx.account.id
+        self._points: dict[int, list[TrackPointRecord]] | None = None
+        self._progress: dict[int, Progress] = {}
+
+    # --- Visibility and lookups -----------------------------------------------------------
+
+    def visible(self, entity: Task | Route) -> bool:
+        """Whether the caller may see ``entity``."""
+        if entity.user_id != self.account_id:
+            return False
+        return entity.tracker_id is None or self.ctx.visible_tracker(entity.tracker_id) is not None
+
+    def find(self, entity_id: int) -> Task | Route:
+        """The task, checkpoint or route ``entity_id`` the caller sees; else 201."""
+        entity: Task | Route | None = self.world.tasks.get(entity_id) or self.world.routes.get(
+            entity_id
+        )
+        if entity is None or not self.visible(entity):
+            raise EntityNotFoundError(f"no task {entity_id}")
+        return entity
+
+    def tasks(self) -> list[Task]:
+        """Every task and checkpoint the caller sees, by id."""
+        return [t for _, t in sorted(self.world.tasks.items()) if self.visible(t)]
+
+    def checkpoints(self, route: Route) -> list[Task]:
+        """The checkpoints of ``route`` in order."""
+        return [self.world.tasks[i] for i in route.checkpoint_ids if i in self.world.tasks]
+
+    def route_of(self, task: Task) -> Route | None:
+        """The route of a checkpoint (``None`` for a plain task)."""
+        return None if task.parent_id is None else self.world.routes.get(task.parent_id)
+
+    # --- Lifecycle ------------------------------------------------------------------------
+
+    def points(self, tracker_id: int) -> list[TrackPointRecord]:
+        """The recorded points of a tracker in time order."""
+        if self._points is None:
+            index: dict[int, list[TrackPointRecord]] = {}
+            for point in self.world.track_points:
+                index.setdefault(point.tracker_id, []).append(point)
+            for points in index.values():
+                points.sort(key=lambda p: p.get_time)
+            self._points = index
+        return self._points.get(tracker_id, [])
+
+    def progress(self, task: Task) -> Progress:
+        """The evaluated tracker-driven fields of a task or checkpoint."""
+        if task.id not in self._progress:
+            points = self.points(task.tracker_id) if task.tracker_id is not None else []
+            self._progress[task.id] = evaluate_task(task, points, self.now)
+        return self._progress[task.id]
+
+    def status(self, entity: Task | Route) -> TaskStatus:
+        """The evaluated status of a task, checkpoint or route."""
+        if isinstance(entity, Route):
+            return self.route_progress(entity)[0]
+        return self.progress(entity).status
+
+    def route_progress(self, route: Route) -> tuple[TaskStatus, dt.datetime]:
+        """A route's status and status change date, from its checkpoints."""
+        checkpoints = self.checkpoints(route)
+        status, changed = evaluate_route(route, [(c, self.progress(c)) for c in checkpoints])
+        return status, changed
+
+    # --- Wire objects ---------------------------------------------------------------------
+
+    def wire(self, task: Task) -> Task:
+        """A task or checkpoint as the caller sees it: evaluated, in their time zone."""
+        progress = self.progress(task)
+        ctx = self.ctx
+        return attrs.evolve(
+            task,
+            creation_date=ctx.user_time(task.creation_date),
+            from_=ctx.user_time(task.from_),
+            to=ctx.user_time(task.to),
+            status=progress.status,
+            status_change_date=ctx.user_time(progress.status_change_date),
+            arrival_date=ctx.optional_user_time(progress.arrival_date),
+            stay_duration=progress.stay_duration,
+        )
+
+    def wire_route(self, route: Route) -> Route:
+        """A route as the caller sees it."""
+        status, changed = self.route_progress(route)
+        ctx = self.ctx
+        return attrs.evolve(
+            route,
+            creation_date=ctx.user_time(route.creation_date),
+            from_=ctx.user_time(route.from_),
+            to=ctx.user_time(route.to),
+            status=status,
+            status_change_date=ctx.user_time(changed),
+        )
+
+    # --- Changes --------------------------------------------------------------------------
+
+    def require_editable(self, entities: Iterable[Task | Route]) -> None:
+        """255 unless every entity is ``unassigned`` or ``assigned``."""
+        for entity in entities:
+            status = self.status(entity)
+            if status not in EDITABLE_STATES:
+                raise InvalidTaskStateError(f"task {entity.id} is {status}")
+
+    def external_id_counts(
+        self, external_ids: Iterable[str | Unset | None], exclude: Iterable[int]
+    ) -> list[ExternalIdCount] | Unset:
+        """How many other entities of the account carry each given external ID."""
+        skip = set(exclude)
+        counts: list[ExternalIdCount] = []
+        for external_id in dict.fromkeys(e for e in external_ids if isinstance(e, str)):
+            count = sum(
+                1
+                for entity in (*self.world.tasks.values(), *self.world.routes.values())
+                if entity.user_id == self.account_id
+                and entity.external_id == external_id
+                and entity.id not in skip
+            )
+            if count:
+                counts.append(ExternalIdCount(external_id=external_id, count=count))
+        return counts or UNSET
+
+    def refresh_route(self, route_id: int) -> None:
+        """Renumber a route's checkpoints and take its window from the first and last."""
+        route = self.world.routes[route_id]
+        ids = [i for i in route.checkpoint_ids if i in self.world.tasks]
+        if not ids:
+            del self.world.routes[route_id]
+            return
+        for order, checkpoint_id in enumerate(ids):
+            checkpoint = self.world.tasks[checkpoint_id]
+            if checkpoint.order != order:
+                self.world.tasks[checkpoint_id] = attrs.evolve(checkpoint, order=order)
+        first, last = self.world.tasks[ids[0]], self.world.tasks[ids[-1]]
+        self.world.routes[route_id] = attrs.evolve(
+            route, checkpoint_ids=ids, from_=first.from_, to=last.to
+        )
+
+
+def usable_tracker(
+    ctx: Context, tracker_id: int, missing: Callable[[str], FleetApiError]
+) -> TrackerRecord:
+    """The tracker a task may be assigned to: visible (else ``missing``), not blocked (208),
+    on a tariff with tasks (236)."""
+    record = ctx.visible_tracker(tracker_id)
+    if record is None:
+        raise missing(f"no tracker {tracker_id}")
+    if record.blocked:
+        raise DeviceBlockedError(f"tracker {tracker_id} is blocked")
+    tariff = ctx.world.tariffs.get(record.tariff_id)
+    if tariff is None or "app_tasks" not in tariff.features:
+        raise TariffRestrictionError(f"the tariff of tracker {tracker_id} has no tasks")
+    return record
+
+
+def _check_content(
+    ctx: Context, content: TaskContent, where: str, errors: list[dict[str, str]]
+) -> tuple[dt.datetime, dt.datetime]:
+    """The window of ``content`` in world time; its problems are added to ``errors``."""
+    start, end = ctx.world_time(content.from_), ctx.world_time(content.to)
+    if end < ctx.now().replace(microsecond=0):
+        errors.append({"parameter": f"{where}.to", "error": "must not be in the past"})
+    if start > end:
+        errors.append({"parameter": f"{where}.from", "error": "must not be later than to"})
+    tags = _or(content.tags, [])
+    known = {t.id for t in ctx.world.tags.values() if t.user_id == ctx.account.id}
+    for index, tag in enumerate(tags):
+        if tag not in known:
+            errors.append({"parameter": f"{where}.tags[{index}]", "error": f"no tag {tag}"})
+    return start, end
+
+
+def _new_task(
+    ctx: Context,
+    task_id: int,
+    content: NewTask,
+    window: tuple[dt.datetime, dt.datetime],
+    tracker_id: int | None,
+    **extra: Any,
+) -> Task:
+    now = ctx.now().replace(microsecond=0)
+    return Task(
+        id=task_id,
+        user_id=ctx.account.id,
+        tracker_id=tracker_id,
+        label=content.label,
+        description=content.description,
+        creation_date=now,
+        from_=window[0],
+        to=window[1],
+        external_id=_or(content.external_id, None),
+        status="assigned" if tracker_id is not None else "unassigned",
+        status_change_date=now,
+        origin="manual",
+        tags=list(_or(content.tags, [])),
+        location=content.location.to_location(),
+        max_delay=_or(content.max_delay, 0),
+        min_stay_duration=_or(content.min_stay_duration, 0),
+        min_arrival_duration=_or(content.min_arrival_duration, 0),
+        arrival_date=None,
+        stay_duration=0,
+        fields=content.fields,
+        **extra,
+    )
+
+
+@handles(TASK_CREATE)
+def task_create(ctx: Context, params: TaskCreateParams) -> TaskCreateResult:
+    """Create a task, assigned when ``tracker_id`` is given."""
+    board = Board(ctx)
+    content = params.task
+    tracker_id = _or(content.tracker_id, None)
+    if tracker_id is not None:
+        usable_tracker(ctx, tracker_id, EntityNotFoundError)
+    errors: list[dict[str, str]] = []
+    window = _check_content(ctx, content, "task", errors)
+    if errors:
+        raise InvalidParametersError(errors=errors)
+    task = _new_task(ctx, ctx.world.ids.next("tasks"), content, window, tracker_id)
+    counts = board.external_id_counts([task.external_id], exclude=[task.id])
+    ctx.world.tasks[task.id] = task
+    return TaskCreateResult(id=task.id, external_id_counts=counts)
+
+
+@handles(TASK_ROUTE_CREATE)
+def task_route_create(ctx: Context, params: RouteCreateParams) -> RouteCreateResult:
+    """Create a route and its checkpoints, in order; the route's tracker drives them all."""
+    board = Board(ctx)
+    route_params = params.route
+    tracker_id = _or(route_params.tracker_id, None)
+    if tracker_id is not None:
+        usable_tracker(ctx, tracker_id, EntityNotFoundError)
+    errors: list[dict[str, str]] = []
+    known = {t.id for t in ctx.world.tags.values() if t.user_id == ctx.account.id}
+    for index, tag in enumerate(_or(route_params.tags, [])):
+        if tag not in known:
+            errors.append({"parameter": f"route.tags[{index}]", "error": f"no tag {tag}"})
+    windows = [
+        _check_content(ctx, checkpoint, f"checkpoints[{index}]", errors)
+        for index, checkpoint in enumerate(params.checkpoints)
+    ]
+    for index in range(1, len(windows)):
+        if windows[index][1] < windows[index - 1][0]:
+            errors.append(
+                {
+                    "parameter": f"checkpoints[{index}].to",
+                    "error": "must not be before the previous checkpoint's from",
+                }
+            )
+    if errors:
+        raise InvalidParametersError(errors=errors)
+    now = ctx.now().replace(microsecond=0)
+    route_id = ctx.world.ids.next("tasks")
+    checkpoints = [
+        _new_task(
+            ctx,
+            ctx.world.ids.next("tasks"),
+            content,
+            window,
+            tracker_id,
+            type="checkpoint",
+            parent_id=route_id,
+            order=order,
+        )
+        for order, (content, window) in enumerate(zip(params.checkpoints, windows, strict=True))
+    ]
+    route = Route(
+        id=route_id,
+        user_id=ctx.account.id,
+        tracker_id=tracker_id,
+        label=route_params.label,
+        description=route_params.description,
+        creation_date=now,
+        from_=checkpoints[0].from_,
+        to=checkpoints[-1].to,
+        external_id=_or(route_params.external_id, None),
+        status="assigned" if tracker_id is not None else "unassigned",
+        status_change_date=now,
+        origin="manual",
+        tags=list(_or(route_params.tags, [])),
+        checkpoint_ids=[c.id for c in checkpoints],
+    )
+    counts = board.external_id_counts(
+        [route.external_id, *(c.external_id for c in checkpoints)],
+        exclude=[route.id, *route.checkpoint_ids],
+    )
+    ctx.world.routes[route.id] = route
+    for checkpoint in checkpoints:
+        ctx.world.tasks[checkpoint.id] = checkpoint
+    return RouteCreateResult(result=board.wire_route(route), external_id_counts=counts)
+
+
+@handles(TASK_READ)
+def task_read(ctx: Context, params: TaskReadParams) -> TaskReadResult:
+    """A task or checkpoint, or a route with its checkpoints."""
+    board = Board(ctx)
+    entity = board.find(params.task_id)
+    if isinstance(entity, Route):
+        return TaskReadResult(
+            value=board.wire_route(entity),
+            checkpoints=[board.wire(c) for c in board.checkpoints(entity)],
+        )
+    return TaskReadResult(value=board.wire(entity))
+
+
+@handles(TASK_UPDATE)
+def task_update(ctx: Context, params: TaskUpdateParams) -> TaskUpdateResult:
+    """Rewrite a task's or checkpoint's content while it is unassigned or assigned."""
+    board = Board(ctx)
+    content = params.task
+    entity = board.find(content.id)
+    if isinstance(entity, Route):
+        raise EntityNotFoundError(f"{content.id} is a route, not a task")
+    board.require_editable([entity])
+    errors: list[dict[str, str]] = []
+    start, end = _check_content(ctx, content, "task", errors)
+    if errors:
+        raise InvalidParametersError(errors=errors)
+    updated = attrs.evolve(
+        entity,
+        location=content.location.to_location(),
+        label=content.label,
+        description=content.description,
+        from_=start,
+        to=end,
+        external_id=_or(content.external_id, entity.external_id),
+        max_delay=_or(content.max_delay, entity.max_delay),
+        min_stay_duration=_or(content.min_stay_duration, entity.min_stay_duration),
+        min_arrival_duration=_or(content.min_arrival_duration, entity.min_arrival_duration),
+        tags=list(_or(content.tags, entity.tags)),
+        fields=entity.fields if isinstance(content.fields, Unset) else content.fields,
+    )
+    counts = board.external_id_counts([updated.external_id], exclude=[updated.id])
+    ctx.world.tasks[updated.id] = updated
+    if updated.parent_id is not None:
+        board.refresh_route(updated.parent_id)
+    return TaskUpdateResult(external_id_counts=counts)
+
+
+@handles(TASK_ASSIGN)
+def task_assign(ctx: Context, params: TaskAssignParams) -> None:
+    """Assign a task to a tracker or unassign it; a route moves with all its checkpoints."""
+    board = Board(ctx)
+    entity = board.find(params.task_id)
+    route = entity if isinstance(entity, Route) else board.route_of(entity)
+    group: list[Task | Route] = (
+        [route, *board.checkpoints(route)] if route is not None else [entity]
+    )
+    board.require_editable(group)
+    if params.tracker_id is not None:
+        usable_tracker(ctx, params.tracker_id, EntityMissingError)
+    now = ctx.now().replace(microsecond=0)
+    status: TaskStatus = "assigned" if params.tracker_id is not None else "unassigned"
+    for member in group:
+        if member.tracker_id == params.tracker_id and member.status == status:
+            continue
+        changed = attrs.evolve(
+            member, tracker_id=params.tracker_id, status=status, status_change_date=now
+        )
+        if isinstance(changed, Route):
+            ctx.world.routes[changed.id] = changed
+        else:
+            ctx.world.tasks[changed.id] = changed
+
+
+@handles(TASK_DELETE)
+def task_delete(ctx: Context, params: TaskDeleteParams) -> None:
+    """Delete a task, a checkpoint (its route closes ranks), or a route with its checkpoints."""
+    board = Board(ctx)
+    entity = board.find(params.task_id)
+    if isinstance(entity, Route):
+        for checkpoint_id in entity.checkpoint_ids:
+            ctx.world.tasks.pop(checkpoint_id, None)
+        del ctx.world.routes[entity.id]
+        return
+    del ctx.world.tasks[entity.id]
+    if entity.parent_id is not None and entity.parent_id in ctx.world.routes:
+        board.refresh_route(entity.parent_id)
+
+
+@handles(TASK_TRANSMUTE)
+def task_transmute(ctx: Context, params: TaskTransmuteParams) -> None:
+    """Turn a plain task into a checkpoint of a route at the zero-based ``order``."""
+    board = Board(ctx)
+    task = board.find(params.task_id)
+    if not isinstance(task, Task) or task.parent_id is not None:
+        raise EntityNotFoundError(f"{params.task_id} is not a task")
+    route = board.find(params.route_id)
+    if not isinstance(route, Route):
+        raise EntityNotFoundError(f"{params.route_id} is not a route")
+    board.require_editable([task, route, *board.checkpoints(route)])
+    if not 0 <= params.order <= len(route.checkpoint_ids):
+        raise _invalid("order", f"must be between 0 and {len(route.checkpoint_ids)}")
+    if len(route.checkpoint_ids) >= MAX_CHECKPOINTS:
+        raise _invalid("route_id", f"the route already has {MAX_CHECKPOINTS} checkpoints")
+    now = ctx.now().replace(microsecond=0)
+    status: TaskStatus = "assigned" if route.tracker_id is not None else "unassigned"
+    moved = attrs.evolve(task, type="checkpoint", parent_id=route.id, tracker_id=route.tracker_id)
+    if task.tracker_id != route.tracker_id or task.status != status:
+        moved = attrs.evolve(moved, status=status, status_change_date=now)
+    ids = list(route.checkpoint_ids)
+    ids.insert(params.order, task.id)
+    ctx.world.tasks[task.id] = moved
+    ctx.world.routes[route.id] = attrs.evolve(route, checkpoint_ids=ids)
+    board.refresh_route(route.id)
+
+
+@handles(TASK_COUNT)
+def task_count(ctx: Context, params: NoParams) -> int:
+    """The number of tasks and checkpoints the caller sees."""
+    return len(Board(ctx).tasks())
+
+
+# --- task/list ------------------------------------------------------------------------------
+
+
+class _Lister:
+    """Filters, search conditions and sorting of ``task/list`` over one board."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.ctx = board.ctx
+        self.world = board.world
+
+    def employee_of(self, task: Task) -> Any:
+        if task.tracker_id is None:
+            return None
+        return next(
+            (
+                e
+                for _, e in sorted(self.world.employees.items())
+                if e.tracker_id == task.tracker_id and e.user_id == task.user_id
+            ),
+            None,
+        )
+
+    def value(self, task: Task, field: str) -> Any:
+        """The value of a condition field (date/times in world time)."""
+        progress = self.board.progress(task)
+        if field == "id":
+            return task.id
+        if field == "employee":
+            employee = self.employee_of(task)
+            return None if employee is None else employee.id
+        if field == "status":
+            return progress.status
+        if field == "label":
+            return task.label
+        if field == "location":
+            return _or(task.location.address, "")
+        if field == "description":
+            return task.description
+        if field == "external_id":
+            return task.external_id
+        if field == "stay_duration":
+            return progress.stay_duration
+        if field == "form":
+            return None if task.form is None else task.form.template_id
+        if field == "from":
+            return task.from_
+        if field == "to":
+            return task.to
+        if field == "status_change_date":
+            return progress.status_change_date
+        if field == "arrival_date":
+            return progress.arrival_date
+        custom = task.fields.get(field) if isinstance(task.fields, dict) else None
+        return None if custom is None else custom.value
+
+    def text(self, value: Any) -> str:
+        if isinstance(value, dt.datetime):
+            return self.ctx.user_time(value).strftime("%Y-%m-%d %H:%M:%S")
+        if isinstance(value, float) and value.is_integer():
+            return str(int(value))
+        return "" if value is None else str(value)
+
+    def matches(self, task: Task, condition: SearchCondition) -> bool:
+        """Whether ``task`` meets ``condition``."""
+        if isinstance(condition, AndCondition):
+            return all(self.matches(task, c) for c in condition.conditions)
+        if isinstance(condition, OrCondition):
+            return any(self.matches(task, c) for c in condition.conditions)
+        if isinstance(condition, NotCondition):
+            return not self.matches(task, condition.condition)
+        value = self.value(task, condition.field)
+        if isinstance(condition, EqCondition):
+            return _number(value) == condition.value
+        if isinstance(condition, ContainsCondition):
+            return condition.value.lower() in self.text(value).lower()
+        if isinstance(condition, InCondition):
+            return any(_same(value, item) for item in condition.value)
+        if value is None:
+            return False
+        start = self.ctx.world_time(condition.value.from_)
+        end = self.ctx.world_time(condition.value.to)
+        return bool(start <= value <= end)
+
+    def text_of(self, task: Task) -> list[str]:
+        """The texts ``filter`` searches: built-in and custom fields."""
+        texts = [
+            str(task.id),
+            task.label,
+            task.description,
+            _or(task.location.address, ""),
+            task.external_id or "",
+            self.board.progress(task).status,
+        ]
+        if isinstance(task.fields, dict):
+            texts += [self.text(v.value) for v in task.fields.values()]
+        return texts
+
+    def sort_key(self, task: Task, field: str) -> tuple[int, Any]:
+        if field == "employee":
+            employee = self.employee_of(task)
+            if employee is not None:
+                name = " ".join(
+                    n for n in (employee.first_name, employee.middle_name, employee.last_name) if n
+                )
+                return 1, name.lower()
+            tracker = self.world.trackers.get(task.tracker_id) if task.tracker_id else None
+            return (1, tracker.label.lower()) if tracker else (0, "")
+        if field == "form":
+            return (1, task.form.label.lower()) if task.form is not None else (0, "")
+        value = self.value(task, field)
+        if value is None:
+            return 0, ""
+        return 1, value.lower() if isinstance(value, str) else value
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            number = float(value)
+        except ValueError:
+            return None
+        return number if math.isfinite(number) else None
+    return None
+
+
+def _same(value: Any, item: Any) -> bool:
+    if isinstance(item, (int, float)) and not isinstance(item, bool):
+        return _number(value) == float(item)
+    return value is not None and str(item).lower() == str(value).lower()
+
+
+def _check_conditions(conditions: Sequence[SearchCondition]) -> None:
+    """7 for a condition over an unknown field or a period over a field that is not a date,
+    or for more than 60 conditions in all."""
+    errors: list[dict[str, str]] = []
+    count = 0
+
+    def walk(condition: SearchCondition, where: str) -> None:
+        nonlocal count
+        count += 1
+        if isinstance(condition, (AndCondition, OrCondition)):
+            for index, nested in enumerate(condition.conditions):
+                walk(nested, f"{where}.conditions[{index}]")
+            return
+        if isinstance(condition, NotCondition):
+            walk(condition.condition, f"{where}.condition")
+            return
+        field = condition.field
+        if field not in _FIELDS and not field.isdigit():
+            errors.append({"parameter": f"{where}.field", "error": f"unknown field {field!r}"})
+        elif isinstance(condition, PeriodCondition) and field not in _DATE_FIELDS:
+            errors.append({"parameter": f"{where}.field", "error": f"{field!r} is not a date"})
+
+    for index, condition in enumerate(conditions):
+        walk(condition, f"conditions[{index}]")
+    if count > MAX_CONDITIONS:
+        errors.insert(
+            0,
+            {"parameter": "conditions", "error": f"at most {MAX_CONDITIONS} conditions in all"},
+        )
+    if errors:
+        raise InvalidParametersError(errors=errors)
+
+
+def _parse_sort(sort: Sequence[str]) -> list[tuple[str, bool]]:
+    orders: list[tuple[str, bool]] = []
+    for index, item in enumerate(sort):
+        match = _SORT.match(item)
+        if match is None or match["field"] not in _FIELDS:
+            raise _invalid(
+                f"sort[{index}]", "must be <field>=asc or <field>=desc over the condition fields"
+            )
+        orders.append((match["field"], match["direction"] == "desc"))
+    return orders
+
+
+@handles(TASK_LIST)
+def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
+    """The tasks and checkpoints matching every filter, sorted, one page at a time."""
+    conditions = _or(params.conditions, [])
+    _check_conditions(conditions)
+    orders = _parse_sort(_or(params.sort, []))
+    location = params.location
+    if not isinstance(location, Unset) and not isinstance(location.radius, int):
+        raise _invalid("location.radius", "is required")
+    board = Board(ctx)
+    lister = _Lister(board)
+    statuses = params.statuses if isinstance(params.statuses, list) else None
+    trackers = set(params.trackers) if isinstance(params.trackers, list) else None
+    tag_ids = set(params.tag_ids) if isinstance(params.tag_ids, list) else None
+    start = ctx.world_time(params.from_) if isinstance(params.from_, dt.datetime) else None
+    end = ctx.world_time(params.to) if isinstance(params.to, dt.datetime) else None
+    text = params.filter.lower() if isinstance(params.filter, str) else None
+    texts = [f.lower() for f in params.filters] if isinstance(params.filters, list) else []
+    found: list[Task] = []
+    for task in board.tasks():
+        if isinstance(params.external_id, str) and task.external_id != params.external_id:
+            continue
+        if statuses is not None and board.progress(task).status not in statuses:
+            continue
+        if trackers is not None and task.tracker_id not in trackers:
+            continue
+        if start is not None and task.to < start:
+            continue
+        if end is not None and task.from_ > end:
+            continue
+        if tag_ids is not None and not tag_ids & set(task.tags):
+            continue
+        if not isinstance(location, Unset) and isinstance(location.radius, int):
+            away = haversine_distance(
+                location.lat, location.lng, task.location.lat, task.location.lng
+            )
+            if away > location.radius:
+                continue
+        if text is not None and not any(text in t.lower() for t in lister.text_of(task)):
+            continue
+        if texts:
+            searched = [task.label, task.description, _or(task.location.address, "")]
+            if not all(any(t in s.lower() for s in searched) for t in texts):
+                continue
+        if not all(lister.matches(task, c) for c in conditions):
+            continue
+        found.append(task)
+    for field, descending in reversed(orders):
+        found.sort(key=lambda t, f=field: lister.sort_key(t, f), reverse=descending)  # type: ignore[misc]
+    offset = params.offset if isinstance(params.offset, int) else 0
+    limit = params.limit if isinstance(params.limit, int) else None
+    if params.limit is UNSET:
+        limit = DEFAULT_LIMIT
+    page = found[offset:] if limit is None else found[offset : offset + limit]
+    return TaskListResult(list=[board.wire(t) for t in page], count=len(found))
