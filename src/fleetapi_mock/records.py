@@ -22,10 +22,11 @@ from fleetapi.models.common import LatLng, Location
 from fleetapi.models.data import ImportLineError, ImportType
 from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.form import Form, FormField
-from fleetapi.models.payment import PaymentSystemSettings
+from fleetapi.models.payment import Bill, ExternalSubscription, PaymentSystemSettings
 
 __all__ = [
     "ApiKeyRecord",
+    "BillRecord",
     "DataFileRecord",
     "DealerRecord",
     "DepartmentRecord",
@@ -36,6 +37,7 @@ __all__ = [
     "ImportProcessRecord",
     "PlaceRecord",
     "SessionRecord",
+    "SubscriptionRecord",
     "TagRecord",
     "TariffRecord",
     "TrackPointRecord",
@@ -87,6 +89,9 @@ class TariffRecord:
     features: list[str] = attrs.Factory(list)
     """``app_tasks`` (tasks), ``weblocator`` (geo links), ``checkin`` (check-ins)..."""
     storage_period: dt.timedelta = dt.timedelta(days=90)
+    price: float = attrs.field(default=0.0, metadata=rules(minimum=0))
+    """Monthly price of one tracker on the tariff, in the dealer's currency (the payment
+    estimate adds them up)."""
 
 
 @attrs.define(kw_only=True)
@@ -110,6 +115,9 @@ class UserRecord:
     trackers: list[int] | None = None
     """The trackers a sub-user may see; null means every tracker of the account."""
     activated: bool = True
+    plugins: list[int] = attrs.Factory(list)
+    """Plugins available to a master user's account (29: bills; without it ``bill/*`` answer
+    222). Sub-users have their master's."""
 
     @property
     def is_master(self) -> bool:
@@ -424,3 +432,38 @@ class ImportProcessRecord:
     """The line at which the process fails (a broken file); null when it does not."""
     warnings: list[ImportLineError] = attrs.Factory(list)
     errors: list[ImportLineError] = attrs.Factory(list)
+
+
+@attrs.define(kw_only=True)
+class BillRecord:
+    """A bill of an account: the API's bill object with its owner beside it.
+
+    ``bill.created`` is UTC, like every world date/time. Bills change status only outside the
+    API (a payment settles one): set ``bill.status`` in a world document or a test.
+    """
+
+    user_id: int
+    """The master user of the account."""
+    bill: Bill
+
+    @property
+    def order_id(self) -> int:
+        """The bill's ID (the collection's key)."""
+        return self.bill.order_id
+
+
+@attrs.define(kw_only=True)
+class SubscriptionRecord:
+    """An external (Avangate) subscription of an account, with its owner beside it.
+
+    ``subscription.expiration_date`` (the next renewal) is UTC.
+    """
+
+    user_id: int
+    """The master user of the account."""
+    subscription: ExternalSubscription
+
+    @property
+    def reference(self) -> str:
+        """The subscription's reference (the collection's key)."""
+        return self.subscription.reference

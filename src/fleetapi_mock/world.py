@@ -37,6 +37,7 @@ from fleetapi.models.checkin import Checkin
 from fleetapi.models.task import Route, Task
 from fleetapi_mock.records import (
     ApiKeyRecord,
+    BillRecord,
     DataFileRecord,
     DealerRecord,
     DepartmentRecord,
@@ -47,6 +48,7 @@ from fleetapi_mock.records import (
     ImportProcessRecord,
     PlaceRecord,
     SessionRecord,
+    SubscriptionRecord,
     TagRecord,
     TariffRecord,
     TrackerRecord,
@@ -97,6 +99,8 @@ COLLECTIONS: Final[dict[str, tuple[type[Any], str | None]]] = {
     "import_processes": (ImportProcessRecord, "id"),
     "tasks": (Task, "id"),
     "routes": (Route, "id"),
+    "bills": (BillRecord, "order_id"),
+    "subscriptions": (SubscriptionRecord, "reference"),
 }
 """Every collection of a world document: its record class and key attribute.
 
@@ -257,6 +261,8 @@ class World:
     import_processes: dict[int, ImportProcessRecord]
     tasks: dict[int, Task]
     routes: dict[int, Route]
+    bills: dict[int, BillRecord]
+    subscriptions: dict[str, SubscriptionRecord]
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int = 0) -> None:
         self.lock = threading.RLock()
@@ -446,13 +452,15 @@ class World:
             if point.tracker_id not in self.trackers:
                 yield "track_points", f"a point of unknown tracker {point.tracker_id}"
         owned: list[tuple[str, Any]] = [
-            *(("data_files", f) for f in self.data_files.values()),
-            *(("import_processes", p) for p in self.import_processes.values()),
+            *((f"data_files[id={f.id}]", f) for f in self.data_files.values()),
+            *((f"import_processes[id={p.id}]", p) for p in self.import_processes.values()),
+            *((f"bills[order_id={b.order_id}]", b) for b in self.bills.values()),
+            *((f"subscriptions[reference={s.reference}]", s) for s in self.subscriptions.values()),
         ]
-        for name, record in owned:
+        for where, record in owned:
             owner = self.users.get(record.user_id)
             if owner is None or not owner.is_master:
-                yield f"{name}[id={record.id}].user_id", f"no master user {record.user_id}"
+                yield f"{where}.user_id", f"no master user {record.user_id}"
         yield from self._check_tasks()
         yield from self._check_form_and_file_references()
 

@@ -28,6 +28,7 @@ PAYMENT_SYSTEM_LIST = Endpoint(
     errors=(201,),
     safe=True,
     cli=("payment", "systems"),
+    notes="The payment system of the user's dealer; code 201 when the dealer has none.",
 )
 PAYMENT_SYSTEM_ESTIMATE_GET = Endpoint(
     path="payment_system/estimate/get",
@@ -39,6 +40,10 @@ PAYMENT_SYSTEM_ESTIMATE_GET = Endpoint(
     right="payment_create",
     safe=True,
     cli=("payment", "estimate"),
+    notes=(
+        "The mock adds up the monthly tariff price of every tracker of the account that is "
+        "neither blocked nor a clone, in the payment system's currency."
+    ),
 )
 BILL_CREATE = Endpoint(
     path="bill/create",
@@ -49,7 +54,10 @@ BILL_CREATE = Endpoint(
     method="create",
     right="payment_create",
     errors=(222,),
-    notes="Code 222 when plugin 29 (bills) is not available to the user.",
+    notes=(
+        "Code 222 when plugin 29 (bills) is not available to the user. The bill starts "
+        "`created`, with one position; `sum` is rounded to cents."
+    ),
 )
 BILL_LIST = Endpoint(
     path="bill/list",
@@ -62,6 +70,7 @@ BILL_LIST = Endpoint(
     errors=(222,),
     safe=True,
     paging=Paging(items="bills", total="count", default_limit=10000, max_limit=10000),
+    notes="Newest bill first; `count` is the number of the account's bills ignoring paging.",
 )
 SUBSCRIPTION_AVANGATE_CANCEL = Endpoint(
     path="subscription/avangate/cancel",

@@ -88,10 +88,10 @@ class ExternalSubscription:
 class BillCreateParams:
     """Parameters of ``bill/create``."""
 
-    payer: str
+    payer: str = attrs.field(metadata=rules(not_blank=True, max_length=255, printable=True))
     """A description of the payer."""
-    sum: float
-    """In the panel's default currency."""
+    sum: float = attrs.field(metadata=rules(minimum=0.01, maximum=1_000_000_000))
+    """In the panel's default currency; at least 0.01."""
 
 
 @attrs.frozen(kw_only=True)
@@ -100,7 +100,7 @@ class BillListParams:
 
     limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0, maximum=10000))
     """At most this many bills (maximum and default 10000)."""
-    offset: int | Unset = UNSET
+    offset: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
     """Zero-based index of the first bill (default 0)."""
 
 
@@ -108,5 +108,5 @@ class BillListParams:
 class SubscriptionCancelParams:
     """Parameters of ``subscription/avangate/cancel``."""
 
-    reference: str
+    reference: str = attrs.field(metadata=rules(not_blank=True, max_length=255))
     """The subscription's ``reference`` from ``subscription/avangate/list``."""
