@@ -12,6 +12,7 @@ import logging
 import os
 import random
 import time
+import urllib.parse
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -270,6 +271,19 @@ def _retry_after(headers: Mapping[str, str]) -> float | None:
         return None
 
 
+def _redirected_response(status_code: int, headers: Mapping[str, str]) -> str | None:
+    """The ``response`` query parameter of a redirect's ``Location``, if there is one.
+
+    Calls given a ``redirect_target`` (``map_layer/upload``) answer a redirect to
+    ``<redirect_target>?response=<urlencoded response JSON>``: the SDK reads that JSON.
+    """
+    if not 300 <= status_code < 400:
+        return None
+    query = urllib.parse.urlsplit(headers.get("location", "")).query
+    values = urllib.parse.parse_qs(query).get("response")
+    return values[-1] if values else None
+
+
 def read_response(
     path: str,
     status_code: int,
@@ -291,8 +305,12 @@ def read_response(
     content_type = headers.get("content-type", "")
     if expect_file and "json" not in content_type and 200 <= status_code < 300:
         return content
+    redirected = _redirected_response(status_code, headers)
     try:
-        body = json.loads(content) if content else None
+        if redirected is not None:
+            body = json.loads(redirected)
+        else:
+            body = json.loads(content) if content else None
     except ValueError:
         body = None
     if not isinstance(body, dict) or "success" not in body:

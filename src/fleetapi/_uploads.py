@@ -41,8 +41,16 @@ def file_part(file: FileInput, *, default_name: str = "upload") -> tuple[str, by
     return name, file.read(), _guess(name)
 
 
+_KNOWN_TYPES = {
+    ".kml": "application/vnd.google-earth.kml+xml",
+    ".kmz": "application/vnd.google-earth.kmz",
+}
+"""Types the platform's ``mimetypes`` table may lack (it depends on the system)."""
+
+
 def _guess(name: str) -> str:
-    return mimetypes.guess_type(name)[0] or "application/octet-stream"
+    known = _KNOWN_TYPES.get(os.path.splitext(name)[1].lower())
+    return known or mimetypes.guess_type(name)[0] or "application/octet-stream"
 
 
 class ProgressReader(io.BytesIO):

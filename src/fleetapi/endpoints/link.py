@@ -32,11 +32,13 @@ LINK_UPDATE = Endpoint(
     summary="Update a geo link's lifetime, description, trackers and options.",
     resource="geo_links",
     method="update",
+    right="weblocator_session_create",
     errors=(13, 201, 204, 217, 236),
     cli=("link", "update"),
     notes=(
-        "The link keeps its hash, and so its URL. The right sub-users need is not shown (the "
-        "spec lists code 13): none is declared."
+        "The link keeps its hash, and so its URL; the body replaces the link's content (an "
+        "omitted `lifetime` means the link never expires). The right sub-users need is not "
+        "shown (the spec lists code 13): `weblocator_session_create`, as for create."
     ),
 )
 LINK_STATUS_CHANGE = Endpoint(
@@ -46,9 +48,13 @@ LINK_STATUS_CHANGE = Endpoint(
     summary="Turn a geo link off or on again.",
     resource="geo_links",
     method="change_status",
+    right="weblocator_session_create",
     errors=(201,),
     cli=("link", "set-status"),
-    notes="Turning a link off ends its open viewing sessions.",
+    notes=(
+        "Turning a link off ends its open viewing sessions. Sub-users need "
+        "`weblocator_session_create`, as for create (not shown in the spec)."
+    ),
 )
 LINK_READ = Endpoint(
     path="tracker/location/link/read",
@@ -83,8 +89,10 @@ LINK_DELETE = Endpoint(
     summary="Delete a geo link.",
     resource="geo_links",
     method="delete",
+    right="weblocator_session_create",
     errors=(201,),
     cli=("link", "delete"),
+    notes="Sub-users need `weblocator_session_create`, as for create (not shown in the spec).",
 )
 
 ENDPOINTS = (LINK_CREATE, LINK_UPDATE, LINK_STATUS_CHANGE, LINK_READ, LINK_LIST, LINK_DELETE)

@@ -79,7 +79,7 @@ class GeoLinkDisplayOptions:
     """Default false."""
     show_vehicle_info: bool | Unset = UNSET
     """Default false."""
-    trace_duration: int | Unset = UNSET
+    trace_duration: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
     """Seconds of trace shown behind a moving tracker (default 5)."""
 
 
@@ -110,8 +110,8 @@ class GeoLinkTracker:
     """One tracker shared by a link."""
 
     tracker_id: int
-    alias: str | Unset = UNSET
-    """The name viewers see instead of the tracker's label."""
+    alias: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=255, printable=True))
+    """The name viewers see instead of the tracker's label (printable, at most 255)."""
     params: GeoLinkTrackerOptions
 
 
@@ -134,30 +134,43 @@ class GeoLink:
     status: GeoLinkStatus | Unset = UNSET
     """The derived status (see the module); present in list results."""
 
+    def url(self, domain: str) -> str:
+        """The link's public URL on the dealer's interface ``domain``.
+
+        The service answers no URL: a link is viewed at ``https://<domain>/ls/#<hash>``, where
+        ``domain`` is the dealer's interface domain (``dealer/get_ui_config`` answers it as
+        ``dealer.ui_domain``). A ``domain`` given with its scheme (``http://...``) keeps it.
+        """
+        base = domain.rstrip("/")
+        if "://" not in base:
+            base = f"https://{base}"
+        return f"{base}/ls/#{self.hash}"
+
 
 @attrs.frozen(kw_only=True)
-class GeoLinkCreateParams:
-    """Parameters of ``tracker/location/link/create``."""
+class _GeoLinkContent:
+    """What create and update send: a link's lifetime, description, trackers and options."""
 
     lifetime: GeoLinkLifetime | Unset | None = UNSET
     """Omitted or null: the link never expires."""
     description: str = attrs.field(metadata=rules(max_length=255, printable=True))
     """Printable characters, at most 255."""
     trackers: list[GeoLinkTracker] = attrs.field(metadata=rules(min_items=1, max_items=100))
-    """1 to 100 trackers."""
+    """1 to 100 trackers, each listed once."""
     params: GeoLinkOptions
 
 
 @attrs.frozen(kw_only=True)
-class GeoLinkUpdateParams:
-    """Parameters of ``tracker/location/link/update``: the link's new content."""
+class GeoLinkCreateParams(_GeoLinkContent):
+    """Parameters of ``tracker/location/link/create``."""
+
+
+@attrs.frozen(kw_only=True)
+class GeoLinkUpdateParams(_GeoLinkContent):
+    """Parameters of ``tracker/location/link/update``: the link's new content, replacing the
+    old (an omitted ``lifetime`` means the link never expires)."""
 
     id: int
-    lifetime: GeoLinkLifetime | Unset | None = UNSET
-    description: str = attrs.field(metadata=rules(max_length=255, printable=True))
-    trackers: list[GeoLinkTracker] = attrs.field(metadata=rules(min_items=1, max_items=100))
-    """1 to 100 trackers."""
-    params: GeoLinkOptions
 
 
 @attrs.frozen(kw_only=True)
@@ -191,9 +204,9 @@ class GeoLinkListParams:
     conditions: list[SearchCondition] | Unset = UNSET
     """Fields: trackers (labels), aliases, creator (full name; master users only),
     description."""
-    offset: int | Unset = UNSET
+    offset: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
     """Default 0."""
-    limit: int | Unset = UNSET
+    limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
     """Default 10000."""
     sort: list[str] | Unset = UNSET
     """``<field>=asc|desc`` over id, create_date, expire_date, trackers, aliases, status,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 
 __all__ = [
@@ -20,7 +21,8 @@ class MapLayer:
     """A map layer's metadata; its body is a KML document read with ``map_layer/read``."""
 
     id: int
-    label: str
+    label: str = attrs.field(metadata=rules(not_blank=True, max_length=255, printable=True))
+    """Printable characters, not blank, at most 255."""
 
 
 @attrs.frozen(kw_only=True)
@@ -34,10 +36,12 @@ class MapLayerReadParams:
 class MapLayerUploadParams:
     """The form fields of ``map_layer/upload``, beside the KML file part named ``file``."""
 
-    label: str
-    redirect_target: str | Unset = UNSET
-    """When given, the service answers with a redirect to
-    ``<redirect_target>?response=<urlencoded response JSON>`` (for browser forms)."""
+    label: str = attrs.field(metadata=rules(not_blank=True, max_length=255, printable=True))
+    """Printable characters, not blank, at most 255."""
+    redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(not_blank=True))
+    """When given, the service answers with a redirect (HTTP 303) to
+    ``<redirect_target>?response=<urlencoded response JSON>`` (for browser forms), for a
+    failure of the upload as for its success; the SDK reads the response from it."""
 
 
 @attrs.frozen(kw_only=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 
 __all__ = [
@@ -35,37 +36,37 @@ class RetranslatorProtocol:
 
 
 @attrs.frozen(kw_only=True)
-class NewRetranslator:
-    """A retranslator to create (``retranslator/create``)."""
+class _RetranslatorFields:
+    """What a retranslator is made of, with or without its ``id``."""
 
-    name: str
+    name: str = attrs.field(metadata=rules(not_blank=True, max_length=255, printable=True))
     protocol_id: int
-    address: str
+    """A protocol of ``retranslator/protocol/list``."""
+    address: str = attrs.field(metadata=rules(not_blank=True, max_length=255, printable=True))
     """Network address or host name of the receiving server."""
-    port: int
-    login: str | Unset = UNSET
-    """Required when the protocol's ``required_login`` is true."""
-    password: str | Unset = attrs.field(default=UNSET, repr=False)
-    """Required when the protocol's ``required_password`` is true."""
+    port: int = attrs.field(metadata=rules(minimum=1, maximum=65535))
+    login: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=255))
+    """Required when the protocol's ``required_login`` is true; only for protocols with
+    ``has_login``."""
+    password: str | Unset = attrs.field(default=UNSET, repr=False, metadata=rules(max_length=255))
+    """Required when the protocol's ``required_password`` is true; only for protocols with
+    ``has_password``. ``retranslator/list`` answers it as stored, like the service."""
     enabled: bool
 
 
 @attrs.frozen(kw_only=True)
-class Retranslator:
+class NewRetranslator(_RetranslatorFields):
+    """A retranslator to create (``retranslator/create``)."""
+
+
+@attrs.frozen(kw_only=True)
+class Retranslator(_RetranslatorFields):
     """A retranslator: where and how a device's data is forwarded.
 
     It is also the body of ``retranslator/update``, which names its target by ``id``.
     """
 
     id: int
-    name: str
-    protocol_id: int
-    address: str
-    """Network address or host name of the receiving server."""
-    port: int
-    login: str | Unset = UNSET
-    password: str | Unset = attrs.field(default=UNSET, repr=False)
-    enabled: bool
 
 
 @attrs.frozen(kw_only=True)

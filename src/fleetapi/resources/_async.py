@@ -946,21 +946,22 @@ class AsyncGeoLinks:
     async def update(
         self,
         *,
-        id: int,
         description: str,
         trackers: builtins.list[GeoLinkTracker],
         params: GeoLinkOptions,
+        id: int,
         lifetime: GeoLinkLifetime | Unset | None = UNSET,
     ) -> None:
         """Update a geo link's lifetime, description, trackers and options.
 
         Calls ``tracker/location/link/update``.
+        Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 13, 201, 204, 217, 236.
         """
         await self._client.call(
             LINK_UPDATE,
             GeoLinkUpdateParams(
-                id=id, lifetime=lifetime, description=description, trackers=trackers, params=params
+                lifetime=lifetime, description=description, trackers=trackers, params=params, id=id
             ),
         )
 
@@ -968,6 +969,7 @@ class AsyncGeoLinks:
         """Turn a geo link off or on again.
 
         Calls ``tracker/location/link/status/change``.
+        Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 201.
         """
         await self._client.call(
@@ -1027,6 +1029,7 @@ class AsyncGeoLinks:
         """Delete a geo link.
 
         Calls ``tracker/location/link/delete``.
+        Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 201.
         """
         await self._client.call(LINK_DELETE, GeoLinkDeleteParams(id=id))

@@ -936,21 +936,22 @@ class GeoLinks:
     def update(
         self,
         *,
-        id: int,
         description: str,
         trackers: builtins.list[GeoLinkTracker],
         params: GeoLinkOptions,
+        id: int,
         lifetime: GeoLinkLifetime | Unset | None = UNSET,
     ) -> None:
         """Update a geo link's lifetime, description, trackers and options.
 
         Calls ``tracker/location/link/update``.
+        Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 13, 201, 204, 217, 236.
         """
         self._client.call(
             LINK_UPDATE,
             GeoLinkUpdateParams(
-                id=id, lifetime=lifetime, description=description, trackers=trackers, params=params
+                lifetime=lifetime, description=description, trackers=trackers, params=params, id=id
             ),
         )
 
@@ -958,6 +959,7 @@ class GeoLinks:
         """Turn a geo link off or on again.
 
         Calls ``tracker/location/link/status/change``.
+        Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 201.
         """
         self._client.call(LINK_STATUS_CHANGE, GeoLinkStatusChangeParams(id=id, is_active=is_active))
@@ -1015,6 +1017,7 @@ class GeoLinks:
         """Delete a geo link.
 
         Calls ``tracker/location/link/delete``.
+        Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 201.
         """
         self._client.call(LINK_DELETE, GeoLinkDeleteParams(id=id))
