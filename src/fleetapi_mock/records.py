@@ -22,7 +22,10 @@ from fleetapi.models.common import LatLng, Location
 from fleetapi.models.data import ImportLineError, ImportType
 from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.form import Form, FormField
+from fleetapi.models.link import GeoLink
+from fleetapi.models.map_layer import MapLayer
 from fleetapi.models.payment import Bill, ExternalSubscription, PaymentSystemSettings
+from fleetapi.models.retranslator import Retranslator
 
 __all__ = [
     "ApiKeyRecord",
@@ -34,8 +37,11 @@ __all__ = [
     "FileRecord",
     "FormRecord",
     "FormTemplateRecord",
+    "GeoLinkRecord",
     "ImportProcessRecord",
+    "MapLayerRecord",
     "PlaceRecord",
+    "RetranslatorRecord",
     "SessionRecord",
     "SubscriptionRecord",
     "TagRecord",
@@ -467,3 +473,54 @@ class SubscriptionRecord:
     def reference(self) -> str:
         """The subscription's reference (the collection's key)."""
         return self.subscription.reference
+
+
+@attrs.define(kw_only=True)
+class GeoLinkRecord:
+    """A geo link of an account: the API's :class:`~fleetapi.models.link.GeoLink`, its owner
+    beside it.
+
+    The stored link's date/times (``create_date``, ``lifetime``) are UTC like every record's;
+    its ``status`` is never stored (it is derived from the clock when listing).
+    """
+
+    user_id: int
+    """The master user owning the link (its creator may be a sub-user of that account)."""
+    link: GeoLink
+
+    @property
+    def id(self) -> int:
+        """The link's ID."""
+        return self.link.id
+
+
+@attrs.define(kw_only=True)
+class RetranslatorRecord:
+    """A retranslator of an account: the API's
+    :class:`~fleetapi.models.retranslator.Retranslator`, its owner beside it."""
+
+    user_id: int
+    """The master user owning the retranslator."""
+    retranslator: Retranslator
+
+    @property
+    def id(self) -> int:
+        """The retranslator's ID."""
+        return self.retranslator.id
+
+
+@attrs.define(kw_only=True)
+class MapLayerRecord:
+    """A map layer of an account: the API's :class:`~fleetapi.models.map_layer.MapLayer`, its
+    owner and its KML body beside it."""
+
+    user_id: int
+    """The master user owning the layer."""
+    layer: MapLayer
+    kml: str
+    """The layer's body: a KML document (UTF-8 text)."""
+
+    @property
+    def id(self) -> int:
+        """The layer's ID."""
+        return self.layer.id

@@ -18,7 +18,9 @@ What the router does, in order (every rule is in ``docs/mock.md``):
 6. the rate limit is applied (per session user, per API key, else per client);
 7. the access level and the sub-user rights of the call are checked;
 8. the params are validated strictly (code 7 names every bad parameter);
-9. the handler runs under the world's lock, and its result is wrapped in the envelope.
+9. the handler runs under the world's lock, and its result is wrapped in the envelope; when
+   the params carry a ``redirect_target`` (``map_layer/upload``), the envelope of the
+   handler's success or failure travels in a redirect instead (:func:`redirect_response`).
 
 Failures are :class:`~fleetapi.FleetApiError` instances rendered in one place
 (:func:`failure_response`): the code's class carries its HTTP status.
@@ -84,10 +86,12 @@ __all__ = [
     "JournalEntry",
     "RateLimiter",
     "Response",
+    "failure_body",
     "failure_response",
     "file_response",
     "json_response",
     "multipart_parts",
+    "redirect_response",
     "request_origin",
     "route",
     "route_with_prefix",
@@ -117,11 +121,11 @@ def json_response(status: int, body: Any, headers: Mapping[str, str] | None = No
     return status, {"content-type": _JSON_TYPE, **(headers or {})}, content
 
 
-def failure_response(error: FleetApiError) -> Response:
-    """The failure envelope of ``error``, with the HTTP status its code maps to.
+def failure_body(error: FleetApiError) -> dict[str, Any]:
+    """The failure envelope of ``error``.
 
     ``{"success": false, "status": {"code", "description"}}`` plus ``errors`` when the
-    error lists per-field details; ``Retry-After`` when the error says how long to wait.
+    error lists per-field details.
     """
     body: dict[str, Any] = {
         "success": False,
@@ -129,10 +133,31 @@ def failure_response(error: FleetApiError) -> Response:
     }
     if error.errors:
         body["errors"] = error.errors
+    return body
+
+
+def failure_response(error: FleetApiError) -> Response:
+    """The failure envelope of ``error``, with the HTTP status its code maps to;
+    ``Retry-After`` when the error says how long to wait."""
+    body = failure_body(error)
     headers = {}
     if error.retry_after is not None:
         headers["retry-after"] = str(max(1, math.ceil(error.retry_after)))
     return json_response(error.http_status, body, headers)
+
+
+REDIRECT_STATUS = 303
+"""The HTTP status of the redirect a call with ``redirect_target`` answers (See Other: the
+browser then GETs the target)."""
+
+
+def redirect_response(target: str, body: Mapping[str, Any]) -> Response:
+    """A redirect to ``<target>?response=<urlencoded JSON of body>`` (``&`` when ``target``
+    already has a query)."""
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    separator = "&" if "?" in target else "?"
+    location = f"{target}{separator}{urllib.parse.urlencode({'response': text})}"
+    return REDIRECT_STATUS, {"location": location, "content-length": "0"}, b""
 
 
 # --- Routing --------------------------------------------------------------------------------
@@ -524,7 +549,7 @@ class Backend:
         return response
 
     def _record(self, method: str, path: str, response: Response, note: dict[str, Any]) -> None:
-        code = 0
+        code = int(note.get("code", 0))
         if response[0] != 200 and response[1].get("content-type") == _JSON_TYPE:
             try:
                 code = int(json.loads(response[2])["status"]["code"])
@@ -627,8 +652,15 @@ class Backend:
                 files=files,
                 base_url=origin + prefix,
             )
-            result = handler(ctx, params)
-            return _success(ctx, result)
+            target = getattr(params, "redirect_target", None)
+            if not isinstance(target, str):
+                return _success(ctx, handler(ctx, params))
+            try:
+                response = _success(ctx, handler(ctx, params))
+            except FleetApiError as exc:
+                note["code"] = exc.code
+                return redirect_response(target, failure_body(exc))
+            return redirect_response(target, json.loads(response[2]))
 
 
 def file_response(reply: FileReply) -> Response:

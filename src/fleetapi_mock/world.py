@@ -34,6 +34,7 @@ from fleetapi._converter import (
     structure_request,
 )
 from fleetapi.models.checkin import Checkin
+from fleetapi.models.retranslator import RetranslatorProtocol
 from fleetapi.models.task import Route, Task
 from fleetapi_mock.records import (
     ApiKeyRecord,
@@ -45,8 +46,11 @@ from fleetapi_mock.records import (
     FileRecord,
     FormRecord,
     FormTemplateRecord,
+    GeoLinkRecord,
     ImportProcessRecord,
+    MapLayerRecord,
     PlaceRecord,
+    RetranslatorRecord,
     SessionRecord,
     SubscriptionRecord,
     TagRecord,
@@ -101,6 +105,10 @@ COLLECTIONS: Final[dict[str, tuple[type[Any], str | None]]] = {
     "routes": (Route, "id"),
     "bills": (BillRecord, "order_id"),
     "subscriptions": (SubscriptionRecord, "reference"),
+    "geo_links": (GeoLinkRecord, "id"),
+    "retranslator_protocols": (RetranslatorProtocol, "id"),
+    "retranslators": (RetranslatorRecord, "id"),
+    "map_layers": (MapLayerRecord, "id"),
 }
 """Every collection of a world document: its record class and key attribute.
 
@@ -236,9 +244,10 @@ class World:
             sequence ``tasks``.
 
     The collections ``dealers``, ``tariffs``, ``users``, ``trackers``, ``employees``,
-    ``departments``, ``zones``, ``places``, ``tags``, ``form_templates``, ``forms`` and
-    ``files`` hold records by id, ``checkins`` the API's check-ins by id; ``sessions`` and
-    ``api_keys`` hold them by hash.
+    ``departments``, ``zones``, ``places``, ``tags``, ``form_templates``, ``forms``,
+    ``files``, ``geo_links``, ``retranslator_protocols``, ``retranslators`` and ``map_layers``
+    hold records by id, ``checkins`` the API's check-ins by id; ``sessions`` and ``api_keys``
+    hold them by hash.
     """
 
     dealers: dict[int, DealerRecord]
@@ -263,6 +272,10 @@ class World:
     routes: dict[int, Route]
     bills: dict[int, BillRecord]
     subscriptions: dict[str, SubscriptionRecord]
+    geo_links: dict[int, GeoLinkRecord]
+    retranslator_protocols: dict[int, RetranslatorProtocol]
+    retranslators: dict[int, RetranslatorRecord]
+    map_layers: dict[int, MapLayerRecord]
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int = 0) -> None:
         self.lock = threading.RLock()
@@ -456,11 +469,15 @@ class World:
             *((f"import_processes[id={p.id}]", p) for p in self.import_processes.values()),
             *((f"bills[order_id={b.order_id}]", b) for b in self.bills.values()),
             *((f"subscriptions[reference={s.reference}]", s) for s in self.subscriptions.values()),
+            *((f"geo_links[id={r.id}]", r) for r in self.geo_links.values()),
+            *((f"retranslators[id={r.id}]", r) for r in self.retranslators.values()),
+            *((f"map_layers[id={r.id}]", r) for r in self.map_layers.values()),
         ]
         for where, record in owned:
             owner = self.users.get(record.user_id)
             if owner is None or not owner.is_master:
                 yield f"{where}.user_id", f"no master user {record.user_id}"
+        yield from self._check_sharing_references()
         yield from self._check_tasks()
         yield from self._check_form_and_file_references()
 
@@ -515,6 +532,26 @@ class World:
             if task.parent_id is not None and task.parent_id not in self.routes:
                 yield f"tasks[id={task.id}].parent_id", f"no route {task.parent_id}"
 
+    def _check_sharing_references(self) -> Iterator[tuple[str, str]]:
+        """Geo links' creators and unique hashes; retranslators' protocols."""
+        hashes: set[str] = set()
+        for record in self.geo_links.values():
+            where = f"geo_links[id={record.id}].link"
+            link = record.link
+            creator = self.users.get(link.creator_id)
+            if creator is None or creator.account_id != record.user_id:
+                yield f"{where}.creator_id", f"no user {link.creator_id} in the account"
+            if len(link.hash) != 32 or link.hash in hashes:
+                yield f"{where}.hash", "a link hash is 32 characters and unique"
+            hashes.add(link.hash)
+        for forwarder in self.retranslators.values():
+            protocol = forwarder.retranslator.protocol_id
+            if protocol not in self.retranslator_protocols:
+                yield (
+                    f"retranslators[id={forwarder.id}].retranslator.protocol_id",
+                    f"no protocol {protocol}",
+                )
+
     # --- Helpers for handlers -------------------------------------------------------------
 
     def now(self) -> dt.datetime:
@@ -523,9 +560,10 @@ class World:
 
     def new_hash(self) -> str:
         """A fresh 32-character hash from the world's random source (never one in use)."""
+        links = {r.link.hash for r in self.geo_links.values()}
         while True:
             value = f"{self.random.getrandbits(128):032x}"
-            if value not in self.sessions and value not in self.api_keys:
+            if value not in self.sessions and value not in self.api_keys and value not in links:
                 return value
 
     def user_by_login(self, login: str) -> UserRecord | None:

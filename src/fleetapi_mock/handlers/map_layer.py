@@ -1,0 +1,149 @@
+"""Map layers: ``map_layer/*``.
+
+A layer is stored as the shared :class:`~fleetapi.models.map_layer.MapLayer` beside the
+account that owns it and its KML body. ``map_layer/upload`` is a multipart request: its file
+part ``file`` must be there and not empty (233), of a KML or XML content type (234), and hold a
+well-formed UTF-8 KML document (242). With ``redirect_target`` the router answers a redirect
+carrying the response (see :mod:`fleetapi_mock.router`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+from xml.etree.ElementTree import ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+from fleetapi._endpoint import NoParams
+from fleetapi._errors import (
+    EntityNotFoundError,
+    InvalidDataFormatError,
+    NoDataFileError,
+    OverQuotaError,
+    ValidationFailedError,
+)
+from fleetapi.endpoints.map_layer import (
+    MAP_LAYER_DELETE,
+    MAP_LAYER_LIST,
+    MAP_LAYER_READ,
+    MAP_LAYER_UPDATE,
+    MAP_LAYER_UPLOAD,
+)
+from fleetapi.models.map_layer import (
+    MapLayer,
+    MapLayerDeleteParams,
+    MapLayerReadParams,
+    MapLayerUpdateParams,
+    MapLayerUploadParams,
+)
+from fleetapi_mock.handlers import Context, FileReply, handles
+from fleetapi_mock.records import MapLayerRecord
+
+MAX_MAP_LAYERS: Final = 100
+"""Map layers per account; one more answers 268."""
+
+KML_CONTENT_TYPE: Final = "application/vnd.google-earth.kml+xml; charset=utf-8"
+"""The content type ``map_layer/read`` answers."""
+
+ACCEPTED_TYPES: Final = frozenset(
+    {
+        "application/vnd.google-earth.kml+xml",
+        "application/xml",
+        "text/xml",
+        # Browsers send it for file names they do not know; the content is checked as KML.
+        "application/octet-stream",
+    }
+)
+"""Content types of the file part that ``map_layer/upload`` accepts (others answer 234)."""
+
+KML_NAMESPACES: Final = frozenset(
+    {
+        "http://www.opengis.net/kml/2.2",
+        "http://earth.google.com/kml/2.0",
+        "http://earth.google.com/kml/2.1",
+        "http://earth.google.com/kml/2.2",
+    }
+)
+"""The namespaces of a ``kml`` root element that make a document KML."""
+
+
+def check_kml(data: bytes) -> str:
+    """The KML text of an uploaded body; 242 when it is not a UTF-8 KML document."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise _invalid_kml("the file is not UTF-8 text") from None
+    try:
+        root = fromstring(text.encode("utf-8"))
+    except (ParseError, DefusedXmlException) as exc:
+        raise _invalid_kml(f"the file is not well-formed XML: {exc}") from None
+    namespace, _, name = root.tag[1:].partition("}") if root.tag.startswith("{") else ("", "", "")
+    if name != "kml" or namespace not in KML_NAMESPACES:
+        raise _invalid_kml(
+            "the root element must be kml in the namespace http://www.opengis.net/kml/2.2"
+        )
+    return text
+
+
+def _invalid_kml(error: str) -> ValidationFailedError:
+    return ValidationFailedError(
+        f"not a valid KML document: {error}", errors=[{"parameter": "file", "error": error}]
+    )
+
+
+def _account_records(ctx: Context) -> list[MapLayerRecord]:
+    account = ctx.account.id
+    return [r for _, r in sorted(ctx.world.map_layers.items()) if r.user_id == account]
+
+
+def _find(ctx: Context, layer_id: int) -> MapLayerRecord:
+    record = ctx.world.map_layers.get(layer_id)
+    if record is None or record.user_id != ctx.account.id:
+        raise EntityNotFoundError(f"no map layer {layer_id}")
+    return record
+
+
+@handles(MAP_LAYER_UPLOAD)
+def map_layer_upload(ctx: Context, params: MapLayerUploadParams) -> int:
+    """Store the KML file part ``file`` as a new layer: 233, 234, 242, 268."""
+    upload = ctx.files.get("file")
+    if upload is None or not upload.data:
+        raise NoDataFileError("no file part named 'file' (or it is empty)")
+    if upload.content_type.lower() not in ACCEPTED_TYPES:
+        raise InvalidDataFormatError(
+            f"a map layer is a KML file, not {upload.content_type}: send it as "
+            "application/vnd.google-earth.kml+xml"
+        )
+    kml = check_kml(upload.data)
+    if len(_account_records(ctx)) >= MAX_MAP_LAYERS:
+        raise OverQuotaError(f"an account may hold at most {MAX_MAP_LAYERS} map layers")
+    layer = MapLayer(id=ctx.world.ids.next("map_layers"), label=params.label)
+    ctx.world.map_layers[layer.id] = MapLayerRecord(user_id=ctx.account.id, layer=layer, kml=kml)
+    return layer.id
+
+
+@handles(MAP_LAYER_READ)
+def map_layer_read(ctx: Context, params: MapLayerReadParams) -> FileReply:
+    """The layer's KML body (201 when the account has no such layer)."""
+    record = _find(ctx, params.id)
+    return FileReply(content=record.kml.encode("utf-8"), content_type=KML_CONTENT_TYPE)
+
+
+@handles(MAP_LAYER_LIST)
+def map_layer_list(ctx: Context, params: NoParams) -> list[MapLayer]:
+    """The account's layers by id (metadata only)."""
+    return [r.layer for r in _account_records(ctx)]
+
+
+@handles(MAP_LAYER_UPDATE)
+def map_layer_update(ctx: Context, params: MapLayerUpdateParams) -> None:
+    """Rename a layer (201 when the account has no such layer)."""
+    record = _find(ctx, params.layer.id)
+    record.layer = params.layer
+
+
+@handles(MAP_LAYER_DELETE)
+def map_layer_delete(ctx: Context, params: MapLayerDeleteParams) -> None:
+    """Delete a layer (201 when the account has no such layer)."""
+    del ctx.world.map_layers[_find(ctx, params.id).id]

@@ -1,0 +1,213 @@
+"""Search conditions, filters, sorting and paging of the mock's list calls.
+
+A list call describes its searchable fields once, as a :class:`Fields` table (name to kind and
+getter); :func:`check_conditions` validates a request's ``conditions`` against it (code 7 naming
+the offending parameter), :func:`matches` evaluates them on one entity, and
+:func:`sort_key` builds the key of a ``sort`` request (``["status=asc", "id=desc"]``).
+
+Comparison rules (the service's, see ``NOTES.md``):
+
+* ``contains``: case-insensitive substring of a text field (any element of a text list);
+  numbers match by their digits;
+* ``eq``: the field equals the number (text fields compare numerically when they hold one);
+* ``in``: the field equals one of the values (any element of a list field);
+* ``period``: the date/time field lies within ``from`` and ``to``, both included.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Literal, TypeVar
+
+import attrs
+
+from fleetapi._errors import InvalidParametersError
+from fleetapi.models.search import (
+    AndCondition,
+    ContainsCondition,
+    EqCondition,
+    InCondition,
+    NotCondition,
+    OrCondition,
+    PeriodCondition,
+    SearchCondition,
+)
+
+__all__ = [
+    "MAX_CONDITIONS",
+    "Field",
+    "Fields",
+    "check_conditions",
+    "check_sort",
+    "matches",
+    "page",
+    "sort_records",
+]
+
+MAX_CONDITIONS = 60
+"""Conditions a call accepts, nested ones included."""
+
+T = TypeVar("T")
+
+FieldKind = Literal["text", "texts", "number", "datetime"]
+"""What a field holds: text, a list of texts, a number or a date/time."""
+
+
+@attrs.frozen
+class Field(Generic[T]):
+    """One searchable or sortable field of an entity."""
+
+    kind: FieldKind
+    get: Callable[[T], Any]
+    """The field's value on an entity (``None`` when it has none)."""
+    sort: Callable[[T], Any] | None = None
+    """The sort key when it differs from the value (``None``: sort by the value)."""
+
+
+Fields = Mapping[str, Field[T]]
+"""A list call's fields by name."""
+
+
+def _invalid(parameter: str, error: str) -> InvalidParametersError:
+    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
+
+
+def check_conditions(
+    conditions: Sequence[SearchCondition],
+    fields: Fields[Any],
+    *,
+    parameter: str = "conditions",
+) -> None:
+    """Refuse (code 7) conditions naming unknown fields, kinds that do not fit a field, or
+    more than :data:`MAX_CONDITIONS` conditions in all."""
+    count = 0
+
+    def visit(condition: SearchCondition, where: str) -> None:
+        nonlocal count
+        count += 1
+        if isinstance(condition, (AndCondition, OrCondition)):
+            if not 2 <= len(condition.conditions) <= MAX_CONDITIONS:
+                raise _invalid(f"{where}.conditions", "must hold 2 to 60 conditions")
+            for index, inner in enumerate(condition.conditions):
+                visit(inner, f"{where}.conditions[{index}]")
+            return
+        if isinstance(condition, NotCondition):
+            visit(condition.condition, f"{where}.condition")
+            return
+        field = fields.get(condition.field)
+        if field is None:
+            known = ", ".join(sorted(fields))
+            raise _invalid(f"{where}.field", f"unknown field {condition.field!r} (known: {known})")
+        if isinstance(condition, PeriodCondition) and field.kind != "datetime":
+            raise _invalid(f"{where}.type", f"period does not apply to {condition.field!r}")
+        if not isinstance(condition, PeriodCondition) and field.kind == "datetime":
+            raise _invalid(f"{where}.type", f"{condition.field!r} takes period conditions only")
+        if isinstance(condition, ContainsCondition) and not condition.value:
+            raise _invalid(f"{where}.value", "must not be empty")
+
+    for index, condition in enumerate(conditions):
+        visit(condition, f"{parameter}[{index}]")
+    if count > MAX_CONDITIONS:
+        raise _invalid(parameter, f"at most {MAX_CONDITIONS} conditions, nested ones included")
+
+
+def _as_list(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def matches(entity: T, condition: SearchCondition, fields: Fields[T]) -> bool:
+    """Whether ``entity`` meets ``condition`` (checked first with :func:`check_conditions`)."""
+    if isinstance(condition, AndCondition):
+        return all(matches(entity, c, fields) for c in condition.conditions)
+    if isinstance(condition, OrCondition):
+        return any(matches(entity, c, fields) for c in condition.conditions)
+    if isinstance(condition, NotCondition):
+        return not matches(entity, condition.condition, fields)
+    values = _as_list(fields[condition.field].get(entity))
+    if isinstance(condition, ContainsCondition):
+        wanted = condition.value.lower()
+        return any(wanted in _text(v).lower() for v in values)
+    if isinstance(condition, EqCondition):
+        return any(_number(v) == condition.value for v in values)
+    if isinstance(condition, InCondition):
+        options = condition.value
+        return any(
+            v in options or (_number(v) is not None and _number(v) in map(_number, options))
+            for v in values
+        )
+    period = condition.value
+    return any(isinstance(v, dt.datetime) and period.from_ <= v <= period.to for v in values)
+
+
+def check_sort(sort: Sequence[str], fields: Fields[Any], *, parameter: str = "sort") -> None:
+    """Refuse (code 7) sort items that are not ``<field>=asc|desc`` over known fields."""
+    for index, item in enumerate(sort):
+        name, _, direction = item.partition("=")
+        if name not in fields:
+            known = ", ".join(sorted(fields))
+            raise _invalid(f"{parameter}[{index}]", f"unknown sort field {name!r} (known: {known})")
+        if direction not in ("asc", "desc"):
+            raise _invalid(f"{parameter}[{index}]", "must be <field>=asc or <field>=desc")
+
+
+def _compare(a: Any, b: Any) -> int:
+    """Order two sort keys; ``None`` (no value) sorts after every value."""
+    if a is None or b is None:
+        return (a is None) - (b is None)
+    if isinstance(a, str) and isinstance(b, str):
+        a, b = a.lower(), b.lower()
+    return int(a > b) - int(a < b)
+
+
+def sort_records(records: Sequence[T], sort: Sequence[str], fields: Fields[T]) -> list[T]:
+    """``records`` ordered by ``sort`` (checked first with :func:`check_sort`).
+
+    Entities without a value for a field come last in both directions.
+    """
+    keys: list[tuple[Callable[[T], Any], bool]] = []
+    for item in sort:
+        name, _, direction = item.partition("=")
+        field = fields[name]
+        keys.append((field.sort or field.get, direction == "desc"))
+
+    def order(a: T, b: T) -> int:
+        for key, descending in keys:
+            ka, kb = key(a), key(b)
+            if ka is None or kb is None:
+                result = _compare(ka, kb)
+            else:
+                result = _compare(ka, kb) * (-1 if descending else 1)
+            if result:
+                return result
+        return 0
+
+    return sorted(records, key=functools.cmp_to_key(order))
+
+
+def page(records: Sequence[T], offset: int, limit: int | None) -> list[T]:
+    """The ``limit`` records from ``offset`` (all of them from there when ``limit`` is None)."""
+    end = None if limit is None else offset + limit
+    return list(records[offset:end])
