@@ -33,6 +33,7 @@ from fleetapi.models.geocoder import GeocoderType
 from fleetapi.models.search import SearchCondition
 
 __all__ = [
+    "BatchField",
     "CheckedTask",
     "CustomFieldValue",
     "ExternalIdCount",
@@ -71,6 +72,23 @@ TaskOrigin = Literal["manual", "scheduled", "imported"]
 """How a task came to be: by hand, from a schedule, or imported from a spreadsheet."""
 
 LocationCheckMode = Literal["no_check", "entity_location", "parent_location"]
+"""How ``task/batch_convert`` checks the locations of the tasks it assigns."""
+
+BatchField = Literal[
+    "label",
+    "description",
+    "from",
+    "to",
+    "address",
+    "lat",
+    "lng",
+    "radius",
+    "external_id",
+    "max_delay",
+    "min_stay_duration",
+]
+"""The columns ``task/batch_convert`` reads (``fields``)."""
+
 """How ``task/batch_convert`` checks the locations of the tasks it assigns."""
 
 
@@ -301,16 +319,24 @@ class TaskBatchConvertParams:
 
     batch: str
     """Tab-delimited tasks, one per line."""
-    fields: list[str] | Unset = UNSET
-    """Column names (default label, from, to, address, lat, lng, description)."""
+    fields: list[BatchField] | Unset = attrs.field(default=UNSET, metadata=rules(min_items=1))
+    """Column names in order (default label, from, to, address, lat, lng, description)."""
     geocoder: GeocoderType
-    default_radius: int | Unset = UNSET
+    default_radius: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=1, maximum=300000)
+    )
     """Meters (default 100)."""
-    default_max_delay: int | Unset = UNSET
+    default_max_delay: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=0, maximum=512000)
+    )
     """Minutes (default 0)."""
-    default_duration: int | Unset = UNSET
+    default_duration: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=0, maximum=512000)
+    )
     """Minutes from ``from`` to ``to`` when a row gives no ``to`` (default 60)."""
-    default_min_stay_duration: int | Unset = UNSET
+    default_min_stay_duration: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=0, maximum=512000)
+    )
     """Minutes (default 0)."""
     location_check_mode: LocationCheckMode | Unset = UNSET
     employee_ids: list[int] | Unset = UNSET

@@ -194,6 +194,7 @@ from fleetapi.models.retranslator import (
 )
 from fleetapi.models.search import SearchCondition
 from fleetapi.models.task import (
+    BatchField,
     LocationCheckMode,
     NewRoute,
     NewTask,
@@ -656,7 +657,7 @@ class Tasks:
         *,
         batch: str,
         geocoder: GeocoderType,
-        fields: builtins.list[str] | Unset = UNSET,
+        fields: builtins.list[BatchField] | Unset = UNSET,
         default_radius: int | Unset = UNSET,
         default_max_delay: int | Unset = UNSET,
         default_duration: int | Unset = UNSET,

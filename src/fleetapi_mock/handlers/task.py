@@ -79,7 +79,14 @@ from fleetapi_mock.handlers import Context, handles
 from fleetapi_mock.lifecycle import EDITABLE_STATES, Progress, evaluate_route, evaluate_task
 from fleetapi_mock.records import TrackerRecord, TrackPointRecord
 
-__all__ = ["MAX_CHECKPOINTS", "MAX_CONDITIONS", "Board", "usable_tracker"]
+__all__ = [
+    "MAX_CHECKPOINTS",
+    "MAX_CONDITIONS",
+    "Board",
+    "check_content",
+    "check_window",
+    "usable_tracker",
+]
 
 MAX_CONDITIONS: Final = 60
 """Search conditions per ``task/list`` call, nested ones included."""
@@ -281,20 +288,39 @@ def usable_tracker(
     return record
 
 
-def _check_content(
+def check_window(
+    ctx: Context,
+    start: dt.datetime,
+    end: dt.datetime,
+    at: Callable[[str], str],
+    errors: list[dict[str, str]],
+) -> None:
+    """A task's window (world time): ``to`` not in the past, ``from`` not after ``to``."""
+    if end < ctx.now().replace(microsecond=0):
+        errors.append({"parameter": at("to"), "error": "must not be in the past"})
+    if start > end:
+        errors.append({"parameter": at("from"), "error": "must not be later than to"})
+
+
+def check_content(
     ctx: Context, content: TaskContent, where: str, errors: list[dict[str, str]]
 ) -> tuple[dt.datetime, dt.datetime]:
-    """The window of ``content`` in world time; its problems are added to ``errors``."""
+    """The window of ``content`` in world time; its problems are added to ``errors``.
+
+    The checks metadata cannot declare: ``to`` not in the past, ``from`` not after ``to``,
+    tags of the account. ``where`` prefixes the parameter names (``task``, or ``""``).
+    """
+
+    def at(name: str) -> str:
+        return f"{where}.{name}" if where else name
+
     start, end = ctx.world_time(content.from_), ctx.world_time(content.to)
-    if end < ctx.now().replace(microsecond=0):
-        errors.append({"parameter": f"{where}.to", "error": "must not be in the past"})
-    if start > end:
-        errors.append({"parameter": f"{where}.from", "error": "must not be later than to"})
+    check_window(ctx, start, end, at, errors)
     tags = _or(content.tags, [])
     known = {t.id for t in ctx.world.tags.values() if t.user_id == ctx.account.id}
     for index, tag in enumerate(tags):
         if tag not in known:
-            errors.append({"parameter": f"{where}.tags[{index}]", "error": f"no tag {tag}"})
+            errors.append({"parameter": at(f"tags[{index}]"), "error": f"no tag {tag}"})
     return start, end
 
 
@@ -341,7 +367,7 @@ def task_create(ctx: Context, params: TaskCreateParams) -> TaskCreateResult:
     if tracker_id is not None:
         usable_tracker(ctx, tracker_id, EntityNotFoundError)
     errors: list[dict[str, str]] = []
-    window = _check_content(ctx, content, "task", errors)
+    window = check_content(ctx, content, "task", errors)
     if errors:
         raise InvalidParametersError(errors=errors)
     task = _new_task(ctx, ctx.world.ids.next("tasks"), content, window, tracker_id)
@@ -364,7 +390,7 @@ def task_route_create(ctx: Context, params: RouteCreateParams) -> RouteCreateRes
         if tag not in known:
             errors.append({"parameter": f"route.tags[{index}]", "error": f"no tag {tag}"})
     windows = [
-        _check_content(ctx, checkpoint, f"checkpoints[{index}]", errors)
+        check_content(ctx, checkpoint, f"checkpoints[{index}]", errors)
         for index, checkpoint in enumerate(params.checkpoints)
     ]
     for index in range(1, len(windows)):
@@ -441,7 +467,7 @@ def task_update(ctx: Context, params: TaskUpdateParams) -> TaskUpdateResult:
         raise EntityNotFoundError(f"{content.id} is a route, not a task")
     board.require_editable([entity])
     errors: list[dict[str, str]] = []
-    start, end = _check_content(ctx, content, "task", errors)
+    start, end = check_content(ctx, content, "task", errors)
     if errors:
         raise InvalidParametersError(errors=errors)
     updated = attrs.evolve(

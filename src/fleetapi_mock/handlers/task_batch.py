@@ -1,0 +1,309 @@
+"""``task/batch_convert``: check tab-delimited tasks and propose assignees, creating nothing.
+
+Each non-blank line of ``batch`` is one task, its cells in the order of ``fields``. A first
+line made of the field names themselves is a header and is skipped. Cells are read as:
+
+* ``from``, ``to``: date/times in the caller's time zone (``YYYY-MM-DD HH:MM:SS``, or ISO
+  8601, seconds optional); an empty ``to`` is ``from`` plus ``default_duration`` minutes;
+* ``lat``, ``lng``: decimal numbers (a decimal comma is accepted); when both are empty, the
+  ``address`` is looked up among the account's places and zones (same address, or same label,
+  case-insensitive) - the mock's stand-in for the geocoder;
+* ``radius``, ``max_delay``, ``min_stay_duration``: integers, the ``default_*`` values when
+  empty; ``label``, ``description``, ``address``, ``external_id``: text.
+
+A row is then checked like ``task/create`` checks a task (the limits declared on
+:class:`~fleetapi.models.task.NewTask`, ``to`` not in the past, ``from`` not after ``to``).
+Every problem of a row is one ``{"line", "parameter", "error"}`` object in its ``errors``.
+
+Automatic assignment: ``employee_ids`` and ``vehicle_ids`` (IDs of the account, else 7) that
+have a tracker are the candidates. ``no_check`` hands the rows out in turn; ``entity_location``
+takes, among the employees whose own location zone holds the task, the nearest;
+``parent_location`` does the same with the zones of the employees' departments (and of the
+vehicles' garages). A row that no candidate covers gets an error on ``tracker_id``.
+
+At most :data:`BATCH_ROW_LIMIT` rows are converted; ``limit_exceeded`` tells that more came.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+from gpxpy.geo import haversine_distance
+
+from fleetapi._converter import RequestValidationError, parse_datetime, structure_request
+from fleetapi._errors import InvalidParametersError
+from fleetapi._types import UNSET
+from fleetapi.endpoints.task import TASK_BATCH_CONVERT
+from fleetapi.models.common import Location
+from fleetapi.models.task import (
+    BatchField,
+    CheckedTask,
+    NewTask,
+    TaskBatchConvertParams,
+    TaskBatchConvertResult,
+)
+from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.handlers.task import check_window
+
+__all__ = ["BATCH_ROW_LIMIT", "DEFAULT_FIELDS"]
+
+BATCH_ROW_LIMIT: Final = 1000
+"""Rows converted per call; ``limit_exceeded`` is true when the batch had more."""
+
+DEFAULT_FIELDS: Final[tuple[BatchField, ...]] = (
+    "label",
+    "from",
+    "to",
+    "address",
+    "lat",
+    "lng",
+    "description",
+)
+
+_NUMBERS: Final = ("lat", "lng")
+_INTEGERS: Final = ("radius", "max_delay", "min_stay_duration")
+
+
+@attrs.frozen
+class _Candidate:
+    tracker_id: int
+    zone: Location | None
+    """Where it may work (``entity_location``/``parent_location`` modes)."""
+
+
+def _geocode(ctx: Context, address: str) -> Location | None:
+    """A place or zone of the account whose address or label is ``address``."""
+    wanted = address.strip().lower()
+    account = ctx.account.id
+    for _, place in sorted(ctx.world.places.items()):
+        known = place.location.address if isinstance(place.location.address, str) else ""
+        if place.user_id == account and wanted in (known.lower(), place.label.lower()):
+            return Location(lat=place.location.lat, lng=place.location.lng, address=address)
+    for _, zone in sorted(ctx.world.zones.items()):
+        if zone.user_id != account or wanted not in (zone.address.lower(), zone.label.lower()):
+            continue
+        points = [zone.center] if zone.center is not None else zone.points
+        if points:
+            lat = sum(p.lat for p in points) / len(points)
+            lng = sum(p.lng for p in points) / len(points)
+            return Location(lat=lat, lng=lng, address=address)
+    return None
+
+
+def _candidates(ctx: Context, params: TaskBatchConvertParams) -> list[_Candidate]:
+    mode = params.location_check_mode if isinstance(params.location_check_mode, str) else None
+    account = ctx.account.id
+    errors: list[dict[str, str]] = []
+    found: list[_Candidate] = []
+    employee_ids = params.employee_ids if isinstance(params.employee_ids, list) else []
+    for index, employee_id in enumerate(employee_ids):
+        employee = ctx.world.employees.get(employee_id)
+        if employee is None or employee.user_id != account:
+            errors.append({"parameter": f"employee_ids[{index}]", "error": "no such employee"})
+            continue
+        if employee.tracker_id is None or ctx.visible_tracker(employee.tracker_id) is None:
+            continue
+        zone = employee.location
+        if mode == "parent_location":
+            department = ctx.world.departments.get(employee.department_id or 0)
+            zone = department.location if department is not None else None
+        found.append(_Candidate(employee.tracker_id, zone))
+    vehicle_ids = params.vehicle_ids if isinstance(params.vehicle_ids, list) else []
+    vehicles: dict[int, Any] = getattr(ctx.world, "vehicles", {})
+    garages: dict[int, Any] = getattr(ctx.world, "garages", {})
+    for index, vehicle_id in enumerate(vehicle_ids):
+        vehicle = vehicles.get(vehicle_id)
+        if vehicle is None or vehicle.user_id != account:
+            errors.append({"parameter": f"vehicle_ids[{index}]", "error": "no such vehicle"})
+            continue
+        if mode == "entity_location":
+            continue
+        if vehicle.tracker_id is None or ctx.visible_tracker(vehicle.tracker_id) is None:
+            continue
+        garage = garages.get(vehicle.garage_id or 0)
+        found.append(_Candidate(vehicle.tracker_id, getattr(garage, "location", None)))
+    if errors:
+        raise InvalidParametersError(errors=errors)
+    return found
+
+
+def _assign(
+    mode: str | None, candidates: Sequence[_Candidate], turn: int, where: Location
+) -> int | None:
+    """The tracker for the ``turn``-th valid task, at ``where`` (``None``: none covers it)."""
+    if mode in (None, "no_check"):
+        return candidates[turn % len(candidates)].tracker_id
+    best: tuple[float, int] | None = None
+    for candidate in candidates:
+        zone = candidate.zone
+        if zone is None or not isinstance(zone.radius, int):
+            continue
+        away = haversine_distance(zone.lat, zone.lng, where.lat, where.lng)
+        if away <= zone.radius and (best is None or away < best[0]):
+            best = (away, candidate.tracker_id)
+    return None if best is None else best[1]
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+class _Row:
+    """One line being converted: its cells by field, its wire task, its errors."""
+
+    def __init__(self, line: int, cells: dict[str, str]) -> None:
+        self.line = line
+        self.cells = cells
+        self.errors: list[dict[str, Any]] = []
+
+    def error(self, parameter: str, error: str) -> None:
+        self.errors.append({"line": self.line, "parameter": parameter, "error": error})
+
+    def text(self, name: str) -> str:
+        return self.cells.get(name, "").strip()
+
+
+def _convert_row(
+    ctx: Context, params: TaskBatchConvertParams, row: _Row
+) -> tuple[CheckedTask, NewTask | None]:
+    defaults = {
+        "radius": params.default_radius if isinstance(params.default_radius, int) else 100,
+        "max_delay": params.default_max_delay if isinstance(params.default_max_delay, int) else 0,
+        "min_stay_duration": params.default_min_stay_duration
+        if isinstance(params.default_min_stay_duration, int)
+        else 0,
+    }
+    duration = params.default_duration if isinstance(params.default_duration, int) else 60
+    numbers: dict[str, int | float] = {}
+    for name in (*_NUMBERS, *_INTEGERS):
+        text = row.text(name)
+        if not text:
+            if name in defaults:
+                numbers[name] = defaults[name]
+            continue
+        try:
+            numbers[name] = int(text) if name in _INTEGERS else _number(text)
+        except ValueError:
+            kind = "an integer" if name in _INTEGERS else "a number"
+            row.error(name, f"must be {kind}, not {text!r}")
+    times: dict[str, dt.datetime] = {}
+    for name in ("from", "to"):
+        text = row.text(name)
+        if not text:
+            continue
+        try:
+            times[name] = ctx.world_time(parse_datetime(text))
+        except ValueError:
+            row.error(name, f"must be a date/time (YYYY-MM-DD HH:MM:SS), not {text!r}")
+    if "from" not in times and not row.text("from"):
+        row.error("from", "is required")
+    if "from" in times and "to" not in times and not row.text("to"):
+        times["to"] = times["from"] + dt.timedelta(minutes=duration)
+    address = row.text("address")
+    location: Location | None = None
+    if "lat" in numbers and "lng" in numbers:
+        location = Location(
+            lat=float(numbers["lat"]), lng=float(numbers["lng"]), address=address or UNSET
+        )
+    elif not row.text("lat") and not row.text("lng"):
+        if not address:
+            row.error("address", "an address or coordinates are required")
+        else:
+            location = _geocode(ctx, address)
+            if location is None:
+                row.error("address", f"no place or zone with the address {address!r}")
+    elif "lat" not in numbers and not row.text("lat"):
+        row.error("lat", "is required with lng")
+    elif "lng" not in numbers and not row.text("lng"):
+        row.error("lng", "is required with lat")
+    if location is not None:
+        location = attrs.evolve(location, radius=int(numbers["radius"]))
+    external_id = row.text("external_id") or None
+    checked = CheckedTask(
+        location=location,
+        label=row.cells.get("label", "").strip(),
+        description=row.cells.get("description", "").strip(),
+        from_=ctx.user_time(times["from"]) if "from" in times else None,
+        to=ctx.user_time(times["to"]) if "to" in times else None,
+        external_id=external_id,
+        max_delay=int(numbers["max_delay"]),
+        min_stay_duration=int(numbers["min_stay_duration"]),
+    )
+    # Check the row as task/create would, stand-ins filling what the row already failed.
+    placeholder = ctx.user_time(ctx.now()).strftime("%Y-%m-%d %H:%M:%S")
+    where = location or Location(lat=0.0, lng=0.0, radius=int(numbers["radius"]))
+    wire: dict[str, Any] = {
+        "location": {
+            "lat": where.lat,
+            "lng": where.lng,
+            "radius": where.radius,
+            **({"address": address} if address else {}),
+        },
+        "label": checked.label,
+        "description": checked.description,
+        "from": checked.from_.strftime("%Y-%m-%d %H:%M:%S") if checked.from_ else placeholder,
+        "to": checked.to.strftime("%Y-%m-%d %H:%M:%S") if checked.to else placeholder,
+        "external_id": external_id,
+        "max_delay": checked.max_delay,
+        "min_stay_duration": checked.min_stay_duration,
+    }
+    reported = {e["parameter"] for e in row.errors}
+    if location is None:
+        reported |= {"location.lat", "location.lng"}
+    task: NewTask | None = None
+    try:
+        task = structure_request(wire, NewTask)
+    except RequestValidationError as exc:
+        for field_error in exc.errors:
+            if field_error.parameter not in reported:
+                row.error(field_error.parameter, field_error.error)
+    if "from" in times and "to" in times:
+        problems: list[dict[str, str]] = []
+        check_window(ctx, times["from"], times["to"], str, problems)
+        for problem in problems:
+            row.error(problem["parameter"], problem["error"])
+    if row.errors or location is None:
+        return checked, None
+    return checked, task
+
+
+@handles(TASK_BATCH_CONVERT)
+def task_batch_convert(ctx: Context, params: TaskBatchConvertParams) -> TaskBatchConvertResult:
+    """Convert the rows of a tab-delimited batch into checked tasks, creating nothing."""
+    fields: list[str] = list(params.fields if isinstance(params.fields, list) else DEFAULT_FIELDS)
+    duplicates = [f for index, f in enumerate(fields) if f in fields[:index]]
+    if duplicates:
+        raise InvalidParametersError(
+            errors=[{"parameter": "fields", "error": f"{duplicates[0]!r} is given twice"}]
+        )
+    candidates = _candidates(ctx, params)
+    mode = params.location_check_mode if isinstance(params.location_check_mode, str) else None
+    lines = [
+        (number, line)
+        for number, line in enumerate(params.batch.splitlines(), start=1)
+        if line.strip()
+    ]
+    if lines and [c.strip().lower() for c in lines[0][1].split("\t")] == fields:
+        lines = lines[1:]
+    exceeded = len(lines) > BATCH_ROW_LIMIT
+    converted: list[CheckedTask] = []
+    turn = 0
+    for number, line in lines[:BATCH_ROW_LIMIT]:
+        cells = line.split("\t")
+        row = _Row(number, dict(zip(fields, cells, strict=False)))
+        if len(cells) > len(fields):
+            row.error("batch", f"{len(cells)} cells for {len(fields)} fields")
+        checked, task = _convert_row(ctx, params, row)
+        if task is not None and candidates:
+            tracker_id = _assign(mode, candidates, turn, task.location.to_location())
+            turn += 1
+            if tracker_id is None:
+                row.error("tracker_id", "no employee or vehicle covers this location")
+            checked = attrs.evolve(checked, tracker_id=tracker_id)
+        if row.errors:
+            checked = attrs.evolve(checked, errors=row.errors)
+        converted.append(checked)
+    return TaskBatchConvertResult(list=converted, limit_exceeded=exceeded)

@@ -1,0 +1,228 @@
+"""``task/batch_convert`` and the delivery calls through the SDK, sync and async."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from tasks_helpers import NOW, SPOT, inside, login, new_task
+
+from fleetapi import Client, EntityNotFoundError, InvalidParametersError, OperationNotPermittedError
+from fleetapi_mock.handlers.delivery import ASSUMED_SPEED_KMH
+from fleetapi_mock.handlers.task_batch import BATCH_ROW_LIMIT
+
+HOUR = dt.timedelta(hours=1)
+
+
+@pytest.fixture(params=["sync", "async"])
+def client(request, fleet_mock):
+    return login(fleet_mock, request.param)
+
+
+def rows(*lines: str) -> str:
+    return "\n".join(lines) + "\n"
+
+
+# --- batch_convert ---------------------------------------------------------------------------
+
+
+def test_batch_convert_reads_the_default_columns_and_creates_nothing(client):
+    before = client.tasks.count()
+    result = client.tasks.batch_convert(
+        batch=rows(
+            "Parcel 1\t2026-01-15 10:00:00\t2026-01-15 12:00:00\tMain St 1\t52.5\t13.4\tfragile",
+            "Parcel 2\t2026-01-15 10:30\t\t\t52,51\t13,41\t",
+        ),
+        geocoder="osm",
+    )
+    first, second = result.list
+    assert (first.label, first.description, first.location.address) == (
+        "Parcel 1",
+        "fragile",
+        "Main St 1",
+    )
+    assert (first.location.lat, first.location.lng, first.location.radius) == (52.5, 13.4, 100)
+    assert (first.from_, first.to) == (NOW + HOUR, NOW + 3 * HOUR)
+    assert (second.location.lat, second.location.lng) == (52.51, 13.41)
+    assert second.to == NOW + 150 * dt.timedelta(minutes=1)
+    assert not first.errors
+    assert not second.errors
+    assert (first.tracker_id, first.max_delay, first.min_stay_duration) == (None, 0, 0)
+    assert result.limit_exceeded is False
+    assert client.tasks.count() == before
+
+
+def test_batch_convert_fields_defaults_header_and_geocoder(client):
+    result = client.tasks.batch_convert(
+        batch=rows(
+            "label\taddress\tfrom\tradius\texternal_id",
+            "Drop\tWarehouse\t2026-01-15 10:00:00\t\tEXT-1",
+            "Visit\tpariser platz 1, berlin\t2026-01-15 10:00:00\t250\t",
+        ),
+        fields=["label", "address", "from", "radius", "external_id"],
+        geocoder="google",
+        default_radius=40,
+        default_duration=30,
+        default_max_delay=5,
+        default_min_stay_duration=2,
+    )
+    drop, visit = result.list
+    assert (drop.location.lat, drop.location.lng, drop.location.radius) == (52.475, 13.455, 40)
+    assert (drop.external_id, drop.max_delay, drop.min_stay_duration) == ("EXT-1", 5, 2)
+    assert drop.to == NOW + 90 * dt.timedelta(minutes=1)
+    assert (visit.location.lat, visit.location.radius) == (52.5163, 250)
+
+
+def test_batch_convert_reports_every_problem_of_a_row(client):
+    result = client.tasks.batch_convert(
+        batch=rows(
+            "\t2026-01-15 12:00:00\t2026-01-15 11:00:00\tnowhere\t\t\t",
+            "Late\t2026-01-14 08:00:00\t2026-01-14 09:00:00\t\t52.5\t13.4\t",
+            "Bad\tsoon\t\t\tnorth\t13.4\t",
+            "Far\t2026-01-15 10:00:00\t\t\t95\t13.4\t" + "x" * 1025,
+            "Ok\t2026-01-15 10:00:00\t\t\t52.5\t13.4\t",
+        ),
+        geocoder="osm",
+    )
+    problems = [{(e["parameter"], e["line"]) for e in row.errors or []} for row in result.list]
+    assert problems[0] == {("label", 1), ("from", 1), ("address", 1)}
+    assert problems[1] == {("to", 2)}
+    assert problems[2] == {("from", 3), ("lat", 3)}
+    assert problems[3] == {("location.lat", 4), ("description", 4)}
+    assert problems[4] == set()
+    assert all("error" in e for row in result.list for e in row.errors or [])
+
+
+def test_batch_convert_cuts_at_the_row_limit(client):
+    line = "Stop\t2026-01-15 10:00:00\t\t\t52.5\t13.4\t"
+    result = client.tasks.batch_convert(batch=rows(*[line] * (BATCH_ROW_LIMIT + 1)), geocoder="osm")
+    assert len(result.list) == BATCH_ROW_LIMIT
+    assert result.limit_exceeded is True
+
+
+def test_batch_convert_assigns_in_turn_or_by_location(client):
+    lines = rows(
+        *[f"Stop {n}\t2026-01-15 10:00:00\t\t\t52.561\t13.38\t" for n in range(3)],
+        "Away\t2026-01-15 10:00:00\t\t\t48.1\t11.5\t",
+    )
+    in_turn = client.tasks.batch_convert(batch=lines, geocoder="osm", employee_ids=[1, 2, 3])
+    # Clara (3) has no tracker: Anna (tracker 4) and Ben (tracker 1) take turns
+    assert [t.tracker_id for t in in_turn.list] == [4, 1, 4, 1]
+    alone = client.tasks.batch_convert(batch=lines, geocoder="osm", employee_ids=[3])
+    assert {t.tracker_id for t in alone.list} == {None}  # no candidate: no assignment
+    by_home = client.tasks.batch_convert(
+        batch=lines, geocoder="osm", employee_ids=[1, 2], location_check_mode="parent_location"
+    )
+    # both work from department 1 (500 m around 52.56, 13.38): the first given wins the tie
+    assert [t.tracker_id for t in by_home.list[:3]] == [4, 4, 4]
+    assert by_home.list[3].tracker_id is None
+    assert {e["parameter"] for e in by_home.list[3].errors} == {"tracker_id"}
+
+
+@pytest.mark.parametrize(
+    ("options", "parameter"),
+    [
+        ({"fields": ["label", "colour"]}, "fields[1]"),
+        ({"fields": ["label", "label"]}, "fields"),
+        ({"fields": []}, "fields"),
+        ({"employee_ids": [1, 424242]}, "employee_ids[1]"),
+        ({"vehicle_ids": [424242]}, "vehicle_ids[0]"),
+        ({"default_radius": 0}, "default_radius"),
+        ({"default_duration": 512001}, "default_duration"),
+        ({"location_check_mode": "everywhere"}, "location_check_mode"),
+        ({"geocoder": "atlas"}, "geocoder"),
+    ],
+)
+def test_batch_convert_parameter_errors(client, options, parameter):
+    body = {"batch": "A\t2026-01-15 10:00:00\t\t\t52.5\t13.4\t", "geocoder": "osm", **options}
+    with pytest.raises(InvalidParametersError) as info:
+        client.request("task/batch_convert", body)
+    assert parameter in {e["parameter"] for e in info.value.errors}
+
+
+def test_batch_convert_needs_task_update(fleet_mock):
+    fleet_mock.world.users[2].rights = []
+    dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")
+    with pytest.raises(OperationNotPermittedError):
+        dispatcher.tasks.batch_convert(batch="", geocoder="osm")
+
+
+# --- delivery --------------------------------------------------------------------------------
+
+
+def test_delivery_read_and_list(client, fleet_mock):
+    task = client.tasks.create(task=new_task(tracker_id=1, external_id="4711")).id
+    other = client.tasks.create(task=new_task(tracker_id=4, external_id="4711")).id
+    read = client.delivery.read(external_id=4711)
+    assert (read.task.id, read.user_id, read.tracker.id, read.tracker.label) == (
+        task,
+        1,
+        1,
+        "Van 1",
+    )
+    assert (read.first_name, read.middle_name, read.last_name) == ("Ben", "J.", "Keller")
+    assert read.vehicle_label is None
+    assert read.restrictions == {"features": ["app_tasks", "checkin", "weblocator"]}
+    state = fleet_mock.world.trackers[1].state
+    from gpxpy.geo import haversine_distance
+
+    away = haversine_distance(state.lat, state.lng, *SPOT) - 100
+    assert read.estimated_time == pytest.approx(away / (ASSUMED_SPEED_KMH / 3.6), abs=1)
+    listed = client.delivery.list(external_id=4711)
+    assert [i.task.id for i in listed.list] == [task, other]
+    assert [i.first_name for i in listed.list] == ["Ben", "Anna"]
+    assert listed.user_id == 1
+
+
+def test_delivery_prefers_tasks_to_checkpoints_and_counts_arrivals(client, fleet_mock):
+    from fleetapi.models.task import NewRoute
+
+    route = client.tasks.create_route(
+        route=NewRoute(label="R", description="", tracker_id=3),
+        checkpoints=[
+            new_task("a", external_id="9", min_stay_duration=30),
+            new_task("b", external_id="9"),
+        ],
+    ).result
+    assert client.delivery.read(external_id=9).task.id == route.checkpoint_ids[0]
+    inside(fleet_mock, 3, NOW)
+    answer = client.delivery.read(external_id=9)
+    assert (answer.task.status, answer.estimated_time) == ("arrived", 0)
+    plain = client.tasks.create(task=new_task(tracker_id=2, external_id="9")).id
+    assert client.delivery.read(external_id=9).task.id == plain
+
+
+def test_delivery_finds_only_started_active_tasks(client, fleet_mock):
+    client.tasks.create(task=new_task(external_id="1"))  # unassigned
+    client.tasks.create(task=new_task(tracker_id=1, external_id="2", start=NOW + HOUR))
+    client.tasks.create(task=new_task(tracker_id=3, external_id="3"))
+    inside(fleet_mock, 3, NOW)  # done at once
+    for external_id in (1, 2, 3, 424242):
+        with pytest.raises(EntityNotFoundError):
+            client.delivery.read(external_id=external_id)
+        with pytest.raises(EntityNotFoundError):
+            client.delivery.list(external_id=external_id)
+    fleet_mock.clock.advance(HOUR)
+    assert client.delivery.read(external_id=2).task.status == "assigned"
+
+
+def test_delivery_session_and_other_accounts(client, fleet_mock):
+    client.tasks.create(task=new_task(tracker_id=1, external_id="55"))
+    with fleet_mock.world.lock:
+        session = fleet_mock.world.create_session(fleet_mock.world.users[1], kind="delivery")
+    with Client(
+        base_url=fleet_mock.base_url, api_key=session.hash, transport=fleet_mock.transport
+    ) as delivery:
+        assert delivery.delivery.read(external_id=55).tracker.id == 1
+        assert len(delivery.delivery.list(external_id=55).list) == 1
+    other = login(fleet_mock, "sync", "other", "other")
+    with pytest.raises(EntityNotFoundError):
+        other.delivery.read(external_id=55)
+
+
+def test_delivery_for_a_sub_user_follows_its_trackers(client, fleet_mock):
+    client.tasks.create(task=new_task(tracker_id=2, external_id="66"))
+    fleet_mock.world.users[2].trackers = [1]
+    dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")
+    with pytest.raises(EntityNotFoundError):
+        dispatcher.delivery.read(external_id=66)
