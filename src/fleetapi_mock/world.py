@@ -34,6 +34,7 @@ from fleetapi._converter import (
     structure_request,
 )
 from fleetapi.models.checkin import Checkin
+from fleetapi.models.geocoder import GeocodedLocation
 from fleetapi.models.retranslator import RetranslatorProtocol
 from fleetapi.models.task import Route, Task
 from fleetapi_mock.records import (
@@ -109,6 +110,7 @@ COLLECTIONS: Final[dict[str, tuple[type[Any], str | None]]] = {
     "retranslator_protocols": (RetranslatorProtocol, "id"),
     "retranslators": (RetranslatorRecord, "id"),
     "map_layers": (MapLayerRecord, "id"),
+    "gazetteer": (GeocodedLocation, None),
 }
 """Every collection of a world document: its record class and key attribute.
 
@@ -276,6 +278,7 @@ class World:
     retranslator_protocols: dict[int, RetranslatorProtocol]
     retranslators: dict[int, RetranslatorRecord]
     map_layers: dict[int, MapLayerRecord]
+    gazetteer: list[GeocodedLocation]
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int = 0) -> None:
         self.lock = threading.RLock()

@@ -78,8 +78,6 @@ UNIMPLEMENTED = {
     "garage/delete",
     "garage/list",
     "garage/update",
-    "geocoder/search_address",
-    "geocoder/search_location",
     "vehicle/batch_convert",
     "vehicle/create",
     "vehicle/delete",

@@ -25,7 +25,9 @@ GEOCODER_SEARCH_ADDRESS = Endpoint(
         'numbers as text (`"37.825014,-122.372020"`), which is a reverse lookup returning one '
         "result. "
         "No match gives an empty `locations` list; code 210 (no location matched, from the "
-        "service notes) answers a coordinate query the geocoder cannot place."
+        "service notes) answers a coordinate query the geocoder cannot place. Coordinates out "
+        "of range answer 7 naming `q`. The mock answers from its world's gazetteer: "
+        "`geocoder` and `lang` change nothing there."
     ),
 )
 GEOCODER_SEARCH_LOCATION = Endpoint(
@@ -40,7 +42,8 @@ GEOCODER_SEARCH_LOCATION = Endpoint(
     cli=("geocoder", "reverse"),
     notes=(
         "`goal` is required, as in the spec: `ui_user_action` for lookups a person asked for, "
-        "`ui` otherwise. Code 210 (from the service notes) when no address is known for the point."
+        "`ui` otherwise. Code 210 (from the service notes) when no address is known for the "
+        "point (the mock: no gazetteer entry within 1 km)."
     ),
 )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 
 __all__ = ["Bounds", "LatLng", "Location"]
@@ -13,8 +14,8 @@ __all__ = ["Bounds", "LatLng", "Location"]
 class LatLng:
     """A bare coordinate pair."""
 
-    lat: float
-    lng: float
+    lat: float = attrs.field(metadata=rules(minimum=-90, maximum=90))
+    lng: float = attrs.field(metadata=rules(minimum=-180, maximum=180))
 
 
 @attrs.frozen(kw_only=True)

@@ -6,6 +6,7 @@ from typing import Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import Bounds, LatLng
 
@@ -65,7 +66,7 @@ class GeocodedAddress:
 class GeocoderSearchAddressParams:
     """Parameters of ``geocoder/search_address``."""
 
-    q: str | LatLng
+    q: str | LatLng = attrs.field(metadata=rules(not_blank=True, max_length=1024))
     """An address or a place, or a location: a ``LatLng`` or ``"lat,lng"`` text, which makes
     a reverse lookup answering one result."""
     geocoder: GeocoderType | Unset = UNSET
