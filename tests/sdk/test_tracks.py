@@ -567,3 +567,24 @@ async def test_the_async_client_lists_and_reads_tracks(mock, fleet_async_client)
         await fleet_async_client.asset_tracks.read(
             asset=AssetRef(id=404, type="employee"), from_=FROM, to=TO
         )
+
+
+# --- The demo world -------------------------------------------------------------------------
+
+
+def test_the_demo_world_has_a_day_of_driving(fleet_client):
+    ben = fleet_client.asset_tracks.list(
+        asset=AssetRef(id=2, type="employee"), from_=FROM, to=TO, count_events=True
+    )
+    trips = ben.list[0].tracks
+    assert [type(t) for t in trips] == [RegularTrack] * 5
+    assert trips[0].start_address == trips[-1].end_address == "Depotweg 1, Berlin"
+    assert sum(t.event_count for t in trips) == 2
+    assert dt.timedelta(minutes=20) < ben.total.trips_duration < dt.timedelta(hours=2)
+    assert ben.total.parking_duration == dt.timedelta(days=1) - ben.total.trips_duration
+    anna = fleet_client.asset_tracks.list(
+        asset=ANNA, from_=FROM, to=TO, cluster_single_reports=True
+    )
+    kinds = [type(t) for t in anna.list[0].tracks]
+    assert kinds == [SingleReportTrack, RegularTrack, ClusterTrack, RegularTrack]
+    assert anna.list[0].tracks[0].gsm_lbs is True

@@ -1,0 +1,229 @@
+"""Write a realistic day of driving into the demo world's ``track_points``.
+
+Run once after changing the day below; the result is committed as data
+(``src/fleetapi_mock/data/demo_world.json``), so that ``asset/track/list`` has trips, parkings,
+single reports and clusters to show. Only the ``track_points`` block of the file is rewritten
+(one point per line); the rest of the document is left as it is.
+
+* Van 1 (tracker 1, driven by Ben Keller) on 2026-01-14: out of the depot at 07:00 UTC, five
+  trips across Berlin with parkings between them, two events, back at the depot by 16:00.
+* Anna's phone (tracker 4, Anna Schmidt) on 2026-01-14: a GSM LBS fix at home, a tram ride to
+  the office, three lone fixes around it during the day (single reports that cluster), the ride
+  home; and on 2026-01-15 the ride in and the walk that ends at the phone's current state.
+
+Usage: ``.venv/bin/python scripts/demo_tracks.py``
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from fleetapi._converter import converter_for
+from fleetapi_mock.positions import drive_points
+from fleetapi_mock.records import TrackPointRecord
+from fleetapi_mock.world import track_point_order
+
+DEMO = Path(__file__).resolve().parent.parent / "src/fleetapi_mock/data/demo_world.json"
+DAY = dt.datetime(2026, 1, 14)
+TODAY = dt.datetime(2026, 1, 15)
+
+DEPOT = (52.49, 13.36)
+POTSDAMER_PLATZ = (52.5096, 13.376)
+HACKESCHER_MARKT = (52.5225, 13.402)
+ORANIENSTRASSE = (52.501, 13.419)
+TEMPELHOF = (52.473, 13.403)
+ANNA_HOME = (52.545, 13.39)
+OFFICE = (52.5295, 13.3835)
+
+
+def at(hour: int, minute: int = 0, day: dt.datetime = DAY) -> dt.datetime:
+    return day.replace(hour=hour, minute=minute)
+
+
+def parked(
+    tracker_id: int,
+    where: tuple[float, float],
+    times: list[dt.datetime],
+    address: str,
+    mileage: float,
+) -> list[TrackPointRecord]:
+    """Points a parked device sends now and then."""
+    return [
+        TrackPointRecord(
+            tracker_id=tracker_id,
+            get_time=t,
+            lat=where[0],
+            lng=where[1],
+            satellites=10,
+            mileage=mileage,
+            address=address,
+            parking=True,
+        )
+        for t in times
+    ]
+
+
+def van_day() -> list[TrackPointRecord]:
+    stops = [
+        (DEPOT, "Depotweg 1, Berlin", None),
+        (POTSDAMER_PLATZ, "Potsdamer Platz 1, Berlin", [(52.497, 13.366), (52.505, 13.372)]),
+        (HACKESCHER_MARKT, "Hackescher Markt 4, Berlin", [(52.516, 13.381), (52.52, 13.393)]),
+        (ORANIENSTRASSE, "Oranienstrasse 25, Berlin", [(52.513, 13.41), (52.505, 13.414)]),
+        (TEMPELHOF, "Tempelhofer Damm 1, Berlin", [(52.494, 13.412), (52.483, 13.386)]),
+        (DEPOT, "Depotweg 1, Berlin", [(52.478, 13.38), (52.486, 13.366)]),
+    ]
+    departures = [at(7), at(8, 10), at(9, 30), at(11, 5), at(13, 0)]
+    speeds = [28, 22, 25, 38, 32]
+    points = parked(1, DEPOT, [at(6, 0), at(6, 30)], "Depotweg 1, Berlin", 0.0)
+    mileage = 0.0
+    for leg, start in enumerate(departures):
+        (origin, origin_address, _), (target, target_address, via) = stops[leg], stops[leg + 1]
+        trip = drive_points(
+            1,
+            [origin, *(via or []), target],
+            start=start,
+            speed=speeds[leg],
+            every=dt.timedelta(seconds=20),
+            mileage=mileage,
+            start_address=origin_address,
+            end_address=target_address,
+        )
+        if leg == 1:
+            trip[len(trip) // 2].event = "harsh_braking"
+        if leg == 3:
+            trip[len(trip) // 3].speed = 68
+            trip[len(trip) // 3].event = "speeding"
+        points += trip
+        mileage = trip[-1].mileage
+        arrival = trip[-1].get_time
+        leave = departures[leg + 1] if leg + 1 < len(departures) else at(16, 30)
+        waits = []
+        moment = arrival + dt.timedelta(minutes=10)
+        while moment < leave:
+            waits.append(moment.replace(second=0))
+            moment += dt.timedelta(minutes=10)
+        points += parked(1, target, waits, target_address, mileage)
+    return points
+
+
+def anna_day() -> list[TrackPointRecord]:
+    home = "Zionskirchstrasse 40, Berlin"
+    office = "Invalidenstrasse 1, Berlin"
+    points = [
+        TrackPointRecord(
+            tracker_id=4,
+            get_time=at(7, 45),
+            lat=52.5452,
+            lng=13.3893,
+            address=home,
+            gsm_lbs=True,
+            precision=900,
+        ),
+    ]
+    to_work = drive_points(
+        4,
+        [ANNA_HOME, (52.538, 13.388), OFFICE],
+        start=at(8, 5),
+        speed=18,
+        every=dt.timedelta(seconds=60),
+        start_address=home,
+        end_address=office,
+    )
+    points += to_work
+    mileage = to_work[-1].mileage
+    for hour, (lat, lng) in (
+        (10, (52.5297, 13.3838)),
+        (12, (52.5291, 13.3829)),
+        (14, (52.5299, 13.3841)),
+    ):
+        points.append(
+            TrackPointRecord(
+                tracker_id=4,
+                get_time=at(hour, 15),
+                lat=lat,
+                lng=lng,
+                satellites=7,
+                precision=15,
+                mileage=mileage,
+            )
+        )
+    home_again = drive_points(
+        4,
+        [OFFICE, (52.538, 13.388), ANNA_HOME],
+        start=at(16, 40),
+        speed=16,
+        every=dt.timedelta(seconds=60),
+        mileage=mileage,
+        start_address=office,
+        end_address=home,
+    )
+    points += home_again
+    mileage = home_again[-1].mileage
+    walk = drive_points(
+        4,
+        [OFFICE, (52.5275, 13.379), (52.531, 13.385)],
+        start=TODAY,
+        speed=4,
+        every=dt.timedelta(seconds=60),
+    )
+    # Still walking at 08:59:50 UTC, where the phone's current state is: shift the walk so that
+    # its last point is then and there, moving.
+    shift = at(8, 59, TODAY) + dt.timedelta(seconds=50) - walk[-1].get_time
+    ride_in = drive_points(
+        4,
+        [ANNA_HOME, (52.538, 13.388), OFFICE],
+        start=walk[0].get_time + shift - dt.timedelta(minutes=9),
+        speed=18,
+        every=dt.timedelta(seconds=60),
+        mileage=mileage,
+        start_address=home,
+    )
+    points += ride_in
+    for step in walk:
+        step.get_time += shift
+        step.mileage = round(step.mileage + ride_in[-1].mileage, 3)
+    walk[-1].speed, walk[-1].heading = 4, 270
+    return points + walk
+
+
+def compact(point: TrackPointRecord) -> dict[str, Any]:
+    """A point as the world document writes it, without fields left at their defaults."""
+    data = converter_for(strict=True).unstructure(point)
+    defaults = converter_for(strict=True).unstructure(
+        TrackPointRecord(tracker_id=0, get_time=DAY, lat=0, lng=0)
+    )
+    keep = {"tracker_id", "get_time", "lat", "lng", "speed"}
+    return {k: v for k, v in data.items() if k in keep or v != defaults[k]}
+
+
+def main() -> None:
+    text = DEMO.read_text(encoding="utf-8")
+    document = json.loads(text)
+    generated = {1: DAY.date(), 4: None}
+
+    def hand_written(raw: dict[str, Any]) -> bool:
+        tracker = raw["tracker_id"]
+        if tracker not in generated:
+            return True
+        day = generated[tracker]
+        return day is not None and not raw["get_time"].startswith(day.isoformat())
+
+    kept = [p for p in document["track_points"] if hand_written(p)]
+    new = sorted([*van_day(), *anna_day()], key=track_point_order)
+    points = kept + [compact(p) for p in new]
+    points.sort(key=lambda p: (p["tracker_id"], p["get_time"]))
+    lines = ",\n".join("    " + json.dumps(p, ensure_ascii=False) for p in points)
+    block = f'"track_points": [\n{lines}\n  ]'
+    text, count = re.subn(r'"track_points": \[.*?\n  \]', lambda _: block, text, flags=re.S)
+    if count != 1:
+        raise SystemExit("could not find the track_points block")
+    DEMO.write_text(text, encoding="utf-8")
+    print(f"{len(points)} track points written to {DEMO}")
+
+
+if __name__ == "__main__":
+    main()
