@@ -15,6 +15,10 @@ GROUPS: dict[str, tuple[str, str]] = {
     "key": ("fleetapi_cli.commands.key", "Create, list and delete API keys."),
     "dealer": ("fleetapi_cli.commands.dealer", "Dealer interface configuration."),
     "tracker": ("fleetapi_cli.commands.tracker", "Trackers: list, read, current states."),
+    "track": (
+        "fleetapi_cli.commands.track",
+        "Asset tracks: an employee's or vehicle's trips over a period, exports.",
+    ),
     "mock": ("fleetapi_cli.commands.mock", "Run the stand-in backend."),
 }
 """Hand-made groups: name -> (module, help)."""
