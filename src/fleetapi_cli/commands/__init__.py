@@ -20,6 +20,11 @@ GROUPS: dict[str, tuple[str, str]] = {
         "Asset tracks: an employee's or vehicle's trips over a period, exports.",
     ),
     "mock": ("fleetapi_cli.commands.mock", "Run the stand-in backend."),
+    "data": (
+        "fleetapi_cli.commands.data",
+        "Spreadsheets and import processes: parse a file, list imports.",
+    ),
+    "bill": ("fleetapi_cli.commands.bill", "Bills: list them, create one."),
 }
 """Hand-made groups: name -> (module, help)."""
 
@@ -30,5 +35,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Make any call with a raw JSON body: fleet api group/action.",
     ),
     "completion": ("fleetapi_cli.commands.completion", "Print the shell completion script."),
+    "geocode": (
+        "fleetapi_cli.commands.geocode",
+        "Find the locations of an address, or the address of a point (--reverse).",
+    ),
 }
 """Hand-made top-level commands: name -> (module, help)."""

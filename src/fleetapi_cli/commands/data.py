@@ -1,0 +1,145 @@
+"""``fleet data``: upload and preview a spreadsheet, follow import processes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli.context import state_of
+
+__all__ = ["app"]
+
+app = new_group("Spreadsheets and import processes: parse a file, list imports.")
+
+IMPORT_COLUMNS = [
+    "id",
+    "type",
+    "filename",
+    "status",
+    "progress.percent",
+    "progress.processed_lines",
+    "progress.imported",
+    "progress.failed",
+    "created",
+]
+
+
+def _header_map(pairs: list[str], ctx: typer.Context) -> dict[str, str]:
+    mapping: dict[str, str] = {}
+    for pair in pairs:
+        column, sep, field = pair.partition("=")
+        if not sep or not column.strip() or not field.strip():
+            ctx.fail(f"--map takes COLUMN=FIELD, not {pair!r}.")
+        mapping[column.strip()] = field.strip()
+    return mapping
+
+
+def _preview_rows(header: list[str] | None, rows: list[list[str]]) -> tuple[list[str], list[Any]]:
+    """Table columns (unique names) and the rows as records."""
+    width = max([len(header or [])] + [len(r) for r in rows])
+    names: list[str] = []
+    for index in range(width):
+        name = header[index] if header and index < len(header) and header[index] else ""
+        name = name or f"column {index + 1}"
+        while name in names:
+            name += "'"
+        names.append(name)
+    records = [dict(zip(names, row + [""] * (width - len(row)), strict=True)) for row in rows]
+    return names, records
+
+
+@app.command()
+def parse(
+    ctx: typer.Context,
+    file: Annotated[
+        str,
+        typer.Argument(metavar="FILE", help="A .xlsx, .xls or .csv file (- reads stdin)."),
+    ],
+    preview: Annotated[
+        int, typer.Option("--preview", "-n", min=1, max=20, help="Rows to preview, 1 to 20.")
+    ] = 5,
+    header: Annotated[
+        bool, typer.Option("--header", help="The first row is a header (column names).")
+    ] = False,
+    mapping: Annotated[
+        Optional[list[str]],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option(
+            "--map",
+            metavar="COLUMN=FIELD",
+            help="Name a header column by a field identifier (with --header; repeatable).",
+        ),
+    ] = None,
+    name: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--name", help="The file name to send (default: the file's; stdin.csv for stdin)."
+        ),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Upload a spreadsheet, store it, and print its file_id and first rows.
+
+    The file_id names the stored file in later calls (vehicle batch conversion). A table shows
+    the file_id on its first line, then the preview; TSV writes the preview only (the file_id
+    goes to stderr); JSON has the whole answer.
+    """
+    from fleetapi._types import UNSET
+    from fleetapi_cli.output import OutputFormat, emit, note
+
+    state = state_of(ctx)
+    header_map = _header_map(list(mapping or []), ctx)
+    if header_map and not header:
+        ctx.fail("--map needs --header.")
+    if file == "-":
+        upload: Any = (name or "stdin.csv", sys.stdin.buffer.read())
+    else:
+        path = Path(file)
+        if not path.is_file():
+            ctx.fail(f"No such file: {file}")
+        upload = (name, path.read_bytes()) if name else path
+    with state.client() as client:
+        result = client.data.parse_spreadsheet(
+            file=upload,
+            preview_count=preview,
+            parse_header=header,
+            header_map=header_map or UNSET,
+        )
+    fmt = state.output_format(output)
+    if fmt in (OutputFormat.json, OutputFormat.jsonl):
+        state.emit(result, output=fmt)
+        return
+    columns = None if result.header is UNSET else result.header
+    names, records = _preview_rows(columns, result.preview)
+    if fmt is OutputFormat.tsv:
+        note(f"file_id: {result.file_id}")
+    else:
+        sys.stdout.write(f"file_id: {result.file_id}\n")
+    emit(records, fmt, columns=names)
+
+
+@app.command()
+def imports(
+    ctx: typer.Context,
+    types: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option(
+            "--type", "-t", metavar="TYPE", help="Only vehicle or employee imports (repeatable)."
+        ),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """List the import processes of the account, with their status and progress."""
+    from fleetapi._types import UNSET
+
+    allowed = ("vehicle", "employee")
+    for kind in types or []:
+        if kind not in allowed:
+            ctx.fail(f"--type must be one of {', '.join(allowed)}, not {kind!r}.")
+    state = state_of(ctx)
+    with state.client() as client:
+        processes = client.data.list_imports(types=list(types) if types else UNSET)  # type: ignore[arg-type]
+    state.emit(processes, output=output, columns=IMPORT_COLUMNS)
