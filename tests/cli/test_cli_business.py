@@ -139,6 +139,14 @@ def test_bill_create_then_list(cli: Cli, session: str) -> None:
     assert "1 of 3 bills" in page.stderr
 
 
+def test_bill_list_all_pages(cli: Cli, session: str, fleet_mock: Any) -> None:
+    for n in range(3):
+        data(cli("bill", "create", "--payer", f"p{n}", "--sum", "5"))
+    result = cli("bill", "list", "--all", "--limit", "2", "-o", "json")
+    assert [b["order_id"] for b in data(result)] == [5, 4, 3, 2, 1]
+    assert "5 of 5 bills" in result.stderr
+
+
 def test_bill_list_table(cli: Cli, session: str) -> None:
     result = cli("bill", "list", "-o", "table")
     assert result.stdout.splitlines()[0].split()[:4] == ["ORDER_ID", "CREATED", "SUM", "STATUS"]

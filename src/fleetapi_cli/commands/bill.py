@@ -21,11 +21,15 @@ def list_bills(
     ctx: typer.Context,
     limit: Annotated[
         Optional[int],  # noqa: UP045 - Typer reads the annotation at run time
-        typer.Option("--limit", min=0, max=10000, help="At most this many bills [default: all]."),
+        typer.Option("--limit", min=0, max=10000, help="At most this many bills [default: 10000]."),
     ] = None,
     offset: Annotated[
         int, typer.Option("--offset", min=0, help="Skip this many bills (newest first).")
     ] = 0,
+    every: Annotated[
+        bool,
+        typer.Option("--all", help="Fetch every page (--limit sets the page size)."),
+    ] = False,
     output: OutputOption = None,
 ) -> None:
     """List the account's bills, newest first; the total count goes to stderr."""
@@ -34,11 +38,16 @@ def list_bills(
 
     state = state_of(ctx)
     with state.client() as client:
-        page = client.bills.list(
-            limit=UNSET if limit is None else limit, offset=offset if offset else UNSET
-        )
-    state.emit(page.bills, output=output, columns=COLUMNS)
-    note(f"{len(page.bills)} of {page.count} bills")
+        if every:
+            bills = list(client.bills.iterate(page_size=limit or 1000))
+            total = len(bills)
+        else:
+            page = client.bills.list(
+                limit=UNSET if limit is None else limit, offset=offset if offset else UNSET
+            )
+            bills, total = page.bills, page.count
+    state.emit(bills, output=output, columns=COLUMNS)
+    note(f"{len(bills)} of {total} bills")
 
 
 @app.command()
