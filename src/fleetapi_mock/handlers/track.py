@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -242,26 +242,36 @@ def _events(points: Sequence[TrackPointRecord], options: _Options) -> int | Unse
     return sum(1 for p in points if p.event) if options.count_events else UNSET
 
 
+def _trip_fields(
+    ctx: Context,
+    points: Sequence[TrackPointRecord],
+    length: float,
+    time: dt.timedelta,
+    options: _Options,
+) -> dict[str, Any]:
+    """The fields a regular and a merged track share, from their points."""
+    return {
+        "start_date": ctx.user_time(points[0].get_time),
+        "start_address": _address(points[0], options),
+        "end_date": ctx.user_time(points[-1].get_time),
+        "end_address": _address(points[-1], options),
+        "max_speed": max(p.speed for p in points),
+        "length": length,
+        "points": len(points),
+        "avg_speed": _avg_speed(length, time, points),
+        "event_count": _events(points, options),
+        "norm_fuel_consumed": _fuel(length, options),
+        "gsm_lbs": all(p.gsm_lbs for p in points),
+        "points_list": _points_list(ctx, points, options),
+        "bounds": bounds_of(points),
+    }
+
+
 def _regular(
     ctx: Context, trip: Trip, points: Sequence[TrackPointRecord], options: _Options
 ) -> RegularTrack:
     length = round(length_km(points), 3)
-    return RegularTrack(
-        id=trip.id,
-        start_date=ctx.user_time(points[0].get_time),
-        start_address=_address(points[0], options),
-        end_date=ctx.user_time(points[-1].get_time),
-        end_address=_address(points[-1], options),
-        max_speed=max(p.speed for p in points),
-        length=length,
-        points=len(points),
-        avg_speed=_avg_speed(length, _duration(points), points),
-        event_count=_events(points, options),
-        norm_fuel_consumed=_fuel(length, options),
-        gsm_lbs=all(p.gsm_lbs for p in points),
-        points_list=_points_list(ctx, points, options),
-        bounds=bounds_of(points),
-    )
+    return RegularTrack(id=trip.id, **_trip_fields(ctx, points, length, _duration(points), options))
 
 
 def _single(ctx: Context, trip: Trip, point: TrackPointRecord, options: _Options) -> TrackInfo:
@@ -295,22 +305,7 @@ def _merged(
     points = [p for _, part in parts for p in part]
     length = round(sum(length_km(part) for _, part in parts), 3)
     time = sum((_duration(part) for _, part in parts), dt.timedelta(0))
-    merged = MergedTrack(
-        start_date=ctx.user_time(points[0].get_time),
-        start_address=_address(points[0], options),
-        end_date=ctx.user_time(points[-1].get_time),
-        end_address=_address(points[-1], options),
-        max_speed=max(p.speed for p in points),
-        length=length,
-        points=len(points),
-        avg_speed=_avg_speed(length, time, points),
-        event_count=_events(points, options),
-        norm_fuel_consumed=_fuel(length, options),
-        gsm_lbs=all(p.gsm_lbs for p in points),
-        points_list=_points_list(ctx, points, options),
-        bounds=bounds_of(points),
-    )
-    return merged, time
+    return MergedTrack(**_trip_fields(ctx, points, length, time, options)), time
 
 
 def _point_limit(value: int | Unset) -> int:
