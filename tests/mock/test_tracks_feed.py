@@ -177,8 +177,9 @@ def test_a_malformed_body_is_5(api: Api):
     assert_failure(response, 5, 400)
 
 
-def test_fed_positions_show_in_tracks_over_http():
-    with ThreadedServer() as server, httpx.Client(base_url=server.base_url) as http:
+def test_fed_positions_show_in_tracks_over_http(fleet_server: ThreadedServer):
+    server = fleet_server
+    with httpx.Client(base_url=server.base_url) as http:
         points = [
             {
                 "tracker_id": 4,
