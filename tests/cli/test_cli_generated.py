@@ -156,7 +156,18 @@ def test_values_are_checked_before_sending(fake: Any, fake_profile: str) -> None
 
 
 def test_upload(fake: Any, fake_profile: str, tmp_path: Path) -> None:
-    cli, service = fake({"success": True, "id": 7})
+    # `fleet map-layer upload` is hand-made (FILE argument): drive the generated command of
+    # the same call from its generated group.
+    from fleetapi_cli.context import CliState
+    from fleetapi_cli.generated import generated_app
+
+    runner, service = fake({"success": True, "id": 7})
+    group = generated_app("map-layer")
+
+    def cli(*args: str) -> Any:
+        state = CliState(transport=runner.transport, max_retries=0)
+        return runner.runner.invoke(group, list(args[1:]), obj=state)
+
     kml = tmp_path / "zones.kml"
     kml.write_text("<kml/>")
     assert cli("map-layer", "upload", "--label", "Zones").exit_code == 2  # --file is required

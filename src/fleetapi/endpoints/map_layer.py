@@ -47,9 +47,12 @@ MAP_LAYER_UPLOAD = Endpoint(
     notes=(
         "A `multipart/form-data` request: the params model holds the form fields `label` and "
         "`redirect_target`; the KML file itself is passed separately to the SDK's upload helper "
-        "and travels as the part named `file`. Leave `redirect_target` unset from the SDK and "
-        "CLI: with it the service answers a redirect to "
-        "`<redirect_target>?response=<urlencoded response JSON>` instead of JSON."
+        "and travels as the part named `file`. With `redirect_target` the service answers a "
+        "redirect (HTTP 303 in the mock) to `<redirect_target>?response=<urlencoded response "
+        "JSON>` instead of JSON, for browser forms; the SDK reads the answer from it. Accepted "
+        "file types: KML, `application/xml`, `text/xml`, `application/octet-stream`; at most "
+        "100 layers per account. The CLI's `fleet map-layer upload FILE --label L` and "
+        "`fleet map-layer download ID -o FILE` are hand-made."
     ),
 )
 MAP_LAYER_UPDATE = Endpoint(

@@ -19,6 +19,12 @@ GROUPS: dict[str, tuple[str, str]] = {
         "fleetapi_cli.commands.track",
         "Asset tracks: an employee's or vehicle's trips over a period, exports.",
     ),
+    "link": ("fleetapi_cli.commands.link", "Geo links: share the location of trackers."),
+    "map-layer": ("fleetapi_cli.commands.map_layer", "Map layers: upload and download KML."),
+    "retranslator": (
+        "fleetapi_cli.commands.retranslator",
+        "Retranslators: forward device data to third-party servers.",
+    ),
     "mock": ("fleetapi_cli.commands.mock", "Run the stand-in backend."),
     "data": (
         "fleetapi_cli.commands.data",

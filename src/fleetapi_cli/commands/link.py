@@ -1,0 +1,201 @@
+"""``fleet link``: geo links sharing the location of trackers (``tracker/location/link/*``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli.context import state_of
+
+if TYPE_CHECKING:
+    from fleetapi import Client
+
+__all__ = ["app"]
+
+app = new_group("Geo links: share the location of trackers through a public URL.")
+
+LIST_COLUMNS = ["id", "status", "description", "trackers", "lifetime.from", "lifetime.to"]
+OBJECT_DATA = (
+    "speed",
+    "address",
+    "movement_status",
+    "connection_status",
+    "driver_name",
+    "driver_phone",
+    "vehicle_label",
+    "vehicle_reg_number",
+)
+
+
+def _moment(value: str | None, option: str, *, end_of_day: bool) -> dt.datetime | None:
+    """A ``YYYY-MM-DD[ HH:MM[:SS]]`` option; a date alone is the start (or end) of that day."""
+    if value is None:
+        return None
+    try:
+        if len(value.strip()) == 10:
+            day = dt.date.fromisoformat(value.strip())
+            return dt.datetime.combine(day, dt.time.max if end_of_day else dt.time.min).replace(
+                microsecond=0
+            )
+        return dt.datetime.fromisoformat(value.strip())
+    except ValueError:
+        raise typer.BadParameter(
+            "expected YYYY-MM-DD or 'YYYY-MM-DD HH:MM:SS'", param_hint=option
+        ) from None
+
+
+def link_domain(client: Client) -> str:
+    """The dealer interface domain that links are viewed on (the API's host when unknown)."""
+    import httpx
+
+    from fleetapi import FleetApiError
+
+    try:
+        return client.dealer.get_ui_config(hash=client.hash or "").dealer.ui_domain
+    except FleetApiError:
+        return httpx.URL(client.base_url).host
+
+
+@app.command()
+def create(
+    ctx: typer.Context,
+    tracker: Annotated[
+        list[int],
+        typer.Option("--tracker", "-t", metavar="ID", help="A tracker to share (repeat: 1-100)."),
+    ],
+    description: Annotated[
+        str, typer.Option("--description", "-d", help="What the link is for (at most 255).")
+    ] = "",
+    until: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option(
+            "--until",
+            metavar="DATE",
+            help="When the link expires: YYYY-MM-DD (the end of that day) or a date/time.",
+        ),
+    ] = None,
+    start: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option("--from", metavar="DATE", help="When the link starts working (default: now)."),
+    ] = None,
+    show: Annotated[
+        Optional[list[str]],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option(
+            "--show",
+            metavar="FIELD",
+            help=f"What viewers see besides positions (repeat): {', '.join(OBJECT_DATA)}. "
+            "Default: speed and address.",
+        ),
+    ] = None,
+    domain: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option(
+            "--domain",
+            help="The interface domain of the URL (default: the dealer's, asked from the API).",
+        ),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Create a geo link sharing the trackers' location; print its ID and URL."""
+    from fleetapi.models.link import (
+        GeoLinkDisplayOptions,
+        GeoLinkLifetime,
+        GeoLinkOptions,
+        GeoLinkTracker,
+        GeoLinkTrackerOptions,
+    )
+
+    wanted = list(show) if show else ["speed", "address"]
+    unknown = [f for f in wanted if f not in OBJECT_DATA]
+    if unknown:
+        raise typer.BadParameter(
+            f"{', '.join(unknown)}: choose from {', '.join(OBJECT_DATA)}", param_hint="--show"
+        )
+    begins = _moment(start, "--from", end_of_day=False)
+    ends = _moment(until, "--until", end_of_day=True)
+    lifetime: Any = None
+    if begins or ends:
+        bounds = {"from_": begins, "to": ends}
+        lifetime = GeoLinkLifetime(**{k: v for k, v in bounds.items() if v is not None})
+    state = state_of(ctx)
+    with state.client() as client:
+        link_id = client.geo_links.create(
+            lifetime=lifetime,
+            description=description,
+            trackers=[
+                GeoLinkTracker(
+                    tracker_id=t,
+                    params=GeoLinkTrackerOptions(object_data=wanted),  # type: ignore[arg-type]
+                )
+                for t in tracker
+            ],
+            params=GeoLinkOptions(bounding_zone_ids=[], display_options=GeoLinkDisplayOptions()),
+        )
+        link = client.geo_links.read(id=link_id)
+        url = link.url(domain or link_domain(client))
+    state.emit({"id": link_id, "url": url}, output=output, columns=["id", "url"])
+
+
+@app.command("list")
+def list_links(
+    ctx: typer.Context,
+    filter_: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option(
+            "--filter", help="Only links whose description, trackers or aliases contain it."
+        ),
+    ] = None,
+    sort: Annotated[
+        Optional[list[str]],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option("--sort", metavar="FIELD=asc|desc", help="Sort order (repeat)."),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """List the geo links with their status: enabled, inactive, expired or disabled."""
+    from fleetapi._types import UNSET
+    from fleetapi_cli.output import OutputFormat, emit, to_jsonable
+
+    state = state_of(ctx)
+    with state.client() as client:
+        links = to_jsonable(
+            client.geo_links.list(
+                filter=filter_ if filter_ else UNSET, sort=list(sort) if sort else UNSET
+            )
+        )
+    fmt = state.output_format(output)
+    if fmt is OutputFormat.table:
+        links = [
+            {**link, "trackers": " ".join(str(t["tracker_id"]) for t in link["trackers"])}
+            for link in links
+        ]
+    emit(links, fmt, columns=LIST_COLUMNS)
+
+
+def _switch(ctx: typer.Context, link_id: int, *, on: bool) -> None:
+    state = state_of(ctx)
+    with state.client() as client:
+        client.geo_links.change_status(id=link_id, is_active=on)
+    from fleetapi_cli.output import note
+
+    note(f"Geo link {link_id} {'enabled' if on else 'disabled'}.")
+
+
+@app.command()
+def disable(
+    ctx: typer.Context,
+    link_id: Annotated[int, typer.Argument(metavar="ID", help="The geo link's ID.")],
+) -> None:
+    """Turn a geo link off: its URL stops working (and open views end) until enabled."""
+    _switch(ctx, link_id, on=False)
+
+
+@app.command()
+def enable(
+    ctx: typer.Context,
+    link_id: Annotated[int, typer.Argument(metavar="ID", help="The geo link's ID.")],
+) -> None:
+    """Turn a geo link on again (within its lifetime, its URL works again)."""
+    _switch(ctx, link_id, on=True)

@@ -1,0 +1,60 @@
+"""``fleet map-layer``: upload KML files as map layers and download them again."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli.context import state_of
+
+__all__ = ["app"]
+
+app = new_group("Map layers: upload KML files, download them, list, rename, delete.")
+
+
+@app.command()
+def upload(
+    ctx: typer.Context,
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="The KML file to upload (- reads stdin).")
+    ],
+    label: Annotated[str, typer.Option("--label", "-l", help="The layer's name.")],
+    output: OutputOption = None,
+) -> None:
+    """Upload a KML file as a new map layer and print its ID."""
+    state = state_of(ctx)
+    if file == "-":
+        content: Path | tuple[str, bytes, str] = (
+            "stdin.kml",
+            sys.stdin.buffer.read(),
+            "application/vnd.google-earth.kml+xml",
+        )
+    else:
+        if not Path(file).is_file():
+            raise typer.BadParameter(f"no such file: {file}", param_hint="FILE")
+        content = Path(file)
+    with state.client() as client:
+        layer_id = client.map_layers.upload(file=content, label=label)
+    state.emit({"id": layer_id, "label": label}, output=output, columns=["id", "label"])
+
+
+@app.command()
+def download(
+    ctx: typer.Context,
+    layer_id: Annotated[int, typer.Argument(metavar="ID", help="The map layer's ID.")],
+    out: Annotated[
+        str,
+        typer.Option("--out", "-o", metavar="FILE", help="Write the KML here (- for stdout)."),
+    ] = "-",
+) -> None:
+    """Download a map layer's KML document (map_layer/read)."""
+    from fleetapi_cli.generated import save_file
+
+    state = state_of(ctx)
+    with state.client() as client:
+        content = client.map_layers.read(id=layer_id)
+    save_file(content, out)
