@@ -25,6 +25,10 @@ GROUPS: dict[str, tuple[str, str]] = {
         "fleetapi_cli.commands.retranslator",
         "Retranslators: forward device data to third-party servers.",
     ),
+    "task": (
+        "fleetapi_cli.commands.task",
+        "Tasks: list, create, assign, delete; convert tab-delimited batches.",
+    ),
     "mock": ("fleetapi_cli.commands.mock", "Run the stand-in backend."),
     "data": (
         "fleetapi_cli.commands.data",

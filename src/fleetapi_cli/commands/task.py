@@ -1,0 +1,336 @@
+"""``fleet task``: list, create, assign, delete tasks and convert tab-delimited batches.
+
+The other task calls (read, update, count, transmute, route create) keep their generated
+commands beside these.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional, cast
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli.context import state_of
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+__all__ = ["BATCH_ERRORS_EXIT", "app"]
+
+app = new_group("Tasks: list, create, assign, delete; convert tab-delimited batches.")
+
+BATCH_ERRORS_EXIT = 6
+"""Exit code of ``fleet task batch-convert`` when a row has errors (an invalid request)."""
+
+TASK_COLUMNS = [
+    "id",
+    "label",
+    "status",
+    "tracker_id",
+    "from",
+    "to",
+    "external_id",
+    "location.address",
+]
+BATCH_COLUMNS = [
+    "label",
+    "from",
+    "to",
+    "location.lat",
+    "location.lng",
+    "location.radius",
+    "location.address",
+    "tracker_id",
+    "external_id",
+]
+STATUSES = ["unassigned", "assigned", "arrived", "done", "delayed", "failed", "faulty"]
+
+
+def _when(ctx: typer.Context, value: str | None, option: str) -> dt.datetime | None:
+    """A date/time option (``YYYY-MM-DD HH:MM:SS`` or ISO 8601); a usage error otherwise."""
+    if value is None:
+        return None
+    from fleetapi._converter import parse_datetime
+
+    try:
+        return parse_datetime(value)
+    except ValueError:
+        raise typer.BadParameter(
+            f"{value!r} is not a date/time (YYYY-MM-DD HH:MM:SS)", ctx=ctx, param_hint=option
+        ) from None
+
+
+@app.command("list")
+def list_tasks(
+    ctx: typer.Context,
+    status: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option("--status", "-s", help=f"Only this status (repeat): {', '.join(STATUSES)}."),
+    ] = None,
+    tracker: Annotated[
+        Optional[list[int]],  # noqa: UP045
+        typer.Option("--tracker", "-t", help="Only tasks of this tracker (repeat)."),
+    ] = None,
+    since: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--from", help="Only tasks still actual after this date/time."),
+    ] = None,
+    until: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--to", help="Only tasks already actual before this date/time."),
+    ] = None,
+    external_id: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--external-id", "-e", help="Only tasks with this external ID."),
+    ] = None,
+    search: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--search", "-q", help="Text to find in any field of the task."),
+    ] = None,
+    tag: Annotated[
+        Optional[list[int]],  # noqa: UP045
+        typer.Option("--tag", help="Only tasks carrying this tag ID (repeat: any of them)."),
+    ] = None,
+    sort: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option("--sort", help="FIELD=asc or FIELD=desc, e.g. from=asc (repeat)."),
+    ] = None,
+    limit: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--limit", "-n", min=0, max=100000, help="At most this many tasks."),
+    ] = None,
+    offset: Annotated[int, typer.Option("--offset", min=0, help="Skip this many.")] = 0,
+    output: OutputOption = None,
+) -> None:
+    """List tasks and route checkpoints, filtered; the number found goes to stderr."""
+    from fleetapi._types import UNSET
+    from fleetapi.models.task import TaskStatus
+    from fleetapi_cli.output import note
+
+    for value in status or []:
+        if value not in STATUSES:
+            raise typer.BadParameter(
+                f"{value!r} is not one of {', '.join(STATUSES)}", ctx=ctx, param_hint="--status"
+            )
+    state = state_of(ctx)
+    since_at, until_at = _when(ctx, since, "--from"), _when(ctx, until, "--to")
+    with state.client() as client:
+        result = client.tasks.list(
+            statuses=cast("list[TaskStatus]", list(status)) if status else UNSET,
+            trackers=list(tracker) if tracker else UNSET,
+            from_=since_at or UNSET,
+            to=until_at or UNSET,
+            external_id=external_id if external_id is not None else UNSET,
+            filter=search if search is not None else UNSET,
+            tag_ids=list(tag) if tag else UNSET,
+            sort=list(sort) if sort else UNSET,
+            limit=limit if limit is not None else UNSET,
+            offset=offset or UNSET,
+        )
+    state.emit(result.list, output=output, columns=TASK_COLUMNS)
+    note(f"{len(result.list)} of {result.count} tasks")
+
+
+@app.command()
+def create(
+    ctx: typer.Context,
+    label: Annotated[str, typer.Option("--label", "-l", help="What to do (1-200 chars).")],
+    lat: Annotated[float, typer.Option("--lat", help="Latitude of the zone's centre.")],
+    lng: Annotated[float, typer.Option("--lng", help="Longitude of the zone's centre.")],
+    since: Annotated[str, typer.Option("--from", help="Visit after this date/time.")],
+    until: Annotated[str, typer.Option("--to", help="Visit before this date/time.")],
+    radius: Annotated[int, typer.Option("--radius", "-r", help="Zone radius, meters.")] = 100,
+    description: Annotated[
+        str, typer.Option("--description", "-d", help="Details (0-1024 chars).")
+    ] = "",
+    address: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--address", "-a", help="The address of the zone."),
+    ] = None,
+    tracker: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--tracker", "-t", help="Assign at once to this tracker."),
+    ] = None,
+    external_id: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--external-id", "-e", help="Reference in another system."),
+    ] = None,
+    max_delay: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--max-delay", help="Minutes it may be late."),
+    ] = None,
+    min_stay: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--min-stay", help="Minutes to stay in the zone."),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Create a task: a zone to visit in a time window, optionally assigned to a tracker."""
+    from fleetapi._types import UNSET
+    from fleetapi.models.task import NewTask, TaskLocation
+    from fleetapi_cli.output import note
+
+    start, end = _when(ctx, since, "--from"), _when(ctx, until, "--to")
+    assert start is not None
+    assert end is not None
+    task = NewTask(
+        location=TaskLocation(
+            lat=lat, lng=lng, radius=radius, address=address if address is not None else UNSET
+        ),
+        label=label,
+        description=description,
+        from_=start,
+        to=end,
+        tracker_id=tracker if tracker is not None else UNSET,
+        external_id=external_id if external_id is not None else UNSET,
+        max_delay=max_delay if max_delay is not None else UNSET,
+        min_stay_duration=min_stay if min_stay is not None else UNSET,
+    )
+    state = state_of(ctx)
+    with state.client() as client:
+        result = client.tasks.create(task=task)
+    state.emit(result, output=output, columns=["id", "external_id_counts"])
+    for count in result.external_id_counts or []:
+        note(f"note: {count.count} other task(s) carry the external ID {count.external_id!r}")
+
+
+@app.command()
+def assign(
+    ctx: typer.Context,
+    task_id: Annotated[int, typer.Argument(metavar="TASK_ID", help="The task (or route).")],
+    tracker: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--tracker", "-t", help="The tracker to assign it to."),
+    ] = None,
+    unassign: Annotated[bool, typer.Option("--unassign", help="Assign it to nobody.")] = False,
+) -> None:
+    """Assign a task (or a route with its checkpoints) to a tracker, or unassign it."""
+    from fleetapi_cli.output import note
+
+    if (tracker is None) == (not unassign):
+        raise typer.BadParameter(
+            "give exactly one of --tracker ID and --unassign", ctx=ctx, param_hint="--tracker"
+        )
+    state = state_of(ctx)
+    with state.client() as client:
+        client.tasks.assign(task_id=task_id, tracker_id=tracker)
+    if tracker is None:
+        note(f"Task {task_id} is unassigned.")
+    else:
+        note(f"Task {task_id} is assigned to tracker {tracker}.")
+
+
+@app.command()
+def delete(
+    ctx: typer.Context,
+    task_id: Annotated[
+        int, typer.Argument(metavar="TASK_ID", help="The task, checkpoint or route.")
+    ],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
+) -> None:
+    """Delete a task (a route goes with its checkpoints). Asks on a terminal; else needs --yes."""
+    from fleetapi_cli.output import is_terminal, note
+
+    if not yes:
+        if not is_terminal(sys.stdin):
+            ctx.fail("Refusing to delete without --yes when not on a terminal.")
+        typer.confirm(f"Delete task {task_id}?", abort=True, err=True)
+    state = state_of(ctx)
+    with state.client() as client:
+        client.tasks.delete(task_id=task_id)
+    note(f"Deleted task {task_id}.")
+
+
+@app.command("batch-convert")
+def batch_convert(
+    ctx: typer.Context,
+    source: Annotated[
+        str, typer.Argument(metavar="FILE", help="Tab-delimited tasks (- reads stdin).")
+    ],
+    fields: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--fields",
+            "-f",
+            help="Comma-separated column names [default: label,from,to,address,lat,lng,"
+            "description].",
+        ),
+    ] = None,
+    geocoder: Annotated[str, typer.Option("--geocoder", help="Geocoder to use.")] = "osm",
+    radius: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--default-radius", help="Radius of rows without one (100)."),
+    ] = None,
+    duration: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--default-duration", help="Minutes from 'from' to a missing 'to' (60)."),
+    ] = None,
+    max_delay: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--default-max-delay", help="Minutes a task may be late (0)."),
+    ] = None,
+    min_stay: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--default-min-stay", help="Minutes to stay in the zone (0)."),
+    ] = None,
+    employee: Annotated[
+        Optional[list[int]],  # noqa: UP045
+        typer.Option("--employee", help="Assign automatically to these employees (repeat)."),
+    ] = None,
+    vehicle: Annotated[
+        Optional[list[int]],  # noqa: UP045
+        typer.Option("--vehicle", help="Assign automatically to these vehicles (repeat)."),
+    ] = None,
+    check: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--check",
+            help="Location check of automatic assignment: no_check, entity_location, "
+            "parent_location.",
+        ),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Check tab-delimited tasks without creating them: prints the converted rows, each row's
+    errors on stderr, and exits 6 when any row has errors."""
+    from fleetapi._types import UNSET
+    from fleetapi_cli.output import note
+
+    text = sys.stdin.read() if source == "-" else _read(ctx, source)
+    names = [f.strip() for f in fields.split(",")] if fields else None
+    state = state_of(ctx)
+    params: dict[str, Any] = {
+        "fields": names or UNSET,
+        "geocoder": geocoder,
+        "default_radius": radius if radius is not None else UNSET,
+        "default_duration": duration if duration is not None else UNSET,
+        "default_max_delay": max_delay if max_delay is not None else UNSET,
+        "default_min_stay_duration": min_stay if min_stay is not None else UNSET,
+        "employee_ids": list(employee) if employee else UNSET,
+        "vehicle_ids": list(vehicle) if vehicle else UNSET,
+        "location_check_mode": check or UNSET,
+    }
+    with state.client() as client:
+        result = client.tasks.batch_convert(batch=text, **params)
+    state.emit(result.list, output=output, columns=BATCH_COLUMNS)
+    bad = 0
+    for index, row in enumerate(result.list, start=1):
+        for error in row.errors or []:
+            where = f"line {error['line']}" if "line" in error else f"row {index}"
+            note(f"{where}: {error.get('parameter', '?')}: {error.get('error', '')}")
+        bad += bool(row.errors)
+    if result.limit_exceeded:
+        note("The batch was cut: only the first rows were converted.")
+    note(f"{len(result.list)} rows, {bad} with errors")
+    if bad:
+        raise typer.Exit(BATCH_ERRORS_EXIT)
+
+
+def _read(ctx: typer.Context, path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise typer.BadParameter(f"cannot read {path}: {exc}", ctx=ctx, param_hint="FILE") from None
