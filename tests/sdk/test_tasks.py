@@ -438,8 +438,8 @@ def test_list_sorts(client, listed):
     by_status = ids(client.tasks.list(sort=["status=asc", "id=desc"], external_id="X-1"))
     assert by_status == [c, a]  # "assigned" < "unassigned"
     by_employee = [i for i in ids(client.tasks.list(sort=["employee=asc"])) if i in listed]
-    # unassigned first, then Anna Schmidt (tracker 4), Ben J. Keller (tracker 1), Truck 7 (3)
-    assert by_employee == [a, d, b, c]
+    # Anna Schmidt (tracker 4), Ben J. Keller (tracker 1), Truck 7 (3), unassigned last
+    assert by_employee == [d, b, c, a]
     with pytest.raises(InvalidParametersError) as info:
         client.tasks.list(sort=["label"])
     assert errors_of(info) == {"sort[0]"}
@@ -499,7 +499,10 @@ def test_list_condition_errors(client):
                 PeriodCondition(field="label", value=Period(from_=NOW, to=NOW + HOUR)),
             ]
         )
-    assert errors_of(info) == {"conditions[0].field"}
+    assert errors_of(info) == {"conditions[0].type"}
+    with pytest.raises(InvalidParametersError) as info:
+        client.tasks.list(conditions=[EqCondition(field="from", value=1)])
+    assert errors_of(info) == {"conditions[0].type"}
     with pytest.raises(InvalidParametersError) as info:
         client.tasks.list(conditions=[OrCondition(conditions=[EqCondition(field="id", value=1)])])
     assert errors_of(info) == {"conditions[0].conditions"}
@@ -543,3 +546,19 @@ def test_a_sub_user_reads_times_in_their_zone_and_needs_task_update(client, flee
     with pytest.raises(OperationNotPermittedError):
         dispatcher.tasks.delete(task_id=created)
     assert dispatcher.tasks.read(task_id=created).value.id == created
+
+
+def test_list_custom_fields_and_periods_in_the_callers_zone(client, fleet_mock):
+    from fleetapi.models.task import CustomFieldValue
+
+    painted = client.tasks.create(
+        task=new_task("Paint", fields={"131312": CustomFieldValue(type="text", value="blue")})
+    ).id
+    plain = client.tasks.create(task=new_task("Plain", start=NOW + HOUR)).id
+    blue = client.tasks.list(conditions=[ContainsCondition(field="131312", value="BLU")])
+    assert ids(blue) == [painted]
+    assert ids(client.tasks.list(filter="blue")) == [painted]
+    dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")  # Europe/Berlin, UTC+1
+    early = PeriodCondition(field="from", value=Period(from_=NOW, to=NOW + HOUR))
+    assert painted in ids(dispatcher.tasks.list(conditions=[early]))
+    assert plain not in ids(dispatcher.tasks.list(conditions=[early]))

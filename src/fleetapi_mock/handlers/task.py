@@ -14,9 +14,7 @@ dispatch from). Anything else answers as missing (201).
 from __future__ import annotations
 
 import datetime as dt
-import math
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -46,11 +44,9 @@ from fleetapi.endpoints.task import (
 )
 from fleetapi.models.search import (
     AndCondition,
-    ContainsCondition,
-    EqCondition,
-    InCondition,
     NotCondition,
     OrCondition,
+    Period,
     PeriodCondition,
     SearchCondition,
 )
@@ -77,19 +73,23 @@ from fleetapi.models.task import (
 )
 from fleetapi_mock.handlers import Context, handles
 from fleetapi_mock.lifecycle import EDITABLE_STATES, Progress, evaluate_route, evaluate_task
-from fleetapi_mock.records import TrackerRecord, TrackPointRecord
+from fleetapi_mock.records import EmployeeRecord, TrackerRecord, TrackPointRecord
+from fleetapi_mock.search import (
+    Field,
+    check_conditions,
+    check_sort,
+    matches,
+    page,
+    sort_records,
+)
 
 __all__ = [
     "MAX_CHECKPOINTS",
-    "MAX_CONDITIONS",
     "Board",
     "check_content",
     "check_window",
     "usable_tracker",
 ]
-
-MAX_CONDITIONS: Final = 60
-"""Search conditions per ``task/list`` call, nested ones included."""
 
 MAX_CHECKPOINTS: Final = 500
 """Checkpoints per route."""
@@ -97,25 +97,6 @@ MAX_CHECKPOINTS: Final = 500
 DEFAULT_LIMIT: Final = 10000
 
 _T = TypeVar("_T")
-
-_DATE_FIELDS: Final = frozenset({"from", "to", "status_change_date", "arrival_date"})
-_FIELDS: Final = frozenset(
-    {
-        "id",
-        "employee",
-        "status",
-        "label",
-        "location",
-        "description",
-        "external_id",
-        "stay_duration",
-        "form",
-        *_DATE_FIELDS,
-    }
-)
-"""The condition and sort fields of ``task/list``."""
-
-_SORT = re.compile(r"^(?P<field>[a-z_0-9]+)=(?P<direction>asc|desc)$")
 
 
 def _or(value: _T | Unset, default: _T) -> _T:
@@ -568,195 +549,126 @@ def task_count(ctx: Context, params: NoParams) -> int:
 # --- task/list ------------------------------------------------------------------------------
 
 
-class _Lister:
-    """Filters, search conditions and sorting of ``task/list`` over one board."""
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.ctx = board.ctx
-        self.world = board.world
-
-    def employee_of(self, task: Task) -> Any:
-        if task.tracker_id is None:
-            return None
-        return next(
-            (
-                e
-                for _, e in sorted(self.world.employees.items())
-                if e.tracker_id == task.tracker_id and e.user_id == task.user_id
-            ),
-            None,
-        )
-
-    def value(self, task: Task, field: str) -> Any:
-        """The value of a condition field (date/times in world time)."""
-        progress = self.board.progress(task)
-        if field == "id":
-            return task.id
-        if field == "employee":
-            employee = self.employee_of(task)
-            return None if employee is None else employee.id
-        if field == "status":
-            return progress.status
-        if field == "label":
-            return task.label
-        if field == "location":
-            return _or(task.location.address, "")
-        if field == "description":
-            return task.description
-        if field == "external_id":
-            return task.external_id
-        if field == "stay_duration":
-            return progress.stay_duration
-        if field == "form":
-            return None if task.form is None else task.form.template_id
-        if field == "from":
-            return task.from_
-        if field == "to":
-            return task.to
-        if field == "status_change_date":
-            return progress.status_change_date
-        if field == "arrival_date":
-            return progress.arrival_date
-        custom = task.fields.get(field) if isinstance(task.fields, dict) else None
-        return None if custom is None else custom.value
-
-    def text(self, value: Any) -> str:
-        if isinstance(value, dt.datetime):
-            return self.ctx.user_time(value).strftime("%Y-%m-%d %H:%M:%S")
-        if isinstance(value, float) and value.is_integer():
-            return str(int(value))
-        return "" if value is None else str(value)
-
-    def matches(self, task: Task, condition: SearchCondition) -> bool:
-        """Whether ``task`` meets ``condition``."""
-        if isinstance(condition, AndCondition):
-            return all(self.matches(task, c) for c in condition.conditions)
-        if isinstance(condition, OrCondition):
-            return any(self.matches(task, c) for c in condition.conditions)
-        if isinstance(condition, NotCondition):
-            return not self.matches(task, condition.condition)
-        value = self.value(task, condition.field)
-        if isinstance(condition, EqCondition):
-            return _number(value) == condition.value
-        if isinstance(condition, ContainsCondition):
-            return condition.value.lower() in self.text(value).lower()
-        if isinstance(condition, InCondition):
-            return any(_same(value, item) for item in condition.value)
-        if value is None:
-            return False
-        start = self.ctx.world_time(condition.value.from_)
-        end = self.ctx.world_time(condition.value.to)
-        return bool(start <= value <= end)
-
-    def text_of(self, task: Task) -> list[str]:
-        """The texts ``filter`` searches: built-in and custom fields."""
-        texts = [
-            str(task.id),
-            task.label,
-            task.description,
-            _or(task.location.address, ""),
-            task.external_id or "",
-            self.board.progress(task).status,
-        ]
-        if isinstance(task.fields, dict):
-            texts += [self.text(v.value) for v in task.fields.values()]
-        return texts
-
-    def sort_key(self, task: Task, field: str) -> tuple[int, Any]:
-        if field == "employee":
-            employee = self.employee_of(task)
-            if employee is not None:
-                name = " ".join(
-                    n for n in (employee.first_name, employee.middle_name, employee.last_name) if n
-                )
-                return 1, name.lower()
-            tracker = self.world.trackers.get(task.tracker_id) if task.tracker_id else None
-            return (1, tracker.label.lower()) if tracker else (0, "")
-        if field == "form":
-            return (1, task.form.label.lower()) if task.form is not None else (0, "")
-        value = self.value(task, field)
-        if value is None:
-            return 0, ""
-        return 1, value.lower() if isinstance(value, str) else value
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool) or value is None:
+def _employee_of(board: Board, task: Task) -> EmployeeRecord | None:
+    if task.tracker_id is None:
         return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            number = float(value)
-        except ValueError:
-            return None
-        return number if math.isfinite(number) else None
-    return None
+    return next(
+        (
+            e
+            for _, e in sorted(board.world.employees.items())
+            if e.tracker_id == task.tracker_id and e.user_id == task.user_id
+        ),
+        None,
+    )
 
 
-def _same(value: Any, item: Any) -> bool:
-    if isinstance(item, (int, float)) and not isinstance(item, bool):
-        return _number(value) == float(item)
-    return value is not None and str(item).lower() == str(value).lower()
+def _executor_name(board: Board, task: Task) -> str | None:
+    """The assigned employee's full name, else the tracker's label."""
+    employee = _employee_of(board, task)
+    if employee is not None:
+        names = (employee.first_name, employee.middle_name, employee.last_name)
+        return " ".join(n for n in names if n)
+    tracker = board.world.trackers.get(task.tracker_id) if task.tracker_id else None
+    return tracker.label if tracker else None
 
 
-def _check_conditions(conditions: Sequence[SearchCondition]) -> None:
-    """7 for a condition over an unknown field or a period over a field that is not a date,
-    or for more than 60 conditions in all."""
-    errors: list[dict[str, str]] = []
-    count = 0
+def _task_fields(board: Board, custom: Iterable[str]) -> dict[str, Field[Task]]:
+    """The condition and sort fields of ``task/list`` (date/times in world time), plus the
+    custom field IDs ``custom``."""
 
-    def walk(condition: SearchCondition, where: str) -> None:
-        nonlocal count
-        count += 1
+    def progress(task: Task) -> Progress:
+        return board.progress(task)
+
+    def custom_value(field_id: str) -> Callable[[Task], Any]:
+        def get(task: Task) -> Any:
+            value = task.fields.get(field_id) if isinstance(task.fields, dict) else None
+            return None if value is None else value.value
+
+        return get
+
+    fields: dict[str, Field[Task]] = {
+        "id": Field("number", lambda t: t.id),
+        "employee": Field(
+            "number",
+            lambda t: getattr(_employee_of(board, t), "id", None),
+            sort=lambda t: _executor_name(board, t),
+        ),
+        "status": Field("text", lambda t: progress(t).status),
+        "label": Field("text", lambda t: t.label),
+        "location": Field("text", lambda t: _or(t.location.address, None)),
+        "description": Field("text", lambda t: t.description),
+        "external_id": Field("text", lambda t: t.external_id),
+        "stay_duration": Field("number", lambda t: progress(t).stay_duration),
+        "form": Field(
+            "number",
+            lambda t: t.form.template_id if t.form is not None else None,
+            sort=lambda t: t.form.label if t.form is not None else None,
+        ),
+        "from": Field("datetime", lambda t: t.from_),
+        "to": Field("datetime", lambda t: t.to),
+        "status_change_date": Field("datetime", lambda t: progress(t).status_change_date),
+        "arrival_date": Field("datetime", lambda t: progress(t).arrival_date),
+    }
+    for field_id in custom:
+        if field_id.isdigit():
+            fields.setdefault(field_id, Field("text", custom_value(field_id)))
+    return fields
+
+
+def _named_fields(conditions: Sequence[SearchCondition]) -> Iterator[str]:
+    for condition in conditions:
         if isinstance(condition, (AndCondition, OrCondition)):
-            for index, nested in enumerate(condition.conditions):
-                walk(nested, f"{where}.conditions[{index}]")
-            return
-        if isinstance(condition, NotCondition):
-            walk(condition.condition, f"{where}.condition")
-            return
-        field = condition.field
-        if field not in _FIELDS and not field.isdigit():
-            errors.append({"parameter": f"{where}.field", "error": f"unknown field {field!r}"})
-        elif isinstance(condition, PeriodCondition) and field not in _DATE_FIELDS:
-            errors.append({"parameter": f"{where}.field", "error": f"{field!r} is not a date"})
+            yield from _named_fields(condition.conditions)
+        elif isinstance(condition, NotCondition):
+            yield from _named_fields([condition.condition])
+        else:
+            yield condition.field
 
-    for index, condition in enumerate(conditions):
-        walk(condition, f"conditions[{index}]")
-    if count > MAX_CONDITIONS:
-        errors.insert(
-            0,
-            {"parameter": "conditions", "error": f"at most {MAX_CONDITIONS} conditions in all"},
+
+def _in_world_time(ctx: Context, condition: SearchCondition) -> SearchCondition:
+    """``condition`` with its periods read in the caller's time zone, as world time."""
+    if isinstance(condition, (AndCondition, OrCondition)):
+        return attrs.evolve(
+            condition, conditions=[_in_world_time(ctx, c) for c in condition.conditions]
         )
-    if errors:
-        raise InvalidParametersError(errors=errors)
+    if isinstance(condition, NotCondition):
+        return attrs.evolve(condition, condition=_in_world_time(ctx, condition.condition))
+    if isinstance(condition, PeriodCondition):
+        period = Period(
+            from_=ctx.world_time(condition.value.from_), to=ctx.world_time(condition.value.to)
+        )
+        return attrs.evolve(condition, value=period)
+    return condition
 
 
-def _parse_sort(sort: Sequence[str]) -> list[tuple[str, bool]]:
-    orders: list[tuple[str, bool]] = []
-    for index, item in enumerate(sort):
-        match = _SORT.match(item)
-        if match is None or match["field"] not in _FIELDS:
-            raise _invalid(
-                f"sort[{index}]", "must be <field>=asc or <field>=desc over the condition fields"
-            )
-        orders.append((match["field"], match["direction"] == "desc"))
-    return orders
+def _texts(board: Board, task: Task) -> list[str]:
+    """The texts ``filter`` searches: built-in and custom fields."""
+    texts = [
+        str(task.id),
+        task.label,
+        task.description,
+        _or(task.location.address, ""),
+        task.external_id or "",
+        board.progress(task).status,
+    ]
+    if isinstance(task.fields, dict):
+        texts += [str(v.value) for v in task.fields.values() if v.value is not None]
+    return texts
 
 
 @handles(TASK_LIST)
 def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
     """The tasks and checkpoints matching every filter, sorted, one page at a time."""
+    board = Board(ctx)
     conditions = _or(params.conditions, [])
-    _check_conditions(conditions)
-    orders = _parse_sort(_or(params.sort, []))
+    sort = _or(params.sort, [])
+    fields = _task_fields(board, _named_fields(conditions))
+    check_conditions(conditions, fields)
+    check_sort(sort, fields)
     location = params.location
     if not isinstance(location, Unset) and not isinstance(location.radius, int):
         raise _invalid("location.radius", "is required")
-    board = Board(ctx)
-    lister = _Lister(board)
+    conditions = [_in_world_time(ctx, c) for c in conditions]
     statuses = params.statuses if isinstance(params.statuses, list) else None
     trackers = set(params.trackers) if isinstance(params.trackers, list) else None
     tag_ids = set(params.tag_ids) if isinstance(params.tag_ids, list) else None
@@ -779,25 +691,24 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
         if tag_ids is not None and not tag_ids & set(task.tags):
             continue
         if not isinstance(location, Unset) and isinstance(location.radius, int):
-            away = haversine_distance(
-                location.lat, location.lng, task.location.lat, task.location.lng
-            )
+            centre = (task.location.lat, task.location.lng)
+            away = haversine_distance(location.lat, location.lng, *centre)
             if away > location.radius:
                 continue
-        if text is not None and not any(text in t.lower() for t in lister.text_of(task)):
+        if text is not None and not any(text in t.lower() for t in _texts(board, task)):
             continue
         if texts:
             searched = [task.label, task.description, _or(task.location.address, "")]
             if not all(any(t in s.lower() for s in searched) for t in texts):
                 continue
-        if not all(lister.matches(task, c) for c in conditions):
+        if not all(matches(task, c, fields) for c in conditions):
             continue
         found.append(task)
-    for field, descending in reversed(orders):
-        found.sort(key=lambda t, f=field: lister.sort_key(t, f), reverse=descending)  # type: ignore[misc]
+    found = sort_records(found, sort, fields)
     offset = params.offset if isinstance(params.offset, int) else 0
     limit = params.limit if isinstance(params.limit, int) else None
     if params.limit is UNSET:
         limit = DEFAULT_LIMIT
-    page = found[offset:] if limit is None else found[offset : offset + limit]
-    return TaskListResult(list=[board.wire(t) for t in page], count=len(found))
+    return TaskListResult(
+        list=[board.wire(t) for t in page(found, offset, limit)], count=len(found)
+    )
