@@ -135,7 +135,7 @@ def test_batch_convert_row_errors_exit_non_zero(cli: Cli, session: str) -> None:
     assert result.exit_code == BATCH_ERRORS_EXIT
     assert len(json.loads(result.stdout)) == 2
     assert "line 2: label: must not be empty or blank" in result.stderr
-    assert "line 2: address: no place or zone" in result.stderr
+    assert "line 2: address: no place, zone or location found" in result.stderr
     assert "2 rows, 1 with errors" in result.stderr
     assert cli("task", "batch-convert", "no-such-file.tsv").exit_code == 2
     wrong = cli("task", "batch-convert", "-", "--fields", "label,colour", input=GOOD)

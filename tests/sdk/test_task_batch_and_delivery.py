@@ -52,12 +52,13 @@ def test_batch_convert_reads_the_default_columns_and_creates_nothing(client):
     assert client.tasks.count() == before
 
 
-def test_batch_convert_fields_defaults_header_and_geocoder(client):
+def test_batch_convert_fields_defaults_header_and_geocoder(client, fleet_mock):
     result = client.tasks.batch_convert(
         batch=rows(
             "label\taddress\tfrom\tradius\texternal_id",
             "Drop\tWarehouse\t2026-01-15 10:00:00\t\tEXT-1",
             "Visit\tpariser platz 1, berlin\t2026-01-15 10:00:00\t250\t",
+            "Sight\tPotsdamer Platz 1\t2026-01-15 10:00:00\t\t",
         ),
         fields=["label", "address", "from", "radius", "external_id"],
         geocoder="google",
@@ -66,11 +67,15 @@ def test_batch_convert_fields_defaults_header_and_geocoder(client):
         default_max_delay=5,
         default_min_stay_duration=2,
     )
-    drop, visit = result.list
+    drop, visit, sight = result.list
     assert (drop.location.lat, drop.location.lng, drop.location.radius) == (52.475, 13.455, 40)
     assert (drop.external_id, drop.max_delay, drop.min_stay_duration) == ("EXT-1", 5, 2)
     assert drop.to == NOW + 90 * dt.timedelta(minutes=1)
     assert (visit.location.lat, visit.location.radius) == (52.5163, 250)
+    gazetteer = fleet_mock.world.gazetteer
+    potsdamer = next(g for g in gazetteer if g.address.startswith("Potsdamer Platz 1"))
+    assert (sight.location.lat, sight.location.lng) == (potsdamer.lat, potsdamer.lng)
+    assert sight.location.address == "Potsdamer Platz 1"
 
 
 def test_batch_convert_reports_every_problem_of_a_row(client):

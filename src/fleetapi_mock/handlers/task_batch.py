@@ -7,7 +7,7 @@ line made of the field names themselves is a header and is skipped. Cells are re
   8601, seconds optional); an empty ``to`` is ``from`` plus ``default_duration`` minutes;
 * ``lat``, ``lng``: decimal numbers (a decimal comma is accepted); when both are empty, the
   ``address`` is looked up among the account's places and zones (same address, or same label,
-  case-insensitive) - the mock's stand-in for the geocoder;
+  case-insensitive), then with the mock's geocoder (its best match);
 * ``radius``, ``max_delay``, ``min_stay_duration``: integers, the ``default_*`` values when
   empty; ``label``, ``description``, ``address``, ``external_id``: text.
 
@@ -46,6 +46,7 @@ from fleetapi.models.task import (
     TaskBatchConvertResult,
 )
 from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.handlers.geocoder import search
 from fleetapi_mock.handlers.task import check_window
 
 __all__ = ["BATCH_ROW_LIMIT", "DEFAULT_FIELDS"]
@@ -75,7 +76,8 @@ class _Candidate:
 
 
 def _geocode(ctx: Context, address: str) -> Location | None:
-    """A place or zone of the account whose address or label is ``address``."""
+    """A place or zone of the account whose address or label is ``address``, else the best
+    match of the mock's geocoder."""
     wanted = address.strip().lower()
     account = ctx.account.id
     for _, place in sorted(ctx.world.places.items()):
@@ -90,6 +92,9 @@ def _geocode(ctx: Context, address: str) -> Location | None:
             lat = sum(p.lat for p in points) / len(points)
             lng = sum(p.lng for p in points) / len(points)
             return Location(lat=lat, lng=lng, address=address)
+    found = search(ctx.world, address)
+    if found:
+        return Location(lat=found[0].lat, lng=found[0].lng, address=address)
     return None
 
 
@@ -214,7 +219,7 @@ def _convert_row(
         else:
             location = _geocode(ctx, address)
             if location is None:
-                row.error("address", f"no place or zone with the address {address!r}")
+                row.error("address", f"no place, zone or location found for {address!r}")
     elif "lat" not in numbers and not row.text("lat"):
         row.error("lat", "is required with lng")
     elif "lng" not in numbers and not row.text("lng"):
