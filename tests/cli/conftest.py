@@ -35,6 +35,8 @@ class Cli:
 
     transport: httpx.BaseTransport | None
     runner: CliRunner = field(default_factory=CliRunner)
+    root: Any = None
+    """The command to run instead of ``fleet`` (a generated group, say)."""
 
     def __call__(
         self,
@@ -44,7 +46,8 @@ class Cli:
         max_retries: int = 0,
     ) -> Result:
         state = CliState(transport=self.transport, max_retries=max_retries)
-        return self.runner.invoke(app, list(args), input=input, env=env, obj=state)
+        root = app if self.root is None else self.root
+        return self.runner.invoke(root, list(args), input=input, env=env, obj=state)
 
 
 @pytest.fixture

@@ -6,8 +6,17 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from conftest import Cli
 from fleetapi_cli.commands.task import BATCH_ERRORS_EXIT
+
+
+@pytest.fixture(autouse=True)
+def no_demo_tasks(fleet_mock: Any) -> None:
+    """These tests count what they list: start without the demo world's tasks."""
+    fleet_mock.world.tasks.clear()
+    fleet_mock.world.routes.clear()
 
 
 def data(result: Any) -> Any:

@@ -56,6 +56,21 @@ def outside(mock: FleetMock, tracker_id: int, when: dt.datetime) -> None:
     add_point(mock, tracker_id, when, SPOT[0] + 0.018, SPOT[1])
 
 
+def without_demo_tasks(mock: FleetMock) -> None:
+    """Remove the demo world's tasks and routes (for tests that count what they list)."""
+    with mock.world.lock:
+        mock.world.tasks.clear()
+        mock.world.routes.clear()
+
+
+def without_points(mock: FleetMock, tracker_id: int) -> None:
+    """Remove the recorded points of ``tracker_id`` (the demo world drives some trackers)."""
+    with mock.world.lock:
+        mock.world.track_points[:] = [
+            p for p in mock.world.track_points if p.tracker_id != tracker_id
+        ]
+
+
 class SyncView:
     """Runs the coroutine methods of an async client (and its resources) to completion."""
 

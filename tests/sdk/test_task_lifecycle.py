@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from tasks_helpers import NOW, inside, login, new_task, outside
+from tasks_helpers import NOW, inside, login, new_task, outside, without_points
 
 from fleetapi.models.task import NewRoute
 from fleetapi_mock.lifecycle import END_STATES, TRANSITIONS, Event
@@ -19,6 +19,7 @@ HOUR = dt.timedelta(hours=1)
 
 @pytest.fixture(params=["sync", "async"])
 def client(request, fleet_mock):
+    without_points(fleet_mock, TRUCK)  # the demo world drives it later in the day
     return login(fleet_mock, request.param)
 
 

@@ -6,7 +6,7 @@ import datetime as dt
 
 import attrs
 import pytest
-from tasks_helpers import NOW, SPOT, inside, login, new_task
+from tasks_helpers import NOW, SPOT, inside, login, new_task, without_demo_tasks
 
 from fleetapi import (
     DeviceBlockedError,
@@ -374,7 +374,8 @@ def test_deleting_a_checkpoint_or_a_route(client):
 
 @pytest.fixture
 def listed(client, fleet_mock):
-    """Four tasks to filter: ids in creation order."""
+    """Four tasks to filter (the only ones): ids in creation order."""
+    without_demo_tasks(fleet_mock)
     a = client.tasks.create(
         task=new_task("Alpha pickup", description="fragile", external_id="X-1", tags=[1])
     ).id
@@ -515,6 +516,7 @@ def test_list_condition_errors(client):
 
 
 def test_a_sub_user_limited_to_trackers_sees_their_tasks_and_the_unassigned(client, fleet_mock):
+    without_demo_tasks(fleet_mock)
     pool = client.tasks.create(task=new_task("pool")).id
     mine = client.tasks.create(task=new_task("mine", tracker_id=1)).id
     hidden = client.tasks.create(task=new_task("hidden", tracker_id=2)).id
