@@ -262,6 +262,25 @@ def method_source(endpoint: Endpoint, const: str, imports: Imports, paging_names
     return "\n".join(out)
 
 
+def file_variant_source(endpoint: Endpoint, const: str, imports: Imports) -> str:
+    """The SDK method of an endpoint's file form: same call, answers the file's bytes."""
+    variant = endpoint.file_variant
+    assert variant is not None
+    params = variant.params
+    imports.need(params.__module__, params.__name__)
+    sig = ", ".join(["self", "*", *_signature(params, imports)])
+    call = f"await self._client.download({const}, {_construct(params)})"
+    doc = attrs.evolve(endpoint, summary=variant.summary.replace("`", "``"))
+    extra = f"With ``{variant.switch}`` set, the call answers a file: its bytes are returned."
+    return "\n".join(
+        [
+            f"    async def {variant.method}({sig}) -> bytes:",
+            _docstring(doc, extra),
+            f"        result: bytes = {call}\n        return result",
+        ]
+    )
+
+
 def resources_source() -> str:
     imports = Imports()
     imports.need("functools", "cached_property")
@@ -279,6 +298,8 @@ def resources_source() -> str:
             module, const = consts[id(endpoint)]
             imports.need(module, const)
             methods.append(method_source(endpoint, const, imports, paging_count))
+            if endpoint.file_variant is not None:
+                methods.append(file_variant_source(endpoint, const, imports))
         groups = sorted({e.path.rsplit("/", 1)[0] for e in endpoints})
         doc = f"Calls under ``{'``, ``'.join(groups)}``."
         classes.append(

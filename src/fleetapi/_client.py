@@ -29,7 +29,12 @@ from fleetapi._core import (
     uploaded_file,
 )
 from fleetapi._endpoint import Access, Endpoint, NoParams
-from fleetapi._errors import FleetApiError, FleetConnectionError, FleetTimeoutError
+from fleetapi._errors import (
+    FleetApiError,
+    FleetConnectionError,
+    FleetTimeoutError,
+    WrongRequestFormatError,
+)
 from fleetapi._secrets import install_log_redaction, mask
 from fleetapi._sleep import sync_sleep as sleep
 from fleetapi._uploads import FileInput, UploadProgress, file_part
@@ -195,6 +200,21 @@ class Client(Resources):
             prepared, safe=endpoint.safe, expect_file=endpoint.result.kind == "bytes"
         )
         return extract_result(endpoint, answer, iso=self._config.iso_datetime)
+
+    def download(self, endpoint: Endpoint, params: Any) -> bytes:
+        """Make the file form of ``endpoint`` (its ``file_variant``) and return the file.
+
+        Raises:
+            WrongRequestFormatError: the service answered JSON instead of a file.
+        """
+        body = encode_params(params, iso=self._config.iso_datetime)
+        prepared = build_request(self._config, endpoint.path, body)
+        answer = self._send(prepared, safe=endpoint.safe, expect_file=True)
+        if not isinstance(answer, bytes):
+            raise WrongRequestFormatError(
+                "expected a file, the service answered JSON", endpoint=endpoint.path
+            )
+        return answer
 
     def request(self, path: str, body: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Make any call by its path with a raw JSON body; return the raw JSON answer.

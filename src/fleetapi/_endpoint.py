@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import attrs
 
-__all__ = ["Access", "Endpoint", "NoParams", "Paging", "Result"]
+__all__ = ["Access", "Endpoint", "FileVariant", "NoParams", "Paging", "Result"]
 
 
 class Access(enum.Enum):
@@ -86,6 +86,20 @@ class Paging:
 
 
 @attrs.frozen(kw_only=True)
+class FileVariant:
+    """The form of a JSON call that answers a file download instead (``checkin/list`` with a
+    ``format``): its own parameters model and SDK method."""
+
+    params: type[Any]
+    """The parameters of the file form: the call's params plus the ``switch`` field."""
+    method: str
+    """The SDK method of the file form (``client.checkins.export``), answering bytes."""
+    summary: str
+    switch: str = "format"
+    """The request field whose non-empty value asks for the file."""
+
+
+@attrs.frozen(kw_only=True)
 class Endpoint:
     """One API call: everything the SDK, mock, CLI and docs need to know about it."""
 
@@ -120,6 +134,8 @@ class Endpoint:
     """The CLI group and command; derived from the path when not given."""
     notes: str = ""
     """Decisions and details worth documenting beside the call."""
+    file_variant: FileVariant | None = None
+    """A form of the call that answers a file (a non-empty ``switch`` field asks for it)."""
 
     @property
     def group(self) -> str:

@@ -84,6 +84,9 @@ class DealerRecord:
     payment_settings: PaymentSystemSettings | None = None
     """The payment system of the dealer's users (``payment_system/list``; null answers 201).
     Its ``type`` ``avangate`` makes the external subscription calls work (else 215)."""
+    device_limit: int | None = None
+    """The most trackers the dealer's users may have in all; null means no limit. A dealer
+    over it makes the calls that check it (``checkin/list``) answer 221."""
 
 
 @attrs.define(kw_only=True)

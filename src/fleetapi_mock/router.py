@@ -603,6 +603,9 @@ class Backend:
             )
         fields, files = parse_fields(method, query, headers, body, endpoint.params)
         params_type: type = endpoint.params
+        variant = endpoint.file_variant
+        if variant is not None and fields.get(variant.switch) not in (None, ""):
+            params_type = variant.params
         declared = _field_types(params_type)
         iso = _truthy(headers.get("nvx-iso-datetime", "")) or _truthy(fields.get("iso_datetime"))
         if "iso_datetime" not in declared:
@@ -636,7 +639,7 @@ class Backend:
             if "hash" not in declared:
                 fields.pop("hash", None)
             try:
-                params = structure_request(fields, endpoint.params, iso=iso)
+                params: Any = structure_request(fields, params_type, iso=iso)
             except RequestValidationError as exc:
                 raise InvalidParametersError(
                     errors=[{"parameter": e.parameter, "error": e.error} for e in exc.errors]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Paging, Result
+from fleetapi._endpoint import Endpoint, FileVariant, Paging, Result
 from fleetapi.models.checkin import (
     Checkin,
     CheckinCreateParams,
     CheckinDeleteParams,
+    CheckinExportParams,
     CheckinFormCreateParams,
     CheckinFormFileCreateParams,
     CheckinImageCreateParams,
@@ -45,9 +46,15 @@ CHECKIN_LIST = Endpoint(
     errors=(7, 211, 217, 221),
     safe=True,
     paging=Paging(items="list", total="count"),
+    file_variant=FileVariant(
+        params=CheckinExportParams,
+        method="export",
+        summary="Export the check-ins `list` would find as an XLSX workbook or a PDF report.",
+    ),
     notes=(
         "Declared in its JSON form. With `format` set to `pdf` or `xlsx` (parameters "
-        "`CheckinExportParams`) the same call answers a file download instead of JSON. "
+        "`CheckinExportParams`, SDK method `export`) the same call answers a file download "
+        "instead of JSON. "
         "`conditions` are search conditions (the spec's field table says string array; the "
         "service's documentation points to search conditions) on employee, tracker_id, "
         "marker_time, location, comment and form; `sort` items are `<field>=asc|desc` on the "

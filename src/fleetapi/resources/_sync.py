@@ -109,6 +109,8 @@ from fleetapi.models.checkin import (
     Checkin,
     CheckinCreateParams,
     CheckinDeleteParams,
+    CheckinExportFormat,
+    CheckinExportParams,
     CheckinFormCreateParams,
     CheckinFormFileCreateParams,
     CheckinImageCreateParams,
@@ -436,6 +438,43 @@ class Checkins:
         )
         for item in self._client.paginate(CHECKIN_LIST, params, page_size=page_size):
             yield item
+
+    def export(
+        self,
+        *,
+        format: CheckinExportFormat,
+        trackers: builtins.list[int] | Unset = UNSET,
+        from_: dt.datetime | Unset = UNSET,
+        to: dt.datetime | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        location: Location | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        offset: int | Unset = UNSET,
+    ) -> bytes:
+        """Export the check-ins ``list`` would find as an XLSX workbook or a PDF report.
+
+        Calls ``checkin/list``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 7, 211, 217, 221.
+
+        With ``format`` set, the call answers a file: its bytes are returned.
+        """
+        result: bytes = self._client.download(
+            CHECKIN_LIST,
+            CheckinExportParams(
+                trackers=trackers,
+                from_=from_,
+                to=to,
+                conditions=conditions,
+                sort=sort,
+                location=location,
+                limit=limit,
+                offset=offset,
+                format=format,
+            ),
+        )
+        return result
 
     def delete(self, *, checkin_ids: builtins.list[int]) -> None:
         """Delete check-ins by ID.

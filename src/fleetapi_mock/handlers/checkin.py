@@ -11,13 +11,21 @@ as missing.
 
 from __future__ import annotations
 
-import attrs
+import datetime as dt
+from typing import Final
 
+import attrs
+from gpxpy.geo import haversine_distance
+
+from fleetapi._converter import parse_duration
 from fleetapi._errors import (
+    DeviceLimitExceededError,
     EntityMissingError,
     EntityNotFoundError,
     EntityTypeMismatchError,
     InvalidParametersError,
+    NonExistentEntitiesError,
+    TimeSpanTooBigError,
     TooManyEntitiesError,
 )
 from fleetapi._types import UNSET
@@ -27,21 +35,36 @@ from fleetapi.endpoints.checkin import (
     CHECKIN_FORM_CREATE,
     CHECKIN_FORM_FILE_CREATE,
     CHECKIN_IMAGE_CREATE,
+    CHECKIN_LIST,
     CHECKIN_READ,
 )
 from fleetapi.models.checkin import (
+    CHECKIN_CONDITION_FIELDS,
     Checkin,
     CheckinCreateParams,
     CheckinDeleteParams,
+    CheckinExportParams,
     CheckinFormCreateParams,
     CheckinFormFileCreateParams,
     CheckinImageCreateParams,
+    CheckinList,
+    CheckinListParams,
     CheckinReadParams,
 )
 from fleetapi.models.files import UploadTicket
-from fleetapi_mock import files, forms
-from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock import files, forms, search
+from fleetapi_mock.exports import CONTENT_TYPES, Export
+from fleetapi_mock.handlers import Context, FileReply, handles
 from fleetapi_mock.records import FileRecord, FormRecord, TrackerRecord
+
+CHECKIN_FEATURE: Final = "checkin"
+"""The tariff feature a tracker needs for its check-ins to be listed."""
+
+DEFAULT_MAX_SPAN: Final = dt.timedelta(days=90)
+"""The longest ``from``..``to`` when the dealer has no ``report.max_time_span``."""
+
+DEFAULT_SORT: Final = ("marker_time=desc",)
+"""Newest first when ``sort`` is not given."""
 
 # --- Shared -----------------------------------------------------------------------------------
 
@@ -277,3 +300,230 @@ def checkin_form_file_create(ctx: Context, params: CheckinFormFileCreateParams) 
         form_id=record.id,
         field_id=field.id,
     )
+
+
+# --- List and export --------------------------------------------------------------------------
+
+
+def _listed_trackers(ctx: Context, params: CheckinListParams) -> list[TrackerRecord]:
+    """The trackers a listing covers; 217 for a given tracker that is missing, hidden,
+    blocked or without the ``checkin`` feature; 221 when the dealer is over its device
+    limit."""
+    world = ctx.world
+
+    def usable(tracker: TrackerRecord | None) -> bool:
+        if tracker is None or tracker.blocked:
+            return False
+        tariff = world.tariffs.get(tracker.tariff_id)
+        return tariff is not None and CHECKIN_FEATURE in tariff.features
+
+    if params.trackers is UNSET:
+        trackers = [t for t in ctx.visible_trackers() if usable(t)]
+    else:
+        wanted = list(dict.fromkeys(params.trackers))
+        bad = [i for i in wanted if not usable(ctx.visible_tracker(i))]
+        if bad:
+            raise NonExistentEntitiesError(
+                "trackers missing, blocked or without check-ins: " + ", ".join(map(str, bad))
+            )
+        trackers = [t for i in wanted if (t := ctx.visible_tracker(i)) is not None]
+    dealer = world.dealers.get(ctx.account.dealer_id)
+    if dealer is not None and dealer.device_limit is not None:
+        users = {u.id for u in world.users.values() if u.dealer_id == dealer.id}
+        count = sum(1 for t in world.trackers.values() if t.user_id in users)
+        if count > dealer.device_limit:
+            raise DeviceLimitExceededError(
+                f"the dealer has {count} devices, above its limit of {dealer.device_limit}"
+            )
+    return trackers
+
+
+def _max_span(ctx: Context) -> dt.timedelta:
+    value = ctx.world.platform_value(ctx.account, "report.max_time_span", None)
+    if isinstance(value, str):
+        try:
+            return parse_duration(value)
+        except ValueError:
+            return DEFAULT_MAX_SPAN
+    return DEFAULT_MAX_SPAN
+
+
+def _period(
+    ctx: Context, params: CheckinListParams
+) -> tuple[dt.datetime | None, dt.datetime | None]:
+    """``from`` and ``to`` in world time; 7 when ``to`` is not after ``from``, 211 when the
+    span is above the dealer's ``report.max_time_span``."""
+    start = ctx.world_time(params.from_) if isinstance(params.from_, dt.datetime) else None
+    end = ctx.world_time(params.to) if isinstance(params.to, dt.datetime) else None
+    if start is not None and end is not None:
+        if end <= start:
+            raise InvalidParametersError(
+                errors=[{"parameter": "to", "error": "must be after from"}]
+            )
+        span = _max_span(ctx)
+        if end - start > span:
+            raise TimeSpanTooBigError(f"the period is longer than {span.days} days")
+    return start, end
+
+
+def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
+    """The condition and sort fields of check-ins (date/times as the caller sees them)."""
+    world = ctx.world
+
+    def text(value: object) -> str:
+        return value if isinstance(value, str) else ""
+
+    def employee_name(checkin: Checkin) -> str | None:
+        employee = (
+            world.employees.get(checkin.employee_id)
+            if isinstance(checkin.employee_id, int)
+            else None
+        )
+        if employee is None:
+            return None
+        return " ".join(
+            p for p in (employee.first_name, employee.middle_name, employee.last_name) if p
+        )
+
+    def template(checkin: Checkin) -> int | None:
+        form = world.forms.get(checkin.form_id) if checkin.form_id is not None else None
+        return None if form is None else form.form.template_id
+
+    fields: dict[str, search.Field[Checkin]] = {
+        "employee": search.Field(
+            "number",
+            lambda c: c.employee_id if isinstance(c.employee_id, int) else None,
+            sort=employee_name,
+        ),
+        "tracker_id": search.Field("number", lambda c: c.tracker_id),
+        "marker_time": search.Field("datetime", lambda c: ctx.user_time(c.marker_time)),
+        "location": search.Field("text", lambda c: text(c.location.address)),
+        "comment": search.Field("text", lambda c: text(c.comment)),
+        "form": search.Field("number", template, sort=lambda c: c.form_label),
+    }
+    assert set(fields) == CHECKIN_CONDITION_FIELDS
+    return fields
+
+
+def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
+    """The stored check-ins of one page and the count of all found."""
+    fields = _fields(ctx)
+    conditions = [] if params.conditions is UNSET else params.conditions
+    search.check_conditions(conditions, fields)
+    sort = list(DEFAULT_SORT) if params.sort is UNSET or not params.sort else params.sort
+    search.check_sort(sort, fields)
+    circle = params.location
+    if circle is not UNSET and circle.radius is UNSET:
+        raise InvalidParametersError(
+            errors=[{"parameter": "location.radius", "error": "is required"}]
+        )
+    trackers = {t.id for t in _listed_trackers(ctx, params)}
+    start, end = _period(ctx, params)
+    account = ctx.account.id
+    found = []
+    for _, checkin in sorted(ctx.world.checkins.items()):
+        if checkin.user_id != account or checkin.tracker_id not in trackers:
+            continue
+        if start is not None and checkin.marker_time < start:
+            continue
+        if end is not None and checkin.marker_time > end:
+            continue
+        if circle is not UNSET and isinstance(circle.radius, int):
+            where = checkin.location
+            if haversine_distance(circle.lat, circle.lng, where.lat, where.lng) > circle.radius:
+                continue
+        if all(search.matches(checkin, c, fields) for c in conditions):
+            found.append(checkin)
+    found = search.sort_records(found, sort, fields)
+    offset = params.offset if isinstance(params.offset, int) else 0
+    limit = params.limit if isinstance(params.limit, int) else None
+    return search.page(found, offset, limit), len(found)
+
+
+@handles(CHECKIN_LIST)
+def checkin_list(ctx: Context, params: CheckinListParams) -> CheckinList | FileReply:
+    """Check-ins of the caller's trackers, filtered, sorted and paged; ``count`` is the total.
+
+    Default: every tracker the caller sees that is not blocked and has the ``checkin`` tariff
+    feature, newest first. 217 for a given tracker that is not such a tracker; 221 when the
+    dealer is over its device limit; 7 when ``to`` is not after ``from``, for a bad condition
+    or sort item, or a ``location`` without ``radius``; 211 when the period is longer than the
+    dealer's ``report.max_time_span`` (default 90 days). With a ``format`` the same page is
+    answered as an XLSX workbook or a PDF report.
+    """
+    page, count = _find(ctx, params)
+    wired = [wire_checkin(ctx, c) for c in page]
+    if isinstance(params, CheckinExportParams):
+        return _export(ctx, params, wired, count)
+    return CheckinList(count=count, list=wired)
+
+
+EXPORT_HEADINGS: Final = (
+    "ID",
+    "Time",
+    "Tracker",
+    "Employee",
+    "Address",
+    "Latitude",
+    "Longitude",
+    "Precision",
+    "Comment",
+    "Form",
+    "Files",
+)
+
+
+def _export(
+    ctx: Context, params: CheckinExportParams, checkins: list[Checkin], count: int
+) -> FileReply:
+    world = ctx.world
+    rows = []
+    for checkin in checkins:
+        tracker = world.trackers.get(checkin.tracker_id)
+        employee = (
+            world.employees.get(checkin.employee_id)
+            if isinstance(checkin.employee_id, int)
+            else None
+        )
+        name = (
+            " ".join(p for p in (employee.first_name, employee.last_name) if p)
+            if employee is not None
+            else ""
+        )
+        where = checkin.location
+        rows.append(
+            (
+                checkin.id,
+                checkin.marker_time.replace(tzinfo=None),
+                tracker.label if tracker is not None else str(checkin.tracker_id),
+                name,
+                where.address if isinstance(where.address, str) else "",
+                where.lat,
+                where.lng,
+                where.precision if isinstance(where.precision, int) else None,
+                checkin.comment if isinstance(checkin.comment, str) else "",
+                checkin.form_label or "",
+                ", ".join(f.name for f in checkin.files),
+            )
+        )
+    now = ctx.user_time(ctx.now()).replace(tzinfo=None)
+    period = ""
+    if isinstance(params.from_, dt.datetime) or isinstance(params.to, dt.datetime):
+        period = f"{_when(params.from_)} to {_when(params.to)}; "
+    export = Export(
+        title="Check-ins",
+        subtitle=f"{period}{count} found, {len(rows)} shown; exported {now:%Y-%m-%d %H:%M:%S}",
+        headings=EXPORT_HEADINGS,
+        rows=rows,
+        created=now,
+        widths=(6, 24, 18, 18, 34, 13, 13, 13, 40, 20, 24),
+    )
+    return FileReply(
+        content=export.render(params.format),
+        content_type=CONTENT_TYPES[params.format],
+        filename=f"checkins.{params.format}",
+    )
+
+
+def _when(value: object) -> str:
+    return f"{value:%Y-%m-%d %H:%M:%S}" if isinstance(value, dt.datetime) else "..."
