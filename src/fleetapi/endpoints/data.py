@@ -14,7 +14,7 @@ from fleetapi.models.data import (
 _CLI = (
     "The CLI puts the three calls in a `data` group: `fleet data parse FILE` uploads and "
     "previews a spreadsheet, `fleet data imports` lists import processes, "
-    "`fleet data import ID --type vehicle` reads one."
+    "`fleet data import --process-id ID --type vehicle` reads one."
 )
 
 DATA_SPREADSHEET_PARSE = Endpoint(
