@@ -136,7 +136,10 @@ def _xlsx_rows(data: bytes) -> list[tuple[Any, ...]]:
     try:
         if not book.worksheets:
             return []
-        return list(book.worksheets[0].iter_rows(values_only=True))
+        sheet = book.worksheets[0]
+        # The stored dimension may be forged or stale: size the sheet by its real cells.
+        sheet.reset_dimensions()
+        return list(sheet.iter_rows(values_only=True))
     finally:
         book.close()
 

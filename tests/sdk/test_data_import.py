@@ -392,3 +392,23 @@ async def test_imports_async(fleet_async_client):
     assert [p.id for p in processes] == [1]
     with pytest.raises(EntityNotFoundError):
         await fleet_async_client.data.read_import(process_id=2, type="vehicle")
+
+
+def test_a_forged_sheet_dimension_is_ignored(fleet_client):
+    import re
+    import zipfile
+
+    original = zipfile.ZipFile(io.BytesIO(xlsx_bytes([["Label"], ["Van"]])))
+    forged = io.BytesIO()
+    with zipfile.ZipFile(forged, "w") as out:
+        for item in original.infolist():
+            content = original.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                content = re.sub(
+                    rb'<dimension ref="[^"]*"/>', b'<dimension ref="A1:CV20000"/>', content
+                )
+            out.writestr(item, content)
+    preview = fleet_client.data.parse_spreadsheet(
+        file=("f.xlsx", forged.getvalue(), XLSX), preview_count=20, parse_header=False
+    )
+    assert preview.preview == [["Label"], ["Van"]]
