@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from fleetapi._converter import structure_request
-from fleetapi.models.common import LatLng
+from fleetapi.models.common import LatLng, Location
+from fleetapi.models.form import Form
+from fleetapi_mock.forms import check_values, submit_form
 from fleetapi_mock.positions import drive_points, record_positions
 from fleetapi_mock.records import TrackPointRecord
 from fleetapi_mock.router import Backend, JournalEntry
 from fleetapi_mock.transport import MockTransport
-from fleetapi_mock.world import Clock, World, demo_world
+from fleetapi_mock.world import Clock, World, demo_world, zone
 
 if TYPE_CHECKING:
     from fleetapi import AsyncClient, Client
@@ -104,6 +106,37 @@ class FleetMock:
             if user is None:
                 raise KeyError(f"no user {login!r} in the world")
             return self.world.create_session(user).hash
+
+    def submit_task_form(
+        self,
+        task_id: int,
+        values: Mapping[str, Any],
+        *,
+        location: Location | None = None,
+    ) -> Form:
+        """Fill in and submit the form of task ``task_id``, as the executor's app does.
+
+        ``values`` maps field IDs to values (``{"type": "text", "value": "..."}`` or
+        :data:`~fleetapi.models.form.FormValue` models). The form is submitted at the world's
+        time; a task with a form completes only once it is (see the task lifecycle).
+
+        Raises:
+            KeyError: the task has no form.
+            fleetapi.ValidationFailedError: the values are invalid (code 242, per field).
+        """
+        with self.world.lock:
+            record = next((r for r in self.world.forms.values() if r.form.task_id == task_id), None)
+            if record is None:
+                raise KeyError(f"task {task_id} has no form")
+            owner = self.world.users[record.user_id]
+            today = (
+                self.world.now()
+                .replace(tzinfo=dt.timezone.utc)
+                .astimezone(zone(owner.time_zone))
+                .date()
+            )
+            checked = check_values(self.world, record, values, today=today)
+            return submit_form(self.world, record, checked, location=location)
 
     def record_positions(
         self, points: Iterable[TrackPointRecord | Mapping[str, Any]]

@@ -534,6 +534,9 @@ class World:
         for task in self.tasks.values():
             if task.parent_id is not None and task.parent_id not in self.routes:
                 yield f"tasks[id={task.id}].parent_id", f"no route {task.parent_id}"
+        for record in self.forms.values():
+            if record.form.task_id is not None and record.form.task_id not in self.tasks:
+                yield f"forms[id={record.id}].form.task_id", f"no task {record.form.task_id}"
 
     def _check_sharing_references(self) -> Iterator[tuple[str, str]]:
         """Geo links' creators and unique hashes; retranslators' protocols."""

@@ -71,9 +71,16 @@ from fleetapi.models.task import (
     TaskUpdateParams,
     TaskUpdateResult,
 )
+from fleetapi_mock.forms import create_form, delete_form, template_of, wire_form
 from fleetapi_mock.handlers import Context, handles
 from fleetapi_mock.lifecycle import EDITABLE_STATES, Progress, evaluate_route, evaluate_task
-from fleetapi_mock.records import EmployeeRecord, TrackerRecord, TrackPointRecord
+from fleetapi_mock.records import (
+    EmployeeRecord,
+    FormRecord,
+    FormTemplateRecord,
+    TrackerRecord,
+    TrackPointRecord,
+)
 from fleetapi_mock.search import (
     Field,
     check_conditions,
@@ -116,6 +123,7 @@ class Board:
         self.now = ctx.now()
         self.account_id = ctx.account.id
         self._points: dict[int, list[TrackPointRecord]] | None = None
+        self._forms: dict[int, FormRecord] | None = None
         self._progress: dict[int, Progress] = {}
 
     # --- Visibility and lookups -----------------------------------------------------------
@@ -160,11 +168,26 @@ class Board:
             self._points = index
         return self._points.get(tracker_id, [])
 
+    def form_of(self, task: Task) -> FormRecord | None:
+        """The form of a task or checkpoint, from the world's form store."""
+        if self._forms is None:
+            self._forms = {
+                r.form.task_id: r for r in self.world.forms.values() if r.form.task_id is not None
+            }
+        return self._forms.get(task.id)
+
     def progress(self, task: Task) -> Progress:
         """The evaluated tracker-driven fields of a task or checkpoint."""
         if task.id not in self._progress:
             points = self.points(task.tracker_id) if task.tracker_id is not None else []
-            self._progress[task.id] = evaluate_task(task, points, self.now)
+            form = self.form_of(task)
+            self._progress[task.id] = evaluate_task(
+                task,
+                points,
+                self.now,
+                needs_form=form is not None,
+                form_submitted=form.form.submitted if form is not None else None,
+            )
         return self._progress[task.id]
 
     def status(self, entity: Task | Route) -> TaskStatus:
@@ -194,6 +217,7 @@ class Board:
             status_change_date=ctx.user_time(progress.status_change_date),
             arrival_date=ctx.optional_user_time(progress.arrival_date),
             stay_duration=progress.stay_duration,
+            form=wire_form(ctx, form) if (form := self.form_of(task)) is not None else None,
         )
 
     def wire_route(self, route: Route) -> Route:
@@ -305,6 +329,47 @@ def check_content(
     return start, end
 
 
+def _template(
+    ctx: Context, create_form: bool | Unset, template_id: int | Unset | None
+) -> FormTemplateRecord | Unset | None:
+    """The form template a create or update asks for: ``UNSET`` when it asks nothing
+    (``create_form`` not true, or no ``form_template_id``), ``None`` for no form; 201 for a
+    template the account does not have."""
+    if create_form is not True or isinstance(template_id, Unset):
+        return UNSET
+    if template_id is None:
+        return None
+    template = template_of(ctx.world, ctx.account.id, template_id)
+    if template is None:
+        raise EntityNotFoundError(f"no form template {template_id}")
+    return template
+
+
+def _attach_form(ctx: Context, task: Task, template: FormTemplateRecord | Unset | None) -> Task:
+    """Give ``task`` (stored) a form made from ``template`` (``None``: no form)."""
+    if isinstance(template, Unset):
+        return task
+    existing = next((r for r in ctx.world.forms.values() if r.form.task_id == task.id), None)
+    if existing is not None and template is not None and existing.form.template_id == template.id:
+        return task
+    if existing is not None:
+        delete_form(ctx.world, existing)
+    if template is not None:
+        create_form(ctx.world, template, owner_id=task.user_id, task_id=task.id)
+    task = attrs.evolve(task, form_template_id=None if template is None else template.id)
+    ctx.world.tasks[task.id] = task
+    return task
+
+
+def _delete_tasks(ctx: Context, task_ids: Iterable[int]) -> None:
+    """Remove tasks or checkpoints and their forms."""
+    doomed = set(task_ids)
+    for record in [r for r in ctx.world.forms.values() if r.form.task_id in doomed]:
+        delete_form(ctx.world, record)
+    for task_id in doomed:
+        ctx.world.tasks.pop(task_id, None)
+
+
 def _new_task(
     ctx: Context,
     task_id: int,
@@ -351,9 +416,11 @@ def task_create(ctx: Context, params: TaskCreateParams) -> TaskCreateResult:
     window = check_content(ctx, content, "task", errors)
     if errors:
         raise InvalidParametersError(errors=errors)
+    template = _template(ctx, params.create_form, content.form_template_id)
     task = _new_task(ctx, ctx.world.ids.next("tasks"), content, window, tracker_id)
     counts = board.external_id_counts([task.external_id], exclude=[task.id])
     ctx.world.tasks[task.id] = task
+    _attach_form(ctx, task, template)
     return TaskCreateResult(id=task.id, external_id_counts=counts)
 
 
@@ -384,6 +451,7 @@ def task_route_create(ctx: Context, params: RouteCreateParams) -> RouteCreateRes
             )
     if errors:
         raise InvalidParametersError(errors=errors)
+    templates = [_template(ctx, params.create_form, c.form_template_id) for c in params.checkpoints]
     now = ctx.now().replace(microsecond=0)
     route_id = ctx.world.ids.next("tasks")
     checkpoints = [
@@ -420,8 +488,9 @@ def task_route_create(ctx: Context, params: RouteCreateParams) -> RouteCreateRes
         exclude=[route.id, *route.checkpoint_ids],
     )
     ctx.world.routes[route.id] = route
-    for checkpoint in checkpoints:
+    for checkpoint, template in zip(checkpoints, templates, strict=True):
         ctx.world.tasks[checkpoint.id] = checkpoint
+        _attach_form(ctx, checkpoint, template)
     return RouteCreateResult(result=board.wire_route(route), external_id_counts=counts)
 
 
@@ -465,8 +534,10 @@ def task_update(ctx: Context, params: TaskUpdateParams) -> TaskUpdateResult:
         tags=list(_or(content.tags, entity.tags)),
         fields=entity.fields if isinstance(content.fields, Unset) else content.fields,
     )
+    template = _template(ctx, params.create_form, content.form_template_id)
     counts = board.external_id_counts([updated.external_id], exclude=[updated.id])
     ctx.world.tasks[updated.id] = updated
+    _attach_form(ctx, updated, template)
     if updated.parent_id is not None:
         board.refresh_route(updated.parent_id)
     return TaskUpdateResult(external_id_counts=counts)
@@ -504,11 +575,10 @@ def task_delete(ctx: Context, params: TaskDeleteParams) -> None:
     board = Board(ctx)
     entity = board.find(params.task_id)
     if isinstance(entity, Route):
-        for checkpoint_id in entity.checkpoint_ids:
-            ctx.world.tasks.pop(checkpoint_id, None)
+        _delete_tasks(ctx, entity.checkpoint_ids)
         del ctx.world.routes[entity.id]
         return
-    del ctx.world.tasks[entity.id]
+    _delete_tasks(ctx, [entity.id])
     if entity.parent_id is not None and entity.parent_id in ctx.world.routes:
         board.refresh_route(entity.parent_id)
 
@@ -601,8 +671,8 @@ def _task_fields(board: Board, custom: Iterable[str]) -> dict[str, Field[Task]]:
         "stay_duration": Field("number", lambda t: progress(t).stay_duration),
         "form": Field(
             "number",
-            lambda t: t.form.template_id if t.form is not None else None,
-            sort=lambda t: t.form.label if t.form is not None else None,
+            lambda t: form.form.template_id if (form := board.form_of(t)) else None,
+            sort=lambda t: form.form.label if (form := board.form_of(t)) else None,
         ),
         "from": Field("datetime", lambda t: t.from_),
         "to": Field("datetime", lambda t: t.to),
