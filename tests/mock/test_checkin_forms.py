@@ -226,8 +226,8 @@ def test_the_store_api_makes_and_fills_task_forms(mock):
         template = template_of(world, 1, 2)
         assert template is not None
         assert template_of(world, 3, 2) is None  # another account's template
-        record = create_form(world, template, owner_id=1, task_id=77)
-        assert record.form.task_id == 77
+        record = create_form(world, template, owner_id=1, task_id=2)  # a task of the demo
+        assert record.form.task_id == 2
         assert record.tracker_id is None
         with pytest.raises(ValidationFailedError) as info:
             check_values(world, record, {}, today=dt.date(2026, 1, 15))
