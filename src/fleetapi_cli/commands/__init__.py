@@ -15,6 +15,10 @@ GROUPS: dict[str, tuple[str, str]] = {
     "key": ("fleetapi_cli.commands.key", "Create, list and delete API keys."),
     "dealer": ("fleetapi_cli.commands.dealer", "Dealer interface configuration."),
     "tracker": ("fleetapi_cli.commands.tracker", "Trackers: list, read, current states."),
+    "checkin": (
+        "fleetapi_cli.commands.checkin",
+        "Check-ins: list, export, show, delete, create; upload their files.",
+    ),
     "track": (
         "fleetapi_cli.commands.track",
         "Asset tracks: an employee's or vehicle's trips over a period, exports.",

@@ -1,0 +1,498 @@
+"""``fleet checkin``: list, export, show, delete and create check-ins; upload their files."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli.context import state_of
+from fleetapi_cli.output import OutputFormat, is_terminal, note, to_jsonable
+
+if TYPE_CHECKING:
+    from fleetapi import Client
+    from fleetapi.models.checkin import Checkin
+    from fleetapi.models.files import UploadTicket
+
+__all__ = ["app"]
+
+app = new_group("Check-ins: list, export, show, delete, create; upload their files.")
+
+DATE_FORMATS = ["%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"]
+LIST_COLUMNS = ["id", "time", "tracker", "employee_id", "address", "comment", "form", "files"]
+FILE_COLUMNS = ["id", "type", "state", "name", "size", "mime_type", "uploaded"]
+
+# Options shared by list and export (declared once).
+Trackers = Annotated[
+    Optional[list[int]],  # noqa: UP045 - Typer reads the annotation at run time
+    typer.Option("--tracker", "-t", help="Only this tracker (repeat for several)."),
+]
+From = Annotated[
+    Optional[dt.datetime],  # noqa: UP045
+    typer.Option("--from", formats=DATE_FORMATS, help="From this time (your time zone)."),
+]
+To = Annotated[
+    Optional[dt.datetime],  # noqa: UP045
+    typer.Option("--to", formats=DATE_FORMATS, help="Until this time (after --from)."),
+]
+Employee = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option("--employee", help="Only check-ins of this employee (ID)."),
+]
+Comment = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--comment", help="Only comments containing this text."),
+]
+Address = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--address", help="Only addresses containing this text."),
+]
+FormTemplate = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option("--form", help="Only check-ins with a form of this template (ID)."),
+]
+Near = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--near", metavar="LAT,LNG,RADIUS", help="Only within RADIUS meters."),
+]
+Conditions = Annotated[
+    Optional[list[str]],  # noqa: UP045
+    typer.Option(
+        "--condition",
+        help="A search condition as JSON, @file or - (repeat; all must hold), e.g. "
+        '\'{"type": "eq", "field": "tracker_id", "value": 1}\'.',
+    ),
+]
+Sort = Annotated[
+    Optional[list[str]],  # noqa: UP045
+    typer.Option("--sort", help="FIELD=asc|desc (repeat); default newest first."),
+]
+Limit = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option("--limit", min=0, help="At most this many check-ins."),
+]
+Offset = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option("--offset", min=0, help="Skip this many check-ins first."),
+]
+
+
+def _filters(
+    trackers: list[int] | None,
+    from_: dt.datetime | None,
+    to: dt.datetime | None,
+    employee: int | None,
+    comment: str | None,
+    address: str | None,
+    form: int | None,
+    near: str | None,
+    conditions: list[str] | None,
+    sort: list[str] | None,
+) -> dict[str, Any]:
+    """The keyword arguments of ``checkins.list``/``export`` for the filter options."""
+    from fleetapi._converter import converter_for
+    from fleetapi.models.common import Location
+    from fleetapi.models.search import ContainsCondition, EqCondition, SearchCondition
+    from fleetapi_cli.values import parse_json
+
+    found: list[Any] = []
+    if employee is not None:
+        found.append(EqCondition(field="employee", value=employee))
+    if form is not None:
+        found.append(EqCondition(field="form", value=form))
+    if comment:
+        found.append(ContainsCondition(field="comment", value=comment))
+    if address:
+        found.append(ContainsCondition(field="location", value=address))
+    converter = converter_for()
+    for text in conditions or []:
+        raw = parse_json(text, what="--condition")
+        try:
+            found.append(converter.structure(raw, SearchCondition))  # type: ignore[arg-type]
+        except Exception as exc:  # cattrs raises several kinds
+            raise typer.BadParameter(
+                f"not a search condition: {exc}", param_hint="--condition"
+            ) from None
+    kwargs: dict[str, Any] = {}
+    if trackers:
+        kwargs["trackers"] = list(trackers)
+    if from_ is not None:
+        kwargs["from_"] = from_
+    if to is not None:
+        kwargs["to"] = to
+    if found:
+        kwargs["conditions"] = found
+    if sort:
+        kwargs["sort"] = list(sort)
+    if near:
+        try:
+            lat, lng, radius = (float(p) for p in near.split(","))
+        except ValueError:
+            raise typer.BadParameter("expected LAT,LNG,RADIUS", param_hint="--near") from None
+        kwargs["location"] = Location(lat=lat, lng=lng, radius=int(radius))
+    return kwargs
+
+
+def _rows(client: Client, checkins: list[Checkin]) -> list[dict[str, Any]]:
+    """One flat table row per check-in, with the tracker's label."""
+    from fleetapi._types import UNSET
+
+    labels = {t.id: t.label for t in client.trackers.list()} if checkins else {}
+    return [
+        {
+            "id": c.id,
+            "time": to_jsonable(c.marker_time),
+            "tracker": labels.get(c.tracker_id, str(c.tracker_id)),
+            "employee_id": None if c.employee_id is UNSET else c.employee_id,
+            "address": None if c.location.address is UNSET else c.location.address,
+            "comment": None if c.comment is UNSET else c.comment,
+            "form": c.form_label,
+            "files": len(c.files),
+        }
+        for c in checkins
+    ]
+
+
+@app.command("list")
+def list_checkins(
+    ctx: typer.Context,
+    tracker: Trackers = None,
+    from_: From = None,
+    to: To = None,
+    employee: Employee = None,
+    comment: Comment = None,
+    address: Address = None,
+    form: FormTemplate = None,
+    near: Near = None,
+    condition: Conditions = None,
+    sort: Sort = None,
+    limit: Limit = None,
+    offset: Offset = None,
+    all_: Annotated[
+        bool, typer.Option("--all", help="Fetch every page (--limit is then the page size).")
+    ] = False,
+    output: OutputOption = None,
+) -> None:
+    """List check-ins, newest first: filter by tracker, period, employee, text or place."""
+    kwargs = _filters(tracker, from_, to, employee, comment, address, form, near, condition, sort)
+    state = state_of(ctx)
+    with state.client() as client:
+        if all_:
+            checkins = list(client.checkins.iterate(page_size=limit or 1000, **kwargs))
+            count = len(checkins)
+        else:
+            if limit is not None:
+                kwargs["limit"] = limit
+            if offset is not None:
+                kwargs["offset"] = offset
+            page = client.checkins.list(**kwargs)
+            checkins, count = page.list, page.count
+        if state.output_format(output) is OutputFormat.table:
+            state.emit(_rows(client, checkins), output=output, columns=LIST_COLUMNS)
+            note(f"{len(checkins)} of {count} check-ins")
+            return
+    state.emit(checkins, output=output)
+
+
+@app.command()
+def export(
+    ctx: typer.Context,
+    save: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--save", "-o", metavar="FILE", help="Write the file here (- for stdout)."),
+    ] = None,
+    fmt: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--format",
+            "-f",
+            help="xlsx or pdf (default: from the file's extension, else xlsx).",
+        ),
+    ] = None,
+    tracker: Trackers = None,
+    from_: From = None,
+    to: To = None,
+    employee: Employee = None,
+    comment: Comment = None,
+    address: Address = None,
+    form: FormTemplate = None,
+    near: Near = None,
+    condition: Conditions = None,
+    sort: Sort = None,
+    limit: Limit = None,
+    offset: Offset = None,
+) -> None:
+    """Export check-ins as an XLSX workbook or a PDF report (same filters as list)."""
+    chosen = fmt or (save.suffix.lstrip(".").lower() if save and str(save) != "-" else "xlsx")
+    if chosen not in ("xlsx", "pdf"):
+        raise typer.BadParameter(f"{chosen!r}: use xlsx or pdf", param_hint="--format")
+    to_stdout = save is None or str(save) == "-"
+    if to_stdout and is_terminal(sys.stdout):
+        raise typer.BadParameter("a file is not printed on a terminal: give -o FILE")
+    kwargs = _filters(tracker, from_, to, employee, comment, address, form, near, condition, sort)
+    if limit is not None:
+        kwargs["limit"] = limit
+    if offset is not None:
+        kwargs["offset"] = offset
+    state = state_of(ctx)
+    note(f"Exporting check-ins as {chosen}...")
+    with state.client() as client:
+        content = client.checkins.export(format=chosen, **kwargs)  # type: ignore[arg-type]
+    if to_stdout:
+        sys.stdout.buffer.write(content)
+        sys.stdout.flush()
+        note(f"Wrote {len(content)} bytes.")
+        return
+    assert save is not None
+    try:
+        save.write_bytes(content)
+    except OSError as exc:
+        note(f"error: cannot write {save}: {exc.strerror}")
+        raise typer.Exit(1) from None
+    note(f"Wrote {len(content)} bytes to {save}.")
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    checkin_id: Annotated[int, typer.Argument(metavar="CHECKIN_ID", help="The check-in's ID.")],
+    save_files: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--save-files", metavar="DIR", help="Download the uploaded files into DIR."),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Show one check-in with its files; optionally download them."""
+    from fleetapi_cli.output import emit
+
+    state = state_of(ctx)
+    with state.client() as client:
+        checkin = client.checkins.read(checkin_id=checkin_id)
+        fmt = state.output_format(output)
+        if fmt is OutputFormat.table:
+            row = _rows(client, [checkin])[0]
+            where = checkin.location
+            row |= {"lat": where.lat, "lng": where.lng}
+            row["precision"] = to_jsonable(where.precision) if where.precision else None
+            emit(row, fmt)
+            if checkin.files:
+                note("")
+                emit(to_jsonable(checkin.files), fmt, columns=FILE_COLUMNS)
+        else:
+            state.emit(checkin, output=output)
+    if save_files is not None:
+        _download(state, checkin, save_files)
+
+
+def _download(state: Any, checkin: Checkin, directory: Path) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    with state.http_client() as http:
+        for file in checkin.files:
+            if not file.download_url:
+                note(f"skipped file {file.id} ({file.state}): not uploaded")
+                continue
+            answer = http.get(file.download_url)
+            if answer.status_code != 200:
+                note(f"error: file {file.id}: HTTP {answer.status_code}")
+                raise typer.Exit(1)
+            target = directory / (Path(file.name).name or f"file-{file.id}")
+            target.write_bytes(answer.content)
+            note(f"Saved {target} ({len(answer.content)} bytes).")
+
+
+@app.command()
+def delete(
+    ctx: typer.Context,
+    checkin_ids: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="CHECKIN_ID...", help="The check-ins' IDs (- reads them from stdin)."
+        ),
+    ],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
+) -> None:
+    """Delete check-ins (all or none). Asks first on a terminal; elsewhere needs --yes."""
+    words = [w for a in checkin_ids for w in (sys.stdin.read().split() if a == "-" else [a])]
+    try:
+        ids = [int(w) for w in words]
+    except ValueError:
+        raise typer.BadParameter("check-in IDs are integers", param_hint="CHECKIN_ID") from None
+    if not ids:
+        raise typer.BadParameter("no check-in IDs given", param_hint="CHECKIN_ID")
+    if not yes:
+        if not is_terminal(sys.stdin):
+            ctx.fail("Refusing to delete without --yes when not on a terminal.")
+        typer.confirm(
+            f"Delete {len(ids)} check-in(s): {', '.join(map(str, ids))}?", abort=True, err=True
+        )
+    state = state_of(ctx)
+    with state.client() as client:
+        client.checkins.delete(checkin_ids=ids)
+    note(f"Deleted {len(ids)} check-in(s).")
+
+
+def _read_file(file: str, name: str | None) -> tuple[str, bytes]:
+    if file == "-":
+        return name or "upload", sys.stdin.buffer.read()
+    path = Path(file).expanduser()
+    try:
+        return name or path.name, path.read_bytes()
+    except OSError as exc:
+        raise typer.BadParameter(f"cannot read {path}: {exc.strerror}", param_hint="FILE") from None
+
+
+def _send(client: Client, ticket: UploadTicket, name: str, content: bytes) -> Any:
+    """Upload with a progress bar on a terminal (stderr), a note otherwise."""
+    if not is_terminal(sys.stderr):
+        stored = client.upload_file(ticket, (name, content))
+        note(f"Uploaded {name} ({len(content)} bytes) as file {ticket.file_id}.")
+        return stored
+    from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
+
+    columns = ("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn())
+    with Progress(*columns, transient=True) as bar:  # Rich draws on stderr
+        task = bar.add_task(name, total=len(content))
+        stored = client.upload_file(
+            ticket, (name, content), progress=lambda sent, _: bar.update(task, completed=sent)
+        )
+    note(f"Uploaded {name} ({len(content)} bytes) as file {ticket.file_id}.")
+    return stored
+
+
+@app.command()
+def upload(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(metavar="FILE", help="The file to upload (- for stdin).")],
+    name: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--name", help="The stored file's name (default: the file's)."),
+    ] = None,
+    form_id: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--form-id", help="For a file field of this form (with --field-id)."),
+    ] = None,
+    checkin_id: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--checkin-id", help="For a file field of this check-in's form."),
+    ] = None,
+    field_id: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--field-id", help="The form field (file, photo or signature)."),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Reserve and upload a file; print its file_id (for create --file-id or a form value).
+
+    Without form options the file is a check-in photo (checkin/image/create).
+    """
+    if (form_id is not None or checkin_id is not None) != (field_id is not None):
+        raise typer.BadParameter("--field-id goes with --form-id or --checkin-id")
+    if form_id is not None and checkin_id is not None:
+        raise typer.BadParameter("give --form-id or --checkin-id, not both")
+    stored_name, content = _read_file(file, name)
+    state = state_of(ctx)
+    with state.client() as client:
+        if field_id is None:
+            ticket = client.checkins.create_image(size=max(len(content), 1), filename=stored_name)
+        else:
+            target: dict[str, Any] = (
+                {"form_id": form_id} if form_id is not None else {"checkin_id": checkin_id}
+            )
+            ticket = client.checkins.create_form_file(
+                field_id=field_id, size=max(len(content), 1), filename=stored_name, **target
+            )
+        stored = _send(client, ticket, stored_name, content)
+    _emit_file(state, ticket.file_id, stored, output)
+
+
+def _emit_file(state: Any, file_id: int, stored: Any, output: OutputFormat | None) -> None:
+    if state.output_format(output) is OutputFormat.table:
+        sys.stdout.write(f"{file_id}\n")
+        return
+    data = to_jsonable(stored) if stored is not None else {}
+    state.emit({"file_id": file_id, **data}, output=output)
+
+
+@app.command()
+def create(
+    ctx: typer.Context,
+    tracker: Annotated[int, typer.Option("--tracker", "-t", help="The tracker (ID).")],
+    lat: Annotated[float, typer.Option("--lat", help="Latitude.")],
+    lng: Annotated[float, typer.Option("--lng", help="Longitude.")],
+    address: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--address", help="The place's address."),
+    ] = None,
+    precision: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--precision", min=0, help="Precision in meters."),
+    ] = None,
+    comment: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--comment", "-m", help="A comment."),
+    ] = None,
+    file_ids: Annotated[
+        Optional[list[int]],  # noqa: UP045
+        typer.Option("--file-id", help="An uploaded file (fleet checkin upload) to attach."),
+    ] = None,
+    photos: Annotated[
+        Optional[list[Path]],  # noqa: UP045
+        typer.Option("--photo", help="Upload this image and attach it (repeat)."),
+    ] = None,
+    form_id: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--form-id", help="A form made for the tracker (checkin form-create)."),
+    ] = None,
+    values: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--values",
+            help='The form values as JSON, @file or -: {"field": {"type": "text", "value": "x"}}.',
+        ),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Create a check-in now (for exceptional cases): place, comment, photos and a form."""
+    from fleetapi._types import UNSET
+    from fleetapi.models.checkin import FormSubmission
+    from fleetapi.models.common import Location
+    from fleetapi_cli.values import parse_json
+
+    if (form_id is None) != (values is None):
+        raise typer.BadParameter("--form-id and --values go together")
+    submission: Any = UNSET
+    if form_id is not None and values is not None:
+        parsed = parse_json(values, what="--values")
+        if not isinstance(parsed, dict):
+            raise typer.BadParameter("--values must be a JSON object")
+        submission = FormSubmission(form_id=form_id, values=parsed)
+    uploads = [_read_file(str(p), None) for p in photos or []]
+    location = Location(
+        lat=lat,
+        lng=lng,
+        address=UNSET if address is None else address,
+        precision=UNSET if precision is None else precision,
+    )
+    state = state_of(ctx)
+    with state.client() as client:
+        attached = list(file_ids or [])
+        for name, content in uploads:
+            ticket = client.checkins.create_image(size=max(len(content), 1), filename=name)
+            _send(client, ticket, name, content)
+            attached.append(ticket.file_id)
+        checkin_id = client.checkins.create(
+            tracker_id=tracker,
+            location=location,
+            comment=UNSET if comment is None else comment,
+            file_ids=attached or UNSET,
+            form_submission=submission,
+        )
+    note(f"Created check-in {checkin_id}.")
+    if state.output_format(output) is OutputFormat.table:
+        sys.stdout.write(f"{checkin_id}\n")
+    else:
+        state.emit({"id": checkin_id}, output=output)
