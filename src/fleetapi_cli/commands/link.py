@@ -18,16 +18,6 @@ __all__ = ["app"]
 app = new_group("Geo links: share the location of trackers through a public URL.")
 
 LIST_COLUMNS = ["id", "status", "description", "trackers", "lifetime.from", "lifetime.to"]
-OBJECT_DATA = (
-    "speed",
-    "address",
-    "movement_status",
-    "connection_status",
-    "driver_name",
-    "driver_phone",
-    "vehicle_label",
-    "vehicle_reg_number",
-)
 
 
 def _moment(value: str | None, option: str, *, end_of_day: bool) -> dt.datetime | None:
@@ -86,8 +76,9 @@ def create(
         typer.Option(
             "--show",
             metavar="FIELD",
-            help=f"What viewers see besides positions (repeat): {', '.join(OBJECT_DATA)}. "
-            "Default: speed and address.",
+            help="What viewers see besides positions (repeat): speed, address, "
+            "movement_status, connection_status, driver_name, driver_phone, vehicle_label, "
+            "vehicle_reg_number. Default: speed and address.",
         ),
     ] = None,
     domain: Annotated[
@@ -100,19 +91,23 @@ def create(
     output: OutputOption = None,
 ) -> None:
     """Create a geo link sharing the trackers' location; print its ID and URL."""
+    from typing import get_args
+
     from fleetapi.models.link import (
         GeoLinkDisplayOptions,
         GeoLinkLifetime,
+        GeoLinkObjectData,
         GeoLinkOptions,
         GeoLinkTracker,
         GeoLinkTrackerOptions,
     )
 
+    choices = get_args(GeoLinkObjectData)
     wanted = list(show) if show else ["speed", "address"]
-    unknown = [f for f in wanted if f not in OBJECT_DATA]
+    unknown = [f for f in wanted if f not in choices]
     if unknown:
         raise typer.BadParameter(
-            f"{', '.join(unknown)}: choose from {', '.join(OBJECT_DATA)}", param_hint="--show"
+            f"{', '.join(unknown)}: choose from {', '.join(choices)}", param_hint="--show"
         )
     begins = _moment(start, "--from", end_of_day=False)
     ends = _moment(until, "--until", end_of_day=True)

@@ -25,11 +25,12 @@ import datetime as dt
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
 from fleetapi._endpoint import Endpoint
+from fleetapi._errors import EntityNotFoundError
 from fleetapi.endpoints import ENDPOINTS
 from fleetapi_mock.records import ApiKeyRecord, SessionRecord, TrackerRecord, UserRecord
 from fleetapi_mock.world import World, zone
@@ -53,6 +54,17 @@ HANDLERS: dict[str, Handler] = {}
 """Registered handlers by the endpoint's main path."""
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+
+class _Owned(Protocol):
+    """A record with its owning account beside it."""
+
+    @property
+    def user_id(self) -> int: ...
+
+
+_K = TypeVar("_K", int, str)
+_R = TypeVar("_R", bound=_Owned)
 
 
 def handles(endpoint: Endpoint) -> Callable[[_F], _F]:
@@ -186,6 +198,24 @@ class Context:
     def visible_trackers(self) -> list[TrackerRecord]:
         """The trackers the caller may see."""
         return self.world.trackers_visible_to(self.require_user())
+
+    def owned(self, records: Mapping[_K, _R]) -> list[_R]:
+        """The records of a world collection (``ctx.world.map_layers``) that belong to the
+        caller's account (``user_id``), in key order."""
+        account = self.account.id
+        return [records[k] for k in sorted(records) if records[k].user_id == account]
+
+    def owned_one(self, records: Mapping[_K, _R], key: _K, what: str) -> _R:
+        """The record ``key`` of a world collection if it belongs to the caller's account.
+
+        Raises:
+            EntityNotFoundError: (201) it is missing or another account's; ``what`` names
+                it in the description (``map layer``).
+        """
+        record = records.get(key)
+        if record is None or record.user_id != self.account.id:
+            raise EntityNotFoundError(f"no {what} {key}")
+        return record
 
     def visible_tracker(self, tracker_id: int) -> TrackerRecord | None:
         """The tracker ``tracker_id`` if the caller may see it."""

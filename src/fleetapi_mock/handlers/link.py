@@ -226,8 +226,7 @@ def link_create(ctx: Context, params: GeoLinkCreateParams) -> int:
     """Create an enabled link: 217/236 for trackers, 204 for zones and places, 268 quota."""
     content = _checked_content(ctx, params)
     account = ctx.account.id
-    owned = sum(1 for r in ctx.world.geo_links.values() if r.user_id == account)
-    if owned >= MAX_GEO_LINKS:
+    if len(ctx.owned(ctx.world.geo_links)) >= MAX_GEO_LINKS:
         raise OverQuotaError(f"an account may hold at most {MAX_GEO_LINKS} geo links")
     link = GeoLink(
         id=ctx.world.ids.next("geo_links"),

@@ -17,7 +17,6 @@ from defusedxml.ElementTree import fromstring
 
 from fleetapi._endpoint import NoParams
 from fleetapi._errors import (
-    EntityNotFoundError,
     InvalidDataFormatError,
     NoDataFileError,
     OverQuotaError,
@@ -92,16 +91,8 @@ def _invalid_kml(error: str) -> ValidationFailedError:
     )
 
 
-def _account_records(ctx: Context) -> list[MapLayerRecord]:
-    account = ctx.account.id
-    return [r for _, r in sorted(ctx.world.map_layers.items()) if r.user_id == account]
-
-
 def _find(ctx: Context, layer_id: int) -> MapLayerRecord:
-    record = ctx.world.map_layers.get(layer_id)
-    if record is None or record.user_id != ctx.account.id:
-        raise EntityNotFoundError(f"no map layer {layer_id}")
-    return record
+    return ctx.owned_one(ctx.world.map_layers, layer_id, "map layer")
 
 
 @handles(MAP_LAYER_UPLOAD)
@@ -116,7 +107,7 @@ def map_layer_upload(ctx: Context, params: MapLayerUploadParams) -> int:
             "application/vnd.google-earth.kml+xml"
         )
     kml = check_kml(upload.data)
-    if len(_account_records(ctx)) >= MAX_MAP_LAYERS:
+    if len(ctx.owned(ctx.world.map_layers)) >= MAX_MAP_LAYERS:
         raise OverQuotaError(f"an account may hold at most {MAX_MAP_LAYERS} map layers")
     layer = MapLayer(id=ctx.world.ids.next("map_layers"), label=params.label)
     ctx.world.map_layers[layer.id] = MapLayerRecord(user_id=ctx.account.id, layer=layer, kml=kml)
@@ -133,7 +124,7 @@ def map_layer_read(ctx: Context, params: MapLayerReadParams) -> FileReply:
 @handles(MAP_LAYER_LIST)
 def map_layer_list(ctx: Context, params: NoParams) -> list[MapLayer]:
     """The account's layers by id (metadata only)."""
-    return [r.layer for r in _account_records(ctx)]
+    return [r.layer for r in ctx.owned(ctx.world.map_layers)]
 
 
 @handles(MAP_LAYER_UPDATE)

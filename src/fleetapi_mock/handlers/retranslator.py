@@ -16,7 +16,6 @@ import attrs
 from fleetapi._endpoint import NoParams
 from fleetapi._errors import (
     EntityExistsError,
-    EntityNotFoundError,
     InvalidParametersError,
     OverQuotaError,
 )
@@ -95,13 +94,8 @@ def _same_target(a: Retranslator, b: Retranslator) -> bool:
     )
 
 
-def _account_records(ctx: Context) -> list[RetranslatorRecord]:
-    account = ctx.account.id
-    return [r for _, r in sorted(ctx.world.retranslators.items()) if r.user_id == account]
-
-
 def _check_unique(ctx: Context, retranslator: Retranslator) -> None:
-    for record in _account_records(ctx):
+    for record in ctx.owned(ctx.world.retranslators):
         if record.id != retranslator.id and _same_target(record.retranslator, retranslator):
             raise EntityExistsError(
                 f"retranslator {record.id} already forwards to this address, port and login"
@@ -109,10 +103,7 @@ def _check_unique(ctx: Context, retranslator: Retranslator) -> None:
 
 
 def _find(ctx: Context, retranslator_id: int) -> RetranslatorRecord:
-    record = ctx.world.retranslators.get(retranslator_id)
-    if record is None or record.user_id != ctx.account.id:
-        raise EntityNotFoundError(f"no retranslator {retranslator_id}")
-    return record
+    return ctx.owned_one(ctx.world.retranslators, retranslator_id, "retranslator")
 
 
 @handles(RETRANSLATOR_CREATE)
@@ -122,7 +113,7 @@ def retranslator_create(ctx: Context, params: RetranslatorCreateParams) -> int:
     given = attrs.asdict(params.retranslator, recurse=False)
     candidate = _checked(ctx, Retranslator(id=0, **given))
     _check_unique(ctx, candidate)
-    if len(_account_records(ctx)) >= MAX_RETRANSLATORS:
+    if len(ctx.owned(ctx.world.retranslators)) >= MAX_RETRANSLATORS:
         raise OverQuotaError(f"an account may hold at most {MAX_RETRANSLATORS} retranslators")
     stored = attrs.evolve(candidate, id=ctx.world.ids.next("retranslators"))
     ctx.world.retranslators[stored.id] = RetranslatorRecord(
@@ -149,7 +140,7 @@ def retranslator_delete(ctx: Context, params: RetranslatorDeleteParams) -> None:
 @handles(RETRANSLATOR_LIST)
 def retranslator_list(ctx: Context, params: NoParams) -> list[Retranslator]:
     """The account's retranslators by id, passwords included (as the service answers them)."""
-    return [r.retranslator for r in _account_records(ctx)]
+    return [r.retranslator for r in ctx.owned(ctx.world.retranslators)]
 
 
 @handles(RETRANSLATOR_PROTOCOL_LIST)
