@@ -41,6 +41,7 @@ __all__ = [
     "Fields",
     "check_conditions",
     "check_sort",
+    "in_world_time",
     "matches",
     "page",
     "sort_records",
@@ -111,6 +112,34 @@ def check_conditions(
         visit(condition, f"{parameter}[{index}]")
     if count > MAX_CONDITIONS:
         raise _invalid(parameter, f"at most {MAX_CONDITIONS} conditions, nested ones included")
+
+
+def in_world_time(
+    conditions: Sequence[SearchCondition], world_time: Callable[[dt.datetime], dt.datetime]
+) -> list[SearchCondition]:
+    """``conditions`` with every ``period`` turned into world time (naive UTC).
+
+    A request's periods are in the caller's time zone, or carry an offset; pass the
+    handler's ``ctx.world_time`` and let the ``datetime`` fields answer world date/times, so
+    that periods and values always compare (and across time zones correctly).
+    """
+
+    def convert(condition: SearchCondition) -> SearchCondition:
+        if isinstance(condition, (AndCondition, OrCondition)):
+            return attrs.evolve(condition, conditions=[convert(c) for c in condition.conditions])
+        if isinstance(condition, NotCondition):
+            return attrs.evolve(condition, condition=convert(condition.condition))
+        if isinstance(condition, PeriodCondition):
+            period = condition.value
+            return attrs.evolve(
+                condition,
+                value=attrs.evolve(
+                    period, from_=world_time(period.from_), to=world_time(period.to)
+                ),
+            )
+        return condition
+
+    return [convert(c) for c in conditions]
 
 
 def _as_list(value: Any) -> list[Any]:

@@ -294,3 +294,26 @@ def test_export_over_http(fleet_server):
 
     with Client.login(fleet_server.base_url, "demo", "demo") as client:
         assert client.checkins.export(format="pdf").startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        ({"from": "2026-01-14T16:00:00+01:00", "to": "2026-01-15 00:00:00"}, [1]),
+        ({"from": "2026-01-14T16:21:00+01:00", "to": "2026-01-15 00:00:00"}, []),
+        ({"iso_datetime": True, "from": "2026-01-14 15:20:00", "to": "2026-01-14T15:21:00Z"}, [1]),
+        (
+            {"conditions": [{"type": "period", "field": "marker_time",
+              "value": {"from": "2026-01-14T16:20:00+01:00", "to": "2026-01-14T16:20:00+01:00"}}]},
+            [1],
+        ),
+        (
+            {"iso_datetime": True, "conditions": [{"type": "period", "field": "marker_time",
+              "value": {"from": "2026-01-14 15:00:00", "to": "2026-01-14 16:00:00"}}]},
+            [1],
+        ),
+    ],
+)  # fmt: skip
+def test_periods_with_offsets_or_in_iso_mode(fleet_client, body, found):
+    answer = fleet_client.request("checkin/list", body)
+    assert [c["id"] for c in answer["list"]] == found

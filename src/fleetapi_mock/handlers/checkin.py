@@ -367,7 +367,8 @@ def _period(
 
 
 def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
-    """The condition and sort fields of check-ins (date/times as the caller sees them)."""
+    """The condition and sort fields of check-ins (date/times in world time: periods are
+    converted with :func:`~fleetapi_mock.search.in_world_time`)."""
     world = ctx.world
 
     def text(value: object) -> str:
@@ -396,7 +397,7 @@ def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
             sort=employee_name,
         ),
         "tracker_id": search.Field("number", lambda c: c.tracker_id),
-        "marker_time": search.Field("datetime", lambda c: ctx.user_time(c.marker_time)),
+        "marker_time": search.Field("datetime", lambda c: c.marker_time),
         "location": search.Field("text", lambda c: text(c.location.address)),
         "comment": search.Field("text", lambda c: text(c.comment)),
         "form": search.Field("number", template, sort=lambda c: c.form_label),
@@ -410,6 +411,7 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
     fields = _fields(ctx)
     conditions = [] if params.conditions is UNSET else params.conditions
     search.check_conditions(conditions, fields)
+    conditions = search.in_world_time(conditions, ctx.world_time)
     sort = list(DEFAULT_SORT) if params.sort is UNSET or not params.sort else params.sort
     search.check_sort(sort, fields)
     circle = params.location
