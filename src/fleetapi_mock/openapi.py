@@ -90,7 +90,12 @@ def _description(endpoint: Endpoint) -> str:
 
 
 def _request_schema(builder: SchemaBuilder, endpoint: Endpoint) -> dict[str, Any]:
-    schema = builder.object_schema(endpoint.params)
+    variant = endpoint.file_variant
+    schema = builder.object_schema(endpoint.params if variant is None else variant.params)
+    if variant is not None:  # the switch is optional: without it the call answers JSON
+        schema["required"] = [r for r in schema.get("required", []) if r != variant.switch]
+        if not schema["required"]:
+            del schema["required"]
     properties = dict(schema.get("properties", {}))
     if endpoint.access is not Access.NONE and "hash" not in properties:
         properties["hash"] = {
@@ -144,6 +149,7 @@ def _operation(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) ->
             "contentMediaType": "application/octet-stream",
         }
         content = {"multipart/form-data": {"schema": multipart}}
+    ok: dict[str, Any]
     if endpoint.result.kind == "bytes":
         ok = {
             "description": "The file",
@@ -154,6 +160,10 @@ def _operation(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) ->
             "description": "Success",
             "content": {"application/json": {"schema": _success_schema(builder, endpoint)}},
         }
+        if endpoint.file_variant is not None:
+            switch = endpoint.file_variant.switch
+            ok["description"] = f"Success; with `{switch}` set, the file"
+            ok["content"]["application/octet-stream"] = {"schema": {"type": "string"}}
     operation: dict[str, Any] = {
         "operationId": operation_id,
         "summary": endpoint.summary,

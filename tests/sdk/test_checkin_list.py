@@ -317,3 +317,13 @@ def test_export_over_http(fleet_server):
 def test_periods_with_offsets_or_in_iso_mode(fleet_client, body, found):
     answer = fleet_client.request("checkin/list", body)
     assert [c["id"] for c in answer["list"]] == found
+
+
+def test_the_openapi_document_shows_the_export_form(fleet_mock):
+    with httpx.Client(transport=fleet_mock.transport, base_url=fleet_mock.base_url) as http:
+        document = http.get("/openapi.json").json()
+    operation = document["paths"]["/checkin/list"]["post"]
+    request = operation["requestBody"]["content"]["application/json"]["schema"]
+    assert request["properties"]["format"]["enum"] == ["pdf", "xlsx"]
+    assert "format" not in request.get("required", [])
+    assert "application/octet-stream" in operation["responses"]["200"]["content"]
