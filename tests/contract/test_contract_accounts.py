@@ -11,26 +11,11 @@ otherwise only read.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
 
 from fleetapi import Client, EntityNotFoundError, InvalidParametersError, SessionNotFoundError
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def client(request: pytest.FixtureRequest) -> Iterator[Client]:
-    base_url = os.environ.get("FLEETAPI_TEST_BASE_URL")
-    if base_url:
-        with Client(base_url=base_url, api_key=os.environ["FLEETAPI_TEST_HASH"]) as real:
-            yield real
-        return
-    server = request.getfixturevalue("fleet_server")
-    with Client.login(server.base_url, "demo", "demo") as mock:
-        yield mock
 
 
 def test_health_check(client: Client) -> None:

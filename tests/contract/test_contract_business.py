@@ -5,26 +5,11 @@ See ``test_contract_accounts.py`` for how to point them at another server.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
 
 from fleetapi import Client, EntityNotFoundError, PluginNotFoundError
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def client(request: pytest.FixtureRequest) -> Iterator[Client]:
-    base_url = os.environ.get("FLEETAPI_TEST_BASE_URL")
-    if base_url:
-        with Client(base_url=base_url, api_key=os.environ["FLEETAPI_TEST_HASH"]) as real:
-            yield real
-        return
-    server = request.getfixturevalue("fleet_server")
-    with Client.login(server.base_url, "demo", "demo") as mock:
-        yield mock
 
 
 def test_import_processes_list_filter_and_read_agree(client: Client) -> None:
