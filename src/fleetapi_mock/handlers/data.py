@@ -196,15 +196,16 @@ def import_list(ctx: Context, params: ImportListParams) -> list[ImportProcess]:
     types = set(params.types) if params.types is not UNSET and params.types else None
     return [
         wire_import(ctx, r)
-        for _, r in sorted(ctx.world.import_processes.items())
-        if r.user_id == ctx.account.id and (types is None or r.type in types)
+        for r in ctx.owned(ctx.world.import_processes)
+        if types is None or r.type in types
     ]
 
 
 @handles(DATA_IMPORT_READ)
 def import_read(ctx: Context, params: ImportReadParams) -> ImportProcess:
     """One import process: 201 when missing, another account's, or of another type."""
-    record = ctx.world.import_processes.get(params.process_id)
-    if record is None or record.user_id != ctx.account.id or record.type != params.type:
-        raise EntityNotFoundError(f"no {params.type} import process {params.process_id}")
+    what = f"{params.type} import process"
+    record = ctx.owned_one(ctx.world.import_processes, params.process_id, what)
+    if record.type != params.type:
+        raise EntityNotFoundError(f"no {what} {params.process_id}")
     return wire_import(ctx, record)

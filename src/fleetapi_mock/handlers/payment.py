@@ -135,11 +135,7 @@ def bill_list(ctx: Context, params: BillListParams) -> BillList:
     _require_bills_plugin(ctx)
     offset = params.offset if params.offset is not UNSET else 0
     limit = params.limit if params.limit is not UNSET else 10000
-    records = sorted(
-        (b for b in ctx.world.bills.values() if b.user_id == ctx.account.id),
-        key=lambda b: b.order_id,
-        reverse=True,
-    )
+    records = ctx.owned(ctx.world.bills)[::-1]
     page = [_wire_bill(ctx, b) for b in records[offset : offset + limit]]
     return BillList(count=len(records), bills=page)
 
@@ -162,8 +158,7 @@ def subscription_list(ctx: Context, params: NoParams) -> list[ExternalSubscripti
     provider."""
     _require_provider(ctx)
     records = sorted(
-        (s for s in ctx.world.subscriptions.values() if s.user_id == ctx.account.id),
-        key=lambda s: (s.subscription.expiration_date, s.reference),
+        ctx.owned(ctx.world.subscriptions), key=lambda s: s.subscription.expiration_date
     )
     return [_wire_subscription(ctx, s) for s in records]
 
