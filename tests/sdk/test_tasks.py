@@ -295,6 +295,11 @@ def test_route_creation_errors(client):
     with pytest.raises(InvalidParametersError) as info:
         client.tasks.create_route(route=NewRoute(label="R", description=""), checkpoints=backwards)
     assert errors_of(info) == {"checkpoints[1].to"}
+    with pytest.raises(InvalidParametersError) as info:
+        client.tasks.create_route(
+            route=NewRoute(label="R", description="", tags=[1, 999]), checkpoints=stops
+        )
+    assert errors_of(info) == {"route.tags[1]"}
     for tracker_id, error in [
         (99, EntityNotFoundError),
         (BLOCKED, DeviceBlockedError),

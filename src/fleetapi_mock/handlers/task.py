@@ -321,12 +321,18 @@ def check_content(
 
     start, end = ctx.world_time(content.from_), ctx.world_time(content.to)
     check_window(ctx, start, end, at, errors)
-    tags = _or(content.tags, [])
+    _check_tags(ctx, _or(content.tags, []), at, errors)
+    return start, end
+
+
+def _check_tags(
+    ctx: Context, tags: Sequence[int], at: Callable[[str], str], errors: list[dict[str, str]]
+) -> None:
+    """Every tag must be one of the account's."""
     known = {t.id for t in ctx.world.tags.values() if t.user_id == ctx.account.id}
     for index, tag in enumerate(tags):
         if tag not in known:
             errors.append({"parameter": at(f"tags[{index}]"), "error": f"no tag {tag}"})
-    return start, end
 
 
 def _template(
@@ -433,10 +439,7 @@ def task_route_create(ctx: Context, params: RouteCreateParams) -> RouteCreateRes
     if tracker_id is not None:
         usable_tracker(ctx, tracker_id, EntityNotFoundError)
     errors: list[dict[str, str]] = []
-    known = {t.id for t in ctx.world.tags.values() if t.user_id == ctx.account.id}
-    for index, tag in enumerate(_or(route_params.tags, [])):
-        if tag not in known:
-            errors.append({"parameter": f"route.tags[{index}]", "error": f"no tag {tag}"})
+    _check_tags(ctx, _or(route_params.tags, []), "route.{}".format, errors)
     windows = [
         check_content(ctx, checkpoint, f"checkpoints[{index}]", errors)
         for index, checkpoint in enumerate(params.checkpoints)
