@@ -62,6 +62,7 @@ def banner_text(world: World, base_url: str) -> str:
         for key in keys[:3]:
             owner = world.users[key.user_id].login
             lines.append(f"  API key {key.hash}  ({key.title}, of {owner})")
+        has_tasks = bool(world.tasks)
         domains = [d.ui_domain for d in world.dealers.values() if d.settings is not None]
         first_master = next((u for u in users if u.is_master), None)
     login = first_master.login if first_master else "demo"
@@ -73,6 +74,8 @@ def banner_text(world: World, base_url: str) -> str:
         f"  fleet --base-url {base_url} key list",
         f"  fleet --base-url {base_url} dealer config --domain {domain}",
     ]
+    if has_tasks:
+        lines.append(f"  fleet --base-url {base_url} task list   (tasks move as the clock runs)")
     if keys:
         lines.append(f"  (or set FLEETAPI_API_KEY={keys[0].hash} instead of logging in)")
     lines += ["", "Ctrl-C stops the mock."]

@@ -105,6 +105,7 @@ def test_run_prints_the_banner_and_stops_on_sigterm():
     assert DEMO_API_KEY in out
     assert f"fleet --base-url {url} auth login --login demo" in out
     assert f"fleet --base-url {url} dealer config --domain demo.fleet.test" in out
+    assert f"fleet --base-url {url} task list" in out
     assert out.rstrip().endswith("fleet mock: stopped")
 
 
