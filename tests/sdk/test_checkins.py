@@ -294,10 +294,11 @@ def test_form_create_makes_a_form_for_a_tracker(fleet_client, fleet_mock):
 def test_form_create_is_201_for_a_missing_template_or_unusable_tracker(
     fleet_client, fleet_mock, tracker_id, template_id
 ):
+    before = dict(fleet_mock.world.forms)
     with pytest.raises(EntityNotFoundError) as info:
         fleet_client.checkins.create_form(tracker_id=tracker_id, template_id=template_id)
     assert info.value.code == 201
-    assert len(fleet_mock.world.forms) == 1
+    assert fleet_mock.world.forms == before
 
 
 def test_form_create_of_another_accounts_template_is_201(fleet_mock):
