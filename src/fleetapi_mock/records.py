@@ -12,7 +12,7 @@ field with a default may be left out of a document.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import attrs
 
@@ -21,11 +21,14 @@ from fleetapi.models.checkin import CheckinFile
 from fleetapi.models.common import LatLng, Location
 from fleetapi.models.data import ImportLineError, ImportType
 from fleetapi.models.dealer import DealerSettings
+from fleetapi.models.department import Department
 from fleetapi.models.form import Form, FormField
+from fleetapi.models.garage import Garage
 from fleetapi.models.link import GeoLink
 from fleetapi.models.map_layer import MapLayer
 from fleetapi.models.payment import Bill, ExternalSubscription, PaymentSystemSettings
 from fleetapi.models.retranslator import Retranslator
+from fleetapi.models.vehicle import NewVehicle
 
 __all__ = [
     "ApiKeyRecord",
@@ -37,11 +40,13 @@ __all__ = [
     "FileRecord",
     "FormRecord",
     "FormTemplateRecord",
+    "GarageRecord",
     "GeoLinkRecord",
     "ImportProcessRecord",
     "MapLayerRecord",
     "PlaceRecord",
     "RetranslatorRecord",
+    "ServiceTaskRecord",
     "SessionRecord",
     "SubscriptionRecord",
     "TagRecord",
@@ -50,7 +55,9 @@ __all__ = [
     "TrackerRecord",
     "TrackerStateRecord",
     "UserRecord",
+    "VehicleRecord",
     "ZoneRecord",
+    "convert",
 ]
 
 SessionKind = Literal["standard", "delivery"]
@@ -60,6 +67,24 @@ ConnectionStatus = Literal[
 ]
 MovementStatus = Literal["moving", "stopped", "parked"]
 ZoneType = Literal["circle", "polygon", "sausage"]
+ServiceTaskStatus = Literal["created", "notified", "expired", "done"]
+
+_T = TypeVar("_T")
+
+
+def convert(target: type[_T], source: object, /, **changes: Any) -> _T:
+    """An instance of the attrs class ``target`` made from ``source``'s same-named fields.
+
+    It moves an entity between its API model and its world record (which adds the owner):
+    ``convert(Department, record)`` drops the owner, ``convert(DepartmentRecord, department,
+    user_id=1)`` adds it. ``changes`` set or override fields.
+    """
+    values = {
+        field.name: getattr(source, field.name)
+        for field in attrs.fields(target)  # type: ignore[arg-type]
+        if field.init and field.name not in changes and hasattr(source, field.name)
+    }
+    return target(**values, **changes)
 
 
 @attrs.define(kw_only=True)
@@ -86,7 +111,8 @@ class DealerRecord:
     Its ``type`` ``avangate`` makes the external subscription calls work (else 215)."""
     device_limit: int | None = None
     """The most trackers the dealer's users may have in all; null means no limit. A dealer
-    over it makes the calls that check it (``checkin/list``) answer 221."""
+    over it makes the calls that check it (``checkin/list``, ``department/list``,
+    ``department/create``) answer 221."""
 
 
 @attrs.define(kw_only=True)
@@ -221,14 +247,47 @@ class EmployeeRecord:
     tags: list[int] = attrs.Factory(list)
 
 
-@attrs.define(kw_only=True)
-class DepartmentRecord:
-    """A department: a group of employees with an optional location."""
+@attrs.frozen(kw_only=True)
+class DepartmentRecord(Department):
+    """A department as the world keeps it: the API's department and its owner."""
+
+    user_id: int
+    """The master user owning the department."""
+
+
+@attrs.frozen(kw_only=True)
+class GarageRecord(Garage):
+    """A garage (depot) as the world keeps it: the API's garage and its owner."""
+
+    user_id: int
+    """The master user owning the garage."""
+
+
+@attrs.frozen(kw_only=True)
+class VehicleRecord(NewVehicle):
+    """A vehicle as the world keeps it: the API's vehicle, its ID and its owner.
+
+    ``tracker_label`` and ``garage_organization_name`` are not kept: they are read from the
+    tracker and the garage whenever the vehicle is answered.
+    """
 
     id: int
     user_id: int
-    label: str
-    location: Location | None = None
+    """The master user owning the vehicle."""
+
+
+@attrs.define(kw_only=True)
+class ServiceTaskRecord:
+    """A maintenance work planned for a vehicle (no call of the API manages them here).
+
+    A vehicle with service tasks keeps its tracker: ``vehicle/update`` changing its
+    ``tracker_id`` answers 261. Deleting the vehicle deletes its service tasks.
+    """
+
+    id: int
+    vehicle_id: int
+    description: str = ""
+    status: ServiceTaskStatus = "created"
 
 
 @attrs.define(kw_only=True)

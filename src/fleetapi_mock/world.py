@@ -47,11 +47,13 @@ from fleetapi_mock.records import (
     FileRecord,
     FormRecord,
     FormTemplateRecord,
+    GarageRecord,
     GeoLinkRecord,
     ImportProcessRecord,
     MapLayerRecord,
     PlaceRecord,
     RetranslatorRecord,
+    ServiceTaskRecord,
     SessionRecord,
     SubscriptionRecord,
     TagRecord,
@@ -59,7 +61,9 @@ from fleetapi_mock.records import (
     TrackerRecord,
     TrackPointRecord,
     UserRecord,
+    VehicleRecord,
     ZoneRecord,
+    convert,
 )
 
 __all__ = [
@@ -92,6 +96,9 @@ COLLECTIONS: Final[dict[str, tuple[type[Any], str | None]]] = {
     "trackers": (TrackerRecord, "id"),
     "employees": (EmployeeRecord, "id"),
     "departments": (DepartmentRecord, "id"),
+    "garages": (GarageRecord, "id"),
+    "vehicles": (VehicleRecord, "id"),
+    "service_tasks": (ServiceTaskRecord, "id"),
     "zones": (ZoneRecord, "id"),
     "places": (PlaceRecord, "id"),
     "tags": (TagRecord, "id"),
@@ -246,10 +253,10 @@ class World:
             sequence ``tasks``.
 
     The collections ``dealers``, ``tariffs``, ``users``, ``trackers``, ``employees``,
-    ``departments``, ``zones``, ``places``, ``tags``, ``form_templates``, ``forms``,
-    ``files``, ``geo_links``, ``retranslator_protocols``, ``retranslators`` and ``map_layers``
-    hold records by id, ``checkins`` the API's check-ins by id; ``sessions`` and ``api_keys``
-    hold them by hash.
+    ``departments``, ``garages``, ``vehicles``, ``service_tasks``, ``zones``, ``places``,
+    ``tags``, ``form_templates``, ``forms``, ``files``, ``geo_links``,
+    ``retranslator_protocols``, ``retranslators`` and ``map_layers`` hold records by id,
+    ``checkins`` the API's check-ins by id; ``sessions`` and ``api_keys`` hold them by hash.
     """
 
     dealers: dict[int, DealerRecord]
@@ -260,6 +267,9 @@ class World:
     trackers: dict[int, TrackerRecord]
     employees: dict[int, EmployeeRecord]
     departments: dict[int, DepartmentRecord]
+    garages: dict[int, GarageRecord]
+    vehicles: dict[int, VehicleRecord]
+    service_tasks: dict[int, ServiceTaskRecord]
     zones: dict[int, ZoneRecord]
     places: dict[int, PlaceRecord]
     tags: dict[int, TagRecord]
@@ -475,6 +485,9 @@ class World:
             *((f"geo_links[id={r.id}]", r) for r in self.geo_links.values()),
             *((f"retranslators[id={r.id}]", r) for r in self.retranslators.values()),
             *((f"map_layers[id={r.id}]", r) for r in self.map_layers.values()),
+            *((f"departments[id={d.id}]", d) for d in self.departments.values()),
+            *((f"garages[id={g.id}]", g) for g in self.garages.values()),
+            *((f"vehicles[id={v.id}]", v) for v in self.vehicles.values()),
         ]
         for where, record in owned:
             owner = self.users.get(record.user_id)
@@ -483,6 +496,7 @@ class World:
         yield from self._check_sharing_references()
         yield from self._check_tasks()
         yield from self._check_form_and_file_references()
+        yield from self._check_fleet_references()
 
     def _check_form_and_file_references(self) -> Iterator[tuple[str, str]]:
         for template in self.form_templates.values():
@@ -558,6 +572,30 @@ class World:
                     f"no protocol {protocol}",
                 )
 
+    def _check_fleet_references(self) -> Iterator[tuple[str, str]]:
+        """Vehicles' trackers (one vehicle each) and garages; service tasks' vehicles."""
+        bound: dict[int, int] = {}
+        for vehicle in self.vehicles.values():
+            where = f"vehicles[id={vehicle.id}]"
+            if vehicle.tracker_id is not None:
+                tracker = self.trackers.get(vehicle.tracker_id)
+                if tracker is None or tracker.user_id != vehicle.user_id:
+                    yield f"{where}.tracker_id", f"no tracker {vehicle.tracker_id} of the owner"
+                elif vehicle.tracker_id in bound:
+                    yield (
+                        f"{where}.tracker_id",
+                        f"tracker {vehicle.tracker_id} is bound to vehicle "
+                        f"{bound[vehicle.tracker_id]} too",
+                    )
+                bound.setdefault(vehicle.tracker_id, vehicle.id)
+            if vehicle.garage_id is not None:
+                garage = self.garages.get(vehicle.garage_id)
+                if garage is None or garage.user_id != vehicle.user_id:
+                    yield f"{where}.garage_id", f"no garage {vehicle.garage_id} of the owner"
+        for task in self.service_tasks.values():
+            if task.vehicle_id not in self.vehicles:
+                yield f"service_tasks[id={task.id}].vehicle_id", f"no vehicle {task.vehicle_id}"
+
     # --- Helpers for handlers -------------------------------------------------------------
 
     def now(self) -> dt.datetime:
@@ -604,6 +642,26 @@ class World:
         if dealer is None:
             return default
         return dealer.platform.get(name, default)
+
+    def add_owned(self, name: str, record_type: type[Any], value: object, owner: int) -> int:
+        """Store ``value`` (an API model without ID) as a new record of collection ``name``.
+
+        The record (``record_type``, made with :func:`~fleetapi_mock.records.convert`) gets
+        the next id of the collection and ``owner`` (a master user) as ``user_id``; answers
+        the id.
+        """
+        new_id = self.ids.next(name)
+        getattr(self, name)[new_id] = convert(record_type, value, id=new_id, user_id=owner)
+        return new_id
+
+    def device_limit_exceeded(self, user: UserRecord) -> bool:
+        """Whether the trackers of ``user``'s dealer's accounts exceed its device limit."""
+        dealer = self.dealers.get(user.dealer_id)
+        if dealer is None or dealer.device_limit is None:
+            return False
+        accounts = {u.id for u in self.users.values() if u.dealer_id == dealer.id}
+        held = sum(1 for t in self.trackers.values() if t.user_id in accounts)
+        return held > dealer.device_limit
 
     def master_of(self, user: UserRecord) -> UserRecord:
         """The account owner of ``user`` (itself for a master user)."""

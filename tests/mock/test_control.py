@@ -34,6 +34,10 @@ def test_reset_to_a_posted_world(fleet_mock: FleetMock, api: Api):
     document["trackers"] = [t for t in document["trackers"] if t["id"] != 3]
     for name in ("track_points", "tasks", "routes"):  # what hangs on tracker 3
         document[name] = [e for e in document[name] if e.get("tracker_id") != 3]
+    # what hangs on tracker 3 goes with it: its vehicle and that vehicle's service tasks
+    document["vehicles"] = [v for v in document["vehicles"] if v.get("tracker_id") != 3]
+    kept = {v["id"] for v in document["vehicles"]}
+    document["service_tasks"] = [t for t in document["service_tasks"] if t["vehicle_id"] in kept]
     document["now"] = "2030-05-05 05:05:05"
     assert_success(api.http.post("/__mock__/reset", json=document))
     assert 3 not in fleet_mock.world.trackers

@@ -19,6 +19,11 @@ DEPARTMENT_LIST = Endpoint(
     method="list",
     errors=(7, 217, 221),
     safe=True,
+    notes=(
+        "Not shown, decided: 221 when the trackers of the dealer's accounts exceed the "
+        "dealer's device limit, 217 when the caller is a sub-user whose tracker list names a "
+        "tracker that no longer exists (the checks of the service's employee calls)."
+    ),
 )
 DEPARTMENT_CREATE = Endpoint(
     path="department/create",
@@ -29,6 +34,7 @@ DEPARTMENT_CREATE = Endpoint(
     method="create",
     right="employee_update",
     errors=(7, 217, 221),
+    notes="7 for a blank `label` or an invalid `location`; 217 and 221 as in `department/list`.",
 )
 DEPARTMENT_UPDATE = Endpoint(
     path="department/update",

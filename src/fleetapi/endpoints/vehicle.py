@@ -25,7 +25,10 @@ VEHICLE_CREATE = Endpoint(
     errors=(247,),
     notes=(
         "Code 247 when `tracker_id` is not null, the tracker is bound to another vehicle and "
-        "`force_reassign` is false. Nulls are accepted for every field but `label` and `type`."
+        "`force_reassign` is false (when true, the default, the tracker moves to the new "
+        "vehicle). Nulls are accepted for every field but `label` and `type`. Not shown, "
+        "decided: a tracker, garage or tag the user does not have answers 204, a blocked "
+        "tracker 208, a subtype outside its type's 7 naming `vehicle.subtype`."
     ),
 )
 VEHICLE_DELETE = Endpoint(
@@ -78,7 +81,12 @@ VEHICLE_UPDATE = Endpoint(
     method="update",
     right="vehicle_update",
     errors=(201, 247, 261),
-    notes="Code 261 when `tracker_id` changes while service tasks are linked to the vehicle.",
+    notes=(
+        "Code 261 when `tracker_id` changes while service tasks are linked to the vehicle; "
+        "247 as in `vehicle/create`. Not shown, decided: 204 and 208 as in `vehicle/create`; "
+        "`tracker_label`, `garage_organization_name`, `icon_id` and `avatar_file_name` sent "
+        "here are ignored."
+    ),
 )
 VEHICLE_BATCH_CONVERT = Endpoint(
     path="vehicle/batch_convert",

@@ -30,8 +30,8 @@ class Bounds:
 class Location:
     """A point with an optional address and a radius (zones) or precision (check-ins)."""
 
-    lat: float
-    lng: float
+    lat: float = attrs.field(metadata=rules(minimum=-90, maximum=90))
+    lng: float = attrs.field(metadata=rules(minimum=-180, maximum=180))
     address: str | Unset = UNSET
     radius: int | Unset = UNSET
     """Zone radius in meters (tasks, departments, garages, lookups)."""

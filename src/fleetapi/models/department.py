@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import Location
 
@@ -24,7 +25,7 @@ __all__ = [
 class NewDepartment:
     """A department without its ID: the ``department`` of ``department/create``."""
 
-    label: str
+    label: str = attrs.field(metadata=rules(not_blank=True))
     location: Location | Unset | None = UNSET
     """Where the department is (``lat``, ``lng``, ``address``, ``radius`` in meters), or null."""
 

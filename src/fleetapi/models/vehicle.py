@@ -106,7 +106,7 @@ class NewVehicle:
     plain value.
     """
 
-    label: str
+    label: str = attrs.field(metadata=rules(not_blank=True))
     type: VehicleType
     subtype: VehicleSubtype | None = None
     """One of :data:`SUBTYPES_BY_TYPE` for ``type``; null means undefined."""
@@ -223,8 +223,10 @@ class VehicleDeleteParams:
 class VehicleListParams:
     """Parameters of ``vehicle/list``."""
 
-    limit: int | Unset = UNSET
-    offset: int | Unset = UNSET
+    limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """The most vehicles to answer (default: all)."""
+    offset: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """How many vehicles to skip first (default 0)."""
     sort: list[str] | Unset = attrs.field(default=UNSET, metadata=rules(max_items=2))
     """At most 2 items ``<field>=asc|desc`` on :data:`VEHICLE_SORT_FIELDS`."""
     filter: str | Unset | None = attrs.field(default=UNSET, metadata=rules(max_length=100))

@@ -327,14 +327,8 @@ def _listed_trackers(ctx: Context, params: CheckinListParams) -> list[TrackerRec
                 "trackers missing, blocked or without check-ins: " + ", ".join(map(str, bad))
             )
         trackers = [t for i in wanted if (t := ctx.visible_tracker(i)) is not None]
-    dealer = world.dealers.get(ctx.account.dealer_id)
-    if dealer is not None and dealer.device_limit is not None:
-        users = {u.id for u in world.users.values() if u.dealer_id == dealer.id}
-        count = sum(1 for t in world.trackers.values() if t.user_id in users)
-        if count > dealer.device_limit:
-            raise DeviceLimitExceededError(
-                f"the dealer has {count} devices, above its limit of {dealer.device_limit}"
-            )
+    if world.device_limit_exceeded(ctx.account):
+        raise DeviceLimitExceededError("the device limit of the dealer is exceeded")
     return trackers
 
 

@@ -114,7 +114,7 @@ def _candidates(ctx: Context, params: TaskBatchConvertParams) -> list[_Candidate
         zone = employee.location
         if mode == "parent_location":
             department = ctx.world.departments.get(employee.department_id or 0)
-            zone = department.location if department is not None else None
+            zone = (department.location or None) if department is not None else None
         found.append(_Candidate(employee.tracker_id, zone))
     vehicle_ids = params.vehicle_ids if isinstance(params.vehicle_ids, list) else []
     vehicles: dict[int, Any] = getattr(ctx.world, "vehicles", {})

@@ -1,0 +1,80 @@
+"""Departments (groups of employees): ``department/list``, ``create``, ``update``, ``delete``.
+
+Departments belong to the account and every user of it sees them all. An employee joins a
+department through its ``department_id``; deleting the department sets it to null.
+
+``department/list`` and ``department/create`` first make the checks of the service's employee
+calls: 221 when the trackers of the accounts of the caller's dealer exceed the dealer's
+``device_limit``, 217 when the caller is a sub-user whose ``trackers`` list names a tracker that
+no longer exists in the account.
+"""
+
+from __future__ import annotations
+
+from fleetapi._endpoint import NoParams
+from fleetapi._errors import DeviceLimitExceededError, NonExistentEntitiesError
+from fleetapi.endpoints.department import (
+    DEPARTMENT_CREATE,
+    DEPARTMENT_DELETE,
+    DEPARTMENT_LIST,
+    DEPARTMENT_UPDATE,
+)
+from fleetapi.models.department import (
+    Department,
+    DepartmentCreateParams,
+    DepartmentDeleteParams,
+    DepartmentUpdateParams,
+)
+from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.records import DepartmentRecord, convert
+
+
+def _check_employee_calls(ctx: Context) -> None:
+    """The checks the service makes before its employee calls (221, then 217)."""
+    user = ctx.require_user()
+    if ctx.world.device_limit_exceeded(user):
+        raise DeviceLimitExceededError("the device limit of the dealer is exceeded")
+    if not user.is_master and user.trackers is not None:
+        missing = [
+            tracker_id
+            for tracker_id in user.trackers
+            if (tracker := ctx.world.trackers.get(tracker_id)) is None
+            or tracker.user_id != user.account_id
+        ]
+        if missing:
+            raise NonExistentEntitiesError(
+                "no such trackers: " + ", ".join(str(i) for i in missing)
+            )
+
+
+@handles(DEPARTMENT_LIST)
+def department_list(ctx: Context, params: NoParams) -> list[Department]:
+    """The account's departments, by id."""
+    _check_employee_calls(ctx)
+    return [convert(Department, r) for r in ctx.owned(ctx.world.departments)]
+
+
+@handles(DEPARTMENT_CREATE)
+def department_create(ctx: Context, params: DepartmentCreateParams) -> int:
+    """A new department of the account; answers its id."""
+    _check_employee_calls(ctx)
+    return ctx.world.add_owned("departments", DepartmentRecord, params.department, ctx.account.id)
+
+
+@handles(DEPARTMENT_UPDATE)
+def department_update(ctx: Context, params: DepartmentUpdateParams) -> None:
+    """Replace a department's label and location (201 when it is not the account's)."""
+    record = ctx.owned_one(ctx.world.departments, params.department.id, "department")
+    ctx.world.departments[record.id] = convert(
+        DepartmentRecord, params.department, user_id=record.user_id
+    )
+
+
+@handles(DEPARTMENT_DELETE)
+def department_delete(ctx: Context, params: DepartmentDeleteParams) -> None:
+    """Delete a department; its employees are left without one."""
+    record = ctx.owned_one(ctx.world.departments, params.department_id, "department")
+    del ctx.world.departments[record.id]
+    for employee in ctx.world.employees.values():
+        if employee.department_id == record.id:
+            employee.department_id = None

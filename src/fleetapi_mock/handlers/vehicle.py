@@ -1,0 +1,260 @@
+"""Vehicles: ``vehicle/create``, ``read``, ``update``, ``delete``, ``list``.
+
+Vehicles belong to the account. A sub-user whose record lists ``trackers`` sees the vehicles
+bound to those trackers and the vehicles bound to none. A tracker carries at most one vehicle:
+binding it to another takes it from the first (``force_reassign``, default true) or answers
+247. ``tracker_label`` and ``garage_organization_name`` are read from the tracker and the
+garage; ``icon_id`` and ``avatar_file_name`` change only through the avatar calls.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from fleetapi._errors import (
+    DeviceBlockedError,
+    EntityExistsError,
+    EntityHasLinksError,
+    EntityMissingError,
+    EntityNotFoundError,
+    InvalidParametersError,
+)
+from fleetapi._types import UNSET
+from fleetapi.endpoints.vehicle import (
+    VEHICLE_CREATE,
+    VEHICLE_DELETE,
+    VEHICLE_LIST,
+    VEHICLE_READ,
+    VEHICLE_UPDATE,
+)
+from fleetapi.models.vehicle import (
+    SUBTYPES_BY_TYPE,
+    VEHICLE_SORT_FIELDS,
+    NewVehicle,
+    Vehicle,
+    VehicleCreateParams,
+    VehicleDeleteParams,
+    VehicleListParams,
+    VehicleReadParams,
+    VehicleUpdateParams,
+)
+from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.records import VehicleRecord, convert
+
+_SORT_ITEM = re.compile(r"^(?P<field>[a-z_]+)=(?P<direction>asc|desc)$")
+
+
+def wire_vehicle(ctx: Context, record: VehicleRecord) -> Vehicle:
+    """The API's vehicle of a record, with its tracker's label and its garage's name."""
+    tracker = ctx.world.trackers.get(record.tracker_id) if record.tracker_id else None
+    garage = ctx.world.garages.get(record.garage_id) if record.garage_id else None
+    return convert(
+        Vehicle,
+        record,
+        tracker_label=tracker.label if tracker else None,
+        garage_organization_name=garage.organization_name if garage else None,
+    )
+
+
+def visible_vehicles(ctx: Context) -> list[VehicleRecord]:
+    """The vehicles the caller sees, by id."""
+    return [v for _, v in sorted(ctx.world.vehicles.items()) if _visible(ctx, v)]
+
+
+def _visible(ctx: Context, record: VehicleRecord) -> bool:
+    if record.user_id != ctx.account.id:
+        return False
+    return record.tracker_id is None or ctx.visible_tracker(record.tracker_id) is not None
+
+
+def _vehicle(ctx: Context, vehicle_id: int) -> VehicleRecord:
+    record = ctx.world.vehicles.get(vehicle_id)
+    if record is None or not _visible(ctx, record):
+        raise EntityNotFoundError(f"no vehicle {vehicle_id}")
+    return record
+
+
+def subtype_error(vehicle_type: str, subtype: str | None) -> str | None:
+    """Why ``subtype`` does not fit ``vehicle_type``, or ``None`` when it does."""
+    if subtype is None or subtype in SUBTYPES_BY_TYPE[vehicle_type]:
+        return None
+    return f"{subtype!r} is not a subtype of {vehicle_type!r}"
+
+
+def _check(
+    ctx: Context, vehicle: NewVehicle, current: VehicleRecord | None, force: bool
+) -> VehicleRecord | None:
+    """Check a vehicle to store (``current`` is the stored one on update).
+
+    Answers the other vehicle the tracker must be taken from, if any. Raises 7 for a subtype
+    that does not fit the type, 204 for a tracker, garage or tag the caller does not have,
+    208 for a newly bound blocked tracker, 261 for a tracker change of a vehicle with service
+    tasks, 247 for a tracker bound to another vehicle without ``force_reassign``.
+    """
+    problem = subtype_error(vehicle.type, vehicle.subtype)
+    if problem:
+        raise InvalidParametersError(errors=[{"parameter": "vehicle.subtype", "error": problem}])
+    account = ctx.account.id
+    tracker_changes = current is None or current.tracker_id != vehicle.tracker_id
+    if vehicle.tracker_id is not None and tracker_changes:
+        tracker = ctx.visible_tracker(vehicle.tracker_id)
+        if tracker is None:
+            raise EntityMissingError(f"no tracker {vehicle.tracker_id}")
+        if tracker.blocked:
+            raise DeviceBlockedError(f"tracker {vehicle.tracker_id} is blocked")
+    if vehicle.garage_id is not None:
+        garage = ctx.world.garages.get(vehicle.garage_id)
+        if garage is None or garage.user_id != account:
+            raise EntityMissingError(f"no garage {vehicle.garage_id}")
+    for tag_id in vehicle.tags:
+        tag = ctx.world.tags.get(tag_id)
+        if tag is None or tag.user_id != account:
+            raise EntityMissingError(f"no tag {tag_id}")
+    if current is not None and tracker_changes:
+        linked = [t.id for t in ctx.world.service_tasks.values() if t.vehicle_id == current.id]
+        if linked:
+            raise EntityHasLinksError(
+                f"vehicle {current.id} has service tasks: its tracker cannot change"
+            )
+    if vehicle.tracker_id is None or not tracker_changes:
+        return None
+    holder = next(
+        (v for v in ctx.world.vehicles.values() if v.tracker_id == vehicle.tracker_id), None
+    )
+    if holder is not None and not force:
+        raise EntityExistsError(f"tracker {vehicle.tracker_id} is bound to vehicle {holder.id}")
+    return holder
+
+
+def _store(ctx: Context, record: VehicleRecord, holder: VehicleRecord | None) -> None:
+    if holder is not None and holder.id != record.id:
+        ctx.world.vehicles[holder.id] = attrs.evolve(holder, tracker_id=None)
+    ctx.world.vehicles[record.id] = record
+
+
+@handles(VEHICLE_CREATE)
+def vehicle_create(ctx: Context, params: VehicleCreateParams) -> int:
+    """A new vehicle of the account; answers its id."""
+    holder = _check(ctx, params.vehicle, None, params.force_reassign is not False)
+    vehicle_id = ctx.world.ids.next("vehicles")
+    record = convert(
+        VehicleRecord,
+        params.vehicle,
+        id=vehicle_id,
+        user_id=ctx.account.id,
+        garage_organization_name=None,
+        icon_id=None,
+        avatar_file_name=None,
+    )
+    _store(ctx, record, holder)
+    return vehicle_id
+
+
+@handles(VEHICLE_READ)
+def vehicle_read(ctx: Context, params: VehicleReadParams) -> Vehicle:
+    """One vehicle (201 when the caller does not see it)."""
+    return wire_vehicle(ctx, _vehicle(ctx, params.vehicle_id))
+
+
+@handles(VEHICLE_UPDATE)
+def vehicle_update(ctx: Context, params: VehicleUpdateParams) -> None:
+    """Replace a vehicle's fields but its icon and avatar."""
+    current = _vehicle(ctx, params.vehicle.id)
+    holder = _check(ctx, params.vehicle, current, params.force_reassign is not False)
+    record = convert(
+        VehicleRecord,
+        params.vehicle,
+        user_id=current.user_id,
+        garage_organization_name=None,
+        icon_id=current.icon_id,
+        avatar_file_name=current.avatar_file_name,
+        icon_color=(
+            current.icon_color if params.vehicle.icon_color is UNSET else params.vehicle.icon_color
+        ),
+    )
+    _store(ctx, record, holder)
+
+
+@handles(VEHICLE_DELETE)
+def vehicle_delete(ctx: Context, params: VehicleDeleteParams) -> None:
+    """Delete one vehicle (201 when unknown) or several (unknown ones skipped)."""
+    if params.vehicle_id is UNSET and params.vehicle_ids is UNSET:
+        raise InvalidParametersError(
+            errors=[{"parameter": "vehicle_id", "error": "give vehicle_id or vehicle_ids"}]
+        )
+    if params.vehicle_id is not UNSET and params.vehicle_ids is not UNSET:
+        raise InvalidParametersError(
+            errors=[
+                {
+                    "parameter": "vehicle_ids",
+                    "error": "give only one of vehicle_id and vehicle_ids",
+                }
+            ]
+        )
+    if params.vehicle_id is not UNSET:
+        doomed = {_vehicle(ctx, params.vehicle_id).id}
+    else:
+        assert params.vehicle_ids is not UNSET
+        doomed = {
+            vehicle_id
+            for vehicle_id in params.vehicle_ids
+            if (record := ctx.world.vehicles.get(vehicle_id)) is not None and _visible(ctx, record)
+        }
+    for vehicle_id in doomed:
+        del ctx.world.vehicles[vehicle_id]
+    for task in list(ctx.world.service_tasks.values()):
+        if task.vehicle_id in doomed:
+            del ctx.world.service_tasks[task.id]
+
+
+def parse_sort(sort: list[str]) -> list[tuple[str, bool]]:
+    """``field=asc|desc`` items as (field, descending); 7 naming ``sort[i]`` when wrong."""
+    parsed: list[tuple[str, bool]] = []
+    errors: list[dict[str, str]] = []
+    for index, item in enumerate(sort):
+        match = _SORT_ITEM.match(item)
+        if match is None or match["field"] not in VEHICLE_SORT_FIELDS:
+            errors.append(
+                {
+                    "parameter": f"sort[{index}]",
+                    "error": "must be <field>=asc or <field>=desc on a vehicle sort field",
+                }
+            )
+            continue
+        parsed.append((match["field"], match["direction"] == "desc"))
+    if errors:
+        raise InvalidParametersError(errors=errors)
+    return parsed
+
+
+def _sort_key(field: str) -> Callable[[Vehicle], Any]:
+    def key(vehicle: Vehicle) -> Any:
+        value = getattr(vehicle, field)
+        if value is None or value is UNSET:
+            return (1, "")
+        return (0, value.casefold() if isinstance(value, str) else value)
+
+    return key
+
+
+@handles(VEHICLE_LIST)
+def vehicle_list(ctx: Context, params: VehicleListParams) -> list[Vehicle]:
+    """The vehicles the caller sees: filtered, sorted (by id unless told), paged."""
+    order = parse_sort(params.sort) if params.sort is not UNSET else []
+    vehicles = [wire_vehicle(ctx, r) for r in visible_vehicles(ctx)]
+    if params.filter is not UNSET and params.filter is not None and params.filter != "":
+        wanted = params.filter.casefold()
+        vehicles = [
+            v
+            for v in vehicles
+            if any(wanted in (text or "").casefold() for text in (v.vin, v.reg_number, v.label))
+        ]
+    for field, descending in reversed(order):
+        vehicles.sort(key=_sort_key(field), reverse=descending)
+    offset = params.offset if params.offset is not UNSET else 0
+    end = None if params.limit is UNSET else offset + params.limit
+    return vehicles[offset:end]
