@@ -287,6 +287,17 @@ async def test_async_list_and_export(fleet_async_client):
     assert openpyxl.load_workbook(io.BytesIO(content)).active.max_row == 4
     with pytest.raises(NonExistentEntitiesError):
         await fleet_async_client.checkins.list(trackers=[7])
+    with pytest.raises(TimeSpanTooBigError):
+        await fleet_async_client.checkins.list(from_=T(2025, 1, 1), to=T(2026, 1, 1))
+    with pytest.raises(InvalidParametersError):
+        await fleet_async_client.checkins.list(sort=["nothing=asc"])
+
+
+@pytest.mark.anyio
+async def test_async_device_limit(fleet_async_client, fleet_mock):
+    fleet_mock.world.dealers[1].device_limit = 1
+    with pytest.raises(DeviceLimitExceededError):
+        await fleet_async_client.checkins.export(format="pdf")
 
 
 def test_export_over_http(fleet_server):

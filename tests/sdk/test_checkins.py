@@ -642,3 +642,56 @@ def test_a_world_document_keeps_checkins_forms_and_files():
         "files[id=1].checkin_id",
         "checkins[id=1].files",
     }
+
+
+# --- sub-users and the remaining codes, async -------------------------------------------------
+
+
+def test_a_sub_user_works_only_with_the_trackers_it_sees(fleet_mock):
+    fleet_mock.world.users[2].rights.append("checkin_update")
+    fleet_mock.world.users[2].trackers = [1, 2]
+    with fleet_mock.login("dispatcher", "demo") as dispatcher:
+        # file and form reservations need no right
+        ticket = dispatcher.checkins.create_image(size=100, filename="a.png")
+        dispatcher.upload_file(ticket, PHOTO)
+        form_id = dispatcher.checkins.create_form(tracker_id=1, template_id=1)
+        dispatcher.checkins.create_form_file(form_id=form_id, field_id="photos", size=10)
+        with pytest.raises(EntityNotFoundError):
+            dispatcher.checkins.create_form(tracker_id=4, template_id=2)
+        with pytest.raises(EntityNotFoundError):
+            dispatcher.checkins.create(tracker_id=4, location=HERE)
+        with pytest.raises(EntityNotFoundError):  # the demo form of tracker 4
+            dispatcher.checkins.create_form_file(form_id=1, field_id="photos", size=10)
+        with pytest.raises(EntityNotFoundError):  # check-in 1 is on tracker 4
+            dispatcher.checkins.create_form_file(checkin_id=1, field_id="photos", size=10)
+        checkin_id = dispatcher.checkins.create(
+            tracker_id=1, location=HERE, file_ids=[ticket.file_id]
+        )
+    assert fleet_mock.world.checkins[checkin_id].user_id == 1  # the account's
+    assert fleet_mock.world.files[ticket.file_id].file.user_id == 1
+
+
+@pytest.mark.anyio
+async def test_async_failures_carry_every_code(fleet_async_client, fleet_mock):
+    client = fleet_async_client
+    with pytest.raises(InvalidParametersError):  # 7
+        await client.checkins.delete(checkin_ids=[])
+    with pytest.raises(EntityMissingError):  # 204
+        await client.checkins.read(checkin_id=424242)
+    with pytest.raises(EntityNotFoundError):  # 201
+        await client.checkins.delete(checkin_ids=[424242])
+    with pytest.raises(EntityNotFoundError):  # 201
+        await client.checkins.create(tracker_id=5, location=HERE)
+    fleet_mock.world.dealers[1].platform["file_storage.user_quota"] = 300
+    with pytest.raises(OverQuotaError):  # 268
+        await client.checkins.create_image(size=100)
+    fleet_mock.world.dealers[1].platform.pop("file_storage.user_quota")
+    form_id = await client.checkins.create_form(tracker_id=4, template_id=1)
+    for _ in range(5):
+        await client.checkins.create_form_file(form_id=form_id, field_id="photos", size=10)
+    with pytest.raises(TooManyEntitiesError):  # 267
+        await client.checkins.create_form_file(form_id=form_id, field_id="photos", size=10)
+    ticket = await client.checkins.create_image(size=100)
+    fleet_mock.clock.advance(3601)
+    with pytest.raises(InvalidFileStateError):  # 269: the upload expired
+        await client.upload_file(ticket, PHOTO)
