@@ -427,12 +427,23 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
 
         return guarded
 
+    # A member of a tagged union carries its tag even when unstructured on its own (a form
+    # value in a ``dict[str, Any]``, say), not only when unstructured as the union.
+    member_tags = {
+        member: tag for union, (tag, _) in TAGGED_UNIONS.items() for member in get_args(union)
+    }
+
     def attrs_unstructure(cls: type) -> Callable[[Any], dict[str, Any]]:
         overrides: dict[str, Any] = {
             a.name: override(rename=wire_name(a.name), omit_if_default=a.default is UNSET)
             for a in attrs.fields(cls)
         }
-        return make_dict_unstructure_fn(cls, conv, **overrides)
+        plain: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv, **overrides)
+        tag_name = member_tags.get(cls)
+        if tag_name is None:
+            return plain
+        tag = _tag_of(cls)
+        return lambda obj: {tag_name: tag, **plain(obj)}
 
     conv.register_structure_hook_factory(attrs.has, attrs_structure)
     conv.register_unstructure_hook_factory(attrs.has, attrs_unstructure)

@@ -695,3 +695,29 @@ async def test_async_failures_carry_every_code(fleet_async_client, fleet_mock):
     fleet_mock.clock.advance(3601)
     with pytest.raises(InvalidFileStateError):  # 269: the upload expired
         await client.upload_file(ticket, PHOTO)
+
+
+def test_form_values_may_be_given_as_models(fleet_client, fleet_mock):
+    from fleetapi.models.form import PhotoValue, SignatureValue, TextValue
+
+    form_id = fleet_client.checkins.create_form(tracker_id=4, template_id=1)
+    files = []
+    for field in ("signature", "photos"):
+        ticket = fleet_client.checkins.create_form_file(form_id=form_id, field_id=field, size=100)
+        fleet_client.upload_file(ticket, PHOTO)
+        files.append(ticket.file_id)
+    fleet_client.checkins.create(
+        tracker_id=4,
+        location=HERE,
+        form_submission=FormSubmission(
+            form_id=form_id,
+            values={
+                "recipient": TextValue(value="Jo"),
+                "signature": SignatureValue(file_id=files[0]),
+                "photos": PhotoValue(file_ids=[files[1]]),
+            },
+        ),
+    )
+    stored = fleet_mock.world.forms[form_id].form.values
+    assert stored is not None
+    assert stored["photos"] == PhotoValue(file_ids=[files[1]])

@@ -111,9 +111,10 @@ class CheckinList:
 class FormSubmission:
     """A filled form sent with ``checkin/create``.
 
-    ``values`` maps form field IDs to values, JSON objects told apart by ``type`` (``{"type":
-    "text", "value": "..."}``; see :data:`fleetapi.models.form.FormValue`). Optional fields that
-    are to stay empty must be left out.
+    ``values`` maps form field IDs to values: :data:`fleetapi.models.form.FormValue` models
+    (``TextValue(value="...")``, sent with their ``type``) or JSON objects told apart by
+    ``type`` (``{"type": "text", "value": "..."}``). Optional fields that are to stay empty must
+    be left out.
     """
 
     form_id: int
