@@ -124,6 +124,26 @@ def test_batch_convert_assigns_in_turn_or_by_location(client):
     assert {e["parameter"] for e in by_home.list[3].errors} == {"tracker_id"}
 
 
+def test_batch_convert_assigns_vehicles_by_their_garages(client):
+    lines = rows(
+        "At the depot\t2026-01-15 10:00:00\t\t\t52.4905\t13.3605\t",
+        "Elsewhere\t2026-01-15 10:00:00\t\t\t52.6\t13.2\t",
+    )
+    in_turn = client.tasks.batch_convert(batch=lines, geocoder="osm", vehicle_ids=[1, 3, 4])
+    assert [t.tracker_id for t in in_turn.list] == [1, 3]  # the spare car has no tracker
+    by_garage = client.tasks.batch_convert(
+        batch=lines, geocoder="osm", vehicle_ids=[1, 3], location_check_mode="parent_location"
+    )
+    assert [t.tracker_id for t in by_garage.list] == [1, None]  # garage 2 has no location
+    ignored = client.tasks.batch_convert(
+        batch=lines, geocoder="osm", vehicle_ids=[1], location_check_mode="entity_location"
+    )
+    assert [t.tracker_id for t in ignored.list] == [None, None]
+    with pytest.raises(InvalidParametersError) as info:
+        client.tasks.batch_convert(batch=lines, geocoder="osm", vehicle_ids=[5])
+    assert info.value.errors[0]["parameter"] == "vehicle_ids[0]"  # another account's
+
+
 @pytest.mark.parametrize(
     ("options", "parameter"),
     [

@@ -62,10 +62,8 @@ def _item(board: Board, task: Task) -> DeliveryItem:
     employee = next(
         (e for _, e in sorted(world.employees.items()) if e.tracker_id == tracker.id), None
     )
-    vehicles: dict[int, Any] = getattr(world, "vehicles", {})
     vehicle = next(
-        (v for _, v in sorted(vehicles.items()) if getattr(v, "tracker_id", None) == tracker.id),
-        None,
+        (v for _, v in sorted(world.vehicles.items()) if v.tracker_id == tracker.id), None
     )
     status = board.progress(task).status
     estimated: int | None
@@ -85,7 +83,7 @@ def _item(board: Board, task: Task) -> DeliveryItem:
         first_name=employee.first_name if employee else None,
         middle_name=employee.middle_name if employee else None,
         last_name=employee.last_name if employee else None,
-        vehicle_label=getattr(vehicle, "label", None),
+        vehicle_label=vehicle.label if vehicle is not None else None,
         estimated_time=estimated,
     )
 

@@ -117,10 +117,8 @@ def _candidates(ctx: Context, params: TaskBatchConvertParams) -> list[_Candidate
             zone = (department.location or None) if department is not None else None
         found.append(_Candidate(employee.tracker_id, zone))
     vehicle_ids = params.vehicle_ids if isinstance(params.vehicle_ids, list) else []
-    vehicles: dict[int, Any] = getattr(ctx.world, "vehicles", {})
-    garages: dict[int, Any] = getattr(ctx.world, "garages", {})
     for index, vehicle_id in enumerate(vehicle_ids):
-        vehicle = vehicles.get(vehicle_id)
+        vehicle = ctx.world.vehicles.get(vehicle_id)
         if vehicle is None or vehicle.user_id != account:
             errors.append({"parameter": f"vehicle_ids[{index}]", "error": "no such vehicle"})
             continue
@@ -128,8 +126,8 @@ def _candidates(ctx: Context, params: TaskBatchConvertParams) -> list[_Candidate
             continue
         if vehicle.tracker_id is None or ctx.visible_tracker(vehicle.tracker_id) is None:
             continue
-        garage = garages.get(vehicle.garage_id or 0)
-        found.append(_Candidate(vehicle.tracker_id, getattr(garage, "location", None)))
+        garage = ctx.world.garages.get(vehicle.garage_id or 0)
+        found.append(_Candidate(vehicle.tracker_id, garage.location if garage else None))
     if errors:
         raise InvalidParametersError(errors=errors)
     return found
