@@ -216,3 +216,19 @@ def test_upload_errors_exit_with_their_family_code(cli: Cli, session: str, tmp_p
     assert result.exit_code == 7
     assert "[231]" in result.stderr
     assert cli("checkin", "upload", str(tmp_path / "missing.png")).exit_code == 2
+
+
+def test_upload_several_files_prints_one_id_each(
+    cli: Cli, session: str, fleet_mock: Any, tmp_path: Path
+) -> None:
+    paths = []
+    for name in ("a.png", "b.png"):
+        paths.append(tmp_path / name)
+        paths[-1].write_bytes(PNG)
+    result = cli("checkin", "upload", *map(str, paths), "--delay", "0", "-o", "table")
+    assert result.exit_code == 0, result.stderr
+    ids = [int(line) for line in result.stdout.split()]
+    assert [fleet_mock.world.files[i].file.name for i in ids] == ["a.png", "b.png"]
+    listed = data(cli("checkin", "upload", *map(str, paths), "--delay", "0", "-o", "json"))
+    assert [f["name"] for f in listed] == ["a.png", "b.png"]
+    assert cli("checkin", "upload", *map(str, paths), "--name", "x.png").exit_code == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -25,6 +26,8 @@ app = new_group("Check-ins: list, export, show, delete, create; upload their fil
 DATE_FORMATS = ["%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"]
 LIST_COLUMNS = ["id", "time", "tracker", "employee_id", "address", "comment", "form", "files"]
 FILE_COLUMNS = ["id", "type", "state", "name", "size", "mime_type", "uploaded"]
+UPLOAD_DELAY = 0.5
+"""Seconds between two uploads: the service asks for a short delay between files."""
 
 # Options shared by list and export (declared once).
 Trackers = Annotated[
@@ -363,13 +366,23 @@ def _send(client: Client, ticket: UploadTicket, name: str, content: bytes) -> An
     return stored
 
 
+Delay = Annotated[
+    float,
+    typer.Option(
+        "--delay", min=0, help="Seconds to wait between two uploads (the service asks for a pause)."
+    ),
+]
+
+
 @app.command()
 def upload(
     ctx: typer.Context,
-    file: Annotated[str, typer.Argument(metavar="FILE", help="The file to upload (- for stdin).")],
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILE...", help="The files to upload (- for stdin).")
+    ],
     name: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--name", help="The stored file's name (default: the file's)."),
+        typer.Option("--name", help="The stored file's name (one file; default: the file's)."),
     ] = None,
     form_id: Annotated[
         Optional[int],  # noqa: UP045
@@ -383,38 +396,43 @@ def upload(
         Optional[str],  # noqa: UP045
         typer.Option("--field-id", help="The form field (file, photo or signature)."),
     ] = None,
+    delay: Delay = UPLOAD_DELAY,
     output: OutputOption = None,
 ) -> None:
-    """Reserve and upload a file; print its file_id (for create --file-id or a form value).
+    """Reserve and upload files; print each file_id (for create --file-id or a form value).
 
-    Without form options the file is a check-in photo (checkin/image/create).
+    Without form options the files are check-in photos (checkin/image/create).
     """
     if (form_id is not None or checkin_id is not None) != (field_id is not None):
         raise typer.BadParameter("--field-id goes with --form-id or --checkin-id")
     if form_id is not None and checkin_id is not None:
         raise typer.BadParameter("give --form-id or --checkin-id, not both")
-    stored_name, content = _read_file(file, name)
+    if name is not None and len(files) > 1:
+        raise typer.BadParameter("--name names one file", param_hint="--name")
+    contents = [_read_file(file, name) for file in files]
     state = state_of(ctx)
+    stored: list[tuple[int, Any]] = []
     with state.client() as client:
-        if field_id is None:
-            ticket = client.checkins.create_image(size=max(len(content), 1), filename=stored_name)
-        else:
-            target: dict[str, Any] = (
-                {"form_id": form_id} if form_id is not None else {"checkin_id": checkin_id}
-            )
-            ticket = client.checkins.create_form_file(
-                field_id=field_id, size=max(len(content), 1), filename=stored_name, **target
-            )
-        stored = _send(client, ticket, stored_name, content)
-    _emit_file(state, ticket.file_id, stored, output)
-
-
-def _emit_file(state: Any, file_id: int, stored: Any, output: OutputFormat | None) -> None:
+        for index, (stored_name, content) in enumerate(contents):
+            if index:
+                time.sleep(delay)
+            if field_id is None:
+                ticket = client.checkins.create_image(
+                    size=max(len(content), 1), filename=stored_name
+                )
+            else:
+                target: dict[str, Any] = (
+                    {"form_id": form_id} if form_id is not None else {"checkin_id": checkin_id}
+                )
+                ticket = client.checkins.create_form_file(
+                    field_id=field_id, size=max(len(content), 1), filename=stored_name, **target
+                )
+            stored.append((ticket.file_id, _send(client, ticket, stored_name, content)))
     if state.output_format(output) is OutputFormat.table:
-        sys.stdout.write(f"{file_id}\n")
+        sys.stdout.write("".join(f"{file_id}\n" for file_id, _ in stored))
         return
-    data = to_jsonable(stored) if stored is not None else {}
-    state.emit({"file_id": file_id, **data}, output=output)
+    rows = [{"file_id": i, **(to_jsonable(f) if f is not None else {})} for i, f in stored]
+    state.emit(rows[0] if len(rows) == 1 else rows, output=output)
 
 
 @app.command()
@@ -454,6 +472,7 @@ def create(
             help='The form values as JSON, @file or -: {"field": {"type": "text", "value": "x"}}.',
         ),
     ] = None,
+    delay: Delay = UPLOAD_DELAY,
     output: OutputOption = None,
 ) -> None:
     """Create a check-in now (for exceptional cases): place, comment, photos and a form."""
@@ -480,7 +499,9 @@ def create(
     state = state_of(ctx)
     with state.client() as client:
         attached = list(file_ids or [])
-        for name, content in uploads:
+        for index, (name, content) in enumerate(uploads):
+            if index:
+                time.sleep(delay)
             ticket = client.checkins.create_image(size=max(len(content), 1), filename=name)
             _send(client, ticket, name, content)
             attached.append(ticket.file_id)
