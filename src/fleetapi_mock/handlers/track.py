@@ -95,10 +95,7 @@ def _period(ctx: Context, start: dt.datetime, end: dt.datetime) -> tuple[dt.date
 def _asset_trackers(ctx: Context, asset: AssetRef) -> list[TrackerRecord]:
     """The trackers an asset resolves to; 201 when the caller has no such asset."""
     if asset.type == "employee":
-        employee = ctx.world.employees.get(asset.id)
-        if employee is None or employee.user_id != ctx.account.id:
-            raise EntityNotFoundError(f"no employee {asset.id}")
-        tracker_id = employee.tracker_id
+        tracker_id = ctx.owned_one(ctx.world.employees, asset.id, "employee").tracker_id
     else:
         raise EntityNotFoundError(f"no vehicle {asset.id}")
     if tracker_id is None:
