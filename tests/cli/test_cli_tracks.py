@@ -59,6 +59,16 @@ def test_list_as_a_table_has_a_row_per_trip_then_the_totals(cli: Cli, session: s
     ) == dt.timedelta(days=1)
 
 
+def test_a_vehicles_trips_with_the_fuel_they_should_have_used(cli: Cli, session: str) -> None:
+    out = ok(cli("track", "list", "--vehicle", "1", *DAY, "-o", "table"))
+    answer = listed(cli, "--vehicle", "1", *DAY)
+    assert answer["list"][0]["tracker_id"] == 1
+    fuel = answer["total"]["norm_fuel_consumed"]
+    assert fuel > 0
+    (line,) = [line for line in out.splitlines() if line.startswith("norm_fuel_consumed")]
+    assert float(line.split()[1]) == pytest.approx(fuel)
+
+
 def test_list_as_tsv_has_a_row_per_track(cli: Cli, session: str) -> None:
     out = ok(cli("track", "list", *ANNA, "--cluster", "-o", "tsv"))
     rows = list(csv.DictReader(io.StringIO(out), delimiter="\t"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import attrs
 import pytest
 
 from fleetapi import (
@@ -411,10 +412,7 @@ def test_dates_are_in_the_users_time_zone(mock):
 
 @pytest.mark.parametrize(
     "asset",
-    [
-        AssetRef(id=999, type="employee"),
-        AssetRef(id=999, type="vehicle"),
-    ],
+    [AssetRef(id=999, type="employee"), AssetRef(id=999, type="vehicle")],
 )
 def test_a_missing_asset_is_201(fleet_client, asset):
     with pytest.raises(EntityNotFoundError) as info:
@@ -455,6 +453,67 @@ def test_a_blocked_tracker_gives_no_tracks(mock, fleet_client):
     mock.record_positions(drive(0, 5))
     mock.world.trackers[TRACKER].blocked = True
     assert fleet_client.asset_tracks.list(asset=ANNA, from_=FROM, to=TO).list == []
+
+
+# --- Vehicles -----------------------------------------------------------------------------------
+
+VAN_1 = AssetRef(id=1, type="vehicle")  # rides tracker 1, 9.5 l/100 km
+
+
+def test_a_vehicle_resolves_to_the_tracker_it_rides(fleet_client):
+    by_vehicle = fleet_client.asset_tracks.list(asset=VAN_1, from_=FROM, to=TO)
+    by_driver = fleet_client.asset_tracks.list(
+        asset=AssetRef(id=2, type="employee"), from_=FROM, to=TO
+    )
+    assert [e.tracker_id for e in by_vehicle.list] == [1]
+    assert [t.id for t in by_vehicle.list[0].tracks] == [t.id for t in by_driver.list[0].tracks]
+    read = fleet_client.asset_tracks.read(asset=VAN_1, from_=FROM, to=TO)
+    assert read[0].tracker_id == 1
+    assert read[0].track_points
+
+
+def test_norm_fuel_consumed_follows_the_vehicles_norm_consumption(fleet_mock, fleet_client):
+    result = fleet_client.asset_tracks.list(asset=VAN_1, from_=FROM, to=TO)
+    trips = result.list[0].tracks
+    for trip in trips:
+        assert trip.norm_fuel_consumed == pytest.approx(trip.length * 9.5 / 100, abs=0.001)
+    assert result.total.norm_fuel_consumed == pytest.approx(
+        sum(t.norm_fuel_consumed for t in trips), abs=0.005
+    )
+    merged = fleet_client.asset_tracks.list(asset=VAN_1, from_=FROM, to=TO, split=False)
+    assert merged.list[0].tracks[0].norm_fuel_consumed == pytest.approx(
+        result.total.norm_fuel_consumed, abs=0.005
+    )
+    # The driver's tracks come from the same tracker, so they carry it too.
+    ben = fleet_client.asset_tracks.list(asset=AssetRef(id=2, type="employee"), from_=FROM, to=TO)
+    assert ben.total.norm_fuel_consumed == result.total.norm_fuel_consumed
+    # Without a norm consumption, or without a vehicle on the tracker, there is none.
+    with fleet_mock.world.lock:
+        van = fleet_mock.world.vehicles[1]
+        fleet_mock.world.vehicles[1] = attrs.evolve(van, norm_avg_fuel_consumption=None)
+    plain = fleet_client.asset_tracks.list(asset=VAN_1, from_=FROM, to=TO)
+    assert {t.norm_fuel_consumed for t in plain.list[0].tracks} == {UNSET}
+    assert plain.total.norm_fuel_consumed is UNSET
+    anna = fleet_client.asset_tracks.list(asset=ANNA, from_=FROM, to=TO)
+    assert anna.total.norm_fuel_consumed is UNSET
+
+
+def test_a_vehicle_without_a_tracker_has_no_tracks(fleet_client):
+    result = fleet_client.asset_tracks.list(asset=AssetRef(id=4, type="vehicle"), from_=FROM, to=TO)
+    assert result.list == []
+
+
+def test_vehicles_of_another_account_or_on_hidden_trackers_are_201(fleet_mock, fleet_client):
+    with pytest.raises(EntityNotFoundError):
+        fleet_client.asset_tracks.list(asset=AssetRef(id=5, type="vehicle"), from_=FROM, to=TO)
+    fleet_mock.world.users[2].trackers = [4]
+    with fleet_mock.login("dispatcher", "demo") as dispatcher:
+        with pytest.raises(EntityNotFoundError):
+            dispatcher.asset_tracks.read(asset=VAN_1, from_=FROM, to=TO)
+        spare = dispatcher.asset_tracks.list(
+            asset=AssetRef(id=4, type="vehicle"), from_=FROM, to=TO
+        )
+        assert spare.list == []
 
 
 # --- asset/track/read -------------------------------------------------------------------------

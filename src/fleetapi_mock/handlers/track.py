@@ -1,12 +1,13 @@
 """Asset tracks: ``asset/track/list`` and ``asset/track/read``.
 
 An asset (an employee or a vehicle of the caller's account) resolves to the tracker it is
-bound to; the answer has one element per tracker. The world keeps no history of bindings, so an
-asset counts as attached to its tracker from the tracker's creation date on: that is the
+bound to; the answer has one element per tracker. The world keeps no history of bindings, so
+an asset counts as attached to its tracker from the tracker's creation date on: that is the
 element's ``interval`` (clipped to the requested period). Points are served from the part of
 the interval that the tracker's tariff still stores (``storage_period`` back from now, flagged
 by ``limit_exceeded``) and that has happened (up to now). Trips are made by
-:mod:`fleetapi_mock.tracks`.
+:mod:`fleetapi_mock.tracks`; those of a tracker that a vehicle rides carry
+``norm_fuel_consumed`` from the vehicle's ``norm_avg_fuel_consumption``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from fleetapi.models.track import (
     TrackTotals,
 )
 from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.handlers.vehicle import visible_vehicles
 from fleetapi_mock.records import TrackerRecord, TrackPointRecord
 from fleetapi_mock.tracks import (
     DEFAULT_POINT_LIMIT,
@@ -97,7 +99,10 @@ def _asset_trackers(ctx: Context, asset: AssetRef) -> list[TrackerRecord]:
     if asset.type == "employee":
         tracker_id = ctx.owned_one(ctx.world.employees, asset.id, "employee").tracker_id
     else:
-        raise EntityNotFoundError(f"no vehicle {asset.id}")
+        vehicle = next((v for v in visible_vehicles(ctx) if v.id == asset.id), None)
+        if vehicle is None:
+            raise EntityNotFoundError(f"no vehicle {asset.id}")
+        tracker_id = vehicle.tracker_id
     if tracker_id is None:
         return []
     tracker = ctx.visible_tracker(tracker_id)
@@ -169,7 +174,11 @@ def _interval(ctx: Context, source: _Source) -> Period:
 
 def _norm_consumption(ctx: Context, tracker_id: int) -> float | None:
     """Liters per 100 km of the vehicle linked to the tracker, when it has one."""
-    return None
+    vehicles = ctx.world.vehicles
+    vehicle = next(
+        (vehicles[k] for k in sorted(vehicles) if vehicles[k].tracker_id == tracker_id), None
+    )
+    return None if vehicle is None else vehicle.norm_avg_fuel_consumption
 
 
 # --- Wire objects -----------------------------------------------------------------------------
