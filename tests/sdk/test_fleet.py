@@ -16,10 +16,12 @@ from fleetapi import (
     EntityHasLinksError,
     EntityMissingError,
     EntityNotFoundError,
+    InvalidDataFormatError,
     InvalidParametersError,
     NonExistentEntitiesError,
     OperationNotPermittedError,
 )
+from fleetapi._types import UNSET
 from fleetapi.models.common import Location
 from fleetapi.models.department import Department, NewDepartment
 from fleetapi.models.garage import Garage, NewGarage
@@ -226,6 +228,110 @@ def test_list_refuses_negative_paging(fleet_client):
     assert {"offset", "limit"} <= set(errors_of(info))
 
 
+# --- Batch conversion -----------------------------------------------------------------------
+
+
+def test_batch_convert_reads_the_default_columns_and_creates_nothing(fleet_client):
+    batch = (
+        "label\tmodel\treg_number\tfuel_grade\n"  # a header line is skipped
+        "Van 9\tSprinter\tB-X 9\tDiesel\n\nBus 1\tCitaro\t\t\n"
+    )
+    result = fleet_client.vehicles.batch_convert(batch=batch)
+    assert result.limit_exceeded is False
+    van, bus = result.list
+    assert (van.label, van.type, van.model, van.reg_number, van.fuel_grade) == (
+        "Van 9", "car", "Sprinter", "B-X 9", "Diesel",
+    )  # fmt: skip
+    assert (bus.label, bus.reg_number, bus.errors) == ("Bus 1", None, UNSET)
+    assert van.id is None
+    assert [v.id for v in fleet_client.vehicles.list()] == [1, 2, 3, 4]
+
+
+def test_batch_convert_reports_every_problem_of_a_row(fleet_client):
+    fields = ["label", "type", "subtype", "max_speed", "norm_avg_fuel_consumption",
+              "tracker_label", "tags", "free_insurance_valid_till", "undefined"]  # fmt: skip
+    batch = (
+        "Fridge\ttruck\trefrigerator\t90\t21,5\tTruck 7\tFragile, vip\t2026-12-31\tnote\n"
+        "Odd\ttruck\tsedan\tfast\t9.5\tNobody\tcheap\t31.12.2026\n"
+        "\tboat\n"
+        "Spare\tcar\t\t\t\tOld trailer\t\t\t\textra\n"
+    )
+    good, odd, unnamed, blocked = fleet_client.vehicles.batch_convert(
+        batch=batch, fields=fields
+    ).list
+    assert good.errors is UNSET
+    assert (good.type, good.subtype, good.max_speed) == ("truck", "refrigerator", 90)
+    assert (good.norm_avg_fuel_consumption, good.tracker_id, good.tags) == (21.5, 3, [2, 3])
+    assert str(good.free_insurance_valid_till) == "2026-12-31"
+    assert {(e.line, e.parameter) for e in odd.errors} == {
+        (2, "subtype"), (2, "max_speed"), (2, "tracker_label"), (2, "tags"),
+        (2, "free_insurance_valid_till"),
+    }  # fmt: skip
+    assert (odd.subtype, odd.max_speed, odd.norm_avg_fuel_consumption) == (None, None, 9.5)
+    assert {e.parameter for e in unnamed.errors} == {"label", "type"}
+    assert {e.parameter for e in blocked.errors} == {"batch", "tracker_id"}
+
+
+def test_batch_convert_cuts_long_batches(fleet_client):
+    result = fleet_client.vehicles.batch_convert(
+        batch="\n".join(f"Car {n}" for n in range(1001)), fields=["label"]
+    )
+    assert result.limit_exceeded is True
+    assert len(result.list) == 1000
+    assert result.list[-1].label == "Car 999"
+
+
+def test_batch_convert_refuses_text_that_is_not_tab_delimited(fleet_client):
+    with pytest.raises(InvalidDataFormatError) as info:
+        fleet_client.vehicles.batch_convert(batch="Van 9,Sprinter,B-X 9,Diesel\n")
+    assert (info.value.code, info.value.http_status) == (234, 400)
+    # one column needs no tab
+    assert fleet_client.vehicles.batch_convert(batch="Van 9", fields=["label"]).list
+
+
+@pytest.mark.parametrize(
+    ("arguments", "parameter"),
+    [
+        ({"batch": "x", "fields": ["label", "colour"]}, "fields[1]"),
+        ({"batch": "x", "fields": ["label", "label"]}, "fields"),
+        ({}, "batch"),
+    ],
+)
+def test_batch_convert_checks_its_parameters(fleet_client, arguments, parameter):
+    with pytest.raises(InvalidParametersError) as info:
+        fleet_client.vehicles.batch_convert(**arguments)
+    assert parameter in errors_of(info)
+
+
+def test_batch_convert_reads_a_stored_spreadsheet(fleet_client):
+    csv = "Name;Model;Plate;Colour\nVan 10;Vito;B-Y 10;red\nVan 11;Vito;;blue\n"
+    stored = fleet_client.data.parse_spreadsheet(
+        file=("vans.csv", csv.encode(), "text/csv"),
+        preview_count=1,
+        parse_header=True,
+        header_map={"Name": "label", "Model": "model", "Plate": "reg_number"},
+    )
+    result = fleet_client.vehicles.batch_convert(file_id=stored.file_id, batch="ignored")
+    assert [(v.label, v.model, v.reg_number, v.color) for v in result.list] == [
+        ("Van 10", "Vito", "B-Y 10", None),  # unmapped columns are skipped
+        ("Van 11", "Vito", None, None),
+    ]
+    # fields, when given, win over the file's header
+    result = fleet_client.vehicles.batch_convert(
+        file_id=stored.file_id, fields=["label", "undefined", "undefined", "color"]
+    )
+    assert [(v.label, v.color) for v in result.list] == [("Van 10", "red"), ("Van 11", "blue")]
+
+
+def test_batch_convert_of_an_unknown_file_answers_201(fleet_client, fleet_mock):
+    with pytest.raises(EntityNotFoundError):
+        fleet_client.vehicles.batch_convert(file_id="424242")
+    # the demo's stored file "1" is not the other account's
+    with fleet_mock.login("other", "other") as other, pytest.raises(EntityNotFoundError):
+        other.vehicles.batch_convert(file_id="1")
+    assert [v.label for v in fleet_client.vehicles.batch_convert(file_id="1").list]
+
+
 # --- Sub-users ------------------------------------------------------------------------------
 
 
@@ -246,6 +352,7 @@ def test_a_sub_user_without_vehicle_update_reads_but_cannot_write(fleet_mock):
             lambda: dispatcher.vehicles.create(vehicle=NewVehicle(label="x", type="car")),
             lambda: dispatcher.vehicles.update(vehicle=spare),
             lambda: dispatcher.vehicles.delete(vehicle_id=4),
+            lambda: dispatcher.vehicles.batch_convert(batch="Van"),
             lambda: dispatcher.garages.create(garage=NewGarage()),
             lambda: dispatcher.garages.update(garage=Garage(id=1)),
             lambda: dispatcher.garages.delete(garage_id=1),
@@ -414,6 +521,10 @@ async def test_the_async_client_covers_the_fleet_slice(fleet_async_client):
     assert [v.id for v in await vehicles.list(filter="async")] == [vehicle_id]
     assert [v.id async for v in vehicles.iterate(page_size=2)] == [1, 2, 3, 4, vehicle_id]
     await vehicles.delete(vehicle_ids=[vehicle_id])
+    converted = await vehicles.batch_convert(batch="Async bus\tbus", fields=["label", "type"])
+    assert [(v.label, v.type) for v in converted.list] == [("Async bus", "bus")]
+    with pytest.raises(InvalidDataFormatError):
+        await vehicles.batch_convert(batch="no tabs at all")
     with pytest.raises(EntityNotFoundError):
         await vehicles.delete(vehicle_id=vehicle_id)
 

@@ -21,6 +21,7 @@ from fleetapi.models.geocoder import GeocoderType
 __all__ = [
     "SUBTYPES_BY_TYPE",
     "VEHICLE_BATCH_DEFAULT_FIELDS",
+    "VEHICLE_BATCH_FIELDS",
     "VEHICLE_SORT_FIELDS",
     "BatchError",
     "CheckedVehicle",
@@ -96,6 +97,22 @@ VEHICLE_SORT_FIELDS: frozenset[str] = frozenset(
 
 VEHICLE_BATCH_DEFAULT_FIELDS: tuple[str, ...] = ("label", "model", "reg_number", "fuel_grade")
 """The columns ``vehicle/batch_convert`` reads when ``fields`` is not given."""
+
+VEHICLE_BATCH_FIELDS: frozenset[str] = frozenset(
+    {
+        "label", "type", "subtype", "model", "max_speed", "tracker_id", "tracker_label",
+        "garage_id", "trailer", "manufacture_year", "color", "additional_info", "reg_number",
+        "vin", "chassis_number", "frame_number", "payload_weight", "payload_height",
+        "payload_length", "payload_width", "passengers", "gross_weight", "fuel_type",
+        "fuel_grade", "norm_avg_fuel_consumption", "fuel_tank_volume", "fuel_cost",
+        "wheel_arrangement", "tyre_size", "tyres_number", "liability_insurance_policy_number",
+        "liability_insurance_valid_till", "free_insurance_policy_number",
+        "free_insurance_valid_till", "tags", "undefined",
+    }
+)  # fmt: skip
+"""The column names ``vehicle/batch_convert`` knows: vehicle fields, ``tracker_label`` (the
+tracker by its label), ``tags`` (tag names, comma-separated) and ``undefined`` (a column to
+skip)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -175,6 +192,8 @@ class Vehicle(NewVehicle):
 class BatchError:
     """One problem found in a row of a batch conversion, named like a code-7 error."""
 
+    line: int | Unset = UNSET
+    """The 1-based line of the batch (or row of the file) the problem is on."""
     parameter: str
     """The field (column) at fault, e.g. ``type`` or ``manufacture_year``."""
     error: str
@@ -258,6 +277,7 @@ class VehicleBatchConvertParams:
     file_id: str | Unset = UNSET
     """A preloaded file to read instead of ``batch``."""
     fields: list[str] | Unset = UNSET
-    """The columns, in order (default :data:`VEHICLE_BATCH_DEFAULT_FIELDS`)."""
+    """The columns, in order, from :data:`VEHICLE_BATCH_FIELDS` (default
+    :data:`VEHICLE_BATCH_DEFAULT_FIELDS`; for a file with a header, its column names)."""
     geocoder: GeocoderType | Unset = UNSET
     """The geocoder to use (default: the user's)."""

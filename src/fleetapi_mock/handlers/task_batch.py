@@ -21,7 +21,8 @@ takes, among the employees whose own location zone holds the task, the nearest;
 ``parent_location`` does the same with the zones of the employees' departments (and of the
 vehicles' garages). A row that no candidate covers gets an error on ``tracker_id``.
 
-At most :data:`BATCH_ROW_LIMIT` rows are converted; ``limit_exceeded`` tells that more came.
+At most :data:`~fleetapi_mock.batch.BATCH_ROW_LIMIT` rows are converted; ``limit_exceeded``
+tells that more came (see :mod:`fleetapi_mock.batch`).
 """
 
 from __future__ import annotations
@@ -45,14 +46,12 @@ from fleetapi.models.task import (
     TaskBatchConvertParams,
     TaskBatchConvertResult,
 )
+from fleetapi_mock.batch import BATCH_ROW_LIMIT, batch_lines, parse_decimal
 from fleetapi_mock.handlers import Context, handles
 from fleetapi_mock.handlers.geocoder import search
 from fleetapi_mock.handlers.task import check_window
 
 __all__ = ["BATCH_ROW_LIMIT", "DEFAULT_FIELDS"]
-
-BATCH_ROW_LIMIT: Final = 1000
-"""Rows converted per call; ``limit_exceeded`` is true when the batch had more."""
 
 DEFAULT_FIELDS: Final[tuple[BatchField, ...]] = (
     "label",
@@ -150,10 +149,6 @@ def _assign(
     return None if best is None else best[1]
 
 
-def _number(text: str) -> float:
-    return float(text.replace(",", "."))
-
-
 class _Row:
     """One line being converted: its cells by field, its wire task, its errors."""
 
@@ -188,7 +183,7 @@ def _convert_row(
                 numbers[name] = defaults[name]
             continue
         try:
-            numbers[name] = int(text) if name in _INTEGERS else _number(text)
+            numbers[name] = int(text) if name in _INTEGERS else parse_decimal(text)
         except ValueError:
             kind = "an integer" if name in _INTEGERS else "a number"
             row.error(name, f"must be {kind}, not {text!r}")
@@ -284,19 +279,12 @@ def task_batch_convert(ctx: Context, params: TaskBatchConvertParams) -> TaskBatc
         )
     candidates = _candidates(ctx, params)
     mode = params.location_check_mode if isinstance(params.location_check_mode, str) else None
-    lines = [
-        (number, line)
-        for number, line in enumerate(params.batch.splitlines(), start=1)
-        if line.strip()
-    ]
-    if lines and [c.strip().lower() for c in lines[0][1].split("\t")] == fields:
-        lines = lines[1:]
-    exceeded = len(lines) > BATCH_ROW_LIMIT
+    lines, exceeded = batch_lines(params.batch, fields)
     converted: list[CheckedTask] = []
     turn = 0
-    for number, line in lines[:BATCH_ROW_LIMIT]:
-        cells = line.split("\t")
-        row = _Row(number, dict(zip(fields, cells, strict=False)))
+    for line in lines:
+        cells = line.cells
+        row = _Row(line.number, dict(zip(fields, cells, strict=False)))
         if len(cells) > len(fields):
             row.error("batch", f"{len(cells)} cells for {len(fields)} fields")
         checked, task = _convert_row(ctx, params, row)

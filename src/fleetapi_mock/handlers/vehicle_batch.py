@@ -1,0 +1,197 @@
+"""``vehicle/batch_convert``: read vehicles from tab-delimited text or a stored file.
+
+The rows come from ``batch`` (tab-delimited text, see :mod:`fleetapi_mock.batch`) or, when
+``file_id`` is set, from a spreadsheet stored by ``data/spreadsheet/parse`` (``batch`` is then
+ignored; an unknown ``file_id`` answers 201). Columns follow ``fields`` (names from
+:data:`~fleetapi.models.vehicle.VEHICLE_BATCH_FIELDS`, else 7 naming ``fields[i]``), by
+default :data:`~fleetapi.models.vehicle.VEHICLE_BATCH_DEFAULT_FIELDS`, or for a file stored
+with a header its column names (names that are no vehicle field are skipped). Text with more
+than one field expected and no tab at all is not tab-delimited: 234.
+
+Each row becomes a vehicle to create (nothing is created): empty cells are null, an absent or
+empty ``type`` is ``car``; numbers accept a decimal comma; ``tracker_label`` names one of the
+caller's trackers, ``tags`` lists tag names (or IDs) separated by commas. Every problem of a
+row is one ``{"line", "parameter", "error"}`` in its ``errors``, checked as ``vehicle/create``
+checks a vehicle; the field at fault is left null in the answer.
+"""
+
+from __future__ import annotations
+
+import typing
+from functools import cache
+from typing import Any
+
+import attrs
+
+from fleetapi._converter import RequestValidationError, converter_for, structure_request
+from fleetapi._errors import EntityNotFoundError, InvalidDataFormatError, InvalidParametersError
+from fleetapi._types import UNSET, Unset
+from fleetapi.endpoints.vehicle import VEHICLE_BATCH_CONVERT
+from fleetapi.models.vehicle import (
+    VEHICLE_BATCH_DEFAULT_FIELDS,
+    VEHICLE_BATCH_FIELDS,
+    BatchError,
+    CheckedVehicle,
+    NewVehicle,
+    VehicleBatchConvertParams,
+    VehicleBatchResult,
+)
+from fleetapi_mock.batch import BatchLine, batch_lines, cut, parse_decimal
+from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.handlers.data import find_data_file
+from fleetapi_mock.handlers.vehicle import subtype_error
+
+SKIPPED = "undefined"
+"""The column name of a column to skip."""
+
+
+@cache
+def _kind(name: str) -> type | None:
+    """``int`` or ``float`` for a numeric vehicle field, else ``None`` (read as text)."""
+    hint = typing.get_type_hints(NewVehicle).get(name)
+    for kind in (int, float):
+        if hint is not None and kind in typing.get_args(hint):
+            return kind
+    return None
+
+
+def _fields(given: list[str]) -> list[str]:
+    errors = [
+        {"parameter": f"fields[{index}]", "error": f"{name!r} is no vehicle batch field"}
+        for index, name in enumerate(given)
+        if name not in VEHICLE_BATCH_FIELDS
+    ]
+    named = [name for name in given if name != SKIPPED]
+    twice = sorted({name for name in named if named.count(name) > 1})
+    if twice:
+        errors.append({"parameter": "fields", "error": f"{twice[0]!r} is given twice"})
+    if errors:
+        raise InvalidParametersError(errors=errors)
+    return given
+
+
+class _Row:
+    """One row being converted: its wire vehicle and its errors."""
+
+    def __init__(self, line: BatchLine) -> None:
+        self.line = line.number
+        self.errors: list[BatchError] = []
+        self.wire: dict[str, Any] = {"label": "", "type": "car"}
+
+    def error(self, parameter: str, error: str) -> None:
+        self.errors.append(BatchError(line=self.line, parameter=parameter, error=error))
+        top = parameter.split(".")[0].split("[")[0]
+        if top in ("label", "type"):
+            self.wire[top] = {"label": "", "type": "car"}[top]
+        elif top in self.wire:
+            self.wire[top] = [] if top == "tags" else None
+
+
+def _read_cells(ctx: Context, row: _Row, cells: dict[str, str]) -> None:
+    for name, text in cells.items():
+        if not text:
+            continue
+        kind = _kind(name)
+        if name == "tracker_label":
+            wanted = text.casefold()
+            found = [t for t in ctx.visible_trackers() if t.label.casefold() == wanted]
+            if found:
+                row.wire["tracker_id"] = found[0].id
+            else:
+                row.error("tracker_label", f"no tracker labelled {text!r}")
+        elif name == "tags":
+            row.wire["tags"] = _tags(ctx, row, text)
+        elif kind is None:
+            row.wire[name] = text
+        else:
+            try:
+                row.wire[name] = int(text) if kind is int else parse_decimal(text)
+            except ValueError:
+                article = "an integer" if kind is int else "a number"
+                row.error(name, f"must be {article}, not {text!r}")
+
+
+def _tags(ctx: Context, row: _Row, text: str) -> list[int]:
+    account = ctx.account.id
+    by_name = {t.name.casefold(): t.id for t in ctx.world.tags.values() if t.user_id == account}
+    ids: list[int] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        tag_id = by_name.get(item.casefold())
+        if tag_id is None and item.isdigit() and int(item) in by_name.values():
+            tag_id = int(item)
+        if tag_id is None:
+            row.error("tags", f"no tag {item!r}")
+            return []
+        ids.append(tag_id)
+    return ids
+
+
+def _check_references(ctx: Context, row: _Row) -> None:
+    """What ``vehicle/create`` would refuse: subtype, tracker, garage."""
+    reported = {e.parameter for e in row.errors}
+    problem = subtype_error(row.wire["type"], row.wire.get("subtype"))
+    if problem and not reported & {"type", "subtype"}:
+        row.error("subtype", problem)
+    tracker_id = row.wire.get("tracker_id")
+    if isinstance(tracker_id, int):
+        tracker = ctx.visible_tracker(tracker_id)
+        if tracker is None:
+            row.error("tracker_id", f"no tracker {tracker_id}")
+        elif tracker.blocked:
+            row.error("tracker_id", f"tracker {tracker_id} is blocked")
+    garage_id = row.wire.get("garage_id")
+    if isinstance(garage_id, int):
+        garage = ctx.world.garages.get(garage_id)
+        if garage is None or garage.user_id != ctx.account.id:
+            row.error("garage_id", f"no garage {garage_id}")
+
+
+def _convert(ctx: Context, fields: list[str], line: BatchLine) -> CheckedVehicle:
+    row = _Row(line)
+    if len(line.cells) > len(fields):
+        row.error("batch", f"{len(line.cells)} cells for {len(fields)} fields")
+    cells = {f: c.strip() for f, c in zip(fields, line.cells, strict=False) if f != SKIPPED}
+    _read_cells(ctx, row, cells)
+    try:
+        structure_request(row.wire, NewVehicle)
+    except RequestValidationError as exc:
+        for problem in exc.errors:
+            row.error(problem.parameter, problem.error)
+    _check_references(ctx, row)
+    errors: list[BatchError] | Unset = row.errors or UNSET
+    checked = converter_for(strict=False).structure(row.wire, CheckedVehicle)
+    return attrs.evolve(checked, errors=errors)
+
+
+@handles(VEHICLE_BATCH_CONVERT)
+def vehicle_batch_convert(ctx: Context, params: VehicleBatchConvertParams) -> VehicleBatchResult:
+    """Convert the rows of a batch or stored file into vehicles to create, creating nothing."""
+    given = None if params.fields is UNSET else _fields(params.fields)
+    if params.file_id is not UNSET:
+        stored = find_data_file(ctx, params.file_id)
+        if stored is None:
+            raise EntityNotFoundError(f"no data file {params.file_id!r}")
+        header = stored.fields
+        if given is not None:
+            fields = given
+        elif header is not None:
+            fields = [name if name in VEHICLE_BATCH_FIELDS else SKIPPED for name in header]
+        else:
+            fields = list(VEHICLE_BATCH_DEFAULT_FIELDS)
+        first = 1 if stored.header is None else 2
+        lines, exceeded = cut(
+            BatchLine(first + index, list(cells)) for index, cells in enumerate(stored.rows)
+        )
+    elif params.batch is not UNSET:
+        fields = given if given is not None else list(VEHICLE_BATCH_DEFAULT_FIELDS)
+        if len(fields) > 1 and params.batch.strip() and "\t" not in params.batch:
+            raise InvalidDataFormatError("the batch is not tab-delimited text")
+        lines, exceeded = batch_lines(params.batch, fields)
+    else:
+        raise InvalidParametersError(
+            errors=[{"parameter": "batch", "error": "give batch or file_id"}]
+        )
+    converted = [_convert(ctx, fields, line) for line in lines]
+    return VehicleBatchResult(list=converted, limit_exceeded=exceeded)
