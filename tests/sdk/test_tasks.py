@@ -569,3 +569,18 @@ def test_list_custom_fields_and_periods_in_the_callers_zone(client, fleet_mock):
     early = PeriodCondition(field="from", value=Period(from_=NOW, to=NOW + HOUR))
     assert painted in ids(dispatcher.tasks.list(conditions=[early]))
     assert plain not in ids(dispatcher.tasks.list(conditions=[early]))
+
+
+def test_a_checkpoint_update_keeps_the_route_in_order(client):
+    route = _route(client, count=3)  # windows 09-10, 10-11, 11-12
+    middle = client.tasks.read(task_id=route.checkpoint_ids[1]).value
+    update = TaskUpdate.from_task(middle)
+    with pytest.raises(InvalidParametersError) as info:
+        client.tasks.update(task=attrs.evolve(update, from_=NOW - HOUR, to=NOW - HOUR / 2))
+    assert "task.to" in errors_of(info)
+    late = attrs.evolve(update, from_=NOW + 4 * HOUR, to=NOW + 5 * HOUR)
+    with pytest.raises(InvalidParametersError) as info:
+        client.tasks.update(task=late)
+    assert errors_of(info) == {"task.from"}
+    client.tasks.update(task=attrs.evolve(update, from_=NOW + HOUR / 2, to=NOW + 3 * HOUR))
+    assert client.tasks.read(task_id=middle.id).value.to == NOW + 3 * HOUR

@@ -521,6 +521,22 @@ def task_update(ctx: Context, params: TaskUpdateParams) -> TaskUpdateResult:
     board.require_editable([entity])
     errors: list[dict[str, str]] = []
     start, end = check_content(ctx, content, "task", errors)
+    route = board.route_of(entity)
+    if route is not None:
+        ids = route.checkpoint_ids
+        at = ids.index(entity.id)
+        before = ctx.world.tasks.get(ids[at - 1]) if at > 0 else None
+        after = ctx.world.tasks.get(ids[at + 1]) if at + 1 < len(ids) else None
+        if before is not None and end < before.from_:
+            errors.append(
+                {
+                    "parameter": "task.to",
+                    "error": "must not be before the previous checkpoint's from",
+                }
+            )
+        if after is not None and after.to < start:
+            error = "must not be after the next checkpoint's to"
+            errors.append({"parameter": "task.from", "error": error})
     if errors:
         raise InvalidParametersError(errors=errors)
     updated = attrs.evolve(
