@@ -232,3 +232,20 @@ def test_upload_several_files_prints_one_id_each(
     listed = data(cli("checkin", "upload", *map(str, paths), "--delay", "0", "-o", "json"))
     assert [f["name"] for f in listed] == ["a.png", "b.png"]
     assert cli("checkin", "upload", *map(str, paths), "--name", "x.png").exit_code == 2
+
+
+def test_the_progress_bar_stays_off_stdout(
+    cli: Cli, session: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from fleetapi_cli.commands import checkin as checkin_commands
+
+    monkeypatch.setattr(checkin_commands, "is_terminal", lambda stream=None: stream is sys.stderr)
+    photo = tmp_path / "big.png"
+    photo.write_bytes(PNG + bytes(300_000))
+    terminal = {"TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1"}  # Rich draws as on a terminal
+    result = cli("checkin", "upload", str(photo), "-o", "table", env=terminal)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip().isdigit()
+    assert "Uploaded big.png" in result.stderr

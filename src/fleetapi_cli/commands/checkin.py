@@ -354,10 +354,11 @@ def _send(client: Client, ticket: UploadTicket, name: str, content: bytes) -> An
         stored = client.upload_file(ticket, (name, content))
         note(f"Uploaded {name} ({len(content)} bytes) as file {ticket.file_id}.")
         return stored
+    from rich.console import Console
     from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
 
     columns = ("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn())
-    with Progress(*columns, transient=True) as bar:  # Rich draws on stderr
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(name, total=len(content))
         stored = client.upload_file(
             ticket, (name, content), progress=lambda sent, _: bar.update(task, completed=sent)
