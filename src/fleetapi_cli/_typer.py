@@ -6,13 +6,14 @@ exceptions: Typer then formats help and usage errors with its own Click, and nev
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli.output import OutputFormat
+from fleetapi_cli.output import OutputFormat, is_terminal
 
-__all__ = ["OutputOption", "new_command_app", "new_group"]
+__all__ = ["OutputOption", "YesOption", "confirm_delete", "new_command_app", "new_group"]
 
 SETTINGS: dict[str, Any] = {
     "rich_markup_mode": None,
@@ -43,6 +44,19 @@ def new_group(help: str) -> typer.Typer:
     app = typer.Typer(help=help, no_args_is_help=True, **SETTINGS)
     app.callback()(_group)
     return app
+
+
+YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")]
+"""The ``--yes``/``-y`` option of the delete commands."""
+
+
+def confirm_delete(ctx: typer.Context, question: str, yes: bool) -> None:
+    """Ask ``question`` on a terminal unless ``--yes``; elsewhere refuse without it (exit 2)."""
+    if yes:
+        return
+    if not is_terminal(sys.stdin):
+        ctx.fail("Refusing to delete without --yes when not on a terminal.")
+    typer.confirm(question, abort=True, err=True)
 
 
 def new_command_app() -> typer.Typer:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from conftest import Cli
-from fleetapi_cli.commands.task import BATCH_ERRORS_EXIT
+from fleetapi_cli.batch import BATCH_ERRORS_EXIT
 
 
 @pytest.fixture(autouse=True)

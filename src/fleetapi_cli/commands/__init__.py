@@ -33,6 +33,15 @@ GROUPS: dict[str, tuple[str, str]] = {
         "fleetapi_cli.commands.task",
         "Tasks: list, create, assign, delete; convert tab-delimited batches.",
     ),
+    "vehicle": (
+        "fleetapi_cli.commands.vehicle",
+        "Vehicles: list, show, delete; convert tab-delimited batches.",
+    ),
+    "garage": ("fleetapi_cli.commands.garage", "Garages (depots): list; create, update, delete."),
+    "department": (
+        "fleetapi_cli.commands.department",
+        "Departments (groups of employees): list; create, update, delete.",
+    ),
     "mock": ("fleetapi_cli.commands.mock", "Run the stand-in backend."),
     "data": (
         "fleetapi_cli.commands.data",

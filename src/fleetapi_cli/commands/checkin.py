@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_group
 from fleetapi_cli.context import state_of
 from fleetapi_cli.output import OutputFormat, is_terminal, note, to_jsonable
 
@@ -316,7 +316,7 @@ def delete(
             metavar="CHECKIN_ID...", help="The check-ins' IDs (- reads them from stdin)."
         ),
     ],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
+    yes: YesOption = False,
 ) -> None:
     """Delete check-ins (all or none). Asks first on a terminal; elsewhere needs --yes."""
     words = [w for a in checkin_ids for w in (sys.stdin.read().split() if a == "-" else [a])]
@@ -326,12 +326,7 @@ def delete(
         raise typer.BadParameter("check-in IDs are integers", param_hint="CHECKIN_ID") from None
     if not ids:
         raise typer.BadParameter("no check-in IDs given", param_hint="CHECKIN_ID")
-    if not yes:
-        if not is_terminal(sys.stdin):
-            ctx.fail("Refusing to delete without --yes when not on a terminal.")
-        typer.confirm(
-            f"Delete {len(ids)} check-in(s): {', '.join(map(str, ids))}?", abort=True, err=True
-        )
+    confirm_delete(ctx, f"Delete {len(ids)} check-in(s): {', '.join(map(str, ids))}?", yes)
     state = state_of(ctx)
     with state.client() as client:
         client.checkins.delete(checkin_ids=ids)

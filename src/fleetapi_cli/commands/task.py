@@ -6,24 +6,19 @@ commands beside these.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional, cast
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_group
 from fleetapi_cli.context import state_of
 
 if TYPE_CHECKING:
     import datetime as dt
 
-__all__ = ["BATCH_ERRORS_EXIT", "app"]
+__all__ = ["app"]
 
 app = new_group("Tasks: list, create, assign, delete; convert tab-delimited batches.")
-
-BATCH_ERRORS_EXIT = 6
-"""Exit code of ``fleet task batch-convert`` when a row has errors (an invalid request)."""
 
 TASK_COLUMNS = [
     "id",
@@ -229,15 +224,12 @@ def delete(
     task_id: Annotated[
         int, typer.Argument(metavar="TASK_ID", help="The task, checkpoint or route.")
     ],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
+    yes: YesOption = False,
 ) -> None:
     """Delete a task (a route goes with its checkpoints). Asks on a terminal; else needs --yes."""
-    from fleetapi_cli.output import is_terminal, note
+    from fleetapi_cli.output import note
 
-    if not yes:
-        if not is_terminal(sys.stdin):
-            ctx.fail("Refusing to delete without --yes when not on a terminal.")
-        typer.confirm(f"Delete task {task_id}?", abort=True, err=True)
+    confirm_delete(ctx, f"Delete task {task_id}?", yes)
     state = state_of(ctx)
     with state.client() as client:
         client.tasks.delete(task_id=task_id)
@@ -297,9 +289,9 @@ def batch_convert(
     """Check tab-delimited tasks without creating them: prints the converted rows, each row's
     errors on stderr, and exits 6 when any row has errors."""
     from fleetapi._types import UNSET
-    from fleetapi_cli.output import note
+    from fleetapi_cli.batch import BATCH_ERRORS_EXIT, read_batch, report_rows
 
-    text = sys.stdin.read() if source == "-" else _read(ctx, source)
+    text = read_batch(ctx, source)
     names = [f.strip() for f in fields.split(",")] if fields else None
     state = state_of(ctx)
     params: dict[str, Any] = {
@@ -316,21 +308,5 @@ def batch_convert(
     with state.client() as client:
         result = client.tasks.batch_convert(batch=text, **params)
     state.emit(result.list, output=output, columns=BATCH_COLUMNS)
-    bad = 0
-    for index, row in enumerate(result.list, start=1):
-        for error in row.errors or []:
-            where = f"line {error['line']}" if "line" in error else f"row {index}"
-            note(f"{where}: {error.get('parameter', '?')}: {error.get('error', '')}")
-        bad += bool(row.errors)
-    if result.limit_exceeded:
-        note("The batch was cut: only the first rows were converted.")
-    note(f"{len(result.list)} rows, {bad} with errors")
-    if bad:
+    if report_rows(result.list, result.limit_exceeded):
         raise typer.Exit(BATCH_ERRORS_EXIT)
-
-
-def _read(ctx: typer.Context, path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise typer.BadParameter(f"cannot read {path}: {exc}", ctx=ctx, param_hint="FILE") from None

@@ -1,0 +1,24 @@
+"""``fleet department``: list departments; the other department calls keep generated
+commands."""
+
+from __future__ import annotations
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli.context import state_of
+
+__all__ = ["app"]
+
+app = new_group("Departments (groups of employees): list; create, update, delete.")
+
+COLUMNS = ["id", "label", "location.address", "location.radius"]
+
+
+@app.command("list")
+def list_departments(ctx: typer.Context, output: OutputOption = None) -> None:
+    """List the departments of the account."""
+    state = state_of(ctx)
+    with state.client() as client:
+        departments = client.departments.list()
+    state.emit(departments, output=output, columns=COLUMNS)

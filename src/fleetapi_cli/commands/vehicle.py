@@ -1,0 +1,136 @@
+"""``fleet vehicle``: list, show and delete vehicles; convert tab-delimited batches.
+
+The other vehicle calls (create, update) keep their generated commands beside these.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_group
+from fleetapi_cli.context import state_of
+
+__all__ = ["app"]
+
+app = new_group("Vehicles: list, show, delete; convert tab-delimited batches.")
+
+VEHICLE_COLUMNS = [
+    "id",
+    "label",
+    "type",
+    "subtype",
+    "model",
+    "reg_number",
+    "vin",
+    "tracker_label",
+    "garage_organization_name",
+]
+BATCH_COLUMNS = [*VEHICLE_COLUMNS[1:7], "fuel_grade", "tracker_id"]
+
+
+@app.command("list")
+def list_vehicles(
+    ctx: typer.Context,
+    search: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option(
+            "--filter", "-q", help="Only vehicles whose VIN, plate or label contains this text."
+        ),
+    ] = None,
+    sort: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option("--sort", help="FIELD=asc or FIELD=desc, e.g. label=asc (at most twice)."),
+    ] = None,
+    limit: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--limit", "-n", min=0, help="At most this many vehicles."),
+    ] = None,
+    offset: Annotated[int, typer.Option("--offset", min=0, help="Skip this many.")] = 0,
+    output: OutputOption = None,
+) -> None:
+    """List the vehicles, by ID unless sorted: label, plate, VIN, tracker and garage."""
+    from fleetapi._types import UNSET
+
+    state = state_of(ctx)
+    with state.client() as client:
+        vehicles = client.vehicles.list(
+            filter=search if search is not None else UNSET,
+            sort=list(sort) if sort else UNSET,
+            limit=limit if limit is not None else UNSET,
+            offset=offset or UNSET,
+        )
+    state.emit(vehicles, output=output, columns=VEHICLE_COLUMNS)
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    vehicle_id: Annotated[int, typer.Argument(metavar="VEHICLE_ID", help="The vehicle's ID.")],
+    output: OutputOption = None,
+) -> None:
+    """Show every field of one vehicle."""
+    state = state_of(ctx)
+    with state.client() as client:
+        vehicle = client.vehicles.read(vehicle_id=vehicle_id)
+    state.emit(vehicle, output=output)
+
+
+@app.command()
+def delete(
+    ctx: typer.Context,
+    vehicle_id: Annotated[int, typer.Argument(metavar="VEHICLE_ID", help="The vehicle's ID.")],
+    yes: YesOption = False,
+) -> None:
+    """Delete a vehicle. Asks first on a terminal; elsewhere needs --yes."""
+    from fleetapi_cli.output import note
+
+    confirm_delete(ctx, f"Delete vehicle {vehicle_id}?", yes)
+    state = state_of(ctx)
+    with state.client() as client:
+        client.vehicles.delete(vehicle_id=vehicle_id)
+    note(f"Deleted vehicle {vehicle_id}.")
+
+
+@app.command("batch-convert")
+def batch_convert(
+    ctx: typer.Context,
+    source: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Argument(metavar="FILE", help="Tab-delimited vehicles (- reads stdin)."),
+    ] = None,
+    fields: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--fields",
+            "-f",
+            help="Comma-separated column names [default: label,model,reg_number,fuel_grade; "
+            "undefined skips a column].",
+        ),
+    ] = None,
+    file_id: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--file-id", help="A spreadsheet stored by 'fleet data parse' instead of FILE."
+        ),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Check tab-delimited vehicles without creating them: prints the converted rows, each
+    row's errors on stderr, and exits 6 when any row has errors."""
+    from fleetapi._types import UNSET
+    from fleetapi_cli.batch import BATCH_ERRORS_EXIT, read_batch, report_rows
+
+    if (source is None) == (file_id is None):
+        raise typer.BadParameter("give FILE or --file-id (one of them)", ctx=ctx)
+    text = read_batch(ctx, source) if source is not None else UNSET
+    names = [f.strip() for f in fields.split(",") if f.strip()] if fields else None
+    state = state_of(ctx)
+    with state.client() as client:
+        result = client.vehicles.batch_convert(
+            batch=text, file_id=file_id if file_id is not None else UNSET, fields=names or UNSET
+        )
+    state.emit(result.list, output=output, columns=BATCH_COLUMNS)
+    if report_rows(result.list, result.limit_exceeded):
+        raise typer.Exit(BATCH_ERRORS_EXIT)
