@@ -73,6 +73,8 @@ def modules(stderr: str) -> set[str]:
         ["--version"],
         ["key", "--help"],
         ["tracker", "--help"],
+        ["track", "--help"],
+        ["track", "export", "--help"],
         ["auth", "login", "--help"],
         ["task", "--help"],
         ["task", "list", "--help"],
