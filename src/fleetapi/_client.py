@@ -283,6 +283,34 @@ class Client(Resources):
         answer = self._send(prepared, safe=False, expect_file=True)
         return uploaded_file(answer, iso=self._config.iso_datetime)
 
+    def download_file(self, file: CheckinFile | str) -> bytes:
+        """The bytes of an uploaded file: a check-in file, or its ``download_url``.
+
+        The credential is not sent (download addresses stand on their own); retried like any
+        safe call.
+
+        Raises:
+            ValueError: the file is not uploaded (it has no ``download_url``).
+            FleetApiError: the service refused (the file was deleted, say).
+        """
+        url = file if isinstance(file, str) else file.download_url
+        if not url:
+            raise ValueError("the file has no download_url: it is not uploaded")
+        url = str(httpx.URL(self._config.base_url + "/").join(url))
+        check_transport_security(url, allow_insecure=self._config.allow_insecure)
+        name = url if isinstance(file, str) else f"file {file.id}"
+        prepared = PreparedRequest(
+            method="GET",
+            url=url,
+            headers={"User-Agent": USER_AGENT},
+            params={},
+            path=f"download ({name})",
+        )
+        answer = self._send(prepared, safe=True, expect_file=True)
+        if not isinstance(answer, bytes):
+            raise WrongRequestFormatError("expected a file, the service answered JSON")
+        return answer
+
     def paginate(self, endpoint: Endpoint, params: Any, *, page_size: int = 1000) -> Iterator[Any]:
         """Yield every item of a paging call, fetching ``page_size`` items at a time."""
         paging = endpoint.paging

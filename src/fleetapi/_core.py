@@ -295,8 +295,8 @@ def read_response(
     """Read the ``success``/``status`` envelope of a response.
 
     Returns the JSON body of a success (or the raw bytes of a file download when
-    ``expect_file`` and the response is not JSON). Success is decided by the body, never by
-    the HTTP status.
+    ``expect_file`` and the response is not the JSON envelope). Success is decided by the
+    body, never by the HTTP status.
 
     Raises:
         FleetApiError: the service answered ``success: false`` (the subclass of its code),
@@ -314,6 +314,8 @@ def read_response(
     except ValueError:
         body = None
     if not isinstance(body, dict) or "success" not in body:
+        if expect_file and 200 <= status_code < 300:
+            return content  # a file that happens to be JSON
         raise WrongRequestFormatError(
             f"the service answered HTTP {status_code} without the API's JSON envelope",
             http_status=status_code,

@@ -721,3 +721,30 @@ def test_form_values_may_be_given_as_models(fleet_client, fleet_mock):
     stored = fleet_mock.world.forms[form_id].form.values
     assert stored is not None
     assert stored["photos"] == PhotoValue(file_ids=[files[1]])
+
+
+def test_download_file_fetches_the_bytes_of_uploaded_files(fleet_client):
+    checkin = fleet_client.checkins.read(checkin_id=1)
+    assert fleet_client.download_file(checkin.files[0]).startswith(b"\x89PNG")
+    ticket = fleet_client.checkins.create_form_file(form_id=1, field_id="photos", size=100)
+    report = b'{"not": "an envelope"}'
+    stored = fleet_client.upload_file(ticket, ("report.json", report, "application/json"))
+    assert stored is not None
+    assert fleet_client.download_file(stored) == report
+    assert stored.download_url is not None
+    assert fleet_client.download_file(stored.download_url) == report
+    pending = fleet_client.checkins.create_image(size=10)
+    created = fleet_client.checkins.create(tracker_id=1, location=HERE, file_ids=[pending.file_id])
+    [unsent] = fleet_client.checkins.read(checkin_id=created).files
+    with pytest.raises(ValueError, match="not uploaded"):
+        fleet_client.download_file(unsent)
+    fleet_client.checkins.delete(checkin_ids=[1])
+    with pytest.raises(EntityMissingError):
+        fleet_client.download_file(checkin.files[0])
+
+
+@pytest.mark.anyio
+async def test_async_download_file(fleet_async_client):
+    checkin = await fleet_async_client.checkins.read(checkin_id=3)
+    content = await fleet_async_client.download_file(checkin.files[0])
+    assert content.startswith(b"\x89PNG")

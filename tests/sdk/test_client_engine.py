@@ -212,3 +212,17 @@ def test_query_credentials_are_masked_in_httpx_log_lines(caplog):
     assert script.requests[0].url.params["hash"] == HASH
     assert "HTTP Request" in caplog.text
     assert HASH not in caplog.text
+
+
+def test_download_file_gets_the_url_without_the_credential():
+    seen: list[httpx.Request] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, content=b"\x89PNG", headers={"content-type": "image/png"})
+
+    with Client(base_url=BASE, api_key=HASH, transport=httpx.MockTransport(answer)) as client:
+        assert client.download_file("files/7/abc/a.png") == b"\x89PNG"
+    assert seen[0].method == "GET"
+    assert str(seen[0].url) == f"{BASE}/files/7/abc/a.png"
+    assert "authorization" not in seen[0].headers

@@ -287,24 +287,20 @@ def show(
                 emit(to_jsonable(checkin.files), fmt, columns=FILE_COLUMNS)
         else:
             state.emit(checkin, output=output)
-    if save_files is not None:
-        _download(state, checkin, save_files)
+        if save_files is not None:
+            _download(client, checkin, save_files)
 
 
-def _download(state: Any, checkin: Checkin, directory: Path) -> None:
+def _download(client: Client, checkin: Checkin, directory: Path) -> None:
     directory.mkdir(parents=True, exist_ok=True)
-    with state.http_client() as http:
-        for file in checkin.files:
-            if not file.download_url:
-                note(f"skipped file {file.id} ({file.state}): not uploaded")
-                continue
-            answer = http.get(file.download_url)
-            if answer.status_code != 200:
-                note(f"error: file {file.id}: HTTP {answer.status_code}")
-                raise typer.Exit(1)
-            target = directory / (Path(file.name).name or f"file-{file.id}")
-            target.write_bytes(answer.content)
-            note(f"Saved {target} ({len(answer.content)} bytes).")
+    for file in checkin.files:
+        if not file.download_url:
+            note(f"skipped file {file.id} ({file.state}): not uploaded")
+            continue
+        content = client.download_file(file)
+        target = directory / (Path(file.name).name or f"file-{file.id}")
+        target.write_bytes(content)
+        note(f"Saved {target} ({len(content)} bytes).")
 
 
 @app.command()
