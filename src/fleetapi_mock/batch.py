@@ -8,6 +8,7 @@ more came.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -42,5 +43,9 @@ def cut(rows: Iterable[BatchLine]) -> tuple[list[BatchLine], bool]:
 
 
 def parse_decimal(text: str) -> float:
-    """A decimal number written with a point or a comma; ``ValueError`` otherwise."""
-    return float(text.strip().replace(",", "."))
+    """A finite decimal number written with a point or a comma; ``ValueError`` otherwise
+    (``nan`` and ``inf`` too: JSON has no such numbers)."""
+    value = float(text.strip().replace(",", "."))
+    if not math.isfinite(value):
+        raise ValueError(f"not a finite number: {text!r}")
+    return value

@@ -272,6 +272,15 @@ def test_batch_convert_reports_every_problem_of_a_row(fleet_client):
     assert {e.parameter for e in blocked.errors} == {"batch", "tracker_id"}
 
 
+def test_batch_convert_numbers_are_finite(fleet_client):
+    (row,) = fleet_client.vehicles.batch_convert(
+        batch="Van\tnan\t-inf\t1e3",
+        fields=["label", "payload_height", "fuel_cost", "fuel_tank_volume"],
+    ).list
+    assert (row.payload_height, row.fuel_cost) == (None, None)
+    assert {e.parameter for e in row.errors} == {"payload_height", "fuel_cost", "fuel_tank_volume"}
+
+
 def test_batch_convert_cuts_long_batches(fleet_client):
     result = fleet_client.vehicles.batch_convert(
         batch="\n".join(f"Car {n}" for n in range(1001)), fields=["label"]
