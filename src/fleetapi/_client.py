@@ -228,7 +228,10 @@ class Client(Resources):
         return answer
 
     def request_bytes(self, path: str, body: Mapping[str, Any] | None = None) -> bytes:
-        """Make a call that answers a file (KML layers, PDF/XLSX exports); return its bytes."""
+        """Make a call that answers a file (KML layers, PDF/XLSX exports); return its bytes.
+
+        ``request`` returns such a file as ``{"success": true, "content": <text>}``.
+        """
         answer = self._raw(path, body, expect_file=True)
         return answer if isinstance(answer, bytes) else repr(answer).encode()
 
@@ -237,11 +240,12 @@ class Client(Resources):
     ) -> dict[str, Any] | bytes:
         path = path.strip("/")
         known = BY_PATH.get(path)
-        prepared = build_request(self._config, path, dict(body or {}))
+        payload = dict(body or {})
+        prepared = build_request(self._config, path, payload)
         return self._send(
             prepared,
             safe=known.safe if known else False,
-            expect_file=expect_file or (known is not None and known.result.kind == "bytes"),
+            expect_file=expect_file or (known is not None and known.answers_file(payload)),
         )
 
     def upload_file(

@@ -8,6 +8,7 @@ docs all read those declarations.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import attrs
@@ -149,6 +150,13 @@ class Endpoint:
             return self.cli
         group, _, rest = self.path.partition("/")
         return group.replace("_", "-"), rest.replace("/", "-").replace("_", "-")
+
+    def answers_file(self, body: Mapping[str, Any]) -> bool:
+        """Whether a request with this ``body`` is answered with a file rather than JSON."""
+        if self.result.kind == "bytes":
+            return True
+        variant = self.file_variant
+        return variant is not None and body.get(variant.switch) not in (None, "")
 
     @property
     def all_paths(self) -> tuple[str, ...]:

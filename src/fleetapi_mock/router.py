@@ -603,9 +603,8 @@ class Backend:
             )
         fields, files = parse_fields(method, query, headers, body, endpoint.params)
         params_type: type = endpoint.params
-        variant = endpoint.file_variant
-        if variant is not None and fields.get(variant.switch) not in (None, ""):
-            params_type = variant.params
+        if endpoint.file_variant is not None and endpoint.answers_file(fields):
+            params_type = endpoint.file_variant.params
         declared = _field_types(params_type)
         iso = _truthy(headers.get("nvx-iso-datetime", "")) or _truthy(fields.get("iso_datetime"))
         if "iso_datetime" not in declared:

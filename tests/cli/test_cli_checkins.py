@@ -249,3 +249,11 @@ def test_the_progress_bar_stays_off_stdout(
     assert result.exit_code == 0, result.stderr
     assert result.stdout.strip().isdigit()
     assert "Uploaded big.png" in result.stderr
+
+
+def test_the_generic_api_command_saves_an_export(cli: Cli, session: str, tmp_path: Path) -> None:
+    target = tmp_path / "checkins.pdf"
+    result = cli("api", "checkin/list", "format=pdf", "trackers:=[4]", "--save", str(target))
+    assert result.exit_code == 0, result.stderr
+    assert target.read_bytes().startswith(b"%PDF")
+    assert [c["id"] for c in data(cli("api", "checkin/list", "format="))["list"]] == [2, 1, 3]

@@ -338,3 +338,11 @@ def test_the_openapi_document_shows_the_export_form(fleet_mock):
     assert request["properties"]["format"]["enum"] == ["pdf", "xlsx"]
     assert "format" not in request.get("required", [])
     assert "application/octet-stream" in operation["responses"]["200"]["content"]
+
+
+def test_raw_requests_know_when_checkin_list_answers_a_file(fleet_client):
+    content = fleet_client.request_bytes("checkin/list", {"format": "xlsx"})
+    assert openpyxl.load_workbook(io.BytesIO(content)).active.max_row == 4
+    answer = fleet_client.request("checkin/list", {"format": "pdf"})
+    assert answer["content"].startswith("%PDF")
+    assert fleet_client.request("checkin/list", {"format": ""})["count"] == 3

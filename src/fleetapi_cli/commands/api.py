@@ -57,7 +57,7 @@ def api(
       fleet api task/create --input task.json
 
     The answer is printed as JSON (compact with --output jsonl). Calls that answer a file
-    (map_layer/read) write it to --save or to stdout.
+    (map_layer/read, checkin/list with a format) write it to --save or to stdout.
     """
     from fleetapi.endpoints import BY_PATH
 
@@ -68,7 +68,7 @@ def api(
     state = state_of(ctx)
     known = BY_PATH.get(path.strip("/"))
     with state.client() as client:
-        if known is not None and known.result.kind == "bytes":
+        if known is not None and known.answers_file(body):
             content = client.request_bytes(path, body)
         else:
             answer = client.request(path, body)
