@@ -78,6 +78,8 @@ def modules(stderr: str) -> set[str]:
         ["auth", "login", "--help"],
         ["task", "--help"],
         ["task", "list", "--help"],
+        ["checkin", "--help"],
+        ["checkin", "upload", "--help"],
         ["api", "--help"],
         ["completion", "bash"],
     ],
