@@ -77,3 +77,29 @@ def test_a_session_over_http(served: str, tmp_path: Path) -> None:
     missing = fleet("tracker", "read", "424242", config=config)
     assert missing.returncode == 5
     assert missing.stderr.startswith("error: [201]")
+
+
+def test_a_checkin_with_a_photo_over_http(served: str, tmp_path: Path) -> None:
+    config = tmp_path / "profiles"
+    login = fleet(
+        "--base-url", served, "auth", "login", "--login", "demo", "--password-stdin",
+        config=config, input="demo\n",
+    )  # fmt: skip
+    assert login.returncode == 0, login.stderr
+    photo = tmp_path / "gate.png"
+    photo.write_bytes(bytes.fromhex("89504e470d0a1a0a") + b"gate")
+    created = fleet(
+        "checkin", "create", "-t", "2", "--lat", "52.5", "--lng", "13.4", "-m", "At the gate",
+        "--photo", str(photo), config=config,
+    )  # fmt: skip
+    assert created.returncode == 0, created.stderr
+    checkin_id = json.loads(created.stdout)["id"]
+    saved = tmp_path / "saved"
+    shown = fleet("checkin", "show", str(checkin_id), "--save-files", str(saved), config=config)
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["comment"] == "At the gate"
+    assert (saved / "gate.png").read_bytes() == photo.read_bytes()
+    report = tmp_path / "checkins.xlsx"
+    exported = fleet("checkin", "export", "-o", str(report), "-t", "2", config=config)
+    assert exported.returncode == 0, exported.stderr
+    assert report.read_bytes().startswith(b"PK")
