@@ -115,31 +115,42 @@ def check_conditions(
 
 
 def in_world_time(
-    conditions: Sequence[SearchCondition], world_time: Callable[[dt.datetime], dt.datetime]
+    conditions: Sequence[SearchCondition],
+    request_time: Callable[[dt.datetime, str], dt.datetime],
+    *,
+    parameter: str = "conditions",
 ) -> list[SearchCondition]:
     """``conditions`` with every ``period`` turned into world time (naive UTC).
 
     A request's periods are in the caller's time zone, or carry an offset; pass the
-    handler's ``ctx.world_time`` and let the ``datetime`` fields answer world date/times, so
-    that periods and values always compare (and across time zones correctly).
+    handler's ``ctx.request_time`` (which answers 7 naming the bound when it is out of range)
+    and let the ``datetime`` fields answer world date/times, so that periods and values always
+    compare, across time zones correctly.
     """
 
-    def convert(condition: SearchCondition) -> SearchCondition:
+    def convert(condition: SearchCondition, where: str) -> SearchCondition:
         if isinstance(condition, (AndCondition, OrCondition)):
-            return attrs.evolve(condition, conditions=[convert(c) for c in condition.conditions])
+            inner = [
+                convert(c, f"{where}.conditions[{i}]") for i, c in enumerate(condition.conditions)
+            ]
+            return attrs.evolve(condition, conditions=inner)
         if isinstance(condition, NotCondition):
-            return attrs.evolve(condition, condition=convert(condition.condition))
+            return attrs.evolve(
+                condition, condition=convert(condition.condition, f"{where}.condition")
+            )
         if isinstance(condition, PeriodCondition):
             period = condition.value
             return attrs.evolve(
                 condition,
                 value=attrs.evolve(
-                    period, from_=world_time(period.from_), to=world_time(period.to)
+                    period,
+                    from_=request_time(period.from_, f"{where}.value.from"),
+                    to=request_time(period.to, f"{where}.value.to"),
                 ),
             )
         return condition
 
-    return [convert(c) for c in conditions]
+    return [convert(c, f"{parameter}[{i}]") for i, c in enumerate(conditions)]
 
 
 def _as_list(value: Any) -> list[Any]:

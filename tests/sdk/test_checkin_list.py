@@ -346,3 +346,24 @@ def test_raw_requests_know_when_checkin_list_answers_a_file(fleet_client):
     answer = fleet_client.request("checkin/list", {"format": "pdf"})
     assert answer["content"].startswith("%PDF")
     assert fleet_client.request("checkin/list", {"format": ""})["count"] == 3
+
+
+@pytest.mark.parametrize(
+    ("body", "parameter"),
+    [
+        ({"from": "0001-01-01 00:00:00", "to": "0001-01-02 00:00:00"}, "from"),
+        ({"iso_datetime": True, "to": "9999-12-31T23:00:00-05:00"}, "to"),
+        (
+            {"conditions": [{"type": "not", "condition": {"type": "period", "field": "marker_time",
+              "value": {"from": "0001-01-01 00:30:00", "to": "2026-01-01 00:00:00"}}}]},
+            "conditions[0].condition.value.from",
+        ),
+    ],
+)  # fmt: skip
+def test_date_times_the_world_cannot_hold_are_7(fleet_mock, body, parameter):
+    with (
+        fleet_mock.login("dispatcher", "demo") as berlin,
+        pytest.raises(InvalidParametersError) as info,
+    ):
+        berlin.request("checkin/list", body)
+    assert info.value.errors[0]["parameter"] == parameter

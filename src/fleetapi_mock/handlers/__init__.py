@@ -29,13 +29,15 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
+from fleetapi._converter import format_duration, parse_duration
 from fleetapi._endpoint import Endpoint
-from fleetapi._errors import EntityNotFoundError
+from fleetapi._errors import EntityNotFoundError, InvalidParametersError, TimeSpanTooBigError
 from fleetapi.endpoints import ENDPOINTS
 from fleetapi_mock.records import ApiKeyRecord, SessionRecord, TrackerRecord, UserRecord
 from fleetapi_mock.world import World, zone
 
 __all__ = [
+    "DEFAULT_MAX_TIME_SPAN",
     "HANDLERS",
     "Context",
     "FileReply",
@@ -49,6 +51,10 @@ __all__ = [
 
 Handler = Callable[["Context", Any], Any]
 """``handler(ctx, params) -> result``."""
+
+DEFAULT_MAX_TIME_SPAN = dt.timedelta(days=90)
+"""The longest period of a report-like request when the dealer's platform sets no
+``report.max_time_span`` (``NOTES``: P90D)."""
 
 HANDLERS: dict[str, Handler] = {}
 """Registered handlers by the endpoint's main path."""
@@ -194,6 +200,47 @@ class Context:
         if value.tzinfo is None:
             value = value.replace(tzinfo=self.time_zone())
         return value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+
+    def request_time(self, value: dt.datetime, parameter: str) -> dt.datetime:
+        """:meth:`world_time` of a request's date/time; code 7 naming ``parameter`` when it
+        falls outside the date/times the world can hold (year 1 in a zone east of UTC...)."""
+        try:
+            return self.world_time(value)
+        except (OverflowError, ValueError):
+            raise InvalidParametersError(
+                errors=[{"parameter": parameter, "error": "is out of range"}]
+            ) from None
+
+    def max_time_span(self) -> dt.timedelta:
+        """The longest period a report-like request may cover: the dealer's platform value
+        ``report.max_time_span``, else :data:`DEFAULT_MAX_TIME_SPAN`."""
+        value = self.world.platform_value(self.account, "report.max_time_span", None)
+        if isinstance(value, str):
+            try:
+                return parse_duration(value)
+            except ValueError:
+                pass
+        return DEFAULT_MAX_TIME_SPAN
+
+    def request_period(
+        self, start: dt.datetime | None, end: dt.datetime | None
+    ) -> tuple[dt.datetime | None, dt.datetime | None]:
+        """A request's ``from`` and ``to`` (either may be absent) in world time.
+
+        Code 7 naming ``to`` unless it is later than ``from``, 211 when the period is longer
+        than :meth:`max_time_span`, 7 for a bound out of range.
+        """
+        first = None if start is None else self.request_time(start, "from")
+        last = None if end is None else self.request_time(end, "to")
+        if first is not None and last is not None:
+            if last <= first:
+                raise InvalidParametersError(
+                    errors=[{"parameter": "to", "error": "must be later than from"}]
+                )
+            limit = self.max_time_span()
+            if last - first > limit:
+                raise TimeSpanTooBigError(f"the period is longer than {format_duration(limit)}")
+        return first, last
 
     def visible_trackers(self) -> list[TrackerRecord]:
         """The trackers the caller may see."""

@@ -17,7 +17,6 @@ from typing import Final
 import attrs
 from gpxpy.geo import haversine_distance
 
-from fleetapi._converter import parse_duration
 from fleetapi._errors import (
     DeviceLimitExceededError,
     EntityMissingError,
@@ -25,7 +24,6 @@ from fleetapi._errors import (
     EntityTypeMismatchError,
     InvalidParametersError,
     NonExistentEntitiesError,
-    TimeSpanTooBigError,
     TooManyEntitiesError,
 )
 from fleetapi._types import UNSET
@@ -59,9 +57,6 @@ from fleetapi_mock.records import FileRecord, FormRecord, TrackerRecord
 
 CHECKIN_FEATURE: Final = "checkin"
 """The tariff feature a tracker needs for its check-ins to be listed."""
-
-DEFAULT_MAX_SPAN: Final = dt.timedelta(days=90)
-"""The longest ``from``..``to`` when the dealer has no ``report.max_time_span``."""
 
 DEFAULT_SORT: Final = ("marker_time=desc",)
 """Newest first when ``sort`` is not given."""
@@ -332,34 +327,6 @@ def _listed_trackers(ctx: Context, params: CheckinListParams) -> list[TrackerRec
     return trackers
 
 
-def _max_span(ctx: Context) -> dt.timedelta:
-    value = ctx.world.platform_value(ctx.account, "report.max_time_span", None)
-    if isinstance(value, str):
-        try:
-            return parse_duration(value)
-        except ValueError:
-            return DEFAULT_MAX_SPAN
-    return DEFAULT_MAX_SPAN
-
-
-def _period(
-    ctx: Context, params: CheckinListParams
-) -> tuple[dt.datetime | None, dt.datetime | None]:
-    """``from`` and ``to`` in world time; 7 when ``to`` is not after ``from``, 211 when the
-    span is above the dealer's ``report.max_time_span``."""
-    start = ctx.world_time(params.from_) if isinstance(params.from_, dt.datetime) else None
-    end = ctx.world_time(params.to) if isinstance(params.to, dt.datetime) else None
-    if start is not None and end is not None:
-        if end <= start:
-            raise InvalidParametersError(
-                errors=[{"parameter": "to", "error": "must be after from"}]
-            )
-        span = _max_span(ctx)
-        if end - start > span:
-            raise TimeSpanTooBigError(f"the period is longer than {span.days} days")
-    return start, end
-
-
 def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
     """The condition and sort fields of check-ins (date/times in world time: periods are
     converted with :func:`~fleetapi_mock.search.in_world_time`)."""
@@ -405,7 +372,7 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
     fields = _fields(ctx)
     conditions = [] if params.conditions is UNSET else params.conditions
     search.check_conditions(conditions, fields)
-    conditions = search.in_world_time(conditions, ctx.world_time)
+    conditions = search.in_world_time(conditions, ctx.request_time)
     sort = list(DEFAULT_SORT) if params.sort is UNSET or not params.sort else params.sort
     search.check_sort(sort, fields)
     circle = params.location
@@ -414,7 +381,10 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
             errors=[{"parameter": "location.radius", "error": "is required"}]
         )
     trackers = {t.id for t in _listed_trackers(ctx, params)}
-    start, end = _period(ctx, params)
+    start, end = ctx.request_period(
+        params.from_ if isinstance(params.from_, dt.datetime) else None,
+        params.to if isinstance(params.to, dt.datetime) else None,
+    )
     account = ctx.account.id
     found = []
     for _, checkin in sorted(ctx.world.checkins.items()):

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
-from fleetapi._converter import format_duration, parse_duration
-from fleetapi._errors import EntityNotFoundError, InvalidParametersError, TimeSpanTooBigError
+from fleetapi._errors import EntityNotFoundError, InvalidParametersError
 from fleetapi._types import UNSET, Unset
 from fleetapi.endpoints.track import ASSET_TRACK_LIST, ASSET_TRACK_READ
 from fleetapi.models.common import LatLng
@@ -54,11 +53,6 @@ from fleetapi_mock.tracks import (
     split_trips,
 )
 
-DEFAULT_MAX_TIME_SPAN: Final = dt.timedelta(days=90)
-"""The longest period of a track request when the dealer's platform sets no
-``report.max_time_span``."""
-
-
 # --- The period and the asset -----------------------------------------------------------------
 
 
@@ -66,32 +60,12 @@ def _invalid(parameter: str, error: str) -> InvalidParametersError:
     return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
 
 
-def _max_time_span(ctx: Context) -> dt.timedelta:
-    dealer = ctx.world.dealers.get(ctx.account.dealer_id)
-    value = dealer.platform.get("report.max_time_span") if dealer else None
-    if isinstance(value, str):
-        try:
-            return parse_duration(value)
-        except ValueError:
-            pass
-    return DEFAULT_MAX_TIME_SPAN
-
-
 def _period(ctx: Context, start: dt.datetime, end: dt.datetime) -> tuple[dt.datetime, dt.datetime]:
-    """The requested period in world time: 7 unless ``to`` is after ``from``, 211 when longer
-    than the dealer's ``report.max_time_span``."""
-    bounds: list[dt.datetime] = []
-    for name, value in (("from", start), ("to", end)):
-        try:
-            bounds.append(ctx.world_time(value))
-        except (OverflowError, ValueError):
-            raise _invalid(name, "is out of range") from None
-    if bounds[1] <= bounds[0]:
-        raise _invalid("to", "must be later than from")
-    limit = _max_time_span(ctx)
-    if bounds[1] - bounds[0] > limit:
-        raise TimeSpanTooBigError(f"the period is longer than {format_duration(limit)}")
-    return bounds[0], bounds[1]
+    """The requested period in world time (see :meth:`Context.request_period`)."""
+    first, last = ctx.request_period(start, end)
+    assert first is not None
+    assert last is not None
+    return first, last
 
 
 def _asset_trackers(ctx: Context, asset: AssetRef) -> list[TrackerRecord]:
