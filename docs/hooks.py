@@ -62,7 +62,13 @@ def _call_section(endpoint: Endpoint, missing: set[str]) -> list[str]:
         endpoint.summary,
         "",
         f"- **SDK**: `client.{endpoint.resource}.{endpoint.method}({args})`"
-        + (" and `.iterate(...)` across pages" if endpoint.paging else ""),
+        + (" and `.iterate(...)` across pages" if endpoint.paging else "")
+        + (
+            f"; `client.{endpoint.resource}.{endpoint.file_variant.method}"
+            f"({endpoint.file_variant.switch}=...)` answers the file"
+            if endpoint.file_variant
+            else ""
+        ),
         f"- **CLI**: `fleet {group} {command}`",
         f"- **Mock**: {MOCK_MISSING if endpoint.path in missing else 'implemented'}",
         f"- **Access**: {ACCESS_TEXT[endpoint.access]}"
