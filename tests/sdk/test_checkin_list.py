@@ -43,6 +43,7 @@ def test_the_default_lists_every_usable_tracker_newest_first(fleet_client):
 
 def test_trackers_period_and_paging(fleet_client, fleet_mock):
     assert ids(fleet_client.checkins.list(trackers=[1, 4])) == [2, 1]
+    assert fleet_client.checkins.list(trackers=[]).count == 0
     page = fleet_client.checkins.list(from_=T(2026, 1, 14), to=T(2026, 1, 15))
     assert ids(page) == [1]
     page = fleet_client.checkins.list(from_=T(2026, 1, 14))
