@@ -196,7 +196,7 @@ def _check_lifetime(
     ctx: Context, lifetime: GeoLinkLifetime | Unset | None
 ) -> GeoLinkLifetime | None:
     """The lifetime in world time; 7 when it ends before it starts."""
-    stored = _lifetime(lifetime, ctx.world_time)
+    stored = _lifetime(lifetime, lambda value: ctx.request_time(value, "lifetime"))
     if (
         stored is not None
         and isinstance(stored.from_, dt.datetime)

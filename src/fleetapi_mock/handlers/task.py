@@ -46,8 +46,6 @@ from fleetapi.models.search import (
     AndCondition,
     NotCondition,
     OrCondition,
-    Period,
-    PeriodCondition,
     SearchCondition,
 )
 from fleetapi.models.task import (
@@ -85,6 +83,7 @@ from fleetapi_mock.search import (
     Field,
     check_conditions,
     check_sort,
+    in_world_time,
     matches,
     page,
     sort_records,
@@ -319,7 +318,8 @@ def check_content(
     def at(name: str) -> str:
         return f"{where}.{name}" if where else name
 
-    start, end = ctx.world_time(content.from_), ctx.world_time(content.to)
+    start = ctx.request_time(content.from_, at("from"))
+    end = ctx.request_time(content.to, at("to"))
     check_window(ctx, start, end, at, errors)
     _check_tags(ctx, _or(content.tags, []), at, errors)
     return start, end
@@ -714,22 +714,6 @@ def _named_fields(conditions: Sequence[SearchCondition]) -> Iterator[str]:
             yield condition.field
 
 
-def _in_world_time(ctx: Context, condition: SearchCondition) -> SearchCondition:
-    """``condition`` with its periods read in the caller's time zone, as world time."""
-    if isinstance(condition, (AndCondition, OrCondition)):
-        return attrs.evolve(
-            condition, conditions=[_in_world_time(ctx, c) for c in condition.conditions]
-        )
-    if isinstance(condition, NotCondition):
-        return attrs.evolve(condition, condition=_in_world_time(ctx, condition.condition))
-    if isinstance(condition, PeriodCondition):
-        period = Period(
-            from_=ctx.world_time(condition.value.from_), to=ctx.world_time(condition.value.to)
-        )
-        return attrs.evolve(condition, value=period)
-    return condition
-
-
 def _texts(board: Board, task: Task) -> list[str]:
     """The texts ``filter`` searches: built-in and custom fields."""
     texts = [
@@ -757,12 +741,14 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
     location = params.location
     if not isinstance(location, Unset) and not isinstance(location.radius, int):
         raise _invalid("location.radius", "is required")
-    conditions = [_in_world_time(ctx, c) for c in conditions]
+    conditions = in_world_time(conditions, ctx.request_time)
     statuses = params.statuses if isinstance(params.statuses, list) else None
     trackers = set(params.trackers) if isinstance(params.trackers, list) else None
     tag_ids = set(params.tag_ids) if isinstance(params.tag_ids, list) else None
-    start = ctx.world_time(params.from_) if isinstance(params.from_, dt.datetime) else None
-    end = ctx.world_time(params.to) if isinstance(params.to, dt.datetime) else None
+    start = (
+        ctx.request_time(params.from_, "from") if isinstance(params.from_, dt.datetime) else None
+    )
+    end = ctx.request_time(params.to, "to") if isinstance(params.to, dt.datetime) else None
     text = params.filter.lower() if isinstance(params.filter, str) else None
     texts = [f.lower() for f in params.filters] if isinstance(params.filters, list) else []
     found: list[Task] = []

@@ -194,7 +194,7 @@ def _convert_row(
             continue
         try:
             times[name] = ctx.world_time(parse_datetime(text))
-        except ValueError:
+        except (ValueError, OverflowError):
             row.error(name, f"must be a date/time (YYYY-MM-DD HH:MM:SS), not {text!r}")
     if "from" not in times and not row.text("from"):
         row.error("from", "is required")
