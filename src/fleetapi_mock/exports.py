@@ -84,6 +84,8 @@ class Export:
         """A landscape A4 report: the heading, the subtitle, then the table.
 
         The built-in PDF fonts cover Latin-1 only: other characters are written as ``?``.
+        Line breaks and tabs become spaces, and texts longer than
+        :data:`PDF_CELL_CHARACTERS` are cut, so that every row fits on a page.
         """
         from fpdf import FPDF
 
@@ -105,7 +107,7 @@ class Export:
         ) as table:
             table.row([_latin1(h) for h in self.headings])
             for values in self.rows:
-                table.row([_latin1(_text(v)) for v in values])
+                table.row([_pdf_cell(_text(v)) for v in values])
         return bytes(pdf.output())
 
 
@@ -121,3 +123,15 @@ def _text(value: Cell) -> str:
 
 def _latin1(text: str) -> str:
     return text.encode("latin-1", "replace").decode("latin-1")
+
+
+PDF_CELL_CHARACTERS: Final = 300
+"""Longer texts are cut in a report's cells (the workbook keeps them whole): a row must fit
+on a page."""
+
+
+def _pdf_cell(text: str) -> str:
+    flat = " ".join(text.split())
+    if len(flat) > PDF_CELL_CHARACTERS:
+        flat = flat[: PDF_CELL_CHARACTERS - 3].rstrip() + "..."
+    return _latin1(flat)

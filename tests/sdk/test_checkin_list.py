@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 
 import httpx
 import openpyxl
@@ -368,3 +369,18 @@ def test_date_times_the_world_cannot_hold_are_7(fleet_mock, body, parameter):
     ):
         berlin.request("checkin/list", body)
     assert info.value.errors[0]["parameter"] == parameter
+
+
+def test_long_comments_fit_the_report_and_stay_whole_in_the_workbook(fleet_client):
+    comment = ("Line one\nLine two\n\tÄÖÜ and 東京 " * 40)[:1024]
+    fleet_client.checkins.create(tracker_id=1, location=Location(lat=1, lng=2), comment=comment)
+    for n in range(50):  # and a report of several pages
+        fleet_client.checkins.create(tracker_id=2, location=Location(lat=1, lng=2), comment=f"{n}")
+    pdf = fleet_client.checkins.export(format="pdf")
+    assert pdf.startswith(b"%PDF")
+    pages = re.search(rb"/Count (\d+)", pdf)
+    assert pages is not None
+    assert int(pages[1]) >= 2
+    workbook = openpyxl.load_workbook(io.BytesIO(fleet_client.checkins.export(format="xlsx")))
+    comments = [row[8] for row in workbook.active.values]
+    assert comment in comments
