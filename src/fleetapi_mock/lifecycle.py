@@ -3,9 +3,9 @@
 A task's `status`, `arrival_date`, `stay_duration` and `status_change_date` follow from
 what is stored (the status the API last set: `unassigned` or `assigned`, and when), the
 assigned tracker's recorded points (`world.track_points`) and the world clock. Nothing is
-scheduled: `evaluate_task` replays the points each time a task is read or listed, so the
-answer is the same whenever the same world is asked at the same time (deterministic, and right
-after the clock moves or points are added).
+scheduled: `evaluate_task` replays the points of the task's window (`iter_visits`) each time a
+task is read or listed, so the answer is the same whenever the same world is asked at the same
+time (deterministic, and right after the clock moves or points are added).
 
 The events and what they do (`TRANSITIONS`):
 
@@ -44,14 +44,15 @@ order and some late, `failed` when none completed, else `faulty`.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import enum
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Final
 
 import attrs
-from gpxpy.geo import haversine_distance
+from gpxpy.geo import ONE_DEGREE, haversine_distance
 
 from fleetapi.models.task import Route, Task, TaskStatus
 from fleetapi_mock.records import TrackPointRecord
@@ -64,6 +65,7 @@ __all__ = [
     "Progress",
     "evaluate_route",
     "evaluate_task",
+    "iter_visits",
     "visits",
 ]
 
@@ -119,24 +121,53 @@ def visits(
     task: Task, points: Sequence[TrackPointRecord], start: dt.datetime, now: dt.datetime
 ) -> list[Visit]:
     """The visits of `task`'s zone in `points` (time-ordered), counted from `start`."""
+    return list(iter_visits(task, points, start, now))
+
+
+def iter_visits(
+    task: Task,
+    points: Sequence[TrackPointRecord],
+    start: dt.datetime,
+    now: dt.datetime,
+    *,
+    until: dt.datetime | None = None,
+) -> Iterator[Visit]:
+    """The visits of :func:`visits`, one at a time, reading only the points they need.
+
+    The points up to `start` are skipped by bisection (only whether the last of them is inside
+    counts), and with `until` no visit entering after it is looked for.
+    """
     radius = task.location.radius if isinstance(task.location.radius, int) else 0
     lat, lng = task.location.lat, task.location.lng
-    found: list[Visit] = []
-    enter: dt.datetime | None = None
-    for point in points:
+    # A point whose latitude alone is farther than the radius is outside: this skips most
+    # haversine computations (the distance is never below the latitude difference).
+    margin = radius + 1.0
+
+    def inside(point: TrackPointRecord) -> bool:
+        if abs(point.lat - lat) * ONE_DEGREE > margin:
+            return False
+        return haversine_distance(lat, lng, point.lat, point.lng) <= radius
+
+    first = bisect.bisect_right(points, min(start, now), key=_point_time)
+    enter: dt.datetime | None = start if first and inside(points[first - 1]) else None
+    for index in range(first, len(points)):
+        point = points[index]
         if point.get_time > now:
             break
-        inside = haversine_distance(lat, lng, point.lat, point.lng) <= radius
-        moment = max(point.get_time, start)
-        if inside and enter is None:
-            enter = moment
-        elif not inside and enter is not None:
-            if point.get_time > start:
-                found.append(Visit(enter, moment))
+        if enter is None and until is not None and point.get_time > until:
+            return
+        is_inside = inside(point)
+        if is_inside and enter is None:
+            enter = point.get_time
+        elif not is_inside and enter is not None:
+            yield Visit(enter, point.get_time)
             enter = None
     if enter is not None:
-        found.append(Visit(enter, None))
-    return found
+        yield Visit(enter, None)
+
+
+def _point_time(point: TrackPointRecord) -> dt.datetime:
+    return point.get_time
 
 
 def _stored(task: Task) -> Progress:
@@ -174,7 +205,7 @@ def evaluate_task(
     state: TaskStatus = "assigned"
     changed = task.status_change_date
     visit: Visit | None = None
-    for candidate in visits(task, points, start, now):
+    for candidate in iter_visits(task, points, start, now, until=deadline):
         arrive_at = candidate.enter + min_arrival
         end = candidate.exit if candidate.exit is not None else now
         if arrive_at <= end and arrive_at <= deadline:
