@@ -5,6 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8765
+BENCH  ?=
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: help venv demo test lint typecheck pytest docs docs-serve bench generate clean
@@ -44,8 +45,8 @@ docs: $(STAMP) ## Build the documentation site into .site/
 docs-serve: $(STAMP) ## Serve the documentation with live reload
 	$(BIN)/mkdocs serve
 
-bench: $(STAMP) ## Run the benchmarks and print figures
-	$(BIN)/python bench/run.py
+bench: $(STAMP) ## Run the benchmarks and print figures (BENCH="--full --only split" to choose)
+	$(BIN)/python bench/run.py $(BENCH)
 
 clean: ## Remove the virtual env, caches and built site
 	rm -rf $(VENV) .site .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist
