@@ -213,7 +213,7 @@ def reserve(
 
 
 def _download_url(base_url: str, record: FileRecord) -> str:
-    name = urllib.parse.quote(record.file.name or f"file-{record.id}")
+    name = urllib.parse.quote(record.file.name or f"file-{record.id}", safe="")
     return f"{base_url}/__mock__/files/{record.id}/{record.token}/{name}"
 
 
@@ -253,12 +253,12 @@ def handle_route(
     base_url: str,
 ) -> Response:
     """Answer ``/__mock__/files/...``: ``upload/<file_id>`` (POST) and
-    ``<file_id>/<token>/<name>`` (GET, the download)."""
+    ``<file_id>/<token>/<name>`` (GET, the download; the name is only for people)."""
     if len(segments) == 2 and segments[0] == "upload":
         if method != "POST":
             raise WrongRequestFormatError("uploads are POST multipart/form-data")
         return _upload(world, _file_id(segments[1]), headers, body, base_url)
-    if len(segments) == 3 and method in ("GET", "HEAD"):
+    if len(segments) >= 3 and method in ("GET", "HEAD"):  # the name may hold slashes
         return _download(world, _file_id(segments[0]), segments[1])
     raise WrongRequestFormatError("unknown file route")
 

@@ -748,3 +748,12 @@ async def test_async_download_file(fleet_async_client):
     checkin = await fleet_async_client.checkins.read(checkin_id=3)
     content = await fleet_async_client.download_file(checkin.files[0])
     assert content.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("name", ["reports/gate 3.png", "../x?.png", "%2F.png", "Tür #1.png"])
+def test_any_file_name_gives_a_working_download_url(fleet_client, name):
+    ticket = fleet_client.checkins.create_image(size=100, filename=name)
+    stored = fleet_client.upload_file(ticket, PHOTO)
+    assert stored is not None
+    assert stored.name == name
+    assert fleet_client.download_file(stored) == PNG
