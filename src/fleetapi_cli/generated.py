@@ -11,7 +11,7 @@ Each attrs field of an endpoint's params model becomes an option named after its
 
 Every generated command also takes ``--input FILE|-`` (a JSON object with the body, that
 options then override) and ``--output``; upload calls take ``--file``, file downloads
-``--save``, paging calls ``--all``. Required fields are checked after merging ``--input``.
+``-O``/``--out``, paging calls ``--all``. Required fields are checked after merging ``--input``.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ import typer
 from fleetapi_cli._index import group_help
 from fleetapi_cli._typer import new_group
 from fleetapi_cli.context import state_of
-from fleetapi_cli.output import OutputFormat, is_terminal, note
+from fleetapi_cli.files import write_out
+from fleetapi_cli.output import OutputFormat, note
 from fleetapi_cli.values import parse_json, read_body
 
 if TYPE_CHECKING:
@@ -291,7 +292,7 @@ def _extras(endpoint: Endpoint, taken: set[str]) -> _Extras:
     return _Extras(
         input=free("--input", "--input-json"),
         file=free("--file", "--upload-file") if endpoint.upload else None,
-        save=free("--save", "--save-to") if endpoint.result.kind == "bytes" else None,
+        save=free("--out", "--out-file") if endpoint.result.kind == "bytes" else None,
         all=free("--all", "--all-pages") if endpoint.paging else None,
         output=free("--output", "--output-format"),
     )
@@ -346,24 +347,11 @@ def _run(
             result = client.call(endpoint, params, files=files)
 
     if endpoint.result.kind == "bytes":
-        save_file(result, values.get("x_save"))
+        write_out(result, values.get("x_save"))
     elif endpoint.result.kind == "none":
         note("ok")
     else:
         state.emit(result, output=values.get("x_output"))
-
-
-def save_file(content: bytes, target: str | None) -> None:
-    """Write a downloaded file to ``target``, or to stdout when none (or ``-``) is given."""
-    if target and target != "-":
-        Path(target).write_bytes(content)
-        note(f"saved {len(content)} bytes to {target}")
-        return
-    if is_terminal() and b"\0" in content:
-        raise typer.BadParameter("refusing to write binary data to a terminal: use --save FILE")
-    sys.stdout.flush()
-    sys.stdout.buffer.write(content)
-    sys.stdout.buffer.flush()
 
 
 def _callback(endpoint: Endpoint) -> Callable[..., None]:
@@ -405,7 +393,7 @@ def _callback(endpoint: Endpoint) -> Callable[..., None]:
             Annotated[
                 Optional[str],  # noqa: UP045
                 typer.Option(
-                    extras.save, metavar="PATH", help="Write the file here (default: stdout)."
+                    extras.save, "-O", metavar="FILE", help="Write the file here (- for stdout)."
                 ),
             ],
         )

@@ -69,7 +69,7 @@ def test_list_errors_exit_with_their_family_code(cli: Cli, session: str) -> None
 
 def test_export_xlsx_to_a_file(cli: Cli, session: str, tmp_path: Path) -> None:
     target = tmp_path / "checkins.xlsx"
-    result = cli("checkin", "export", "-o", str(target), "-t", "4")
+    result = cli("checkin", "export", "-O", str(target), "-t", "4")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == ""
     assert "Wrote" in result.stderr
@@ -79,7 +79,7 @@ def test_export_xlsx_to_a_file(cli: Cli, session: str, tmp_path: Path) -> None:
 
 def test_export_pdf_by_extension_or_to_stdout(cli: Cli, session: str, tmp_path: Path) -> None:
     target = tmp_path / "report.pdf"
-    assert cli("checkin", "export", "-o", str(target)).exit_code == 0
+    assert cli("checkin", "export", "-O", str(target)).exit_code == 0
     assert target.read_bytes().startswith(b"%PDF")
     result = cli("checkin", "export", "--format", "xlsx")
     assert result.exit_code == 0, result.stderr
@@ -88,7 +88,7 @@ def test_export_pdf_by_extension_or_to_stdout(cli: Cli, session: str, tmp_path: 
 
 
 def test_export_refuses_an_unknown_format(cli: Cli, session: str, tmp_path: Path) -> None:
-    assert cli("checkin", "export", "-o", str(tmp_path / "x.csv")).exit_code == 2
+    assert cli("checkin", "export", "-O", str(tmp_path / "x.csv")).exit_code == 2
     assert cli("checkin", "export", "--format", "doc").exit_code == 2
 
 
@@ -253,7 +253,7 @@ def test_the_progress_bar_stays_off_stdout(
 
 def test_the_generic_api_command_saves_an_export(cli: Cli, session: str, tmp_path: Path) -> None:
     target = tmp_path / "checkins.pdf"
-    result = cli("api", "checkin/list", "format=pdf", "trackers:=[4]", "--save", str(target))
+    result = cli("api", "checkin/list", "format=pdf", "trackers:=[4]", "-O", str(target))
     assert result.exit_code == 0, result.stderr
     assert target.read_bytes().startswith(b"%PDF")
     assert [c["id"] for c in data(cli("api", "checkin/list", "format="))["list"]] == [2, 1, 3]

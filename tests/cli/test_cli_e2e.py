@@ -100,6 +100,6 @@ def test_a_checkin_with_a_photo_over_http(served: str, tmp_path: Path) -> None:
     assert json.loads(shown.stdout)["comment"] == "At the gate"
     assert (saved / "gate.png").read_bytes() == photo.read_bytes()
     report = tmp_path / "checkins.xlsx"
-    exported = fleet("checkin", "export", "-o", str(report), "-t", "2", config=config)
+    exported = fleet("checkin", "export", "-O", str(report), "-t", "2", config=config)
     assert exported.returncode == 0, exported.stderr
     assert report.read_bytes().startswith(b"PK")

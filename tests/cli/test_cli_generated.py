@@ -200,7 +200,7 @@ def test_file_download(fake: Any, fake_profile: str, tmp_path: Path) -> None:
         content=kml, headers=[("content-type", "application/vnd.google-earth.kml+xml")]
     )
     target = tmp_path / "layer.kml"
-    result = cli("map-layer", "read", "--id", "3", "--save", str(target))
+    result = cli("map-layer", "read", "--id", "3", "--out", str(target))
     assert result.exit_code == 0, result.output
     assert target.read_bytes() == kml
     assert cli("map-layer", "read", "--id", "3").stdout_bytes == kml

@@ -28,13 +28,13 @@ def test_upload_then_download_a_layer(cli: Cli, session: str, fleet_mock: Any, t
     assert created == {"id": created["id"], "label": "Yard"}
     assert fleet_mock.world.map_layers[created["id"]].kml == KML.decode()
     target = tmp_path / "copy.kml"
-    result = cli("map-layer", "download", str(created["id"]), "-o", str(target))
+    result = cli("map-layer", "download", str(created["id"]), "-O", str(target))
     assert result.exit_code == 0, result.stderr
     assert target.read_bytes() == KML
     assert result.stdout == ""
     assert str(target) in result.stderr
     # "-o -" (and the default) write to stdout.
-    assert cli("map-layer", "download", str(created["id"]), "-o", "-").stdout_bytes == KML
+    assert cli("map-layer", "download", str(created["id"]), "-O", "-").stdout_bytes == KML
     assert cli("map-layer", "download", "1").stdout.startswith("<?xml")
 
 

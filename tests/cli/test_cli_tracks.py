@@ -118,7 +118,7 @@ def test_api_errors_exit_with_their_family(
 
 def test_export_gpx_parses_back(cli: Cli, session: str, tmp_path: Path) -> None:
     path = tmp_path / "anna.gpx"
-    result = cli("track", "export", *ANNA, "--format", "gpx", "-o", str(path))
+    result = cli("track", "export", *ANNA, "--format", "gpx", "-O", str(path))
     assert ok(result) == ""
     assert "Exported" in result.stderr
     gpx = gpxpy.parse(path.read_text(encoding="utf-8"))
@@ -135,7 +135,7 @@ def test_export_gpx_parses_back(cli: Cli, session: str, tmp_path: Path) -> None:
 
 def test_export_csv_parses_back(cli: Cli, session: str, tmp_path: Path) -> None:
     path = tmp_path / "ben.csv"
-    ok(cli("track", "export", *BEN, "--format", "csv", "--output", str(path)))
+    ok(cli("track", "export", *BEN, "--format", "csv", "--out", str(path)))
     with path.open(encoding="utf-8", newline="") as stream:
         rows = list(csv.DictReader(stream))
     tracks = listed(cli, *BEN)["list"][0]["tracks"]

@@ -52,7 +52,7 @@ MAP_LAYER_UPLOAD = Endpoint(
         "JSON>` instead of JSON, for browser forms; the SDK reads the answer from it. Accepted "
         "file types: KML, `application/xml`, `text/xml`, `application/octet-stream`; at most "
         "100 layers per account. The CLI's `fleet map-layer upload FILE --label L` and "
-        "`fleet map-layer download ID -o FILE` are hand-made."
+        "`fleet map-layer download ID -O FILE` are hand-made."
     ),
 )
 MAP_LAYER_UPDATE = Endpoint(

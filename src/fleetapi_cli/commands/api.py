@@ -9,6 +9,7 @@ import typer
 
 from fleetapi_cli._typer import OutputOption, new_command_app
 from fleetapi_cli.context import state_of
+from fleetapi_cli.files import OutOption, write_out
 from fleetapi_cli.output import OutputFormat, render_json, render_jsonl
 from fleetapi_cli.values import parse_assignment, read_body
 
@@ -40,10 +41,7 @@ def api(
             help="Read the body from a JSON file (- for stdin); fields override it.",
         ),
     ] = None,
-    save: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--save", metavar="PATH", help="Write a file answer here."),
-    ] = None,
+    out: OutOption = None,
     output: OutputOption = None,
 ) -> None:
     """Make any call with a raw JSON body and print the raw JSON answer.
@@ -57,7 +55,7 @@ def api(
       fleet api task/create --input task.json
 
     The answer is printed as JSON (compact with --output jsonl). Calls that answer a file
-    (map_layer/read, checkin/list with a format) write it to --save or to stdout.
+    (map_layer/read, checkin/list with a format) write it to -O/--out FILE or to stdout.
     """
     from fleetapi.endpoints import BY_PATH
 
@@ -74,9 +72,7 @@ def api(
             answer = client.request(path, body)
             content = None
     if content is not None:
-        from fleetapi_cli.generated import save_file
-
-        save_file(content, save)
+        write_out(content, out)
         return
     if state.output_format(output) is OutputFormat.jsonl:
         render_jsonl(answer, sys.stdout)

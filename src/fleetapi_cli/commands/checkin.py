@@ -12,6 +12,7 @@ import typer
 
 from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_group
 from fleetapi_cli.context import state_of
+from fleetapi_cli.files import OutOption, is_stdout, refuse_binary_on_terminal, write_out
 from fleetapi_cli.output import OutputFormat, is_terminal, note, to_jsonable
 
 if TYPE_CHECKING:
@@ -204,10 +205,7 @@ def list_checkins(
 @app.command()
 def export(
     ctx: typer.Context,
-    save: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--save", "-o", metavar="FILE", help="Write the file here (- for stdout)."),
-    ] = None,
+    out: OutOption = None,
     fmt: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(
@@ -230,12 +228,11 @@ def export(
     offset: Offset = None,
 ) -> None:
     """Export check-ins as an XLSX workbook or a PDF report (same filters as list)."""
-    chosen = fmt or (save.suffix.lstrip(".").lower() if save and str(save) != "-" else "xlsx")
+    suffix = "" if out is None or is_stdout(out) else Path(out).suffix.lstrip(".").lower()
+    chosen = fmt or suffix or "xlsx"
     if chosen not in ("xlsx", "pdf"):
         raise typer.BadParameter(f"{chosen!r}: use xlsx or pdf", param_hint="--format")
-    to_stdout = save is None or str(save) == "-"
-    if to_stdout and is_terminal(sys.stdout):
-        raise typer.BadParameter("a file is not printed on a terminal: give -o FILE")
+    refuse_binary_on_terminal(out)
     kwargs = _filters(tracker, from_, to, employee, comment, address, form, near, condition, sort)
     if limit is not None:
         kwargs["limit"] = limit
@@ -245,18 +242,7 @@ def export(
     note(f"Exporting check-ins as {chosen}...")
     with state.client() as client:
         content = client.checkins.export(format=chosen, **kwargs)  # type: ignore[arg-type]
-    if to_stdout:
-        sys.stdout.buffer.write(content)
-        sys.stdout.flush()
-        note(f"Wrote {len(content)} bytes.")
-        return
-    assert save is not None
-    try:
-        save.write_bytes(content)
-    except OSError as exc:
-        note(f"error: cannot write {save}: {exc.strerror}")
-        raise typer.Exit(1) from None
-    note(f"Wrote {len(content)} bytes to {save}.")
+    write_out(content, out)
 
 
 @app.command()

@@ -10,6 +10,7 @@ import typer
 
 from fleetapi_cli._typer import OutputOption, new_group
 from fleetapi_cli.context import state_of
+from fleetapi_cli.files import OutOption, write_out
 
 __all__ = ["app"]
 
@@ -46,15 +47,10 @@ def upload(
 def download(
     ctx: typer.Context,
     layer_id: Annotated[int, typer.Argument(metavar="ID", help="The map layer's ID.")],
-    out: Annotated[
-        str,
-        typer.Option("--out", "-o", metavar="FILE", help="Write the KML here (- for stdout)."),
-    ] = "-",
+    out: OutOption = None,
 ) -> None:
     """Download a map layer's KML document (map_layer/read)."""
-    from fleetapi_cli.generated import save_file
-
     state = state_of(ctx)
     with state.client() as client:
         content = client.map_layers.read(id=layer_id)
-    save_file(content, out)
+    write_out(content, out)

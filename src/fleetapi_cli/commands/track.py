@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import enum
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TextIO
 
 import typer
 
 from fleetapi_cli._typer import OutputOption, new_group
 from fleetapi_cli.context import state_of
+from fleetapi_cli.files import OutOption, is_stdout, open_text_out
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -297,16 +296,6 @@ def _geojson(trips: list[tuple[int, TrackInfo, list[PointInfo]]]) -> dict[str, A
     return {"type": "FeatureCollection", "features": features}
 
 
-@contextmanager
-def _destination(path: str) -> Iterator[TextIO]:
-    if path == "-":
-        yield sys.stdout
-        sys.stdout.flush()
-        return
-    with open(path, "w", encoding="utf-8", newline="") as stream:
-        yield stream
-
-
 @app.command()
 def export(
     ctx: typer.Context,
@@ -317,9 +306,7 @@ def export(
     format_: Annotated[
         ExportFormat, typer.Option("--format", "-f", help="The file format.")
     ] = ExportFormat.gpx,
-    destination: Annotated[
-        str, typer.Option("--output", "-o", metavar="FILE", help="Where to write (- is stdout).")
-    ] = "-",
+    destination: OutOption = None,
     filter_: FilterOption = True,
     include_gsm_lbs: LbsOption = True,
 ) -> None:
@@ -341,7 +328,7 @@ def export(
         client = plain.with_options(iso_datetime=True)
         trips = _trips(client, asset, start, end, filter=filter_, include_gsm_lbs=include_gsm_lbs)
     title = f"{asset.type} {asset.id}, {from_} to {to}"
-    with _destination(destination) as stream:
+    with open_text_out(destination) as stream:
         if format_ is ExportFormat.gpx:
             stream.write(_gpx(trips, title) + "\n")
         elif format_ is ExportFormat.csv:
@@ -349,5 +336,5 @@ def export(
         else:
             stream.write(json.dumps(_geojson(trips), indent=2, ensure_ascii=False) + "\n")
     points = sum(len(p) for _, _, p in trips)
-    where = "" if destination == "-" else f" to {destination}"
+    where = "" if is_stdout(destination) else f" to {destination}"
     note(f"Exported {len(trips)} tracks, {points} points{where}.")
