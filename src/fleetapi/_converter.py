@@ -40,6 +40,7 @@ __all__ = [
     "FieldError",
     "RequestValidationError",
     "converter_for",
+    "format_date",
     "format_datetime",
     "format_duration",
     "parse_datetime",
@@ -122,11 +123,20 @@ def parse_datetime(text: str, *, iso: bool = False) -> dt.datetime:
     return value
 
 
+def format_date(value: dt.date) -> str:
+    """Format a date for the wire: always ``YYYY-MM-DD``, the year zero-padded (``0001``)."""
+    return f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
+
+
 def format_datetime(value: dt.datetime, *, iso: bool = False) -> str:
-    """Format a date/time for the wire (wall-clock time in the plain form)."""
+    """Format a date/time for the wire (wall-clock time in the plain form).
+
+    The plain form is always ``YYYY-MM-DD HH:MM:SS``: the year is zero-padded to four digits
+    (``strftime("%Y")`` writes year 1 as ``1`` on some platforms).
+    """
     if iso:
         return value.isoformat(timespec="seconds")
-    return value.strftime(DATETIME_FORMAT)
+    return f"{format_date(value)} {value.hour:02d}:{value.minute:02d}:{value.second:02d}"
 
 
 def wire_name(attribute: str) -> str:
@@ -332,7 +342,7 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
     conv.register_structure_hook(dt.datetime, structure_datetime)
     conv.register_unstructure_hook(dt.datetime, lambda v: format_datetime(v, iso=iso))
     conv.register_structure_hook(dt.date, structure_date)
-    conv.register_unstructure_hook(dt.date, lambda v: v.strftime(DATE_FORMAT))
+    conv.register_unstructure_hook(dt.date, format_date)
     conv.register_structure_hook(dt.timedelta, structure_duration)
     conv.register_unstructure_hook(dt.timedelta, format_duration)
     conv.register_structure_hook(typing.Any, lambda v, _: v)

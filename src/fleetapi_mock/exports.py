@@ -14,6 +14,8 @@ from typing import Final, Literal
 
 import attrs
 
+from fleetapi._converter import format_datetime
+
 __all__ = ["CONTENT_TYPES", "Export", "ExportFormat"]
 
 ExportFormat = Literal["xlsx", "pdf"]
@@ -115,7 +117,7 @@ def _text(value: Cell) -> str:
     if value is None:
         return ""
     if isinstance(value, dt.datetime):
-        return value.strftime("%Y-%m-%d %H:%M:%S")
+        return format_datetime(value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)

@@ -64,3 +64,12 @@ def test_a_batch_row_with_such_a_date_is_a_row_error(api: Api) -> None:
     assert answer.status_code == 200, answer.text
     [converted] = answer.json()["list"]
     assert [e["parameter"] for e in converted["errors"]] == ["from"]
+
+
+def test_year_one_is_answered_zero_padded(api: Api) -> None:
+    """A date/time of year 1 that the world can hold is answered as ``0001-01-01 ...``."""
+    row = "A\t0001-01-01 00:00:00\t2027-01-01 00:00:00\tHere\t52.5\t13.4\tdesc"
+    answer = api.post("/task/batch_convert", {"geocoder": "osm", "batch": row}, hash=api.login())
+    assert answer.status_code == 200, answer.text
+    [converted] = answer.json()["list"]
+    assert converted["from"] == YEAR_ONE

@@ -34,7 +34,12 @@ from typing import Any, Final
 import attrs
 from gpxpy.geo import haversine_distance
 
-from fleetapi._converter import RequestValidationError, parse_datetime, structure_request
+from fleetapi._converter import (
+    RequestValidationError,
+    format_datetime,
+    parse_datetime,
+    structure_request,
+)
 from fleetapi._errors import InvalidParametersError
 from fleetapi._types import UNSET
 from fleetapi.endpoints.task import TASK_BATCH_CONVERT
@@ -231,7 +236,7 @@ def _convert_row(
         min_stay_duration=int(numbers["min_stay_duration"]),
     )
     # Check the row as task/create would, stand-ins filling what the row already failed.
-    placeholder = ctx.user_time(ctx.now()).strftime("%Y-%m-%d %H:%M:%S")
+    placeholder = format_datetime(ctx.user_time(ctx.now()))
     where = location or Location(lat=0.0, lng=0.0, radius=int(numbers["radius"]))
     wire: dict[str, Any] = {
         "location": {
@@ -242,8 +247,8 @@ def _convert_row(
         },
         "label": checked.label,
         "description": checked.description,
-        "from": checked.from_.strftime("%Y-%m-%d %H:%M:%S") if checked.from_ else placeholder,
-        "to": checked.to.strftime("%Y-%m-%d %H:%M:%S") if checked.to else placeholder,
+        "from": format_datetime(checked.from_) if checked.from_ else placeholder,
+        "to": format_datetime(checked.to) if checked.to else placeholder,
         "external_id": external_id,
         "max_delay": checked.max_delay,
         "min_stay_duration": checked.min_stay_duration,
