@@ -131,12 +131,12 @@ def format_date(value: dt.date) -> str:
 def format_datetime(value: dt.datetime, *, iso: bool = False) -> str:
     """Format a date/time for the wire (wall-clock time in the plain form).
 
-    The plain form is always ``YYYY-MM-DD HH:MM:SS``: the year is zero-padded to four digits
-    (``strftime("%Y")`` writes year 1 as ``1`` on some platforms).
+    The plain form is always ``YYYY-MM-DD HH:MM:SS``, the year zero-padded to four digits
+    (``strftime("%Y")`` writes year 1 as ``1`` on Linux).
     """
     if iso:
         return value.isoformat(timespec="seconds")
-    return f"{format_date(value)} {value.hour:02d}:{value.minute:02d}:{value.second:02d}"
+    return value.replace(tzinfo=None).isoformat(sep=" ", timespec="seconds")
 
 
 def wire_name(attribute: str) -> str:
