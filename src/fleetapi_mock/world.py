@@ -468,8 +468,10 @@ class World:
                 yield f"{where}.tariff_id", f"no tariff {tracker.tariff_id}"
         for employee in self.employees.values():
             where = f"employees[id={employee.id}]"
-            if employee.tracker_id is not None and employee.tracker_id not in self.trackers:
-                yield f"{where}.tracker_id", f"no tracker {employee.tracker_id}"
+            if employee.tracker_id is not None and not self._owns(
+                employee.user_id, self.trackers, employee.tracker_id
+            ):
+                yield f"{where}.tracker_id", f"no tracker {employee.tracker_id} of the owner"
             if employee.department_id is not None and employee.department_id not in (
                 self.departments
             ):
@@ -488,6 +490,10 @@ class World:
             *((f"departments[id={d.id}]", d) for d in self.departments.values()),
             *((f"garages[id={g.id}]", g) for g in self.garages.values()),
             *((f"vehicles[id={v.id}]", v) for v in self.vehicles.values()),
+            *((f"employees[id={e.id}]", e) for e in self.employees.values()),
+            *((f"zones[id={z.id}]", z) for z in self.zones.values()),
+            *((f"places[id={p.id}]", p) for p in self.places.values()),
+            *((f"tags[id={t.id}]", t) for t in self.tags.values()),
         ]
         for where, record in owned:
             owner = self.users.get(record.user_id)
@@ -498,6 +504,12 @@ class World:
         yield from self._check_form_and_file_references()
         yield from self._check_fleet_references()
 
+    @staticmethod
+    def _owns(account: int, records: Mapping[int, Any], key: int) -> bool:
+        """Whether ``records`` holds ``key`` and it belongs to the master user ``account``."""
+        record = records.get(key)
+        return record is not None and record.user_id == account
+
     def _check_form_and_file_references(self) -> Iterator[tuple[str, str]]:
         for template in self.form_templates.values():
             if template.user_id not in self.users:
@@ -506,8 +518,10 @@ class World:
             where = f"forms[id={record.id}]"
             if record.user_id not in self.users or not self.users[record.user_id].is_master:
                 yield f"{where}.user_id", f"no master user {record.user_id}"
-            if record.tracker_id is not None and record.tracker_id not in self.trackers:
-                yield f"{where}.tracker_id", f"no tracker {record.tracker_id}"
+            if record.tracker_id is not None and not self._owns(
+                record.user_id, self.trackers, record.tracker_id
+            ):
+                yield f"{where}.tracker_id", f"no tracker {record.tracker_id} of the owner"
         for checkin in self.checkins.values():
             where = f"checkins[id={checkin.id}]"
             tracker = self.trackers.get(checkin.tracker_id)
@@ -517,6 +531,11 @@ class World:
                 yield f"{where}.files", "must be empty: files name their check-in (checkin_id)"
             if checkin.form_id is not None and checkin.form_id not in self.forms:
                 yield f"{where}.form_id", f"no form {checkin.form_id}"
+            employee = checkin.employee_id
+            if isinstance(employee, int) and not self._owns(
+                checkin.user_id, self.employees, employee
+            ):
+                yield f"{where}.employee_id", f"no employee {employee} of the user"
         for stored in self.files.values():
             where = f"files[id={stored.id}]"
             if stored.file.user_id not in self.users:
@@ -535,8 +554,10 @@ class World:
             owner = self.users.get(entity.user_id)
             if owner is None or not owner.is_master:
                 yield f"{where}.user_id", f"no master user {entity.user_id}"
-            if entity.tracker_id is not None and entity.tracker_id not in self.trackers:
-                yield f"{where}.tracker_id", f"no tracker {entity.tracker_id}"
+            if entity.tracker_id is not None and not self._owns(
+                entity.user_id, self.trackers, entity.tracker_id
+            ):
+                yield f"{where}.tracker_id", f"no tracker {entity.tracker_id} of the owner"
         for route in self.routes.values():
             where = f"routes[id={route.id}]"
             if route.id in self.tasks:
@@ -564,6 +585,12 @@ class World:
             if len(link.hash) != 32 or link.hash in hashes:
                 yield f"{where}.hash", "a link hash is 32 characters and unique"
             hashes.add(link.hash)
+            for index, shared in enumerate(link.trackers):
+                if not self._owns(record.user_id, self.trackers, shared.tracker_id):
+                    yield (
+                        f"{where}.trackers[{index}].tracker_id",
+                        f"no tracker {shared.tracker_id} of the owner",
+                    )
         for forwarder in self.retranslators.values():
             protocol = forwarder.retranslator.protocol_id
             if protocol not in self.retranslator_protocols:

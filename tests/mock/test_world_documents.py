@@ -1,0 +1,145 @@
+"""World documents round-trip and refuse dangling references, naming the path of the fault."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from mock_helpers import Api, assert_failure, assert_success
+
+from fleetapi_mock import World, demo_document
+from fleetapi_mock.world import WorldDocumentError
+
+Document = dict[str, Any]
+
+
+def test_load_save_load_save_is_identical() -> None:
+    first = World.from_document(demo_document()).to_document()
+    second = World.from_document(first).to_document()
+    assert second == first
+
+
+def test_resetting_to_the_served_world_gives_the_same_world(api: Api) -> None:
+    served = api.http.get("/__mock__/world").json()
+    assert_success(api.http.post("/__mock__/reset", json=served))
+    assert api.http.get("/__mock__/world").json() == served
+
+
+def test_a_world_after_calls_round_trips_through_reset(api: Api, demo: str) -> None:
+    """What the handlers store (tasks, forms, links...) is written and read back unchanged."""
+    assert_success(api.post("/api/key/create", {"title": "round trip"}, hash=demo))
+    assert_success(api.post("/checkin/form/create", {"tracker_id": 4, "template_id": 1}, hash=demo))
+    served = api.http.get("/__mock__/world").json()
+    assert_success(api.http.post("/__mock__/reset", json=served))
+    assert api.http.get("/__mock__/world").json() == served
+
+
+def _by(document: Document, name: str, **where: Any) -> Document:
+    """The first item of collection ``name`` whose fields match ``where``."""
+    return next(i for i in document[name] if all(i.get(k) == v for k, v in where.items()))
+
+
+def _other_tracker(document: Document) -> int:
+    other = _by(document, "users", login="other")["id"]
+    return int(_by(document, "trackers", user_id=other)["id"])
+
+
+def _set(name: str, match: dict[str, Any], field: str, value: Any) -> Callable[[Document], None]:
+    def change(document: Document) -> None:
+        _by(document, name, **match)[field] = value
+
+    return change
+
+
+def _form_of_missing_task(document: Document) -> None:
+    next(f for f in document["forms"] if f["form"].get("task_id") == 2)["form"]["task_id"] = 999
+
+
+def _link_of_missing_tracker(document: Document) -> None:
+    document["geo_links"][0]["link"]["trackers"][1]["tracker_id"] = 999
+
+
+def _link_of_anothers_tracker(document: Document) -> None:
+    document["geo_links"][0]["link"]["trackers"][0]["tracker_id"] = _other_tracker(document)
+
+
+def _task_of_anothers_tracker(document: Document) -> None:
+    _by(document, "tasks", id=1)["tracker_id"] = _other_tracker(document)
+
+
+def _file_of_missing_checkin(document: Document) -> None:
+    next(f for f in document["files"] if f.get("checkin_id") == 1)["checkin_id"] = 999
+
+
+def _file_of_missing_form(document: Document) -> None:
+    next(f for f in document["files"] if f.get("form_id") == 1)["form_id"] = 999
+
+
+def _retranslator_of_missing_protocol(document: Document) -> None:
+    document["retranslators"][0]["retranslator"]["protocol_id"] = 999
+
+
+DANGLING: list[tuple[str, Callable[[Document], None], str]] = [
+    ("form of a missing task", _form_of_missing_task, "forms[id=2].form.task_id"),
+    ("check-in form of a missing tracker", _set("forms", {"tracker_id": 4}, "tracker_id", 999),
+     "forms[id=1].tracker_id"),
+    ("vehicle of a missing tracker", _set("vehicles", {"id": 1}, "tracker_id", 999),
+     "vehicles[id=1].tracker_id"),
+    ("vehicle of a missing garage", _set("vehicles", {"id": 1}, "garage_id", 999),
+     "vehicles[id=1].garage_id"),
+    ("service task of a missing vehicle", _set("service_tasks", {"id": 1}, "vehicle_id", 999),
+     "service_tasks[id=1].vehicle_id"),
+    ("link of a missing tracker", _link_of_missing_tracker,
+     "geo_links[id=1].link.trackers[1].tracker_id"),
+    ("link of another account's tracker", _link_of_anothers_tracker,
+     "geo_links[id=1].link.trackers[0].tracker_id"),
+    ("retranslator of a missing protocol", _retranslator_of_missing_protocol,
+     "retranslators[id=1].retranslator.protocol_id"),
+    ("check-in file of a missing check-in", _file_of_missing_checkin, "files[id=1].checkin_id"),
+    ("form file of a missing form", _file_of_missing_form, "files[id=2].form_id"),
+    ("check-in of a missing form", _set("checkins", {"id": 1}, "form_id", 999),
+     "checkins[id=1].form_id"),
+    ("check-in of a missing employee", _set("checkins", {"id": 1}, "employee_id", 999),
+     "checkins[id=1].employee_id"),
+    ("check-in of a missing tracker", _set("checkins", {"id": 1}, "tracker_id", 999),
+     "checkins[id=1].tracker_id"),
+    ("task of a missing tracker", _set("tasks", {"id": 1}, "tracker_id", 999),
+     "tasks[id=1].tracker_id"),
+    ("task of another account's tracker", _task_of_anothers_tracker, "tasks[id=1].tracker_id"),
+    ("checkpoint of a missing route", _set("tasks", {"id": 7}, "parent_id", 999),
+     "tasks[id=7].parent_id"),
+    ("employee of a missing tracker", _set("employees", {"id": 1}, "tracker_id", 999),
+     "employees[id=1].tracker_id"),
+    ("employee of a missing department", _set("employees", {"id": 1}, "department_id", 999),
+     "employees[id=1].department_id"),
+    ("employee of a missing user", _set("employees", {"id": 1}, "user_id", 999),
+     "employees[id=1].user_id"),
+    ("zone of a missing user", _set("zones", {"id": 1}, "user_id", 999), "zones[id=1].user_id"),
+    ("import of a missing user", _set("import_processes", {"id": 1}, "user_id", 999),
+     "import_processes[id=1].user_id"),
+    ("map layer of a missing user", lambda d: d["map_layers"][0].update(user_id=999),
+     "map_layers[id=1].user_id"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "path"), [c[1:] for c in DANGLING], ids=[c[0] for c in DANGLING]
+)
+def test_dangling_references_are_refused_with_their_path(
+    change: Callable[[Document], None], path: str
+) -> None:
+    document = demo_document()
+    change(document)
+    with pytest.raises(WorldDocumentError) as info:
+        World.from_document(document)
+    assert path in [p for p, _ in info.value.errors]
+
+
+def test_a_reset_to_a_dangling_world_answers_the_path_and_changes_nothing(api: Api) -> None:
+    before = api.document()
+    document = demo_document()
+    _link_of_missing_tracker(document)
+    body = assert_failure(api.http.post("/__mock__/reset", json=document), 7, 400)
+    assert "geo_links[id=1].link.trackers[1].tracker_id" in [e["parameter"] for e in body["errors"]]
+    assert api.document() == before
