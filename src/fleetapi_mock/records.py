@@ -445,7 +445,7 @@ class DataFileRecord:
     The upload's first sheet is kept as text cells: ``header`` (the first row, when the upload
     asked ``parse_header``) and ``rows`` (the data rows after it). Blank rows are dropped and
     trailing empty cells trimmed. Look one up for the caller's account with
-    :func:`fleetapi_mock.handlers.data.find_data_file`.
+    ``ctx.owned_one(ctx.world.data_files, file_id, "data file")``.
     """
 
     id: str

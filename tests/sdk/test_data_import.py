@@ -21,7 +21,6 @@ from fleetapi import (
 )
 from fleetapi._types import UNSET
 from fleetapi_mock.handlers import Context
-from fleetapi_mock.handlers.data import find_data_file
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 XLS_FIXTURE = Path(__file__).resolve().parents[1] / "data" / "vehicles.xls"
@@ -56,7 +55,7 @@ def stored(fleet_mock, file_id: str, login: str = "demo"):
         endpoint=DATA_SPREADSHEET_PARSE,
         user=fleet_mock.world.user_by_login(login),
     )
-    return find_data_file(ctx, file_id)
+    return next((r for r in ctx.owned(fleet_mock.world.data_files) if r.id == file_id), None)
 
 
 # --- Spreadsheet parsing ----------------------------------------------------------------------

@@ -2,9 +2,9 @@
 
 ``data/spreadsheet/parse`` stores the first sheet of an uploaded spreadsheet in the world's
 ``data_files`` (a :class:`~fleetapi_mock.records.DataFileRecord` per ``file_id``). Other calls
-that take a ``file_id`` (``vehicle/batch_convert``) read it back with :func:`find_data_file`::
+that take a ``file_id`` (``vehicle/batch_convert``) read it back as any owned record::
 
-    record = find_data_file(ctx, params.file_id)   # None: unknown, or another account's
+    record = ctx.owned_one(ctx.world.data_files, params.file_id, "data file")  # else 201
     record.fields                                  # header names mapped by header_map, or None
     record.rows                                    # the data rows, lists of cell texts
 
@@ -46,7 +46,7 @@ from fleetapi_mock.spreadsheets import (
     sniff_format,
 )
 
-__all__ = ["DEFAULT_MAX_FILE_SIZE", "find_data_file", "max_file_size", "wire_import"]
+__all__ = ["DEFAULT_MAX_FILE_SIZE", "max_file_size", "wire_import"]
 
 DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024
 """Uploads above the dealer's ``file_storage.hard_max_file_size`` (this by default) get 271."""
@@ -56,14 +56,6 @@ REPORTED_PROBLEMS = 25
 
 STOPPED = "the line cannot be read: the import stopped"
 """The error of the line where a failed import process stopped."""
-
-
-def find_data_file(ctx: Context, file_id: str) -> DataFileRecord | None:
-    """The stored data file ``file_id`` if it belongs to the caller's account, else ``None``."""
-    record = ctx.world.data_files.get(file_id)
-    if record is None or record.user_id != ctx.account.id:
-        return None
-    return record
 
 
 def max_file_size(ctx: Context) -> int:

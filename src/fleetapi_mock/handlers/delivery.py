@@ -32,8 +32,8 @@ from fleetapi.models.delivery import (
 )
 from fleetapi.models.task import Task
 from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.handlers.task import Board
-from fleetapi_mock.handlers.tracker import wire_tracker
+from fleetapi_mock.tasks import Board
+from fleetapi_mock.trackers import wire_tracker
 
 __all__ = ["ASSUMED_SPEED_KMH", "DELIVERED_STATES"]
 

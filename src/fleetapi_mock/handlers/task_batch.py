@@ -52,9 +52,9 @@ from fleetapi.models.task import (
     TaskBatchConvertResult,
 )
 from fleetapi_mock.batch import BATCH_ROW_LIMIT, batch_lines, parse_decimal
+from fleetapi_mock.gazetteer import search
 from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.handlers.geocoder import search
-from fleetapi_mock.handlers.task import check_window
+from fleetapi_mock.tasks import check_window
 
 __all__ = ["BATCH_ROW_LIMIT", "DEFAULT_FIELDS"]
 

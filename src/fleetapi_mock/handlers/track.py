@@ -39,7 +39,6 @@ from fleetapi.models.track import (
     TrackTotals,
 )
 from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.handlers.vehicle import visible_vehicles
 from fleetapi_mock.records import TrackerRecord, TrackPointRecord
 from fleetapi_mock.tracks import (
     DEFAULT_POINT_LIMIT,
@@ -52,6 +51,7 @@ from fleetapi_mock.tracks import (
     simplify,
     split_trips,
 )
+from fleetapi_mock.vehicles import visible_vehicles
 
 # --- The period and the asset -----------------------------------------------------------------
 

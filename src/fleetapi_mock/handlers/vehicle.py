@@ -32,7 +32,6 @@ from fleetapi.endpoints.vehicle import (
     VEHICLE_UPDATE,
 )
 from fleetapi.models.vehicle import (
-    SUBTYPES_BY_TYPE,
     VEHICLE_SORT_FIELDS,
     NewVehicle,
     Vehicle,
@@ -44,45 +43,16 @@ from fleetapi.models.vehicle import (
 )
 from fleetapi_mock.handlers import Context, handles
 from fleetapi_mock.records import VehicleRecord, convert
+from fleetapi_mock.vehicles import subtype_error, vehicle_visible, visible_vehicles, wire_vehicle
 
 _SORT_ITEM = re.compile(r"^(?P<field>[a-z_]+)=(?P<direction>asc|desc)$")
 
 
-def wire_vehicle(ctx: Context, record: VehicleRecord) -> Vehicle:
-    """The API's vehicle of a record, with its tracker's label and its garage's name."""
-    tracker = ctx.world.trackers.get(record.tracker_id) if record.tracker_id else None
-    garage = ctx.world.garages.get(record.garage_id) if record.garage_id else None
-    return convert(
-        Vehicle,
-        record,
-        tracker_label=tracker.label if tracker else None,
-        garage_organization_name=garage.organization_name if garage else None,
-    )
-
-
-def visible_vehicles(ctx: Context) -> list[VehicleRecord]:
-    """The vehicles the caller sees, by id."""
-    return [v for _, v in sorted(ctx.world.vehicles.items()) if _visible(ctx, v)]
-
-
-def _visible(ctx: Context, record: VehicleRecord) -> bool:
-    if record.user_id != ctx.account.id:
-        return False
-    return record.tracker_id is None or ctx.visible_tracker(record.tracker_id) is not None
-
-
 def _vehicle(ctx: Context, vehicle_id: int) -> VehicleRecord:
     record = ctx.world.vehicles.get(vehicle_id)
-    if record is None or not _visible(ctx, record):
+    if record is None or not vehicle_visible(ctx, record):
         raise EntityNotFoundError(f"no vehicle {vehicle_id}")
     return record
-
-
-def subtype_error(vehicle_type: str, subtype: str | None) -> str | None:
-    """Why ``subtype`` does not fit ``vehicle_type``, or ``None`` when it does."""
-    if subtype is None or subtype in SUBTYPES_BY_TYPE[vehicle_type]:
-        return None
-    return f"{subtype!r} is not a subtype of {vehicle_type!r}"
 
 
 def _check(
@@ -202,7 +172,8 @@ def vehicle_delete(ctx: Context, params: VehicleDeleteParams) -> None:
         doomed = {
             vehicle_id
             for vehicle_id in params.vehicle_ids
-            if (record := ctx.world.vehicles.get(vehicle_id)) is not None and _visible(ctx, record)
+            if (record := ctx.world.vehicles.get(vehicle_id)) is not None
+            and vehicle_visible(ctx, record)
         }
     for vehicle_id in doomed:
         del ctx.world.vehicles[vehicle_id]

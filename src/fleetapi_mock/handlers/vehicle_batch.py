@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from fleetapi._converter import RequestValidationError, converter_for, structure_request
-from fleetapi._errors import EntityNotFoundError, InvalidDataFormatError, InvalidParametersError
+from fleetapi._errors import InvalidDataFormatError, InvalidParametersError
 from fleetapi._types import UNSET, Unset
 from fleetapi.endpoints.vehicle import VEHICLE_BATCH_CONVERT
 from fleetapi.models.vehicle import (
@@ -38,8 +38,7 @@ from fleetapi.models.vehicle import (
 )
 from fleetapi_mock.batch import BatchLine, batch_lines, cut, parse_decimal
 from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.handlers.data import find_data_file
-from fleetapi_mock.handlers.vehicle import subtype_error
+from fleetapi_mock.vehicles import subtype_error
 
 SKIPPED = "undefined"
 """The column name of a column to skip."""
@@ -170,9 +169,7 @@ def vehicle_batch_convert(ctx: Context, params: VehicleBatchConvertParams) -> Ve
     """Convert the rows of a batch or stored file into vehicles to create, creating nothing."""
     given = None if params.fields is UNSET else _fields(params.fields)
     if params.file_id is not UNSET:
-        stored = find_data_file(ctx, params.file_id)
-        if stored is None:
-            raise EntityNotFoundError(f"no data file {params.file_id!r}")
+        stored = ctx.owned_one(ctx.world.data_files, params.file_id, "data file")
         header = stored.fields
         if given is not None:
             fields = given

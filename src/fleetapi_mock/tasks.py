@@ -1,0 +1,235 @@
+"""Tasks as one request sees them (the board shared by the task, delivery and batch handlers).
+
+Tasks and checkpoints live in ``world.tasks`` and routes in ``world.routes``, as the API's own
+models (date/times in UTC). The tracker-driven fields (status, arrival, stay) are evaluated on
+every read by :mod:`fleetapi_mock.lifecycle` from the tracker's points and the world clock.
+
+Visibility: a user sees the tasks of their account; a sub-user limited to some trackers sees
+the tasks assigned to those trackers and the unassigned tasks of the account (the pool they
+dispatch from). Anything else answers as missing (201).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from fleetapi._errors import (
+    DeviceBlockedError,
+    EntityNotFoundError,
+    FleetApiError,
+    InvalidTaskStateError,
+    TariffRestrictionError,
+)
+from fleetapi._types import UNSET, Unset
+from fleetapi.models.task import (
+    ExternalIdCount,
+    Route,
+    Task,
+    TaskStatus,
+)
+from fleetapi_mock.forms import wire_form
+from fleetapi_mock.handlers import Context
+from fleetapi_mock.lifecycle import EDITABLE_STATES, Progress, evaluate_route, evaluate_task
+from fleetapi_mock.records import (
+    FormRecord,
+    TrackerRecord,
+    TrackPointRecord,
+)
+
+__all__ = ["Board", "check_window", "usable_tracker"]
+
+
+class Board:
+    """The tasks as one request sees them: visibility, lookups and evaluated progress."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.world = ctx.world
+        self.now = ctx.now()
+        self.account_id = ctx.account.id
+        self._points: dict[int, list[TrackPointRecord]] | None = None
+        self._forms: dict[int, FormRecord] | None = None
+        self._progress: dict[int, Progress] = {}
+
+    # --- Visibility and lookups -----------------------------------------------------------
+
+    def visible(self, entity: Task | Route) -> bool:
+        """Whether the caller may see ``entity``."""
+        if entity.user_id != self.account_id:
+            return False
+        return entity.tracker_id is None or self.ctx.visible_tracker(entity.tracker_id) is not None
+
+    def find(self, entity_id: int) -> Task | Route:
+        """The task, checkpoint or route ``entity_id`` the caller sees; else 201."""
+        entity: Task | Route | None = self.world.tasks.get(entity_id) or self.world.routes.get(
+            entity_id
+        )
+        if entity is None or not self.visible(entity):
+            raise EntityNotFoundError(f"no task {entity_id}")
+        return entity
+
+    def tasks(self) -> list[Task]:
+        """Every task and checkpoint the caller sees, by id."""
+        return [t for _, t in sorted(self.world.tasks.items()) if self.visible(t)]
+
+    def checkpoints(self, route: Route) -> list[Task]:
+        """The checkpoints of ``route`` in order."""
+        return [self.world.tasks[i] for i in route.checkpoint_ids if i in self.world.tasks]
+
+    def route_of(self, task: Task) -> Route | None:
+        """The route of a checkpoint (``None`` for a plain task)."""
+        return None if task.parent_id is None else self.world.routes.get(task.parent_id)
+
+    # --- Lifecycle ------------------------------------------------------------------------
+
+    def points(self, tracker_id: int) -> list[TrackPointRecord]:
+        """The recorded points of a tracker in time order."""
+        if self._points is None:
+            index: dict[int, list[TrackPointRecord]] = {}
+            for point in self.world.track_points:
+                index.setdefault(point.tracker_id, []).append(point)
+            for points in index.values():
+                points.sort(key=lambda p: p.get_time)
+            self._points = index
+        return self._points.get(tracker_id, [])
+
+    def form_of(self, task: Task) -> FormRecord | None:
+        """The form of a task or checkpoint, from the world's form store."""
+        if self._forms is None:
+            self._forms = {
+                r.form.task_id: r for r in self.world.forms.values() if r.form.task_id is not None
+            }
+        return self._forms.get(task.id)
+
+    def progress(self, task: Task) -> Progress:
+        """The evaluated tracker-driven fields of a task or checkpoint."""
+        if task.id not in self._progress:
+            points = self.points(task.tracker_id) if task.tracker_id is not None else []
+            form = self.form_of(task)
+            self._progress[task.id] = evaluate_task(
+                task,
+                points,
+                self.now,
+                needs_form=form is not None,
+                form_submitted=form.form.submitted if form is not None else None,
+            )
+        return self._progress[task.id]
+
+    def status(self, entity: Task | Route) -> TaskStatus:
+        """The evaluated status of a task, checkpoint or route."""
+        if isinstance(entity, Route):
+            return self.route_progress(entity)[0]
+        return self.progress(entity).status
+
+    def route_progress(self, route: Route) -> tuple[TaskStatus, dt.datetime]:
+        """A route's status and status change date, from its checkpoints."""
+        checkpoints = self.checkpoints(route)
+        status, changed = evaluate_route(route, [(c, self.progress(c)) for c in checkpoints])
+        return status, changed
+
+    # --- Wire objects ---------------------------------------------------------------------
+
+    def wire(self, task: Task) -> Task:
+        """A task or checkpoint as the caller sees it: evaluated, in their time zone."""
+        progress = self.progress(task)
+        ctx = self.ctx
+        return attrs.evolve(
+            task,
+            creation_date=ctx.user_time(task.creation_date),
+            from_=ctx.user_time(task.from_),
+            to=ctx.user_time(task.to),
+            status=progress.status,
+            status_change_date=ctx.user_time(progress.status_change_date),
+            arrival_date=ctx.optional_user_time(progress.arrival_date),
+            stay_duration=progress.stay_duration,
+            form=wire_form(ctx, form) if (form := self.form_of(task)) is not None else None,
+        )
+
+    def wire_route(self, route: Route) -> Route:
+        """A route as the caller sees it."""
+        status, changed = self.route_progress(route)
+        ctx = self.ctx
+        return attrs.evolve(
+            route,
+            creation_date=ctx.user_time(route.creation_date),
+            from_=ctx.user_time(route.from_),
+            to=ctx.user_time(route.to),
+            status=status,
+            status_change_date=ctx.user_time(changed),
+        )
+
+    # --- Changes --------------------------------------------------------------------------
+
+    def require_editable(self, entities: Iterable[Task | Route]) -> None:
+        """255 unless every entity is ``unassigned`` or ``assigned``."""
+        for entity in entities:
+            status = self.status(entity)
+            if status not in EDITABLE_STATES:
+                raise InvalidTaskStateError(f"task {entity.id} is {status}")
+
+    def external_id_counts(
+        self, external_ids: Iterable[str | Unset | None], exclude: Iterable[int]
+    ) -> list[ExternalIdCount] | Unset:
+        """How many other entities of the account carry each given external ID."""
+        skip = set(exclude)
+        counts: list[ExternalIdCount] = []
+        for external_id in dict.fromkeys(e for e in external_ids if isinstance(e, str)):
+            count = sum(
+                1
+                for entity in (*self.world.tasks.values(), *self.world.routes.values())
+                if entity.user_id == self.account_id
+                and entity.external_id == external_id
+                and entity.id not in skip
+            )
+            if count:
+                counts.append(ExternalIdCount(external_id=external_id, count=count))
+        return counts or UNSET
+
+    def refresh_route(self, route_id: int) -> None:
+        """Renumber a route's checkpoints and take its window from the first and last."""
+        route = self.world.routes[route_id]
+        ids = [i for i in route.checkpoint_ids if i in self.world.tasks]
+        if not ids:
+            del self.world.routes[route_id]
+            return
+        for order, checkpoint_id in enumerate(ids):
+            checkpoint = self.world.tasks[checkpoint_id]
+            if checkpoint.order != order:
+                self.world.tasks[checkpoint_id] = attrs.evolve(checkpoint, order=order)
+        first, last = self.world.tasks[ids[0]], self.world.tasks[ids[-1]]
+        self.world.routes[route_id] = attrs.evolve(
+            route, checkpoint_ids=ids, from_=first.from_, to=last.to
+        )
+
+
+def usable_tracker(
+    ctx: Context, tracker_id: int, missing: Callable[[str], FleetApiError]
+) -> TrackerRecord:
+    """The tracker a task may be assigned to: visible (else ``missing``), not blocked (208),
+    on a tariff with tasks (236)."""
+    record = ctx.visible_tracker(tracker_id)
+    if record is None:
+        raise missing(f"no tracker {tracker_id}")
+    if record.blocked:
+        raise DeviceBlockedError(f"tracker {tracker_id} is blocked")
+    tariff = ctx.world.tariffs.get(record.tariff_id)
+    if tariff is None or "app_tasks" not in tariff.features:
+        raise TariffRestrictionError(f"the tariff of tracker {tracker_id} has no tasks")
+    return record
+
+
+def check_window(
+    ctx: Context,
+    start: dt.datetime,
+    end: dt.datetime,
+    at: Callable[[str], str],
+    errors: list[dict[str, str]],
+) -> None:
+    """A task's window (world time): ``to`` not in the past, ``from`` not after ``to``."""
+    if end < ctx.now().replace(microsecond=0):
+        errors.append({"parameter": at("to"), "error": "must not be in the past"})
+    if start > end:
+        errors.append({"parameter": at("from"), "error": "must not be later than to"})

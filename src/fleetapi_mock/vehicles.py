@@ -1,0 +1,48 @@
+"""Vehicles as a request sees them: visibility, the API's vehicle of a record, subtype checks.
+
+Vehicles belong to the account. A sub-user whose record lists ``trackers`` sees the vehicles
+bound to those trackers and the vehicles bound to none; ``tracker_label`` and
+``garage_organization_name`` are read from the tracker and the garage when answering.
+"""
+
+from __future__ import annotations
+
+from fleetapi.models.vehicle import (
+    SUBTYPES_BY_TYPE,
+    Vehicle,
+)
+from fleetapi_mock.handlers import Context
+from fleetapi_mock.records import VehicleRecord, convert
+
+__all__ = ["subtype_error", "vehicle_visible", "visible_vehicles", "wire_vehicle"]
+
+
+def wire_vehicle(ctx: Context, record: VehicleRecord) -> Vehicle:
+    """The API's vehicle of a record, with its tracker's label and its garage's name."""
+    tracker = ctx.world.trackers.get(record.tracker_id) if record.tracker_id else None
+    garage = ctx.world.garages.get(record.garage_id) if record.garage_id else None
+    return convert(
+        Vehicle,
+        record,
+        tracker_label=tracker.label if tracker else None,
+        garage_organization_name=garage.organization_name if garage else None,
+    )
+
+
+def visible_vehicles(ctx: Context) -> list[VehicleRecord]:
+    """The vehicles the caller sees, by id."""
+    return [v for _, v in sorted(ctx.world.vehicles.items()) if vehicle_visible(ctx, v)]
+
+
+def vehicle_visible(ctx: Context, record: VehicleRecord) -> bool:
+    """Whether the caller sees the vehicle: of the account, on a tracker it sees or on none."""
+    if record.user_id != ctx.account.id:
+        return False
+    return record.tracker_id is None or ctx.visible_tracker(record.tracker_id) is not None
+
+
+def subtype_error(vehicle_type: str, subtype: str | None) -> str | None:
+    """Why ``subtype`` does not fit ``vehicle_type``, or ``None`` when it does."""
+    if subtype is None or subtype in SUBTYPES_BY_TYPE[vehicle_type]:
+        return None
+    return f"{subtype!r} is not a subtype of {vehicle_type!r}"
