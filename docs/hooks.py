@@ -1,17 +1,30 @@
-"""mkdocs hook: pages that derive from the call table and the error table.
+"""mkdocs hook: pages that derive from the call table, the error table and the code.
 
 A page holding ``<!-- fleetapi:calls -->`` gets every call of the table; one holding
 ``<!-- fleetapi:errors -->`` gets the error codes with their classes, HTTP statuses and exit codes.
+
+Everything on the calls page is read from one place: the ``Endpoint`` declarations (path,
+summary, access, right, errors, paging, notes), the params models (fields, their docstrings and
+limits), the generated SDK resources (method signatures), the CLI (generated commands and the
+hand-made commands whose code calls the method), the mock's handlers (their docstrings state
+what the mock does) and the error classes (their descriptions).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import enum
+import functools
+import importlib
+import inspect
+import re
+import types
+import typing
 from collections import defaultdict
-from typing import Any
+from typing import Any, Literal, Union
 
 import attrs
 
-from fleetapi._converter import wire_name
 from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import CODES, FleetApiError
 from fleetapi._rules import rules_of
@@ -29,71 +42,423 @@ ACCESS_TEXT = {
 MOCK_MISSING = "not implemented yet (answers code 6, HTTP 501)"
 
 
-def _unimplemented() -> set[str]:
+# --- The code the page reads --------------------------------------------------------------
+
+
+@functools.cache
+def _handlers() -> dict[str, Any]:
     try:
-        from fleetapi_mock.handlers import unimplemented_paths
+        from fleetapi_mock.handlers import HANDLERS, load_handlers
     except ImportError:
-        return {e.path for e in ENDPOINTS}
-    return set(unimplemented_paths())
+        return {}
+    load_handlers()
+    return dict(HANDLERS)
 
 
-def _params_table(endpoint: Endpoint) -> list[str]:
-    fields = attrs.fields(endpoint.params)
-    if not fields:
-        return ["Body: the credential only."]
-    rows = ["| Parameter | Type | Required | Limits |", "|---|---|---|---|"]
-    for a in fields:
+def _resource_class(resource: str, *, asynchronous: bool = False) -> Any:
+    module = importlib.import_module(
+        "fleetapi.resources._async" if asynchronous else "fleetapi.resources._sync"
+    )
+    prop = module.Resources.__dict__[resource]
+    return getattr(module, prop.func.__annotations__["return"])
+
+
+@functools.cache
+def _handmade_commands() -> dict[tuple[str, str], list[str]]:
+    """``(resource, method)`` -> the hand-made ``fleet`` commands whose code calls it."""
+    from typer.main import get_command
+
+    from fleetapi_cli.commands import COMMANDS, GROUPS
+
+    found: dict[tuple[str, str], list[str]] = defaultdict(list)
+    pattern = re.compile(r"\bclient\.(\w+)\.(\w+)\(")
+    registries = [(GROUPS, True), (COMMANDS, False)]
+    for registry, is_group in registries:
+        for name, (module_name, _) in registry.items():
+            app = importlib.import_module(module_name).app
+            command = get_command(app)
+            commands = getattr(command, "commands", {}) if is_group else {"": command}
+            for sub, click_command in commands.items():
+                callback = click_command.callback
+                if callback is None:
+                    continue
+                try:
+                    source = inspect.getsource(inspect.unwrap(callback))
+                except (OSError, TypeError):
+                    continue
+                label = f"fleet {name} {sub}".strip()
+                for match in pattern.finditer(source):
+                    if label not in found[match.groups()]:
+                        found[match.groups()].append(label)
+    return found
+
+
+@functools.cache
+def _handmade_names() -> dict[str, set[str]]:
+    """Hand-made group -> its command names (they hide generated commands of that name)."""
+    from typer.main import get_command
+
+    from fleetapi_cli.commands import GROUPS
+
+    names: dict[str, set[str]] = {}
+    for name, (module_name, _) in GROUPS.items():
+        command = get_command(importlib.import_module(module_name).app)
+        names[name] = set(getattr(command, "commands", {}))
+    return names
+
+
+# --- Example values -----------------------------------------------------------------------
+
+
+def _core(tp: Any) -> Any:
+    """``tp`` without ``Unset`` and ``None``."""
+    from fleetapi._types import Unset
+
+    if typing.get_origin(tp) in (Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not Unset and a is not type(None)]
+        return args[0] if args else type(None)
+    return tp
+
+
+def _sample(tp: Any, name: str, depth: int = 0) -> Any:
+    """A plausible value of type ``tp`` for a field called ``name`` (for examples only)."""
+    tp = _core(tp)
+    origin = typing.get_origin(tp)
+    if origin is Literal:
+        return typing.get_args(tp)[0]
+    if origin in (list, tuple, set, frozenset) or tp in (list, tuple):
+        args = typing.get_args(tp)
+        return [_sample(args[0] if args else int, name, depth + 1)]
+    if origin is dict or tp is dict:
+        return {}
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return next(iter(tp))
+    if tp is bool:
+        return True
+    if tp is int:
+        return 1
+    if tp is float:
+        return {"lat": 52.52, "lng": 13.405}.get(name, 1.5)
+    if tp is str:
+        return "Berlin" if "address" in name or "query" in name else "Example"
+    if tp is dt.datetime:
+        return dt.datetime(2026, 1, 5, 17 if name == "to" else 9, 0)
+    if tp is dt.date:
+        return dt.date(2026, 1, 5)
+    if tp is dt.timedelta:
+        return dt.timedelta(hours=1)
+    if attrs.has(tp) and depth < 3:
+        return _Model(tp, depth + 1)
+    return None
+
+
+@attrs.frozen
+class _Model:
+    """An attrs model built from its required fields, shown as Python source."""
+
+    cls: type[Any]
+    depth: int
+
+    def fields(self) -> dict[str, Any]:
+        hints = typing.get_type_hints(self.cls)
+        return {
+            a.name: _sample(hints.get(a.name, Any), a.name, self.depth)
+            for a in attrs.fields(self.cls)
+            if a.default is attrs.NOTHING
+        }
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={_py(v)}" for k, v in self.fields().items())
+        return f"{self.cls.__name__}({args})"
+
+
+def _py(value: Any) -> str:
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, (dt.datetime, dt.date, dt.timedelta)):
+        return "dt." + repr(value).removeprefix("datetime.")
+    if isinstance(value, list):
+        return "[" + ", ".join(_py(v) for v in value) + "]"
+    return repr(value)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, _Model):
+        from fleetapi._converter import wire_name
+
+        return {wire_name(k): _json(v) for k, v in value.fields().items()}
+    if isinstance(value, list):
+        return [_json(v) for v in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, dt.datetime):
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, dt.timedelta):
+        return "PT1H"
+    return value
+
+
+def _cli_value(value: Any) -> str:
+    import json
+    import shlex
+
+    plain = _json(value)
+    if isinstance(plain, (dict, list)):
+        return shlex.quote(json.dumps(plain, ensure_ascii=False))
+    if isinstance(plain, bool):
+        return ""
+    return shlex.quote(str(plain))
+
+
+def _raw_field(wire: str, value: Any) -> str:
+    """One ``fleet api`` body field: ``key=text`` for strings, ``key:=json`` otherwise."""
+    import json
+    import shlex
+
+    plain = _json(value)
+    if isinstance(plain, str):
+        return shlex.quote(f"{wire}={plain}")
+    return f"{wire}:=" + shlex.quote(json.dumps(plain, ensure_ascii=False))
+
+
+# --- Sections -----------------------------------------------------------------------------
+
+
+def _signature(endpoint: Endpoint, method: str) -> str:
+    function = getattr(_resource_class(endpoint.resource), method)
+    text = str(inspect.signature(function)).replace("self, ", "").replace("(self)", "()")
+    text = text.replace("'", "").replace("builtins.", "")
+    return f"client.{endpoint.resource}.{method}{text}"
+
+
+def _sdk_lines(endpoint: Endpoint) -> list[str]:
+    lines = [
+        f"- **SDK**: `{_signature(endpoint, endpoint.method)}`; async: "
+        f"`await client.{endpoint.resource}.{endpoint.method}(...)` on an `AsyncClient`"
+    ]
+    if endpoint.paging:
+        lines.append(
+            f"    - every page: `client.{endpoint.resource}.iterate(page_size=...)` "
+            "(`async for` on an `AsyncClient`)"
+        )
+    variant = endpoint.file_variant
+    if variant:
+        lines.append(f"    - the file form: `{_signature(endpoint, variant.method)}`")
+    return lines
+
+
+def _cli_line(endpoint: Endpoint) -> str:
+    group, command = endpoint.cli_name
+    methods = [endpoint.method]
+    if endpoint.paging:
+        methods.append("iterate")
+    if endpoint.file_variant:
+        methods.append(endpoint.file_variant.method)
+    handmade: list[str] = []
+    for method in methods:
+        for label in _handmade_commands().get((endpoint.resource, method), []):
+            if label not in handmade:
+                handmade.append(label)
+    generated_label = f"fleet {group} {command}"
+    hidden = command in _handmade_names().get(group, set())
+    parts = []
+    if handmade:
+        parts.append("hand-made " + ", ".join(f"`{c}`" for c in handmade))
+    if not hidden:
+        parts.append(f"generated `{generated_label}`")
+    parts.append(f"raw `fleet api {endpoint.path}`")
+    return "- **CLI**: " + "; ".join(parts)
+
+
+def _result_line(endpoint: Endpoint) -> str:
+    result = endpoint.result
+    if result.kind == "none":
+        return "- **Result**: nothing (the answer is `success` only)"
+    if result.kind == "bytes":
+        return "- **Result**: a file (bytes)"
+    name = _type_name(result.type).replace("|", "\\|")
+    where = f"the `{result.key}` field" if result.key else "the whole body"
+    return f"- **Result**: `{name}` ({where})"
+
+
+def _type_name(tp: Any) -> str:
+    """A type as a reader writes it: no ``Unset`` (the Required column says it), no modules."""
+    from fleetapi._types import Unset
+
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        return " | ".join(_type_name(a) for a in args if a is not Unset)
+    if origin is Literal:
+        return " | ".join(repr(a) for a in args)
+    if origin is not None:
+        inner = ", ".join(_type_name(a) for a in args)
+        return f"{getattr(origin, '__name__', str(origin))}[{inner}]"
+    if tp is type(None):
+        return "None"
+    return getattr(tp, "__name__", str(tp))
+
+
+_CLI_HINTS = ("JSON text, @file.json, or - for stdin.", "Repeat the option, or give a JSON array.")
+"""Hints of the generated commands' help texts that say nothing about the call itself."""
+
+
+def _params_rows(cls: type[Any], prefix: str, seen: tuple[type[Any], ...]) -> list[str]:
+    from fleetapi_cli.generated import field_specs
+
+    rows = []
+    specs = {s.name: s for s in field_specs(cls)}
+    hints = typing.get_type_hints(cls)
+    for a in attrs.fields(cls):
+        spec = specs[a.name]
+        name = f"{prefix}{spec.wire}"
         required = "yes" if a.default is attrs.NOTHING else "no"
-        kind = str(a.type).replace("|", "\\|")
         limits = rules_of(a)
         text = limits.describe() if limits else ""
-        rows.append(f"| `{wire_name(a.name)}` | `{kind}` | {required} | {text} |")
+        meaning = spec.help.replace("[required]", "")
+        for hint in _CLI_HINTS:
+            meaning = meaning.replace(hint, "")
+        meaning = meaning.replace("|", "\\|").strip()
+        meaning = meaning.replace("\n", " ")
+        type_text = _type_name(hints.get(a.name, Any)).replace("|", "\\|")
+        rows.append(f"| `{name}` | `{type_text}` | {required} | {text} | {meaning} |")
+        core = _core(hints.get(a.name, Any))
+        if typing.get_origin(core) is list:
+            core = _core(typing.get_args(core)[0])
+            suffix = "[]."
+        else:
+            suffix = "."
+        if attrs.has(core) and core not in seen and len(seen) < 3:
+            rows += _params_rows(core, name + suffix, (*seen, core))
     return rows
 
 
-def _call_section(endpoint: Endpoint, missing: set[str]) -> list[str]:
-    group, command = endpoint.cli_name
-    args = ", ".join(
-        f"{a.name}=..." for a in attrs.fields(endpoint.params) if a.default is attrs.NOTHING
-    )
-    lines = [
-        f"### `{endpoint.path}`",
-        "",
-        endpoint.summary,
-        "",
-        f"- **SDK**: `client.{endpoint.resource}.{endpoint.method}({args})`"
-        + (" and `.iterate(...)` across pages" if endpoint.paging else "")
-        + (
-            f"; `client.{endpoint.resource}.{endpoint.file_variant.method}"
-            f"({endpoint.file_variant.switch}=...)` answers the file"
-            if endpoint.file_variant
-            else ""
-        ),
-        f"- **CLI**: `fleet {group} {command}`",
-        f"- **Mock**: {MOCK_MISSING if endpoint.path in missing else 'implemented'}",
-        f"- **Access**: {ACCESS_TEXT[endpoint.access]}"
-        + (f"; sub-users need `{endpoint.right}`" if endpoint.right else "")
-        + ("; master users only" if endpoint.master_only else ""),
-        f"- **Retried after a timeout**: {'yes (safe to repeat)' if endpoint.safe else 'no'}",
+def _params_table(endpoint: Endpoint) -> list[str]:
+    if not attrs.fields(endpoint.params):
+        return ["Body: the credential only."]
+    header = [
+        "| Parameter | Type | Required | Limits | Meaning |",
+        "|---|---|---|---|---|",
     ]
-    if endpoint.errors:
-        named = ", ".join(
-            f"{c} `{CODES[c].__name__}`" if c in CODES else str(c) for c in endpoint.errors
+    return header + _params_rows(endpoint.params, "", (endpoint.params,))
+
+
+def _errors_table(endpoint: Endpoint) -> list[str]:
+    if not endpoint.errors:
+        return []
+    rows = ["| Code | Exception | Meaning |", "|---|---|---|"]
+    for code in endpoint.errors:
+        cls = CODES.get(code)
+        if cls is None:
+            rows.append(f"| {code} | | |")
+        else:
+            rows.append(f"| {code} | `{cls.__name__}` | {cls.description} |")
+    return ["", "Error codes the specification lists for the call:", "", *rows]
+
+
+def _mock_lines(endpoint: Endpoint) -> list[str]:
+    handler = _handlers().get(endpoint.path)
+    if handler is None:
+        return [f"- **Mock**: {MOCK_MISSING}"]
+    doc = inspect.getdoc(handler) or "implemented"
+    module = handler.__module__
+    first, _, rest = doc.partition("\n\n")
+    lines = [f"- **Mock** (`{module}.{handler.__name__}`): {' '.join(first.split())}"]
+    for paragraph in rest.split("\n\n"):
+        if paragraph.strip():
+            lines.append(f"    {' '.join(paragraph.split())}")
+    return lines
+
+
+def _example(endpoint: Endpoint) -> list[str]:
+    hints = typing.get_type_hints(endpoint.params)
+    values = {
+        a.name: _sample(hints.get(a.name, Any), a.name)
+        for a in attrs.fields(endpoint.params)
+        if a.default is attrs.NOTHING
+    }
+    from fleetapi_cli.generated import field_specs
+
+    specs = {s.name: s for s in field_specs(endpoint.params)}
+    args = ", ".join(f"{k}={_py(v)}" for k, v in values.items())
+    call = f"client.{endpoint.resource}.{endpoint.method}({args})"
+    if endpoint.upload:
+        call = call.replace("(", "(file=open('file.bin', 'rb'), ", 1).replace(", )", ")")
+    group, command = endpoint.cli_name
+    if command in _handmade_names().get(group, set()):
+        label = "CLI (raw call)"
+        body = " ".join(_raw_field(specs[k].wire, v) for k, v in values.items())
+        cli = "" if endpoint.upload else f"fleet api {endpoint.path} {body}".strip()
+    else:
+        label = "CLI (generated command)"
+        options = " ".join(
+            f"{specs[k].option} {_cli_value(v)}".strip() for k, v in values.items() if v is not None
         )
-        lines.append(f"- **Errors**: {named}")
+        cli = f"fleet {group} {command} {options}".strip()
+        if endpoint.upload:
+            cli += " --file file.bin"
+    assign = "" if endpoint.result.kind == "none" else "result = "
+    awaited = call.replace("client.", "await client.", 1)
+    cli_tab = ["", f'=== "{label}"', "", "    ```console", f"    $ {cli}", "    ```"]
+    return [
+        "",
+        '=== "SDK"',
+        "",
+        "    ```python",
+        f"    {assign}{call}",
+        "    ```",
+        "",
+        '=== "Async SDK"',
+        "",
+        "    ```python",
+        f"    {assign}{awaited}",
+        "    ```",
+        *(cli_tab if cli else []),
+        "",
+    ]
+
+
+def _call_section(endpoint: Endpoint) -> list[str]:
+    lines = [f"### `{endpoint.path}`", "", endpoint.summary, ""]
+    lines += _sdk_lines(endpoint)
+    lines.append(_cli_line(endpoint))
+    lines.append(_result_line(endpoint))
+    lines.append(
+        f"- **Access**: {ACCESS_TEXT[endpoint.access]}"
+        + (f"; sub-users need the `{endpoint.right}` right" if endpoint.right else "")
+        + ("; master users only" if endpoint.master_only else "")
+    )
+    lines.append(
+        f"- **Retried after a timeout**: {'yes (safe to repeat)' if endpoint.safe else 'no'}"
+    )
+    if endpoint.paging:
+        paging = endpoint.paging
+        limit = f", at most {paging.max_limit}" if paging.max_limit else ""
+        default = f", {paging.default_limit} by default" if paging.default_limit else ""
+        lines.append(
+            f"- **Paging**: `{paging.limit}`/`{paging.offset}`{default}{limit}; items in "
+            f"`{paging.items}`" + (f", total in `{paging.total}`" if paging.total else "")
+        )
+    if endpoint.upload:
+        lines.append("- **Upload**: `multipart/form-data`, the file in the part `file`")
     if endpoint.aliases:
         lines.append(f"- **Also answered on**: {', '.join(f'`{a}`' for a in endpoint.aliases)}")
     if endpoint.origin == "notes":
         lines.append("- **Source**: the real service (not among the specification's 68 calls)")
+    lines += _mock_lines(endpoint)
     lines.append("")
     lines += _params_table(endpoint)
+    lines += _errors_table(endpoint)
     if endpoint.notes:
         lines += ["", f"!!! note\n    {endpoint.notes}"]
+    lines += _example(endpoint)
     return [*lines, ""]
 
 
 def calls_markdown() -> str:
-    missing = _unimplemented()
+    """Every call of the table, by group."""
     by_group: dict[str, list[Endpoint]] = defaultdict(list)
     for endpoint in ENDPOINTS:
         by_group[endpoint.group].append(endpoint)
@@ -101,11 +466,12 @@ def calls_markdown() -> str:
     for group, endpoints in by_group.items():
         out += [f"## {group}", ""]
         for endpoint in endpoints:
-            out += _call_section(endpoint, missing)
+            out += _call_section(endpoint)
     return "\n".join(out)
 
 
 def errors_markdown() -> str:
+    """The table of error codes."""
     rows = [
         "| Code | Class | Family | HTTP status | CLI exit code | Meaning |",
         "|---|---|---|---|---|---|",
