@@ -28,13 +28,48 @@ def test_every_call_has_a_docs_entry():
         assert f"`fleet {group} {command}`" in page
 
 
-def test_the_mock_status_in_the_docs_follows_the_handlers():
-    from fleetapi_mock.handlers import unimplemented_paths
-
+def _sections() -> dict[str, str]:
     page = load_hooks().calls_markdown()
-    implemented = next(e for e in ENDPOINTS if e.path not in unimplemented_paths())
-    section = page.split(f"### `{implemented.path}`")[1].split("### ")[0]
-    assert "**Mock**: implemented" in section
+    return {
+        endpoint.path: page.split(f"### `{endpoint.path}`")[1].split("\n### ")[0]
+        for endpoint in ENDPOINTS
+    }
+
+
+def test_each_call_says_what_the_mock_does_from_its_handler():
+    import inspect
+
+    from fleetapi_mock.handlers import HANDLERS, load_handlers, unimplemented_paths
+
+    load_handlers()
+    missing = unimplemented_paths()
+    for path, section in _sections().items():
+        if path in missing:
+            assert "not implemented yet" in section
+        else:
+            first = " ".join((inspect.getdoc(HANDLERS[path]) or "").split("\n\n")[0].split())
+            assert f"{HANDLERS[path].__name__}`): {first}" in section, path
+
+
+def test_each_call_names_its_error_classes_and_shows_an_example():
+    from fleetapi import CODES
+
+    sections = _sections()
+    for endpoint in ENDPOINTS:
+        section = sections[endpoint.path]
+        for code in endpoint.errors:
+            assert f"| {code} | `{CODES[code].__name__}` |" in section, (endpoint.path, code)
+        assert f"await client.{endpoint.resource}.{endpoint.method}(" in section
+        assert "```python" in section
+
+
+def test_hand_made_commands_are_found_in_the_cli_code():
+    sections = _sections()
+    assert "`fleet checkin export`" in sections["checkin/list"]
+    assert "`fleet checkin upload`" in sections["checkin/image/create"]
+    # a hand-made command of the same name hides the generated one
+    assert "generated `fleet vehicle list`" not in sections["vehicle/list"]
+    assert "hand-made `fleet vehicle list`" in sections["vehicle/list"]
 
 
 def test_every_error_code_is_in_the_errors_table():
