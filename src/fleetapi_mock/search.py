@@ -24,6 +24,7 @@ from typing import Any, Generic, Literal, TypeVar
 import attrs
 
 from fleetapi._errors import InvalidParametersError
+from fleetapi._types import Unset
 from fleetapi.models.search import (
     AndCondition,
     ContainsCondition,
@@ -247,7 +248,19 @@ def sort_records(records: Sequence[T], sort: Sequence[str], fields: Fields[T]) -
     return sorted(records, key=functools.cmp_to_key(order))
 
 
-def page(records: Sequence[T], offset: int, limit: int | None) -> list[T]:
-    """The ``limit`` records from ``offset`` (all of them from there when ``limit`` is None)."""
-    end = None if limit is None else offset + limit
-    return list(records[offset:end])
+def page(
+    records: Sequence[T],
+    offset: int | Unset | None,
+    limit: int | Unset | None,
+    *,
+    default_limit: int | None = None,
+) -> list[T]:
+    """One page of a list call: the ``limit`` records from ``offset``.
+
+    An omitted or null ``offset`` is 0; an omitted ``limit`` is ``default_limit``, and a
+    ``limit`` of null (or a ``default_limit`` of ``None``) means every record from ``offset`` on.
+    """
+    start = offset if isinstance(offset, int) else 0
+    count = default_limit if isinstance(limit, Unset) else limit
+    end = None if count is None else start + count
+    return list(records[start:end])

@@ -401,9 +401,7 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
         if all(search.matches(checkin, c, fields) for c in conditions):
             found.append(checkin)
     found = search.sort_records(found, sort, fields)
-    offset = params.offset if isinstance(params.offset, int) else 0
-    limit = params.limit if isinstance(params.limit, int) else None
-    return search.page(found, offset, limit), len(found)
+    return search.page(found, params.offset, params.limit), len(found)
 
 
 @handles(CHECKIN_LIST)

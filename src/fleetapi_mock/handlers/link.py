@@ -336,9 +336,8 @@ def link_list(ctx: Context, params: GeoLinkListParams) -> list[GeoLink]:
         ]
     links = [link for link in links if all(search.matches(link, c, searchable) for c in conditions)]
     links = search.sort_records(links, sort, fields)
-    offset = 0 if isinstance(params.offset, Unset) else params.offset
-    limit = DEFAULT_LIST_LIMIT if isinstance(params.limit, Unset) else params.limit
-    return [_wire(ctx, link, with_status=True) for link in search.page(links, offset, limit)]
+    shown = search.page(links, params.offset, params.limit, default_limit=DEFAULT_LIST_LIMIT)
+    return [_wire(ctx, link, with_status=True) for link in shown]
 
 
 def _texts(value: object) -> list[str]:

@@ -21,7 +21,6 @@ import attrs
 
 from fleetapi._endpoint import NoParams
 from fleetapi._errors import EntityNotFoundError, ExternalServiceError, PluginNotFoundError
-from fleetapi._types import UNSET
 from fleetapi.endpoints.payment import (
     BILL_CREATE,
     BILL_LIST,
@@ -39,6 +38,7 @@ from fleetapi.models.payment import (
     PaymentSystemSettings,
     SubscriptionCancelParams,
 )
+from fleetapi_mock import search
 from fleetapi_mock.handlers import Context, handles
 from fleetapi_mock.records import BillRecord, DealerRecord, SubscriptionRecord
 
@@ -133,11 +133,9 @@ def bill_create(ctx: Context, params: BillCreateParams) -> int:
 def bill_list(ctx: Context, params: BillListParams) -> BillList:
     """The account's bills, newest first, a page at a time, with their total ``count``."""
     _require_bills_plugin(ctx)
-    offset = params.offset if params.offset is not UNSET else 0
-    limit = params.limit if params.limit is not UNSET else 10000
     records = ctx.owned(ctx.world.bills)[::-1]
-    page = [_wire_bill(ctx, b) for b in records[offset : offset + limit]]
-    return BillList(count=len(records), bills=page)
+    shown = search.page(records, params.offset, params.limit, default_limit=10000)
+    return BillList(count=len(records), bills=[_wire_bill(ctx, b) for b in shown])
 
 
 def _require_provider(ctx: Context) -> None:

@@ -574,10 +574,5 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
             continue
         found.append(task)
     found = sort_records(found, sort, fields)
-    offset = params.offset if isinstance(params.offset, int) else 0
-    limit = params.limit if isinstance(params.limit, int) else None
-    if params.limit is UNSET:
-        limit = DEFAULT_LIMIT
-    return TaskListResult(
-        list=[board.wire(t) for t in page(found, offset, limit)], count=len(found)
-    )
+    shown = page(found, params.offset, params.limit, default_limit=DEFAULT_LIMIT)
+    return TaskListResult(list=[board.wire(t) for t in shown], count=len(found))

@@ -9,7 +9,6 @@ garage; ``icon_id`` and ``avatar_file_name`` change only through the avatar call
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -41,11 +40,10 @@ from fleetapi.models.vehicle import (
     VehicleReadParams,
     VehicleUpdateParams,
 )
+from fleetapi_mock import search
 from fleetapi_mock.handlers import Context, handles
 from fleetapi_mock.records import VehicleRecord, convert
 from fleetapi_mock.vehicles import subtype_error, vehicle_visible, visible_vehicles, wire_vehicle
-
-_SORT_ITEM = re.compile(r"^(?P<field>[a-z_]+)=(?P<direction>asc|desc)$")
 
 
 def _vehicle(ctx: Context, vehicle_id: int) -> VehicleRecord:
@@ -182,40 +180,26 @@ def vehicle_delete(ctx: Context, params: VehicleDeleteParams) -> None:
             del ctx.world.service_tasks[task.id]
 
 
-def parse_sort(sort: list[str]) -> list[tuple[str, bool]]:
-    """``field=asc|desc`` items as (field, descending); 7 naming ``sort[i]`` when wrong."""
-    parsed: list[tuple[str, bool]] = []
-    errors: list[dict[str, str]] = []
-    for index, item in enumerate(sort):
-        match = _SORT_ITEM.match(item)
-        if match is None or match["field"] not in VEHICLE_SORT_FIELDS:
-            errors.append(
-                {
-                    "parameter": f"sort[{index}]",
-                    "error": "must be <field>=asc or <field>=desc on a vehicle sort field",
-                }
-            )
-            continue
-        parsed.append((match["field"], match["direction"] == "desc"))
-    if errors:
-        raise InvalidParametersError(errors=errors)
-    return parsed
+def _value(name: str) -> Callable[[Vehicle], Any]:
+    def get(vehicle: Vehicle) -> Any:
+        value = getattr(vehicle, name)
+        return None if value is UNSET else value
+
+    return get
 
 
-def _sort_key(field: str) -> Callable[[Vehicle], Any]:
-    def key(vehicle: Vehicle) -> Any:
-        value = getattr(vehicle, field)
-        if value is None or value is UNSET:
-            return (1, "")
-        return (0, value.casefold() if isinstance(value, str) else value)
-
-    return key
+SORT_FIELDS: search.Fields[Vehicle] = {
+    name: search.Field("text", _value(name)) for name in sorted(VEHICLE_SORT_FIELDS)
+}
+"""What ``vehicle/list`` sorts by, for :mod:`fleetapi_mock.search` (text case-insensitively,
+vehicles without a value last in both directions)."""
 
 
 @handles(VEHICLE_LIST)
 def vehicle_list(ctx: Context, params: VehicleListParams) -> list[Vehicle]:
     """The vehicles the caller sees: filtered, sorted (by id unless told), paged."""
-    order = parse_sort(params.sort) if params.sort is not UNSET else []
+    sort = [] if params.sort is UNSET else params.sort
+    search.check_sort(sort, SORT_FIELDS)
     vehicles = [wire_vehicle(ctx, r) for r in visible_vehicles(ctx)]
     if params.filter is not UNSET and params.filter is not None and params.filter != "":
         wanted = params.filter.casefold()
@@ -224,8 +208,5 @@ def vehicle_list(ctx: Context, params: VehicleListParams) -> list[Vehicle]:
             for v in vehicles
             if any(wanted in (text or "").casefold() for text in (v.vin, v.reg_number, v.label))
         ]
-    for field, descending in reversed(order):
-        vehicles.sort(key=_sort_key(field), reverse=descending)
-    offset = params.offset if params.offset is not UNSET else 0
-    end = None if params.limit is UNSET else offset + params.limit
-    return vehicles[offset:end]
+    vehicles = search.sort_records(vehicles, sort, SORT_FIELDS)
+    return search.page(vehicles, params.offset, params.limit)
