@@ -1,0 +1,100 @@
+"""Every Python block of the docs pages runs against the in-process mock, as the docs promise.
+
+Each fenced ``python`` block of ``README.md`` and ``docs/*.md`` runs in a fresh namespace that
+holds ``mock`` (a ``FleetMock`` with the demo world) and ``client`` (a ``fleetapi.Client``
+logged in as ``demo`` through it), in a scratch directory. Blocks with a top-level ``await``
+run in an event loop. Functions a block defines whose names start with ``test_`` are then
+called with the fixtures they name (``fleet_mock``, ``fleet_client``, ``monkeypatch``,
+``tmp_path``).
+
+A block that cannot run here is preceded by ``<!-- not run: <reason> -->``, and the reason is
+required. Blocks that include a file (``--8<--``) show an ``examples/`` script, which
+``tests/test_examples.py`` runs.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from fleetapi_mock import FleetMock
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+SKIPPED_PAGES = {"reference.md"}
+"""The API reference holds no examples of its own (it renders docstrings)."""
+
+FENCE = re.compile(
+    r"(?:<!-- not run: (?P<reason>[^>]*?) -->\s*\n)?^(?P<indent>[ \t]*)```python[^\n]*\n"
+    r"(?P<body>.*?)^(?P=indent)```",
+    re.MULTILINE | re.DOTALL,
+)
+
+
+def _blocks() -> list[tuple[str, int, str, str | None]]:
+    found = []
+    for page in PAGES:
+        if page.name in SKIPPED_PAGES:
+            continue
+        text = page.read_text(encoding="utf-8")
+        for match in FENCE.finditer(text):
+            indent = match["indent"]
+            body = "".join(
+                line.removeprefix(indent) for line in match["body"].splitlines(keepends=True)
+            )
+            if "--8<--" in body:
+                continue
+            line = text.count("\n", 0, match.start("body"))
+            found.append((page.name, line, body, match["reason"]))
+    return found
+
+
+BLOCKS = _blocks()
+RUNNABLE = [b for b in BLOCKS if b[3] is None]
+
+
+def test_every_block_runs_or_says_why_not():
+    assert RUNNABLE
+    for page, line, _, reason in BLOCKS:
+        assert reason is None or reason.strip(), f"{page}:{line}: a reason is required"
+
+
+def test_every_example_script_is_shown_in_the_docs():
+    text = "\n".join(p.read_text(encoding="utf-8") for p in PAGES)
+    for script in sorted((ROOT / "examples").glob("*.py")):
+        assert f"examples/{script.name}" in text, f"{script.name} is referenced nowhere"
+
+
+@pytest.mark.parametrize(
+    ("page", "line", "body"),
+    [b[:3] for b in RUNNABLE],
+    ids=[f"{b[0]}:{b[1]}" for b in RUNNABLE],
+)
+def test_docs_block_runs(page, line, body, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("FLEETAPI_BASE_URL", "FLEETAPI_API_KEY", "FLEETAPI_HASH"):
+        monkeypatch.delenv(name, raising=False)
+    mock = FleetMock()
+    with mock.login("demo", "demo") as client:
+        namespace = {"__name__": "docs_example", "mock": mock, "client": client}
+        code = compile(
+            body, f"{page}:{line}", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True
+        )
+        result = eval(code, namespace)
+        if inspect.iscoroutine(result):
+            asyncio.run(result)
+        fixtures = {
+            "fleet_mock": mock,
+            "fleet_client": client,
+            "monkeypatch": monkeypatch,
+            "tmp_path": tmp_path,
+        }
+        for name, value in list(namespace.items()):
+            if name.startswith("test_") and inspect.isfunction(value):
+                arguments = inspect.signature(value).parameters
+                value(**{a: fixtures[a] for a in arguments})
