@@ -5,29 +5,27 @@ Imported inside commands only (it imports nothing heavy either).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import typer
 
 __all__ = ["BATCH_ERRORS_EXIT", "read_batch", "report_rows"]
 
-BATCH_ERRORS_EXIT = 6
-"""Exit code of the ``batch-convert`` commands when a row has errors (an invalid request)."""
+BATCH_ERRORS_EXIT = 12
+"""Exit code of the ``batch-convert`` commands when the call worked but a row has errors.
+
+Its own code, apart from every API error family's (6 is a call refused as invalid), so a script
+tells "fix these rows" from "the call failed"."""
 
 
 def read_batch(ctx: typer.Context, source: str) -> str:
     """The text of ``source``: a file's, or stdin's for ``-``; a usage error if unreadable."""
-    if source == "-":
-        return sys.stdin.read()
-    try:
-        return Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise typer.BadParameter(
-            f"cannot read {source}: {exc}", ctx=ctx, param_hint="FILE"
-        ) from None
+    from fleetapi_cli.files import read_input
+
+    text = read_input(source)
+    assert isinstance(text, str)
+    return text
 
 
 def report_rows(rows: Sequence[Any], limit_exceeded: bool) -> int:

@@ -18,6 +18,7 @@ Code  Meaning
 9     rate limited (15), after the SDK's retries
 10    connection failure or timeout
 11    server-side failure (1, 6, 8, 9, 14, 215)
+12    a batch command's rows have errors (the call itself worked)
 130   interrupted (Ctrl-C)
 ====  =============================================================
 """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sys
 from pathlib import Path
@@ -10,11 +11,17 @@ from typing import Any
 import typer
 
 __all__ = [
+    "WHEN_HELP",
     "parse_assignment",
     "parse_json",
+    "parse_until",
+    "parse_when",
     "read_body",
     "read_text",
 ]
+
+WHEN_HELP = "'YYYY-MM-DD HH:MM:SS', 'YYYY-MM-DD HH:MM' or a date, in your time zone"
+"""How every ``--from``/``--to``/``--until`` option reads a moment (for help texts)."""
 
 
 def read_text(value: str, *, what: str = "value") -> str:
@@ -80,3 +87,26 @@ def parse_assignment(arg: str) -> tuple[str, Any]:
     if value.startswith("@"):
         return key, read_text(value, what=key)
     return key, _json_or_text(value)
+
+
+def parse_when(value: str) -> dt.datetime:
+    """The moment of a ``--from``/``--to`` option: ``YYYY-MM-DD HH:MM:SS`` (or ISO 8601), or
+    a date alone (its midnight). Every command with a period parses it this way.
+
+    Raises:
+        typer.BadParameter: the text is neither.
+    """
+    from fleetapi._converter import parse_datetime
+
+    try:
+        return parse_datetime(value.strip())
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is not {WHEN_HELP}") from None
+
+
+def parse_until(value: str) -> dt.datetime:
+    """Like :func:`parse_when`, but a date alone means the end of that day (23:59:59)."""
+    moment = parse_when(value)
+    if len(value.strip()) == len("YYYY-MM-DD"):
+        moment = moment.replace(hour=23, minute=59, second=59)
+    return moment

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from fleetapi_cli.commands import key as key_commands
+from fleetapi_cli import _typer as typer_settings
 from fleetapi_cli.config import ProfileStore
 
 Cli = Any  # the runner of conftest.py
@@ -202,7 +202,7 @@ def test_key_create_list_delete(cli: Cli, session: str) -> None:
 def test_key_delete_asks_on_a_terminal(
     cli: Cli, session: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(key_commands, "_interactive", lambda: True)
+    monkeypatch.setattr(typer_settings, "is_terminal", lambda stream=None: True)
     full = data(cli("key", "create", "tmp"))["hash"]
     kept = cli("key", "delete", full, input="n\n")
     assert kept.exit_code == 1

@@ -126,3 +126,72 @@ def test_map_layer_download_writes_with_dash_capital_o(
 
 def test_app_is_the_root() -> None:
     assert app.info.name == "fleet"
+
+
+def test_row_errors_have_an_exit_code_of_their_own() -> None:
+    import inspect
+
+    from fleetapi import _errors
+    from fleetapi_cli import errors
+    from fleetapi_cli.batch import BATCH_ERRORS_EXIT
+
+    families = {
+        getattr(cls, "exit_code", None) for _, cls in inspect.getmembers(_errors, inspect.isclass)
+    }
+    assert BATCH_ERRORS_EXIT not in families | {errors.EXIT_OK, errors.EXIT_ERROR}
+    assert BATCH_ERRORS_EXIT not in {errors.EXIT_USAGE, 130}
+    assert f"{BATCH_ERRORS_EXIT}    a batch command" in (errors.__doc__ or "")
+
+
+DELETES = [
+    (["key", "delete", "0" * 32], "Delete API key"),
+    (["task", "delete", "1"], "Delete task 1?"),
+    (["vehicle", "delete", "1"], "Delete vehicle 1?"),
+    (["checkin", "delete", "1"], "Delete 1 check-in(s): 1?"),
+]
+
+
+@pytest.mark.parametrize(("args", "question"), DELETES, ids=lambda v: " ".join(v[:2]))
+def test_every_delete_shares_one_confirmation(
+    cli: Cli, session: str, monkeypatch: pytest.MonkeyPatch, args: list[str], question: str
+) -> None:
+    from fleetapi_cli import _typer
+
+    refused = cli(*args)
+    assert refused.exit_code == 2
+    assert "without --yes" in refused.stderr
+    monkeypatch.setattr(_typer, "is_terminal", lambda stream=None: True)
+    declined = cli(*args, input="n\n")
+    assert declined.exit_code == 1
+    assert question in declined.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["task", "list", "--from", "soon"], "--from"),
+        (["checkin", "list", "--to", "2026-13-01"], "--to"),
+        (["track", "list", "--employee", "1", "--from", "x", "--to", "2026-01-15"], "--from"),
+        (["link", "create", "--tracker", "1", "--until", "tomorrow"], "--until"),
+    ],
+    ids=lambda v: " ".join(v[:2]) if isinstance(v, list) else v,
+)
+def test_every_period_option_reads_one_way(cli: Cli, session: str, args: list[str], option: str):
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}'" in result.stderr
+    assert "'YYYY-MM-DD HH:MM:SS', 'YYYY-MM-DD HH:MM' or a date" in result.stderr
+
+
+def test_a_date_alone_is_midnight_and_until_its_last_second(cli: Cli, session: str) -> None:
+    import json
+
+    day = json.loads(cli("task", "list", "--from", "2026-01-15", "-o", "json").stdout)
+    moment = json.loads(cli("task", "list", "--from", "2026-01-15 00:00:00", "-o", "json").stdout)
+    assert day == moment
+    from fleetapi_cli.values import parse_until, parse_when
+
+    assert str(parse_when("2026-01-15")) == "2026-01-15 00:00:00"
+    assert str(parse_when("2026-01-15 08:30")) == "2026-01-15 08:30:00"
+    assert str(parse_until("2026-01-15")) == "2026-01-15 23:59:59"
+    assert str(parse_until("2026-01-15 08:30:00")) == "2026-01-15 08:30:00"

@@ -14,6 +14,7 @@ from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_gro
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, is_stdout, refuse_binary_on_terminal, write_out
 from fleetapi_cli.output import OutputFormat, is_terminal, note, to_jsonable
+from fleetapi_cli.values import WHEN_HELP, parse_when
 
 if TYPE_CHECKING:
     from fleetapi import Client
@@ -24,7 +25,6 @@ __all__ = ["app"]
 
 app = new_group("Check-ins: list, export, show, delete, create; upload their files.")
 
-DATE_FORMATS = ["%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"]
 LIST_COLUMNS = ["id", "time", "tracker", "employee_id", "address", "comment", "form", "files"]
 FILE_COLUMNS = ["id", "type", "state", "name", "size", "mime_type", "uploaded"]
 UPLOAD_DELAY = 0.5
@@ -37,11 +37,11 @@ Trackers = Annotated[
 ]
 From = Annotated[
     Optional[dt.datetime],  # noqa: UP045
-    typer.Option("--from", formats=DATE_FORMATS, help="From this time (your time zone)."),
+    typer.Option("--from", metavar="WHEN", parser=parse_when, help=f"From: {WHEN_HELP}."),
 ]
 To = Annotated[
     Optional[dt.datetime],  # noqa: UP045
-    typer.Option("--to", formats=DATE_FORMATS, help="Until this time (after --from)."),
+    typer.Option("--to", metavar="WHEN", parser=parse_when, help="Until, after --from."),
 ]
 Employee = Annotated[
     Optional[int],  # noqa: UP045

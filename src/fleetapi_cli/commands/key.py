@@ -7,20 +7,15 @@ from typing import Annotated
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_group
 from fleetapi_cli.context import state_of
-from fleetapi_cli.output import OutputFormat, emit, is_terminal, note, to_jsonable
+from fleetapi_cli.output import OutputFormat, emit, note, to_jsonable
 
 __all__ = ["app"]
 
 app = new_group("Create, list and delete API keys (needs a master user's session).")
 
 COLUMNS = ["title", "create_date", "hash"]
-
-
-def _interactive() -> bool:
-    """Whether a confirmation can be asked (stdin is a terminal)."""
-    return is_terminal(sys.stdin)
 
 
 @app.command()
@@ -60,7 +55,7 @@ def list_keys(
 def delete(
     ctx: typer.Context,
     key: Annotated[str, typer.Argument(help="The API key to delete (- reads it from stdin).")],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
+    yes: YesOption = False,
 ) -> None:
     """Delete (revoke) an API key. Asks first on a terminal; elsewhere needs --yes."""
     from fleetapi._secrets import mask
@@ -70,10 +65,7 @@ def delete(
         key = sys.stdin.readline().strip()
     if not key:
         ctx.fail("The key is empty.")
-    if not yes:
-        if not _interactive():
-            ctx.fail("Refusing to delete without --yes when not on a terminal.")
-        typer.confirm(f"Delete API key {mask(key)}?", abort=True, err=True)
+    confirm_delete(ctx, f"Delete API key {mask(key)}?", yes)
     with state.client() as client:
         client.api_keys.delete(key=key)
     note(f"Deleted API key {mask(key)}.")

@@ -9,6 +9,7 @@ import typer
 
 from fleetapi_cli._typer import OutputOption, new_group
 from fleetapi_cli.context import state_of
+from fleetapi_cli.values import parse_until, parse_when
 
 if TYPE_CHECKING:
     from fleetapi import Client
@@ -18,23 +19,6 @@ __all__ = ["app"]
 app = new_group("Geo links: share the location of trackers through a public URL.")
 
 LIST_COLUMNS = ["id", "status", "description", "trackers", "lifetime.from", "lifetime.to"]
-
-
-def _moment(value: str | None, option: str, *, end_of_day: bool) -> dt.datetime | None:
-    """A ``YYYY-MM-DD[ HH:MM[:SS]]`` option; a date alone is the start (or end) of that day."""
-    if value is None:
-        return None
-    try:
-        if len(value.strip()) == 10:
-            day = dt.date.fromisoformat(value.strip())
-            return dt.datetime.combine(day, dt.time.max if end_of_day else dt.time.min).replace(
-                microsecond=0
-            )
-        return dt.datetime.fromisoformat(value.strip())
-    except ValueError:
-        raise typer.BadParameter(
-            "expected YYYY-MM-DD or 'YYYY-MM-DD HH:MM:SS'", param_hint=option
-        ) from None
 
 
 def link_domain(client: Client) -> str:
@@ -60,16 +44,22 @@ def create(
         str, typer.Option("--description", "-d", help="What the link is for (at most 255).")
     ] = "",
     until: Annotated[
-        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
+        Optional[dt.datetime],  # noqa: UP045 - Typer reads the annotation at run time
         typer.Option(
             "--until",
-            metavar="DATE",
-            help="When the link expires: YYYY-MM-DD (the end of that day) or a date/time.",
+            metavar="WHEN",
+            parser=parse_until,
+            help="When the link expires (a date alone: the end of that day).",
         ),
     ] = None,
     start: Annotated[
-        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
-        typer.Option("--from", metavar="DATE", help="When the link starts working (default: now)."),
+        Optional[dt.datetime],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option(
+            "--from",
+            metavar="WHEN",
+            parser=parse_when,
+            help="When the link starts working (default: now).",
+        ),
     ] = None,
     show: Annotated[
         Optional[list[str]],  # noqa: UP045 - Typer reads the annotation at run time
@@ -109,8 +99,7 @@ def create(
         raise typer.BadParameter(
             f"{', '.join(unknown)}: choose from {', '.join(choices)}", param_hint="--show"
         )
-    begins = _moment(start, "--from", end_of_day=False)
-    ends = _moment(until, "--until", end_of_day=True)
+    begins, ends = start, until
     lifetime: Any = None
     if begins or ends:
         bounds = {"from_": begins, "to": ends}

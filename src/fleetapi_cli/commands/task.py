@@ -6,15 +6,14 @@ commands beside these.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Optional, cast
+import datetime as dt
+from typing import Annotated, Any, Optional, cast
 
 import typer
 
 from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_group
 from fleetapi_cli.context import state_of
-
-if TYPE_CHECKING:
-    import datetime as dt
+from fleetapi_cli.values import parse_when
 
 __all__ = ["app"]
 
@@ -44,20 +43,6 @@ BATCH_COLUMNS = [
 STATUSES = ["unassigned", "assigned", "arrived", "done", "delayed", "failed", "faulty"]
 
 
-def _when(ctx: typer.Context, value: str | None, option: str) -> dt.datetime | None:
-    """A date/time option (``YYYY-MM-DD HH:MM:SS`` or ISO 8601); a usage error otherwise."""
-    if value is None:
-        return None
-    from fleetapi._converter import parse_datetime
-
-    try:
-        return parse_datetime(value)
-    except ValueError:
-        raise typer.BadParameter(
-            f"{value!r} is not a date/time (YYYY-MM-DD HH:MM:SS)", ctx=ctx, param_hint=option
-        ) from None
-
-
 @app.command("list")
 def list_tasks(
     ctx: typer.Context,
@@ -70,12 +55,16 @@ def list_tasks(
         typer.Option("--tracker", "-t", help="Only tasks of this tracker (repeat)."),
     ] = None,
     since: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--from", help="Only tasks still actual after this date/time."),
+        Optional[dt.datetime],  # noqa: UP045
+        typer.Option(
+            "--from", metavar="WHEN", parser=parse_when, help="Only tasks still actual after."
+        ),
     ] = None,
     until: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--to", help="Only tasks already actual before this date/time."),
+        Optional[dt.datetime],  # noqa: UP045
+        typer.Option(
+            "--to", metavar="WHEN", parser=parse_when, help="Only tasks already actual before."
+        ),
     ] = None,
     external_id: Annotated[
         Optional[str],  # noqa: UP045
@@ -111,7 +100,7 @@ def list_tasks(
                 f"{value!r} is not one of {', '.join(STATUSES)}", ctx=ctx, param_hint="--status"
             )
     state = state_of(ctx)
-    since_at, until_at = _when(ctx, since, "--from"), _when(ctx, until, "--to")
+    since_at, until_at = since, until
     with state.client() as client:
         result = client.tasks.list(
             statuses=cast("list[TaskStatus]", list(status)) if status else UNSET,
@@ -135,8 +124,14 @@ def create(
     label: Annotated[str, typer.Option("--label", "-l", help="What to do (1-200 chars).")],
     lat: Annotated[float, typer.Option("--lat", help="Latitude of the zone's centre.")],
     lng: Annotated[float, typer.Option("--lng", help="Longitude of the zone's centre.")],
-    since: Annotated[str, typer.Option("--from", help="Visit after this date/time.")],
-    until: Annotated[str, typer.Option("--to", help="Visit before this date/time.")],
+    since: Annotated[
+        dt.datetime,
+        typer.Option("--from", metavar="WHEN", parser=parse_when, help="Visit after this."),
+    ],
+    until: Annotated[
+        dt.datetime,
+        typer.Option("--to", metavar="WHEN", parser=parse_when, help="Visit before this."),
+    ],
     radius: Annotated[int, typer.Option("--radius", "-r", help="Zone radius, meters.")] = 100,
     description: Annotated[
         str, typer.Option("--description", "-d", help="Details (0-1024 chars).")
@@ -168,9 +163,7 @@ def create(
     from fleetapi.models.task import NewTask, TaskLocation
     from fleetapi_cli.output import note
 
-    start, end = _when(ctx, since, "--from"), _when(ctx, until, "--to")
-    assert start is not None
-    assert end is not None
+    start, end = since, until
     task = NewTask(
         location=TaskLocation(
             lat=lat, lng=lng, radius=radius, address=address if address is not None else UNSET

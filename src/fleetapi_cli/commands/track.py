@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import enum
 import sys
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TextIO
@@ -11,10 +12,9 @@ import typer
 from fleetapi_cli._typer import OutputOption, new_group
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, is_stdout, open_text_out
+from fleetapi_cli.values import WHEN_HELP, parse_when
 
 if TYPE_CHECKING:
-    import datetime as dt
-
     from fleetapi import Client
     from fleetapi.models.track import AssetRef, PointInfo, TrackInfo
 
@@ -62,16 +62,12 @@ VehicleOption = Annotated[
     typer.Option("--vehicle", metavar="ID", help="The vehicle whose tracks to show."),
 ]
 FromOption = Annotated[
-    str,
-    typer.Option(
-        "--from",
-        metavar="WHEN",
-        help="Start, in your time zone: 'YYYY-MM-DD HH:MM:SS', or a date (its midnight).",
-    ),
+    dt.datetime,
+    typer.Option("--from", metavar="WHEN", parser=parse_when, help=f"Start: {WHEN_HELP}."),
 ]
 ToOption = Annotated[
-    str,
-    typer.Option("--to", metavar="WHEN", help="End, later than --from (same forms)."),
+    dt.datetime,
+    typer.Option("--to", metavar="WHEN", parser=parse_when, help="End, after --from."),
 ]
 FilterOption = Annotated[
     bool,
@@ -100,23 +96,6 @@ def _asset(ctx: typer.Context, employee: int | None, vehicle: int | None) -> Ass
         return AssetRef(id=employee, type="employee")
     assert vehicle is not None
     return AssetRef(id=vehicle, type="vehicle")
-
-
-def _when(ctx: typer.Context, value: str, option: str) -> dt.datetime:
-    import datetime as dt
-
-    from fleetapi._converter import parse_datetime
-
-    try:
-        return parse_datetime(value.strip())
-    except ValueError:
-        pass
-    try:
-        return dt.datetime.combine(dt.date.fromisoformat(value.strip()), dt.time())
-    except ValueError:
-        raise typer.BadParameter(
-            f"{value!r} is neither 'YYYY-MM-DD HH:MM:SS' nor a date", ctx=ctx, param_hint=option
-        ) from None
 
 
 def _hms(value: Any) -> str:
@@ -154,7 +133,7 @@ def list_tracks(
     from fleetapi_cli.output import OutputFormat, emit, to_jsonable
 
     asset = _asset(ctx, employee, vehicle)
-    start, end = _when(ctx, from_, "--from"), _when(ctx, to, "--to")
+    start, end = from_, to
     state = state_of(ctx)
     with state.client() as client:
         result = client.asset_tracks.list(
@@ -322,7 +301,7 @@ def export(
     from fleetapi_cli.output import note
 
     asset = _asset(ctx, employee, vehicle)
-    start, end = _when(ctx, from_, "--from"), _when(ctx, to, "--to")
+    start, end = from_, to
     state = state_of(ctx)
     with state.client() as plain:
         client = plain.with_options(iso_datetime=True)
