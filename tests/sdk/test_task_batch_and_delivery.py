@@ -98,6 +98,18 @@ def test_batch_convert_reports_every_problem_of_a_row(client):
     assert all("error" in e for row in result.list for e in row.errors or [])
 
 
+@pytest.mark.parametrize("column", ["radius", "max_delay", "min_stay_duration"])
+def test_batch_convert_reports_a_bad_number_in_a_defaulted_column(client, column):
+    # The column's default stands in, so the rest of the row is still checked.
+    result = client.tasks.batch_convert(
+        batch=rows("\t2026-01-15 10:00:00\t52.5\t13.4\tlots"),
+        fields=["label", "from", "lat", "lng", column],
+        geocoder="osm",
+    )
+    (row,) = result.list
+    assert {e["parameter"] for e in row.errors} == {"label", column}
+
+
 def test_batch_convert_cuts_at_the_row_limit(client):
     line = "Stop\t2026-01-15 10:00:00\t\t\t52.5\t13.4\t"
     result = client.tasks.batch_convert(batch=rows(*[line] * (BATCH_ROW_LIMIT + 1)), geocoder="osm")

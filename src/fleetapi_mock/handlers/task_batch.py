@@ -192,6 +192,8 @@ def _convert_row(
         except ValueError:
             kind = "an integer" if name in _INTEGERS else "a number"
             row.error(name, f"must be {kind}, not {text!r}")
+            if name in defaults:  # a stand-in, so that the rest of the row is still checked
+                numbers[name] = defaults[name]
     times: dict[str, dt.datetime] = {}
     for name in ("from", "to"):
         text = row.text(name)
