@@ -153,10 +153,12 @@ browser then GETs the target)."""
 
 def redirect_response(target: str, body: Mapping[str, Any]) -> Response:
     """A redirect to ``<target>?response=<urlencoded JSON of body>`` (``&`` when ``target``
-    already has a query)."""
+    already has a query; before the target's ``#fragment``, which browsers never send)."""
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
-    separator = "&" if "?" in target else "?"
-    location = f"{target}{separator}{urllib.parse.urlencode({'response': text})}"
+    address, hash_mark, fragment = target.partition("#")
+    separator = "&" if "?" in address else "?"
+    response = urllib.parse.urlencode({"response": text})
+    location = f"{address}{separator}{response}{hash_mark}{fragment}"
     return REDIRECT_STATUS, {"location": location, "content-length": "0"}, b""
 
 

@@ -117,6 +117,18 @@ def test_a_redirect_target_with_a_query_keeps_it(api: Api, demo: str):
     assert json.loads(query["response"][0])["success"] is True
 
 
+def test_a_redirect_target_with_a_fragment_gets_the_answer_before_it(api: Api, demo: str):
+    target = "https://app.example/done?step=2#layers"
+    response = upload(
+        api, demo, data={"redirect_target": target}, files={"file": ("a.kml", KML, KML_TYPE)}
+    )
+    location = urllib.parse.urlsplit(response.headers["location"])
+    assert location.fragment == "layers"
+    query = urllib.parse.parse_qs(location.query)
+    assert query["step"] == ["2"]
+    assert json.loads(query["response"][0])["success"] is True
+
+
 def test_credential_and_parameter_failures_answer_json_not_a_redirect(api: Api, demo: str):
     target = "https://app.example/done"
     response = api.http.post(
