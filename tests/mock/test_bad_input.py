@@ -8,9 +8,9 @@ from typing import Any
 
 import httpx
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from mock_helpers import DEMO_KEY, assert_failure
+from mock_helpers import assert_failure
 
 from fleetapi.endpoints import ENDPOINTS
 from fleetapi_mock import FleetMock
@@ -182,60 +182,7 @@ def _session(backend: Backend) -> str:
         return backend.world.create_session(backend.world.users[1]).hash
 
 
-# --- Fuzzing: nothing a client sends may produce a 500 ------------------------------------
-
-_json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=8),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
-    ),
-    max_leaves=8,
-)
-_paths = st.sampled_from(sorted({p for e in ENDPOINTS for p in e.all_paths}))
-_field_names = st.sampled_from(
-    ["tracker_id", "trackers", "labels", "title", "key", "domain", "hash", "login", "password",
-     "list_blocked", "allow_not_exist", "iso_datetime", "limit", "offset", "id", "label"]
-)  # fmt: skip
-
-
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-@given(
-    path=_paths,
-    body=st.dictionaries(_field_names, _json_values, max_size=4),
-    encoding=st.sampled_from(["json", "form", "query"]),
-    credential=st.sampled_from(["session", "key", "sub", "none", "junk"]),
-)
-def test_fuzz_never_answers_500(path: str, body: dict[str, Any], encoding: str, credential: str):
-    mock = FleetMock()
-    headers = {}
-    hashes = {"session": mock.session("demo"), "key": DEMO_KEY, "sub": mock.session("dispatcher")}
-    if credential in hashes:
-        headers["Authorization"] = f"NVX {hashes[credential]}"
-    elif credential == "junk":
-        headers["Authorization"] = "NVX junk"
-    with httpx.Client(transport=mock.transport, base_url=mock.base_url) as http:
-        if encoding == "json":
-            response = http.post(f"/v2/{path}", json=body, headers=headers)
-        else:
-            text = {k: v if isinstance(v, str) else json.dumps(v) for k, v in body.items()}
-            if encoding == "form":
-                response = http.post(f"/v2/{path}", data=text, headers=headers)
-            else:
-                response = http.get(f"/v2/{path}", params=text, headers=headers)
-    assert response.status_code != 500, response.text
-    answer = response.json()
-    assert isinstance(answer["success"], bool)
-    if not answer["success"]:
-        assert isinstance(answer["status"]["code"], int)
-
+# --- Fuzzing raw bodies (tests/mock/test_fuzz.py fuzzes every call from its schema) ------
 
 _CONTENT_TYPES = [
     "application/json",
