@@ -111,6 +111,10 @@ def parse_datetime(text: str, *, iso: bool = False) -> dt.datetime:
     The plain form is accepted in ISO mode too, and ISO text in plain mode, so a client and a
     server that disagree on the mode still understand each other.
     """
+    try:  # the plain form and most ISO 8601 text, far faster than strptime
+        return dt.datetime.fromisoformat(text)
+    except ValueError:
+        pass
     try:
         return dt.datetime.strptime(text, DATETIME_FORMAT)
     except ValueError:
