@@ -6,6 +6,7 @@ import dataclasses
 import os
 import subprocess
 import sys
+import tempfile
 from functools import partial
 
 from bench.measure import Sizes, Tables, sample
@@ -22,11 +23,12 @@ def run(argv: list[str], env: dict[str, str]) -> None:
 
 def bench_cli(sizes: Sizes) -> Tables:
     """Wall time of whole processes (output piped): Python alone, imports, ``fleet``."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FLEETAPI_")}
     python = sys.executable
     processes = dataclasses.replace(sizes, iterations=sizes.processes, budget=sizes.budget * 4)
     figures = []
-    with served_mock() as base_url:
+    with tempfile.TemporaryDirectory() as profiles, served_mock() as base_url:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("FLEETAPI_")}
+        env["FLEETAPI_CONFIG_DIR"] = profiles  # no profile of the user is read or written
         commands = {
             "python -c pass": [python, "-c", "pass"],
             "python: import fleetapi": [python, "-c", "import fleetapi"],
