@@ -1,7 +1,9 @@
 """mkdocs hook: pages that derive from the call table, the error table and the code.
 
 A page holding ``<!-- fleetapi:calls -->`` gets every call of the table; one holding
-``<!-- fleetapi:errors -->`` gets the error codes with their classes, HTTP statuses and exit codes.
+``<!-- fleetapi:errors -->`` gets the error codes with their classes, HTTP statuses and exit
+codes; ``<!-- fleetapi:mock-modules -->`` becomes the table of the mock's modules, each
+described by its own docstring.
 
 Everything on the calls page is read from one place: the ``Endpoint`` declarations (path,
 summary, access, right, errors, paging, notes), the params models (fields, their docstrings and
@@ -486,8 +488,42 @@ def errors_markdown() -> str:
     return "\n".join(rows)
 
 
+def _first_paragraph(module: str) -> str:
+    import ast
+    from importlib.util import find_spec
+
+    spec = find_spec(module)
+    assert spec is not None
+    assert spec.origin is not None
+    with open(spec.origin, encoding="utf-8") as source:
+        doc = ast.get_docstring(ast.parse(source.read())) or ""
+    text = " ".join(doc.split("\n\n")[0].split())
+    return re.sub(r":\w+:`~?([^`]+)`", r"`\1`", text).replace("``", "`").replace("|", "\\|")
+
+
+def mock_modules_markdown() -> str:
+    """The modules of ``fleetapi_mock`` and its handlers, each with its docstring's summary."""
+    import pkgutil
+
+    import fleetapi_mock
+    import fleetapi_mock.handlers
+
+    out = []
+    for package, title in ((fleetapi_mock, "Module"), (fleetapi_mock.handlers, "Handlers")):
+        out += [f"| {title} | What it holds |", "|---|---|"]
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+            if info.ispkg:
+                continue
+            name = f"{package.__name__}.{info.name}"
+            out.append(f"| `{name}` | {_first_paragraph(name)} |")
+        out.append("")
+    return "\n".join(out)
+
+
 def on_page_markdown(markdown: str, **_: Any) -> str:
     """Fill the generated parts of a page."""
+    if "<!-- fleetapi:mock-modules -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:mock-modules -->", mock_modules_markdown())
     if "<!-- fleetapi:calls -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:calls -->", calls_markdown())
     if "<!-- fleetapi:errors -->" in markdown:

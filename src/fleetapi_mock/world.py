@@ -252,11 +252,13 @@ class World:
         routes: Routes (:class:`~fleetapi.models.task.Route`), by id, sharing the id
             sequence ``tasks``.
 
-    The collections ``dealers``, ``tariffs``, ``users``, ``trackers``, ``employees``,
-    ``departments``, ``garages``, ``vehicles``, ``service_tasks``, ``zones``, ``places``,
-    ``tags``, ``form_templates``, ``forms``, ``files``, ``geo_links``,
-    ``retranslator_protocols``, ``retranslators`` and ``map_layers`` hold records by id,
-    ``checkins`` the API's check-ins by id; ``sessions`` and ``api_keys`` hold them by hash.
+    Every collection of :data:`COLLECTIONS` is an attribute of the same name: a ``dict`` from
+    key to record for keyed collections (records by ``id``; ``sessions`` and ``api_keys`` by
+    hash, ``data_files`` by file id, ``bills`` by ``order_id``, ``subscriptions`` by
+    ``reference``), a ``list`` for the others (``track_points``, ``gazetteer``). Entities the
+    API creates and returns (``checkins``, ``tasks``, ``routes``, ``retranslator_protocols``)
+    are stored as the shared API models; the rest as the records of :mod:`fleetapi_mock.records`.
+    ``docs/world-format.md`` describes each collection's fields.
     """
 
     dealers: dict[int, DealerRecord]

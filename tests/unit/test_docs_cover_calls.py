@@ -78,3 +78,17 @@ def test_every_error_code_is_in_the_errors_table():
     table = load_hooks().errors_markdown()
     for code, cls in CODES.items():
         assert f"| {code} | `{cls.__name__}` |" in table
+
+
+def test_every_module_of_the_mock_is_described_on_the_architecture_page():
+    import pkgutil
+
+    import fleetapi_mock
+    import fleetapi_mock.handlers
+
+    table = load_hooks().mock_modules_markdown()
+    for package in (fleetapi_mock, fleetapi_mock.handlers):
+        for info in pkgutil.iter_modules(package.__path__):
+            if not info.ispkg:
+                assert f"| `{package.__name__}.{info.name}` | " in table
+    assert "| `fleetapi_mock.lifecycle` | The tracker-driven task lifecycle" in table
