@@ -470,10 +470,7 @@ class World:
                 yield f"{where}.tariff_id", f"no tariff {tracker.tariff_id}"
         for employee in self.employees.values():
             where = f"employees[id={employee.id}]"
-            if employee.tracker_id is not None and not self._owns(
-                employee.user_id, self.trackers, employee.tracker_id
-            ):
-                yield f"{where}.tracker_id", f"no tracker {employee.tracker_id} of the owner"
+            yield from self._tracker_of(where, employee.user_id, employee.tracker_id)
             if employee.department_id is not None and employee.department_id not in (
                 self.departments
             ):
@@ -496,6 +493,9 @@ class World:
             *((f"zones[id={z.id}]", z) for z in self.zones.values()),
             *((f"places[id={p.id}]", p) for p in self.places.values()),
             *((f"tags[id={t.id}]", t) for t in self.tags.values()),
+            *((f"forms[id={f.id}]", f) for f in self.forms.values()),
+            *((f"tasks[id={t.id}]", t) for t in self.tasks.values()),
+            *((f"routes[id={r.id}]", r) for r in self.routes.values()),
         ]
         for where, record in owned:
             owner = self.users.get(record.user_id)
@@ -512,23 +512,22 @@ class World:
         record = records.get(key)
         return record is not None and record.user_id == account
 
+    def _tracker_of(
+        self, where: str, owner: int, tracker_id: int | None
+    ) -> Iterator[tuple[str, str]]:
+        """The fault of ``where.tracker_id`` unless it is null or a tracker of ``owner``."""
+        if tracker_id is not None and not self._owns(owner, self.trackers, tracker_id):
+            yield f"{where}.tracker_id", f"no tracker {tracker_id} of the owner"
+
     def _check_form_and_file_references(self) -> Iterator[tuple[str, str]]:
         for template in self.form_templates.values():
             if template.user_id not in self.users:
                 yield f"form_templates[id={template.id}].user_id", f"no user {template.user_id}"
         for record in self.forms.values():
-            where = f"forms[id={record.id}]"
-            if record.user_id not in self.users or not self.users[record.user_id].is_master:
-                yield f"{where}.user_id", f"no master user {record.user_id}"
-            if record.tracker_id is not None and not self._owns(
-                record.user_id, self.trackers, record.tracker_id
-            ):
-                yield f"{where}.tracker_id", f"no tracker {record.tracker_id} of the owner"
+            yield from self._tracker_of(f"forms[id={record.id}]", record.user_id, record.tracker_id)
         for checkin in self.checkins.values():
             where = f"checkins[id={checkin.id}]"
-            tracker = self.trackers.get(checkin.tracker_id)
-            if tracker is None or tracker.user_id != checkin.user_id:
-                yield f"{where}.tracker_id", f"no tracker {checkin.tracker_id} of the user"
+            yield from self._tracker_of(where, checkin.user_id, checkin.tracker_id)
             if checkin.files:
                 yield f"{where}.files", "must be empty: files name their check-in (checkin_id)"
             if checkin.form_id is not None and checkin.form_id not in self.forms:
@@ -553,13 +552,7 @@ class World:
             *((f"routes[id={r.id}]", r) for r in self.routes.values()),
         ]
         for where, entity in entities:
-            owner = self.users.get(entity.user_id)
-            if owner is None or not owner.is_master:
-                yield f"{where}.user_id", f"no master user {entity.user_id}"
-            if entity.tracker_id is not None and not self._owns(
-                entity.user_id, self.trackers, entity.tracker_id
-            ):
-                yield f"{where}.tracker_id", f"no tracker {entity.tracker_id} of the owner"
+            yield from self._tracker_of(where, entity.user_id, entity.tracker_id)
         for route in self.routes.values():
             where = f"routes[id={route.id}]"
             if route.id in self.tasks:
@@ -588,11 +581,9 @@ class World:
                 yield f"{where}.hash", "a link hash is 32 characters and unique"
             hashes.add(link.hash)
             for index, shared in enumerate(link.trackers):
-                if not self._owns(record.user_id, self.trackers, shared.tracker_id):
-                    yield (
-                        f"{where}.trackers[{index}].tracker_id",
-                        f"no tracker {shared.tracker_id} of the owner",
-                    )
+                yield from self._tracker_of(
+                    f"{where}.trackers[{index}]", record.user_id, shared.tracker_id
+                )
         for forwarder in self.retranslators.values():
             protocol = forwarder.retranslator.protocol_id
             if protocol not in self.retranslator_protocols:
@@ -607,8 +598,7 @@ class World:
         for vehicle in self.vehicles.values():
             where = f"vehicles[id={vehicle.id}]"
             if vehicle.tracker_id is not None:
-                tracker = self.trackers.get(vehicle.tracker_id)
-                if tracker is None or tracker.user_id != vehicle.user_id:
+                if not self._owns(vehicle.user_id, self.trackers, vehicle.tracker_id):
                     yield f"{where}.tracker_id", f"no tracker {vehicle.tracker_id} of the owner"
                 elif vehicle.tracker_id in bound:
                     yield (
@@ -617,10 +607,10 @@ class World:
                         f"{bound[vehicle.tracker_id]} too",
                     )
                 bound.setdefault(vehicle.tracker_id, vehicle.id)
-            if vehicle.garage_id is not None:
-                garage = self.garages.get(vehicle.garage_id)
-                if garage is None or garage.user_id != vehicle.user_id:
-                    yield f"{where}.garage_id", f"no garage {vehicle.garage_id} of the owner"
+            if vehicle.garage_id is not None and not self._owns(
+                vehicle.user_id, self.garages, vehicle.garage_id
+            ):
+                yield f"{where}.garage_id", f"no garage {vehicle.garage_id} of the owner"
         for task in self.service_tasks.values():
             if task.vehicle_id not in self.vehicles:
                 yield f"service_tasks[id={task.id}].vehicle_id", f"no vehicle {task.vehicle_id}"

@@ -31,7 +31,12 @@ import attrs
 
 from fleetapi._converter import format_duration, parse_duration
 from fleetapi._endpoint import Endpoint
-from fleetapi._errors import EntityNotFoundError, InvalidParametersError, TimeSpanTooBigError
+from fleetapi._errors import (
+    EntityNotFoundError,
+    FleetApiError,
+    InvalidParametersError,
+    TimeSpanTooBigError,
+)
 from fleetapi.endpoints import ENDPOINTS
 from fleetapi_mock.records import ApiKeyRecord, SessionRecord, TrackerRecord, UserRecord
 from fleetapi_mock.world import World, zone
@@ -252,16 +257,29 @@ class Context:
         account = self.account.id
         return [records[k] for k in sorted(records) if records[k].user_id == account]
 
-    def owned_one(self, records: Mapping[_K, _R], key: _K, what: str) -> _R:
+    def owned_get(self, records: Mapping[_K, _R], key: _K) -> _R | None:
+        """The record ``key`` of a world collection if it belongs to the caller's account,
+        else ``None`` (missing and another account's alike)."""
+        record = records.get(key)
+        return record if record is not None and record.user_id == self.account.id else None
+
+    def owned_one(
+        self,
+        records: Mapping[_K, _R],
+        key: _K,
+        what: str,
+        missing: Callable[[str], FleetApiError] = EntityNotFoundError,
+    ) -> _R:
         """The record ``key`` of a world collection if it belongs to the caller's account.
 
         Raises:
             EntityNotFoundError: (201) it is missing or another account's; ``what`` names
-                it in the description (``map layer``).
+                it in the description (``no map layer 7``). ``missing`` raises another class
+                instead (``EntityMissingError``, 204, for a referenced garage).
         """
-        record = records.get(key)
-        if record is None or record.user_id != self.account.id:
-            raise EntityNotFoundError(f"no {what} {key}")
+        record = self.owned_get(records, key)
+        if record is None:
+            raise missing(f"no {what} {key}")
         return record
 
     def visible_tracker(self, tracker_id: int) -> TrackerRecord | None:

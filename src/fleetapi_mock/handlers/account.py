@@ -70,8 +70,8 @@ def api_key_create(ctx: Context, params: ApiKeyCreateParams) -> ApiKey:
 @handles(API_KEY_DELETE)
 def api_key_delete(ctx: Context, params: ApiKeyDeleteParams) -> None:
     """Revoke one of the account's API keys (201 when the account has no such key)."""
-    record = ctx.world.api_keys.get(params.key)
-    if record is None or record.user_id != ctx.account.id:
+    record = ctx.owned_get(ctx.world.api_keys, params.key)
+    if record is None:
         raise EntityNotFoundError("the account has no such API key")
     del ctx.world.api_keys[record.hash]
 

@@ -78,8 +78,8 @@ def wire_checkin(ctx: Context, checkin: Checkin) -> Checkin:
 
 def visible_checkin(ctx: Context, checkin_id: int) -> Checkin | None:
     """The check-in ``checkin_id`` if the caller may see it (its account and tracker)."""
-    checkin = ctx.world.checkins.get(checkin_id)
-    if checkin is None or checkin.user_id != ctx.account.id:
+    checkin = ctx.owned_get(ctx.world.checkins, checkin_id)
+    if checkin is None:
         return None
     if ctx.visible_tracker(checkin.tracker_id) is None:
         return None

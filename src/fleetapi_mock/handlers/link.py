@@ -163,21 +163,12 @@ def _check_trackers(ctx: Context, trackers: Sequence[GeoLinkTracker]) -> None:
 
 def _check_options(ctx: Context, options: GeoLinkOptions) -> GeoLinkOptions:
     """204 for zones or places the account lacks; the options with display defaults."""
-    account = ctx.account.id
     if options.bounding_zone_ids and isinstance(options.bounding_mode, Unset):
         raise _invalid("params.bounding_mode", "required when there are bounding zones")
-    zones = [
-        z
-        for z in options.bounding_zone_ids
-        if z not in ctx.world.zones or ctx.world.zones[z].user_id != account
-    ]
+    zones = [z for z in options.bounding_zone_ids if ctx.owned_get(ctx.world.zones, z) is None]
     if zones:
         raise EntityMissingError("no such zones: " + ", ".join(map(str, zones)))
-    places = [
-        p
-        for p in options.place_ids or ()
-        if p not in ctx.world.places or ctx.world.places[p].user_id != account
-    ]
+    places = [p for p in options.place_ids or () if ctx.owned_get(ctx.world.places, p) is None]
     if places:
         raise EntityMissingError("no such places: " + ", ".join(map(str, places)))
     given = options.display_options

@@ -166,7 +166,7 @@ def subscription_cancel(ctx: Context, params: SubscriptionCancelParams) -> None:
     """Stop a subscription's renewals (it leaves the list); 215 without the provider or for a
     reference the provider does not know for the account."""
     _require_provider(ctx)
-    record = ctx.world.subscriptions.get(params.reference)
-    if record is None or record.user_id != ctx.account.id:
+    record = ctx.owned_get(ctx.world.subscriptions, params.reference)
+    if record is None:
         raise ExternalServiceError(f"the payment service knows no subscription {params.reference}")
     del ctx.world.subscriptions[record.reference]

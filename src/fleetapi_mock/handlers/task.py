@@ -123,7 +123,7 @@ def _check_tags(
     ctx: Context, tags: Sequence[int], at: Callable[[str], str], errors: list[dict[str, str]]
 ) -> None:
     """Every tag must be one of the account's."""
-    known = {t.id for t in ctx.world.tags.values() if t.user_id == ctx.account.id}
+    known = {t.id for t in ctx.owned(ctx.world.tags)}
     for index, tag in enumerate(tags):
         if tag not in known:
             errors.append({"parameter": at(f"tags[{index}]"), "error": f"no tag {tag}"})

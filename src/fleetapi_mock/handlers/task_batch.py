@@ -104,13 +104,12 @@ def _geocode(ctx: Context, address: str) -> Location | None:
 
 def _candidates(ctx: Context, params: TaskBatchConvertParams) -> list[_Candidate]:
     mode = params.location_check_mode if isinstance(params.location_check_mode, str) else None
-    account = ctx.account.id
     errors: list[dict[str, str]] = []
     found: list[_Candidate] = []
     employee_ids = params.employee_ids if isinstance(params.employee_ids, list) else []
     for index, employee_id in enumerate(employee_ids):
-        employee = ctx.world.employees.get(employee_id)
-        if employee is None or employee.user_id != account:
+        employee = ctx.owned_get(ctx.world.employees, employee_id)
+        if employee is None:
             errors.append({"parameter": f"employee_ids[{index}]", "error": "no such employee"})
             continue
         if employee.tracker_id is None or ctx.visible_tracker(employee.tracker_id) is None:
@@ -122,8 +121,8 @@ def _candidates(ctx: Context, params: TaskBatchConvertParams) -> list[_Candidate
         found.append(_Candidate(employee.tracker_id, zone))
     vehicle_ids = params.vehicle_ids if isinstance(params.vehicle_ids, list) else []
     for index, vehicle_id in enumerate(vehicle_ids):
-        vehicle = ctx.world.vehicles.get(vehicle_id)
-        if vehicle is None or vehicle.user_id != account:
+        vehicle = ctx.owned_get(ctx.world.vehicles, vehicle_id)
+        if vehicle is None:
             errors.append({"parameter": f"vehicle_ids[{index}]", "error": "no such vehicle"})
             continue
         if mode == "entity_location":

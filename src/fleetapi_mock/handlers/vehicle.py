@@ -66,7 +66,6 @@ def _check(
     problem = subtype_error(vehicle.type, vehicle.subtype)
     if problem:
         raise InvalidParametersError(errors=[{"parameter": "vehicle.subtype", "error": problem}])
-    account = ctx.account.id
     tracker_changes = current is None or current.tracker_id != vehicle.tracker_id
     if vehicle.tracker_id is not None and tracker_changes:
         tracker = ctx.visible_tracker(vehicle.tracker_id)
@@ -75,13 +74,9 @@ def _check(
         if tracker.blocked:
             raise DeviceBlockedError(f"tracker {vehicle.tracker_id} is blocked")
     if vehicle.garage_id is not None:
-        garage = ctx.world.garages.get(vehicle.garage_id)
-        if garage is None or garage.user_id != account:
-            raise EntityMissingError(f"no garage {vehicle.garage_id}")
+        ctx.owned_one(ctx.world.garages, vehicle.garage_id, "garage", EntityMissingError)
     for tag_id in vehicle.tags:
-        tag = ctx.world.tags.get(tag_id)
-        if tag is None or tag.user_id != account:
-            raise EntityMissingError(f"no tag {tag_id}")
+        ctx.owned_one(ctx.world.tags, tag_id, "tag", EntityMissingError)
     if current is not None and tracker_changes:
         linked = [t.id for t in ctx.world.service_tasks.values() if t.vehicle_id == current.id]
         if linked:

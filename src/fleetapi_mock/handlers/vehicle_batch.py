@@ -111,8 +111,7 @@ def _read_cells(ctx: Context, row: _Row, cells: dict[str, str]) -> None:
 
 
 def _tags(ctx: Context, row: _Row, text: str) -> list[int]:
-    account = ctx.account.id
-    by_name = {t.name.casefold(): t.id for t in ctx.world.tags.values() if t.user_id == account}
+    by_name = {t.name.casefold(): t.id for t in ctx.owned(ctx.world.tags)}
     ids: list[int] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
@@ -141,10 +140,8 @@ def _check_references(ctx: Context, row: _Row) -> None:
         elif tracker.blocked:
             row.error("tracker_id", f"tracker {tracker_id} is blocked")
     garage_id = row.wire.get("garage_id")
-    if isinstance(garage_id, int):
-        garage = ctx.world.garages.get(garage_id)
-        if garage is None or garage.user_id != ctx.account.id:
-            row.error("garage_id", f"no garage {garage_id}")
+    if isinstance(garage_id, int) and ctx.owned_get(ctx.world.garages, garage_id) is None:
+        row.error("garage_id", f"no garage {garage_id}")
 
 
 def _convert(ctx: Context, fields: list[str], line: BatchLine) -> CheckedVehicle:
