@@ -7,13 +7,24 @@ exceptions: Typer then formats help and usage errors with its own Click, and nev
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Optional
 
 import typer
 
 from fleetapi_cli.output import OutputFormat, is_terminal
 
-__all__ = ["OutputOption", "YesOption", "confirm_delete", "new_command_app", "new_group"]
+__all__ = [
+    "AllOption",
+    "LimitOption",
+    "OffsetOption",
+    "OutputOption",
+    "YesOption",
+    "confirm_delete",
+    "fetch",
+    "new_command_app",
+    "new_group",
+]
 
 SETTINGS: dict[str, Any] = {
     "rich_markup_mode": None,
@@ -57,6 +68,62 @@ def confirm_delete(ctx: typer.Context, question: str, yes: bool) -> None:
     if not is_terminal(sys.stdin):
         ctx.fail("Refusing to delete without --yes when not on a terminal.")
     typer.confirm(question, abort=True, err=True)
+
+
+LimitOption = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option("--limit", "-n", min=0, help="At most this many (the page size with --all)."),
+]
+"""``--limit``/``-n`` of the list commands."""
+
+OffsetOption = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option("--offset", min=0, help="Skip this many first."),
+]
+"""``--offset`` of the list commands."""
+
+AllOption = Annotated[
+    bool, typer.Option("--all", help="Fetch every page (--limit sets the page size).")
+]
+"""``--all`` of the list commands: every page."""
+
+
+def fetch(
+    list_call: Callable[..., Any],
+    iterate_call: Callable[..., Iterable[Any]],
+    *,
+    limit: int | None,
+    offset: int | None,
+    every: bool,
+    items: str | None = None,
+    **filters: Any,
+) -> tuple[list[Any], int | None]:
+    """What a list command shows: one page (``--limit``/``--offset``) or every page (``--all``).
+
+    Args:
+        list_call: The resource's ``list`` (one page).
+        iterate_call: The resource's ``iterate`` (every page).
+        limit: ``--limit``; the page size with ``--all``.
+        offset: ``--offset`` (ignored with ``--all``).
+        every: ``--all``.
+        items: The attribute of a page holding its items (``list``, ``bills``); ``None`` when
+            ``list_call`` answers the items themselves.
+        **filters: The call's other arguments.
+
+    Returns:
+        The items and the total count (``None`` when the call does not tell it).
+    """
+    if every:
+        everything = list(iterate_call(page_size=limit or 1000, **filters))
+        return everything, len(everything)
+    if limit is not None:
+        filters["limit"] = limit
+    if offset:
+        filters["offset"] = offset
+    page = list_call(**filters)
+    if items is None:
+        return list(page), None
+    return list(getattr(page, items)), page.count
 
 
 def new_command_app() -> typer.Typer:

@@ -165,9 +165,15 @@ def test_bill_create_needs_plugin_29(cli: Cli, session: str, fleet_mock: Any) ->
     [
         ["bill", "create", "--payer", "p"],
         ["bill", "create", "--payer", "p", "--sum", "0"],
-        ["bill", "list", "--limit", "10001"],
         ["bill", "list", "--offset", "-1"],
     ],
 )
 def test_bill_usage_errors(cli: Cli, session: str, args: list[str]) -> None:
     assert cli(*args).exit_code == 2
+
+
+def test_a_bill_page_beyond_the_maximum_is_refused_by_the_service(cli: Cli, session: str) -> None:
+    result = cli("bill", "list", "--limit", "10001")
+    assert result.exit_code == 6  # every list command leaves the maximum to the service
+    assert "[7]" in result.stderr
+    assert "limit" in result.stderr

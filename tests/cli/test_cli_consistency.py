@@ -195,3 +195,27 @@ def test_a_date_alone_is_midnight_and_until_its_last_second(cli: Cli, session: s
     assert str(parse_when("2026-01-15 08:30")) == "2026-01-15 08:30:00"
     assert str(parse_until("2026-01-15")) == "2026-01-15 23:59:59"
     assert str(parse_until("2026-01-15 08:30:00")) == "2026-01-15 08:30:00"
+
+
+LISTS = ["bill list", "checkin list", "task list", "vehicle list"]
+
+
+@pytest.mark.parametrize("name", LISTS)
+def test_every_paged_list_spells_paging_alike(name: str) -> None:
+    found = options(COMMANDS[name])
+    assert {"--limit", "-n", "--offset", "--all"} <= set(found)
+
+
+@pytest.mark.parametrize("name", LISTS)
+def test_all_fetches_every_page(cli: Cli, session: str, name: str) -> None:
+    import json
+
+    args = name.split()
+    everything = json.loads(cli(*args, "-o", "json").stdout)
+    assert len(everything) >= 2
+    paged = cli(*args, "--all", "--limit", "1", "-o", "json")
+    assert paged.exit_code == 0, paged.stderr
+    assert json.loads(paged.stdout) == everything
+    first = json.loads(cli(*args, "--limit", "1", "-o", "json").stdout)
+    second = json.loads(cli(*args, "--limit", "1", "--offset", "1", "-o", "json").stdout)
+    assert first + second == everything[:2]

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import (
+    AllOption,
+    LimitOption,
+    OffsetOption,
+    OutputOption,
+    fetch,
+    new_group,
+)
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
@@ -19,33 +26,24 @@ COLUMNS = ["order_id", "created", "sum", "status", "positions", "link"]
 @app.command("list")
 def list_bills(
     ctx: typer.Context,
-    limit: Annotated[
-        Optional[int],  # noqa: UP045 - Typer reads the annotation at run time
-        typer.Option("--limit", min=0, max=10000, help="At most this many bills [default: 10000]."),
-    ] = None,
-    offset: Annotated[
-        int, typer.Option("--offset", min=0, help="Skip this many bills (newest first).")
-    ] = 0,
-    every: Annotated[
-        bool,
-        typer.Option("--all", help="Fetch every page (--limit sets the page size)."),
-    ] = False,
+    limit: LimitOption = None,
+    offset: OffsetOption = None,
+    every: AllOption = False,
     output: OutputOption = None,
 ) -> None:
     """List the account's bills, newest first; the total count goes to stderr."""
-    from fleetapi._types import UNSET
     from fleetapi_cli.output import note
 
     state = state_of(ctx)
     with state.client() as client:
-        if every:
-            bills = list(client.bills.iterate(page_size=limit or 1000))
-            total = len(bills)
-        else:
-            page = client.bills.list(
-                limit=UNSET if limit is None else limit, offset=offset if offset else UNSET
-            )
-            bills, total = page.bills, page.count
+        bills, total = fetch(
+            client.bills.list,
+            client.bills.iterate,
+            limit=limit,
+            offset=offset,
+            every=every,
+            items="bills",
+        )
     state.emit(bills, output=output, columns=COLUMNS)
     note(f"{len(bills)} of {total} bills")
 

@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_group
+from fleetapi_cli._typer import (
+    AllOption,
+    LimitOption,
+    OffsetOption,
+    OutputOption,
+    YesOption,
+    confirm_delete,
+    fetch,
+    new_group,
+)
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, is_stdout, refuse_binary_on_terminal, write_out
 from fleetapi_cli.output import OutputFormat, is_terminal, note, to_jsonable
@@ -74,14 +83,6 @@ Conditions = Annotated[
 Sort = Annotated[
     Optional[list[str]],  # noqa: UP045
     typer.Option("--sort", help="FIELD=asc|desc (repeat); default newest first."),
-]
-Limit = Annotated[
-    Optional[int],  # noqa: UP045
-    typer.Option("--limit", min=0, help="At most this many check-ins."),
-]
-Offset = Annotated[
-    Optional[int],  # noqa: UP045
-    typer.Option("--offset", min=0, help="Skip this many check-ins first."),
 ]
 
 
@@ -174,32 +175,29 @@ def list_checkins(
     near: Near = None,
     condition: Conditions = None,
     sort: Sort = None,
-    limit: Limit = None,
-    offset: Offset = None,
-    all_: Annotated[
-        bool, typer.Option("--all", help="Fetch every page (--limit is then the page size).")
-    ] = False,
+    limit: LimitOption = None,
+    offset: OffsetOption = None,
+    all_: AllOption = False,
     output: OutputOption = None,
 ) -> None:
     """List check-ins, newest first: filter by tracker, period, employee, text or place."""
     kwargs = _filters(tracker, from_, to, employee, comment, address, form, near, condition, sort)
     state = state_of(ctx)
     with state.client() as client:
-        if all_:
-            checkins = list(client.checkins.iterate(page_size=limit or 1000, **kwargs))
-            count = len(checkins)
-        else:
-            if limit is not None:
-                kwargs["limit"] = limit
-            if offset is not None:
-                kwargs["offset"] = offset
-            page = client.checkins.list(**kwargs)
-            checkins, count = page.list, page.count
+        checkins, count = fetch(
+            client.checkins.list,
+            client.checkins.iterate,
+            limit=limit,
+            offset=offset,
+            every=all_,
+            items="list",
+            **kwargs,
+        )
         if state.output_format(output) is OutputFormat.table:
             state.emit(_rows(client, checkins), output=output, columns=LIST_COLUMNS)
-            note(f"{len(checkins)} of {count} check-ins")
-            return
-    state.emit(checkins, output=output)
+        else:
+            state.emit(checkins, output=output)
+    note(f"{len(checkins)} of {count} check-ins")
 
 
 @app.command()
@@ -224,8 +222,8 @@ def export(
     near: Near = None,
     condition: Conditions = None,
     sort: Sort = None,
-    limit: Limit = None,
-    offset: Offset = None,
+    limit: LimitOption = None,
+    offset: OffsetOption = None,
 ) -> None:
     """Export check-ins as an XLSX workbook or a PDF report (same filters as list)."""
     suffix = "" if out is None or is_stdout(out) else Path(out).suffix.lstrip(".").lower()
@@ -236,7 +234,7 @@ def export(
     kwargs = _filters(tracker, from_, to, employee, comment, address, form, near, condition, sort)
     if limit is not None:
         kwargs["limit"] = limit
-    if offset is not None:
+    if offset:
         kwargs["offset"] = offset
     state = state_of(ctx)
     note(f"Exporting check-ins as {chosen}...")

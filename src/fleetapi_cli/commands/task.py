@@ -11,7 +11,16 @@ from typing import Annotated, Any, Optional, cast
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_group
+from fleetapi_cli._typer import (
+    AllOption,
+    LimitOption,
+    OffsetOption,
+    OutputOption,
+    YesOption,
+    confirm_delete,
+    fetch,
+    new_group,
+)
 from fleetapi_cli.context import state_of
 from fleetapi_cli.values import parse_when
 
@@ -82,11 +91,9 @@ def list_tasks(
         Optional[list[str]],  # noqa: UP045
         typer.Option("--sort", help="FIELD=asc or FIELD=desc, e.g. from=asc (repeat)."),
     ] = None,
-    limit: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option("--limit", "-n", min=0, max=100000, help="At most this many tasks."),
-    ] = None,
-    offset: Annotated[int, typer.Option("--offset", min=0, help="Skip this many.")] = 0,
+    limit: LimitOption = None,
+    offset: OffsetOption = None,
+    every: AllOption = False,
     output: OutputOption = None,
 ) -> None:
     """List tasks and route checkpoints, filtered; the number found goes to stderr."""
@@ -102,7 +109,13 @@ def list_tasks(
     state = state_of(ctx)
     since_at, until_at = since, until
     with state.client() as client:
-        result = client.tasks.list(
+        tasks, count = fetch(
+            client.tasks.list,
+            client.tasks.iterate,
+            limit=limit,
+            offset=offset,
+            every=every,
+            items="list",
             statuses=cast("list[TaskStatus]", list(status)) if status else UNSET,
             trackers=list(tracker) if tracker else UNSET,
             from_=since_at or UNSET,
@@ -111,11 +124,9 @@ def list_tasks(
             filter=search if search is not None else UNSET,
             tag_ids=list(tag) if tag else UNSET,
             sort=list(sort) if sort else UNSET,
-            limit=limit if limit is not None else UNSET,
-            offset=offset or UNSET,
         )
-    state.emit(result.list, output=output, columns=TASK_COLUMNS)
-    note(f"{len(result.list)} of {result.count} tasks")
+    state.emit(tasks, output=output, columns=TASK_COLUMNS)
+    note(f"{len(tasks)} of {count} tasks")
 
 
 @app.command()

@@ -9,7 +9,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_group
+from fleetapi_cli._typer import (
+    AllOption,
+    LimitOption,
+    OffsetOption,
+    OutputOption,
+    YesOption,
+    confirm_delete,
+    fetch,
+    new_group,
+)
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
@@ -43,11 +52,9 @@ def list_vehicles(
         Optional[list[str]],  # noqa: UP045
         typer.Option("--sort", help="FIELD=asc or FIELD=desc, e.g. label=asc (at most twice)."),
     ] = None,
-    limit: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option("--limit", "-n", min=0, help="At most this many vehicles."),
-    ] = None,
-    offset: Annotated[int, typer.Option("--offset", min=0, help="Skip this many.")] = 0,
+    limit: LimitOption = None,
+    offset: OffsetOption = None,
+    every: AllOption = False,
     output: OutputOption = None,
 ) -> None:
     """List the vehicles, by ID unless sorted: label, plate, VIN, tracker and garage."""
@@ -55,11 +62,14 @@ def list_vehicles(
 
     state = state_of(ctx)
     with state.client() as client:
-        vehicles = client.vehicles.list(
+        vehicles, _ = fetch(
+            client.vehicles.list,
+            client.vehicles.iterate,
+            limit=limit,
+            offset=offset,
+            every=every,
             filter=search if search is not None else UNSET,
             sort=list(sort) if sort else UNSET,
-            limit=limit if limit is not None else UNSET,
-            offset=offset or UNSET,
         )
     state.emit(vehicles, output=output, columns=VEHICLE_COLUMNS)
 
