@@ -73,7 +73,8 @@ def _handmade_commands() -> dict[tuple[str, str], list[str]]:
     from fleetapi_cli.commands import COMMANDS, GROUPS
 
     found: dict[tuple[str, str], list[str]] = defaultdict(list)
-    pattern = re.compile(r"\bclient\.(\w+)\.(\w+)\(")
+    # A call (``client.tasks.list(``) or a method handed on (``fetch(client.tasks.list, ...)``).
+    pattern = re.compile(r"\bclient\.(\w+)\.(\w+)\s*[(,)]")
     registries = [(GROUPS, True), (COMMANDS, False)]
     for registry, is_group in registries:
         for name, (module_name, _) in registry.items():
