@@ -2,7 +2,8 @@
 
 A page holding ``<!-- fleetapi:calls -->`` gets every call of the table; one holding
 ``<!-- fleetapi:errors -->`` gets the error codes with their classes, HTTP statuses and exit
-codes; ``<!-- fleetapi:mock-modules -->`` becomes the table of the mock's modules, each
+codes; ``<!-- fleetapi:fleet-mock -->`` the members of ``FleetMock``;
+``<!-- fleetapi:mock-modules -->`` becomes the table of the mock's modules, each
 described by its own docstring.
 
 Everything on the calls page is read from one place: the ``Endpoint`` declarations (path,
@@ -229,11 +230,35 @@ def _raw_field(wire: str, value: Any) -> str:
 # --- Sections -----------------------------------------------------------------------------
 
 
+class _Raw(str):
+    """An annotation kept as the source wrote it (``repr`` without quotes)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return self.replace("builtins.", "")
+
+
+def signature_text(function: Any) -> str:
+    """``function``'s parameters and return as its source states them, without ``self``."""
+    signature = inspect.signature(function)
+
+    def raw(annotation: Any) -> Any:
+        return _Raw(annotation) if isinstance(annotation, str) else annotation
+
+    parameters = [
+        p.replace(annotation=raw(p.annotation))
+        for p in signature.parameters.values()
+        if p.name != "self"
+    ]
+    return str(
+        signature.replace(parameters=parameters, return_annotation=raw(signature.return_annotation))
+    )
+
+
 def _signature(endpoint: Endpoint, method: str) -> str:
     function = getattr(_resource_class(endpoint.resource), method)
-    text = str(inspect.signature(function)).replace("self, ", "").replace("(self)", "()")
-    text = text.replace("'", "").replace("builtins.", "")
-    return f"client.{endpoint.resource}.{method}{text}"
+    return f"client.{endpoint.resource}.{method}{signature_text(function)}"
 
 
 def _sdk_lines(endpoint: Endpoint) -> list[str]:
@@ -521,8 +546,30 @@ def mock_modules_markdown() -> str:
     return "\n".join(out)
 
 
+def fleet_mock_markdown() -> str:
+    """The public members of ``FleetMock``: signature and the first line of the docstring."""
+    from fleetapi_mock import FleetMock
+
+    rows = ["| Member | What it does |", "|---|---|"]
+    for name, member in vars(FleetMock).items():
+        if name.startswith("_") or not (callable(member) or isinstance(member, property)):
+            continue
+        function = member.fget if isinstance(member, property) else member
+        doc = " ".join((inspect.getdoc(function) or "").split("\n\n")[0].split())
+        doc = re.sub(r":\w+:`~?([^`]+)`", r"`\1`", doc).replace("``", "`")
+        if isinstance(member, property):
+            label = f"mock.{name}"
+        else:
+            label = f"mock.{name}{signature_text(function)}"
+        cells = [f"`{label}`", doc]
+        rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(rows)
+
+
 def on_page_markdown(markdown: str, **_: Any) -> str:
     """Fill the generated parts of a page."""
+    if "<!-- fleetapi:fleet-mock -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:fleet-mock -->", fleet_mock_markdown())
     if "<!-- fleetapi:mock-modules -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:mock-modules -->", mock_modules_markdown())
     if "<!-- fleetapi:calls -->" in markdown:
