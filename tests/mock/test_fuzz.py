@@ -313,15 +313,31 @@ def test_no_request_gets_a_500(path: str, data: st.DataObject) -> None:
     world.clock.freeze()
     _credentials()
     before = _state()
+    after = before
     try:
         status, headers, content = send(path, fields, encoding, credential)
         failure = check_answer(status, headers, content)
+        after = _state()
         if failure is not None:
-            assert _state() == before, failure
+            assert after == before, failure
+        else:  # no credential of the demo account touches the other account
+            assert _of_other_account(after) == _of_other_account(before), content
     finally:
-        if _state() != before:
+        if after != before:
             _BACKEND.reset(_INITIAL)
             _credentials.cache_clear()
+
+
+_OTHER = next(u["id"] for u in _INITIAL["users"] if u["login"] == "other")
+
+
+def _of_other_account(document: dict[str, Any]) -> dict[str, list[Any]]:
+    """The entries of ``document`` that the other account owns."""
+    return {
+        name: [e for e in entries if isinstance(e, dict) and e.get("user_id") == _OTHER]
+        for name, entries in document.items()
+        if isinstance(entries, list) and name != "users"
+    }
 
 
 def _state() -> dict[str, Any]:
