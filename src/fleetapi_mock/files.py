@@ -272,7 +272,7 @@ def _file_id(text: str) -> int:
 def _upload(
     world: World, file_id: int, headers: Mapping[str, str], body: bytes, base_url: str
 ) -> Response:
-    from fleetapi_mock.handlers import UploadedFile
+    from fleetapi_mock.handlers import UploadedFile, local_time
     from fleetapi_mock.router import json_response, multipart_parts
 
     content_type = headers.get("content-type", "")
@@ -326,13 +326,9 @@ def _upload(
         record.content = base64.b64encode(upload.data).decode("ascii")
         owner = world.users.get(record.file.user_id)
         tz = zone(owner.time_zone) if owner is not None else dt.timezone.utc
-        wired = _wire(record, world, base_url, lambda t: _local(t, tz))
+        wired = _wire(record, world, base_url, lambda t: local_time(t, tz))
         value = converter_for().unstructure(wired)
     return json_response(200, {"success": True, "value": value})
-
-
-def _local(value: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
-    return value.replace(tzinfo=dt.timezone.utc).astimezone(tz).replace(tzinfo=None)
 
 
 def _download(world: World, file_id: int, token: str) -> Response:

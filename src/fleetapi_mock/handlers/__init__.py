@@ -51,6 +51,7 @@ __all__ = [
     "UploadedFile",
     "handles",
     "load_handlers",
+    "local_time",
     "unimplemented_paths",
 ]
 
@@ -107,6 +108,16 @@ def unimplemented_paths() -> frozenset[str]:
     """The paths of the call table that have no handler yet (they answer HTTP 501)."""
     registered = load_handlers()
     return frozenset(e.path for e in ENDPOINTS if e.path not in registered)
+
+
+def local_time(value: dt.datetime, tz: dt.tzinfo, *, iso: bool = False) -> dt.datetime:
+    """A world (naive UTC) date/time as wall-clock time in ``tz``, to the second.
+
+    Naive normally; aware (carrying its offset) when ``iso``. :meth:`Context.user_time` is
+    this in the caller's time zone; routes without a request context (uploads) use it directly.
+    """
+    local = value.replace(tzinfo=dt.timezone.utc).astimezone(tz).replace(microsecond=0)
+    return local if iso else local.replace(tzinfo=None)
 
 
 @attrs.frozen(kw_only=True)
@@ -191,9 +202,7 @@ class Context:
 
         Naive wall-clock time normally; aware (so that it carries its offset) in ISO mode.
         """
-        local = value.replace(tzinfo=dt.timezone.utc).astimezone(self.time_zone())
-        local = local.replace(microsecond=0)
-        return local if self.iso else local.replace(tzinfo=None)
+        return local_time(value, self.time_zone(), iso=self.iso)
 
     def optional_user_time(self, value: dt.datetime | None) -> dt.datetime | None:
         """:meth:`user_time` that lets ``None`` through."""
