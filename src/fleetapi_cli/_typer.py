@@ -6,11 +6,13 @@ exceptions: Typer then formats help and usage errors with its own Click, and nev
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from fleetapi_cli.output import OutputFormat, is_terminal
 
@@ -24,6 +26,7 @@ __all__ = [
     "fetch",
     "new_command_app",
     "new_group",
+    "summary",
 ]
 
 SETTINGS: dict[str, Any] = {
@@ -50,9 +53,31 @@ def _group() -> None:
     return None
 
 
+_CLAUSE_END = re.compile(r"[.;:](\s|$)")
+
+
+def summary(help: str) -> str:
+    """The one-line summary of a command's help: its first clause (up to ``.``, ``;`` or ``:``),
+    ending with a full stop."""
+    first = help.strip().split("\n\n")[0].replace("\n", " ")
+    match = _CLAUSE_END.search(first)
+    clause = first[: match.start()] if match else first
+    return clause.rstrip(".") + "."
+
+
+class SummaryGroup(TyperGroup):
+    """A group listing each command by a one-line summary of its help, never cut with ``...``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for command in self.commands.values():
+            if command.short_help is None and command.help:
+                command.short_help = summary(command.help)
+
+
 def new_group(help: str) -> typer.Typer:
     """A command group (``fleet key ...``), shown with its help when called without a command."""
-    app = typer.Typer(help=help, no_args_is_help=True, **SETTINGS)
+    app = typer.Typer(help=help, no_args_is_help=True, cls=SummaryGroup, **SETTINGS)
     app.callback()(_group)
     return app
 

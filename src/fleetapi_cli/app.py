@@ -59,14 +59,17 @@ class FleetGroup(TyperGroup):
         from fleetapi_cli._index import group_help
 
         generated = _generated_groups()
-        handmade = [(name, text) for name, (_, text) in (*COMMANDS.items(), *GROUPS.items())]
         calls = [
             (name, group_help(name, list(commands.values())))
             for name, commands in sorted(generated.items())
             if name not in GROUPS and name not in COMMANDS
         ]
+        groups = sorted((name, text) for name, (_, text) in GROUPS.items())
+        commands = sorted((name, text) for name, (_, text) in COMMANDS.items())
+        with formatter.section("Command groups"):
+            formatter.write_dl(groups)
         with formatter.section("Commands"):
-            formatter.write_dl(handmade)
+            formatter.write_dl(commands)
         if calls:
             with formatter.section("Call groups (generated from the call table)"):
                 formatter.write_dl(calls)
@@ -120,9 +123,15 @@ app = typer.Typer(
     cls=FleetGroup,
     help="Command line for the fleet tracking API: every call, profiles, tables or JSON.",
     epilog=(
+        "Examples:\n\n\b\n"
+        "  fleet auth login --login demo\n"
+        "  fleet tracker list\n"
+        "  fleet task list --status assigned -o json | jq '.[].label'\n"
+        "  fleet track export --vehicle 1 --from 2026-01-14 --to 2026-01-15 -O trips.gpx\n\n"
         "Settings resolve as: option, environment (FLEETAPI_BASE_URL, FLEETAPI_API_KEY, "
         "FLEETAPI_HASH, FLEETAPI_PROFILE), profile, default. Output is a table on a terminal "
-        "and JSON otherwise."
+        "and JSON otherwise; files (-O FILE) and data go to stdout by default, notes to stderr. "
+        "Run 'fleet GROUP --help' for a group's commands."
     ),
     no_args_is_help=True,
     **{**SETTINGS, "add_completion": True},

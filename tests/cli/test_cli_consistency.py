@@ -219,3 +219,35 @@ def test_all_fetches_every_page(cli: Cli, session: str, name: str) -> None:
     first = json.loads(cli(*args, "--limit", "1", "-o", "json").stdout)
     second = json.loads(cli(*args, "--limit", "1", "--offset", "1", "-o", "json").stdout)
     assert first + second == everything[:2]
+
+
+GROUP_NAMES = sorted({name.split()[0] for name in COMMANDS if " " in name})
+
+
+@pytest.mark.parametrize("group", GROUP_NAMES)
+def test_group_help_lists_each_command_by_a_whole_summary(group: str) -> None:
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, [group, "--help"])
+    assert result.exit_code == 0
+    listing = result.stdout.split("Commands:")[1]
+    assert "..." not in listing
+    for name, command in COMMANDS.items():
+        if name.startswith(f"{group} "):
+            assert command.get_short_help_str().endswith("."), name
+
+
+def test_root_help_has_one_line_summaries_and_examples() -> None:
+    from typer.testing import CliRunner
+
+    from fleetapi_cli.commands import COMMANDS as TOP
+    from fleetapi_cli.commands import GROUPS
+
+    result = CliRunner().invoke(app, ["--help"])
+    assert result.exit_code == 0
+    for name, (_, text) in {**GROUPS, **TOP}.items():
+        assert f"{name}  " in result.stdout
+        assert len(name) + len(text) <= 74, name  # one line on an 80-column terminal
+        assert text in result.stdout, name
+    assert "Examples:" in result.stdout
+    assert "  fleet tracker list\n" in result.stdout

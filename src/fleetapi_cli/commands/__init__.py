@@ -17,35 +17,38 @@ GROUPS: dict[str, tuple[str, str]] = {
     "tracker": ("fleetapi_cli.commands.tracker", "Trackers: list, read, current states."),
     "checkin": (
         "fleetapi_cli.commands.checkin",
-        "Check-ins: list, export, show, delete, create; upload their files.",
+        "Check-ins: list, export, show, create, delete; upload files.",
     ),
     "track": (
         "fleetapi_cli.commands.track",
-        "Asset tracks: an employee's or vehicle's trips over a period, exports.",
+        "Trips of an employee or a vehicle over a period; exports.",
     ),
     "link": ("fleetapi_cli.commands.link", "Geo links: share the location of trackers."),
-    "map-layer": ("fleetapi_cli.commands.map_layer", "Map layers: upload and download KML."),
+    "map-layer": (
+        "fleetapi_cli.commands.map_layer",
+        "Map layers: upload and download KML; list, rename, delete.",
+    ),
     "retranslator": (
         "fleetapi_cli.commands.retranslator",
-        "Retranslators: forward device data to third-party servers.",
+        "Retranslators: forward device data to other servers.",
     ),
     "task": (
         "fleetapi_cli.commands.task",
-        "Tasks: list, create, assign, delete; convert tab-delimited batches.",
+        "Tasks: list, create, assign, delete; check batches.",
     ),
     "vehicle": (
         "fleetapi_cli.commands.vehicle",
-        "Vehicles: list, show, delete; convert tab-delimited batches.",
+        "Vehicles: list, show, delete; check batches.",
     ),
-    "garage": ("fleetapi_cli.commands.garage", "Garages (depots): list; create, update, delete."),
+    "garage": ("fleetapi_cli.commands.garage", "Garages (depots): list, create, update, delete."),
     "department": (
         "fleetapi_cli.commands.department",
-        "Departments (groups of employees): list; create, update, delete.",
+        "Departments (groups of employees): list, create, update.",
     ),
     "mock": ("fleetapi_cli.commands.mock", "Run the stand-in backend."),
     "data": (
         "fleetapi_cli.commands.data",
-        "Spreadsheets and import processes: parse a file, list imports.",
+        "Spreadsheets and imports: parse a file, list imports.",
     ),
     "bill": ("fleetapi_cli.commands.bill", "Bills: list them, create one."),
 }
@@ -55,12 +58,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ping": ("fleetapi_cli.commands.ping", "Check the service and the credential (base/nothing)."),
     "api": (
         "fleetapi_cli.commands.api",
-        "Make any call with a raw JSON body: fleet api group/action.",
+        "Make any call with a raw JSON body (fleet api group/action).",
     ),
     "completion": ("fleetapi_cli.commands.completion", "Print the shell completion script."),
     "geocode": (
         "fleetapi_cli.commands.geocode",
-        "Find the locations of an address, or the address of a point (--reverse).",
+        "Find an address's locations, or a point's address.",
     ),
 }
 """Hand-made top-level commands: name -> (module, help)."""
