@@ -14,11 +14,6 @@ from fleetapi_mock.handlers.task_batch import BATCH_ROW_LIMIT
 HOUR = dt.timedelta(hours=1)
 
 
-@pytest.fixture(params=["sync", "async"])
-def client(request, fleet_mock):
-    return login(fleet_mock, request.param)
-
-
 def rows(*lines: str) -> str:
     return "\n".join(lines) + "\n"
 

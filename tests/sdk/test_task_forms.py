@@ -19,10 +19,11 @@ TRUCK = 3
 MINUTE = dt.timedelta(minutes=1)
 
 
-@pytest.fixture(params=["sync", "async"])
-def client(request, fleet_mock):
+@pytest.fixture
+def client(client, fleet_mock):
+    """The shared client, with the truck's planned points removed (the demo world drives it)."""
     without_points(fleet_mock, TRUCK)
-    return login(fleet_mock, request.param)
+    return client
 
 
 def form_task(client, template=INSPECTION, **fields):

@@ -17,10 +17,11 @@ MINUTE = dt.timedelta(minutes=1)
 HOUR = dt.timedelta(hours=1)
 
 
-@pytest.fixture(params=["sync", "async"])
-def client(request, fleet_mock):
-    without_points(fleet_mock, TRUCK)  # the demo world drives it later in the day
-    return login(fleet_mock, request.param)
+@pytest.fixture
+def client(client, fleet_mock):
+    """The shared client, with the truck's planned points removed (the demo world drives it)."""
+    without_points(fleet_mock, TRUCK)
+    return client
 
 
 def at(fleet_mock, moment: dt.datetime) -> None:

@@ -35,12 +35,6 @@ BLOCKED, BASIC, OTHERS = 5, 6, 7
 """Demo trackers: blocked, on a tariff without tasks, of another account."""
 
 
-@pytest.fixture(params=["sync", "async"])
-def client(request, fleet_mock):
-    """The demo master user's client, sync or async."""
-    return login(fleet_mock, request.param)
-
-
 def errors_of(info: pytest.ExceptionInfo[InvalidParametersError]) -> set[str]:
     return {e["parameter"] for e in info.value.errors}
 
