@@ -138,7 +138,7 @@ class FieldSpec:
         if self.kind == "choice":
             return "[" + "|".join(str(c) for c in self.choices) + "]"
         if self.kind == "json":
-            return "JSON"
+            return "TEXT|JSON" if self._takes_text() else "JSON"
         core = _core_type(self.type)
         if self.kind == "list":
             if self.item_kind == "choice":
@@ -150,6 +150,8 @@ class FieldSpec:
     def convert(self, raw: Any) -> Any:
         """The JSON value of what was given on the command line."""
         if self.kind == "json":
+            if self._takes_text() and not raw.lstrip().startswith(("{", "[", '"', "@", "-")):
+                return raw  # a plain text value of a text-or-object field (geocoder search --q)
             return parse_json(raw, what=self.option)
         if self.kind == "choice":
             return self._choice(raw)
@@ -164,6 +166,10 @@ class FieldSpec:
                     items.append(self._item(value))
             return items
         return raw
+
+    def _takes_text(self) -> bool:
+        """Whether the field is a union with ``str`` (text, or an object given as JSON)."""
+        return str in typing.get_args(_core_type(self.type))
 
     def _choice(self, raw: str) -> Any:
         for choice in self.choices:

@@ -230,3 +230,14 @@ def test_all_pages(fake: Any, fake_profile: str) -> None:
     assert result.exit_code == 0, result.output
     assert [b["order_id"] for b in json.loads(result.stdout)] == [0, 1, 2, 3, 4]
     assert [b["offset"] for b in service.bodies()] == [0, 2, 4]
+
+
+def test_a_text_or_object_field_takes_plain_text(cli: Any, session: Any) -> None:
+    import json
+
+    by_text = cli("geocoder", "search", "--q", "Alexanderplatz", "-o", "json")
+    assert by_text.exit_code == 0, by_text.stderr
+    assert json.loads(by_text.stdout)
+    by_point = cli("geocoder", "search", "--q", '{"lat": 52.5219, "lng": 13.4132}', "-o", "json")
+    assert by_point.exit_code == 0, by_point.stderr
+    assert cli("geocoder", "search", "--q", "{broken").exit_code == 2
