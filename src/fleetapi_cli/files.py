@@ -23,6 +23,7 @@ __all__ = [
     "open_text_out",
     "read_input",
     "refuse_binary_on_terminal",
+    "upload_part",
     "write_out",
 ]
 
@@ -107,6 +108,20 @@ def read_input(source: str, *, binary: bool = False, what: str = "FILE") -> str 
     path = Path(source).expanduser()
     try:
         return path.read_bytes() if binary else path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise typer.BadParameter(f"no such file: {source}", param_hint=what) from None
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         raise typer.BadParameter(f"cannot read {source}: {reason}", param_hint=what) from None
+
+
+def upload_part(
+    source: str, *, name: str | None = None, stdin_name: str = "stdin"
+) -> tuple[str, bytes]:
+    """The file part of an upload from a ``FILE|-`` argument: its name and content.
+
+    The name is ``name`` when given, else the file's (``stdin_name`` for ``-``).
+    """
+    content = read_input(source, binary=True)
+    assert isinstance(content, bytes)
+    return name or (stdin_name if source == "-" else Path(source).name), content

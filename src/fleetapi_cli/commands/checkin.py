@@ -314,13 +314,9 @@ def delete(
 
 
 def _read_file(file: str, name: str | None) -> tuple[str, bytes]:
-    if file == "-":
-        return name or "upload", sys.stdin.buffer.read()
-    path = Path(file).expanduser()
-    try:
-        return name or path.name, path.read_bytes()
-    except OSError as exc:
-        raise typer.BadParameter(f"cannot read {path}: {exc.strerror}", param_hint="FILE") from None
+    from fleetapi_cli.files import upload_part
+
+    return upload_part(file, name=name, stdin_name="upload")
 
 
 def _send(client: Client, ticket: UploadTicket, name: str, content: bytes) -> Any:

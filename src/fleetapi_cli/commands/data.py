@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
@@ -94,13 +93,9 @@ def parse(
     header_map = _header_map(list(mapping or []), ctx)
     if header_map and not header:
         ctx.fail("--map needs --header.")
-    if file == "-":
-        upload: Any = (name or "stdin.csv", sys.stdin.buffer.read())
-    else:
-        path = Path(file)
-        if not path.is_file():
-            ctx.fail(f"No such file: {file}")
-        upload = (name, path.read_bytes()) if name else path
+    from fleetapi_cli.files import upload_part
+
+    upload = upload_part(file, name=name, stdin_name="stdin.csv")
     with state.client() as client:
         result = client.data.parse_spreadsheet(
             file=upload,

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from fleetapi_cli._typer import OutputOption, new_group
 from fleetapi_cli.context import state_of
-from fleetapi_cli.files import OutOption, write_out
+from fleetapi_cli.files import OutOption, upload_part, write_out
 
 __all__ = ["app"]
 
@@ -28,16 +26,8 @@ def upload(
 ) -> None:
     """Upload a KML file as a new map layer and print its ID."""
     state = state_of(ctx)
-    if file == "-":
-        content: Path | tuple[str, bytes, str] = (
-            "stdin.kml",
-            sys.stdin.buffer.read(),
-            "application/vnd.google-earth.kml+xml",
-        )
-    else:
-        if not Path(file).is_file():
-            raise typer.BadParameter(f"no such file: {file}", param_hint="FILE")
-        content = Path(file)
+    filename, data = upload_part(file, stdin_name="stdin.kml")
+    content = (filename, data, "application/vnd.google-earth.kml+xml")
     with state.client() as client:
         layer_id = client.map_layers.upload(file=content, label=label)
     state.emit({"id": layer_id, "label": label}, output=output, columns=["id", "label"])
