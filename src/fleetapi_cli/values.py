@@ -98,8 +98,11 @@ def parse_when(value: str) -> dt.datetime:
     """
     from fleetapi._converter import parse_datetime
 
+    text = value.strip()
     try:
-        return parse_datetime(value.strip())
+        if len(text) == len("YYYY-MM-DD"):
+            return dt.datetime.strptime(text, "%Y-%m-%d")
+        return parse_datetime(text)
     except ValueError:
         raise typer.BadParameter(f"{value!r} is not {WHEN_HELP}") from None
 

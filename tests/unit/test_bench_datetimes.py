@@ -31,7 +31,21 @@ def test_every_spelling_reads_as_the_same_moment(text: str, expected: dt.datetim
         assert (value.tzinfo is None) == (expected.tzinfo is None)
 
 
-@pytest.mark.parametrize("text", ["", "yesterday", "2026-13-01 00:00:00", "15.01.2026 09:00"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "yesterday",
+        "2026-13-01 00:00:00",
+        "15.01.2026 09:00",
+        "2026-01-15",  # a date alone is no date/time
+        "20260115T093005",  # the basic ISO format
+        "2026-W03-4 09:30:00",  # week dates
+        "2026-01-15 09:30:05\n",
+        "2026-01-15 09:30:05+0200",  # an offset without its colon
+        "2026-01-15 24:00:00",
+    ],
+)
 def test_what_is_no_date_time_is_refused(text: str):
     with pytest.raises(ValueError, match="expected"):
         parse_datetime(text)
