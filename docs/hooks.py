@@ -4,7 +4,8 @@ A page holding ``<!-- fleetapi:calls -->`` gets every call of the table; one hol
 ``<!-- fleetapi:errors -->`` gets the error codes with their classes, HTTP statuses and exit
 codes; ``<!-- fleetapi:fleet-mock -->`` the members of ``FleetMock``;
 ``<!-- fleetapi:mock-modules -->`` becomes the table of the mock's modules, each
-described by its own docstring.
+described by its own docstring; ``<!-- fleetapi:access -->`` the calls of each access level and
+``<!-- fleetapi:rights -->`` the sub-user right (or master-only rule) of each call.
 
 Everything on the calls page is read from one place: the ``Endpoint`` declarations (path,
 summary, access, right, errors, paging, notes), the params models (fields, their docstrings and
@@ -566,6 +567,39 @@ def fleet_mock_markdown() -> str:
     return "\n".join(rows)
 
 
+def _call_list(endpoints: list[Endpoint]) -> str:
+    return ", ".join(f"`{e.path}`" for e in endpoints) or "-"
+
+
+def access_markdown() -> str:
+    """Each access level with the credentials it accepts and the calls that have it."""
+    rows = ["| Access level | Who may call | Calls |", "|---|---|---|"]
+    for access in Access:
+        calls = [e for e in ENDPOINTS if e.access is access]
+        rows.append(f"| `{access.name}` | {ACCESS_TEXT[access]} | {_call_list(calls)} |")
+    return "\n".join(rows)
+
+
+def rights_markdown() -> str:
+    """The sub-user right each call needs, the master-only calls, and the calls open to all."""
+    by_right: dict[str, list[Endpoint]] = defaultdict(list)
+    for endpoint in ENDPOINTS:
+        if endpoint.access in (Access.NONE, Access.ROOT):
+            continue
+        if endpoint.master_only:
+            key = "master users only"
+        elif endpoint.right:
+            key = f"`{endpoint.right}`"
+        else:
+            key = "no right needed"
+        by_right[key].append(endpoint)
+    order = sorted(k for k in by_right if k.startswith("`"))
+    order += [k for k in ("master users only", "no right needed") if k in by_right]
+    rows = ["| A sub-user needs | Calls |", "|---|---|"]
+    rows += [f"| {key} | {_call_list(by_right[key])} |" for key in order]
+    return "\n".join(rows)
+
+
 def on_page_markdown(markdown: str, **_: Any) -> str:
     """Fill the generated parts of a page."""
     if "<!-- fleetapi:fleet-mock -->" in markdown:
@@ -574,6 +608,10 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
         markdown = markdown.replace("<!-- fleetapi:mock-modules -->", mock_modules_markdown())
     if "<!-- fleetapi:calls -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:calls -->", calls_markdown())
+    if "<!-- fleetapi:access -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:access -->", access_markdown())
+    if "<!-- fleetapi:rights -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:rights -->", rights_markdown())
     if "<!-- fleetapi:errors -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:errors -->", errors_markdown())
     return markdown
