@@ -251,3 +251,11 @@ def test_root_help_has_one_line_summaries_and_examples() -> None:
         assert text in result.stdout, name
     assert "Examples:" in result.stdout
     assert "  fleet tracker list\n" in result.stdout
+
+
+@pytest.mark.parametrize("name", ["task batch-convert", "vehicle batch-convert"])
+def test_batch_help_names_the_row_errors_exit_code(name: str):
+    from fleetapi_cli.batch import BATCH_ERRORS_EXIT
+
+    help_text = " ".join((COMMANDS[name].help or "").split())
+    assert f"exits {BATCH_ERRORS_EXIT} when any row has errors" in help_text

@@ -128,7 +128,7 @@ def batch_convert(
     output: OutputOption = None,
 ) -> None:
     """Check tab-delimited vehicles without creating them: prints the converted rows, each
-    row's errors on stderr, and exits 6 when any row has errors."""
+    row's errors on stderr, and exits 12 when any row has errors."""
     from fleetapi._types import UNSET
     from fleetapi_cli.batch import BATCH_ERRORS_EXIT, read_batch, report_rows
 
