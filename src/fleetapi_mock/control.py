@@ -39,12 +39,14 @@ from fleetapi._converter import (
     structure_request,
 )
 from fleetapi._errors import InvalidParametersError, WrongRequestFormatError
+from fleetapi_mock import files
 from fleetapi_mock.positions import record_positions
 from fleetapi_mock.records import TrackPointRecord
+from fleetapi_mock.wire import Response, json_response
 from fleetapi_mock.world import WorldDocumentError
 
 if TYPE_CHECKING:
-    from fleetapi_mock.router import Backend, Response
+    from fleetapi_mock.router import Backend
 
 __all__ = ["handle", "is_control_path"]
 
@@ -74,7 +76,6 @@ def _json_object(body: bytes, *, what: str) -> dict[str, Any] | None:
 
 
 def _clock_answer(backend: Backend) -> Response:
-    from fleetapi_mock.router import json_response
 
     clock = backend.world.clock
     return json_response(
@@ -177,9 +178,7 @@ def handle(
     origin: str = "http://fleet.mock",
 ) -> Response:
     """Answer a control route (``origin`` is the request's ``scheme://host``)."""
-    from fleetapi_mock import files
     from fleetapi_mock.openapi import openapi_document
-    from fleetapi_mock.router import json_response
 
     segments = [s for s in path.split("/") if s]
     if segments and segments[-1] == "openapi.json":

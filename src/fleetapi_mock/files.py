@@ -66,12 +66,12 @@ from fleetapi._types import UNSET, Unset
 from fleetapi.models.checkin import CheckinFile
 from fleetapi.models.files import FileMetadata, FileType, UploadTicket
 from fleetapi_mock.forms import file_is_live
+from fleetapi_mock.handlers import Context, FileReply, UploadedFile, local_time
 from fleetapi_mock.records import FileRecord, UserRecord
+from fleetapi_mock.wire import Response, file_response, json_response, multipart_parts
 from fleetapi_mock.world import zone
 
 if TYPE_CHECKING:
-    from fleetapi_mock.handlers import Context
-    from fleetapi_mock.router import Response
     from fleetapi_mock.world import World
 
 __all__ = [
@@ -272,9 +272,6 @@ def _file_id(text: str) -> int:
 def _upload(
     world: World, file_id: int, headers: Mapping[str, str], body: bytes, base_url: str
 ) -> Response:
-    from fleetapi_mock.handlers import UploadedFile, local_time
-    from fleetapi_mock.router import json_response, multipart_parts
-
     content_type = headers.get("content-type", "")
     if content_type.split(";", 1)[0].strip().lower() != "multipart/form-data":
         raise WrongRequestFormatError("an upload is a multipart/form-data body")
@@ -332,9 +329,6 @@ def _upload(
 
 
 def _download(world: World, file_id: int, token: str) -> Response:
-    from fleetapi_mock.handlers import FileReply
-    from fleetapi_mock.router import file_response
-
     with world.lock:
         record = world.files.get(file_id)
         if record is None or record.token != token or record.file.state != "uploaded":

@@ -32,16 +32,12 @@ import collections
 import datetime as dt
 import json
 import logging
-import math
 import re
 import time
 import types
 import typing
 import urllib.parse
 from collections.abc import Mapping
-from email import policy
-from email.message import EmailMessage
-from email.parser import BytesParser
 from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
@@ -78,6 +74,16 @@ from fleetapi_mock.handlers import (
     load_handlers,
 )
 from fleetapi_mock.records import ApiKeyRecord, SessionRecord, UserRecord
+from fleetapi_mock.wire import (
+    JSON_CONTENT_TYPE,
+    Response,
+    failure_body,
+    failure_response,
+    file_response,
+    json_response,
+    multipart_parts,
+    redirect_response,
+)
 from fleetapi_mock.world import World, demo_document
 
 __all__ = [
@@ -85,13 +91,6 @@ __all__ = [
     "Backend",
     "JournalEntry",
     "RateLimiter",
-    "Response",
-    "failure_body",
-    "failure_response",
-    "file_response",
-    "json_response",
-    "multipart_parts",
-    "redirect_response",
     "request_origin",
     "route",
     "route_with_prefix",
@@ -105,61 +104,11 @@ MAX_BODY_BYTES = 32 * 1024 * 1024
 DEFAULT_RATE_LIMIT = 50
 """Requests per second per credential on the real service (NOTES)."""
 
-Response = tuple[int, dict[str, str], bytes]
-"""``(HTTP status, headers, body)``."""
 
 _HASH_HEADER = re.compile(r"NVX [^\s]{32}")
-_JSON_TYPE = "application/json; charset=utf-8"
 
 
 # --- Responses ------------------------------------------------------------------------------
-
-
-def json_response(status: int, body: Any, headers: Mapping[str, str] | None = None) -> Response:
-    """A JSON response."""
-    content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return status, {"content-type": _JSON_TYPE, **(headers or {})}, content
-
-
-def failure_body(error: FleetApiError) -> dict[str, Any]:
-    """The failure envelope of ``error``.
-
-    ``{"success": false, "status": {"code", "description"}}`` plus ``errors`` when the
-    error lists per-field details.
-    """
-    body: dict[str, Any] = {
-        "success": False,
-        "status": {"code": error.code, "description": error.description},
-    }
-    if error.errors:
-        body["errors"] = error.errors
-    return body
-
-
-def failure_response(error: FleetApiError) -> Response:
-    """The failure envelope of ``error``, with the HTTP status its code maps to;
-    ``Retry-After`` when the error says how long to wait."""
-    body = failure_body(error)
-    headers = {}
-    if error.retry_after is not None:
-        headers["retry-after"] = str(max(1, math.ceil(error.retry_after)))
-    return json_response(error.http_status, body, headers)
-
-
-REDIRECT_STATUS = 303
-"""The HTTP status of the redirect a call with ``redirect_target`` answers (See Other: the
-browser then GETs the target)."""
-
-
-def redirect_response(target: str, body: Mapping[str, Any]) -> Response:
-    """A redirect to ``<target>?response=<urlencoded JSON of body>`` (``&`` when ``target``
-    already has a query; before the target's ``#fragment``, which browsers never send)."""
-    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
-    address, hash_mark, fragment = target.partition("#")
-    separator = "&" if "?" in address else "?"
-    response = urllib.parse.urlencode({"response": text})
-    location = f"{address}{separator}{response}{hash_mark}{fragment}"
-    return REDIRECT_STATUS, {"location": location, "content-length": "0"}, b""
 
 
 # --- Routing --------------------------------------------------------------------------------
@@ -238,46 +187,6 @@ def _reject_constant(name: str) -> Any:
 
 def _content_type(headers: Mapping[str, str]) -> str:
     return headers.get("content-type", "").split(";", 1)[0].strip().lower()
-
-
-def multipart_parts(content_type: str, body: bytes) -> list[tuple[str, str | UploadedFile]]:
-    """The parts of a ``multipart/form-data`` body in order: ``(name, text or file)``.
-
-    Raises:
-        WrongRequestFormatError: a broken body or part, a text part that is not UTF-8.
-    """
-    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode("latin-1")
-    message = BytesParser(policy=policy.HTTP).parsebytes(head + body)
-    if not isinstance(message, EmailMessage) or not message.is_multipart() or message.defects:
-        raise WrongRequestFormatError("malformed multipart/form-data body")
-    parts: list[tuple[str, str | UploadedFile]] = []
-    for part in message.iter_parts():
-        if not isinstance(part, EmailMessage):
-            continue
-        name = part.get_param("name", header="content-disposition")
-        if not isinstance(name, str) or part.defects:
-            raise WrongRequestFormatError("malformed multipart/form-data part")
-        payload = part.get_payload(decode=True)
-        data = payload if isinstance(payload, bytes) else b""
-        filename = part.get_filename()
-        if filename is not None:
-            parts.append(
-                (
-                    name,
-                    UploadedFile(
-                        field=name,
-                        filename=filename,
-                        content_type=part.get_content_type(),
-                        data=data,
-                    ),
-                )
-            )
-        else:
-            try:
-                parts.append((name, data.decode("utf-8")))
-            except UnicodeDecodeError:
-                raise WrongRequestFormatError(f"field {name!r} is not UTF-8 text") from None
-    return parts
 
 
 def _parse_multipart(
@@ -552,7 +461,7 @@ class Backend:
 
     def _record(self, method: str, path: str, response: Response, note: dict[str, Any]) -> None:
         code = int(note.get("code", 0))
-        if response[0] != 200 and response[1].get("content-type") == _JSON_TYPE:
+        if response[0] != 200 and response[1].get("content-type") == JSON_CONTENT_TYPE:
             try:
                 code = int(json.loads(response[2])["status"]["code"])
             except (ValueError, KeyError, TypeError):
@@ -665,15 +574,6 @@ class Backend:
                 note["code"] = exc.code
                 return redirect_response(target, failure_body(exc))
             return redirect_response(target, json.loads(response[2]))
-
-
-def file_response(reply: FileReply) -> Response:
-    """A file download: the raw bytes with their content type (and name, when known)."""
-    headers = {"content-type": reply.content_type}
-    if reply.filename:
-        quoted = urllib.parse.quote(reply.filename)
-        headers["content-disposition"] = f"attachment; filename*=UTF-8''{quoted}"
-    return 200, headers, reply.content
 
 
 def _optional_credential(headers: Mapping[str, str], fields: Mapping[str, Any]) -> str | None:

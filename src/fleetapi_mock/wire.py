@@ -1,0 +1,136 @@
+"""The mock's HTTP messages: the response shapes every door and route answers with.
+
+:func:`json_response` (the JSON envelope), :func:`failure_response` (a
+:class:`~fleetapi.FleetApiError` with the HTTP status its code maps to),
+:func:`redirect_response` (``redirect_target`` calls), :func:`file_response` (downloads), and
+:func:`multipart_parts` (reading ``multipart/form-data`` bodies). The router, the control API
+and the file routes all build on this module, and it imports none of them.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import urllib.parse
+from collections.abc import Mapping
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from typing import Any
+
+from fleetapi._errors import FleetApiError, WrongRequestFormatError
+from fleetapi_mock.handlers import FileReply, UploadedFile
+
+__all__ = [
+    "JSON_CONTENT_TYPE",
+    "REDIRECT_STATUS",
+    "Response",
+    "failure_body",
+    "failure_response",
+    "file_response",
+    "json_response",
+    "multipart_parts",
+    "redirect_response",
+]
+
+Response = tuple[int, dict[str, str], bytes]
+"""``(HTTP status, headers, body)``."""
+
+JSON_CONTENT_TYPE = "application/json; charset=utf-8"
+"""The content type of every JSON answer."""
+
+
+def json_response(status: int, body: Any, headers: Mapping[str, str] | None = None) -> Response:
+    """A JSON response."""
+    content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return status, {"content-type": JSON_CONTENT_TYPE, **(headers or {})}, content
+
+
+def failure_body(error: FleetApiError) -> dict[str, Any]:
+    """The failure envelope of ``error``.
+
+    ``{"success": false, "status": {"code", "description"}}`` plus ``errors`` when the
+    error lists per-field details.
+    """
+    body: dict[str, Any] = {
+        "success": False,
+        "status": {"code": error.code, "description": error.description},
+    }
+    if error.errors:
+        body["errors"] = error.errors
+    return body
+
+
+def failure_response(error: FleetApiError) -> Response:
+    """The failure envelope of ``error``, with the HTTP status its code maps to;
+    ``Retry-After`` when the error says how long to wait."""
+    body = failure_body(error)
+    headers = {}
+    if error.retry_after is not None:
+        headers["retry-after"] = str(max(1, math.ceil(error.retry_after)))
+    return json_response(error.http_status, body, headers)
+
+
+REDIRECT_STATUS = 303
+"""The HTTP status of the redirect a call with ``redirect_target`` answers (See Other: the
+browser then GETs the target)."""
+
+
+def redirect_response(target: str, body: Mapping[str, Any]) -> Response:
+    """A redirect to ``<target>?response=<urlencoded JSON of body>`` (``&`` when ``target``
+    already has a query; before the target's ``#fragment``, which browsers never send)."""
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    address, hash_mark, fragment = target.partition("#")
+    separator = "&" if "?" in address else "?"
+    response = urllib.parse.urlencode({"response": text})
+    location = f"{address}{separator}{response}{hash_mark}{fragment}"
+    return REDIRECT_STATUS, {"location": location, "content-length": "0"}, b""
+
+
+def file_response(reply: FileReply) -> Response:
+    """A file download: the raw bytes with their content type (and name, when known)."""
+    headers = {"content-type": reply.content_type}
+    if reply.filename:
+        quoted = urllib.parse.quote(reply.filename)
+        headers["content-disposition"] = f"attachment; filename*=UTF-8''{quoted}"
+    return 200, headers, reply.content
+
+
+def multipart_parts(content_type: str, body: bytes) -> list[tuple[str, str | UploadedFile]]:
+    """The parts of a ``multipart/form-data`` body in order: ``(name, text or file)``.
+
+    Raises:
+        WrongRequestFormatError: a broken body or part, a text part that is not UTF-8.
+    """
+    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode("latin-1")
+    message = BytesParser(policy=policy.HTTP).parsebytes(head + body)
+    if not isinstance(message, EmailMessage) or not message.is_multipart() or message.defects:
+        raise WrongRequestFormatError("malformed multipart/form-data body")
+    parts: list[tuple[str, str | UploadedFile]] = []
+    for part in message.iter_parts():
+        if not isinstance(part, EmailMessage):
+            continue
+        name = part.get_param("name", header="content-disposition")
+        if not isinstance(name, str) or part.defects:
+            raise WrongRequestFormatError("malformed multipart/form-data part")
+        payload = part.get_payload(decode=True)
+        data = payload if isinstance(payload, bytes) else b""
+        filename = part.get_filename()
+        if filename is not None:
+            parts.append(
+                (
+                    name,
+                    UploadedFile(
+                        field=name,
+                        filename=filename,
+                        content_type=part.get_content_type(),
+                        data=data,
+                    ),
+                )
+            )
+        else:
+            try:
+                parts.append((name, data.decode("utf-8")))
+            except UnicodeDecodeError:
+                raise WrongRequestFormatError(f"field {name!r} is not UTF-8 text") from None
+    return parts
