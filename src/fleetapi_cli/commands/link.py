@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import (
+    AllOption,
+    LimitOption,
+    OffsetOption,
+    OutputOption,
+    fetch,
+    new_group,
+)
 from fleetapi_cli.context import state_of
 from fleetapi_cli.values import parse_until, parse_when
 
@@ -136,6 +143,9 @@ def list_links(
         Optional[list[str]],  # noqa: UP045 - Typer reads the annotation at run time
         typer.Option("--sort", metavar="FIELD=asc|desc", help="Sort order (repeat)."),
     ] = None,
+    limit: LimitOption = None,
+    offset: OffsetOption = None,
+    every: AllOption = False,
     output: OutputOption = None,
 ) -> None:
     """List the geo links with their status: enabled, inactive, expired or disabled."""
@@ -144,11 +154,16 @@ def list_links(
 
     state = state_of(ctx)
     with state.client() as client:
-        links = to_jsonable(
-            client.geo_links.list(
-                filter=filter_ if filter_ else UNSET, sort=list(sort) if sort else UNSET
-            )
+        found, _ = fetch(
+            client.geo_links.list,
+            client.geo_links.iterate,
+            limit=limit,
+            offset=offset,
+            every=every,
+            filter=filter_ if filter_ else UNSET,
+            sort=list(sort) if sort else UNSET,
         )
+    links = to_jsonable(found)
     fmt = state.output_format(output)
     if fmt is OutputFormat.table:
         links = [
