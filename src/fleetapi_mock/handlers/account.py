@@ -34,7 +34,10 @@ MAX_API_KEYS = 20
 
 @handles(USER_AUTH)
 def user_auth(ctx: Context, params: AuthParams) -> str:
-    """Open a standard session: 102 for a wrong login or password, 103 when not activated."""
+    """Open a standard session: 102 for a wrong login or password, 103 when not activated.
+
+    The login is matched case-insensitively, the password exactly.
+    """
     user = ctx.world.user_by_login(params.login)
     if user is None or user.password != params.password:
         raise WrongLoginError()
@@ -56,7 +59,12 @@ def _account_keys(ctx: Context) -> list[ApiKeyRecord]:
 
 @handles(API_KEY_CREATE)
 def api_key_create(ctx: Context, params: ApiKeyCreateParams) -> ApiKey:
-    """Create an API key (the title's limits are declared on the params model); 20 keys."""
+    """Create an API key, from a master user's standard session only; 20 keys per account.
+
+    ``title`` must be non-empty (not all spaces), printable and at most 255 characters, else 7
+    naming ``title`` (the limits are declared on the params model). The 21st key of an account
+    answers 268.
+    """
     title = params.title
     if len(_account_keys(ctx)) >= MAX_API_KEYS:
         raise OverQuotaError(f"an account may hold at most {MAX_API_KEYS} API keys")
@@ -69,7 +77,10 @@ def api_key_create(ctx: Context, params: ApiKeyCreateParams) -> ApiKey:
 
 @handles(API_KEY_DELETE)
 def api_key_delete(ctx: Context, params: ApiKeyDeleteParams) -> None:
-    """Revoke one of the account's API keys (201 when the account has no such key)."""
+    """Revoke one of the account's API keys (201 when the account has no such key).
+
+    An empty ``key`` answers 7.
+    """
     record = ctx.owned_get(ctx.world.api_keys, params.key)
     if record is None:
         raise EntityNotFoundError("the account has no such API key")

@@ -122,8 +122,11 @@ def checkin_read(ctx: Context, params: CheckinReadParams) -> Checkin:
 
 @handles(CHECKIN_DELETE)
 def checkin_delete(ctx: Context, params: CheckinDeleteParams) -> None:
-    """Delete check-ins with their files and forms; 201 (deleting none) when any is missing
-    or on a tracker the caller may not see."""
+    """Delete check-ins with their files and forms; 201, deleting none, if any is unavailable.
+
+    A check-in is unavailable when it is missing or on a tracker the caller may not see. The
+    files are left in state ``deleted``. An empty list answers 7.
+    """
     wanted = list(dict.fromkeys(params.checkin_ids))
     missing = [i for i in wanted if visible_checkin(ctx, i) is None]
     if missing:
@@ -177,9 +180,10 @@ def _checkin_form(ctx: Context, form_id: int, tracker_id: int) -> FormRecord:
 def checkin_create(ctx: Context, params: CheckinCreateParams) -> int:
     """Create a check-in for a tracker of the caller's, now, with files and a filled form.
 
-    201 for a tracker missing, blocked or not the caller's, for files that are not the
-    account's unattached check-in files (or expired), and for a form that is not an unsent
-    check-in form of the tracker; 242 for invalid form values.
+    The check-in carries the tracker's employee. 201 for a tracker missing, blocked or not the
+    caller's, for files that are not the account's unattached check-in files (expired or
+    deleted ones included), and for a form that is not an unsent check-in form of the tracker;
+    242 for invalid form values.
     """
     world = ctx.world
     tracker = _usable_tracker(ctx, params.tracker_id)
@@ -232,7 +236,11 @@ def checkin_form_create(ctx: Context, params: CheckinFormCreateParams) -> int:
 
 @handles(CHECKIN_IMAGE_CREATE)
 def checkin_image_create(ctx: Context, params: CheckinImageCreateParams) -> UploadTicket:
-    """Reserve an image for a check-in: 271 above the maximum size, 268 over the quota."""
+    """Reserve an image for a check-in and answer its upload ticket.
+
+    271 above ``file_storage.hard_max_file_size``, 268 over the account's file quota. See
+    [Files](mock.md#files-uploads-and-downloads) for the ticket.
+    """
     return files.reserve(
         ctx, type="image", size=params.size, filename=params.filename, metadata=params.metadata
     )
@@ -268,11 +276,12 @@ def _target_form(ctx: Context, params: CheckinFormFileCreateParams) -> FormRecor
 def checkin_form_file_create(ctx: Context, params: CheckinFormFileCreateParams) -> UploadTicket:
     """Reserve a file for a file-based field of a form (named directly or by its check-in).
 
-    7 unless exactly one of ``checkin_id`` and ``form_id``; 201 for a check-in, form or field
-    that is missing (or a check-in without a form); 231 for a field that is not ``file``,
-    ``photo`` or ``signature``; 267 when the field already has
-    :data:`~fleetapi_mock.files.MAX_UNSUBMITTED_PER_FIELD` unsubmitted files; 271, 268 as for
-    images (a field's own ``min_file_size`` and ``max_file_size`` are checked when the form is
+    The answer is an upload ticket (see [Files](mock.md#files-uploads-and-downloads)). 7 unless
+    exactly one of ``checkin_id`` and ``form_id``; 201 for a check-in, form or field that is
+    missing (or a check-in without a form); 231 for a field that is not ``file``, ``photo`` or
+    ``signature``; 267 for a sixth unsubmitted file on a field
+    (:data:`~fleetapi_mock.files.MAX_UNSUBMITTED_PER_FIELD` is 5); 271, 268 as for images (a
+    field's own ``min_file_size`` and ``max_file_size`` are checked when the form is
     submitted, codes 6 and 7 of 242).
     """
     record = _target_form(ctx, params)
@@ -409,11 +418,13 @@ def checkin_list(ctx: Context, params: CheckinListParams) -> CheckinList | FileR
     """Check-ins of the caller's trackers, filtered, sorted and paged; ``count`` is the total.
 
     Default: every tracker the caller sees that is not blocked and has the ``checkin`` tariff
-    feature, newest first. 217 for a given tracker that is not such a tracker; 221 when the
-    dealer is over its device limit; 7 when ``to`` is not after ``from``, for a bad condition
-    or sort item, or a ``location`` without ``radius``; 211 when the period is longer than the
-    dealer's ``report.max_time_span`` (default 90 days). With a ``format`` the same page is
-    answered as an XLSX workbook or a PDF report.
+    feature, newest first. Filters: ``trackers``, ``from``/``to``, search ``conditions`` and a
+    ``location`` circle; then ``sort``, ``limit`` and ``offset``. 217 for a given tracker that
+    is not such a tracker; 221 when the dealer is over its device limit; 7 when ``to`` is not
+    after ``from``, for a bad condition or sort item, or a ``location`` without ``radius``; 211
+    when the period is longer than the dealer's ``report.max_time_span`` (default 90 days).
+    With a ``format`` the same page is answered as an XLSX workbook or a PDF report (see
+    [Decisions](decisions.md#check-ins-forms-and-files)).
     """
     page, count = _find(ctx, params)
     wired = [wire_checkin(ctx, c) for c in page]

@@ -69,11 +69,13 @@ def max_file_size(ctx: Context) -> int:
 
 @handles(DATA_SPREADSHEET_PARSE)
 def spreadsheet_parse(ctx: Context, params: SpreadsheetParseParams) -> SpreadsheetPreview:
-    """Store the upload's first sheet and preview it.
+    """Store the first sheet of an uploaded .xlsx, .xls or .csv file and preview it.
 
-    233 without a ``file`` part; 234 for a MIME type or name that is not a spreadsheet's, or
-    content that is not a readable spreadsheet; 271 above the dealer's file size limit; 274
-    for a file without data rows (a lone header row included).
+    The sheet is kept in the world's ``data_files``, for later imports (see
+    [Decisions](decisions.md#spreadsheets-and-import-processes)). 233 without a ``file`` part;
+    234 for a MIME type or name that is not a spreadsheet's, or content that is not a readable
+    spreadsheet; 271 above the dealer's file size limit; 274 for a file without data rows (a
+    lone header row included).
     """
     upload = ctx.files.get("file")
     if upload is None:
@@ -184,7 +186,10 @@ def wire_import(ctx: Context, record: ImportProcessRecord) -> ImportProcess:
 
 @handles(DATA_IMPORT_LIST)
 def import_list(ctx: Context, params: ImportListParams) -> list[ImportProcess]:
-    """The account's import processes by id, only of ``types`` when given (and not empty)."""
+    """The account's import processes by id, only of ``types`` when given (and not empty).
+
+    A process's status and progress are derived from the world clock.
+    """
     types = set(params.types) if params.types is not UNSET and params.types else None
     return [
         wire_import(ctx, r)
@@ -195,7 +200,10 @@ def import_list(ctx: Context, params: ImportListParams) -> list[ImportProcess]:
 
 @handles(DATA_IMPORT_READ)
 def import_read(ctx: Context, params: ImportReadParams) -> ImportProcess:
-    """One import process: 201 when missing, another account's, or of another type."""
+    """One import process: 201 when missing, another account's, or of another type.
+
+    Its status and progress are derived from the world clock.
+    """
     what = f"{params.type} import process"
     record = ctx.owned_one(ctx.world.import_processes, params.process_id, what)
     if record.type != params.type:

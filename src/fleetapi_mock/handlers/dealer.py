@@ -48,8 +48,10 @@ def _dealer_by_domain(ctx: Context, domain: str) -> DealerRecord:
 def get_ui_config(ctx: Context, params: UiConfigParams) -> DealerUiConfig:
     """A dealer's interface configuration, found by ``hash`` (which wins) or ``domain``.
 
-    The hash may also come in the ``Authorization`` header. 12 for an unknown domain, 4 for an
-    unknown hash, 201 for a dealer without interface settings, 7 when neither is given.
+    The hash may also come in the ``Authorization`` header. The domain is the dealer's
+    ``ui_domain`` or its settings' ``domain``, matched case-insensitively. 12 for an unknown
+    domain, 4 for an unknown or ended hash, 201 for a dealer without interface settings, 7
+    naming ``domain`` when neither is given.
     """
     credential = params.hash if params.hash is not UNSET and params.hash else ctx.credential
     if credential:

@@ -99,7 +99,10 @@ def _restrictions(board: Board, tasks: list[Task]) -> dict[str, Any]:
 
 @handles(DELIVERY_READ)
 def delivery_read(ctx: Context, params: DeliveryReadParams) -> DeliveryInfo:
-    """The first matching task, else the first matching checkpoint."""
+    """The first matching task, else the first matching checkpoint.
+
+    It comes with its tracker, employee, vehicle and estimated time.
+    """
     board = Board(ctx)
     found = _matches(board, params.external_id)
     if not found:
@@ -121,7 +124,10 @@ def delivery_read(ctx: Context, params: DeliveryReadParams) -> DeliveryInfo:
 
 @handles(DELIVERY_LIST)
 def delivery_list(ctx: Context, params: DeliveryListParams) -> DeliveryList:
-    """Every matching task and checkpoint, tasks first."""
+    """Every matching task and checkpoint, tasks first.
+
+    Each comes with its tracker, employee, vehicle and estimated time.
+    """
     board = Board(ctx)
     found = _matches(board, params.external_id)
     if not found:

@@ -49,7 +49,7 @@ def _check_employee_calls(ctx: Context) -> None:
 
 @handles(DEPARTMENT_LIST)
 def department_list(ctx: Context, params: NoParams) -> list[Department]:
-    """The account's departments, by id."""
+    """The account's departments, by id; every user of the account sees them all."""
     _check_employee_calls(ctx)
     return [convert(Department, r) for r in ctx.owned(ctx.world.departments)]
 
@@ -72,7 +72,10 @@ def department_update(ctx: Context, params: DepartmentUpdateParams) -> None:
 
 @handles(DEPARTMENT_DELETE)
 def department_delete(ctx: Context, params: DepartmentDeleteParams) -> None:
-    """Delete a department; its employees are left without one."""
+    """Delete a department; its employees are left without one.
+
+    201 when it is not the account's.
+    """
     record = ctx.owned_one(ctx.world.departments, params.department_id, "department")
     del ctx.world.departments[record.id]
     for employee in ctx.world.employees.values():

@@ -22,7 +22,7 @@ from fleetapi_mock.records import GarageRecord, convert
 
 @handles(GARAGE_LIST)
 def garage_list(ctx: Context, params: NoParams) -> list[Garage]:
-    """The account's garages, by id."""
+    """The account's garages, by id; every user of the account sees them all."""
     return [convert(Garage, r) for r in ctx.owned(ctx.world.garages)]
 
 
@@ -41,7 +41,10 @@ def garage_update(ctx: Context, params: GarageUpdateParams) -> None:
 
 @handles(GARAGE_DELETE)
 def garage_delete(ctx: Context, params: GarageDeleteParams) -> None:
-    """Delete a garage; its vehicles are left without one."""
+    """Delete a garage; its vehicles are left without one.
+
+    201 when it is not the account's.
+    """
     record = ctx.owned_one(ctx.world.garages, params.garage_id, "garage")
     del ctx.world.garages[record.id]
     for vehicle in list(ctx.world.vehicles.values()):

@@ -72,8 +72,12 @@ def _reverse(ctx: Context, point: LatLng) -> GeocodedLocation:
 
 @handles(GEOCODER_SEARCH_ADDRESS)
 def search_address(ctx: Context, params: GeocoderSearchAddressParams) -> list[GeocodedLocation]:
-    """Forward search over the gazetteer, or a reverse lookup for coordinates (210 when
-    nothing is near)."""
+    """Forward search over the gazetteer, or a reverse lookup for coordinates.
+
+    The search is case- and accent-insensitive, best first, matches within ``bounds`` first, at
+    most 10 results. Coordinates (``"lat,lng"`` or an object) are a reverse lookup answering
+    one result, or 210 when nothing is near. See [Decisions](decisions.md#geocoder).
+    """
     point = _point(params.q)
     if point is not None:
         return [_answer(_reverse(ctx, point), params.with_details)]
@@ -83,7 +87,12 @@ def search_address(ctx: Context, params: GeocoderSearchAddressParams) -> list[Ge
 
 @handles(GEOCODER_SEARCH_LOCATION)
 def search_location(ctx: Context, params: GeocoderSearchLocationParams) -> GeocodedAddress:
-    """The address of the nearest gazetteer entry (210 when none is within the radius)."""
+    """The address of the nearest gazetteer entry (210 when none is within the radius).
+
+    The radius is 1 km; ``details`` are answered when asked.
+    ``fleetapi_mock.gazetteer.nearest_address(world, lat, lng)`` gives other handlers the same
+    answer.
+    """
     entry = _reverse(ctx, params.location)
     details = entry.details if params.with_details is True else UNSET
     return GeocodedAddress(value=entry.address, details=details)

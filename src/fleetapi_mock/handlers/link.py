@@ -214,7 +214,11 @@ def _checked_content(
 
 @handles(LINK_CREATE)
 def link_create(ctx: Context, params: GeoLinkCreateParams) -> int:
-    """Create an enabled link: 217/236 for trackers, 204 for zones and places, 268 quota."""
+    """Create an enabled link: 217/236 for trackers, 204 for zones and places, 268 quota.
+
+    217 for a tracker missing, of another account or blocked; 236 for one without
+    ``weblocator``; 204 for an unknown zone or place; 7 for a bad ``bounding_mode``.
+    """
     content = _checked_content(ctx, params)
     account = ctx.account.id
     if len(ctx.owned(ctx.world.geo_links)) >= MAX_GEO_LINKS:

@@ -97,7 +97,12 @@ def _find(ctx: Context, layer_id: int) -> MapLayerRecord:
 
 @handles(MAP_LAYER_UPLOAD)
 def map_layer_upload(ctx: Context, params: MapLayerUploadParams) -> int:
-    """Store the KML file part ``file`` as a new layer: 233, 234, 242, 268."""
+    """Store the KML file part ``file`` as a new layer.
+
+    233 without a ``file`` part, 234 for a file type that is not accepted, 242 for content that
+    is not KML, 268 past 100 layers per account. With ``redirect_target`` the answer is a 303
+    redirect.
+    """
     upload = ctx.files.get("file")
     if upload is None or not upload.data:
         raise NoDataFileError("no file part named 'file' (or it is empty)")

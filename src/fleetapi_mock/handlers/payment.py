@@ -95,7 +95,10 @@ def payment_system_list(ctx: Context, params: NoParams) -> list[PaymentSystemSet
 
 @handles(PAYMENT_SYSTEM_ESTIMATE_GET)
 def payment_estimate(ctx: Context, params: NoParams) -> float:
-    """The monthly estimate from the account's trackers and their tariffs' prices."""
+    """The monthly estimate from the account's trackers and their tariffs' prices.
+
+    Rounded up to tens (to hundreds for RUB).
+    """
     return monthly_estimate(ctx)[0]
 
 
@@ -131,7 +134,10 @@ def bill_create(ctx: Context, params: BillCreateParams) -> int:
 
 @handles(BILL_LIST)
 def bill_list(ctx: Context, params: BillListParams) -> BillList:
-    """The account's bills, newest first, a page at a time, with their total ``count``."""
+    """The account's bills, newest first, a page at a time, with their total ``count``.
+
+    222 without plugin 29.
+    """
     _require_bills_plugin(ctx)
     records = ctx.owned(ctx.world.bills)[::-1]
     shown = search.page(records, params.offset, params.limit, default_limit=10000)
@@ -152,8 +158,10 @@ def _wire_subscription(ctx: Context, record: SubscriptionRecord) -> ExternalSubs
 
 @handles(SUBSCRIPTION_AVANGATE_LIST)
 def subscription_list(ctx: Context, params: NoParams) -> list[ExternalSubscription]:
-    """The account's active external subscriptions, next renewal first; 215 without the
-    provider."""
+    """The account's active external subscriptions, next renewal first.
+
+    215 when the dealer's payment system is not ``avangate``.
+    """
     _require_provider(ctx)
     records = sorted(
         ctx.owned(ctx.world.subscriptions), key=lambda s: s.subscription.expiration_date
@@ -163,8 +171,11 @@ def subscription_list(ctx: Context, params: NoParams) -> list[ExternalSubscripti
 
 @handles(SUBSCRIPTION_AVANGATE_CANCEL)
 def subscription_cancel(ctx: Context, params: SubscriptionCancelParams) -> None:
-    """Stop a subscription's renewals (it leaves the list); 215 without the provider or for a
-    reference the provider does not know for the account."""
+    """Stop a subscription's renewals (it leaves the list).
+
+    215 when the dealer's payment system is not ``avangate``, or for a reference the provider
+    does not know for the account.
+    """
     _require_provider(ctx)
     record = ctx.owned_get(ctx.world.subscriptions, params.reference)
     if record is None:

@@ -108,8 +108,11 @@ def _find(ctx: Context, retranslator_id: int) -> RetranslatorRecord:
 
 @handles(RETRANSLATOR_CREATE)
 def retranslator_create(ctx: Context, params: RetranslatorCreateParams) -> int:
-    """Create a retranslator: 7 for credentials the protocol wants otherwise, 247 for the same
-    address, port and login, 268 over the quota."""
+    """Create a retranslator of the account; master users only (13).
+
+    7 for credentials the protocol wants otherwise, 247 for the same address, port and login,
+    268 over the quota of 100 per account.
+    """
     given = attrs.asdict(params.retranslator, recurse=False)
     candidate = _checked(ctx, Retranslator(id=0, **given))
     _check_unique(ctx, candidate)
@@ -124,7 +127,10 @@ def retranslator_create(ctx: Context, params: RetranslatorCreateParams) -> int:
 
 @handles(RETRANSLATOR_UPDATE)
 def retranslator_update(ctx: Context, params: RetranslatorUpdateParams) -> None:
-    """Replace a retranslator named by ``retranslator.id``: 201, 7, 247 as for create."""
+    """Replace a retranslator named by ``retranslator.id``: 201, 7, 247 as for create.
+
+    Master users only (13).
+    """
     record = _find(ctx, params.retranslator.id)
     candidate = _checked(ctx, params.retranslator)
     _check_unique(ctx, candidate)
@@ -133,7 +139,10 @@ def retranslator_update(ctx: Context, params: RetranslatorUpdateParams) -> None:
 
 @handles(RETRANSLATOR_DELETE)
 def retranslator_delete(ctx: Context, params: RetranslatorDeleteParams) -> None:
-    """Delete a retranslator of the account (201 otherwise)."""
+    """Delete a retranslator of the account (201 otherwise).
+
+    Master users only (13).
+    """
     del ctx.world.retranslators[_find(ctx, params.retranslator_id).id]
 
 

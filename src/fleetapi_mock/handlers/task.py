@@ -206,7 +206,12 @@ def _new_task(
 
 @handles(TASK_CREATE)
 def task_create(ctx: Context, params: TaskCreateParams) -> TaskCreateResult:
-    """Create a task, assigned when ``tracker_id`` is given."""
+    """Create a task: ``assigned`` with a usable ``tracker_id``, else ``unassigned``.
+
+    201 for a missing tracker, 208 for a blocked one, 236 for one without ``app_tasks``; 7 for a
+    ``to`` in the past, a ``from`` after ``to`` and every broken field limit. The answer
+    carries ``external_id_counts`` when other tasks carry the task's external ID.
+    """
     board = Board(ctx)
     content = params.task
     tracker_id = _or(content.tracker_id, None)
@@ -226,7 +231,12 @@ def task_create(ctx: Context, params: TaskCreateParams) -> TaskCreateResult:
 
 @handles(TASK_ROUTE_CREATE)
 def task_route_create(ctx: Context, params: RouteCreateParams) -> RouteCreateResult:
-    """Create a route and its checkpoints, in order; the route's tracker drives them all."""
+    """Create a route and its checkpoints, in order; the route's tracker drives them all.
+
+    2 to 500 checkpoints, each window not ending before the previous one starts (7 otherwise);
+    the route's window runs from its first checkpoint's start to its last one's end. The route
+    is answered under ``result``.
+    """
     board = Board(ctx)
     route_params = params.route
     tracker_id = _or(route_params.tracker_id, None)
@@ -293,7 +303,10 @@ def task_route_create(ctx: Context, params: RouteCreateParams) -> RouteCreateRes
 
 @handles(TASK_READ)
 def task_read(ctx: Context, params: TaskReadParams) -> TaskReadResult:
-    """A task or checkpoint, or a route with its checkpoints."""
+    """A task or checkpoint, or a route with its checkpoints.
+
+    201 when it is missing or the caller may not see it.
+    """
     board = Board(ctx)
     entity = board.find(params.task_id)
     if isinstance(entity, Route):
@@ -306,7 +319,10 @@ def task_read(ctx: Context, params: TaskReadParams) -> TaskReadResult:
 
 @handles(TASK_UPDATE)
 def task_update(ctx: Context, params: TaskUpdateParams) -> TaskUpdateResult:
-    """Rewrite a task's or checkpoint's content while it is unassigned or assigned."""
+    """Rewrite a task's or checkpoint's content while it is unassigned or assigned.
+
+    255 in any other status; 201 for a route.
+    """
     board = Board(ctx)
     content = params.task
     entity = board.find(content.id)
@@ -358,7 +374,11 @@ def task_update(ctx: Context, params: TaskUpdateParams) -> TaskUpdateResult:
 
 @handles(TASK_ASSIGN)
 def task_assign(ctx: Context, params: TaskAssignParams) -> None:
-    """Assign a task to a tracker or unassign it; a route moves with all its checkpoints."""
+    """Assign a task to a tracker or unassign it; a route moves with all its checkpoints.
+
+    204 for a missing tracker, 208 for a blocked one, 236 for one without ``app_tasks``; 255
+    once the task is past ``assigned``.
+    """
     board = Board(ctx)
     entity = board.find(params.task_id)
     route = entity if isinstance(entity, Route) else board.route_of(entity)
@@ -398,7 +418,11 @@ def task_delete(ctx: Context, params: TaskDeleteParams) -> None:
 
 @handles(TASK_TRANSMUTE)
 def task_transmute(ctx: Context, params: TaskTransmuteParams) -> None:
-    """Turn a plain task into a checkpoint of a route at the zero-based ``order``."""
+    """Turn a plain task into a checkpoint of a route at the zero-based ``order``.
+
+    The task and every checkpoint of the route must be ``unassigned`` or ``assigned`` (255
+    otherwise).
+    """
     board = Board(ctx)
     task = board.find(params.task_id)
     if not isinstance(task, Task) or task.parent_id is not None:
@@ -425,7 +449,11 @@ def task_transmute(ctx: Context, params: TaskTransmuteParams) -> None:
 
 @handles(TASK_COUNT)
 def task_count(ctx: Context, params: NoParams) -> int:
-    """The number of tasks and checkpoints the caller sees."""
+    """The number of tasks and checkpoints the caller sees.
+
+    It takes no parameters: every task and checkpoint the caller sees counts (routes are
+    not counted; see [the decisions](decisions.md#tasks-routes-and-checkpoints)).
+    """
     return len(Board(ctx).tasks())
 
 
@@ -525,7 +553,11 @@ def _texts(board: Board, task: Task) -> list[str]:
 
 @handles(TASK_LIST)
 def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
-    """The tasks and checkpoints matching every filter, sorted, one page at a time."""
+    """The tasks and checkpoints matching every filter, sorted, one page at a time.
+
+    The filters, search conditions, sorting and paging are those of [the
+    decisions](decisions.md#tasks-routes-and-checkpoints).
+    """
     board = Board(ctx)
     conditions = _or(params.conditions, [])
     sort = _or(params.sort, [])

@@ -276,7 +276,11 @@ def _convert_row(
 
 @handles(TASK_BATCH_CONVERT)
 def task_batch_convert(ctx: Context, params: TaskBatchConvertParams) -> TaskBatchConvertResult:
-    """Convert the rows of a tab-delimited batch into checked tasks, creating nothing."""
+    """Convert the rows of a tab-delimited batch into checked tasks, creating nothing.
+
+    Each row comes with its ``errors`` and the trackers proposed for it; see [the
+    decisions](decisions.md#tasks-routes-and-checkpoints).
+    """
     fields: list[str] = list(params.fields if isinstance(params.fields, list) else DEFAULT_FIELDS)
     duplicates = [f for index, f in enumerate(fields) if f in fields[:index]]
     if duplicates:

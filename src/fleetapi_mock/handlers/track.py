@@ -305,8 +305,12 @@ def _too_short(trip: Trip, points: Sequence[TrackPointRecord]) -> bool:
 def asset_track_list(ctx: Context, params: AssetTrackListParams) -> TrackListResult:
     """The asset's trips over the period, per tracker, with totals.
 
-    7 unless ``to`` is after ``from``; 211 for a period longer than the dealer's
-    ``report.max_time_span`` (P90D by default); 201 for an asset the caller does not have.
+    The asset is an employee or a vehicle, through its tracker. Trips are split at parkings and
+    gaps, with single reports, ``merged`` tracks (``split`` false) and ``cluster`` tracks, every
+    option of the call, and the fuel the riding vehicle's norm gives. 7 unless ``to`` is after
+    ``from``; 211 for a period longer than the dealer's ``report.max_time_span`` (P90D by
+    default); 201 for an asset the caller does not have. See
+    [Decisions](decisions.md#asset-tracks).
     """
     start, end = _period(ctx, params.from_, params.to)
     sources = _sources(ctx, params.asset, start, end)

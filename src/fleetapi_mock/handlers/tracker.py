@@ -43,7 +43,11 @@ def _tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
 
 @handles(TRACKER_LIST)
 def tracker_list(ctx: Context, params: TrackerListParams) -> list[Tracker]:
-    """Every tracker the caller sees (blocked ones included), optionally filtered by label."""
+    """Every tracker the caller sees (blocked ones included), optionally filtered by label.
+
+    ``labels`` keeps the trackers whose label contains any of them (case-insensitive
+    substrings).
+    """
     records = ctx.visible_trackers()
     if params.labels is not UNSET:
         wanted = [label.lower() for label in params.labels]
@@ -69,7 +73,7 @@ def tracker_get_states(ctx: Context, params: TrackerStatesParams) -> TrackerStat
 
     Unknown IDs fail the call with 217 unless ``allow_not_exist`` (then they are listed in
     ``not_exist``). Blocked trackers are listed in ``blocked``; with ``list_blocked`` their
-    states are reported too.
+    states are reported too. An empty ``trackers`` answers 7.
     """
     if not params.trackers:
         raise InvalidParametersError(

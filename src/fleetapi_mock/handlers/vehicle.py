@@ -101,7 +101,11 @@ def _store(ctx: Context, record: VehicleRecord, holder: VehicleRecord | None) ->
 
 @handles(VEHICLE_CREATE)
 def vehicle_create(ctx: Context, params: VehicleCreateParams) -> int:
-    """A new vehicle of the account; answers its id."""
+    """A new vehicle of the account; answers its id.
+
+    ``label`` may not be blank. ``tracker_label`` and ``garage_organization_name`` are read from
+    the tracker and the garage; ``icon_id`` and ``avatar_file_name`` are never written (null).
+    """
     holder = _check(ctx, params.vehicle, None, params.force_reassign is not False)
     vehicle_id = ctx.world.ids.next("vehicles")
     record = convert(
@@ -125,7 +129,12 @@ def vehicle_read(ctx: Context, params: VehicleReadParams) -> Vehicle:
 
 @handles(VEHICLE_UPDATE)
 def vehicle_update(ctx: Context, params: VehicleUpdateParams) -> None:
-    """Replace a vehicle's fields but its icon and avatar."""
+    """Replace a vehicle's fields but its icon and avatar.
+
+    201 for a vehicle the caller does not see. ``label`` may not be blank. ``tracker_label`` and
+    ``garage_organization_name`` are read from the tracker and the garage; ``icon_id`` and
+    ``avatar_file_name`` keep their values.
+    """
     current = _vehicle(ctx, params.vehicle.id)
     holder = _check(ctx, params.vehicle, current, params.force_reassign is not False)
     record = convert(
@@ -144,7 +153,11 @@ def vehicle_update(ctx: Context, params: VehicleUpdateParams) -> None:
 
 @handles(VEHICLE_DELETE)
 def vehicle_delete(ctx: Context, params: VehicleDeleteParams) -> None:
-    """Delete one vehicle (201 when unknown) or several (unknown ones skipped)."""
+    """Delete one vehicle (201 when unknown) or several (unknown ones skipped).
+
+    Giving neither answers 7 naming ``vehicle_id``, giving both 7 naming ``vehicle_ids``. The
+    vehicles' service tasks go with them.
+    """
     if params.vehicle_id is UNSET and params.vehicle_ids is UNSET:
         raise InvalidParametersError(
             errors=[{"parameter": "vehicle_id", "error": "give vehicle_id or vehicle_ids"}]
@@ -192,7 +205,12 @@ vehicles without a value last in both directions)."""
 
 @handles(VEHICLE_LIST)
 def vehicle_list(ctx: Context, params: VehicleListParams) -> list[Vehicle]:
-    """The vehicles the caller sees: filtered, sorted (by id unless told), paged."""
+    """The vehicles the caller sees: filtered, sorted (by id unless told), paged.
+
+    At most 2 ``sort`` items ``field=asc|desc`` (case-insensitive), else 7 naming ``sort[i]``;
+    nulls sort last when ascending. ``filter`` is a case-insensitive substring of ``vin``,
+    ``reg_number`` or ``label``. ``offset`` and ``limit`` are at least 0.
+    """
     sort = [] if params.sort is UNSET else params.sort
     search.check_sort(sort, SORT_FIELDS)
     vehicles = [wire_vehicle(ctx, r) for r in visible_vehicles(ctx)]

@@ -163,7 +163,12 @@ def _convert(ctx: Context, fields: list[str], line: BatchLine) -> CheckedVehicle
 
 @handles(VEHICLE_BATCH_CONVERT)
 def vehicle_batch_convert(ctx: Context, params: VehicleBatchConvertParams) -> VehicleBatchResult:
-    """Convert the rows of a batch or stored file into vehicles to create, creating nothing."""
+    """Convert the rows of a batch or stored file into vehicles to create, creating nothing.
+
+    The rows are the tab-delimited lines of ``batch``, or those of a spreadsheet stored by
+    ``data/spreadsheet/parse`` (``file_id``); see [the
+    decisions](decisions.md#vehicles-garages-and-departments).
+    """
     given = None if params.fields is UNSET else _fields(params.fields)
     if params.file_id is not UNSET:
         stored = ctx.owned_one(ctx.world.data_files, params.file_id, "data file")
