@@ -346,7 +346,7 @@ def _params_rows(cls: type[Any], prefix: str, seen: tuple[type[Any], ...]) -> li
         required = "yes" if a.default is attrs.NOTHING else "no"
         limits = rules_of(a)
         text = limits.describe() if limits else ""
-        meaning = spec.help.replace("[required]", "")
+        meaning = markdown_of(spec.help.replace("[required]", ""))
         for hint in _CLI_HINTS:
             meaning = meaning.replace(hint, "")
         meaning = meaning.replace("|", "\\|").strip()
@@ -387,11 +387,25 @@ def _errors_table(endpoint: Endpoint) -> list[str]:
     return ["", "Error codes the specification lists for the call:", "", *rows]
 
 
+_ROLE = re.compile(r":\w+:`(~?)([^`]+)`")
+
+
+def markdown_of(docstring: str) -> str:
+    """Docstring markup as Markdown: ``:func:`~a.b.c``` becomes `c` (`a.b.c` without ``~``),
+    double backquotes single ones."""
+
+    def code(match: re.Match[str]) -> str:
+        target = match.group(2)
+        return f"`{target.rsplit('.', 1)[-1] if match.group(1) else target}`"
+
+    return _ROLE.sub(code, docstring).replace("``", "`")
+
+
 def _mock_lines(endpoint: Endpoint) -> list[str]:
     handler = _handlers().get(endpoint.path)
     if handler is None:
         return [f"- **Mock**: {MOCK_MISSING}"]
-    doc = inspect.getdoc(handler) or "implemented"
+    doc = markdown_of(inspect.getdoc(handler) or "implemented")
     module = handler.__module__
     first, _, rest = doc.partition("\n\n")
     lines = [f"- **Mock** (`{module}.{handler.__name__}`): {' '.join(first.split())}"]
@@ -556,8 +570,7 @@ def fleet_mock_markdown() -> str:
         if name.startswith("_") or not (callable(member) or isinstance(member, property)):
             continue
         function = member.fget if isinstance(member, property) else member
-        doc = " ".join((inspect.getdoc(function) or "").split("\n\n")[0].split())
-        doc = re.sub(r":\w+:`~?([^`]+)`", r"`\1`", doc).replace("``", "`")
+        doc = markdown_of(" ".join((inspect.getdoc(function) or "").split("\n\n")[0].split()))
         if isinstance(member, property):
             label = f"mock.{name}"
         else:

@@ -47,8 +47,21 @@ def test_each_call_says_what_the_mock_does_from_its_handler():
         if path in missing:
             assert "not implemented yet" in section
         else:
-            first = " ".join((inspect.getdoc(HANDLERS[path]) or "").split("\n\n")[0].split())
+            doc = load_hooks().markdown_of(inspect.getdoc(HANDLERS[path]) or "")
+            first = " ".join(doc.split("\n\n")[0].split())
             assert f"{HANDLERS[path].__name__}`): {first}" in section, path
+
+
+def test_docstring_markup_is_rendered_as_code_on_the_calls_page():
+    import re
+
+    hooks = load_hooks()
+    assert hooks.markdown_of("see :data:`~fleetapi_mock.files.LIMIT` and ``x``") == (
+        "see `LIMIT` and `x`"
+    )
+    assert hooks.markdown_of(":func:`a.b`") == "`a.b`"
+    page = hooks.calls_markdown()
+    assert not re.search(r":(data|func|class|meth|mod|attr):`", page)
 
 
 def test_each_call_names_its_error_classes_and_shows_an_example():
