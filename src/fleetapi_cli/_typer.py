@@ -23,6 +23,7 @@ __all__ = [
     "OutputOption",
     "YesOption",
     "confirm_delete",
+    "examples",
     "fetch",
     "new_command_app",
     "new_group",
@@ -75,9 +76,24 @@ class SummaryGroup(TyperGroup):
                 command.short_help = summary(command.help)
 
 
-def new_group(help: str) -> typer.Typer:
-    """A command group (``fleet key ...``), shown with its help when called without a command."""
-    app = typer.Typer(help=help, no_args_is_help=True, cls=SummaryGroup, **SETTINGS)
+def examples(*lines: str, note: str = "") -> str:
+    """A help epilog listing example command lines, then ``note``: one format for every group.
+
+    The lines are kept as written (Click's ``\\b`` marker stops rewrapping) and indented by two
+    spaces; tests run every ``fleet ...`` line of a group's epilog against the mock.
+    """
+    text = "Examples:\n\n\b\n" + "".join(f"  {line}\n" for line in lines)
+    return f"{text}\n{note}" if note else text.rstrip("\n")
+
+
+def new_group(help: str, *, epilog: str | None = None) -> typer.Typer:
+    """A command group (``fleet key ...``), shown with its help when called without a command.
+
+    Args:
+        help: The group's help.
+        epilog: Shown after the commands: its :func:`examples`.
+    """
+    app = typer.Typer(help=help, epilog=epilog, no_args_is_help=True, cls=SummaryGroup, **SETTINGS)
     app.callback()(_group)
     return app
 

@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from fleetapi_cli._click import click
-from fleetapi_cli._typer import SETTINGS
+from fleetapi_cli._typer import SETTINGS, examples
 from fleetapi_cli.commands import COMMANDS, GROUPS
 from fleetapi_cli.context import CliState
 from fleetapi_cli.output import OutputFormat
@@ -122,16 +122,17 @@ app = typer.Typer(
     name=PROG_NAME,
     cls=FleetGroup,
     help="Command line for the fleet tracking API: every call, profiles, tables or JSON.",
-    epilog=(
-        "Examples:\n\n\b\n"
-        "  fleet auth login --login demo\n"
-        "  fleet tracker list\n"
-        "  fleet task list --status assigned -o json | jq '.[].label'\n"
-        "  fleet track export --vehicle 1 --from 2026-01-14 --to 2026-01-15 -O trips.gpx\n\n"
-        "Settings resolve as: option, environment (FLEETAPI_BASE_URL, FLEETAPI_API_KEY, "
-        "FLEETAPI_HASH, FLEETAPI_PROFILE), profile, default. Output is a table on a terminal "
-        "and JSON otherwise; files (-O FILE) and data go to stdout by default, notes to stderr. "
-        "Run 'fleet GROUP --help' for a group's commands."
+    epilog=examples(
+        "fleet auth login --login demo",
+        "fleet tracker list",
+        "fleet task list --status assigned -o json | jq '.[].label'",
+        "fleet track export --vehicle 1 --from 2026-01-14 --to 2026-01-15 -O trips.gpx",
+        note=(
+            "Settings resolve as: option, environment (FLEETAPI_BASE_URL, FLEETAPI_API_KEY, "
+            "FLEETAPI_HASH, FLEETAPI_PROFILE), profile, default. Output is a table on a terminal "
+            "and JSON otherwise; files (-O FILE) and data go to stdout by default, notes to "
+            "stderr. Run 'fleet GROUP --help' for a group's commands."
+        ),
     ),
     no_args_is_help=True,
     **{**SETTINGS, "add_completion": True},

@@ -1,5 +1,6 @@
 """The examples of docs/cli.md run: every ``$ fleet ...`` line of its console blocks, against
-the demo world of the mock, exits 0 (or the code the page shows after ``; echo $?``).
+the demo world of the mock, exits 0 (or the code the page shows after ``; echo $?``). So do
+the example lines of each hand-made group's help (its "Examples" epilog).
 
 The lines of one block run in order in one world and one working directory, so an example may
 use a file an earlier one wrote. ``echo TEXT | fleet ...`` feeds TEXT on stdin; what follows a
@@ -95,6 +96,24 @@ def blocks() -> list[Block]:
 BLOCKS = blocks()
 
 
+def group_examples() -> dict[str, list[str]]:
+    """The example lines of each hand-made group's help epilog."""
+    import importlib
+
+    from fleetapi_cli.commands import GROUPS
+
+    found = {}
+    for name, (module, _) in GROUPS.items():
+        epilog = importlib.import_module(module).app.info.epilog or ""
+        _, _, listed = epilog.partition("\b\n")
+        found[name] = [line.strip() for line in listed.split("\n\n")[0].splitlines()]
+    return found
+
+
+GROUP_EXAMPLES = group_examples()
+SERVING = {"mock"}  # its examples serve until Ctrl-C
+
+
 def test_the_page_has_examples_of_every_group() -> None:
     from fleetapi_cli._index import cli_index
     from fleetapi_cli.commands import COMMANDS, GROUPS
@@ -128,3 +147,44 @@ def test_examples_run_against_the_mock(
     for example in block.examples:
         result = cli(*example.args, input=example.stdin)
         assert result.exit_code == example.exit_code, (example.line, result.output)
+
+
+@pytest.mark.parametrize("group", sorted(GROUP_EXAMPLES))
+def test_each_group_help_shows_a_few_examples_within_80_columns(group: str, cli: Cli) -> None:
+    lines = GROUP_EXAMPLES[group]
+    assert 2 <= len(lines) <= 4, lines
+    assert all(f"fleet {group} " in line for line in lines), lines
+    shown = cli(group, "--help").output
+    assert "Examples:" in shown
+    for line in lines:
+        assert f"    {line}\n" in shown  # as written, one line on an 80-column terminal
+        assert len(line) + 4 <= 80, line
+
+
+@pytest.mark.parametrize("group", sorted(set(GROUP_EXAMPLES) - SERVING))
+def test_group_help_examples_run_against_the_mock(
+    group: str, cli: Cli, session: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for line in GROUP_EXAMPLES[group]:
+        example = parse(line, [])
+        assert example is not None, line
+        result = cli(*example.args, input=example.stdin)
+        assert result.exit_code == example.exit_code, (line, result.output)
+
+
+@pytest.mark.parametrize("group", sorted(SERVING))
+def test_serving_examples_parse(group: str) -> None:
+    import importlib
+
+    from typer.main import get_command
+
+    from fleetapi_cli.commands import GROUPS
+
+    command = get_command(importlib.import_module(GROUPS[group][0]).app)
+    for line in GROUP_EXAMPLES[group]:
+        example = parse(line, [])
+        assert example is not None, line
+        _, name, *args = example.args
+        # Options and arguments are checked without serving (which blocks until Ctrl-C).
+        command.commands[name].make_context(name, args)  # type: ignore[attr-defined]

@@ -8,14 +8,21 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.config import Profile
 from fleetapi_cli.context import state_of
 from fleetapi_cli.output import note
 
 __all__ = ["app"]
 
-app = new_group("Log in and out; show the credential in use.")
+app = new_group(
+    "Log in and out; show the credential in use.",
+    epilog=examples(
+        "echo demo | fleet auth login --login demo --password-stdin",
+        "fleet auth status -o json",
+        "fleet auth logout",
+    ),
+)
 
 
 def _read_line(what: str) -> str:

@@ -11,6 +11,7 @@ from fleetapi_cli._typer import (
     LimitOption,
     OffsetOption,
     OutputOption,
+    examples,
     fetch,
     new_group,
 )
@@ -18,7 +19,13 @@ from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
-app = new_group("Bills: list them, create one (needs plugin 29 and payment_create).")
+app = new_group(
+    "Bills: list them, create one (needs plugin 29 and payment_create).",
+    epilog=examples(
+        "fleet bill list -n 5",
+        "fleet bill create --payer 'Demo Logistics GmbH' --sum 10",
+    ),
+)
 
 COLUMNS = ["order_id", "created", "sum", "status", "positions", "link"]
 

@@ -17,6 +17,7 @@ from fleetapi_cli._typer import (
     OutputOption,
     YesOption,
     confirm_delete,
+    examples,
     fetch,
     new_group,
 )
@@ -32,7 +33,14 @@ if TYPE_CHECKING:
 
 __all__ = ["app"]
 
-app = new_group("Check-ins: list, export, show, delete, create; upload their files.")
+app = new_group(
+    "Check-ins: list, export, show, delete, create; upload their files.",
+    epilog=examples(
+        "fleet checkin list --tracker 4 -n 5",
+        "fleet checkin show 2 -o json",
+        "fleet checkin export --from 2026-01-01 -O checkins.pdf",
+    ),
+)
 
 LIST_COLUMNS = ["id", "time", "tracker", "employee_id", "address", "comment", "form", "files"]
 FILE_COLUMNS = ["id", "type", "state", "name", "size", "mime_type", "uploaded"]

@@ -7,12 +7,18 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
-app = new_group("Spreadsheets and import processes: parse a file, list imports.")
+app = new_group(
+    "Spreadsheets and import processes: parse a file, list imports.",
+    epilog=examples(
+        "printf 'label,lat\\nDepot,52.5\\n' | fleet data parse - --header",
+        "fleet data imports -o json",
+    ),
+)
 
 IMPORT_COLUMNS = [
     "id",

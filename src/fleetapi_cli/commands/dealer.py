@@ -6,12 +6,18 @@ from typing import Annotated, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
-app = new_group("Dealer interface configuration.")
+app = new_group(
+    "Dealer interface configuration.",
+    epilog=examples(
+        "fleet dealer config --use-session",
+        "fleet dealer config --domain demo.fleet.test -o json",
+    ),
+)
 
 
 @app.command()

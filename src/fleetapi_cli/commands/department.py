@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
-app = new_group("Departments (groups of employees): list; create, update, delete.")
+app = new_group(
+    "Departments (groups of employees): list; create, update, delete.",
+    epilog=examples(
+        'fleet department create --department \'{"label": "Night shift"}\'',
+        "fleet department list -o json",
+    ),
+)
 
 COLUMNS = ["id", "label", "location.address", "location.radius"]
 

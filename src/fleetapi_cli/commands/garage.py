@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
-app = new_group("Garages (depots): list; create, update, delete.")
+app = new_group(
+    "Garages (depots): list; create, update, delete.",
+    epilog=examples(
+        "fleet garage list -o json",
+        "fleet garage delete --garage-id 1",
+    ),
+)
 
 COLUMNS = [
     "id",

@@ -7,13 +7,19 @@ from typing import Annotated
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, new_group
+from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, examples, new_group
 from fleetapi_cli.context import state_of
 from fleetapi_cli.output import OutputFormat, emit, note, to_jsonable
 
 __all__ = ["app"]
 
-app = new_group("Create, list and delete API keys (needs a master user's session).")
+app = new_group(
+    "Create, list and delete API keys (needs a master user's session).",
+    epilog=examples(
+        "fleet key create 'Nightly export'",
+        "fleet key list -o json | jq -r '.[].hash'",
+    ),
+)
 
 COLUMNS = ["title", "create_date", "hash"]
 

@@ -12,6 +12,7 @@ from fleetapi_cli._typer import (
     LimitOption,
     OffsetOption,
     OutputOption,
+    examples,
     fetch,
     new_group,
 )
@@ -23,7 +24,15 @@ if TYPE_CHECKING:
 
 __all__ = ["app"]
 
-app = new_group("Geo links: share the location of trackers through a public URL.")
+app = new_group(
+    "Geo links: share the location of trackers through a public URL.",
+    epilog=examples(
+        "fleet link create -t 1 -t 2 -d 'Open day' --until 2026-01-20",
+        "fleet link disable 1",
+        "fleet link enable 1",
+        "fleet link list -o json",
+    ),
+)
 
 LIST_COLUMNS = ["id", "status", "description", "trackers", "lifetime.from", "lifetime.to"]
 

@@ -6,13 +6,20 @@ from typing import Annotated
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, upload_part, write_out
 
 __all__ = ["app"]
 
-app = new_group("Map layers: upload KML files, download them, list, rename, delete.")
+app = new_group(
+    "Map layers: upload KML files, download them, list, rename, delete.",
+    epilog=examples(
+        "fleet map-layer download 1 -O zones.kml",
+        "fleet map-layer upload zones.kml --label 'Zones (copy)'",
+        "fleet map-layer list -o json",
+    ),
+)
 
 
 @app.command()

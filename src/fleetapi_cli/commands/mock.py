@@ -7,11 +7,17 @@ from typing import Annotated, Optional
 
 import typer
 
-from fleetapi_cli._typer import new_group
+from fleetapi_cli._typer import examples, new_group
 
 __all__ = ["app"]
 
-app = new_group("Run the stand-in backend (fleetapi_mock) over HTTP.")
+app = new_group(
+    "Run the stand-in backend (fleetapi_mock) over HTTP.",
+    epilog=examples(
+        "fleet mock serve --demo-banner",
+        "fleet mock serve --port 9000 --rate-limit 0 --frozen-clock",
+    ),
+)
 
 
 @app.command()

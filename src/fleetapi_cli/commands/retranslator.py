@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
-app = new_group("Retranslators: forward device data to third-party servers.")
+app = new_group(
+    "Retranslators: forward device data to third-party servers.",
+    epilog=examples(
+        "fleet retranslator protocols -o json",
+        "fleet retranslator list -o tsv",
+    ),
+)
 
 COLUMNS = ["id", "name", "protocol", "address", "port", "login", "enabled"]
 

@@ -18,6 +18,7 @@ from fleetapi_cli._typer import (
     OutputOption,
     YesOption,
     confirm_delete,
+    examples,
     fetch,
     new_group,
 )
@@ -26,7 +27,14 @@ from fleetapi_cli.values import parse_when
 
 __all__ = ["app"]
 
-app = new_group("Tasks: list, create, assign, delete; convert tab-delimited batches.")
+app = new_group(
+    "Tasks: list, create, assign, delete; convert tab-delimited batches.",
+    epilog=examples(
+        "fleet task list --tracker 1 --sort from=asc",
+        "fleet task assign 1 --tracker 2",
+        "fleet task delete 3 --yes",
+    ),
+)
 
 TASK_COLUMNS = [
     "id",

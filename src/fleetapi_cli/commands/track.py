@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional, TextIO
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, is_stdout, open_text_out
 from fleetapi_cli.values import WHEN_HELP, parse_when
@@ -20,7 +20,13 @@ if TYPE_CHECKING:
 
 __all__ = ["app"]
 
-app = new_group("Asset tracks: an employee's or vehicle's trips over a period, exports.")
+app = new_group(
+    "Asset tracks: an employee's or vehicle's trips over a period, exports.",
+    epilog=examples(
+        "fleet track list --vehicle 1 --from 2026-01-14 --to 2026-01-15",
+        "fleet track export --vehicle 1 --from 2026-01-14 --to 2026-01-15 -f csv",
+    ),
+)
 
 TRACK_COLUMNS = [
     "tracker_id",

@@ -6,12 +6,19 @@ from typing import Annotated, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
-app = new_group("Trackers: list, read, current states.")
+app = new_group(
+    "Trackers: list, read, current states.",
+    epilog=examples(
+        "fleet tracker read 1",
+        "fleet tracker state 2 -o json",
+        "fleet tracker states 1 2 -o jsonl",
+    ),
+)
 
 TRACKER_COLUMNS = ["id", "label", "source.model", "source.device_id", "source.blocked"]
 STATE_COLUMNS = [

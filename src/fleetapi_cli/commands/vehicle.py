@@ -16,6 +16,7 @@ from fleetapi_cli._typer import (
     OutputOption,
     YesOption,
     confirm_delete,
+    examples,
     fetch,
     new_group,
 )
@@ -23,7 +24,14 @@ from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
-app = new_group("Vehicles: list, show, delete; convert tab-delimited batches.")
+app = new_group(
+    "Vehicles: list, show, delete; convert tab-delimited batches.",
+    epilog=examples(
+        "fleet vehicle list --sort label=asc -o tsv",
+        "fleet vehicle show 2 -o json",
+        "fleet vehicle delete 2 --yes",
+    ),
+)
 
 VEHICLE_COLUMNS = [
     "id",
