@@ -125,7 +125,7 @@ def _used_bytes(world: World, account_id: int) -> int:
     return sum(
         f.file.size
         for f in world.files.values()
-        if f.file.user_id == account_id and file_is_live(world, f)
+        if world.belongs(f.file, account_id) and file_is_live(world, f)
     )
 
 

@@ -101,14 +101,12 @@ max_files_per_field``) says."""
 
 def template_of(world: World, account_id: int, template_id: int) -> FormTemplateRecord | None:
     """The template ``template_id`` of the account ``account_id``, or ``None``."""
-    template = world.form_templates.get(template_id)
-    return template if template is not None and template.user_id == account_id else None
+    return world.owned_record(world.form_templates, account_id, template_id)
 
 
 def form_of(world: World, account_id: int, form_id: int) -> FormRecord | None:
     """The form ``form_id`` of the account ``account_id``, or ``None``."""
-    record = world.forms.get(form_id)
-    return record if record is not None and record.user_id == account_id else None
+    return world.owned_record(world.forms, account_id, form_id)
 
 
 def field_of(record: FormRecord, field_id: str) -> FormField | None:

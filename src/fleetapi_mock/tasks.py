@@ -58,7 +58,7 @@ class Board:
 
     def visible(self, entity: Task | Route) -> bool:
         """Whether the caller may see ``entity``."""
-        if entity.user_id != self.account_id:
+        if not self.world.belongs(entity, self.account_id):
             return False
         return entity.tracker_id is None or self.ctx.visible_tracker(entity.tracker_id) is not None
 
@@ -180,7 +180,7 @@ class Board:
             count = sum(
                 1
                 for entity in (*self.world.tasks.values(), *self.world.routes.values())
-                if entity.user_id == self.account_id
+                if self.world.belongs(entity, self.account_id)
                 and entity.external_id == external_id
                 and entity.id not in skip
             )

@@ -36,7 +36,7 @@ def visible_vehicles(ctx: Context) -> list[VehicleRecord]:
 
 def vehicle_visible(ctx: Context, record: VehicleRecord) -> bool:
     """Whether the caller sees the vehicle: of the account, on a tracker it sees or on none."""
-    if record.user_id != ctx.account.id:
+    if not ctx.world.belongs(record, ctx.account.id):
         return False
     return record.tracker_id is None or ctx.visible_tracker(record.tracker_id) is not None
 

@@ -24,7 +24,7 @@ import zoneinfo
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, Protocol, TypeVar
 
 from fleetapi._converter import (
     RequestValidationError,
@@ -71,6 +71,7 @@ __all__ = [
     "DOCUMENT_FORMAT",
     "Clock",
     "IdSequences",
+    "Owned",
     "World",
     "WorldDocumentError",
     "demo_document",
@@ -124,6 +125,19 @@ COLLECTIONS: Final[dict[str, tuple[type[Any], str | None]]] = {
 A keyed collection is a ``dict`` on the world (key to record); an unkeyed one is a ``list``.
 Integer keys also drive the id sequence of the same name.
 """
+
+
+class Owned(Protocol):
+    """A record with its owning account (a master user's id) beside it."""
+
+    @property
+    def user_id(self) -> int:
+        """The id of the owning account."""
+        ...
+
+
+_K = TypeVar("_K", int, str)
+_R = TypeVar("_R", bound=Owned)
 
 
 class WorldDocumentError(ValueError):
@@ -507,10 +521,31 @@ class World:
         yield from self._check_fleet_references()
 
     @staticmethod
-    def _owns(account: int, records: Mapping[int, Any], key: int) -> bool:
-        """Whether ``records`` holds ``key`` and it belongs to the master user ``account``."""
+    def belongs(record: Owned, account: int) -> bool:
+        """Whether ``record`` belongs to the account ``account`` (a master user's id).
+
+        The one rule of ownership of the mock: :meth:`owned_by`, :meth:`owned_record`,
+        :meth:`Context.owned <fleetapi_mock.handlers.Context.owned>` and every lookup without
+        a request context go through it.
+        """
+        return record.user_id == account
+
+    @classmethod
+    def owned_by(cls, records: Mapping[_K, _R], account: int) -> list[_R]:
+        """The records of a collection (``world.places``) that belong to the account
+        ``account``, in key order."""
+        return [records[k] for k in sorted(records) if cls.belongs(records[k], account)]
+
+    @classmethod
+    def owned_record(cls, records: Mapping[_K, _R], account: int, key: _K) -> _R | None:
+        """The record ``key`` of a collection if it belongs to the account ``account``,
+        else ``None`` (missing and another account's alike)."""
         record = records.get(key)
-        return record is not None and record.user_id == account
+        return record if record is not None and cls.belongs(record, account) else None
+
+    def _owns(self, account: int, records: Mapping[int, Any], key: int) -> bool:
+        """Whether ``records`` holds ``key`` and it belongs to the master user ``account``."""
+        return self.owned_record(records, account, key) is not None
 
     def _tracker_of(
         self, where: str, owner: int, tracker_id: int | None
@@ -694,8 +729,8 @@ class World:
         allowed = None if user.is_master or user.trackers is None else set(user.trackers)
         return [
             t
-            for _, t in sorted(self.trackers.items())
-            if t.user_id == user.account_id and (allowed is None or t.id in allowed)
+            for t in self.owned_by(self.trackers, user.account_id)
+            if allowed is None or t.id in allowed
         ]
 
     def __repr__(self) -> str:

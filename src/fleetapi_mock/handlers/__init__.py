@@ -25,7 +25,7 @@ import datetime as dt
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -39,7 +39,7 @@ from fleetapi._errors import (
 )
 from fleetapi.endpoints import ENDPOINTS
 from fleetapi_mock.records import ApiKeyRecord, SessionRecord, TrackerRecord, UserRecord
-from fleetapi_mock.world import World, zone
+from fleetapi_mock.world import Owned, World, zone
 
 __all__ = [
     "DEFAULT_MAX_TIME_SPAN",
@@ -68,15 +68,8 @@ HANDLERS: dict[str, Handler] = {}
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-class _Owned(Protocol):
-    """A record with its owning account beside it."""
-
-    @property
-    def user_id(self) -> int: ...
-
-
 _K = TypeVar("_K", int, str)
-_R = TypeVar("_R", bound=_Owned)
+_R = TypeVar("_R", bound=Owned)
 
 
 def handles(endpoint: Endpoint) -> Callable[[_F], _F]:
@@ -263,14 +256,12 @@ class Context:
     def owned(self, records: Mapping[_K, _R]) -> list[_R]:
         """The records of a world collection (``ctx.world.map_layers``) that belong to the
         caller's account (``user_id``), in key order."""
-        account = self.account.id
-        return [records[k] for k in sorted(records) if records[k].user_id == account]
+        return self.world.owned_by(records, self.account.id)
 
     def owned_get(self, records: Mapping[_K, _R], key: _K) -> _R | None:
         """The record ``key`` of a world collection if it belongs to the caller's account,
         else ``None`` (missing and another account's alike)."""
-        record = records.get(key)
-        return record if record is not None and record.user_id == self.account.id else None
+        return self.world.owned_record(records, self.account.id, key)
 
     def owned_one(
         self,
@@ -297,7 +288,7 @@ class Context:
         if tracker is None:
             return None
         user = self.require_user()
-        if tracker.user_id != user.account_id:
+        if self.world.owned_record(self.world.trackers, user.account_id, tracker_id) is None:
             return None
         if not user.is_master and user.trackers is not None and tracker_id not in user.trackers:
             return None

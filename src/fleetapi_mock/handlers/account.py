@@ -54,7 +54,7 @@ def _wire_key(ctx: Context, record: ApiKeyRecord) -> ApiKey:
 
 def _account_keys(ctx: Context) -> list[ApiKeyRecord]:
     owner = ctx.account.id
-    return [k for k in ctx.world.api_keys.values() if k.user_id == owner]
+    return [k for k in ctx.world.api_keys.values() if ctx.world.belongs(k, owner)]
 
 
 @handles(API_KEY_CREATE)

@@ -97,15 +97,7 @@ def _usable_tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
 
 
 def _employee_of(ctx: Context, tracker_id: int) -> int | None:
-    account = ctx.account.id
-    return next(
-        (
-            e.id
-            for _, e in sorted(ctx.world.employees.items())
-            if e.user_id == account and e.tracker_id == tracker_id
-        ),
-        None,
-    )
+    return next((e.id for e in ctx.owned(ctx.world.employees) if e.tracker_id == tracker_id), None)
 
 
 # --- Read, delete -----------------------------------------------------------------------------
@@ -155,7 +147,7 @@ def _checkin_files(ctx: Context, file_ids: list[int]) -> list[FileRecord]:
         file = world.files.get(file_id)
         if (
             file is None
-            or file.file.user_id != ctx.account.id
+            or not world.belongs(file.file, ctx.account.id)
             or file.form_id is not None
             or file.checkin_id is not None
             or not forms.file_is_live(world, file)
@@ -394,10 +386,9 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
         params.from_ if isinstance(params.from_, dt.datetime) else None,
         params.to if isinstance(params.to, dt.datetime) else None,
     )
-    account = ctx.account.id
     found = []
-    for _, checkin in sorted(ctx.world.checkins.items()):
-        if checkin.user_id != account or checkin.tracker_id not in trackers:
+    for checkin in ctx.owned(ctx.world.checkins):
+        if checkin.tracker_id not in trackers:
             continue
         if start is not None and checkin.marker_time < start:
             continue

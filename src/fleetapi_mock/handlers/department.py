@@ -38,8 +38,7 @@ def _check_employee_calls(ctx: Context) -> None:
         missing = [
             tracker_id
             for tracker_id in user.trackers
-            if (tracker := ctx.world.trackers.get(tracker_id)) is None
-            or tracker.user_id != user.account_id
+            if ctx.world.owned_record(ctx.world.trackers, user.account_id, tracker_id) is None
         ]
         if missing:
             raise NonExistentEntitiesError(

@@ -115,7 +115,7 @@ def _visible(ctx: Context, record: GeoLinkRecord) -> bool:
     """Whether the caller sees the link: its account's, and for a sub-user with a tracker list,
     sharing only trackers of that list."""
     user = ctx.require_user()
-    if record.user_id != user.account_id:
+    if not ctx.world.belongs(record, user.account_id):
         return False
     if user.is_master or user.trackers is None:
         return True

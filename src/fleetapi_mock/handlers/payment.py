@@ -74,7 +74,7 @@ def monthly_estimate(ctx: Context) -> tuple[float, str]:
     total = sum(
         ctx.world.tariffs[t.tariff_id].price
         for t in ctx.world.trackers.values()
-        if t.user_id == account
+        if ctx.world.belongs(t, account)
         and not t.blocked
         and not t.clone
         and t.tariff_id in ctx.world.tariffs

@@ -467,7 +467,7 @@ def _employee_of(board: Board, task: Task) -> EmployeeRecord | None:
         (
             e
             for _, e in sorted(board.world.employees.items())
-            if e.tracker_id == task.tracker_id and e.user_id == task.user_id
+            if e.tracker_id == task.tracker_id and board.world.belongs(e, task.user_id)
         ),
         None,
     )

@@ -83,13 +83,12 @@ def _geocode(ctx: Context, address: str) -> Location | None:
     """A place or zone of the account whose address or label is ``address``, else the best
     match of the mock's geocoder."""
     wanted = address.strip().lower()
-    account = ctx.account.id
-    for _, place in sorted(ctx.world.places.items()):
+    for place in ctx.owned(ctx.world.places):
         known = place.location.address if isinstance(place.location.address, str) else ""
-        if place.user_id == account and wanted in (known.lower(), place.label.lower()):
+        if wanted in (known.lower(), place.label.lower()):
             return Location(lat=place.location.lat, lng=place.location.lng, address=address)
-    for _, zone in sorted(ctx.world.zones.items()):
-        if zone.user_id != account or wanted not in (zone.address.lower(), zone.label.lower()):
+    for zone in ctx.owned(ctx.world.zones):
+        if wanted not in (zone.address.lower(), zone.label.lower()):
             continue
         points = [zone.center] if zone.center is not None else zone.points
         if points:
