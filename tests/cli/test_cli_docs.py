@@ -96,18 +96,22 @@ def blocks() -> list[Block]:
 BLOCKS = blocks()
 
 
+def epilog_lines(epilog: str | None) -> list[str]:
+    """The example command lines of a help epilog made by ``_typer.examples``."""
+    _, _, listed = (epilog or "").partition("\b\n")
+    return [line.strip() for line in listed.split("\n\n")[0].splitlines()]
+
+
 def group_examples() -> dict[str, list[str]]:
     """The example lines of each hand-made group's help epilog."""
     import importlib
 
     from fleetapi_cli.commands import GROUPS
 
-    found = {}
-    for name, (module, _) in GROUPS.items():
-        epilog = importlib.import_module(module).app.info.epilog or ""
-        _, _, listed = epilog.partition("\b\n")
-        found[name] = [line.strip() for line in listed.split("\n\n")[0].splitlines()]
-    return found
+    return {
+        name: epilog_lines(importlib.import_module(module).app.info.epilog)
+        for name, (module, _) in GROUPS.items()
+    }
 
 
 GROUP_EXAMPLES = group_examples()
@@ -188,3 +192,22 @@ def test_serving_examples_parse(group: str) -> None:
         _, name, *args = example.args
         # Options and arguments are checked without serving (which blocks until Ctrl-C).
         command.commands[name].make_context(name, args)  # type: ignore[attr-defined]
+
+
+def test_root_help_examples_fit_and_run_against_the_mock(
+    cli: Cli, session: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fleetapi_cli.app import app
+
+    lines = epilog_lines(app.info.epilog)
+    assert len(lines) >= 3, lines
+    shown = cli("--help").output
+    monkeypatch.chdir(tmp_path)
+    for line in lines:
+        assert f"    {line}\n" in shown  # as written, one line on an 80-column terminal
+        assert len(line) + 4 <= 80, line
+        example = parse(line, [])
+        assert example is not None, line
+        # a password prompt (fleet auth login) is answered as a user would: the demo password
+        result = cli(*example.args, input=example.stdin or "demo\n")
+        assert result.exit_code == example.exit_code, (line, result.output)
