@@ -15,6 +15,7 @@ from fleetapi._core import (
     ClientConfig,
     CredentialPlacement,
     PreparedRequest,
+    answer_failure,
     build_request,
     check_transport_security,
     encode_params,
@@ -23,6 +24,7 @@ from fleetapi._core import (
     page_items,
     read_response,
     resolve_config,
+    transport_failure,
     uploaded_file,
 )
 from fleetapi._endpoint import Access, Endpoint, NoParams
@@ -350,20 +352,17 @@ class AsyncClient(AsyncResources):
             try:
                 response = await self._http.send(request)
                 content = await response.aread()
-            except httpx.TimeoutException:
-                log_attempt(prepared.path, "timeout", started)
-                if policy.should_retry(attempt, safe=safe, timeout=True):
-                    await sleep(policy.delay(attempt))
-                    continue
-                raise FleetTimeoutError(
-                    f"POST {prepared.path}: no answer within {self._config.timeout:g} s"
-                ) from None
             except httpx.TransportError as exc:
-                log_attempt(prepared.path, type(exc).__name__, started)
-                never_sent = isinstance(exc, httpx.ConnectError)
-                if policy.should_retry(attempt, safe=safe or never_sent, connection_error=True):
+                failure = transport_failure(exc)
+                log_attempt(prepared.path, failure.value, started)
+                if policy.should_retry(attempt, failure, safe=safe):
                     await sleep(policy.delay(attempt))
                     continue
+                if isinstance(exc, httpx.TimeoutException):
+                    raise FleetTimeoutError(
+                        f"POST {prepared.path}: no answer within {self._config.timeout:g} s"
+                        f" ({failure.value})"
+                    ) from None
                 raise FleetConnectionError(
                     f"POST {prepared.path}: {type(exc).__name__} reaching {self._config.base_url}"
                 ) from None
@@ -377,9 +376,8 @@ class AsyncClient(AsyncResources):
                 )
             except FleetApiError as exc:
                 log_attempt(prepared.path, f"code {exc.code}", started)
-                if policy.should_retry(
-                    attempt, safe=safe, status_code=response.status_code, error_code=exc.code
-                ):
+                failure = answer_failure(response.status_code, exc.code)
+                if policy.should_retry(attempt, failure, safe=safe):
                     await sleep(policy.delay(attempt, exc.retry_after))
                     continue
                 raise

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
 
 from fleetapi import (
@@ -14,7 +15,15 @@ from fleetapi import (
     TooManyRequestsError,
     WrongRequestFormatError,
 )
-from fleetapi._core import RetryPolicy, build_request, read_response, resolve_config
+from fleetapi._core import (
+    Failure,
+    RetryPolicy,
+    answer_failure,
+    build_request,
+    read_response,
+    resolve_config,
+    transport_failure,
+)
 
 HASH = "0123456789abcdef0123456789abcdef"
 
@@ -128,25 +137,42 @@ def test_success_returns_the_body():
 class TestRetryPolicy:
     policy = RetryPolicy(max_retries=2)
 
-    def test_connection_errors_and_rate_limits_retry_for_every_call(self):
-        assert self.policy.should_retry(1, safe=False, connection_error=True)
-        assert self.policy.should_retry(1, safe=False, status_code=429, error_code=15)
+    def test_only_failures_before_the_request_left_retry_unsafe_calls(self):
+        for failure in (Failure.CONNECT, Failure.CONNECT_TIMEOUT, Failure.POOL_TIMEOUT):
+            assert self.policy.should_retry(1, failure, safe=False)
+        assert self.policy.should_retry(1, answer_failure(429, 15), safe=False)
 
-    def test_timeouts_and_5xx_retry_only_safe_calls(self):
-        assert self.policy.should_retry(1, safe=True, timeout=True)
-        assert not self.policy.should_retry(1, safe=False, timeout=True)
-        assert self.policy.should_retry(1, safe=True, status_code=503, error_code=14)
-        assert not self.policy.should_retry(1, safe=False, status_code=503, error_code=14)
+    def test_failures_after_the_request_left_retry_only_safe_calls(self):
+        for exc in (
+            httpx.ReadError("reset"),
+            httpx.WriteError("reset"),
+            httpx.RemoteProtocolError("closed"),
+            httpx.ReadTimeout("slow"),
+            httpx.WriteTimeout("slow"),
+        ):
+            failure = transport_failure(exc)
+            assert self.policy.should_retry(1, failure, safe=True), exc
+            assert not self.policy.should_retry(1, failure, safe=False), exc
+        assert self.policy.should_retry(1, answer_failure(503, 14), safe=True)
+        assert not self.policy.should_retry(1, answer_failure(503, 14), safe=False)
+
+    def test_transport_errors_are_told_apart(self):
+        assert transport_failure(httpx.ConnectError("x")) is Failure.CONNECT
+        assert transport_failure(httpx.ConnectTimeout("x")) is Failure.CONNECT_TIMEOUT
+        assert transport_failure(httpx.PoolTimeout("x")) is Failure.POOL_TIMEOUT
+        assert transport_failure(httpx.ReadError("x")) is Failure.READ_ERROR
+        assert transport_failure(httpx.ProxyError("x")) is Failure.PROTOCOL_ERROR
+        assert transport_failure(httpx.UnsupportedProtocol("x")) is Failure.UNSUPPORTED
 
     def test_not_implemented_is_not_transient(self):
-        assert not self.policy.should_retry(1, safe=True, status_code=501, error_code=6)
+        assert not self.policy.should_retry(1, answer_failure(501, 6), safe=True)
 
     def test_client_errors_never_retry(self):
-        assert not self.policy.should_retry(1, safe=True, status_code=400, error_code=7)
+        assert not self.policy.should_retry(1, answer_failure(400, 7), safe=True)
 
     def test_attempts_are_bounded(self):
-        assert self.policy.should_retry(2, safe=True, timeout=True)
-        assert not self.policy.should_retry(3, safe=True, timeout=True)
+        assert self.policy.should_retry(2, Failure.READ_TIMEOUT, safe=True)
+        assert not self.policy.should_retry(3, Failure.READ_TIMEOUT, safe=True)
 
     def test_backoff_grows_with_jitter_and_honours_retry_after(self):
         delays = [self.policy.delay(n) for n in (1, 2, 3, 4)]
