@@ -94,7 +94,7 @@ class AsyncClient(AsyncResources):
             allow_insecure=allow_insecure,
         )
         if self._config.credential_in == "query":
-            install_log_redaction()
+            install_log_redaction(self._config.hash)
         self._owns_http = http_client is None
         self._http = http_client or httpx.AsyncClient(transport=transport, follow_redirects=False)
 

@@ -97,7 +97,7 @@ class Client(Resources):
             allow_insecure=allow_insecure,
         )
         if self._config.credential_in == "query":
-            install_log_redaction()
+            install_log_redaction(self._config.hash)
         self._owns_http = http_client is None
         self._http = http_client or httpx.Client(transport=transport, follow_redirects=False)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
+import urllib.parse
 from typing import Any
 
 __all__ = ["RedactingFilter", "install_log_redaction", "mask", "redact"]
@@ -18,16 +20,37 @@ def mask(secret: str | None) -> str:
     return "****" + secret[-4:] if len(secret) >= 16 else "****"
 
 
+_KNOWN: set[str] = set()
+"""The credentials clients that log query strings hold: masked wherever they appear."""
+_KNOWN_LOCK = threading.Lock()
+
+
+def _spellings(secret: str) -> set[str]:
+    """The secret as text and as a URL's query may spell it (percent- or plus-encoded)."""
+    return {
+        secret,
+        urllib.parse.quote(secret, safe=""),
+        urllib.parse.quote_plus(secret, safe=""),
+        urllib.parse.quote(secret, safe="!$'()*,;:@/?"),
+        urllib.parse.quote_plus(secret, safe="!$'()*,;:@/?"),
+    }
+
+
 def redact(text: str, *secrets: str | None) -> str:
-    """Replace every given secret, and anything shaped like a 32-digit hex hash, in ``text``."""
-    for secret in secrets:
-        if secret:
-            text = text.replace(secret, mask(secret))
+    """Mask the given secrets, those clients registered, and any 32-digit hex hash in ``text``.
+
+    A secret is found as written and in its URL-encoded spellings, whatever its alphabet.
+    """
+    with _KNOWN_LOCK:
+        known = list(_KNOWN)
+    spelled = {s for secret in (*secrets, *known) if secret for s in _spellings(secret)}
+    for spelling in sorted(spelled, key=len, reverse=True):
+        text = text.replace(spelling, mask(spelling))
     return _HASH_IN_TEXT.sub(lambda m: mask(m.group(0)), text)
 
 
 class RedactingFilter(logging.Filter):
-    """A logging filter that masks anything shaped like a hash in a record's message."""
+    """A logging filter that masks known credentials and hash-shaped text in a record."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Rewrite the record's arguments (or message) with hashes masked; keep the record."""
@@ -51,8 +74,11 @@ def _redact_arg(arg: Any) -> Any:
 _FILTER = RedactingFilter()
 
 
-def install_log_redaction() -> None:
-    """Mask hashes in httpx's own log lines (it logs request URLs, query strings included)."""
+def install_log_redaction(secret: str | None = None) -> None:
+    """Mask ``secret`` and hash-shaped text in httpx's log lines (it logs query strings)."""
+    if secret:
+        with _KNOWN_LOCK:
+            _KNOWN.add(secret)
     logger = logging.getLogger("httpx")
     if _FILTER not in logger.filters:
         logger.addFilter(_FILTER)

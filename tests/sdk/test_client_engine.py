@@ -226,3 +226,23 @@ def test_download_file_gets_the_url_without_the_credential():
     assert seen[0].method == "GET"
     assert str(seen[0].url) == f"{BASE}/files/7/abc/a.png"
     assert "authorization" not in seen[0].headers
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["not-hex-at-all-key-Zq9", "key with spaces+plus/slash=eq&amp", "ключ-доступа-😀-0001"],
+)
+def test_a_non_hex_credential_in_the_query_is_masked_in_httpx_log_lines(caplog, key):
+    caplog.set_level(logging.INFO)
+    script = Script(OK_LIST)
+    client = Client(
+        base_url=BASE, api_key=key, transport=httpx.MockTransport(script), credential_in="query"
+    )
+    with client:
+        client.api_keys.list()
+    sent = script.requests[0].url
+    assert sent.params["hash"] == key
+    assert "HTTP Request" in caplog.text
+    raw_query = sent.query.decode()
+    assert raw_query.split("hash=", 1)[1] not in caplog.text
+    assert key not in caplog.text
