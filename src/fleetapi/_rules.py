@@ -11,6 +11,8 @@ service is the judge, and its limits may change.
 
 from __future__ import annotations
 
+import re
+import urllib.parse
 from collections.abc import Sized
 from typing import Any
 
@@ -19,6 +21,23 @@ import attrs
 __all__ = ["Rules", "rules", "rules_of"]
 
 _KEY = "fleetapi.rules"
+
+WEB_URL_PATTERN = r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,4})?([/?#][^\s]*)?$"
+"""An absolute ``http`` or ``https`` URL: a host name, perhaps a port, no whitespace (no CR
+or LF). What the mock accepts is a little wider (any host ``urllib`` reads)."""
+_WEB_URL = re.compile(r"https?://[^\s/?#]+[^\s]*", re.IGNORECASE)
+
+
+def is_web_url(value: str) -> bool:
+    """Whether ``value`` is an absolute http(s) URL with a host, without whitespace."""
+    if _WEB_URL.fullmatch(value) is None:
+        return False
+    try:
+        parts = urllib.parse.urlsplit(value)
+        _ = parts.port  # a port out of range raises
+    except ValueError:
+        return False
+    return bool(parts.hostname)
 
 
 @attrs.frozen(kw_only=True)
@@ -39,6 +58,8 @@ class Rules:
     """Printable characters only (no line breaks or tabs)."""
     not_blank: bool = False
     """Not empty and not only whitespace."""
+    url: bool = False
+    """An absolute ``http`` or ``https`` URL without whitespace (:data:`WEB_URL_PATTERN`)."""
 
     def check(self, value: Any) -> str | None:
         """The error for ``value``, or ``None`` when it keeps the limits (or is null/omitted)."""
@@ -66,6 +87,8 @@ class Rules:
             return f"must be at most {self.max_length} characters"
         if self.printable and not value.isprintable():
             return "must contain printable characters only"
+        if self.url and not is_web_url(value):
+            return "must be an http or https URL without spaces or line breaks"
         return None
 
     def json_schema(self) -> dict[str, Any]:
@@ -81,6 +104,8 @@ class Rules:
         schema: dict[str, Any] = {k: v for k, v in keywords.items() if v is not None}
         if self.not_blank:
             schema["pattern"] = r"\S"
+        if self.url:
+            schema["pattern"] = WEB_URL_PATTERN
         return schema
 
     def describe(self) -> str:
@@ -98,6 +123,8 @@ class Rules:
             parts.append("printable")
         if self.not_blank:
             parts.append("not blank")
+        if self.url:
+            parts.append("an http or https URL")
         return ", ".join(parts)
 
 

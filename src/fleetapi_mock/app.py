@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -13,6 +19,69 @@ from fleetapi_mock.router import Backend
 __all__ = ["create_app"]
 
 _METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+_T = TypeVar("_T")
+
+
+class Workers:
+    """Daemon threads that run the backend's blocking work for the event loop.
+
+    Threads start as work arrives, up to ``size``, and wait for more. Being daemons, they never
+    hold up the process once the server has stopped: a request still running past the
+    shutdown timeout is abandoned with them (anyio's worker threads would be joined at exit).
+    """
+
+    def __init__(self, size: int = 40) -> None:
+        self.size = size
+        self._jobs: queue.SimpleQueue[tuple[asyncio.AbstractEventLoop, asyncio.Future[Any],
+                                            Callable[[], Any]]] = queue.SimpleQueue()  # fmt: skip
+        self._lock = threading.Lock()
+        self._threads = 0
+        self._idle = 0
+
+    async def run(self, call: Callable[[], _T]) -> _T:
+        """``call()`` in a worker thread; cancelling the awaiting task abandons the result."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[_T] = loop.create_future()
+        with self._lock:
+            if self._idle == 0 and self._threads < self.size:
+                self._threads += 1
+                threading.Thread(target=self._work, name="fleet-mock-worker", daemon=True).start()
+            else:
+                self._idle -= 1
+        self._jobs.put((loop, future, call))
+        return await future
+
+    def _work(self) -> None:
+        while True:
+            loop, future, call = self._jobs.get()
+            try:
+                result = call()
+            except BaseException as exc:  # handed to the awaiting task
+                _settle(loop, future, exc=exc)
+            else:
+                _settle(loop, future, result=result)
+            with self._lock:
+                self._idle += 1
+
+
+def _settle(
+    loop: asyncio.AbstractEventLoop,
+    future: asyncio.Future[Any],
+    *,
+    result: Any = None,
+    exc: BaseException | None = None,
+) -> None:
+    def settle() -> None:
+        if future.done():  # cancelled: nobody waits
+            return
+        if exc is not None:
+            future.set_exception(exc)
+        else:
+            future.set_result(result)
+
+    with contextlib.suppress(RuntimeError):  # a closed loop: the server has stopped
+        loop.call_soon_threadsafe(settle)
 
 
 async def _read_body(request: Request, limit: int) -> tuple[bytes, int]:
@@ -37,20 +106,23 @@ def create_app(backend: Backend | None = None) -> Starlette:
     """A Starlette app answering every path and method from ``backend`` (the demo world's
     backend when not given)."""
     served = backend if backend is not None else Backend()
+    workers = Workers()
 
     async def answer(request: Request) -> Response:
         body, size = await _read_body(request, served.max_body_bytes)
         client = request.client.host if request.client else None
-        status, headers, content = await run_in_threadpool(
-            served.handle,
-            request.method,
-            request.url.path,
-            dict(request.query_params),
-            request.headers,
-            body,
-            client=client,
-            body_size=size,
-            scheme=request.url.scheme,
+        query = dict(request.query_params)
+        status, headers, content = await workers.run(
+            lambda: served.handle(
+                request.method,
+                request.url.path,
+                query,
+                request.headers,
+                body,
+                client=client,
+                body_size=size,
+                scheme=request.url.scheme,
+            )
         )
         return Response(content, status_code=status, headers=headers)
 

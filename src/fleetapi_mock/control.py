@@ -27,7 +27,6 @@ failure envelope (code 5 for a malformed body, 7 with ``errors`` for invalid val
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +39,7 @@ from fleetapi._converter import (
 )
 from fleetapi._errors import InvalidParametersError, WrongRequestFormatError
 from fleetapi_mock import files
+from fleetapi_mock.bounds import in_clock_range, read_json
 from fleetapi_mock.positions import record_positions
 from fleetapi_mock.records import TrackPointRecord
 from fleetapi_mock.wire import Response, json_response
@@ -67,7 +67,7 @@ def _json_object(body: bytes, *, what: str) -> dict[str, Any] | None:
     if not body.strip():
         return None
     try:
-        data = json.loads(body)
+        data = read_json(body)
     except ValueError as exc:
         raise WrongRequestFormatError(f"malformed JSON {what}: {exc}") from None
     if not isinstance(data, dict):
@@ -124,11 +124,14 @@ def _set_clock(backend: Backend, data: Mapping[str, Any]) -> None:
         try:
             if new_now is not None:
                 clock.set(new_now)
+        except ValueError as exc:
+            raise _invalid("now", str(exc)) from None
+        try:
             if step is not None:
                 clock.advance(step)
-        except OverflowError:
+        except ValueError as exc:
             clock.set(before)
-            raise _invalid("advance", "moves the clock out of range") from None
+            raise _invalid("advance", str(exc)) from None
         if running is True:
             clock.run()
         elif running is False:
@@ -156,6 +159,8 @@ def _record_positions(backend: Backend, data: Mapping[str, Any]) -> int:
                     {"parameter": f"{where}.{e.parameter}", "error": e.error} for e in exc.errors
                 )
                 continue
+            if not in_clock_range(point.get_time):
+                errors.append({"parameter": f"{where}.get_time", "error": "is out of range"})
             if point.tracker_id not in world.trackers:
                 errors.append(
                     {"parameter": f"{where}.tracker_id", "error": f"no tracker {point.tracker_id}"}

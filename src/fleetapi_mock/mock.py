@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from fleetapi._converter import structure_request
+from fleetapi._errors import InvalidParametersError
 from fleetapi.models.common import LatLng, Location
 from fleetapi.models.form import Form
+from fleetapi_mock.bounds import read_json
 from fleetapi_mock.forms import check_values, submit_form
 from fleetapi_mock.positions import drive_points, record_positions
 from fleetapi_mock.records import TrackPointRecord
 from fleetapi_mock.router import Backend, JournalEntry
 from fleetapi_mock.transport import MockTransport
-from fleetapi_mock.world import Clock, World, demo_world, zone
+from fleetapi_mock.world import Clock, World, WorldDocumentError, demo_world, zone
 
 if TYPE_CHECKING:
     from fleetapi import AsyncClient, Client
@@ -43,7 +44,10 @@ def load_world(source: WorldSource = None) -> World:
     if isinstance(source, World):
         return source
     if isinstance(source, (str, Path)):
-        document = json.loads(Path(source).read_text(encoding="utf-8"))
+        try:
+            document = read_json(Path(source).read_bytes())
+        except InvalidParametersError as exc:
+            raise WorldDocumentError([(e["parameter"], e["error"]) for e in exc.errors]) from None
         return World.from_document(document)
     return World.from_document(source)
 

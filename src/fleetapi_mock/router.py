@@ -37,7 +37,7 @@ import time
 import types
 import typing
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
@@ -65,6 +65,7 @@ from fleetapi._errors import (
 from fleetapi._types import Unset
 from fleetapi.endpoints import BY_PATH
 from fleetapi_mock import control
+from fleetapi_mock.bounds import read_json
 from fleetapi_mock.handlers import (
     HANDLERS,
     Context,
@@ -164,8 +165,14 @@ def _field_types(cls: type) -> dict[str, Any]:
 def decode_text_fields(raw: Mapping[str, str], params: type) -> dict[str, Any]:
     """Decode form or query fields: JSON text unless the declared type is text.
 
-    Fields the params model does not declare, and values that are not valid JSON, stay text
-    (validation then reports a wrong type by name).
+    A field whose declared type admits text (``q``: a string or an object) stays text unless
+    it holds a JSON object or array: ``q=10117`` is the string ``"10117"``. Fields the params
+    model does not declare, and values that are not valid JSON, stay text (validation then
+    reports a wrong type by name).
+
+    Raises:
+        InvalidParametersError: a field's JSON is nested too deep or holds a number that is
+            not finite (:func:`~fleetapi_mock.bounds.read_json`).
     """
     types_ = _field_types(params)
     decoded: dict[str, Any] = {}
@@ -175,14 +182,23 @@ def decode_text_fields(raw: Mapping[str, str], params: type) -> dict[str, Any]:
             decoded[key] = value
             continue
         try:
-            decoded[key] = json.loads(value, parse_constant=_reject_constant)
+            data = read_json(value, parameter=key)
         except ValueError:
-            decoded[key] = value
+            data = value
+        if _admits_text(declared) and not isinstance(data, (dict, list)):
+            data = value
+        decoded[key] = data
     return decoded
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
+def _admits_text(tp: Any) -> bool:
+    """Whether ``tp`` is, or is a union with, a text type."""
+    if _is_text(tp):
+        return True
+    origin = get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        return any(_admits_text(a) for a in get_args(tp))
+    return False
 
 
 def _content_type(headers: Mapping[str, str]) -> str:
@@ -232,8 +248,8 @@ def parse_fields(
         fields.update(decode_text_fields(texts, params))
     else:
         try:
-            data = json.loads(body, parse_constant=_reject_constant)
-        except (ValueError, UnicodeDecodeError) as exc:
+            data = read_json(body)
+        except ValueError as exc:
             raise WrongRequestFormatError(f"malformed JSON body: {exc}") from None
         if not isinstance(data, dict):
             raise WrongRequestFormatError("the JSON body must be an object")
@@ -249,22 +265,33 @@ def _truthy(value: Any) -> bool:
 
 
 class RateLimiter:
-    """At most ``limit`` requests per ``window`` per key, by the world clock (sliding window)."""
+    """At most ``limit`` requests per ``window`` seconds per key (a sliding window).
 
-    def __init__(self, limit: int, window: dt.timedelta = dt.timedelta(seconds=1)) -> None:
+    Windows move with real elapsed time (``timer``, the machine's monotonic clock), never with
+    the world clock: a frozen or moved world clock neither locks a credential out nor lifts
+    its limit, and the ``Retry-After`` answered is true.
+    """
+
+    def __init__(
+        self,
+        limit: int,
+        window: float = 1.0,
+        *,
+        timer: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.limit = limit
         self.window = window
-        self._hits: dict[str, collections.deque[dt.datetime]] = {}
+        self.timer = timer
+        self._hits: dict[str, collections.deque[float]] = {}
 
-    def hit(self, key: str, now: dt.datetime) -> float | None:
+    def hit(self, key: str) -> float | None:
         """Count a request; ``None`` when allowed, else the seconds to wait."""
+        now = self.timer()
         hits = self._hits.setdefault(key, collections.deque())
-        if hits and hits[-1] > now:  # the clock was set back
-            hits.clear()
         while hits and now - hits[0] >= self.window:
             hits.popleft()
         if len(hits) >= self.limit:
-            return (hits[0] + self.window - now).total_seconds()
+            return hits[0] + self.window - now
         hits.append(now)
         return None
 
@@ -453,7 +480,10 @@ class Backend:
         except Exception:
             logger.exception("unexpected error answering %s %s", method, path)
             response = failure_response(UnexpectedError())
-        self._record(method.upper(), path, response, note)
+        try:
+            self._record(method.upper(), path, response, note)
+        except Exception:  # the journal is a witness: it never breaks an answer
+            logger.exception("could not journal %s %s", method, path)
         logger.debug(
             "%s %s -> %s in %.1f ms", method, path, response[0], (time.monotonic() - started) * 1e3
         )
@@ -532,7 +562,7 @@ class Backend:
                 identity = _identify(world, credential)
                 rate_key = identity.rate_key if identity else f"client:{client or 'local'}"
             if self.limiter is not None:
-                wait = self.limiter.hit(rate_key, world.now())
+                wait = self.limiter.hit(rate_key)
                 if wait is not None:
                     raise TooManyRequestsError(
                         "too many requests: at most "

@@ -18,7 +18,10 @@ from fleetapi_mock.mock import FleetMock, WorldSource
 from fleetapi_mock.router import DEFAULT_RATE_LIMIT
 from fleetapi_mock.world import World
 
-__all__ = ["ThreadedServer", "banner_text", "run"]
+__all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "ThreadedServer", "banner_text", "run"]
+
+DEFAULT_SHUTDOWN_TIMEOUT = 5
+"""Seconds a stopping server lets requests in flight finish before it exits anyway."""
 
 
 class _Server(uvicorn.Server):
@@ -90,6 +93,7 @@ def run(
     *,
     rate_limit: int | None = DEFAULT_RATE_LIMIT,
     running_clock: bool = True,
+    shutdown_timeout: int = DEFAULT_SHUTDOWN_TIMEOUT,
     log_level: str = "warning",
     out: IO[str] | None = None,
 ) -> None:
@@ -104,6 +108,8 @@ def run(
         rate_limit: Requests per second per credential (50 like the real service);
             ``None`` or 0 turns it off.
         running_clock: Let the world clock tick from the world's start time.
+        shutdown_timeout: Seconds requests in flight may take to finish once Ctrl-C or
+            SIGTERM arrived; then the server exits anyway.
         log_level: uvicorn's log level.
         out: Where to print (standard output by default).
     """
@@ -116,6 +122,7 @@ def run(
         log_level=log_level,
         access_log=False,
         lifespan="off",
+        timeout_graceful_shutdown=shutdown_timeout,
     )
 
     def ready(server: _Server) -> None:
@@ -187,6 +194,7 @@ class ThreadedServer:
             log_level="warning",
             access_log=False,
             lifespan="off",
+            timeout_graceful_shutdown=DEFAULT_SHUTDOWN_TIMEOUT,
         )
         server = _Server(config, lambda _: ready.set())
         self._server = server

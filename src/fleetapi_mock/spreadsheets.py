@@ -9,6 +9,11 @@ Only the first sheet of a workbook is read.
 Cells become text: numbers without a fractional part lose their ``.0``, dates are
 ``YYYY-MM-DD`` (``YYYY-MM-DD HH:MM:SS`` with a time), booleans ``true``/``false``, empty cells
 ``""``. Blank rows are dropped and trailing empty cells trimmed.
+
+Reading is bounded, so that no upload can hold the server for long or fill its memory: an
+.xlsx archive may inflate to :data:`MAX_INFLATED_BYTES` at most, no part of it more than
+:data:`MAX_RATIO` times (a compression bomb); rows are read one at a time (openpyxl's
+read-only mode) and reading stops past :data:`MAX_ROWS` rows or :data:`MAX_CELLS` cells.
 """
 
 from __future__ import annotations
@@ -17,12 +22,34 @@ import csv
 import datetime as dt
 import io
 import os
-from collections.abc import Iterable, Sequence
+import zipfile
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from fleetapi_mock.records import DataFileFormat
 
-__all__ = ["SpreadsheetError", "cell_text", "declared_formats", "read_rows", "sniff_format"]
+__all__ = [
+    "MAX_CELLS",
+    "MAX_INFLATED_BYTES",
+    "MAX_RATIO",
+    "MAX_ROWS",
+    "SpreadsheetError",
+    "SpreadsheetTooLarge",
+    "cell_text",
+    "declared_formats",
+    "read_rows",
+    "sniff_format",
+]
+
+MAX_ROWS = 10_000
+"""The most rows (blank ones included) a spreadsheet may have."""
+MAX_CELLS = 200_000
+"""The most cells a spreadsheet may have, over all its rows."""
+MAX_INFLATED_BYTES = 32 * 1024 * 1024
+"""The most an .xlsx archive may inflate to, all its parts together."""
+MAX_RATIO = 100
+"""How many times its compressed size a part of an .xlsx archive larger than 1 MiB may
+inflate to: spreadsheets compress 5 to 20 times, compression bombs thousands of times."""
 
 MIME_FORMATS: dict[str, DataFileFormat] = {
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
@@ -47,6 +74,10 @@ _DELIMITERS = ",;\t|"
 
 class SpreadsheetError(ValueError):
     """The upload is not a spreadsheet of an accepted format (code 234)."""
+
+
+class SpreadsheetTooLarge(SpreadsheetError):
+    """The spreadsheet is beyond a bound: too many rows or cells, or inflates too far (271)."""
 
 
 def declared_formats(filename: str, content_type: str) -> set[DataFileFormat]:
@@ -84,18 +115,17 @@ def read_rows(data: bytes, fmt: DataFileFormat) -> list[list[str]]:
     """The non-blank rows of the first sheet of ``data``, as cell texts.
 
     Raises:
+        SpreadsheetTooLarge: past a bound (rows, cells, inflated size).
         SpreadsheetError: ``data`` cannot be read as ``fmt``.
+        MemoryError: the server ran short of memory (never reported as the client's fault).
     """
-    raw: Sequence[Sequence[Any]]
     try:
         if fmt == "xlsx":
-            raw = _xlsx_rows(data)
-        elif fmt == "xls":
-            raw = _xls_rows(data)
-        else:
-            raw = _csv_rows(data)
-        return _tidy(raw)
-    except SpreadsheetError:
+            return _tidy(_xlsx_rows(data))
+        if fmt == "xls":
+            return _tidy(_xls_rows(data))
+        return _tidy(_csv_rows(data))
+    except (SpreadsheetError, MemoryError, RecursionError):
         raise
     except Exception as exc:  # every reader failure is a broken file, whatever its kind
         raise SpreadsheetError(f"not a readable .{fmt} file: {exc}") from None
@@ -119,9 +149,16 @@ def cell_text(value: Any) -> str:
 
 
 def _tidy(rows: Iterable[Iterable[Any]]) -> list[list[str]]:
+    """Cell texts of the non-blank rows, read one row at a time within the bounds."""
     tidy: list[list[str]] = []
-    for row in rows:
+    cells_read = 0
+    for count, row in enumerate(rows, start=1):
+        if count > MAX_ROWS:
+            raise SpreadsheetTooLarge(f"the spreadsheet has more than {MAX_ROWS} rows")
         cells = [cell_text(v) for v in row]
+        cells_read += len(cells)
+        if cells_read > MAX_CELLS:
+            raise SpreadsheetTooLarge(f"the spreadsheet has more than {MAX_CELLS} cells")
         while cells and not cells[-1].strip():
             cells.pop()
         if cells:
@@ -129,30 +166,53 @@ def _tidy(rows: Iterable[Iterable[Any]]) -> list[list[str]]:
     return tidy
 
 
-def _xlsx_rows(data: bytes) -> list[tuple[Any, ...]]:
+def _check_archive(data: bytes) -> None:
+    """Refuse an archive that inflates beyond the bounds, before anything is inflated.
+
+    The sizes are the archive's own claims; ``zipfile`` stops at the claimed size and fails a
+    part that holds more, so a forged claim cannot get past them.
+    """
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        parts = archive.infolist()
+    inflated = sum(part.file_size for part in parts)
+    if inflated > MAX_INFLATED_BYTES:
+        raise SpreadsheetTooLarge(
+            f"the spreadsheet inflates to {inflated} bytes, more than {MAX_INFLATED_BYTES}"
+        )
+    for part in parts:
+        if part.file_size > 1024 * 1024 and part.file_size > MAX_RATIO * max(part.compress_size, 1):
+            raise SpreadsheetError(
+                f"{part.filename} inflates {part.file_size // max(part.compress_size, 1)} times:"
+                " not a spreadsheet, a compression bomb"
+            )
+
+
+def _xlsx_rows(data: bytes) -> Iterator[tuple[Any, ...]]:
     import openpyxl
 
+    _check_archive(data)
     book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         if not book.worksheets:
-            return []
+            return
         sheet = book.worksheets[0]
         # The stored dimension may be forged or stale: size the sheet by its real cells.
         sheet.reset_dimensions()
-        return list(sheet.iter_rows(values_only=True))
+        yield from sheet.iter_rows(values_only=True)
     finally:
         book.close()
 
 
-def _xls_rows(data: bytes) -> list[list[Any]]:
+def _xls_rows(data: bytes) -> Iterator[list[Any]]:
     import xlrd
 
     book = xlrd.open_workbook(file_contents=data, on_demand=True)
     try:
         if book.nsheets == 0:
-            return []
+            return
         sheet = book.sheet_by_index(0)
-        rows: list[list[Any]] = []
+        if sheet.nrows > MAX_ROWS:
+            raise SpreadsheetTooLarge(f"the spreadsheet has more than {MAX_ROWS} rows")
         for index in range(sheet.nrows):
             row: list[Any] = []
             for cell in sheet.row(index):
@@ -164,13 +224,12 @@ def _xls_rows(data: bytes) -> list[list[Any]]:
                     row.append(xlrd.error_text_from_code.get(cell.value, "#ERR"))
                 else:
                     row.append(cell.value)
-            rows.append(row)
-        return rows
+            yield row
     finally:
         book.release_resources()
 
 
-def _csv_rows(data: bytes) -> list[list[str]]:
+def _csv_rows(data: bytes) -> Iterator[list[str]]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -181,4 +240,4 @@ def _csv_rows(data: bytes) -> list[list[str]]:
         dialect: Any = csv.Sniffer().sniff(text[:8192], delimiters=_DELIMITERS)
     except csv.Error:
         dialect = csv.excel
-    return list(csv.reader(io.StringIO(text, newline=""), dialect))
+    return csv.reader(io.StringIO(text, newline=""), dialect)

@@ -37,6 +37,7 @@ from fleetapi.models.checkin import Checkin
 from fleetapi.models.geocoder import GeocodedLocation
 from fleetapi.models.retranslator import RetranslatorProtocol
 from fleetapi.models.task import Route, Task
+from fleetapi_mock.bounds import CLOCK_MAX, CLOCK_MIN, in_clock_range, json_problem
 from fleetapi_mock.records import (
     ApiKeyRecord,
     BillRecord,
@@ -164,21 +165,21 @@ class Clock:
 
     A frozen clock stands still until :meth:`set` or :meth:`advance` moves it. A running clock
     moves with the machine's monotonic clock from the time it was last set, so a served mock
-    starts at the world's fixed start time and then ticks. Times are naive UTC date/times.
+    starts at the world's fixed start time and then ticks. Times are naive UTC date/times
+    between :data:`~fleetapi_mock.bounds.CLOCK_MIN` and :data:`~fleetapi_mock.bounds.CLOCK_MAX`;
+    a running clock stops at the latter.
     """
 
     def __init__(self, now: dt.datetime = DEFAULT_START, *, running: bool = False) -> None:
         self._lock = threading.Lock()
-        self._base = _naive_utc(now)
+        self._base = _clock_time(now)
         self._anchor = time.monotonic()
         self._running = running
 
     def now(self) -> dt.datetime:
         """The current world time (naive UTC)."""
         with self._lock:
-            if not self._running:
-                return self._base
-            return self._base + dt.timedelta(seconds=time.monotonic() - self._anchor)
+            return self._now_unlocked()
 
     @property
     def running(self) -> bool:
@@ -186,17 +187,31 @@ class Clock:
         return self._running
 
     def set(self, now: dt.datetime) -> None:
-        """Jump to ``now`` (naive UTC, or aware in any zone)."""
+        """Jump to ``now`` (naive UTC, or aware in any zone).
+
+        Raises:
+            ValueError: ``now`` is outside the clock's range.
+        """
+        value = _clock_time(now)
         with self._lock:
-            self._base = _naive_utc(now)
+            self._base = value
             self._anchor = time.monotonic()
 
     def advance(self, delta: dt.timedelta | float) -> dt.datetime:
-        """Move forward by ``delta`` (a timedelta or seconds) and return the new time."""
+        """Move forward by ``delta`` (a timedelta or seconds) and return the new time.
+
+        Raises:
+            ValueError: the new time is outside the clock's range (the clock stays put).
+        """
         step = delta if isinstance(delta, dt.timedelta) else dt.timedelta(seconds=delta)
         with self._lock:
-            self._base += step
-            return self._base if not self._running else self._now_unlocked()
+            try:
+                moved = self._now_unlocked() + step
+            except OverflowError:
+                raise ValueError("moves the clock out of range") from None
+            self._base = _clock_time(moved)
+            self._anchor = time.monotonic()
+            return self._base
 
     def freeze(self) -> None:
         """Stop the clock at the current time."""
@@ -215,11 +230,21 @@ class Clock:
     def _now_unlocked(self) -> dt.datetime:
         if not self._running:
             return self._base
-        return self._base + dt.timedelta(seconds=time.monotonic() - self._anchor)
+        elapsed = dt.timedelta(seconds=time.monotonic() - self._anchor)
+        return self._base + min(elapsed, CLOCK_MAX - self._base)
 
     def __repr__(self) -> str:
         mode = "running" if self._running else "frozen"
         return f"Clock({format_datetime(self.now())}, {mode})"
+
+
+def _clock_time(value: dt.datetime) -> dt.datetime:
+    """``value`` as naive UTC, refused outside the clock's range."""
+    if not in_clock_range(value):
+        raise ValueError(
+            f"the clock stays between {format_datetime(CLOCK_MIN)} and {format_datetime(CLOCK_MAX)}"
+        )
+    return _naive_utc(value)
 
 
 def _naive_utc(value: dt.datetime) -> dt.datetime:
@@ -368,6 +393,9 @@ class World:
     def _load(self, document: Mapping[str, Any]) -> None:
         if not isinstance(document, Mapping):
             raise WorldDocumentError([("$", "a world document is a JSON object")])
+        where, problem = json_problem(dict(document))
+        if problem:
+            raise WorldDocumentError([(where, problem)])
         errors: list[tuple[str, str]] = []
         known = {"format", "description", "now", "seed", "sequences", *COLLECTIONS}
         for extra in sorted(set(document) - known):

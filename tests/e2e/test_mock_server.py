@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -130,4 +131,51 @@ def test_run_stops_on_ctrl_c():
             process.communicate()
     assert process.returncode == 0, err
     assert "Traceback" not in err
+    assert out.rstrip().endswith("fleet mock: stopped")
+
+
+SLOW_SERVER = """
+import time
+from fleetapi_mock import handlers, run
+
+def slow(ctx, params):
+    print("handler started", flush=True)
+    time.sleep(600)
+
+handlers.load_handlers()
+handlers.HANDLERS["base/nothing"] = slow
+run(port=0, shutdown_timeout=1)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_sigterm_during_a_long_request_exits_after_the_shutdown_timeout():
+    import threading
+
+    process = subprocess.Popen(
+        [sys.executable, "-c", SLOW_SERVER],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+
+    def slow_call(url: str) -> None:
+        with contextlib.suppress(httpx.HTTPError):  # the server went away, as it should
+            httpx.post(f"{url}/base/nothing", json={"hash": DEMO_API_KEY}, timeout=60)
+
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().rsplit(" ", 1)[1].strip()
+        threading.Thread(target=slow_call, args=(url,), daemon=True).start()
+        assert process.stdout.readline().strip() == "handler started"
+        process.send_signal(signal.SIGTERM)
+        # Far below the handler's 600 s: the one-second shutdown timeout ends the wait.
+        process.wait(timeout=30)
+        out, _ = _finish(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0
     assert out.rstrip().endswith("fleet mock: stopped")

@@ -9,6 +9,7 @@ from mock_helpers import Api, assert_failure, assert_success
 
 from fleetapi.endpoints import ENDPOINTS
 from fleetapi_mock import FleetMock, demo_document
+from fleetapi_mock.router import RateLimiter
 
 
 def test_world_is_the_current_document(api: Api):
@@ -167,8 +168,20 @@ def test_openapi_references_resolve(api: Api):
 # --- Rate limit ---------------------------------------------------------------------------
 
 
-def test_rate_limit_by_the_world_clock():
+class FakeTimer:
+    """A monotonic clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_rate_limit_windows_move_with_real_time_not_the_world_clock():
     mock = FleetMock(rate_limit=50)
+    timer = FakeTimer()
+    mock.backend.limiter = RateLimiter(50, timer=timer)
     api = Api(mock)
     session = mock.session()
     for _ in range(50):
@@ -178,8 +191,23 @@ def test_rate_limit_by_the_world_clock():
     assert response.headers["retry-after"] == "1"
     # API keys count apart from the account's sessions
     assert_success(api.post("/base/nothing", {}, hash="f1ee7de0f1ee7de0f1ee7de0f1ee7de0"))
-    mock.clock.advance(1)
+    mock.clock.advance(3600)  # the world clock does not lift the limit...
+    assert_failure(api.post("/base/nothing", {}, hash=session), 15, 429)
+    timer.now += 1  # ...a real second does, as Retry-After said, with the world clock frozen
     assert_success(api.post("/base/nothing", {}, hash=session))
+
+
+def test_a_frozen_world_clock_never_locks_a_credential_out():
+    mock = FleetMock(rate_limit=2)  # frozen clock
+    timer = FakeTimer()
+    mock.backend.limiter = RateLimiter(2, timer=timer)
+    api = Api(mock)
+    session = mock.session()
+    for _ in range(3):
+        for _ in range(2):
+            assert_success(api.post("/base/nothing", {}, hash=session))
+        assert_failure(api.post("/base/nothing", {}, hash=session), 15, 429)
+        timer.now += 1.0
 
 
 def test_rate_limit_is_shared_by_a_users_sessions_and_off_by_default(fleet_mock: FleetMock):
@@ -203,9 +231,10 @@ def test_rate_limit_of_anonymous_calls_is_per_client():
 
 
 def test_setting_the_clock_back_does_not_lock_out(fleet_mock: FleetMock):
-    fleet_mock.backend.rate_limit = 1
+    fleet_mock.backend.limiter = RateLimiter(1, timer=FakeTimer())
     api = Api(fleet_mock)
     session = fleet_mock.session()
     assert_success(api.post("/base/nothing", {}, hash=session))
     fleet_mock.clock.set(fleet_mock.clock.now() - dt.timedelta(hours=1))
+    fleet_mock.backend.limiter.timer.now += 1  # type: ignore[attr-defined]
     assert_success(api.post("/base/nothing", {}, hash=session))

@@ -67,9 +67,17 @@ def test_a_batch_row_with_such_a_date_is_a_row_error(api: Api) -> None:
 
 
 def test_year_one_is_answered_zero_padded(api: Api) -> None:
-    """A date/time of year 1 that the world can hold is answered as ``0001-01-01 ...``."""
-    row = "A\t0001-01-01 00:00:00\t2027-01-01 00:00:00\tHere\t52.5\t13.4\tdesc"
+    """A date/time of year 1 that the world can hold is answered as ``0001-01-02 ...``."""
+    row = "A\t0001-01-02 00:00:00\t2027-01-01 00:00:00\tHere\t52.5\t13.4\tdesc"
     answer = api.post("/task/batch_convert", {"geocoder": "osm", "batch": row}, hash=api.login())
     assert answer.status_code == 200, answer.text
     [converted] = answer.json()["list"]
-    assert converted["from"] == YEAR_ONE
+    assert converted["from"] == "0001-01-02 00:00:00"
+
+
+def test_the_first_day_of_year_one_is_out_of_range_even_in_utc(api: Api) -> None:
+    """0001-01-01 00:00 UTC is no time west of UTC: the world does not store it."""
+    row = "A\t0001-01-01 00:00:00\t2027-01-01 00:00:00\tHere\t52.5\t13.4\tdesc"
+    answer = api.post("/task/batch_convert", {"geocoder": "osm", "batch": row}, hash=api.login())
+    [converted] = answer.json()["list"]
+    assert [e["parameter"] for e in converted["errors"]] == ["from"]

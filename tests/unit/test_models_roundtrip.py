@@ -105,6 +105,10 @@ def within_rules(
     assert limits is not None
     if get_origin(tp) in (Union, UnionType):
         return st.one_of([within_rules(a, limits, text) for a in get_args(tp)])
+    if tp is str and limits.url:
+        path = st.text(alphabet=string.ascii_letters + string.digits + "/?=&-_.", max_size=8)
+        return st.builds("{}://example.{}/{}".format, st.sampled_from(["http", "https"]),
+                         st.sampled_from(["com", "org"]), path)  # fmt: skip
     if tp is str:
         return st.text(
             alphabet=string.ascii_letters + string.digits + " -_.",

@@ -38,8 +38,8 @@ class MapLayerUploadParams:
 
     label: str = attrs.field(metadata=rules(not_blank=True, max_length=255, printable=True))
     """Printable characters, not blank, at most 255."""
-    redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(not_blank=True))
-    """When given, the service answers with a redirect (HTTP 303) to
+    redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(url=True))
+    """An http or https URL. When given, the service answers with a redirect (HTTP 303) to
     ``<redirect_target>?response=<urlencoded response JSON>`` (for browser forms), for a
     failure of the upload as for its success; the SDK reads the response from it."""
 

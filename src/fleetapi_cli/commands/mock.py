@@ -55,6 +55,15 @@ def serve(
             help="Keep the world clock at the world's start time (move it with /__mock__/clock).",
         ),
     ] = False,
+    shutdown_timeout: Annotated[
+        int,
+        typer.Option(
+            "--shutdown-timeout",
+            min=0,
+            metavar="SECONDS",
+            help="On Ctrl-C or SIGTERM, how long requests in flight may take before it exits.",
+        ),
+    ] = 5,
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
     try:
@@ -76,4 +85,5 @@ def serve(
         banner=demo_banner,
         rate_limit=rate_limit,
         running_clock=not frozen_clock,
+        shutdown_timeout=shutdown_timeout,
     )

@@ -21,10 +21,11 @@ a handler answer code 6 with HTTP 501 (:func:`unimplemented_paths`).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -38,6 +39,7 @@ from fleetapi._errors import (
     TimeSpanTooBigError,
 )
 from fleetapi.endpoints import ENDPOINTS
+from fleetapi_mock.bounds import WORLD_TIME_MAX, WORLD_TIME_MIN
 from fleetapi_mock.records import ApiKeyRecord, SessionRecord, TrackerRecord, UserRecord
 from fleetapi_mock.world import Owned, World, zone
 
@@ -109,7 +111,11 @@ def local_time(value: dt.datetime, tz: dt.tzinfo, *, iso: bool = False) -> dt.da
     Naive normally; aware (carrying its offset) when ``iso``. :meth:`Context.user_time` is
     this in the caller's time zone; routes without a request context (uploads) use it directly.
     """
-    local = value.replace(tzinfo=dt.timezone.utc).astimezone(tz).replace(microsecond=0)
+    try:
+        local = value.replace(tzinfo=dt.timezone.utc).astimezone(tz).replace(microsecond=0)
+    except OverflowError:  # beyond Python's range in this zone: show the nearest time there is
+        edge = dt.datetime.max if value.year > 1 else dt.datetime.min
+        local = edge.replace(microsecond=0, tzinfo=tz)
     return local if iso else local.replace(tzinfo=None)
 
 
@@ -175,6 +181,17 @@ class Context:
         """The world time (naive UTC)."""
         return self.world.now()
 
+    @contextlib.contextmanager
+    def outside_lock(self) -> Iterator[None]:
+        """Let other requests in while this one does long work on its own input alone
+        (parsing an upload); the world lock is taken back after. Touch nothing of the world
+        inside, and check again after what may have changed meanwhile."""
+        self.world.lock.release()
+        try:
+            yield
+        finally:
+            self.world.lock.acquire()
+
     @property
     def account(self) -> UserRecord:
         """The master user of the caller's account (the caller itself for a master user)."""
@@ -203,10 +220,18 @@ class Context:
 
     def world_time(self, value: dt.datetime) -> dt.datetime:
         """A date/time from the request (the caller's time zone unless it has an offset) as
-        world time (naive UTC)."""
+        world time (naive UTC).
+
+        Raises:
+            ValueError: outside the times a world holds
+                (:data:`~fleetapi_mock.bounds.WORLD_TIME_MIN` to ``WORLD_TIME_MAX``).
+        """
         if value.tzinfo is None:
             value = value.replace(tzinfo=self.time_zone())
-        return value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        utc = value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        if not WORLD_TIME_MIN <= utc <= WORLD_TIME_MAX:
+            raise ValueError("is out of range")
+        return utc
 
     def request_time(self, value: dt.datetime, parameter: str) -> dt.datetime:
         """:meth:`world_time` of a request's date/time; code 7 naming ``parameter`` when it

@@ -23,6 +23,7 @@ from fleetapi._errors import (
     FileTooLargeError,
     InvalidDataFormatError,
     NoDataFileError,
+    OverQuotaError,
 )
 from fleetapi._types import UNSET
 from fleetapi.endpoints.data import DATA_IMPORT_LIST, DATA_IMPORT_READ, DATA_SPREADSHEET_PARSE
@@ -41,12 +42,27 @@ from fleetapi_mock.handlers import Context, handles
 from fleetapi_mock.records import DataFileRecord, ImportProcessRecord
 from fleetapi_mock.spreadsheets import (
     SpreadsheetError,
+    SpreadsheetTooLarge,
     declared_formats,
     read_rows,
     sniff_format,
 )
 
-__all__ = ["DEFAULT_MAX_FILE_SIZE", "max_file_size", "wire_import"]
+__all__ = [
+    "DEFAULT_MAX_FILE_SIZE",
+    "MAX_STORED_CELLS",
+    "MAX_STORED_FILES",
+    "STORED_FILE_LIFETIME",
+    "max_file_size",
+    "wire_import",
+]
+
+MAX_STORED_FILES = 20
+"""Spreadsheets an account may keep stored at once; one more answers 268."""
+MAX_STORED_CELLS = 1_000_000
+"""Cells an account's stored spreadsheets may hold together; past it 268."""
+STORED_FILE_LIFETIME = dt.timedelta(hours=24)
+"""A stored spreadsheet is dropped this long after its upload (world clock)."""
 
 DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024
 """Uploads above the dealer's ``file_storage.hard_max_file_size`` (this by default) get 271."""
@@ -71,11 +87,14 @@ def max_file_size(ctx: Context) -> int:
 def spreadsheet_parse(ctx: Context, params: SpreadsheetParseParams) -> SpreadsheetPreview:
     """Store the first sheet of an uploaded .xlsx, .xls or .csv file and preview it.
 
-    The sheet is kept in the world's ``data_files``, for later imports (see
-    [Decisions](decisions.md#spreadsheets-and-import-processes)). 233 without a ``file`` part;
-    234 for a MIME type or name that is not a spreadsheet's, or content that is not a readable
-    spreadsheet; 271 above the dealer's file size limit; 274 for a file without data rows (a
-    lone header row included).
+    The sheet is kept in the world's ``data_files`` for :data:`STORED_FILE_LIFETIME`, for
+    later imports (see [Decisions](decisions.md#spreadsheets-and-import-processes)); the file
+    is read outside the world lock, within the bounds of :mod:`fleetapi_mock.spreadsheets`.
+    233 without a ``file`` part; 234 for a MIME type or name that is not a spreadsheet's,
+    content that is not a readable spreadsheet, or a compression bomb; 271 above the dealer's
+    file size limit or past a bound (rows, cells, inflated size); 268 when the account keeps
+    :data:`MAX_STORED_FILES` spreadsheets, or :data:`MAX_STORED_CELLS` cells, already; 274 for
+    a file without data rows (a lone header row included).
     """
     upload = ctx.files.get("file")
     if upload is None:
@@ -93,13 +112,18 @@ def spreadsheet_parse(ctx: Context, params: SpreadsheetParseParams) -> Spreadshe
     if fmt not in claimed:
         wanted = " or ".join(f".{f}" for f in sorted(claimed))
         raise InvalidDataFormatError(f"{upload.filename!r} is not a {wanted} file")
+    _check_quota(ctx, cells=0)
     try:
-        rows = read_rows(upload.data, fmt)
+        with ctx.outside_lock():  # the longest work of any call: others go on meanwhile
+            rows = read_rows(upload.data, fmt)
+    except SpreadsheetTooLarge as exc:
+        raise FileTooLargeError(str(exc)) from None
     except SpreadsheetError as exc:
         raise InvalidDataFormatError(str(exc)) from None
     header = rows.pop(0) if params.parse_header and rows else None
     if not rows:
         raise EmptyDataFileError(f"{upload.filename!r} holds no data rows")
+    _check_quota(ctx, cells=sum(map(len, rows)))
     record = DataFileRecord(
         id=_new_file_id(ctx),
         user_id=ctx.account.id,
@@ -117,6 +141,31 @@ def spreadsheet_parse(ctx: Context, params: SpreadsheetParseParams) -> Spreadshe
         header=fields if fields is not None else UNSET,
         preview=[list(row) for row in rows[: params.preview_count]],
     )
+
+
+def _check_quota(ctx: Context, *, cells: int) -> None:
+    """Drop the account's spreadsheets older than :data:`STORED_FILE_LIFETIME`; 268 when
+    one more file, or ``cells`` more cells, would pass the account's quota."""
+    store = ctx.world.data_files
+    oldest = ctx.now() - STORED_FILE_LIFETIME
+    for record in list(ctx.owned(store)):
+        if record.uploaded < oldest:
+            del store[record.id]
+    kept = list(ctx.owned(store))
+    if len(kept) >= MAX_STORED_FILES:
+        raise OverQuotaError(
+            f"the account keeps {MAX_STORED_FILES} spreadsheets already;"
+            f" they are dropped {_hours(STORED_FILE_LIFETIME)} hours after their upload"
+        )
+    stored = sum(len(row) for record in kept for row in record.rows)
+    if stored + cells > MAX_STORED_CELLS:
+        raise OverQuotaError(
+            f"the account's spreadsheets would hold more than {MAX_STORED_CELLS} cells"
+        )
+
+
+def _hours(span: dt.timedelta) -> int:
+    return int(span.total_seconds() // 3600)
 
 
 def _new_file_id(ctx: Context) -> str:

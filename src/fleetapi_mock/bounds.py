@@ -1,0 +1,157 @@
+"""What the mock accepts at most: JSON depth, finite numbers, the date/times a world holds.
+
+Every door reads JSON through :func:`read_json` (API bodies, form and query fields, control
+routes, world files), so that no input reaches recursive code (the strict converter, the world
+loader) nested deeper than :data:`MAX_JSON_DEPTH`, and no ``NaN``, ``Infinity`` or ``1e999``
+is stored to be answered later as invalid JSON. Both are refused with code 7 naming the
+parameter. The date/time bounds keep every stored time showable in every time zone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+import re
+from typing import Any
+
+from fleetapi._errors import InvalidParametersError
+
+__all__ = [
+    "CLOCK_MAX",
+    "CLOCK_MIN",
+    "MAX_JSON_DEPTH",
+    "WORLD_TIME_MAX",
+    "WORLD_TIME_MIN",
+    "in_clock_range",
+    "json_problem",
+    "read_json",
+]
+
+MAX_JSON_DEPTH = 64
+"""The deepest nesting of arrays and objects a request or a world document may have."""
+
+WORLD_TIME_MIN = dt.datetime(1, 1, 2)
+WORLD_TIME_MAX = dt.datetime(9999, 12, 30, 23, 59, 59)
+"""The date/times (UTC) a world stores: a day inside Python's range at each end, so that the
+time is a valid wall-clock time in every time zone (UTC-12 to UTC+14)."""
+
+CLOCK_MIN = dt.datetime(1900, 1, 1)
+CLOCK_MAX = dt.datetime(8999, 12, 31, 23, 59, 59)
+"""Where the world clock may stand: far enough inside :data:`WORLD_TIME_MAX` that what
+handlers add to *now* (a session's lifetime, a link's expiry, a subscription's year) stays in
+range. A running clock stops at :data:`CLOCK_MAX`."""
+
+
+def in_clock_range(value: dt.datetime) -> bool:
+    """Whether ``value`` (naive UTC, or aware in any zone) is a time the clock may show."""
+    offset = value.utcoffset() or dt.timedelta(0)
+    try:
+        moment = value.replace(tzinfo=None) - offset
+    except OverflowError:
+        return False
+    return CLOCK_MIN <= moment <= CLOCK_MAX
+
+
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_SUSPECT_NUMBERS = (b"NaN", b"Infinity", b"e000", b"E000", b"e+000", b"E+000", b"0" * 300)
+"""Text that may decode to a number that is not finite, once every digit reads 0: a constant,
+an exponent of three digits or more, a mantissa of hundreds of digits. Substring searches
+only: linear whatever the input."""
+
+
+def _limit_error(path: str, error: str) -> InvalidParametersError:
+    return InvalidParametersError(errors=[{"parameter": path or "body", "error": error}])
+
+
+def _join(path: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def json_problem(value: Any, *, limit: int = MAX_JSON_DEPTH, path: str = "") -> tuple[str, str]:
+    """The first value of decoded JSON beyond the bounds, else ``("", "")``.
+
+    Answers ``(parameter, error)``: the dotted path of a number that is not finite, the
+    top-level member (or ``path``) of a value nested too deep. Iterative: safe on any depth.
+    """
+    stack: list[tuple[Any, int, str, str]] = [(value, 1, path, path)]
+    while stack:
+        item, depth, where, top = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return where or "body", "must be a finite number"
+        if not isinstance(item, (dict, list)):
+            continue
+        if depth > limit:
+            return top or "body", f"is nested deeper than {limit} levels"
+        pairs = list(item.items() if isinstance(item, dict) else enumerate(item))
+        for key, child in reversed(pairs):
+            inner = _join(where, key)
+            stack.append((child, depth + 1, inner, top or inner))
+    return "", ""
+
+
+def _needs_walk(raw: bytes, limit: int) -> bool:
+    if raw.count(b"[") + raw.count(b"{") > limit:
+        return True
+    folded = raw.translate(_DIGITS_AS_ZERO)
+    return any(suspect in folded for suspect in _SUSPECT_NUMBERS)
+
+
+def read_json(text: bytes | str, *, parameter: str = "") -> Any:
+    """Decode JSON within the bounds.
+
+    Args:
+        text: The JSON text.
+        parameter: The name the value goes by (a form field); paths inside it start there.
+
+    Raises:
+        ValueError: the text is not JSON (``json.JSONDecodeError``, or not UTF-8).
+        InvalidParametersError: nested deeper than :data:`MAX_JSON_DEPTH`, or a number that
+            is not finite (``NaN``, ``Infinity``, ``1e999``); code 7 naming the parameter.
+    """
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        where = parameter or _deep_member(raw)
+        raise _limit_error(where, f"is nested deeper than {MAX_JSON_DEPTH} levels") from None
+    if _needs_walk(raw, MAX_JSON_DEPTH):
+        where, error = json_problem(value, path=parameter)
+        if error:
+            raise _limit_error(where, error)
+    return value
+
+
+def _deep_member(raw: bytes) -> str:
+    """The key of the top-level member too deep to decode ("" when the body is not an
+    object): each member is decoded alone, so only that member's value meets the guard."""
+    text = raw.decode("utf-8", "replace")
+    decoder = json.JSONDecoder()
+    index = _skip_space(text, 0)
+    if not text.startswith("{", index):
+        return ""
+    index += 1
+    try:
+        while True:
+            key, index = decoder.raw_decode(text, _skip_space(text, index))
+            index = _skip_space(text, _skip_space(text, index) + 1)  # past the colon
+            try:
+                _, index = decoder.raw_decode(text, index)
+            except RecursionError:
+                return str(key)
+            index = _skip_space(text, index)
+            if not text.startswith(",", index):
+                return ""
+            index += 1
+    except ValueError:
+        return ""
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _skip_space(text: str, index: int) -> int:
+    match = _SPACE.match(text, index)
+    return match.end() if match else index
