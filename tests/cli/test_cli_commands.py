@@ -335,3 +335,17 @@ def test_mock_serve_reports_a_world_file_that_is_not_json(cli: Cli, tmp_path: Pa
     result = cli("mock", "serve", "--world", str(broken), "--port", "0")
     assert result.exit_code == 2
     assert "--world" in result.output
+
+
+@pytest.mark.parametrize(
+    "content",
+    ['{"users": ' + "[" * 100_000 + "]" * 100_000 + "}", '{"users": ' + "[" * 70 + "]" * 70 + "}"],
+    ids=["past the decoder", "past 64 levels"],
+)
+def test_mock_serve_reports_a_deeply_nested_world_file(cli: Cli, tmp_path: Path, content: str):
+    broken = tmp_path / "world.json"
+    broken.write_text(content)
+    result = cli("mock", "serve", "--world", str(broken), "--port", "0")
+    assert result.exit_code == 2
+    assert "Invalid value for --world: users: is nested deeper than 64 levels" in result.output
+    assert "Traceback" not in result.output
