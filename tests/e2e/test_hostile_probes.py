@@ -124,36 +124,112 @@ def layer(target: str) -> dict[str, Any]:
     }
 
 
+def points(raw: bytes) -> dict[str, Any]:
+    return {"content": b'{"points": [{"tracker_id": 1, "lat": %s, "lng": 13}]}' % raw}
+
+
+FAR = "9999-12-31 23:00:00"
+
 PROBES = [
     # JSON nested past any recursion limit, or past 64 levels, at every door
-    Probe("deep JSON body", "/task/list", 7, options=json_body(b'{"trackers": ' + deep(100_000) + b"}")),
-    Probe("65 levels of JSON", "/task/list", 7, options=json_body(b'{"trackers": ' + deep(65) + b"}")),
-    Probe("deep form field", "/task/list", 7, options={"data": {"trackers": deep(100_000).decode()}, "headers": AUTH}),
-    Probe("deep query field", "/task/list", 7, "GET", {"params": {"trackers": deep(5000).decode(), "hash": DEMO_API_KEY}}),
+    Probe(
+        "deep JSON body",
+        "/task/list",
+        7,
+        options=json_body(b'{"trackers": ' + deep(100_000) + b"}"),
+    ),
+    Probe(
+        "65 levels of JSON", "/task/list", 7, options=json_body(b'{"trackers": ' + deep(65) + b"}")
+    ),
+    Probe(
+        "deep form field",
+        "/task/list",
+        7,
+        options={"data": {"trackers": deep(100_000).decode()}, "headers": AUTH},
+    ),
+    Probe(
+        "deep query field",
+        "/task/list",
+        7,
+        "GET",
+        {"params": {"trackers": deep(5000).decode(), "hash": DEMO_API_KEY}},
+    ),
     Probe("deep world document", "/__mock__/reset", 7, options={"content": deep(100_000)}),
-    Probe("deep clock request", "/__mock__/clock", 7, options={"content": b'{"now": ' + deep(5000) + b"}"}),
-    Probe("deep positions", "/__mock__/positions", 7, options={"content": b'{"points": ' + deep(5000) + b"}"}),
+    Probe(
+        "deep clock request",
+        "/__mock__/clock",
+        7,
+        options={"content": b'{"now": ' + deep(5000) + b"}"},
+    ),
+    Probe(
+        "deep positions",
+        "/__mock__/positions",
+        7,
+        options={"content": b'{"points": ' + deep(5000) + b"}"},
+    ),
     # numbers that are not finite
     Probe("1e999 in JSON", "/tracker/read", 7, options=json_body(b'{"tracker_id": 1e999}')),
     Probe("NaN in JSON", "/tracker/read", 7, options=json_body(b'{"tracker_id": NaN}')),
     Probe("Infinity unknown field", "/tracker/list", 7, options=json_body(b'{"x": [Infinity]}')),
-    Probe("1e999 in a form", "/task/list", 7, options={"data": {"trackers": "[1e999]"}, "headers": AUTH}),
-    Probe("1e999 position", "/__mock__/positions", 7, options={"content": b'{"points": [{"tracker_id": 1, "lat": 1e999, "lng": 13}]}'}),
-    Probe("NaN position", "/__mock__/positions", 7, options={"content": b'{"points": [{"tracker_id": 1, "lat": NaN, "lng": 13}]}'}),
+    Probe(
+        "1e999 in a form",
+        "/task/list",
+        7,
+        options={"data": {"trackers": "[1e999]"}, "headers": AUTH},
+    ),
+    Probe("1e999 position", "/__mock__/positions", 7, options=points(b"1e999")),
+    Probe("NaN position", "/__mock__/positions", 7, options=points(b"NaN")),
     # dates and clocks out of what every time zone can show
     Probe("task in year 9999", "/task/create", 7, options=task("9999-12-31 23:00:00")),
-    Probe("clock near year 9999, running", "/__mock__/clock", 7, options={"json": {"now": "9999-12-31 23:00:00", "running": True}}),
-    Probe("clock moved past year 9999", "/__mock__/clock", 7, options={"json": {"advance": "P3000000D"}}),
-    Probe("position in year 9999", "/__mock__/positions", 7, options={"json": {"points": [{"tracker_id": 1, "get_time": "9999-12-31 23:00:00", "lat": 52, "lng": 13}]}}),
-    Probe("world now in year 9999", "/__mock__/reset", 7, options={"json": {"now": "9999-12-31 23:59:59"}}),
+    Probe(
+        "clock near year 9999, running",
+        "/__mock__/clock",
+        7,
+        options={"json": {"now": FAR, "running": True}},
+    ),
+    Probe(
+        "clock moved past year 9999",
+        "/__mock__/clock",
+        7,
+        options={"json": {"advance": "P3000000D"}},
+    ),
+    Probe(
+        "position in year 9999",
+        "/__mock__/positions",
+        7,
+        options={"json": {"points": [{"tracker_id": 1, "get_time": FAR, "lat": 52, "lng": 13}]}},
+    ),
+    Probe(
+        "world now in year 9999",
+        "/__mock__/reset",
+        7,
+        options={"json": {"now": "9999-12-31 23:59:59"}},
+    ),
     # a redirect target that would split the Location header, or is no web address
-    Probe("CR LF redirect target", "/map_layer/upload", 7, options=layer("http://a.example/\r\nSet-Cookie: x=1")),
+    Probe(
+        "CR LF redirect target",
+        "/map_layer/upload",
+        7,
+        options=layer("http://a.example/\r\nSet-Cookie: x=1"),
+    ),
     Probe("LF redirect target", "/map_layer/upload", 7, options=layer("http://a.example/\nx")),
-    Probe("javascript redirect target", "/map_layer/upload", 7, options=layer("javascript:alert(1)")),
+    Probe(
+        "javascript redirect target", "/map_layer/upload", 7, options=layer("javascript:alert(1)")
+    ),
     # uploads that would hold the server or fill its memory
-    Probe("xlsx compression bomb", "/data/spreadsheet/parse", 234, options=spreadsheet("b.xlsx", xlsx_bomb(), XLSX_TYPE)),
-    Probe("too many rows", "/data/spreadsheet/parse", 271, options=spreadsheet("r.csv", b"x\n" * 10_001, "text/csv")),
-]  # fmt: skip
+    Probe(
+        "xlsx compression bomb",
+        "/data/spreadsheet/parse",
+        234,
+        options=spreadsheet("b.xlsx", xlsx_bomb(), XLSX_TYPE),
+    ),
+    Probe(
+        "too many rows",
+        "/data/spreadsheet/parse",
+        271,
+        options=spreadsheet("r.csv", b"x\n" * 10_001, "text/csv"),
+    ),
+]
 
 
 def check(http: httpx.Client, probe: Probe) -> str | None:
