@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import threading
 from collections.abc import Callable
@@ -14,9 +15,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from fleetapi._errors import UnexpectedError
 from fleetapi_mock.router import Backend
+from fleetapi_mock.wire import failure_response
 
 __all__ = ["create_app"]
+
+logger = logging.getLogger("fleetapi_mock")
 
 _METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
@@ -124,7 +129,12 @@ def create_app(backend: Backend | None = None) -> Starlette:
                 scheme=request.url.scheme,
             )
         )
-        return Response(content, status_code=status, headers=headers)
+        try:
+            return Response(content, status_code=status, headers=headers)
+        except Exception:  # a header HTTP cannot carry: still the API's envelope, never text
+            logger.exception("could not send the answer to %s", request.url.path)
+            status, headers, content = failure_response(UnexpectedError())
+            return Response(content, status_code=status, headers=headers)
 
     app = Starlette(routes=[Route("/{path:path}", answer, methods=_METHODS)])
     app.state.backend = served

@@ -76,15 +76,24 @@ REDIRECT_STATUS = 303
 browser then GETs the target)."""
 
 
+_URI_SAFE = "!#$%&'()*+,-./:;=?@[]_~"
+"""Characters a URI keeps as they are: every other one (non-ASCII text) is percent-encoded."""
+
+
 def redirect_response(target: str, body: Mapping[str, Any]) -> Response:
     """A redirect to ``<target>?response=<urlencoded JSON of body>`` (``&`` when ``target``
-    already has a query; before the target's ``#fragment``, which browsers never send)."""
+    already has a query; before the target's ``#fragment``, which browsers never send).
+
+    Non-ASCII text in ``target`` is percent-encoded, as a browser sends it, so that the
+    ``Location`` header is plain ASCII; the JSON envelope also travels as the body, for
+    clients that do not follow redirects.
+    """
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
-    address, hash_mark, fragment = target.partition("#")
+    address, hash_mark, fragment = urllib.parse.quote(target, safe=_URI_SAFE).partition("#")
     separator = "&" if "?" in address else "?"
     response = urllib.parse.urlencode({"response": text})
     location = f"{address}{separator}{response}{hash_mark}{fragment}"
-    return REDIRECT_STATUS, {"location": location, "content-length": "0"}, b""
+    return json_response(REDIRECT_STATUS, body, {"location": location})
 
 
 def file_response(reply: FileReply) -> Response:

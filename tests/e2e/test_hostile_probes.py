@@ -315,3 +315,18 @@ def test_a_running_clock_at_its_end_keeps_every_route_answering(served: tuple[st
         finally:
             http.post("/__mock__/reset")
             http.post("/__mock__/clock", json={"running": False})
+
+
+def test_a_non_ascii_redirect_target_is_sent_percent_encoded(served: tuple[str, int]) -> None:
+    """The Location header is ASCII (a browser's own encoding); the envelope is the body too."""
+    url, _ = served
+    with httpx.Client(base_url=url) as http:
+        answer = http.post("/map_layer/upload", **layer("http://a.example/Straße?q=ü#frag"))
+        assert answer.status_code == 303, answer.text
+        location = answer.headers["location"]
+        assert location.startswith("http://a.example/Stra%C3%9Fe?q=%C3%BC&response=")
+        assert location.endswith("#frag")
+        assert answer.json()["success"] is True
+        layer_id = answer.json()["id"]
+        removed = http.post("/map_layer/delete", json={"id": layer_id}, headers=AUTH)
+        assert removed.json()["success"] is True
