@@ -49,6 +49,8 @@ class Result:
     type: Any = None
     key: str | None = None
     kind: Literal["json", "none", "bytes"] = "json"
+    media_types: tuple[str, ...] = ()
+    """The content types a file download answers with (``bytes`` results)."""
 
     @classmethod
     def field(cls, key: str, type_: Any) -> Result:
@@ -66,9 +68,9 @@ class Result:
         return cls(type=None, kind="none")
 
     @classmethod
-    def file(cls) -> Result:
-        """The call answers a file download (raw bytes, not JSON)."""
-        return cls(type=bytes, kind="bytes")
+    def file(cls, *media_types: str) -> Result:
+        """The call answers a file download (raw bytes, not JSON) of ``media_types``."""
+        return cls(type=bytes, kind="bytes", media_types=media_types)
 
 
 @attrs.frozen(kw_only=True)
@@ -98,6 +100,8 @@ class FileVariant:
     summary: str
     switch: str = "format"
     """The request field whose non-empty value asks for the file."""
+    media_types: dict[str, str] = attrs.field(factory=dict)
+    """The content type of the file for each value of ``switch`` (``pdf``: ``application/pdf``)."""
 
 
 @attrs.frozen(kw_only=True)

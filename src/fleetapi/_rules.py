@@ -22,6 +22,14 @@ __all__ = ["Rules", "rules", "rules_of"]
 
 _KEY = "fleetapi.rules"
 
+_UNPRINTABLE = r"\u0000-\u001f\u007f-\u009f\u2028\u2029"
+"""Control characters (tabs and line breaks included) and the line and paragraph separators."""
+PRINTABLE_PATTERN = rf"^[^{_UNPRINTABLE}]*$"
+"""Printable text, as a JSON Schema pattern."""
+PRINTABLE_NOT_BLANK_PATTERN = rf"^[^{_UNPRINTABLE}]*[^\s{_UNPRINTABLE}][^{_UNPRINTABLE}]*$"
+"""Printable text with something besides whitespace."""
+_PRINTABLE = re.compile(PRINTABLE_PATTERN[1:-1])
+
 WEB_URL_PATTERN = r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,4})?([/?#][^\s]*)?$"
 """An absolute ``http`` or ``https`` URL: a host name, perhaps a port, no whitespace (no CR
 or LF). What the mock accepts is a little wider (any host ``urllib`` reads)."""
@@ -55,7 +63,8 @@ class Rules:
     max_items: int | None = None
     """Most elements of an array."""
     printable: bool = False
-    """Printable characters only (no line breaks or tabs)."""
+    """Printable characters only: no control characters (tabs and line breaks included) and
+    no line or paragraph separators (:data:`PRINTABLE_PATTERN`)."""
     not_blank: bool = False
     """Not empty and not only whitespace."""
     url: bool = False
@@ -85,7 +94,7 @@ class Rules:
             return f"must be at least {self.min_length} characters"
         if self.max_length is not None and len(value) > self.max_length:
             return f"must be at most {self.max_length} characters"
-        if self.printable and not value.isprintable():
+        if self.printable and _PRINTABLE.fullmatch(value) is None:
             return "must contain printable characters only"
         if self.url and not is_web_url(value):
             return "must be an http or https URL without spaces or line breaks"
@@ -102,7 +111,9 @@ class Rules:
             "maxItems": self.max_items,
         }
         schema: dict[str, Any] = {k: v for k, v in keywords.items() if v is not None}
-        if self.not_blank:
+        if self.printable:
+            schema["pattern"] = PRINTABLE_NOT_BLANK_PATTERN if self.not_blank else PRINTABLE_PATTERN
+        elif self.not_blank:
             schema["pattern"] = r"\S"
         if self.url:
             schema["pattern"] = WEB_URL_PATTERN

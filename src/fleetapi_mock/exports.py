@@ -15,15 +15,13 @@ from typing import Final, Literal
 import attrs
 
 from fleetapi._converter import format_datetime
+from fleetapi.endpoints.checkin import EXPORT_MEDIA_TYPES
 
 __all__ = ["CONTENT_TYPES", "Export", "ExportFormat"]
 
 ExportFormat = Literal["xlsx", "pdf"]
 
-CONTENT_TYPES: Final[dict[str, str]] = {
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "pdf": "application/pdf",
-}
+CONTENT_TYPES: Final[dict[str, str]] = EXPORT_MEDIA_TYPES
 """The content type of each export format."""
 
 Cell = str | int | float | dt.datetime | None

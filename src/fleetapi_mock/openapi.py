@@ -1,9 +1,13 @@
 """An OpenAPI 3.1 document of the API, built from the call table.
 
-Every call of :data:`fleetapi.endpoints.ENDPOINTS` (and every alias) becomes a ``POST`` path
-whose request body is the JSON Schema of its params model, whose ``200`` response is the
-success envelope around its result, and whose ``default`` response is the failure envelope,
-described with the error codes the call declares. The mock serves it at ``/openapi.json``.
+Every call of :data:`fleetapi.endpoints.ENDPOINTS` (and every alias) becomes a path with a
+``POST`` operation, whose request body (JSON or form; multipart for uploads) is the JSON Schema
+of its params model, and a ``GET`` operation taking the same fields in the query string (text
+fields as text, the others as JSON). The ``200`` response is the success envelope around the
+result (or the file, with its content types), a ``303`` the redirect of calls given a
+``redirect_target``, and ``default`` the failure envelope, described with the error codes the
+call declares. The mock serves it at ``/openapi.json``; schemathesis runs against it in the
+tests (``schemathesis.toml`` says which of its checks assume what the service does not).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import fleetapi
 from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import error_class
 from fleetapi.endpoints import ENDPOINTS
-from fleetapi_mock.schema import SchemaBuilder
+from fleetapi_mock.schema import SchemaBuilder, is_text_schema
 
 __all__ = ["build_openapi", "openapi_document"]
 
@@ -136,11 +140,77 @@ def _success_schema(builder: SchemaBuilder, endpoint: Endpoint) -> dict[str, Any
     return envelope
 
 
-def _operation(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) -> dict[str, Any]:
+def _bare(media_type: str) -> str:
+    """A media type without its parameters (``; charset=utf-8``)."""
+    return media_type.split(";", 1)[0].strip()
+
+
+def _ok_response(builder: SchemaBuilder, endpoint: Endpoint) -> dict[str, Any]:
+    if endpoint.result.kind == "bytes":
+        return {
+            "description": "The file",
+            "content": {
+                _bare(media): {"schema": {"type": "string"}}
+                for media in endpoint.result.media_types or ("application/octet-stream",)
+            },
+        }
+    ok: dict[str, Any] = {
+        "description": "Success",
+        "content": {"application/json": {"schema": _success_schema(builder, endpoint)}},
+    }
+    variant = endpoint.file_variant
+    if variant is not None:
+        ok["description"] = f"Success; with `{variant.switch}` set, the file"
+        for media in variant.media_types.values() or ("application/octet-stream",):
+            ok["content"][_bare(media)] = {"schema": {"type": "string"}}
+    return ok
+
+
+def _responses(builder: SchemaBuilder, endpoint: Endpoint, request: dict[str, Any]) -> Any:
+    responses: dict[str, Any] = {"200": _ok_response(builder, endpoint)}
+    if "redirect_target" in request.get("properties", {}):
+        responses["303"] = {
+            "description": "With `redirect_target`: a redirect to it, the answer JSON in its "
+            "`response` query parameter; the body is the same answer",
+            "headers": {"Location": {"schema": {"type": "string"}}},
+            "content": {"application/json": {"schema": {}}},
+        }
+    responses["default"] = {
+        "description": "Failure (HTTP 400 unless the code maps to another status)",
+        "content": {"application/json": {"schema": {"$ref": _REF + "Failure"}}},
+    }
+    return responses
+
+
+def _query_parameters(request: dict[str, Any]) -> list[dict[str, Any]]:
+    """The request's fields as query parameters: text as text, anything else as JSON."""
+    required = set(request.get("required", []))
+    parameters = []
+    for name, schema in request.get("properties", {}).items():
+        if name == "hash":  # the hashQuery security scheme
+            continue
+        parameter: dict[str, Any] = {"name": name, "in": "query", "required": name in required}
+        if is_text_schema(schema):
+            parameter["schema"] = schema
+        else:
+            parameter["content"] = {"application/json": {"schema": schema}}
+        parameters.append(parameter)
+    return parameters
+
+
+def _operations(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) -> Any:
     request = _request_schema(builder, endpoint)
+    json_fields = {
+        name: {"contentType": "application/json"}
+        for name, schema in request.get("properties", {}).items()
+        if not is_text_schema(schema)
+    }
+    form: dict[str, Any] = {"schema": request}
+    if json_fields:  # arrays, objects, numbers and booleans travel as JSON text
+        form["encoding"] = json_fields
     content: dict[str, Any] = {
         "application/json": {"schema": request},
-        "application/x-www-form-urlencoded": {"schema": request},
+        "application/x-www-form-urlencoded": form,
     }
     if endpoint.upload:
         multipart = copy.deepcopy(request)
@@ -149,42 +219,31 @@ def _operation(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) ->
             "contentMediaType": "application/octet-stream",
         }
         content = {"multipart/form-data": {"schema": multipart}}
-    ok: dict[str, Any]
-    if endpoint.result.kind == "bytes":
-        ok = {
-            "description": "The file",
-            "content": {"application/octet-stream": {"schema": {"type": "string"}}},
-        }
-    else:
-        ok = {
-            "description": "Success",
-            "content": {"application/json": {"schema": _success_schema(builder, endpoint)}},
-        }
-        if endpoint.file_variant is not None:
-            switch = endpoint.file_variant.switch
-            ok["description"] = f"Success; with `{switch}` set, the file"
-            ok["content"]["application/octet-stream"] = {"schema": {"type": "string"}}
-    operation: dict[str, Any] = {
-        "operationId": operation_id,
+    common: dict[str, Any] = {
         "summary": endpoint.summary,
         "description": _description(endpoint),
         "tags": [endpoint.group],
-        "requestBody": {"required": False, "content": content},
-        "responses": {
-            "200": ok,
-            "default": {
-                "description": "Failure (HTTP 400 unless the code maps to another status)",
-                "content": {"application/json": {"schema": {"$ref": _REF + "Failure"}}},
-            },
-        },
+        "responses": _responses(builder, endpoint, request),
         "x-fleet-access": endpoint.access.value,
         "x-fleet-errors": list(endpoint.errors),
     }
     if endpoint.right:
-        operation["x-fleet-right"] = endpoint.right
+        common["x-fleet-right"] = endpoint.right
     if endpoint.access is Access.NONE:
-        operation["security"] = []
-    return operation
+        common["security"] = []
+    post = {
+        "operationId": operation_id,
+        **common,
+        "requestBody": {"required": bool(request.get("required")), "content": content},
+    }
+    operations: dict[str, Any] = {"post": post}
+    if not endpoint.upload:
+        operations["get"] = {
+            "operationId": f"{operation_id}__get",
+            **common,
+            "parameters": _query_parameters(request),
+        }
+    return operations
 
 
 def build_openapi(
@@ -197,7 +256,7 @@ def build_openapi(
         base_id = endpoint.path.replace("/", "_")
         for index, path in enumerate(endpoint.all_paths):
             operation_id = base_id if index == 0 else f"{base_id}__alias{index}"
-            paths["/" + path] = {"post": _operation(builder, endpoint, operation_id)}
+            paths["/" + path] = _operations(builder, endpoint, operation_id)
     schemas = dict(sorted(builder.definitions.items()))
     schemas["Failure"] = _FAILURE
     return {

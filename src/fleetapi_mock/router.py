@@ -261,6 +261,22 @@ def _truthy(value: Any) -> bool:
     return value is True or (isinstance(value, str) and value.strip().lower() in ("true", "1"))
 
 
+def _iso_flag(fields: Mapping[str, Any]) -> bool:
+    """The request's ``iso_datetime`` field: a boolean (``true``/``false``/``1``/``0`` as text).
+
+    Raises:
+        InvalidParametersError: anything else.
+    """
+    value = fields.get("iso_datetime")
+    if value is None or isinstance(value, bool):
+        return value is True
+    if isinstance(value, str) and value.strip().lower() in ("true", "1", "false", "0", ""):
+        return _truthy(value)
+    raise InvalidParametersError(
+        errors=[{"parameter": "iso_datetime", "error": "must be a boolean"}]
+    )
+
+
 # --- Rate limiting --------------------------------------------------------------------------
 
 
@@ -321,13 +337,15 @@ def _credential(
 ) -> tuple[str | None, FleetApiError | None]:
     """The credential of a request and, when it is malformed, the error to answer."""
     header = headers.get("authorization")
+    value = fields.get("hash")
     if header is not None:
         if _HASH_HEADER.fullmatch(header) is None:
             return None, WrongHashError(
                 "wrong Authorization header: expected 'NVX <32-character hash>'"
             )
+        if value is not None and (not isinstance(value, str) or len(value) != 32):
+            return None, WrongHashError("wrong hash: a hash is 32 characters")
         return header[4:], None
-    value = fields.get("hash")
     if value is None or value == "":
         return None, WrongHashError("no credential: send 'Authorization: NVX <hash>' or 'hash'")
     if not isinstance(value, str) or len(value) != 32:
@@ -531,7 +549,11 @@ class Backend:
             raise WrongRequestFormatError(f"unknown call: {path!r} names no group/action")
         note["call"] = endpoint.path
         if method not in ("GET", "POST"):
-            raise WrongRequestFormatError(f"method {method} is not allowed: use POST (or GET)")
+            refusal = WrongRequestFormatError(
+                f"method {method} is not allowed: use POST (or GET)", http_status=405
+            )
+            status, headers_out, content = failure_response(refusal)
+            return status, {**headers_out, "allow": "GET, POST"}, content
         handler = HANDLERS.get(endpoint.path)
         if handler is None:
             raise UnexpectedError(
@@ -547,7 +569,7 @@ class Backend:
         if endpoint.file_variant is not None and endpoint.answers_file(fields):
             params_type = endpoint.file_variant.params
         declared = _field_types(params_type)
-        iso = _truthy(headers.get("nvx-iso-datetime", "")) or _truthy(fields.get("iso_datetime"))
+        iso = _truthy(headers.get("nvx-iso-datetime", "")) or _iso_flag(fields)
         if "iso_datetime" not in declared:
             fields.pop("iso_datetime", None)
 

@@ -23,13 +23,51 @@ from fleetapi._converter import wire_name
 from fleetapi._rules import rules_of
 from fleetapi._types import TAGGED_UNIONS, Unset
 
-__all__ = ["SchemaBuilder", "world_schema"]
+__all__ = ["SchemaBuilder", "is_text_schema", "world_schema"]
+
+
+def _date_pattern(year: str, leap_year: str) -> str:
+    """A date of the Gregorian calendar (leap days included) with years matching ``year``,
+    and ``leap_year`` matching the leap years among them."""
+    return (
+        f"({year}-(0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])"
+        f"|{year}-(0[469]|11)-(0[1-9]|[12][0-9]|30)"
+        f"|{year}-02-(0[1-9]|1[0-9]|2[0-8])"
+        f"|{leap_year}-02-29)"
+    )
+
+
+_ANY_DATE = _date_pattern(
+    "[0-9]{4}", "([0-9]{2}(0[48]|[2468][048]|[13579][26])|([02468][048]|[13579][26])00)"
+)
+_SHOWN_DATE = _date_pattern(
+    "[1-8][0-9]{3}",
+    "([1-8][0-9](0[48]|[2468][048]|[13579][26])|(1[26]|2[048]|3[26]|4[048]|5[26]|6[048]|7[26]|8[048])00)",
+)
 
 DATETIME_SCHEMA: dict[str, Any] = {
     "type": "string",
-    "pattern": r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}",
+    "pattern": (
+        "^" + _SHOWN_DATE + r"[ T]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?"
+        r"(\.[0-9]{1,6})?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9])?$"
+    ),
     "description": "YYYY-MM-DD HH:MM:SS in the user's time zone (ISO 8601 in ISO mode)",
 }
+"""A date/time as the mock reads it, in years 1000 to 8999 (which every time zone shows)."""
+
+DATE_SCHEMA: dict[str, Any] = {"type": "string", "pattern": "^" + _ANY_DATE + "$"}
+
+_DAYS = "([0-9]+W)?[0-9]+D|[0-9]+W"
+_TIME = r"T([0-9]+H([0-9]+M)?([0-9]+(\.[0-9]+)?S)?|[0-9]+M([0-9]+(\.[0-9]+)?S)?|[0-9]+(\.[0-9]+)?S)"
+DURATION_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "pattern": f"^-?P(({_DAYS})({_TIME})?|{_TIME})$",
+    "description": "ISO 8601 duration of weeks, days, hours, minutes and seconds",
+}
+
+TEXT_PATTERN = r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$"
+"""Text without control characters (tab, line feed and carriage return allowed), as the strict
+converter reads it (which also refuses lone surrogates, which no portable pattern can name)."""
 
 
 class SchemaBuilder:
@@ -71,15 +109,15 @@ class SchemaBuilder:
         if tp is float:
             return {"type": "number"}
         if tp is str:
-            return {"type": "string"}
+            return {"type": "string", "pattern": TEXT_PATTERN}
         if tp is bytes:
             return {"type": "string", "contentMediaType": "application/octet-stream"}
         if tp is dt.datetime:
             return dict(DATETIME_SCHEMA)
         if tp is dt.date:
-            return {"type": "string", "format": "date"}
+            return dict(DATE_SCHEMA)
         if tp is dt.timedelta:
-            return {"type": "string", "format": "duration", "description": "ISO 8601 duration"}
+            return dict(DURATION_SCHEMA)
         if tp in TAGGED_UNIONS:
             return self._tagged(tp)
         origin = get_origin(tp)
@@ -140,7 +178,7 @@ class SchemaBuilder:
                 prop = {**prop, "description": doc}
             limits = rules_of(field)
             if limits is not None and "$ref" not in prop:
-                prop = {**prop, **limits.json_schema()}
+                prop = _with_limits(prop, limits.json_schema())
             properties[key] = prop
             if field.default is attrs.NOTHING:
                 required.append(key)
@@ -164,6 +202,26 @@ class SchemaBuilder:
             refs.append({"$ref": self.ref_prefix + name})
             mapping[value] = self.ref_prefix + name
         return {"oneOf": refs, "discriminator": {"propertyName": tag, "mapping": mapping}}
+
+
+def is_text_schema(schema: dict[str, Any]) -> bool:
+    """Whether values of ``schema`` are plain text (travel as text in forms and queries)."""
+    kind = schema.get("type")
+    return kind == "string" or (isinstance(kind, list) and set(kind) <= {"string"})
+
+
+def _with_limits(prop: dict[str, Any], limits: dict[str, Any]) -> dict[str, Any]:
+    """``prop`` with the JSON Schema keywords of its limits; a second pattern joins the first
+    under ``allOf`` (a schema holds one ``pattern``)."""
+    extra = dict(limits)
+    pattern = extra.pop("pattern", None)
+    out = {**prop, **extra}
+    if pattern is not None:
+        if "pattern" in out:
+            out["allOf"] = [*out.get("allOf", []), {"pattern": pattern}]
+        else:
+            out["pattern"] = pattern
+    return out
 
 
 def _field_doc(cls: type, name: str) -> str | None:

@@ -63,7 +63,7 @@ BAD_REQUESTS: list[tuple[str, dict[str, Any], int, int]] = [
     ("blocked tracker", {"path": "/tracker/get_state", "json": {"tracker_id": 5}}, 208, 403),
     ("other's tracker", {"path": "/tracker/read", "json": {"tracker_id": 7}}, 201, 400),
     ("states of missing", {"path": "/tracker/get_states", "json": {"trackers": [99]}}, 217, 400),
-    ("PUT method", {"path": "/tracker/list", "method": "PUT", "json": {}}, 5, 400),
+    ("PUT method", {"path": "/tracker/list", "method": "PUT", "json": {}}, 5, 405),
 ]
 
 

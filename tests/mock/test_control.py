@@ -145,6 +145,37 @@ def test_openapi_lists_every_call(api: Api):
     assert document["paths"]["/dealer/get_ui_config"]["post"]["security"] == []
 
 
+def test_openapi_describes_what_the_mock_accepts_and_answers(api: Api):
+    import re
+
+    paths = api.http.get("/openapi.json").json()["paths"]
+    create = paths["/api/key/create"]["post"]
+    assert create["requestBody"]["required"] is True  # a field is required
+    assert paths["/api/key/list"]["post"]["requestBody"]["required"] is False
+    # the GET query encoding: text as text, the rest as JSON
+    listing = {p["name"]: p for p in paths["/task/list"]["get"]["parameters"]}
+    trackers = listing["trackers"]["content"]["application/json"]["schema"]
+    assert {"type": "array", "items": {"type": "integer"}} in trackers["anyOf"]
+    assert "hash" not in listing  # the hashQuery security scheme
+    assert "get" not in paths["/map_layer/upload"]  # files need a body
+    form = paths["/task/list"]["post"]["requestBody"]["content"][
+        "application/x-www-form-urlencoded"
+    ]
+    assert form["encoding"]["trackers"] == {"contentType": "application/json"}
+    # file answers with their real content types, the redirect of redirect_target
+    assert set(paths["/map_layer/read"]["post"]["responses"]["200"]["content"]) == {
+        "application/vnd.google-earth.kml+xml"
+    }
+    assert "303" in paths["/map_layer/upload"]["post"]["responses"]
+    # date/times: a pattern that refuses what the mock refuses
+    task = api.http.get("/openapi.json").json()["components"]["schemas"]["NewTask"]
+    pattern = re.compile(task["properties"]["from"]["pattern"])
+    assert pattern.match("2026-01-15 10:00:00")
+    assert pattern.match("2024-02-29T10:00:00+02:00")
+    for refused in ("0000-00-00 00:00:00", "2023-02-29 10:00:00", "2026-01-15 24:00:00"):
+        assert not pattern.match(refused), refused
+
+
 def test_openapi_references_resolve(api: Api):
     document = api.http.get("/openapi.json").json()
     schemas = document["components"]["schemas"]

@@ -48,7 +48,27 @@ def test_unknown_call_is_code_5_naming_the_path(api: Api, demo: str, path: str):
 @pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH"])
 def test_other_methods_are_refused(api: Api, demo: str, method: str):
     response = api.http.request(method, "/base/nothing", headers={"Authorization": f"NVX {demo}"})
-    assert_failure(response, 5, 400)
+    assert_failure(response, 5, 405)
+    assert response.headers["allow"] == "GET, POST"
+
+
+def test_iso_datetime_must_be_a_boolean(api: Api, demo: str):
+    auth = {"Authorization": f"NVX {demo}"}
+    for bad in ({"iso_datetime": {}}, {"iso_datetime": [1]}, {"iso_datetime": "maybe"}):
+        body = assert_failure(api.http.post("/base/nothing", json=bad, headers=auth), 7, 400)
+        assert body["errors"] == [{"parameter": "iso_datetime", "error": "must be a boolean"}]
+    for good in ({"iso_datetime": False}, {"iso_datetime": "0"}):
+        assert_success(api.http.post("/base/nothing", json=good, headers=auth))
+    answer = api.http.get("/base/nothing", params={"iso_datetime": "true", "hash": demo})
+    assert "user_time" in assert_success(answer)
+
+
+def test_a_malformed_body_hash_is_refused_beside_a_good_header(api: Api, demo: str):
+    auth = {"Authorization": f"NVX {demo}"}
+    for bad in (5, "short", ["x"]):
+        answer = api.http.post("/base/nothing", json={"hash": bad}, headers=auth)
+        assert_failure(answer, 3, 400)
+    assert_success(api.http.post("/base/nothing", json={"hash": demo}, headers=auth))
 
 
 def test_get_with_a_query_string_works(api: Api, demo: str):

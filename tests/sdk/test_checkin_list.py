@@ -339,7 +339,9 @@ def test_the_openapi_document_shows_the_export_form(fleet_mock):
     request = operation["requestBody"]["content"]["application/json"]["schema"]
     assert request["properties"]["format"]["enum"] == ["pdf", "xlsx"]
     assert "format" not in request.get("required", [])
-    assert "application/octet-stream" in operation["responses"]["200"]["content"]
+    answers = operation["responses"]["200"]["content"]
+    assert {"application/pdf", "application/json"} <= set(answers)
+    assert "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" in answers
 
 
 def test_raw_requests_know_when_checkin_list_answers_a_file(fleet_client):

@@ -24,6 +24,12 @@ _UPLOAD_NOTES = (
     "between them."
 )
 
+EXPORT_MEDIA_TYPES = {
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "pdf": "application/pdf",
+}
+"""The content type of each check-in export ``format``."""
+
 CHECKIN_READ = Endpoint(
     path="checkin/read",
     params=CheckinReadParams,
@@ -50,6 +56,7 @@ CHECKIN_LIST = Endpoint(
         params=CheckinExportParams,
         method="export",
         summary="Export the check-ins `list` would find as an XLSX workbook or a PDF report.",
+        media_types=EXPORT_MEDIA_TYPES,
     ),
     notes=(
         "Declared in its JSON form. With `format` set to `pdf` or `xlsx` (parameters "

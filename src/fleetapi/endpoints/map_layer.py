@@ -11,19 +11,21 @@ from fleetapi.models.map_layer import (
     MapLayerUploadParams,
 )
 
+KML_MEDIA_TYPE = "application/vnd.google-earth.kml+xml; charset=utf-8"
+"""What ``map_layer/read`` answers."""
+
 MAP_LAYER_READ = Endpoint(
     path="map_layer/read",
     params=MapLayerReadParams,
-    result=Result.file(),
+    result=Result.file(KML_MEDIA_TYPE),
     summary="Download the body of a map layer (a KML document).",
     resource="map_layers",
     method="read",
     errors=(201,),
     safe=True,
     notes=(
-        "Answers the KML document itself, with content type "
-        "`application/vnd.google-earth.kml+xml; charset=utf-8`, not JSON; failures are JSON "
-        "as usual."
+        f"Answers the KML document itself, with content type `{KML_MEDIA_TYPE}`, not JSON; "
+        "failures are JSON as usual."
     ),
 )
 MAP_LAYER_LIST = Endpoint(

@@ -42,7 +42,7 @@ from fleetapi_mock.records import MapLayerRecord
 MAX_MAP_LAYERS: Final = 100
 """Map layers per account; one more answers 268."""
 
-KML_CONTENT_TYPE: Final = "application/vnd.google-earth.kml+xml; charset=utf-8"
+KML_CONTENT_TYPE: Final = MAP_LAYER_READ.result.media_types[0]
 """The content type ``map_layer/read`` answers."""
 
 ACCEPTED_TYPES: Final = frozenset(
