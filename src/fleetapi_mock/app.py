@@ -17,7 +17,7 @@ from starlette.routing import Route
 
 from fleetapi._errors import UnexpectedError
 from fleetapi_mock.router import Backend
-from fleetapi_mock.wire import failure_response
+from fleetapi_mock.wire import failure_response, form_fields
 
 __all__ = ["create_app"]
 
@@ -116,7 +116,7 @@ def create_app(backend: Backend | None = None) -> Starlette:
     async def answer(request: Request) -> Response:
         body, size = await _read_body(request, served.max_body_bytes)
         client = request.client.host if request.client else None
-        query = dict(request.query_params)
+        query = form_fields(request.query_params.multi_items())
         status, headers, content = await workers.run(
             lambda: served.handle(
                 request.method,

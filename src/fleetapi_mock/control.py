@@ -42,7 +42,7 @@ from fleetapi_mock import files
 from fleetapi_mock.bounds import in_clock_range, read_json
 from fleetapi_mock.positions import record_positions
 from fleetapi_mock.records import TrackPointRecord
-from fleetapi_mock.wire import Response, json_response
+from fleetapi_mock.wire import FormFields, Response, json_response
 from fleetapi_mock.world import WorldDocumentError
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ def handle(
     backend: Backend,
     method: str,
     path: str,
-    query: Mapping[str, str],
+    query: FormFields,
     headers: Mapping[str, str],
     body: bytes,
     *,

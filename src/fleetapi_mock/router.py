@@ -77,10 +77,12 @@ from fleetapi_mock.handlers import (
 from fleetapi_mock.records import ApiKeyRecord, SessionRecord, UserRecord
 from fleetapi_mock.wire import (
     JSON_CONTENT_TYPE,
+    FormFields,
     Response,
     failure_body,
     failure_response,
     file_response,
+    form_fields,
     json_response,
     multipart_parts,
     redirect_response,
@@ -162,13 +164,16 @@ def _field_types(cls: type) -> dict[str, Any]:
     return {wire_name(f.name): hints.get(f.name, Any) for f in attrs.fields(cls)}
 
 
-def decode_text_fields(raw: Mapping[str, str], params: type) -> dict[str, Any]:
+def decode_text_fields(raw: FormFields, params: type) -> dict[str, Any]:
     """Decode form or query fields: JSON text unless the declared type is text.
 
     A field whose declared type admits text (``q``: a string or an object) stays text unless
-    it holds a JSON object or array: ``q=10117`` is the string ``"10117"``. Fields the params
-    model does not declare, and values that are not valid JSON, stay text (validation then
-    reports a wrong type by name).
+    it holds a JSON object or array: ``q=10117`` is the string ``"10117"``. An array field may
+    also come as the key repeated (``types=a&types=b``), or once with a value that is not a
+    JSON array (``types=a``: one element), each element decoded as its type says. Another
+    field given more than once takes its last value. Fields the params model does not declare,
+    and values that are not valid JSON, stay text (validation then reports a wrong type by
+    name).
 
     Raises:
         InvalidParametersError: a field's JSON is nested too deep or holds a number that is
@@ -178,17 +183,45 @@ def decode_text_fields(raw: Mapping[str, str], params: type) -> dict[str, Any]:
     decoded: dict[str, Any] = {}
     for key, value in raw.items():
         declared = types_.get(key)
-        if declared is None or _is_text(declared):
-            decoded[key] = value
-            continue
-        try:
-            data = read_json(value, parameter=key)
-        except ValueError:
-            data = value
-        if _admits_text(declared) and not isinstance(data, (dict, list)):
-            data = value
+        item = _array_item(declared)
+        if isinstance(value, list):
+            if item is None:
+                value = value[-1]
+            else:
+                decoded[key] = [_decode_text(v, item, key) for v in value]
+                continue
+        data = _decode_text(value, declared, key)
+        if item is not None and data is not None and not isinstance(data, list):
+            data = [_decode_text(value, item, key)]
         decoded[key] = data
     return decoded
+
+
+def _decode_text(value: str, declared: Any, key: str) -> Any:
+    """One form or query value as ``declared`` takes it (see :func:`decode_text_fields`)."""
+    if declared is None or _is_text(declared):
+        return value
+    try:
+        data = read_json(value, parameter=key)
+    except ValueError:
+        return value
+    if _admits_text(declared) and not isinstance(data, (dict, list)):
+        return value
+    return data
+
+
+def _array_item(tp: Any) -> Any:
+    """The element type when ``tp`` is, or is a union with, an array; else ``None``."""
+    origin = get_origin(tp)
+    if origin is list:
+        args = get_args(tp)
+        return args[0] if args else Any
+    if origin is Union or origin is types.UnionType:
+        for member in get_args(tp):
+            found = _array_item(member)
+            if found is not None:
+                return found
+    return None
 
 
 def _admits_text(tp: Any) -> bool:
@@ -205,22 +238,20 @@ def _content_type(headers: Mapping[str, str]) -> str:
     return headers.get("content-type", "").split(";", 1)[0].strip().lower()
 
 
-def _parse_multipart(
-    content_type: str, body: bytes
-) -> tuple[dict[str, str], dict[str, UploadedFile]]:
-    texts: dict[str, str] = {}
+def _parse_multipart(content_type: str, body: bytes) -> tuple[FormFields, dict[str, UploadedFile]]:
+    texts: list[tuple[str, str]] = []
     files: dict[str, UploadedFile] = {}
     for name, value in multipart_parts(content_type, body):
         if isinstance(value, UploadedFile):
             files[name] = value
         else:
-            texts[name] = value
-    return texts, files
+            texts.append((name, value))
+    return form_fields(texts), files
 
 
 def parse_fields(
     method: str,
-    query: Mapping[str, str],
+    query: FormFields,
     headers: Mapping[str, str],
     body: bytes,
     params: type,
@@ -242,7 +273,7 @@ def parse_fields(
         except UnicodeDecodeError:
             raise WrongRequestFormatError("the form body is not UTF-8") from None
         pairs = urllib.parse.parse_qsl(text, keep_blank_values=True)
-        fields.update(decode_text_fields(dict(pairs), params))
+        fields.update(decode_text_fields(form_fields(pairs), params))
     elif kind == "multipart/form-data":
         texts, files = _parse_multipart(headers.get("content-type", ""), body)
         fields.update(decode_text_fields(texts, params))
@@ -460,7 +491,7 @@ class Backend:
         self,
         method: str,
         path: str,
-        query: Mapping[str, str],
+        query: FormFields,
         headers: Mapping[str, str],
         body: bytes,
         *,
@@ -473,7 +504,7 @@ class Backend:
         Args:
             method: The HTTP method.
             path: The URL path (any prefix before ``<group>/<action>``).
-            query: The query parameters.
+            query: The query parameters (a repeated key holds the list of its values).
             headers: The request headers (any case).
             body: The request body.
             client: The client's address, for rate limiting of anonymous calls.
@@ -530,7 +561,7 @@ class Backend:
         self,
         method: str,
         path: str,
-        query: Mapping[str, str],
+        query: FormFields,
         headers: Mapping[str, str],
         body: bytes,
         size: int,

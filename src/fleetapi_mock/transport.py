@@ -12,6 +12,7 @@ from __future__ import annotations
 import httpx
 
 from fleetapi_mock.router import Backend
+from fleetapi_mock.wire import form_fields
 
 __all__ = ["MockTransport"]
 
@@ -32,7 +33,7 @@ class MockTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
         status, headers, content = self.backend.handle(
             request.method,
             request.url.path,
-            dict(request.url.params),
+            form_fields(request.url.params.multi_items()),
             request.headers,
             body,
             client=self.client,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
@@ -24,10 +24,12 @@ from fleetapi_mock.handlers import FileReply, UploadedFile
 __all__ = [
     "JSON_CONTENT_TYPE",
     "REDIRECT_STATUS",
+    "FormFields",
     "Response",
     "failure_body",
     "failure_response",
     "file_response",
+    "form_fields",
     "json_response",
     "multipart_parts",
     "redirect_response",
@@ -38,6 +40,22 @@ Response = tuple[int, dict[str, str], bytes]
 
 JSON_CONTENT_TYPE = "application/json; charset=utf-8"
 """The content type of every JSON answer."""
+
+FormFields = Mapping[str, "str | list[str]"]
+"""Fields of a query string or a form: a key given more than once holds the list of its
+values, in order (OpenAPI's default ``form`` style sends an array so: ``types=a&types=b``)."""
+
+
+def form_fields(pairs: Iterable[tuple[str, str]]) -> dict[str, str | list[str]]:
+    """The fields of ``(key, value)`` pairs, repeated keys gathered into lists."""
+    fields: dict[str, str | list[str]] = {}
+    for key, value in pairs:
+        if key not in fields:
+            fields[key] = value
+            continue
+        held = fields[key]
+        fields[key] = [*held, value] if isinstance(held, list) else [held, value]
+    return fields
 
 
 def json_response(status: int, body: Any, headers: Mapping[str, str] | None = None) -> Response:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
 from mock_helpers import Api, assert_failure, assert_success
 
@@ -65,8 +66,10 @@ def test_a_text_field_keeps_json_looking_text(api: Api, demo: str):
 
 def test_form_values_that_are_not_json_stay_text_and_fail_validation(api: Api, demo: str):
     response = api.http.post("/tracker/get_states", data={"hash": demo, "trackers": "1,2"})
-    body = assert_failure(response, 7, 400)
-    assert body["errors"] == [{"parameter": "trackers", "error": "must be an array, not a string"}]
+    body = assert_failure(response, 7, 400)  # one element (the form style's array), not a number
+    assert body["errors"] == [
+        {"parameter": "trackers[0]", "error": "must be an integer, not a string"}
+    ]
 
 
 def test_form_booleans_travel_as_json_text():
@@ -181,3 +184,27 @@ def test_date_times_are_in_the_users_time_zone(api: Api, dispatcher: str):
     )
     assert iso["state"]["last_update"] == "2026-01-15T09:59:30+01:00"
     assert iso["user_time"] == "2026-01-15T10:00:00+01:00"
+
+
+def test_an_array_may_come_as_a_repeated_key_or_a_single_value(fleet_mock):
+    """OpenAPI's default form style: ``types=a&types=b`` is an array, ``types=a`` one element."""
+    http = httpx.Client(transport=fleet_mock.transport, base_url=fleet_mock.base_url)
+    auth = {"Authorization": f"NVX {fleet_mock.session()}"}
+
+    def types_of(answer: httpx.Response) -> set[str]:
+        assert answer.status_code == 200, answer.text
+        return {p["type"] for p in answer.json()["list"]}
+
+    everything = types_of(http.post("/data/import/list", json={}, headers=auth))
+    assert everything == {"vehicle", "employee"}
+    by_form = http.post("/data/import/list", content=b"types=vehicle&types=vehicle", headers={
+        **auth, "content-type": "application/x-www-form-urlencoded"})  # fmt: skip
+    assert types_of(by_form) == {"vehicle"}
+    by_query = http.get("/data/import/list", params=[("types", "employee")], headers=auth)
+    assert types_of(by_query) == {"employee"}
+    as_json = http.get("/data/import/list", params={"types": '["employee"]'}, headers=auth)
+    assert types_of(as_json) == {"employee"}
+    tasks = http.get("/task/list", params=[("trackers", "1"), ("trackers", "2")], headers=auth)
+    assert {t["tracker_id"] for t in tasks.json()["list"]} <= {1, 2}
+    label = http.get("/garage/list", params=[("hash", "x"), ("hash", "y")])
+    assert label.json()["status"]["code"] == 3  # a credential given twice is no credential
