@@ -13,6 +13,7 @@ tests (``schemathesis.toml`` says which of its checks assume what the service do
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -182,6 +183,16 @@ def _responses(builder: SchemaBuilder, endpoint: Endpoint, request: dict[str, An
     return responses
 
 
+def _form_friendly(request: dict[str, Any]) -> bool:
+    """Whether OpenAPI's form serialization of the request is what the mock reads: text,
+    numbers, booleans and arrays of them (a repeated key). Objects travel in forms as JSON
+    text, which tools do not send from a schema: such calls list JSON bodies only."""
+    return all(
+        '"$ref"' not in json.dumps(schema) and '"object"' not in json.dumps(schema)
+        for schema in request.get("properties", {}).values()
+    )
+
+
 def _query_parameters(request: dict[str, Any]) -> list[dict[str, Any]]:
     """The request's fields as query parameters: text as text, anything else as JSON."""
     required = set(request.get("required", []))
@@ -200,18 +211,9 @@ def _query_parameters(request: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _operations(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) -> Any:
     request = _request_schema(builder, endpoint)
-    json_fields = {
-        name: {"contentType": "application/json"}
-        for name, schema in request.get("properties", {}).items()
-        if not is_text_schema(schema)
-    }
-    form: dict[str, Any] = {"schema": request}
-    if json_fields:  # arrays, objects, numbers and booleans travel as JSON text
-        form["encoding"] = json_fields
-    content: dict[str, Any] = {
-        "application/json": {"schema": request},
-        "application/x-www-form-urlencoded": form,
-    }
+    content: dict[str, Any] = {"application/json": {"schema": request}}
+    if _form_friendly(request):
+        content["application/x-www-form-urlencoded"] = {"schema": request}
     if endpoint.upload:
         multipart = copy.deepcopy(request)
         multipart["properties"]["file"] = {

@@ -96,6 +96,8 @@ __all__ = [
     "RateLimiter",
     "request_origin",
     "route",
+    "request_iso",
+    "request_params",
     "route_with_prefix",
 ]
 
@@ -290,6 +292,38 @@ def parse_fields(
 
 def _truthy(value: Any) -> bool:
     return value is True or (isinstance(value, str) and value.strip().lower() in ("true", "1"))
+
+
+def request_iso(headers: Mapping[str, str], fields: Mapping[str, Any]) -> bool:
+    """Whether the request asks for ISO 8601 date/times: the ``NVX-ISO-DateTime`` header
+    (headers in lower case) or the ``iso_datetime`` field.
+
+    Raises:
+        InvalidParametersError: ``iso_datetime`` is not a boolean.
+    """
+    return _truthy(headers.get("nvx-iso-datetime", "")) or _iso_flag(fields)
+
+
+def request_params(endpoint: Endpoint, fields: Mapping[str, Any], *, iso: bool) -> Any:
+    """The validation step: ``endpoint``'s params model from a request's decoded fields.
+
+    The file form's model when the fields ask for a file; ``hash`` and ``iso_datetime`` belong
+    to the credential and date/time steps unless the model declares them.
+
+    Raises:
+        InvalidParametersError: code 7 naming every offending parameter.
+    """
+    params_type: type = endpoint.params
+    if endpoint.file_variant is not None and endpoint.answers_file(fields):
+        params_type = endpoint.file_variant.params
+    declared = _field_types(params_type)
+    data = {k: v for k, v in fields.items() if k in declared or k not in ("hash", "iso_datetime")}
+    try:
+        return structure_request(data, params_type, iso=iso)
+    except RequestValidationError as exc:
+        raise InvalidParametersError(
+            errors=[{"parameter": e.parameter, "error": e.error} for e in exc.errors]
+        ) from None
 
 
 def _iso_flag(fields: Mapping[str, Any]) -> bool:
@@ -596,13 +630,6 @@ class Backend:
                 f"the request body is larger than {self.max_body_bytes} bytes", http_status=413
             )
         fields, files = parse_fields(method, query, headers, body, endpoint.params)
-        params_type: type = endpoint.params
-        if endpoint.file_variant is not None and endpoint.answers_file(fields):
-            params_type = endpoint.file_variant.params
-        declared = _field_types(params_type)
-        iso = _truthy(headers.get("nvx-iso-datetime", "")) or _iso_flag(fields)
-        if "iso_datetime" not in declared:
-            fields.pop("iso_datetime", None)
 
         world = self.world
         with world.lock:
@@ -629,14 +656,8 @@ class Backend:
                 if identity.session is not None:
                     identity.session.last_used = world.now()
                 note["user_id"] = identity.user.id
-            if "hash" not in declared:
-                fields.pop("hash", None)
-            try:
-                params: Any = structure_request(fields, params_type, iso=iso)
-            except RequestValidationError as exc:
-                raise InvalidParametersError(
-                    errors=[{"parameter": e.parameter, "error": e.error} for e in exc.errors]
-                ) from None
+            iso = request_iso(headers, fields)
+            params = request_params(endpoint, fields, iso=iso)
             ctx = Context(
                 world=world,
                 endpoint=endpoint,

@@ -48,8 +48,8 @@ _SHOWN_DATE = _date_pattern(
 DATETIME_SCHEMA: dict[str, Any] = {
     "type": "string",
     "pattern": (
-        "^" + _SHOWN_DATE + r"[ T]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?"
-        r"(\.[0-9]{1,6})?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9])?$"
+        "^" + _SHOWN_DATE + r"[ T]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?"
+        r"(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9])?$"
     ),
     "description": "YYYY-MM-DD HH:MM:SS in the user's time zone (ISO 8601 in ISO mode)",
 }
@@ -149,7 +149,8 @@ class SchemaBuilder:
             return {"type": "array", "items": self.schema(args[0]) if args else {}}
         if origin is dict:
             value = args[1] if len(args) == 2 else Any
-            return {"type": "object", "additionalProperties": self.schema(value)}
+            keys = {"propertyNames": {"pattern": TEXT_PATTERN}} if args and args[0] is str else {}
+            return {"type": "object", **keys, "additionalProperties": self.schema(value)}
         if isinstance(tp, type) and attrs.has(tp):
             return {"$ref": self.ref_prefix + self.define(tp)}
         return {}
