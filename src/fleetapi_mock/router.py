@@ -94,10 +94,10 @@ __all__ = [
     "Backend",
     "JournalEntry",
     "RateLimiter",
-    "request_origin",
-    "route",
     "request_iso",
+    "request_origin",
     "request_params",
+    "route",
     "route_with_prefix",
 ]
 
