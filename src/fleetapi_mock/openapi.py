@@ -110,7 +110,7 @@ def _request_schema(builder: SchemaBuilder, endpoint: Endpoint) -> dict[str, Any
             "description": "The credential, when not sent as 'Authorization: NVX <hash>'",
         }
     properties["iso_datetime"] = {
-        "type": "boolean",
+        "anyOf": [{"type": "boolean"}, {"type": "string", "enum": ["true", "false"]}],
         "description": "Answer date/times in ISO 8601 (and add user_time)",
     }
     schema["properties"] = properties

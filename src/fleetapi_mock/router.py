@@ -181,7 +181,7 @@ def decode_text_fields(raw: FormFields, params: type) -> dict[str, Any]:
         InvalidParametersError: a field's JSON is nested too deep or holds a number that is
             not finite (:func:`~fleetapi_mock.bounds.read_json`).
     """
-    types_ = _field_types(params)
+    types_ = {**_ENVELOPE_FIELDS, **_field_types(params)}
     decoded: dict[str, Any] = {}
     for key, value in raw.items():
         declared = types_.get(key)
@@ -197,6 +197,10 @@ def decode_text_fields(raw: FormFields, params: type) -> dict[str, Any]:
             data = [_decode_text(value, item, key)]
         decoded[key] = data
     return decoded
+
+
+_ENVELOPE_FIELDS: dict[str, Any] = {"iso_datetime": bool}
+"""Fields every call takes beside its parameters, by their types (``hash`` is text)."""
 
 
 def _decode_text(value: str, declared: Any, key: str) -> Any:
@@ -327,16 +331,18 @@ def request_params(endpoint: Endpoint, fields: Mapping[str, Any], *, iso: bool) 
 
 
 def _iso_flag(fields: Mapping[str, Any]) -> bool:
-    """The request's ``iso_datetime`` field: a boolean (``true``/``false``/``1``/``0`` as text).
+    """The request's ``iso_datetime`` field: a boolean, or the text ``true`` or ``false``.
 
     Raises:
-        InvalidParametersError: anything else.
+        InvalidParametersError: anything else (null included).
     """
-    value = fields.get("iso_datetime")
-    if value is None or isinstance(value, bool):
-        return value is True
-    if isinstance(value, str) and value.strip().lower() in ("true", "1", "false", "0", ""):
-        return _truthy(value)
+    if "iso_datetime" not in fields:
+        return False
+    value = fields["iso_datetime"]
+    if isinstance(value, bool):
+        return value
+    if value in ("true", "false"):
+        return value == "true"
     raise InvalidParametersError(
         errors=[{"parameter": "iso_datetime", "error": "must be a boolean"}]
     )
@@ -613,12 +619,14 @@ class Backend:
         if endpoint is None:
             raise WrongRequestFormatError(f"unknown call: {path!r} names no group/action")
         note["call"] = endpoint.path
-        if method not in ("GET", "POST"):
+        allowed = ("POST",) if endpoint.upload else ("GET", "POST")
+        if method not in allowed:
             refusal = WrongRequestFormatError(
-                f"method {method} is not allowed: use POST (or GET)", http_status=405
+                f"method {method} is not allowed: use {' or '.join(reversed(allowed))}",
+                http_status=405,
             )
             status, headers_out, content = failure_response(refusal)
-            return status, {**headers_out, "allow": "GET, POST"}, content
+            return status, {**headers_out, "allow": ", ".join(allowed)}, content
         handler = HANDLERS.get(endpoint.path)
         if handler is None:
             raise UnexpectedError(

@@ -52,13 +52,25 @@ def test_other_methods_are_refused(api: Api, demo: str, method: str):
     assert response.headers["allow"] == "GET, POST"
 
 
+def test_upload_calls_take_post_only(api: Api, demo: str):
+    response = api.http.get("/map_layer/upload", params={"hash": demo, "label": "x"})
+    assert_failure(response, 5, 405)
+    assert response.headers["allow"] == "POST"
+
+
 def test_iso_datetime_must_be_a_boolean(api: Api, demo: str):
     auth = {"Authorization": f"NVX {demo}"}
-    for bad in ({"iso_datetime": {}}, {"iso_datetime": [1]}, {"iso_datetime": "maybe"}):
+    for bad in (
+        {"iso_datetime": {}},
+        {"iso_datetime": None},
+        {"iso_datetime": "yes"},
+        {"iso_datetime": 1},
+    ):
         body = assert_failure(api.http.post("/base/nothing", json=bad, headers=auth), 7, 400)
         assert body["errors"] == [{"parameter": "iso_datetime", "error": "must be a boolean"}]
-    for good in ({"iso_datetime": False}, {"iso_datetime": "0"}):
-        assert_success(api.http.post("/base/nothing", json=good, headers=auth))
+    assert_success(api.http.post("/base/nothing", json={"iso_datetime": False}, headers=auth))
+    form = api.http.post("/base/nothing", data={"iso_datetime": "false"}, headers=auth)
+    assert "user_time" not in assert_success(form)
     answer = api.http.get("/base/nothing", params={"iso_datetime": "true", "hash": demo})
     assert "user_time" in assert_success(answer)
 
