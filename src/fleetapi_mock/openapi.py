@@ -202,7 +202,7 @@ def _query_parameters(request: dict[str, Any]) -> list[dict[str, Any]]:
             continue
         parameter: dict[str, Any] = {"name": name, "in": "query", "required": name in required}
         if is_text_schema(schema):
-            parameter["schema"] = schema
+            parameter["schema"] = {**schema, "type": "string"}
         else:
             parameter["content"] = {"application/json": {"schema": schema}}
         parameters.append(parameter)

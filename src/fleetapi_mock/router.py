@@ -341,7 +341,7 @@ def _iso_flag(fields: Mapping[str, Any]) -> bool:
     value = fields["iso_datetime"]
     if isinstance(value, bool):
         return value
-    if value in ("true", "false"):
+    if isinstance(value, str) and value in ("true", "false"):
         return value == "true"
     raise InvalidParametersError(
         errors=[{"parameter": "iso_datetime", "error": "must be a boolean"}]

@@ -206,9 +206,12 @@ class SchemaBuilder:
 
 
 def is_text_schema(schema: dict[str, Any]) -> bool:
-    """Whether values of ``schema`` are plain text (travel as text in forms and queries)."""
+    """Whether values of ``schema`` are text, or text or null: they travel as plain text in
+    forms and queries (where a null cannot be spelled)."""
     kind = schema.get("type")
-    return kind == "string" or (isinstance(kind, list) and set(kind) <= {"string"})
+    return kind == "string" or (
+        isinstance(kind, list) and "string" in kind and set(kind) <= {"string", "null"}
+    )
 
 
 def _with_limits(prop: dict[str, Any], limits: dict[str, Any]) -> dict[str, Any]:
