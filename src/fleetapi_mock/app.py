@@ -26,6 +26,8 @@ logger = logging.getLogger("fleetapi_mock")
 _METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
 _T = TypeVar("_T")
+_Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[], Any]]
+"""A call to make, and where to hand its outcome."""
 
 
 class Workers:
@@ -38,8 +40,7 @@ class Workers:
 
     def __init__(self, size: int = 40) -> None:
         self.size = size
-        self._jobs: queue.SimpleQueue[tuple[asyncio.AbstractEventLoop, asyncio.Future[Any],
-                                            Callable[[], Any]]] = queue.SimpleQueue()  # fmt: skip
+        self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._threads = 0
         self._idle = 0
