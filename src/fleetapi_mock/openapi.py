@@ -13,7 +13,6 @@ tests (``schemathesis.toml`` says which of its checks assume what the service do
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -187,10 +186,19 @@ def _form_friendly(request: dict[str, Any]) -> bool:
     """Whether OpenAPI's form serialization of the request is what the mock reads: text,
     numbers, booleans and arrays of them (a repeated key). Objects travel in forms as JSON
     text, which tools do not send from a schema: such calls list JSON bodies only."""
-    return all(
-        '"$ref"' not in json.dumps(schema) and '"object"' not in json.dumps(schema)
-        for schema in request.get("properties", {}).values()
-    )
+    return not any(_holds_objects(schema) for schema in request.get("properties", {}).values())
+
+
+def _holds_objects(node: Any) -> bool:
+    """Whether a schema, or any schema inside it, is an object (a reference names one)."""
+    if isinstance(node, list):
+        return any(_holds_objects(item) for item in node)
+    if not isinstance(node, dict):
+        return False
+    kind = node.get("type")
+    if "$ref" in node or kind == "object" or (isinstance(kind, list) and "object" in kind):
+        return True
+    return any(_holds_objects(value) for value in node.values())
 
 
 def _query_parameters(request: dict[str, Any]) -> list[dict[str, Any]]:
