@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-import fleetapi_mock.router as router
+import fleetapi_mock.web.router as router
 from bench.measure import Figure, Sizes, Tables, figure, sample
 from bench.worlds import TRACKERS, big_document, stop
 from fleetapi import AsyncClient, Client

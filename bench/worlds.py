@@ -6,7 +6,7 @@ import datetime as dt
 import math
 from typing import Any
 
-from fleetapi_mock.world import demo_document
+from fleetapi_mock.state.world import demo_document
 
 CENTRE = (52.52, 13.405)
 STOPS = 12

@@ -543,22 +543,26 @@ def _first_paragraph(module: str) -> str:
 
 
 def mock_modules_markdown() -> str:
-    """The modules of ``fleetapi_mock`` and its handlers, each with its docstring's summary."""
+    """The modules of ``fleetapi_mock``, layer by layer, each with its docstring's summary."""
+    import importlib
     import pkgutil
 
-    import fleetapi_mock
-    import fleetapi_mock.handlers
+    from fleetapi_mock import LAYERS
 
     out = []
-    for package, title in ((fleetapi_mock, "Module"), (fleetapi_mock.handlers, "Handlers")):
-        out += [f"| {title} | What it holds |", "|---|---|"]
+    for layer, title in LAYERS:
+        package = importlib.import_module(layer)
+        out += [f"| {title}: `{layer}` | What it holds |", "|---|---|"]
         for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-            if info.ispkg:
+            if info.ispkg or (layer == "fleetapi_mock" and info.name in _LAYER_PACKAGES):
                 continue
             name = f"{package.__name__}.{info.name}"
             out.append(f"| `{name}` | {_first_paragraph(name)} |")
         out.append("")
     return "\n".join(out)
+
+
+_LAYER_PACKAGES = ("web", "handlers", "domain", "state")
 
 
 def fleet_mock_markdown() -> str:

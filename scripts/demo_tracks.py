@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from fleetapi._converter import converter_for
-from fleetapi_mock.positions import drive_points
-from fleetapi_mock.records import TrackPointRecord
-from fleetapi_mock.world import track_point_order
+from fleetapi_mock.domain.position import drive_points
+from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.world import track_point_order
 
 DEMO = Path(__file__).resolve().parent.parent / "src/fleetapi_mock/data/demo_world.json"
 DAY = dt.datetime(2026, 1, 14)

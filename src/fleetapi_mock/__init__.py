@@ -5,7 +5,7 @@
 >>> client = mock.login("demo", "demo")     # a fleetapi.Client over the in-process transport
 >>> [t.label for t in client.trackers.list()]
 
-The same :class:`~fleetapi_mock.router.Backend` is reached through an in-process httpx
+The same :class:`~fleetapi_mock.web.router.Backend` is reached through an in-process httpx
 transport (:attr:`FleetMock.transport`), an ASGI app (:func:`create_app`), ``fleet mock serve``
 (:func:`run`) and :class:`ThreadedServer` for tests that need a real port. Names are imported on
 first use, so ``import fleetapi_mock`` pulls in neither Starlette nor uvicorn.
@@ -17,15 +17,22 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from fleetapi_mock.app import create_app
-    from fleetapi_mock.mock import DEMO_API_KEY, FleetMock, load_world
-    from fleetapi_mock.router import Backend
-    from fleetapi_mock.server import ThreadedServer, run
-    from fleetapi_mock.transport import MockTransport
-    from fleetapi_mock.world import Clock, World, WorldDocumentError, demo_document, demo_world
+    from fleetapi_mock.state.world import (
+        Clock,
+        World,
+        WorldDocumentError,
+        demo_document,
+        demo_world,
+    )
+    from fleetapi_mock.web.app import create_app
+    from fleetapi_mock.web.mock import DEMO_API_KEY, FleetMock, load_world
+    from fleetapi_mock.web.router import Backend
+    from fleetapi_mock.web.server import ThreadedServer, run
+    from fleetapi_mock.web.transport import MockTransport
 
 __all__ = [
     "DEMO_API_KEY",
+    "LAYERS",
     "Backend",
     "Clock",
     "FleetMock",
@@ -40,20 +47,32 @@ __all__ = [
     "run",
 ]
 
+LAYERS: tuple[tuple[str, str], ...] = (
+    ("fleetapi_mock", "Entry points"),
+    ("fleetapi_mock.web", "Doors and HTTP"),
+    ("fleetapi_mock.handlers", "Handlers"),
+    ("fleetapi_mock.domain", "Domain"),
+    ("fleetapi_mock.state", "State"),
+)
+"""The packages of the mock from the top down: a module imports modules of its own layer or
+of the layers below it, never above (``tests/unit/test_mock_structure.py`` holds the code to
+it). A request flows down: the doors hand it to the router, the router to a handler, the
+handler works with the domain pieces, and everything reads and writes the state."""
+
 _WHERE = {
-    "DEMO_API_KEY": "mock",
-    "FleetMock": "mock",
-    "load_world": "mock",
-    "Backend": "router",
-    "MockTransport": "transport",
-    "ThreadedServer": "server",
-    "run": "server",
-    "create_app": "app",
-    "Clock": "world",
-    "World": "world",
-    "WorldDocumentError": "world",
-    "demo_document": "world",
-    "demo_world": "world",
+    "DEMO_API_KEY": "web.mock",
+    "FleetMock": "web.mock",
+    "load_world": "web.mock",
+    "Backend": "web.router",
+    "MockTransport": "web.transport",
+    "ThreadedServer": "web.server",
+    "run": "web.server",
+    "create_app": "web.app",
+    "Clock": "state.world",
+    "World": "state.world",
+    "WorldDocumentError": "state.world",
+    "demo_document": "state.world",
+    "demo_world": "state.world",
 }
 
 

@@ -19,14 +19,14 @@ import pytest
 
 if TYPE_CHECKING:
     from fleetapi import AsyncClient, Client
-    from fleetapi_mock.mock import FleetMock
-    from fleetapi_mock.server import ThreadedServer
+    from fleetapi_mock.web.mock import FleetMock
+    from fleetapi_mock.web.server import ThreadedServer
 
 
 @pytest.fixture
 def fleet_mock() -> FleetMock:
     """A fresh in-process mock with the demo world, for one test."""
-    from fleetapi_mock.mock import FleetMock
+    from fleetapi_mock.web.mock import FleetMock
 
     return FleetMock()
 
@@ -59,7 +59,7 @@ def fleet_async_client(fleet_mock: FleetMock) -> Iterator[AsyncClient]:
 @pytest.fixture
 def fleet_server() -> Iterator[ThreadedServer]:
     """The demo world served over HTTP on a free loopback port for one test."""
-    from fleetapi_mock.server import ThreadedServer
+    from fleetapi_mock.web.server import ThreadedServer
 
     with ThreadedServer() as server:
         yield server

@@ -148,7 +148,7 @@ def test_sub_user_without_the_right_of_a_call_is_13(fleet_mock: FleetMock, api: 
     import attrs
 
     from fleetapi.endpoints import BY_PATH
-    from fleetapi_mock.router import _authorize, _Identity
+    from fleetapi_mock.web.router import _authorize, _Identity
 
     dispatcher = _Identity(user=fleet_mock.world.users[2])
     master = _Identity(user=fleet_mock.world.users[1])

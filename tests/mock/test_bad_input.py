@@ -14,7 +14,7 @@ from mock_helpers import assert_failure
 
 from fleetapi.endpoints import ENDPOINTS
 from fleetapi_mock import FleetMock
-from fleetapi_mock.router import Backend
+from fleetapi_mock.web.router import Backend
 
 H = "0" * 32  # placeholder replaced by a real session hash
 

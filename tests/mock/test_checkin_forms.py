@@ -16,7 +16,7 @@ from fleetapi.models.checkin import FormSubmission
 from fleetapi.models.common import Location
 from fleetapi.models.form import Form, TextValue
 from fleetapi_mock import FleetMock, demo_document
-from fleetapi_mock.forms import check_values, create_form, submit_form, template_of
+from fleetapi_mock.domain.form import check_values, create_form, submit_form, template_of
 
 HERE = Location(lat=52.52, lng=13.405, address="Alexanderplatz, Berlin", precision=8)
 

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from mock_helpers import DEMO_KEY
 
 from fleetapi._errors import error_class
-from fleetapi_mock.router import Backend
-from fleetapi_mock.wire import REDIRECT_STATUS
+from fleetapi_mock.web.router import Backend
+from fleetapi_mock.web.wire import REDIRECT_STATUS
 
 EXAMPLES = int(os.environ.get("FLEET_FUZZ_EXAMPLES", "12"))
 # The codes of the service's own failures (NOTES.md): a request must never produce them.

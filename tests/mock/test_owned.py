@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fleetapi_mock import World, demo_world
-from fleetapi_mock.forms import form_of, template_of
+from fleetapi_mock.domain.form import form_of, template_of
 
 
 @dataclass

@@ -7,7 +7,7 @@ from mock_helpers import Api, assert_failure, assert_success
 
 from fleetapi.endpoints import BY_PATH, ENDPOINTS
 from fleetapi_mock.handlers import HANDLERS, load_handlers, unimplemented_paths
-from fleetapi_mock.router import route
+from fleetapi_mock.web.router import route
 
 
 @pytest.mark.parametrize(

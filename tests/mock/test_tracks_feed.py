@@ -12,9 +12,9 @@ from fleetapi import Client
 from fleetapi._converter import RequestValidationError
 from fleetapi.models.track import AssetRef
 from fleetapi_mock import FleetMock
-from fleetapi_mock.records import TrackPointRecord
-from fleetapi_mock.server import ThreadedServer
-from fleetapi_mock.world import World, track_point_order
+from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.world import World, track_point_order
+from fleetapi_mock.web.server import ThreadedServer
 
 ANNA = AssetRef(id=1, type="employee")
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from fleetapi_mock import Clock, World, WorldDocumentError, demo_document, demo_world
-from fleetapi_mock.mock import DEMO_API_KEY, FleetMock, load_world
-from fleetapi_mock.schema import world_schema
-from fleetapi_mock.world import COLLECTIONS
+from fleetapi_mock.state.schema import world_schema
+from fleetapi_mock.state.world import COLLECTIONS
+from fleetapi_mock.web.mock import DEMO_API_KEY, FleetMock, load_world
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -172,7 +172,7 @@ def test_running_clock_moves_forward():
 def test_the_schema_file_is_current_and_lists_every_key():
     path = ROOT / "docs" / "world.schema.json"
     saved = json.loads(path.read_text())
-    assert saved == world_schema(), "regenerate: python -m fleetapi_mock.schema"
+    assert saved == world_schema(), "regenerate: python -m fleetapi_mock.state.schema"
     assert set(saved["properties"]) == {
         "format",
         "description",
@@ -186,7 +186,10 @@ def test_the_schema_file_is_current_and_lists_every_key():
 
 def test_the_schema_module_prints_it():
     output = subprocess.run(
-        [sys.executable, "-m", "fleetapi_mock.schema"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "fleetapi_mock.state.schema"],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     assert json.loads(output) == world_schema()
 

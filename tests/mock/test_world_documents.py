@@ -9,7 +9,7 @@ import pytest
 from mock_helpers import Api, assert_failure, assert_success
 
 from fleetapi_mock import World, demo_document
-from fleetapi_mock.world import WorldDocumentError
+from fleetapi_mock.state.world import WorldDocumentError
 
 Document = dict[str, Any]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from fleetapi.models.task import NewTask, TaskLocation
 from fleetapi_mock import FleetMock
-from fleetapi_mock.records import TrackPointRecord
+from fleetapi_mock.state.records import TrackPointRecord
 
 NOW = dt.datetime(2026, 1, 15, 9, 0, 0)
 """The demo world's start time (UTC, the demo user's time zone)."""

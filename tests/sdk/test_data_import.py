@@ -20,7 +20,7 @@ from fleetapi import (
     NoDataFileError,
 )
 from fleetapi._types import UNSET
-from fleetapi_mock.handlers import Context
+from fleetapi_mock.domain.context import Context
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 XLS_FIXTURE = Path(__file__).resolve().parents[1] / "data" / "vehicles.xls"
@@ -337,7 +337,7 @@ def test_an_import_process_moves_with_the_clock(fleet_client, fleet_mock):
 
 def test_a_failing_import_and_the_first_25_problems(fleet_client, fleet_mock):
     from fleetapi.models.data import ImportLineError
-    from fleetapi_mock.records import ImportProcessRecord
+    from fleetapi_mock.state.records import ImportProcessRecord
 
     fleet_mock.world.import_processes[7] = ImportProcessRecord(
         id=7,

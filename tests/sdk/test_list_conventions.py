@@ -1,4 +1,4 @@
-"""Every list call sorts and pages through the one shared rule set (fleetapi_mock.search)."""
+"""Every list call sorts and pages through the one shared rule set (fleetapi_mock.domain.search)."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ from fleetapi.models.link import (
     GeoLinkTrackerOptions,
 )
 from fleetapi_mock import FleetMock, demo_document
-from fleetapi_mock.records import GeoLinkRecord
+from fleetapi_mock.state.records import GeoLinkRecord
 
 connect = sharing_support.connect
 sdk = sharing_support.sdk

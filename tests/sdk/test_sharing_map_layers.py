@@ -18,7 +18,7 @@ from fleetapi import (
 )
 from fleetapi.models.map_layer import MapLayer
 from fleetapi_mock import FleetMock
-from fleetapi_mock.records import MapLayerRecord
+from fleetapi_mock.state.records import MapLayerRecord
 
 connect = sharing_support.connect
 sdk = sharing_support.sdk

@@ -12,7 +12,8 @@ import pytest
 from test_data_import import XLSX, xlsx_bytes
 
 from fleetapi import FileTooLargeError, InvalidDataFormatError, OverQuotaError
-from fleetapi_mock import FleetMock, spreadsheets
+from fleetapi_mock import FleetMock
+from fleetapi_mock.domain import spreadsheet as spreadsheets
 from fleetapi_mock.handlers import data as data_handlers
 
 

@@ -8,7 +8,7 @@ import pytest
 from tasks_helpers import NOW, inside, login, new_task, outside, without_points
 
 from fleetapi.models.task import NewRoute
-from fleetapi_mock.lifecycle import END_STATES, TRANSITIONS, Event
+from fleetapi_mock.domain.lifecycle import END_STATES, TRANSITIONS, Event
 
 TRUCK = 3
 """A demo tracker without recorded points."""

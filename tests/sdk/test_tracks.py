@@ -25,8 +25,8 @@ from fleetapi.models.track import (
     SingleReportTrack,
 )
 from fleetapi_mock import FleetMock
-from fleetapi_mock.records import TrackPointRecord
-from fleetapi_mock.tracks import length_km, track_id_of
+from fleetapi_mock.domain.track import length_km, track_id_of
+from fleetapi_mock.state.records import TrackPointRecord
 
 ANNA = AssetRef(id=1, type="employee")
 TRACKER = 4
@@ -424,7 +424,7 @@ def test_a_missing_asset_is_201(fleet_client, asset):
 
 def test_another_accounts_employee_is_201(fleet_mock, fleet_client):
     with fleet_mock.world.lock:
-        from fleetapi_mock.records import EmployeeRecord
+        from fleetapi_mock.state.records import EmployeeRecord
 
         fleet_mock.world.employees[50] = EmployeeRecord(
             id=50, user_id=3, first_name="Otto", tracker_id=7

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fleetapi_mock.batch import BATCH_ROW_LIMIT, BatchLine, batch_lines, parse_decimal
+from fleetapi_mock.domain.batch import BATCH_ROW_LIMIT, BatchLine, batch_lines, parse_decimal
 
 
 def test_lines_keep_their_numbers_and_skip_blanks_and_a_header():

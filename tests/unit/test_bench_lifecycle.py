@@ -16,10 +16,10 @@ import pytest
 from gpxpy.geo import haversine_distance
 
 from fleetapi.models.task import Task
-from fleetapi_mock import lifecycle
-from fleetapi_mock.lifecycle import Visit, evaluate_task, visits
-from fleetapi_mock.records import TrackPointRecord
-from fleetapi_mock.world import demo_world
+from fleetapi_mock.domain import lifecycle
+from fleetapi_mock.domain.lifecycle import Visit, evaluate_task, visits
+from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.world import demo_world
 
 DAY = dt.datetime(2026, 1, 14, 9, 0)
 CENTRE = (52.5163, 13.3777)

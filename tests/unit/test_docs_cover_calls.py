@@ -56,7 +56,7 @@ def test_docstring_markup_is_rendered_as_code_on_the_calls_page():
     import re
 
     hooks = load_hooks()
-    assert hooks.markdown_of("see :data:`~fleetapi_mock.files.LIMIT` and ``x``") == (
+    assert hooks.markdown_of("see :data:`~fleetapi_mock.domain.file.LIMIT` and ``x``") == (
         "see `LIMIT` and `x`"
     )
     assert hooks.markdown_of(":func:`a.b`") == "`a.b`"
@@ -94,14 +94,15 @@ def test_every_error_code_is_in_the_errors_table():
 
 
 def test_every_module_of_the_mock_is_described_on_the_architecture_page():
+    import importlib
     import pkgutil
 
-    import fleetapi_mock
-    import fleetapi_mock.handlers
+    from fleetapi_mock import LAYERS
 
     table = load_hooks().mock_modules_markdown()
-    for package in (fleetapi_mock, fleetapi_mock.handlers):
+    for layer, _ in LAYERS:
+        package = importlib.import_module(layer)
         for info in pkgutil.iter_modules(package.__path__):
             if not info.ispkg:
                 assert f"| `{package.__name__}.{info.name}` | " in table
-    assert "| `fleetapi_mock.lifecycle` | The tracker-driven task lifecycle" in table
+    assert "| `fleetapi_mock.domain.lifecycle` | The tracker-driven task lifecycle" in table

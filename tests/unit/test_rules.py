@@ -58,7 +58,7 @@ def test_the_client_converter_does_not_judge_limits():
 
 
 def test_openapi_shows_the_limits():
-    from fleetapi_mock.openapi import openapi_document
+    from fleetapi_mock.web.openapi import openapi_document
 
     document = openapi_document()
     body = document["paths"]["/api/key/create"]["post"]["requestBody"]["content"]

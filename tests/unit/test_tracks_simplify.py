@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
-from fleetapi_mock import tracks
-from fleetapi_mock.records import TrackPointRecord
+from fleetapi_mock.domain import track as tracks
+from fleetapi_mock.state.records import TrackPointRecord
 
 
 def zigzag(count: int) -> list[TrackPointRecord]:

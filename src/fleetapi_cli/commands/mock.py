@@ -67,12 +67,12 @@ def serve(
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
     try:
-        from fleetapi_mock.server import run
+        from fleetapi_mock.web.server import run
     except ImportError as exc:  # pragma: no cover - installed without the mock extra
         raise typer.BadParameter(
             f"the mock needs its extra: pip install 'fleetapi[mock]' ({exc.name} is missing)"
         ) from None
-    from fleetapi_mock.mock import load_world
+    from fleetapi_mock.web.mock import load_world
 
     try:
         loaded = load_world(world)

@@ -25,8 +25,9 @@ from fleetapi.models.account import (
     AuthParams,
     SendEmailParams,
 )
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import ApiKeyRecord
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import ApiKeyRecord
 
 MAX_API_KEYS = 20
 """API keys per account; the 21st answers 268."""

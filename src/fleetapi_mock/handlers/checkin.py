@@ -2,8 +2,8 @@
 
 Check-ins are stored in ``world.checkins`` as the API's :class:`~fleetapi.models.checkin.
 Checkin` (date/times in UTC, ``files`` empty: a check-in's files are the ``world.files``
-records whose ``checkin_id`` names it). Forms come from :mod:`fleetapi_mock.forms`, files
-from :mod:`fleetapi_mock.files`.
+records whose ``checkin_id`` names it). Forms come from :mod:`fleetapi_mock.domain.form`, files
+from :mod:`fleetapi_mock.domain.file`.
 
 A sub-user sees the check-ins of the trackers it sees; a check-in it may not see is answered
 as missing.
@@ -50,10 +50,13 @@ from fleetapi.models.checkin import (
     CheckinReadParams,
 )
 from fleetapi.models.files import UploadTicket
-from fleetapi_mock import files, forms, search
-from fleetapi_mock.exports import CONTENT_TYPES, Export
-from fleetapi_mock.handlers import Context, FileReply, handles
-from fleetapi_mock.records import FileRecord, FormRecord, TrackerRecord
+from fleetapi_mock.domain import file as files
+from fleetapi_mock.domain import form as forms
+from fleetapi_mock.domain import search
+from fleetapi_mock.domain.context import Context, FileReply
+from fleetapi_mock.domain.export import CONTENT_TYPES, Export
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import FileRecord, FormRecord, TrackerRecord
 
 CHECKIN_FEATURE: Final = "checkin"
 """The tariff feature a tracker needs for its check-ins to be listed."""
@@ -272,7 +275,7 @@ def checkin_form_file_create(ctx: Context, params: CheckinFormFileCreateParams) 
     exactly one of ``checkin_id`` and ``form_id``; 201 for a check-in, form or field that is
     missing (or a check-in without a form); 231 for a field that is not ``file``, ``photo`` or
     ``signature``; 267 for a sixth unsubmitted file on a field
-    (:data:`~fleetapi_mock.files.MAX_UNSUBMITTED_PER_FIELD` is 5); 271, 268 as for images (a
+    (:data:`~fleetapi_mock.domain.file.MAX_UNSUBMITTED_PER_FIELD` is 5); 271, 268 as for images (a
     field's own ``min_file_size`` and ``max_file_size`` are checked when the form is
     submitted, codes 6 and 7 of 242).
     """
@@ -330,7 +333,7 @@ def _listed_trackers(ctx: Context, params: CheckinListParams) -> list[TrackerRec
 
 def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
     """The condition and sort fields of check-ins (date/times in world time: periods are
-    converted with :func:`~fleetapi_mock.search.in_world_time`)."""
+    converted with :func:`~fleetapi_mock.domain.search.in_world_time`)."""
     world = ctx.world
 
     def text(value: object) -> str:

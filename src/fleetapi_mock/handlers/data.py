@@ -1,7 +1,7 @@
 """``data/spreadsheet/parse``, ``data/import/list``, ``data/import/read``; the data file store.
 
 ``data/spreadsheet/parse`` stores the first sheet of an uploaded spreadsheet in the world's
-``data_files`` (a :class:`~fleetapi_mock.records.DataFileRecord` per ``file_id``). Other calls
+``data_files`` (a :class:`~fleetapi_mock.state.records.DataFileRecord` per ``file_id``). Other calls
 that take a ``file_id`` (``vehicle/batch_convert``) read it back as any owned record::
 
     record = ctx.owned_one(ctx.world.data_files, params.file_id, "data file")  # else 201
@@ -38,15 +38,16 @@ from fleetapi.models.data import (
     SpreadsheetParseParams,
     SpreadsheetPreview,
 )
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import DataFileRecord, ImportProcessRecord
-from fleetapi_mock.spreadsheets import (
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.spreadsheet import (
     SpreadsheetError,
     SpreadsheetTooLarge,
     declared_formats,
     read_rows,
     sniff_format,
 )
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import DataFileRecord, ImportProcessRecord
 
 __all__ = [
     "DEFAULT_MAX_FILE_SIZE",
@@ -89,7 +90,7 @@ def spreadsheet_parse(ctx: Context, params: SpreadsheetParseParams) -> Spreadshe
 
     The sheet is kept in the world's ``data_files`` for :data:`STORED_FILE_LIFETIME`, for
     later imports (see [Decisions](decisions.md#spreadsheets-and-import-processes)); the file
-    is read outside the world lock, within the bounds of :mod:`fleetapi_mock.spreadsheets`.
+    is read outside the world lock, within the bounds of :mod:`fleetapi_mock.domain.spreadsheet`.
     233 without a ``file`` part; 234 for a MIME type or name that is not a spreadsheet's,
     content that is not a readable spreadsheet, or a compression bomb; 271 above the dealer's
     file size limit or past a bound (rows, cells, inflated size); 268 when the account keeps

@@ -11,8 +11,9 @@ from fleetapi._errors import (
 from fleetapi._types import UNSET
 from fleetapi.endpoints.dealer import DEALER_GET_UI_CONFIG
 from fleetapi.models.dealer import DealerInfo, DealerUiConfig, UiConfigParams
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import DealerRecord
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import DealerRecord
 
 
 def _dealer_by_hash(ctx: Context, credential: str) -> DealerRecord:

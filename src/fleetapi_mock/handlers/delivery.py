@@ -31,9 +31,10 @@ from fleetapi.models.delivery import (
     DeliveryReadParams,
 )
 from fleetapi.models.task import Task
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.tasks import Board
-from fleetapi_mock.trackers import wire_tracker
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.task import Board
+from fleetapi_mock.domain.tracker import wire_tracker
+from fleetapi_mock.handlers import handles
 
 __all__ = ["ASSUMED_SPEED_KMH", "DELIVERED_STATES"]
 

@@ -25,8 +25,9 @@ from fleetapi.models.department import (
     DepartmentDeleteParams,
     DepartmentUpdateParams,
 )
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import DepartmentRecord, convert
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import DepartmentRecord, convert
 
 
 def _check_employee_calls(ctx: Context) -> None:

@@ -16,8 +16,9 @@ from fleetapi.models.garage import (
     GarageDeleteParams,
     GarageUpdateParams,
 )
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import GarageRecord, convert
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import GarageRecord, convert
 
 
 @handles(GARAGE_LIST)

@@ -13,7 +13,7 @@ for change nothing, and the answers are deterministic.
   reverse lookup answering one result, like ``search_location``: the nearest entry within
   :data:`REVERSE_RADIUS_M` meters, else 210.
 
-The gazetteer itself (search and nearest address) is :mod:`fleetapi_mock.gazetteer`.
+The gazetteer itself (search and nearest address) is :mod:`fleetapi_mock.domain.gazetteer`.
 """
 
 from __future__ import annotations
@@ -32,12 +32,9 @@ from fleetapi.models.geocoder import (
     GeocoderSearchAddressParams,
     GeocoderSearchLocationParams,
 )
-from fleetapi_mock.gazetteer import (
-    REVERSE_RADIUS_M,
-    nearest_address,
-    search,
-)
-from fleetapi_mock.handlers import Context, handles
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.gazetteer import REVERSE_RADIUS_M, nearest_address, search
+from fleetapi_mock.handlers import handles
 
 _COORDINATES = re.compile(r"^\s*([-+]?\d+(?:\.\d+)?)\s*,\s*([-+]?\d+(?:\.\d+)?)\s*$")
 
@@ -90,8 +87,8 @@ def search_location(ctx: Context, params: GeocoderSearchLocationParams) -> Geoco
     """The address of the nearest gazetteer entry (210 when none is within the radius).
 
     The radius is 1 km; ``details`` are answered when asked.
-    ``fleetapi_mock.gazetteer.nearest_address(world, lat, lng)`` gives other handlers the same
-    answer.
+    ``fleetapi_mock.domain.gazetteer.nearest_address(world, lat, lng)`` gives other handlers
+    the same answer.
     """
     entry = _reverse(ctx, params.location)
     details = entry.details if params.with_details is True else UNSET

@@ -47,9 +47,10 @@ from fleetapi.models.link import (
     GeoLinkTracker,
     GeoLinkUpdateParams,
 )
-from fleetapi_mock import search
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import GeoLinkRecord
+from fleetapi_mock.domain import search
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import GeoLinkRecord
 
 MAX_GEO_LINKS: Final = 10000
 """Geo links per account; one more answers 268."""

@@ -4,7 +4,7 @@ A layer is stored as the shared :class:`~fleetapi.models.map_layer.MapLayer` bes
 account that owns it and its KML body. ``map_layer/upload`` is a multipart request: its file
 part ``file`` must be there and not empty (233), of a KML or XML content type (234), and hold a
 well-formed UTF-8 KML document (242). With ``redirect_target`` the router answers a redirect
-carrying the response (see :mod:`fleetapi_mock.router`).
+carrying the response (see :mod:`fleetapi_mock.web.router`).
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ from fleetapi.models.map_layer import (
     MapLayerUpdateParams,
     MapLayerUploadParams,
 )
-from fleetapi_mock.handlers import Context, FileReply, handles
-from fleetapi_mock.records import MapLayerRecord
+from fleetapi_mock.domain.context import Context, FileReply
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import MapLayerRecord
 
 MAX_MAP_LAYERS: Final = 100
 """Map layers per account; one more answers 268."""

@@ -38,9 +38,10 @@ from fleetapi.models.payment import (
     PaymentSystemSettings,
     SubscriptionCancelParams,
 )
-from fleetapi_mock import search
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import BillRecord, DealerRecord, SubscriptionRecord
+from fleetapi_mock.domain import search
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import BillRecord, DealerRecord, SubscriptionRecord
 
 __all__ = ["BILLS_PLUGIN", "EXTERNAL_PROVIDER", "monthly_estimate"]
 

@@ -34,8 +34,9 @@ from fleetapi.models.retranslator import (
     RetranslatorProtocol,
     RetranslatorUpdateParams,
 )
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import RetranslatorRecord
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import RetranslatorRecord
 
 MAX_RETRANSLATORS: Final = 100
 """Retranslators per account; one more answers 268."""

@@ -4,7 +4,7 @@ Tasks and checkpoints live in ``world.tasks`` and routes in ``world.routes``, as
 models (date/times in UTC), sharing the id sequence ``tasks``. What is stored is what the API
 set: the ``unassigned``/``assigned`` status and when it was set. The tracker-driven fields
 (status, arrival, stay) are evaluated on every read and list by
-:mod:`fleetapi_mock.lifecycle` from the tracker's points and the world clock.
+:mod:`fleetapi_mock.domain.lifecycle` from the tracker's points and the world clock.
 
 Visibility: a user sees the tasks of their account; a sub-user limited to some trackers sees
 the tasks assigned to those trackers and the unassigned tasks of the account (the pool they
@@ -64,14 +64,10 @@ from fleetapi.models.task import (
     TaskUpdateParams,
     TaskUpdateResult,
 )
-from fleetapi_mock.forms import create_form, delete_form, template_of
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.lifecycle import Progress
-from fleetapi_mock.records import (
-    EmployeeRecord,
-    FormTemplateRecord,
-)
-from fleetapi_mock.search import (
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.form import create_form, delete_form, template_of
+from fleetapi_mock.domain.lifecycle import Progress
+from fleetapi_mock.domain.search import (
     Field,
     check_conditions,
     check_sort,
@@ -80,7 +76,9 @@ from fleetapi_mock.search import (
     page,
     sort_records,
 )
-from fleetapi_mock.tasks import Board, check_window, usable_tracker
+from fleetapi_mock.domain.task import Board, check_window, usable_tracker
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import EmployeeRecord, FormTemplateRecord
 
 __all__ = ["MAX_CHECKPOINTS", "check_content"]
 

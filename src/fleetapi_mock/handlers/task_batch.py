@@ -21,8 +21,8 @@ takes, among the employees whose own location zone holds the task, the nearest;
 ``parent_location`` does the same with the zones of the employees' departments (and of the
 vehicles' garages). A row that no candidate covers gets an error on ``tracker_id``.
 
-At most :data:`~fleetapi_mock.batch.BATCH_ROW_LIMIT` rows are converted; ``limit_exceeded``
-tells that more came (see :mod:`fleetapi_mock.batch`).
+At most :data:`~fleetapi_mock.domain.batch.BATCH_ROW_LIMIT` rows are converted; ``limit_exceeded``
+tells that more came (see :mod:`fleetapi_mock.domain.batch`).
 """
 
 from __future__ import annotations
@@ -51,10 +51,11 @@ from fleetapi.models.task import (
     TaskBatchConvertParams,
     TaskBatchConvertResult,
 )
-from fleetapi_mock.batch import BATCH_ROW_LIMIT, batch_lines, parse_decimal
-from fleetapi_mock.gazetteer import search
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.tasks import check_window
+from fleetapi_mock.domain.batch import BATCH_ROW_LIMIT, batch_lines, parse_decimal
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.gazetteer import search
+from fleetapi_mock.domain.task import check_window
+from fleetapi_mock.handlers import handles
 
 __all__ = ["BATCH_ROW_LIMIT", "DEFAULT_FIELDS"]
 

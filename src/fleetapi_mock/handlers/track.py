@@ -6,7 +6,7 @@ an asset counts as attached to its tracker from the tracker's creation date on: 
 element's ``interval`` (clipped to the requested period). Points are served from the part of
 the interval that the tracker's tariff still stores (``storage_period`` back from now, flagged
 by ``limit_exceeded``) and that has happened (up to now). Trips are made by
-:mod:`fleetapi_mock.tracks`; those of a tracker that a vehicle rides carry
+:mod:`fleetapi_mock.domain.track`; those of a tracker that a vehicle rides carry
 ``norm_fuel_consumed`` from the vehicle's ``norm_avg_fuel_consumption``.
 """
 
@@ -38,9 +38,8 @@ from fleetapi.models.track import (
     TrackPoints,
     TrackTotals,
 )
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import TrackerRecord, TrackPointRecord
-from fleetapi_mock.tracks import (
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.track import (
     DEFAULT_POINT_LIMIT,
     MIN_TRACK_LENGTH_KM,
     MIN_TRACK_POINTS,
@@ -51,7 +50,9 @@ from fleetapi_mock.tracks import (
     simplify,
     split_trips,
 )
-from fleetapi_mock.vehicles import visible_vehicles
+from fleetapi_mock.domain.vehicle import visible_vehicles
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import TrackerRecord, TrackPointRecord
 
 # --- The period and the asset -----------------------------------------------------------------
 

@@ -27,9 +27,10 @@ from fleetapi.models.tracker import (
     TrackerStates,
     TrackerStatesParams,
 )
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import TrackerRecord
-from fleetapi_mock.trackers import wire_state, wire_tracker
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.tracker import wire_state, wire_tracker
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import TrackerRecord
 
 
 def _tracker(ctx: Context, tracker_id: int) -> TrackerRecord:

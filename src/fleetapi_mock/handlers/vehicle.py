@@ -40,10 +40,16 @@ from fleetapi.models.vehicle import (
     VehicleReadParams,
     VehicleUpdateParams,
 )
-from fleetapi_mock import search
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.records import VehicleRecord, convert
-from fleetapi_mock.vehicles import subtype_error, vehicle_visible, visible_vehicles, wire_vehicle
+from fleetapi_mock.domain import search
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.vehicle import (
+    subtype_error,
+    vehicle_visible,
+    visible_vehicles,
+    wire_vehicle,
+)
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import VehicleRecord, convert
 
 
 def _vehicle(ctx: Context, vehicle_id: int) -> VehicleRecord:
@@ -199,7 +205,7 @@ def _value(name: str) -> Callable[[Vehicle], Any]:
 SORT_FIELDS: search.Fields[Vehicle] = {
     name: search.Field("text", _value(name)) for name in sorted(VEHICLE_SORT_FIELDS)
 }
-"""What ``vehicle/list`` sorts by, for :mod:`fleetapi_mock.search` (text case-insensitively,
+"""What ``vehicle/list`` sorts by, for :mod:`fleetapi_mock.domain.search` (text case-insensitively,
 vehicles without a value last in both directions)."""
 
 

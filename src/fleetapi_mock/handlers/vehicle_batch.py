@@ -1,6 +1,6 @@
 """``vehicle/batch_convert``: read vehicles from tab-delimited text or a stored file.
 
-The rows come from ``batch`` (tab-delimited text, see :mod:`fleetapi_mock.batch`) or, when
+The rows come from ``batch`` (tab-delimited text, see :mod:`fleetapi_mock.domain.batch`) or, when
 ``file_id`` is set, from a spreadsheet stored by ``data/spreadsheet/parse`` (``batch`` is then
 ignored; an unknown ``file_id`` answers 201). Columns follow ``fields`` (names from
 :data:`~fleetapi.models.vehicle.VEHICLE_BATCH_FIELDS`, else 7 naming ``fields[i]``), by
@@ -36,9 +36,10 @@ from fleetapi.models.vehicle import (
     VehicleBatchConvertParams,
     VehicleBatchResult,
 )
-from fleetapi_mock.batch import BatchLine, batch_lines, cut, parse_decimal
-from fleetapi_mock.handlers import Context, handles
-from fleetapi_mock.vehicles import subtype_error
+from fleetapi_mock.domain.batch import BatchLine, batch_lines, cut, parse_decimal
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.vehicle import subtype_error
+from fleetapi_mock.handlers import handles
 
 SKIPPED = "undefined"
 """The column name of a column to skip."""

@@ -2,7 +2,7 @@
 
 Tasks and checkpoints live in ``world.tasks`` and routes in ``world.routes``, as the API's own
 models (date/times in UTC). The tracker-driven fields (status, arrival, stay) are evaluated on
-every read by :mod:`fleetapi_mock.lifecycle` from the tracker's points and the world clock.
+every read by :mod:`fleetapi_mock.domain.lifecycle` from the tracker's points and the world clock.
 
 Visibility: a user sees the tasks of their account; a sub-user limited to some trackers sees
 the tasks assigned to those trackers and the unassigned tasks of the account (the pool they
@@ -30,14 +30,10 @@ from fleetapi.models.task import (
     Task,
     TaskStatus,
 )
-from fleetapi_mock.forms import wire_form
-from fleetapi_mock.handlers import Context
-from fleetapi_mock.lifecycle import EDITABLE_STATES, Progress, evaluate_route, evaluate_task
-from fleetapi_mock.records import (
-    FormRecord,
-    TrackerRecord,
-    TrackPointRecord,
-)
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.form import wire_form
+from fleetapi_mock.domain.lifecycle import EDITABLE_STATES, Progress, evaluate_route, evaluate_task
+from fleetapi_mock.state.records import FormRecord, TrackerRecord, TrackPointRecord
 
 __all__ = ["Board", "check_window", "usable_tracker"]
 

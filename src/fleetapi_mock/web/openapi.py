@@ -21,7 +21,7 @@ import fleetapi
 from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import error_class
 from fleetapi.endpoints import ENDPOINTS
-from fleetapi_mock.schema import SchemaBuilder, is_text_schema
+from fleetapi_mock.state.schema import SchemaBuilder, is_text_schema
 
 __all__ = ["build_openapi", "openapi_document"]
 

@@ -269,7 +269,7 @@ def _module_attribute_docs(module_name: str) -> dict[str, dict[str, str]]:
 
 def world_schema() -> dict[str, Any]:
     """The JSON Schema of world documents (``docs/world.schema.json`` is this, saved)."""
-    from fleetapi_mock.world import COLLECTIONS, DOCUMENT_FORMAT
+    from fleetapi_mock.state.world import COLLECTIONS, DOCUMENT_FORMAT
 
     builder = SchemaBuilder("#/$defs/", closed=True)
     properties: dict[str, Any] = {

@@ -55,7 +55,7 @@ import attrs
 from gpxpy.geo import ONE_DEGREE, haversine_distance
 
 from fleetapi.models.task import Route, Task, TaskStatus
-from fleetapi_mock.records import TrackPointRecord
+from fleetapi_mock.state.records import TrackPointRecord
 
 __all__ = [
     "ACTIVE_STATES",

@@ -5,7 +5,7 @@ in-process httpx transport, the ASGI app and the threaded server are thin doors 
 
 What the router does, in order (every rule is in ``docs/mock.md``):
 
-1. control routes (``/__mock__/...``, ``/openapi.json``) go to :mod:`fleetapi_mock.control`;
+1. control routes (``/__mock__/...``, ``/openapi.json``) go to :mod:`fleetapi_mock.web.control`;
 2. the call is found by the longest trailing ``<group>/<action>`` of the path that the call
    table knows, whatever the prefix (``/v2``, ``/api-v2``, none) and with or without a
    trailing slash; unknown calls answer code 5;
@@ -64,18 +64,13 @@ from fleetapi._errors import (
 )
 from fleetapi._types import Unset
 from fleetapi.endpoints import BY_PATH
-from fleetapi_mock import control
-from fleetapi_mock.bounds import read_json
-from fleetapi_mock.handlers import (
-    HANDLERS,
-    Context,
-    FileReply,
-    Reply,
-    UploadedFile,
-    load_handlers,
-)
-from fleetapi_mock.records import ApiKeyRecord, SessionRecord, UserRecord
-from fleetapi_mock.wire import (
+from fleetapi_mock.domain.context import Context, FileReply, Reply, UploadedFile
+from fleetapi_mock.handlers import HANDLERS, load_handlers
+from fleetapi_mock.state.bounds import read_json
+from fleetapi_mock.state.records import ApiKeyRecord, SessionRecord, UserRecord
+from fleetapi_mock.state.world import World, demo_document
+from fleetapi_mock.web import control
+from fleetapi_mock.web.wire import (
     JSON_CONTENT_TYPE,
     FormFields,
     Response,
@@ -87,7 +82,6 @@ from fleetapi_mock.wire import (
     multipart_parts,
     redirect_response,
 )
-from fleetapi_mock.world import World, demo_document
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -179,7 +173,7 @@ def decode_text_fields(raw: FormFields, params: type) -> dict[str, Any]:
 
     Raises:
         InvalidParametersError: a field's JSON is nested too deep or holds a number that is
-            not finite (:func:`~fleetapi_mock.bounds.read_json`).
+            not finite (:func:`~fleetapi_mock.state.bounds.read_json`).
     """
     types_ = {**_ENVELOPE_FIELDS, **_field_types(params)}
     decoded: dict[str, Any] = {}
@@ -482,7 +476,7 @@ class JournalEntry:
 
 
 class Backend:
-    """The mock service: a :class:`~fleetapi_mock.world.World` behind the API's rules.
+    """The mock service: a :class:`~fleetapi_mock.state.world.World` behind the API's rules.
 
     Args:
         world: The world to serve; the demo world when not given.

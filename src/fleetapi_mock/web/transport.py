@@ -1,4 +1,4 @@
-"""An in-process httpx transport onto a :class:`~fleetapi_mock.router.Backend` (no sockets).
+"""An in-process httpx transport onto a :class:`~fleetapi_mock.web.router.Backend` (no sockets).
 
 One transport object serves both ``httpx.Client`` and ``httpx.AsyncClient``::
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import httpx
 
-from fleetapi_mock.router import Backend
-from fleetapi_mock.wire import form_fields
+from fleetapi_mock.web.router import Backend
+from fleetapi_mock.web.wire import form_fields
 
 __all__ = ["MockTransport"]
 

@@ -3,10 +3,11 @@
 Files are uploaded in two steps, as on the service:
 
 1. ``checkin/image/create`` or ``checkin/form/file/create`` *reserves* a file
-   (:func:`reserve`): a :class:`~fleetapi_mock.records.FileRecord` in state ``created`` whose
+   (:func:`reserve`): a :class:`~fleetapi_mock.state.records.FileRecord` in state ``created`` whose
    ``size`` is the declared maximum, and an upload ticket: ``url``, ``expires``,
    ``file_field_name`` (``file``) and ``fields`` (a secret ``token``);
-2. the client POSTs ``multipart/form-data`` to ``url`` (:func:`handle_route`): the ticket's
+2. the client POSTs ``multipart/form-data`` to ``url`` (:mod:`fleetapi_mock.web.uploads`,
+   :func:`accept_upload`): the ticket's
    fields, then the file part, last. The file becomes ``uploaded`` with its real ``size``,
    ``mime_type``, ``uploaded`` time and a ``download_url``; a GET of that address answers the
    bytes.
@@ -44,12 +45,11 @@ import base64
 import datetime as dt
 import mimetypes
 import urllib.parse
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
-from fleetapi._converter import converter_for
 from fleetapi._errors import (
     AccessDeniedError,
     EntityMissingError,
@@ -60,19 +60,17 @@ from fleetapi._errors import (
     InvalidParametersError,
     NoDataFileError,
     OverQuotaError,
-    WrongRequestFormatError,
 )
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.checkin import CheckinFile
 from fleetapi.models.files import FileMetadata, FileType, UploadTicket
-from fleetapi_mock.forms import file_is_live
-from fleetapi_mock.handlers import Context, FileReply, UploadedFile, local_time
-from fleetapi_mock.records import FileRecord, UserRecord
-from fleetapi_mock.wire import Response, file_response, json_response, multipart_parts
-from fleetapi_mock.world import zone
+from fleetapi_mock.domain.context import Context, FileReply, UploadedFile
+from fleetapi_mock.domain.form import file_is_live
+from fleetapi_mock.state.records import FileRecord, UserRecord
+from fleetapi_mock.state.world import zone
 
 if TYPE_CHECKING:
-    from fleetapi_mock.world import World
+    from fleetapi_mock.state.world import World
 
 __all__ = [
     "DEFAULT_HARD_MAX_FILE_SIZE",
@@ -80,12 +78,15 @@ __all__ = [
     "FILE_FIELD_NAME",
     "MAX_UNSUBMITTED_PER_FIELD",
     "UPLOAD_LIFETIME",
+    "accept_upload",
+    "downloadable",
     "file_content",
-    "handle_route",
     "hard_max_file_size",
+    "owner_zone",
     "reserve",
     "unsubmitted_files",
     "wire_file",
+    "wire_stored_file",
 ]
 
 UPLOAD_LIFETIME = dt.timedelta(hours=1)
@@ -220,10 +221,14 @@ def _download_url(base_url: str, record: FileRecord) -> str:
 def wire_file(ctx: Context, record: FileRecord) -> CheckinFile:
     """A file as the caller sees it: their time zone, a ``download_url`` once uploaded, and
     ``deleted`` for a reservation that expired unused."""
-    return _wire(record, ctx.world, ctx.base_url, ctx.user_time)
+    return wire_stored_file(record, ctx.world, ctx.base_url, ctx.user_time)
 
 
-def _wire(record: FileRecord, world: World, base_url: str, local: Any) -> CheckinFile:
+def wire_stored_file(
+    record: FileRecord, world: World, base_url: str, local: Callable[[dt.datetime], dt.datetime]
+) -> CheckinFile:
+    """A file as an API answer shows it, its times made local by ``local``: the state it has
+    now and a ``download_url`` under ``base_url`` once uploaded."""
     file = record.file
     state = file.state if file_is_live(world, record) else "deleted"
     return attrs.evolve(
@@ -240,103 +245,73 @@ def file_content(record: FileRecord) -> bytes:
     return base64.b64decode(record.content)
 
 
-# --- Upload and download routes ---------------------------------------------------------------
+# --- Uploading and downloading ---------------------------------------------------------------
 
 
-def handle_route(
-    world: World,
-    method: str,
-    segments: Sequence[str],
-    headers: Mapping[str, str],
-    body: bytes,
-    *,
-    base_url: str,
-) -> Response:
-    """Answer ``/__mock__/files/...``: ``upload/<file_id>`` (POST) and
-    ``<file_id>/<token>/<name>`` (GET, the download; the name is only for people)."""
-    if len(segments) == 2 and segments[0] == "upload":
-        if method != "POST":
-            raise WrongRequestFormatError("uploads are POST multipart/form-data")
-        return _upload(world, _file_id(segments[1]), headers, body, base_url)
-    if len(segments) >= 3 and method in ("GET", "HEAD"):  # the name may hold slashes
-        return _download(world, _file_id(segments[0]), segments[1])
-    raise WrongRequestFormatError("unknown file route")
+def accept_upload(
+    world: World, file_id: int, fields: Mapping[str, str], upload: UploadedFile | None
+) -> FileRecord:
+    """Store ``upload`` as the content of the reserved file ``file_id`` and answer its record.
 
-
-def _file_id(text: str) -> int:
-    if not text.isdigit():
-        raise EntityNotFoundError("no such file")
-    return int(text)
-
-
-def _upload(
-    world: World, file_id: int, headers: Mapping[str, str], body: bytes, base_url: str
-) -> Response:
-    content_type = headers.get("content-type", "")
-    if content_type.split(";", 1)[0].strip().lower() != "multipart/form-data":
-        raise WrongRequestFormatError("an upload is a multipart/form-data body")
-    parts = multipart_parts(content_type, body)
-    with world.lock:
-        record = world.files.get(file_id)
-        if record is None:
-            raise EntityNotFoundError(f"no file {file_id} awaits an upload")
-        fields: dict[str, str] = {}
-        upload: UploadedFile | None = None
-        for name, value in parts:
-            if isinstance(value, UploadedFile):
-                if name == FILE_FIELD_NAME:
-                    upload = value
-                    break  # the file part comes last: what follows is not read
-            else:
-                fields.setdefault(name, value)
-        token = fields.get("token")
-        if token is None:
-            raise InvalidParametersError(
-                errors=[{"parameter": "token", "error": "required before the file part"}]
-            )
-        if token != record.token:
-            raise AccessDeniedError("the token is not the one of this upload")
-        if record.file.state != "created":
-            raise InvalidFileStateError(f"file {file_id} is {record.file.state}, not awaiting")
-        if world.now() > record.expires:
-            raise InvalidFileStateError(f"the upload of file {file_id} expired")
-        if upload is None:
-            raise NoDataFileError(f"no file part named {FILE_FIELD_NAME!r}")
-        if len(upload.data) > record.max_size:
-            raise FileTooLargeError(
-                f"{len(upload.data)} bytes, above the {record.max_size} bytes reserved"
-            )
-        name = record.file.name or upload.filename
-        mime = upload.content_type
-        if mime in ("", "application/octet-stream"):
-            mime = mimetypes.guess_type(name)[0] or "application/octet-stream"
-        if record.form_id is None and record.file.type == "image" and not mime.startswith("image/"):
-            raise InvalidDataFormatError(f"an image was reserved, not {mime}")
-        record.file = attrs.evolve(
-            record.file,
-            name=name,
-            size=len(upload.data),
-            mime_type=mime,
-            state="uploaded",
-            uploaded=world.now().replace(microsecond=0),
+    ``fields`` are the text fields sent before the file part (the ticket's ``token``). Hold
+    the world's lock. The failures are those of the module's table (201, 7, 11, 269, 233,
+    271, 234).
+    """
+    record = world.files.get(file_id)
+    if record is None:
+        raise EntityNotFoundError(f"no file {file_id} awaits an upload")
+    token = fields.get("token")
+    if token is None:
+        raise InvalidParametersError(
+            errors=[{"parameter": "token", "error": "required before the file part"}]
         )
-        record.content = base64.b64encode(upload.data).decode("ascii")
-        owner = world.users.get(record.file.user_id)
-        tz = zone(owner.time_zone) if owner is not None else dt.timezone.utc
-        wired = _wire(record, world, base_url, lambda t: local_time(t, tz))
-        value = converter_for().unstructure(wired)
-    return json_response(200, {"success": True, "value": value})
-
-
-def _download(world: World, file_id: int, token: str) -> Response:
-    with world.lock:
-        record = world.files.get(file_id)
-        if record is None or record.token != token or record.file.state != "uploaded":
-            raise EntityMissingError("no such file")
-        return file_response(
-            FileReply(
-                content=file_content(record),
-                content_type=record.file.mime_type or "application/octet-stream",
-                filename=record.file.name,
-            )
+    if token != record.token:
+        raise AccessDeniedError("the token is not the one of this upload")
+    if record.file.state != "created":
+        raise InvalidFileStateError(f"file {file_id} is {record.file.state}, not awaiting")
+    if world.now() > record.expires:
+        raise InvalidFileStateError(f"the upload of file {file_id} expired")
+    if upload is None:
+        raise NoDataFileError(f"no file part named {FILE_FIELD_NAME!r}")
+    if len(upload.data) > record.max_size:
+        raise FileTooLargeError(
+            f"{len(upload.data)} bytes, above the {record.max_size} bytes reserved"
         )
+    name = record.file.name or upload.filename
+    mime = upload.content_type
+    if mime in ("", "application/octet-stream"):
+        mime = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    if record.form_id is None and record.file.type == "image" and not mime.startswith("image/"):
+        raise InvalidDataFormatError(f"an image was reserved, not {mime}")
+    record.file = attrs.evolve(
+        record.file,
+        name=name,
+        size=len(upload.data),
+        mime_type=mime,
+        state="uploaded",
+        uploaded=world.now().replace(microsecond=0),
+    )
+    record.content = base64.b64encode(upload.data).decode("ascii")
+    return record
+
+
+def owner_zone(world: World, record: FileRecord) -> dt.tzinfo:
+    """The time zone of the user owning ``record`` (UTC when there is none)."""
+    owner = world.users.get(record.file.user_id)
+    return zone(owner.time_zone) if owner is not None else dt.timezone.utc
+
+
+def downloadable(world: World, file_id: int, token: str) -> FileReply:
+    """The content of the uploaded file ``file_id`` whose download token is ``token``.
+
+    Raises:
+        EntityMissingError: (204) no such file, a wrong token, or nothing uploaded yet.
+    """
+    record = world.files.get(file_id)
+    if record is None or record.token != token or record.file.state != "uploaded":
+        raise EntityMissingError("no such file")
+    return FileReply(
+        content=file_content(record),
+        content_type=record.file.mime_type or "application/octet-stream",
+        filename=record.file.name,
+    )

@@ -16,8 +16,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from fleetapi._errors import UnexpectedError
-from fleetapi_mock.router import Backend
-from fleetapi_mock.wire import failure_response, form_fields
+from fleetapi_mock.web.router import Backend
+from fleetapi_mock.web.wire import failure_response, form_fields
 
 __all__ = ["create_app"]
 

@@ -19,7 +19,7 @@ from email.parser import BytesParser
 from typing import Any
 
 from fleetapi._errors import FleetApiError, WrongRequestFormatError
-from fleetapi_mock.handlers import FileReply, UploadedFile
+from fleetapi_mock.domain.context import FileReply, UploadedFile
 
 __all__ = [
     "JSON_CONTENT_TYPE",

@@ -10,8 +10,8 @@ from fleetapi.models.tracker import (
     TrackerSource,
     TrackerState,
 )
-from fleetapi_mock.handlers import Context
-from fleetapi_mock.records import TrackerRecord
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.state.records import TrackerRecord
 
 __all__ = ["wire_state", "wire_tracker"]
 

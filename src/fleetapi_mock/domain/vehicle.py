@@ -11,8 +11,8 @@ from fleetapi.models.vehicle import (
     SUBTYPES_BY_TYPE,
     Vehicle,
 )
-from fleetapi_mock.handlers import Context
-from fleetapi_mock.records import VehicleRecord, convert
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.state.records import VehicleRecord, convert
 
 __all__ = ["subtype_error", "vehicle_visible", "visible_vehicles", "wire_vehicle"]
 

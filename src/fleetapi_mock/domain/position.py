@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from gpxpy.geo import get_course, haversine_distance
 
 from fleetapi.models.common import LatLng
-from fleetapi_mock.records import TrackPointRecord
-from fleetapi_mock.world import World, track_point_order
+from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.world import World, track_point_order
 
 __all__ = ["drive_points", "record_positions"]
 

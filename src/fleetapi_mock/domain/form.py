@@ -1,6 +1,6 @@
 """The mock's form store: forms made from templates, value validation and submission.
 
-Every form of the world lives in ``world.forms`` as a :class:`~fleetapi_mock.records.
+Every form of the world lives in ``world.forms`` as a :class:`~fleetapi_mock.state.records.
 FormRecord`: the API's :class:`~fleetapi.models.form.Form` (date/times in UTC) with its owner
 and, for check-in forms, its tracker. Check-in forms (``checkin/form/create``) and task forms
 (``task/create`` with ``create_form``) are made and filled through the same functions::
@@ -64,11 +64,11 @@ from fleetapi.models.form import (
     SignatureValue,
     TextValue,
 )
-from fleetapi_mock.records import FileRecord, FormRecord, FormTemplateRecord
+from fleetapi_mock.state.records import FileRecord, FormRecord, FormTemplateRecord
 
 if TYPE_CHECKING:
-    from fleetapi_mock.handlers import Context
-    from fleetapi_mock.world import World
+    from fleetapi_mock.domain.context import Context
+    from fleetapi_mock.state.world import World
 
 __all__ = [
     "DEFAULT_MAX_STARS",

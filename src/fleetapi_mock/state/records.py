@@ -1,4 +1,4 @@
-"""The records a :class:`~fleetapi_mock.world.World` holds: the mock's domain model.
+"""The records a :class:`~fleetapi_mock.state.world.World` holds: the mock's domain model.
 
 Records are mutable attrs classes, separate from the wire models of :mod:`fleetapi.models`:
 they hold what the service knows (owners, passwords, tariffs, raw positions), and handlers

@@ -26,7 +26,7 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from fleetapi_mock.records import DataFileFormat
+from fleetapi_mock.state.records import DataFileFormat
 
 __all__ = [
     "MAX_CELLS",

@@ -11,13 +11,13 @@ from fleetapi._converter import structure_request
 from fleetapi._errors import InvalidParametersError
 from fleetapi.models.common import LatLng, Location
 from fleetapi.models.form import Form
-from fleetapi_mock.bounds import read_json
-from fleetapi_mock.forms import check_values, submit_form
-from fleetapi_mock.positions import drive_points, record_positions
-from fleetapi_mock.records import TrackPointRecord
-from fleetapi_mock.router import Backend, JournalEntry
-from fleetapi_mock.transport import MockTransport
-from fleetapi_mock.world import Clock, World, WorldDocumentError, demo_world, zone
+from fleetapi_mock.domain.form import check_values, submit_form
+from fleetapi_mock.domain.position import drive_points, record_positions
+from fleetapi_mock.state.bounds import read_json
+from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.world import Clock, World, WorldDocumentError, demo_world, zone
+from fleetapi_mock.web.router import Backend, JournalEntry
+from fleetapi_mock.web.transport import MockTransport
 
 if TYPE_CHECKING:
     from fleetapi import AsyncClient, Client
@@ -147,11 +147,11 @@ class FleetMock:
     ) -> list[TrackPointRecord]:
         """Record track points as if their trackers had sent them; return them.
 
-        Each point is a :class:`~fleetapi_mock.records.TrackPointRecord` or a mapping in the
+        Each point is a :class:`~fleetapi_mock.state.records.TrackPointRecord` or a mapping in the
         world document's ``track_points`` shape (``{"tracker_id": 1, "get_time": "2026-01-15
         09:30:00", "lat": 52.5, "lng": 13.4, "speed": 30}``, times UTC). The points join
         ``world.track_points`` and each tracker's current state follows its newest point (see
-        :func:`fleetapi_mock.positions.record_positions`).
+        :func:`fleetapi_mock.domain.position.record_positions`).
 
         Raises:
             fleetapi._converter.RequestValidationError: a mapping is not a valid point.

@@ -29,7 +29,7 @@ import attrs
 from gpxpy.geo import Location, haversine_distance, simplify_polyline
 
 from fleetapi.models.common import Bounds, LatLng
-from fleetapi_mock.records import TrackPointRecord
+from fleetapi_mock.state.records import TrackPointRecord
 
 __all__ = [
     "CLUSTER_RADIUS_M",

@@ -21,7 +21,7 @@ from fleetapi.models.common import Bounds
 from fleetapi.models.geocoder import (
     GeocodedLocation,
 )
-from fleetapi_mock.world import World
+from fleetapi_mock.state.world import World
 
 __all__ = ["MAX_RESULTS", "REVERSE_RADIUS_M", "nearest_address", "search"]
 

@@ -1,7 +1,7 @@
 """The mock's state: an explicit :class:`World` with its :class:`Clock`, ids and random source.
 
 Everything the mock knows lives in one ``World``: users, sessions, API keys, trackers,
-employees and the rest (see :mod:`fleetapi_mock.records`), a settable clock, id sequences, a
+employees and the rest (see :mod:`fleetapi_mock.state.records`), a settable clock, id sequences, a
 seeded random source and one re-entrant lock. Time always comes from the world's clock, never
 from the machine's: tests freeze and move it at will.
 
@@ -37,8 +37,8 @@ from fleetapi.models.checkin import Checkin
 from fleetapi.models.geocoder import GeocodedLocation
 from fleetapi.models.retranslator import RetranslatorProtocol
 from fleetapi.models.task import Route, Task
-from fleetapi_mock.bounds import CLOCK_MAX, CLOCK_MIN, in_clock_range, json_problem
-from fleetapi_mock.records import (
+from fleetapi_mock.state.bounds import CLOCK_MAX, CLOCK_MIN, in_clock_range, json_problem
+from fleetapi_mock.state.records import (
     ApiKeyRecord,
     BillRecord,
     DataFileRecord,
@@ -166,8 +166,8 @@ class Clock:
     A frozen clock stands still until :meth:`set` or :meth:`advance` moves it. A running clock
     moves with the machine's monotonic clock from the time it was last set, so a served mock
     starts at the world's fixed start time and then ticks. Times are naive UTC date/times
-    between :data:`~fleetapi_mock.bounds.CLOCK_MIN` and :data:`~fleetapi_mock.bounds.CLOCK_MAX`;
-    a running clock stops at the latter.
+    between :data:`~fleetapi_mock.state.bounds.CLOCK_MIN` and
+    :data:`~fleetapi_mock.state.bounds.CLOCK_MAX`; a running clock stops at the latter.
     """
 
     def __init__(self, now: dt.datetime = DEFAULT_START, *, running: bool = False) -> None:
@@ -296,7 +296,8 @@ class World:
     hash, ``data_files`` by file id, ``bills`` by ``order_id``, ``subscriptions`` by
     ``reference``), a ``list`` for the others (``track_points``, ``gazetteer``). Entities the
     API creates and returns (``checkins``, ``tasks``, ``routes``, ``retranslator_protocols``)
-    are stored as the shared API models; the rest as the records of :mod:`fleetapi_mock.records`.
+    are stored as the shared API models; the rest as the records of
+    :mod:`fleetapi_mock.state.records`.
     ``docs/world-format.md`` describes each collection's fields.
     """
 
@@ -553,7 +554,7 @@ class World:
         """Whether ``record`` belongs to the account ``account`` (a master user's id).
 
         The one rule of ownership of the mock: :meth:`owned_by`, :meth:`owned_record`,
-        :meth:`Context.owned <fleetapi_mock.handlers.Context.owned>` and every lookup without
+        :meth:`Context.owned <fleetapi_mock.domain.context.Context.owned>` and every lookup without
         a request context go through it.
         """
         return record.user_id == account
@@ -728,7 +729,7 @@ class World:
     def add_owned(self, name: str, record_type: type[Any], value: object, owner: int) -> int:
         """Store ``value`` (an API model without ID) as a new record of collection ``name``.
 
-        The record (``record_type``, made with :func:`~fleetapi_mock.records.convert`) gets
+        The record (``record_type``, made with :func:`~fleetapi_mock.state.records.convert`) gets
         the next id of the collection and ``owner`` (a master user) as ``user_id``; answers
         the id.
         """

@@ -11,7 +11,8 @@
                            optionally ``"running": true|false``; answers like ``GET``.
 ``GET /__mock__/journal``  The last answered requests (method, path, call, status, code).
 ``POST /__mock__/files/``  Uploads of reserved files and their downloads (the ``url`` and
-``GET /__mock__/files/``   ``download_url`` the API hands out): see :mod:`fleetapi_mock.files`.
+``GET /__mock__/files/``   ``download_url`` the API hands out): see
+                           :mod:`fleetapi_mock.web.uploads`.
 ``POST /__mock__/positions``  Record track points as if trackers had sent them:
                            ``{"points": [{"tracker_id": 1, "get_time": "...", "lat": ...,
                            "lng": ..., "speed": ...}]}`` (the world document's ``track_points``
@@ -38,15 +39,15 @@ from fleetapi._converter import (
     structure_request,
 )
 from fleetapi._errors import InvalidParametersError, WrongRequestFormatError
-from fleetapi_mock import files
-from fleetapi_mock.bounds import in_clock_range, read_json
-from fleetapi_mock.positions import record_positions
-from fleetapi_mock.records import TrackPointRecord
-from fleetapi_mock.wire import FormFields, Response, json_response
-from fleetapi_mock.world import WorldDocumentError
+from fleetapi_mock.domain.position import record_positions
+from fleetapi_mock.state.bounds import in_clock_range, read_json
+from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.world import WorldDocumentError
+from fleetapi_mock.web import uploads
+from fleetapi_mock.web.wire import FormFields, Response, json_response
 
 if TYPE_CHECKING:
-    from fleetapi_mock.router import Backend
+    from fleetapi_mock.web.router import Backend
 
 __all__ = ["handle", "is_control_path"]
 
@@ -183,7 +184,7 @@ def handle(
     origin: str = "http://fleet.mock",
 ) -> Response:
     """Answer a control route (``origin`` is the request's ``scheme://host``)."""
-    from fleetapi_mock.openapi import openapi_document
+    from fleetapi_mock.web.openapi import openapi_document
 
     segments = [s for s in path.split("/") if s]
     if segments and segments[-1] == "openapi.json":
@@ -192,7 +193,7 @@ def handle(
     action = "/".join(segments[at + 1 :])
     if segments[at + 1 : at + 2] == ["files"]:
         base_url = origin + "".join(f"/{s}" for s in segments[:at])
-        return files.handle_route(
+        return uploads.handle_route(
             backend.world, method, segments[at + 2 :], headers, body, base_url=base_url
         )
     if action == "reset" and method == "POST":

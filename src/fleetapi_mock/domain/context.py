@@ -1,0 +1,259 @@
+"""What a handler receives and may answer: the request :class:`Context` and the reply shapes.
+
+The handlers and the domain modules they share both work with a ``Context`` (the world, the
+caller, the call, time in the caller's zone, ownership lookups); the router builds one per
+request. :class:`Reply` adds top-level fields beside a result, :class:`FileReply` answers a
+download, :class:`UploadedFile` is one file part of a multipart request.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from fleetapi._converter import format_duration, parse_duration
+from fleetapi._endpoint import Endpoint
+from fleetapi._errors import (
+    EntityNotFoundError,
+    FleetApiError,
+    InvalidParametersError,
+    TimeSpanTooBigError,
+)
+from fleetapi_mock.state.bounds import WORLD_TIME_MAX, WORLD_TIME_MIN
+from fleetapi_mock.state.records import ApiKeyRecord, SessionRecord, TrackerRecord, UserRecord
+from fleetapi_mock.state.world import Owned, World, zone
+
+__all__ = [
+    "DEFAULT_MAX_TIME_SPAN",
+    "Context",
+    "FileReply",
+    "Reply",
+    "UploadedFile",
+    "local_time",
+]
+
+DEFAULT_MAX_TIME_SPAN = dt.timedelta(days=90)
+"""The longest period of a report-like request when the dealer's platform sets no
+``report.max_time_span`` (``NOTES``: P90D)."""
+
+_K = TypeVar("_K", int, str)
+_R = TypeVar("_R", bound=Owned)
+
+
+def local_time(value: dt.datetime, tz: dt.tzinfo, *, iso: bool = False) -> dt.datetime:
+    """A world (naive UTC) date/time as wall-clock time in ``tz``, to the second.
+
+    Naive normally; aware (carrying its offset) when ``iso``. :meth:`Context.user_time` is
+    this in the caller's time zone; routes without a request context (uploads) use it directly.
+    """
+    try:
+        local = value.replace(tzinfo=dt.timezone.utc).astimezone(tz).replace(microsecond=0)
+    except OverflowError:  # beyond Python's range in this zone: show the nearest time there is
+        edge = dt.datetime.max if value.year > 1 else dt.datetime.min
+        local = edge.replace(microsecond=0, tzinfo=tz)
+    return local if iso else local.replace(tzinfo=None)
+
+
+@attrs.frozen(kw_only=True)
+class UploadedFile:
+    """One file part of a multipart request."""
+
+    field: str
+    filename: str
+    content_type: str
+    data: bytes = attrs.field(repr=lambda d: f"<{len(d)} bytes>")
+
+
+@attrs.frozen(kw_only=True)
+class Reply:
+    """A result with extra top-level fields (``count`` beside a ``list``...).
+
+    ``extra`` is JSON-ready and is merged into the success body beside the result.
+    """
+
+    value: Any
+    extra: Mapping[str, Any] = attrs.Factory(dict)
+
+
+@attrs.frozen(kw_only=True)
+class FileReply:
+    """A file download answered as raw bytes (``Result.file()`` calls)."""
+
+    content: bytes = attrs.field(repr=lambda d: f"<{len(d)} bytes>")
+    content_type: str = "application/octet-stream"
+    filename: str | None = None
+
+
+@attrs.define(kw_only=True)
+class Context:
+    """Everything a handler may need about the request it answers.
+
+    Attributes:
+        world: The world (its lock is held while the handler runs).
+        endpoint: The call being answered.
+        iso: Whether the caller asked for ISO 8601 date/times.
+        credential: The hash the request carried (header, body or query), if any.
+        user: The authenticated user; ``None`` for calls without authentication.
+        session: The session record when the credential is a session hash.
+        api_key: The API key record when the credential is an API key.
+        files: File parts of a multipart request, by field name.
+        base_url: Where the request came in: scheme, host and the path before
+            ``<group>/<action>`` (``http://fleet.mock/v2``). Addresses the mock hands out
+            (uploads, downloads) start with it, so they work in-process and served alike.
+    """
+
+    world: World
+    endpoint: Endpoint
+    iso: bool = False
+    credential: str | None = attrs.field(default=None, repr=False)
+    user: UserRecord | None = None
+    session: SessionRecord | None = None
+    api_key: ApiKeyRecord | None = None
+    files: dict[str, UploadedFile] = attrs.Factory(dict)
+    base_url: str = "http://fleet.mock"
+
+    def now(self) -> dt.datetime:
+        """The world time (naive UTC)."""
+        return self.world.now()
+
+    @contextlib.contextmanager
+    def outside_lock(self) -> Iterator[None]:
+        """Let other requests in while this one does long work on its own input alone
+        (parsing an upload); the world lock is taken back after. Touch nothing of the world
+        inside, and check again after what may have changed meanwhile."""
+        self.world.lock.release()
+        try:
+            yield
+        finally:
+            self.world.lock.acquire()
+
+    @property
+    def account(self) -> UserRecord:
+        """The master user of the caller's account (the caller itself for a master user)."""
+        return self.world.master_of(self.require_user())
+
+    def require_user(self) -> UserRecord:
+        """The authenticated user; a programming error for calls without authentication."""
+        if self.user is None:
+            raise RuntimeError(f"{self.endpoint.path} has no authenticated user")
+        return self.user
+
+    def time_zone(self) -> dt.tzinfo:
+        """The caller's time zone (UTC without a user)."""
+        return zone(self.user.time_zone) if self.user else dt.timezone.utc
+
+    def user_time(self, value: dt.datetime) -> dt.datetime:
+        """A world (UTC) date/time as the caller sees it: in their time zone.
+
+        Naive wall-clock time normally; aware (so that it carries its offset) in ISO mode.
+        """
+        return local_time(value, self.time_zone(), iso=self.iso)
+
+    def optional_user_time(self, value: dt.datetime | None) -> dt.datetime | None:
+        """:meth:`user_time` that lets ``None`` through."""
+        return None if value is None else self.user_time(value)
+
+    def world_time(self, value: dt.datetime) -> dt.datetime:
+        """A date/time from the request (the caller's time zone unless it has an offset) as
+        world time (naive UTC).
+
+        Raises:
+            ValueError: outside the times a world holds
+                (:data:`~fleetapi_mock.state.bounds.WORLD_TIME_MIN` to ``WORLD_TIME_MAX``).
+        """
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=self.time_zone())
+        utc = value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        if not WORLD_TIME_MIN <= utc <= WORLD_TIME_MAX:
+            raise ValueError("is out of range")
+        return utc
+
+    def request_time(self, value: dt.datetime, parameter: str) -> dt.datetime:
+        """:meth:`world_time` of a request's date/time; code 7 naming ``parameter`` when it
+        falls outside the date/times the world can hold (year 1 in a zone east of UTC...)."""
+        try:
+            return self.world_time(value)
+        except (OverflowError, ValueError):
+            raise InvalidParametersError(
+                errors=[{"parameter": parameter, "error": "is out of range"}]
+            ) from None
+
+    def max_time_span(self) -> dt.timedelta:
+        """The longest period a report-like request may cover: the dealer's platform value
+        ``report.max_time_span``, else :data:`DEFAULT_MAX_TIME_SPAN`."""
+        value = self.world.platform_value(self.account, "report.max_time_span", None)
+        if isinstance(value, str):
+            try:
+                return parse_duration(value)
+            except ValueError:
+                pass
+        return DEFAULT_MAX_TIME_SPAN
+
+    def request_period(
+        self, start: dt.datetime | None, end: dt.datetime | None
+    ) -> tuple[dt.datetime | None, dt.datetime | None]:
+        """A request's ``from`` and ``to`` (either may be absent) in world time.
+
+        Code 7 naming ``to`` unless it is later than ``from``, 211 when the period is longer
+        than :meth:`max_time_span`, 7 for a bound out of range.
+        """
+        first = None if start is None else self.request_time(start, "from")
+        last = None if end is None else self.request_time(end, "to")
+        if first is not None and last is not None:
+            if last <= first:
+                raise InvalidParametersError(
+                    errors=[{"parameter": "to", "error": "must be later than from"}]
+                )
+            limit = self.max_time_span()
+            if last - first > limit:
+                raise TimeSpanTooBigError(f"the period is longer than {format_duration(limit)}")
+        return first, last
+
+    def visible_trackers(self) -> list[TrackerRecord]:
+        """The trackers the caller may see."""
+        return self.world.trackers_visible_to(self.require_user())
+
+    def owned(self, records: Mapping[_K, _R]) -> list[_R]:
+        """The records of a world collection (``ctx.world.map_layers``) that belong to the
+        caller's account (``user_id``), in key order."""
+        return self.world.owned_by(records, self.account.id)
+
+    def owned_get(self, records: Mapping[_K, _R], key: _K) -> _R | None:
+        """The record ``key`` of a world collection if it belongs to the caller's account,
+        else ``None`` (missing and another account's alike)."""
+        return self.world.owned_record(records, self.account.id, key)
+
+    def owned_one(
+        self,
+        records: Mapping[_K, _R],
+        key: _K,
+        what: str,
+        missing: Callable[[str], FleetApiError] = EntityNotFoundError,
+    ) -> _R:
+        """The record ``key`` of a world collection if it belongs to the caller's account.
+
+        Raises:
+            EntityNotFoundError: (201) it is missing or another account's; ``what`` names
+                it in the description (``no map layer 7``). ``missing`` raises another class
+                instead (``EntityMissingError``, 204, for a referenced garage).
+        """
+        record = self.owned_get(records, key)
+        if record is None:
+            raise missing(f"no {what} {key}")
+        return record
+
+    def visible_tracker(self, tracker_id: int) -> TrackerRecord | None:
+        """The tracker ``tracker_id`` if the caller may see it."""
+        tracker = self.world.trackers.get(tracker_id)
+        if tracker is None:
+            return None
+        user = self.require_user()
+        if self.world.owned_record(self.world.trackers, user.account_id, tracker_id) is None:
+            return None
+        if not user.is_master and user.trackers is not None and tracker_id not in user.trackers:
+            return None
+        return tracker
