@@ -197,14 +197,16 @@ def split(mock: FleetMock, call: Call, sizes: Sizes) -> list[Figure]:
         request = prepared.to_httpx(http, config.timeout)
         content = request.read()
         t1 = clock()
-        status, headers, answer = mock.backend.handle(
+        answer = mock.backend.handle(
             "POST", request.url.path, dict(request.url.params), request.headers, content
         )
         t2 = clock()
-        extract_result(endpoint, read_response(endpoint.path, status, headers, answer))
+        extract_result(
+            endpoint, read_response(endpoint.path, answer.status, answer.headers, answer.body)
+        )
         t3 = clock()
-        if status != 200:
-            raise RuntimeError(f"{call.path} answered HTTP {status}: {answer[:200]!r}")
+        if answer.status != 200:
+            raise RuntimeError(f"{call.path} answered HTTP {answer.status}: {answer.body[:200]!r}")
         handler, encode = spent["handler"], spent["encode"]
         return t1 - t0, t2 - t1 - handler - encode, handler, encode, t3 - t2
 

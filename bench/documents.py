@@ -13,9 +13,9 @@ from fleetapi_mock import FleetMock, World, demo_document
 
 def reset(mock: FleetMock, body: bytes) -> None:
     """``POST /__mock__/reset`` through the backend (the starting world, or ``body``)."""
-    status, _, answer = mock.backend.handle("POST", "/__mock__/reset", {}, {}, body)
-    if status != 200:
-        raise RuntimeError(f"reset answered {status}: {answer[:200]!r}")
+    answer = mock.backend.handle("POST", "/__mock__/reset", {}, {}, body)
+    if answer.status != 200:
+        raise RuntimeError(f"reset answered {answer.status}: {answer.body[:200]!r}")
 
 
 def world_figures(name: str, document: dict[str, Any], sizes: Sizes) -> list[Figure]:

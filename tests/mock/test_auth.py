@@ -148,21 +148,21 @@ def test_sub_user_without_the_right_of_a_call_is_13(fleet_mock: FleetMock, api: 
     import attrs
 
     from fleetapi.endpoints import BY_PATH
-    from fleetapi_mock.web.router import _authorize, _Identity
+    from fleetapi_mock.web.access import Identity, authorize
 
-    dispatcher = _Identity(user=fleet_mock.world.users[2])
-    master = _Identity(user=fleet_mock.world.users[1])
+    dispatcher = Identity(user=fleet_mock.world.users[2])
+    master = Identity(user=fleet_mock.world.users[1])
     nothing = BY_PATH["base/nothing"]
     for right, allowed in [("task_update", True), ("vehicle_update", False), ("admin", False)]:
         endpoint = attrs.evolve(nothing, right=right)
-        assert _authorize(endpoint, master) is master
+        assert authorize(endpoint, master) is master
         if allowed:
-            assert _authorize(endpoint, dispatcher) is dispatcher
+            assert authorize(endpoint, dispatcher) is dispatcher
         else:
             with pytest.raises(OperationNotPermittedError):
-                _authorize(endpoint, dispatcher)
+                authorize(endpoint, dispatcher)
     with pytest.raises(OperationNotPermittedError):
-        _authorize(attrs.evolve(nothing, master_only=True), dispatcher)
+        authorize(attrs.evolve(nothing, master_only=True), dispatcher)
 
 
 @pytest.mark.parametrize("right", ["task_update", "vehicle_update"])

@@ -127,15 +127,15 @@ def test_missing_required_field_says_so(fleet_mock: FleetMock):
 def test_oversized_body_is_413_code_5():
     backend = Backend(max_body_bytes=1024)
     session = _session(backend)
-    status, _, content = backend.handle(
+    answer = backend.handle(
         "POST",
         "/tracker/list",
         {},
         {"authorization": f"NVX {session}"},
         b" " * 1025,
     )
-    assert status == 413
-    assert json.loads(content)["status"]["code"] == 5
+    assert answer.status == 413
+    assert json.loads(answer.body)["status"]["code"] == 5
 
 
 def test_oversized_upload_is_413_code_271(monkeypatch: pytest.MonkeyPatch):
@@ -146,9 +146,9 @@ def test_oversized_upload_is_413_code_271(monkeypatch: pytest.MonkeyPatch):
         pytest.skip("no upload call in the table yet")
     monkeypatch.setitem(HANDLERS, upload.path, lambda ctx, params: None)
     backend = Backend(max_body_bytes=1024)
-    status, _, content = backend.handle("POST", upload.path, {}, {}, b"x" * 2000)
-    assert status == 413
-    assert json.loads(content)["status"]["code"] == 271
+    answer = backend.handle("POST", upload.path, {}, {}, b"x" * 2000)
+    assert answer.status == 413
+    assert json.loads(answer.body)["status"]["code"] == 271
 
 
 def test_the_real_limit_is_32_mib(fleet_mock: FleetMock):
@@ -164,8 +164,8 @@ def test_the_real_limit_is_32_mib(fleet_mock: FleetMock):
 
 def test_size_reported_by_a_server_that_stopped_reading():
     backend = Backend()
-    status, _, _ = backend.handle("POST", "/tracker/list", {}, {}, b"", body_size=10**9)
-    assert status == 413
+    answer = backend.handle("POST", "/tracker/list", {}, {}, b"", body_size=10**9)
+    assert answer.status == 413
 
 
 def test_an_unexpected_exception_is_code_6_and_logged(
@@ -180,11 +180,11 @@ def test_an_unexpected_exception_is_code_6_and_logged(
     backend = Backend()
     session = _session(backend)
     with caplog.at_level(logging.ERROR, logger="fleetapi_mock"):
-        status, _, content = backend.handle(
+        answer = backend.handle(
             "POST", "/base/nothing", {}, {"authorization": f"NVX {session}"}, b"{}"
         )
-    assert status == 500
-    assert json.loads(content) == {
+    assert answer.status == 500
+    assert json.loads(answer.body) == {
         "success": False,
         "status": {"code": 6, "description": "Unexpected error"},
     }
@@ -212,11 +212,11 @@ def test_fuzz_raw_bodies_never_answer_500(raw: bytes, kind: str):
     backend = Backend()
     session = _session(backend)
     for path in ("/tracker/get_states", "/api/key/create", "/dealer/get_ui_config", "/user/auth"):
-        status, _, content = backend.handle(
+        answer = backend.handle(
             "POST",
             path,
             {},
             {"authorization": f"NVX {session}", "content-type": kind},
             raw,
         )
-        assert status != 500, content
+        assert answer.status != 500, answer.body

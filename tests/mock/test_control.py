@@ -9,7 +9,7 @@ from mock_helpers import Api, assert_failure, assert_success
 
 from fleetapi.endpoints import ENDPOINTS
 from fleetapi_mock import FleetMock, demo_document
-from fleetapi_mock.web.router import RateLimiter
+from fleetapi_mock.web.access import RateLimiter
 
 
 def test_world_is_the_current_document(api: Api):

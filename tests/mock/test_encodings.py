@@ -9,7 +9,7 @@ import pytest
 from mock_helpers import Api, assert_failure, assert_success
 
 from fleetapi.models.tracker import TrackerListParams, TrackerStatesParams
-from fleetapi_mock.web.router import decode_text_fields, parse_fields
+from fleetapi_mock.web.decoding import decode_text_fields, parse_fields
 
 
 def test_json_body(api: Api, demo: str):

@@ -27,7 +27,7 @@ from mock_helpers import DEMO_KEY
 
 from fleetapi._errors import error_class
 from fleetapi_mock.web.router import Backend
-from fleetapi_mock.web.wire import REDIRECT_STATUS
+from fleetapi_mock.web.wire import REDIRECT_STATUS, Response
 
 EXAMPLES = int(os.environ.get("FLEET_FUZZ_EXAMPLES", "12"))
 # The codes of the service's own failures (NOTES.md): a request must never produce them.
@@ -38,9 +38,9 @@ _INITIAL = _BACKEND.world.to_document()
 
 
 def _fetch_openapi() -> dict[str, Any]:
-    status, _, content = _BACKEND.handle("GET", "/openapi.json", {}, {}, b"")
-    assert status == 200
-    document: dict[str, Any] = json.loads(content)
+    answer = _BACKEND.handle("GET", "/openapi.json", {}, {}, b"")
+    assert answer.status == 200
+    document: dict[str, Any] = json.loads(answer.body)
     return document
 
 
@@ -242,9 +242,7 @@ def _encode(fields: Mapping[str, Any]) -> dict[str, str]:
     return {k: v if isinstance(v, str) else json.dumps(v) for k, v in fields.items()}
 
 
-def send(
-    path: str, fields: dict[str, Any], encoding: str, credential: str
-) -> tuple[int, dict[str, str], bytes]:
+def send(path: str, fields: dict[str, Any], encoding: str, credential: str) -> Response:
     headers: dict[str, str] = {}
     secret = _credentials()[credential]
     if secret is not None:
@@ -317,13 +315,13 @@ def test_no_request_gets_a_500(path: str, data: st.DataObject) -> None:
     before = _state()
     after = before
     try:
-        status, headers, content = send(path, fields, encoding, credential)
-        failure = check_answer(status, headers, content)
+        answer = send(path, fields, encoding, credential)
+        failure = check_answer(answer.status, answer.headers, answer.body)
         after = _state()
         if failure is not None:
             assert after == before, failure
         else:  # no credential of the demo account touches the other account
-            assert _of_other_account(after) == _of_other_account(before), content
+            assert _of_other_account(after) == _of_other_account(before), answer.body
     finally:
         if after != before:
             _BACKEND.reset(_INITIAL)

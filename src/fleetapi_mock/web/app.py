@@ -118,7 +118,7 @@ def create_app(backend: Backend | None = None) -> Starlette:
         body, size = await _read_body(request, served.max_body_bytes)
         client = request.client.host if request.client else None
         query = form_fields(request.query_params.multi_items())
-        status, headers, content = await workers.run(
+        answered = await workers.run(
             lambda: served.handle(
                 request.method,
                 request.url.path,
@@ -131,11 +131,11 @@ def create_app(backend: Backend | None = None) -> Starlette:
             )
         )
         try:
-            return Response(content, status_code=status, headers=headers)
+            return Response(answered.body, status_code=answered.status, headers=answered.headers)
         except Exception:  # a header HTTP cannot carry: still the API's envelope, never text
             logger.exception("could not send the answer to %s", request.url.path)
-            status, headers, content = failure_response(UnexpectedError())
-            return Response(content, status_code=status, headers=headers)
+            failed = failure_response(UnexpectedError())
+            return Response(failed.body, status_code=failed.status, headers=failed.headers)
 
     app = Starlette(routes=[Route("/{path:path}", answer, methods=_METHODS)])
     app.state.backend = served

@@ -14,9 +14,9 @@ from typing import IO, Any
 import uvicorn
 
 from fleetapi_mock.state.world import World
+from fleetapi_mock.web.access import DEFAULT_RATE_LIMIT
 from fleetapi_mock.web.app import create_app
 from fleetapi_mock.web.mock import FleetMock, WorldSource
-from fleetapi_mock.web.router import DEFAULT_RATE_LIMIT
 
 __all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "ThreadedServer", "banner_text", "run"]
 

@@ -30,7 +30,7 @@ class MockTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
         self.client = client
 
     def _answer(self, request: httpx.Request, body: bytes) -> httpx.Response:
-        status, headers, content = self.backend.handle(
+        response = self.backend.handle(
             request.method,
             request.url.path,
             form_fields(request.url.params.multi_items()),
@@ -39,7 +39,9 @@ class MockTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
             client=self.client,
             scheme=request.url.scheme,
         )
-        return httpx.Response(status, headers=headers, content=content, request=request)
+        return httpx.Response(
+            response.status, headers=response.headers, content=response.body, request=request
+        )
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         """Answer a request of a synchronous client."""

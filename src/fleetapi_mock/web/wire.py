@@ -18,6 +18,8 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from typing import Any
 
+import attrs
+
 from fleetapi._errors import FleetApiError, WrongRequestFormatError
 from fleetapi_mock.domain.context import FileReply, UploadedFile
 
@@ -35,8 +37,18 @@ __all__ = [
     "redirect_response",
 ]
 
-Response = tuple[int, dict[str, str], bytes]
-"""``(HTTP status, headers, body)``."""
+
+@attrs.frozen
+class Response:
+    """One HTTP answer of the mock, as every door sends it."""
+
+    status: int
+    headers: dict[str, str]
+    body: bytes = attrs.field(repr=lambda b: f"<{len(b)} bytes>")
+    code: int = 0
+    """The API's ``status.code`` of a failure (also one that travels in a redirect); 0 for a
+    success or an answer outside the API (a download, the OpenAPI document)."""
+
 
 JSON_CONTENT_TYPE = "application/json; charset=utf-8"
 """The content type of every JSON answer."""
@@ -61,7 +73,7 @@ def form_fields(pairs: Iterable[tuple[str, str]]) -> dict[str, str | list[str]]:
 def json_response(status: int, body: Any, headers: Mapping[str, str] | None = None) -> Response:
     """A JSON response."""
     content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return status, {"content-type": JSON_CONTENT_TYPE, **(headers or {})}, content
+    return Response(status, {"content-type": JSON_CONTENT_TYPE, **(headers or {})}, content)
 
 
 def failure_body(error: FleetApiError) -> dict[str, Any]:
@@ -86,7 +98,7 @@ def failure_response(error: FleetApiError) -> Response:
     headers = {}
     if error.retry_after is not None:
         headers["retry-after"] = str(max(1, math.ceil(error.retry_after)))
-    return json_response(error.http_status, body, headers)
+    return attrs.evolve(json_response(error.http_status, body, headers), code=error.code)
 
 
 REDIRECT_STATUS = 303
@@ -120,7 +132,7 @@ def file_response(reply: FileReply) -> Response:
     if reply.filename:
         quoted = urllib.parse.quote(reply.filename)
         headers["content-disposition"] = f"attachment; filename*=UTF-8''{quoted}"
-    return 200, headers, reply.content
+    return Response(200, headers, reply.content)
 
 
 def multipart_parts(content_type: str, body: bytes) -> list[tuple[str, str | UploadedFile]]:

@@ -1,0 +1,166 @@
+"""Who is calling, and may they: the credential of a request, the caller it names, the
+access level and sub-user rights of the call, and the rate limit per caller.
+
+The credential comes from ``Authorization: NVX <hash>``, else the body's ``hash``, else the
+query's ``hash``. A session hash names its user (until 30 days without use); an API key names
+the master user owning it.
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from fleetapi._endpoint import Access, Endpoint
+from fleetapi._errors import (
+    FleetApiError,
+    OperationNotPermittedError,
+    SessionNotFoundError,
+    WrongHashError,
+)
+from fleetapi_mock.state.records import ApiKeyRecord, SessionRecord, UserRecord
+from fleetapi_mock.state.world import World
+
+__all__ = [
+    "DEFAULT_RATE_LIMIT",
+    "Identity",
+    "RateLimiter",
+    "authorize",
+    "credential_of",
+    "identify",
+    "optional_credential",
+]
+
+DEFAULT_RATE_LIMIT = 50
+"""Requests per second per credential on the real service (NOTES)."""
+
+_HASH_HEADER = re.compile(r"NVX [^\s]{32}")
+
+
+class RateLimiter:
+    """At most ``limit`` requests per ``window`` seconds per key (a sliding window).
+
+    Windows move with real elapsed time (``timer``, the machine's monotonic clock), never with
+    the world clock: a frozen or moved world clock neither locks a credential out nor lifts
+    its limit, and the ``Retry-After`` answered is true.
+    """
+
+    def __init__(
+        self,
+        limit: int,
+        window: float = 1.0,
+        *,
+        timer: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self.timer = timer
+        self._hits: dict[str, collections.deque[float]] = {}
+
+    def hit(self, key: str) -> float | None:
+        """Count a request; ``None`` when allowed, else the seconds to wait."""
+        now = self.timer()
+        hits = self._hits.setdefault(key, collections.deque())
+        while hits and now - hits[0] >= self.window:
+            hits.popleft()
+        if len(hits) >= self.limit:
+            return hits[0] + self.window - now
+        hits.append(now)
+        return None
+
+    def clear(self) -> None:
+        """Forget every count."""
+        self._hits.clear()
+
+
+@attrs.frozen(kw_only=True)
+class Identity:
+    """The caller a credential names: a user, through a session or an API key."""
+
+    user: UserRecord
+    session: SessionRecord | None = None
+    api_key: ApiKeyRecord | None = None
+
+    @property
+    def rate_key(self) -> str:
+        """The rate-limit bucket of the caller: its API key, else its user."""
+        if self.api_key is not None:
+            return f"key:{self.api_key.hash}"
+        return f"user:{self.user.id}"
+
+
+def credential_of(
+    headers: Mapping[str, str], fields: Mapping[str, Any]
+) -> tuple[str | None, FleetApiError | None]:
+    """The credential of a request and, when it is malformed, the error to answer."""
+    header = headers.get("authorization")
+    value = fields.get("hash")
+    if header is not None:
+        if _HASH_HEADER.fullmatch(header) is None:
+            return None, WrongHashError(
+                "wrong Authorization header: expected 'NVX <32-character hash>'"
+            )
+        if value is not None and (not isinstance(value, str) or len(value) != 32):
+            return None, WrongHashError("wrong hash: a hash is 32 characters")
+        return header[4:], None
+    if value is None or value == "":
+        return None, WrongHashError("no credential: send 'Authorization: NVX <hash>' or 'hash'")
+    if not isinstance(value, str) or len(value) != 32:
+        return None, WrongHashError("wrong hash: a hash is 32 characters")
+    return value, None
+
+
+def identify(world: World, credential: str | None) -> Identity | None:
+    """The caller ``credential`` names: a live session's user or an API key's owner; ``None``
+    for no credential, an unknown one or a session ended by 30 days without use."""
+    if credential is None:
+        return None
+    session = world.sessions.get(credential)
+    if session is not None:
+        user = world.users.get(session.user_id)
+        if user is None or world.session_expired(session):
+            return None
+        return Identity(user=user, session=session)
+    key = world.api_keys.get(credential)
+    if key is not None:
+        owner = world.users.get(key.user_id)
+        return None if owner is None else Identity(user=owner, api_key=key)
+    return None
+
+
+def authorize(endpoint: Endpoint, identity: Identity | None) -> Identity:
+    """``identity``, once the access level and rights of ``endpoint`` hold for it.
+
+    Raises:
+        SessionNotFoundError: (4) no caller, a DELIVERY session on another call, an API key
+            on a call that needs a session.
+        OperationNotPermittedError: (13) a ROOT call, or a sub-user without the right.
+    """
+    if identity is None:
+        raise SessionNotFoundError("unknown hash, or the session has ended")
+    access = endpoint.access
+    session = identity.session
+    if session is not None and session.kind == "delivery" and access is not Access.DELIVERY:
+        raise SessionNotFoundError("a DELIVERY session is valid for delivery calls only")
+    if access is Access.ROOT:
+        raise OperationNotPermittedError("this call needs the ROOT access level")
+    if access is Access.SESSION and identity.api_key is not None:
+        raise SessionNotFoundError("this call needs a standard session, not an API key")
+    user = identity.user
+    if not user.is_master:
+        if endpoint.master_only or endpoint.right == "admin" or access is Access.SESSION:
+            raise OperationNotPermittedError("only the master user may make this call")
+        if endpoint.right is not None and endpoint.right not in user.rights:
+            raise OperationNotPermittedError(f"this call needs the right {endpoint.right!r}")
+    return identity
+
+
+def optional_credential(headers: Mapping[str, str], fields: Mapping[str, Any]) -> str | None:
+    """The credential of a call that needs none (``dealer/get_ui_config`` may use it)."""
+    credential, error = credential_of(headers, fields)
+    return None if error else credential
