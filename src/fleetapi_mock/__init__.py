@@ -17,8 +17,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from fleetapi_mock.state.clock import Clock
     from fleetapi_mock.state.world import (
-        Clock,
         World,
         WorldDocumentError,
         demo_document,
@@ -68,7 +68,7 @@ _WHERE = {
     "ThreadedServer": "web.server",
     "run": "web.server",
     "create_app": "web.app",
-    "Clock": "state.world",
+    "Clock": "state.clock",
     "World": "state.world",
     "WorldDocumentError": "state.world",
     "demo_document": "state.world",

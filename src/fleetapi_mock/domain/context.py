@@ -24,8 +24,9 @@ from fleetapi._errors import (
     TimeSpanTooBigError,
 )
 from fleetapi_mock.state.bounds import WORLD_TIME_MAX, WORLD_TIME_MIN
+from fleetapi_mock.state.clock import zone
 from fleetapi_mock.state.records import ApiKeyRecord, SessionRecord, TrackerRecord, UserRecord
-from fleetapi_mock.state.world import Owned, World, zone
+from fleetapi_mock.state.world import Owned, World
 
 __all__ = [
     "DEFAULT_MAX_TIME_SPAN",

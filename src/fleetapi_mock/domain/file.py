@@ -66,8 +66,8 @@ from fleetapi.models.checkin import CheckinFile
 from fleetapi.models.files import FileMetadata, FileType, UploadTicket
 from fleetapi_mock.domain.context import Context, FileReply, UploadedFile
 from fleetapi_mock.domain.form import file_is_live
+from fleetapi_mock.state.clock import zone
 from fleetapi_mock.state.records import FileRecord, UserRecord
-from fleetapi_mock.state.world import zone
 
 if TYPE_CHECKING:
     from fleetapi_mock.state.world import World

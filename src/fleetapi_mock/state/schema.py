@@ -286,8 +286,8 @@ def world_schema() -> dict[str, Any]:
             "additionalProperties": {"type": "integer"},
         },
     }
-    for name, (record_type, _) in COLLECTIONS.items():
-        properties[name] = {"type": "array", "items": builder.schema(record_type)}
+    for name, collection in COLLECTIONS.items():
+        properties[name] = {"type": "array", "items": builder.schema(collection.record)}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://fleetapi.invalid/world.schema.json",

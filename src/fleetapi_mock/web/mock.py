@@ -14,8 +14,9 @@ from fleetapi.models.form import Form
 from fleetapi_mock.domain.form import check_values, submit_form
 from fleetapi_mock.domain.position import drive_points, record_positions
 from fleetapi_mock.state.bounds import read_json
+from fleetapi_mock.state.clock import Clock, zone
 from fleetapi_mock.state.records import TrackPointRecord
-from fleetapi_mock.state.world import Clock, World, WorldDocumentError, demo_world, zone
+from fleetapi_mock.state.world import World, WorldDocumentError, demo_world
 from fleetapi_mock.web.router import Backend, JournalEntry
 from fleetapi_mock.web.transport import MockTransport
 

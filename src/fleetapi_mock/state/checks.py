@@ -1,0 +1,205 @@
+"""The checks of a loaded world document beyond its shape: every reference points at
+something there (users at dealers, trackers at owners and tariffs, tasks at trackers...),
+owners are master users, logins and hashes are unique.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from fleetapi.models.task import Route, Task
+from fleetapi_mock.state.clock import zone
+
+if TYPE_CHECKING:
+    from fleetapi_mock.state.world import World
+
+__all__ = ["reference_problems"]
+
+
+def reference_problems(world: World) -> Iterator[tuple[str, str]]:
+    """Every broken reference of ``world`` as ``(path, problem)``."""
+    logins: set[str] = set()
+    for user in world.users.values():
+        where = f"users[id={user.id}]"
+        if user.login.lower() in logins:
+            yield f"{where}.login", f"duplicate login {user.login!r}"
+        logins.add(user.login.lower())
+        if user.dealer_id not in world.dealers:
+            yield f"{where}.dealer_id", f"no dealer {user.dealer_id}"
+        if user.master_id is not None:
+            master = world.users.get(user.master_id)
+            if master is None or not master.is_master:
+                yield f"{where}.master_id", f"no master user {user.master_id}"
+        try:
+            zone(user.time_zone)
+        except KeyError:
+            yield f"{where}.time_zone", f"unknown time zone {user.time_zone!r}"
+    for session in world.sessions.values():
+        if session.user_id not in world.users:
+            yield "sessions", f"a session of unknown user {session.user_id}"
+        if len(session.hash) != 32:
+            yield "sessions", "a session hash is not 32 characters"
+    for key in world.api_keys.values():
+        owner = world.users.get(key.user_id)
+        if owner is None or not owner.is_master:
+            yield "api_keys", f"an API key of unknown master user {key.user_id}"
+        if len(key.hash) != 32:
+            yield "api_keys", "an API key is not 32 characters"
+    clash = set(world.sessions) & set(world.api_keys)
+    if clash:
+        yield "api_keys", "a hash is both a session and an API key"
+    for tracker in world.trackers.values():
+        where = f"trackers[id={tracker.id}]"
+        if tracker.user_id not in world.users or not world.users[tracker.user_id].is_master:
+            yield f"{where}.user_id", f"no master user {tracker.user_id}"
+        if tracker.tariff_id not in world.tariffs:
+            yield f"{where}.tariff_id", f"no tariff {tracker.tariff_id}"
+    for employee in world.employees.values():
+        where = f"employees[id={employee.id}]"
+        yield from _tracker_of(world, where, employee.user_id, employee.tracker_id)
+        if employee.department_id is not None and employee.department_id not in (world.departments):
+            yield f"{where}.department_id", f"no department {employee.department_id}"
+    for point in world.track_points:
+        if point.tracker_id not in world.trackers:
+            yield "track_points", f"a point of unknown tracker {point.tracker_id}"
+    owned: list[tuple[str, Any]] = [
+        *((f"data_files[id={f.id}]", f) for f in world.data_files.values()),
+        *((f"import_processes[id={p.id}]", p) for p in world.import_processes.values()),
+        *((f"bills[order_id={b.order_id}]", b) for b in world.bills.values()),
+        *((f"subscriptions[reference={s.reference}]", s) for s in world.subscriptions.values()),
+        *((f"geo_links[id={r.id}]", r) for r in world.geo_links.values()),
+        *((f"retranslators[id={r.id}]", r) for r in world.retranslators.values()),
+        *((f"map_layers[id={r.id}]", r) for r in world.map_layers.values()),
+        *((f"departments[id={d.id}]", d) for d in world.departments.values()),
+        *((f"garages[id={g.id}]", g) for g in world.garages.values()),
+        *((f"vehicles[id={v.id}]", v) for v in world.vehicles.values()),
+        *((f"employees[id={e.id}]", e) for e in world.employees.values()),
+        *((f"zones[id={z.id}]", z) for z in world.zones.values()),
+        *((f"places[id={p.id}]", p) for p in world.places.values()),
+        *((f"tags[id={t.id}]", t) for t in world.tags.values()),
+        *((f"forms[id={f.id}]", f) for f in world.forms.values()),
+        *((f"tasks[id={t.id}]", t) for t in world.tasks.values()),
+        *((f"routes[id={r.id}]", r) for r in world.routes.values()),
+    ]
+    for where, record in owned:
+        owner = world.users.get(record.user_id)
+        if owner is None or not owner.is_master:
+            yield f"{where}.user_id", f"no master user {record.user_id}"
+    yield from _check_sharing_references(world)
+    yield from _check_tasks(world)
+    yield from _check_form_and_file_references(world)
+    yield from _check_fleet_references(world)
+
+
+def _owns(world: World, account: int, records: Mapping[int, Any], key: int) -> bool:
+    """Whether ``records`` holds ``key`` and it belongs to the master user ``account``."""
+    return world.owned_record(records, account, key) is not None
+
+
+def _tracker_of(
+    world: World, where: str, owner: int, tracker_id: int | None
+) -> Iterator[tuple[str, str]]:
+    """The fault of ``where.tracker_id`` unless it is null or a tracker of ``owner``."""
+    if tracker_id is not None and not _owns(world, owner, world.trackers, tracker_id):
+        yield f"{where}.tracker_id", f"no tracker {tracker_id} of the owner"
+
+
+def _check_form_and_file_references(world: World) -> Iterator[tuple[str, str]]:
+    for template in world.form_templates.values():
+        if template.user_id not in world.users:
+            yield f"form_templates[id={template.id}].user_id", f"no user {template.user_id}"
+    for record in world.forms.values():
+        yield from _tracker_of(world, f"forms[id={record.id}]", record.user_id, record.tracker_id)
+    for checkin in world.checkins.values():
+        where = f"checkins[id={checkin.id}]"
+        yield from _tracker_of(world, where, checkin.user_id, checkin.tracker_id)
+        if checkin.files:
+            yield f"{where}.files", "must be empty: files name their check-in (checkin_id)"
+        if checkin.form_id is not None and checkin.form_id not in world.forms:
+            yield f"{where}.form_id", f"no form {checkin.form_id}"
+        employee = checkin.employee_id
+        if isinstance(employee, int) and not _owns(
+            world, checkin.user_id, world.employees, employee
+        ):
+            yield f"{where}.employee_id", f"no employee {employee} of the user"
+    for stored in world.files.values():
+        where = f"files[id={stored.id}]"
+        if stored.file.user_id not in world.users:
+            yield f"{where}.file.user_id", f"no user {stored.file.user_id}"
+        if stored.form_id is not None and stored.form_id not in world.forms:
+            yield f"{where}.form_id", f"no form {stored.form_id}"
+        if stored.checkin_id is not None and stored.checkin_id not in world.checkins:
+            yield f"{where}.checkin_id", f"no check-in {stored.checkin_id}"
+
+
+def _check_tasks(world: World) -> Iterator[tuple[str, str]]:
+    entities: list[tuple[str, Task | Route]] = [
+        *((f"tasks[id={t.id}]", t) for t in world.tasks.values()),
+        *((f"routes[id={r.id}]", r) for r in world.routes.values()),
+    ]
+    for where, entity in entities:
+        yield from _tracker_of(world, where, entity.user_id, entity.tracker_id)
+    for route in world.routes.values():
+        where = f"routes[id={route.id}]"
+        if route.id in world.tasks:
+            yield f"{where}.id", f"id {route.id} is also a task's"
+        for checkpoint_id in route.checkpoint_ids:
+            checkpoint = world.tasks.get(checkpoint_id)
+            if checkpoint is None or checkpoint.parent_id != route.id:
+                yield f"{where}.checkpoint_ids", f"{checkpoint_id} is not its checkpoint"
+    for task in world.tasks.values():
+        if task.parent_id is not None and task.parent_id not in world.routes:
+            yield f"tasks[id={task.id}].parent_id", f"no route {task.parent_id}"
+    for record in world.forms.values():
+        if record.form.task_id is not None and record.form.task_id not in world.tasks:
+            yield f"forms[id={record.id}].form.task_id", f"no task {record.form.task_id}"
+
+
+def _check_sharing_references(world: World) -> Iterator[tuple[str, str]]:
+    """Geo links' creators and unique hashes; retranslators' protocols."""
+    hashes: set[str] = set()
+    for record in world.geo_links.values():
+        where = f"geo_links[id={record.id}].link"
+        link = record.link
+        creator = world.users.get(link.creator_id)
+        if creator is None or creator.account_id != record.user_id:
+            yield f"{where}.creator_id", f"no user {link.creator_id} in the account"
+        if len(link.hash) != 32 or link.hash in hashes:
+            yield f"{where}.hash", "a link hash is 32 characters and unique"
+        hashes.add(link.hash)
+        for index, shared in enumerate(link.trackers):
+            yield from _tracker_of(
+                world, f"{where}.trackers[{index}]", record.user_id, shared.tracker_id
+            )
+    for forwarder in world.retranslators.values():
+        protocol = forwarder.retranslator.protocol_id
+        if protocol not in world.retranslator_protocols:
+            yield (
+                f"retranslators[id={forwarder.id}].retranslator.protocol_id",
+                f"no protocol {protocol}",
+            )
+
+
+def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
+    """Vehicles' trackers (one vehicle each) and garages; service tasks' vehicles."""
+    bound: dict[int, int] = {}
+    for vehicle in world.vehicles.values():
+        where = f"vehicles[id={vehicle.id}]"
+        if vehicle.tracker_id is not None:
+            if not _owns(world, vehicle.user_id, world.trackers, vehicle.tracker_id):
+                yield f"{where}.tracker_id", f"no tracker {vehicle.tracker_id} of the owner"
+            elif vehicle.tracker_id in bound:
+                yield (
+                    f"{where}.tracker_id",
+                    f"tracker {vehicle.tracker_id} is bound to vehicle "
+                    f"{bound[vehicle.tracker_id]} too",
+                )
+            bound.setdefault(vehicle.tracker_id, vehicle.id)
+        if vehicle.garage_id is not None and not _owns(
+            world, vehicle.user_id, world.garages, vehicle.garage_id
+        ):
+            yield f"{where}.garage_id", f"no garage {vehicle.garage_id} of the owner"
+    for task in world.service_tasks.values():
+        if task.vehicle_id not in world.vehicles:
+            yield f"service_tasks[id={task.id}].vehicle_id", f"no vehicle {task.vehicle_id}"

@@ -1,0 +1,192 @@
+"""World documents: loading a :class:`~fleetapi_mock.state.world.World` from JSON and saving
+it back, and the embedded demo world.
+
+A document is checked in two passes: its shape (each collection's records, strictly, with
+every unknown key reported by its path), then its references
+(:func:`~fleetapi_mock.state.checks.reference_problems`). Every problem is listed in one
+:class:`WorldDocumentError`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator, Mapping
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Final
+
+from fleetapi._converter import (
+    RequestValidationError,
+    converter_for,
+    format_datetime,
+    parse_datetime,
+    structure_request,
+)
+from fleetapi_mock.state.bounds import json_problem
+from fleetapi_mock.state.checks import reference_problems
+from fleetapi_mock.state.clock import IdSequences
+
+if TYPE_CHECKING:
+    from fleetapi_mock.state.world import World
+
+__all__ = [
+    "DOCUMENT_FORMAT",
+    "WorldDocumentError",
+    "demo_document",
+    "dump_document",
+    "load_document",
+]
+
+DOCUMENT_FORMAT: Final = "fleetapi-mock-world/1"
+"""The ``format`` value of the world documents this version reads and writes."""
+
+
+class WorldDocumentError(ValueError):
+    """A world document that cannot be loaded; ``errors`` lists each problem by its path."""
+
+    def __init__(self, errors: list[tuple[str, str]]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(f"{path}: {error}" for path, error in errors))
+
+
+def dump_document(world: World) -> dict[str, Any]:
+    """``world`` as a world document (JSON-ready), ids and clock included."""
+    conv = converter_for(strict=True)
+    with world.lock:
+        document: dict[str, Any] = {"format": DOCUMENT_FORMAT}
+        if world.description:
+            document["description"] = world.description
+        document["now"] = format_datetime(world.clock.now().replace(microsecond=0))
+        document["seed"] = world.seed
+        document["sequences"] = world.ids.snapshot()
+        for collection in world.COLLECTIONS.values():
+            records = getattr(world, collection.name)
+            items = records.values() if collection.key else records
+            document[collection.name] = [
+                conv.unstructure(r, unstructure_as=collection.record) for r in items
+            ]
+        return document
+
+
+def load_document(world: World, document: Mapping[str, Any]) -> None:
+    """Fill the empty ``world`` from ``document``.
+
+    Raises:
+        WorldDocumentError: the document does not fit the format; every problem is listed
+            with its path (``trackers[2].tariff_id``).
+    """
+    if not isinstance(document, Mapping):
+        raise WorldDocumentError([("$", "a world document is a JSON object")])
+    where, problem = json_problem(dict(document))
+    if problem:
+        raise WorldDocumentError([(where, problem)])
+    errors = list(_load_settings(world, document))
+    for collection in world.COLLECTIONS.values():
+        errors.extend(_load_collection(world, collection, document.get(collection.name, [])))
+    for route_id in world.routes:
+        if isinstance(route_id, int):
+            world.ids.ensure_above("tasks", route_id)
+    if not errors:
+        errors.extend(reference_problems(world))
+    if errors:
+        raise WorldDocumentError(errors)
+
+
+def _load_settings(world: World, document: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """The document's keys beside its collections: format, description, clock, seed, ids."""
+    known = {"format", "description", "now", "seed", "sequences", *world.COLLECTIONS}
+    for extra in sorted(set(document) - known):
+        yield extra, "unknown key"
+    if document.get("format", DOCUMENT_FORMAT) != DOCUMENT_FORMAT:
+        yield "format", f"must be {DOCUMENT_FORMAT!r}"
+    description = document.get("description", "")
+    if not isinstance(description, str):
+        yield "description", "must be a string"
+    else:
+        world.description = description
+    now = document.get("now")
+    if now is not None:
+        try:
+            if not isinstance(now, str):
+                raise ValueError("must be a date/time string")
+            world.clock.set(parse_datetime(now))
+        except ValueError as exc:
+            yield "now", str(exc)
+    seed = document.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        yield "seed", "must be an integer"
+    else:
+        world.seed = seed
+        world.random = random.Random(seed)
+    sequences = document.get("sequences", {})
+    if not isinstance(sequences, Mapping) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in sequences.values()
+    ):
+        yield "sequences", "must be an object of integers"
+    else:
+        world.ids = IdSequences(sequences)
+
+
+def _load_collection(world: World, collection: Any, raw: Any) -> Iterator[tuple[str, str]]:
+    """Load one collection into ``world``: each record strictly, unknown keys refused, keys
+    unique; integer keys move the id sequence of the same name past them."""
+    name, key = collection.name, collection.key
+    if not isinstance(raw, list):
+        yield name, "must be an array"
+        return
+    conv = converter_for(strict=True)
+    loaded: list[Any] = []
+    for index, item in enumerate(raw):
+        where = f"{name}[{index}]"
+        try:
+            record = structure_request(item, collection.record)
+        except RequestValidationError as exc:
+            for e in exc.errors:
+                yield (f"{where}.{e.parameter}" if e.parameter != "body" else where, e.error)
+            continue
+        for path in _unknown_keys(item, conv.unstructure(record)):
+            yield f"{where}.{path}", "unknown key"
+        loaded.append(record)
+    if key is None:
+        if collection.order is not None:
+            loaded.sort(key=collection.order)
+        setattr(world, name, loaded)
+        return
+    by_key: dict[Any, Any] = {}
+    for index, record in enumerate(loaded):
+        value = getattr(record, key)
+        if value in by_key:
+            yield f"{name}[{index}].{key}", f"duplicate {key} {value!r}"
+        by_key[value] = record
+        if isinstance(value, int):
+            world.ids.ensure_above(name, value)
+    setattr(world, name, by_key)
+
+
+def _unknown_keys(given: Any, known: Any, path: str = "") -> Iterator[str]:
+    """Keys of ``given`` (a parsed document part) absent from ``known`` (its re-export)."""
+    if isinstance(given, Mapping) and isinstance(known, Mapping):
+        for key, value in given.items():
+            where = f"{path}.{key}" if path else str(key)
+            if key not in known:
+                yield where
+            else:
+                yield from _unknown_keys(value, known[key], where)
+    elif isinstance(given, list) and isinstance(known, list) and len(given) == len(known):
+        for index, (a, b) in enumerate(zip(given, known, strict=True)):
+            yield from _unknown_keys(a, b, f"{path}[{index}]")
+
+
+def demo_document() -> dict[str, Any]:
+    """A fresh copy of the embedded demo world document."""
+    return copy.deepcopy(demo_source())
+
+
+@cache
+def demo_source() -> dict[str, Any]:
+    """The embedded demo world document, parsed once (never change it: it is shared)."""
+    text = resources.files("fleetapi_mock").joinpath("data/demo_world.json").read_text("utf-8")
+    document: dict[str, Any] = json.loads(text)
+    return document
