@@ -544,25 +544,34 @@ def _first_paragraph(module: str) -> str:
 
 def mock_modules_markdown() -> str:
     """The modules of ``fleetapi_mock``, layer by layer, each with its docstring's summary."""
-    import importlib
-    import pkgutil
-
     from fleetapi_mock import LAYERS
 
     out = []
     for layer, title in LAYERS:
-        package = importlib.import_module(layer)
         out += [f"| {title}: `{layer}` | What it holds |", "|---|---|"]
-        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-            if info.ispkg or (layer == "fleetapi_mock" and info.name in _LAYER_PACKAGES):
-                continue
-            name = f"{package.__name__}.{info.name}"
+        for name in mock_modules_of(layer):
             out.append(f"| `{name}` | {_first_paragraph(name)} |")
         out.append("")
     return "\n".join(out)
 
 
-_LAYER_PACKAGES = ("web", "handlers", "domain", "state")
+def mock_modules_of(layer: str) -> list[str]:
+    """The modules of one layer package of the mock (its subpackages and their modules too;
+    the root's layer packages excluded), sorted."""
+    import importlib
+    import pkgutil
+
+    from fleetapi_mock import LAYERS
+
+    package = importlib.import_module(layer)
+    layers = {name for name, _ in LAYERS}
+    found = []
+    for info in pkgutil.walk_packages(package.__path__, prefix=f"{layer}."):
+        inner = [p for p in layers if p.startswith(f"{layer}.")]  # the root's layer packages
+        if any(info.name == p or info.name.startswith(f"{p}.") for p in inner):
+            continue
+        found.append(info.name)
+    return sorted(found)
 
 
 def fleet_mock_markdown() -> str:

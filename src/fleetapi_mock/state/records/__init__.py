@@ -1,0 +1,108 @@
+"""The records a :class:`~fleetapi_mock.state.world.World` holds: the mock's domain model.
+
+Records are mutable attrs classes, separate from the wire models of :mod:`fleetapi.models`:
+they hold what the service knows (owners, passwords, tariffs, raw positions), and handlers
+build the wire objects from them. Every date/time in a record is a naive UTC date/time; the
+handlers convert it to the user's time zone when they answer.
+
+Each record class is one collection of the world document (see ``docs/world-format.md``). A
+field with a default may be left out of a document.
+"""
+
+from typing import Any, TypeVar
+
+import attrs
+
+from fleetapi_mock.state.records.accounts import (
+    ApiKeyRecord,
+    DealerRecord,
+    SessionKind,
+    SessionRecord,
+    TariffRecord,
+    UserRecord,
+)
+from fleetapi_mock.state.records.business import (
+    BillRecord,
+    DataFileFormat,
+    DataFileRecord,
+    GeoLinkRecord,
+    ImportProcessRecord,
+    MapLayerRecord,
+    RetranslatorRecord,
+    SubscriptionRecord,
+)
+from fleetapi_mock.state.records.content import (
+    FileRecord,
+    FormRecord,
+    FormTemplateRecord,
+    PlaceRecord,
+    TagRecord,
+    ZoneRecord,
+    ZoneType,
+)
+from fleetapi_mock.state.records.fleet import (
+    ConnectionStatus,
+    DepartmentRecord,
+    EmployeeRecord,
+    GarageRecord,
+    MovementStatus,
+    ServiceTaskRecord,
+    ServiceTaskStatus,
+    TrackerRecord,
+    TrackerStateRecord,
+    TrackPointRecord,
+    VehicleRecord,
+)
+
+__all__ = [
+    "ApiKeyRecord",
+    "BillRecord",
+    "ConnectionStatus",
+    "DataFileFormat",
+    "DataFileRecord",
+    "DealerRecord",
+    "DepartmentRecord",
+    "EmployeeRecord",
+    "FileRecord",
+    "FormRecord",
+    "FormTemplateRecord",
+    "GarageRecord",
+    "GeoLinkRecord",
+    "ImportProcessRecord",
+    "MapLayerRecord",
+    "MovementStatus",
+    "PlaceRecord",
+    "RetranslatorRecord",
+    "ServiceTaskRecord",
+    "ServiceTaskStatus",
+    "SessionKind",
+    "SessionRecord",
+    "SubscriptionRecord",
+    "TagRecord",
+    "TariffRecord",
+    "TrackPointRecord",
+    "TrackerRecord",
+    "TrackerStateRecord",
+    "UserRecord",
+    "VehicleRecord",
+    "ZoneRecord",
+    "ZoneType",
+    "convert",
+]
+
+_T = TypeVar("_T")
+
+
+def convert(target: type[_T], source: object, /, **changes: Any) -> _T:
+    """An instance of the attrs class ``target`` made from ``source``'s same-named fields.
+
+    It moves an entity between its API model and its world record (which adds the owner):
+    ``convert(Department, record)`` drops the owner, ``convert(DepartmentRecord, department,
+    user_id=1)`` adds it. ``changes`` set or override fields.
+    """
+    values = {
+        field.name: getattr(source, field.name)
+        for field in attrs.fields(target)  # type: ignore[arg-type]
+        if field.init and field.name not in changes and hasattr(source, field.name)
+    }
+    return target(**values, **changes)

@@ -1,0 +1,125 @@
+"""Records of accounts: dealers, tariffs, users, sessions and API keys."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+import attrs
+
+from fleetapi._rules import rules
+from fleetapi.models.dealer import DealerSettings
+from fleetapi.models.payment import PaymentSystemSettings
+
+__all__ = [
+    "ApiKeyRecord",
+    "DealerRecord",
+    "SessionKind",
+    "SessionRecord",
+    "TariffRecord",
+    "UserRecord",
+]
+
+
+SessionKind = Literal["standard", "delivery"]
+
+
+@attrs.define(kw_only=True)
+class DealerRecord:
+    """A dealer (the reseller whose branded interface users log in to)."""
+
+    id: int
+    parent_id: int | None = None
+    """The parent dealer of a sub-dealer."""
+    ui_domain: str
+    company_url: str = ""
+    features: list[str] = attrs.Factory(list)
+    """``branding_web``, ``branding_mobile``, ``subpaas``..."""
+    premium_gis: bool = False
+    demo_ends: dt.date | None = None
+    """The end of the dealer's trial tariff, if it is on one."""
+    platform: dict[str, Any] = attrs.Factory(dict)
+    """Platform values in force (``report.max_time_span``...), as ``dealer/get_ui_config``
+    answers them."""
+    settings: DealerSettings | None = None
+    """The interface settings; null makes ``dealer/get_ui_config`` answer 201."""
+    payment_settings: PaymentSystemSettings | None = None
+    """The payment system of the dealer's users (``payment_system/list``; null answers 201).
+    Its ``type`` ``avangate`` makes the external subscription calls work (else 215)."""
+    device_limit: int | None = None
+    """The most trackers the dealer's users may have in all; null means no limit. A dealer
+    over it makes the calls that check it (``checkin/list``, ``department/list``,
+    ``department/create``) answer 221."""
+
+
+@attrs.define(kw_only=True)
+class TariffRecord:
+    """A tariff plan of trackers: the features it allows and how long tracks are kept."""
+
+    id: int
+    label: str = ""
+    features: list[str] = attrs.Factory(list)
+    """``app_tasks`` (tasks), ``weblocator`` (geo links), ``checkin`` (check-ins)..."""
+    storage_period: dt.timedelta = dt.timedelta(days=90)
+    price: float = attrs.field(default=0.0, metadata=rules(minimum=0))
+    """Monthly price of one tracker on the tariff, in the dealer's currency (the payment
+    estimate adds them up)."""
+
+
+@attrs.define(kw_only=True)
+class UserRecord:
+    """A user: a master user (account owner) or a sub-user of one."""
+
+    id: int
+    login: str
+    password: str = attrs.field(repr=False)
+    """Kept in clear text: this is a mock."""
+    master_id: int | None = None
+    """The account owner of a sub-user; null for a master user."""
+    dealer_id: int
+    first_name: str = ""
+    last_name: str = ""
+    time_zone: str = "UTC"
+    """IANA time zone name; date/times are answered in it."""
+    locale: str = "en"
+    rights: list[str] = attrs.Factory(list)
+    """A sub-user's rights (``task_update``...); master users hold every right."""
+    trackers: list[int] | None = None
+    """The trackers a sub-user may see; null means every tracker of the account."""
+    activated: bool = True
+    plugins: list[int] = attrs.Factory(list)
+    """Plugins available to a master user's account (29: bills; without it ``bill/*`` answer
+    222). Sub-users have their master's."""
+
+    @property
+    def is_master(self) -> bool:
+        """Whether the user owns the account."""
+        return self.master_id is None
+
+    @property
+    def account_id(self) -> int:
+        """The ID of the account owner (the user itself for a master user)."""
+        return self.id if self.master_id is None else self.master_id
+
+
+@attrs.define(kw_only=True)
+class SessionRecord:
+    """A session hash returned by ``user/auth``; it ends after 30 days without use."""
+
+    hash: str = attrs.field(repr=False)
+    user_id: int
+    kind: SessionKind = "standard"
+    """``standard``, or ``delivery`` for the special DELIVERY session."""
+    create_date: dt.datetime
+    last_used: dt.datetime
+
+
+@attrs.define(kw_only=True)
+class ApiKeyRecord:
+    """An API key of an account: unlimited lifetime, managed by the master user."""
+
+    hash: str = attrs.field(repr=False)
+    user_id: int
+    """The master user owning the key."""
+    title: str
+    create_date: dt.datetime

@@ -1,0 +1,180 @@
+"""Records of an account's business with the service: spreadsheets and imports, bills,
+subscriptions, geo links, retranslators and map layers."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+import attrs
+
+from fleetapi._rules import rules
+from fleetapi.models.data import ImportLineError, ImportType
+from fleetapi.models.link import GeoLink
+from fleetapi.models.map_layer import MapLayer
+from fleetapi.models.payment import Bill, ExternalSubscription
+from fleetapi.models.retranslator import Retranslator
+
+__all__ = [
+    "BillRecord",
+    "DataFileFormat",
+    "DataFileRecord",
+    "GeoLinkRecord",
+    "ImportProcessRecord",
+    "MapLayerRecord",
+    "RetranslatorRecord",
+    "SubscriptionRecord",
+]
+
+
+DataFileFormat = Literal["xlsx", "xls", "csv"]
+
+
+@attrs.define(kw_only=True)
+class DataFileRecord:
+    """A spreadsheet stored by ``data/spreadsheet/parse``, for a later import to read.
+
+    The upload's first sheet is kept as text cells: ``header`` (the first row, when the upload
+    asked ``parse_header``) and ``rows`` (the data rows after it). Blank rows are dropped and
+    trailing empty cells trimmed. Look one up for the caller's account with
+    ``ctx.owned_one(ctx.world.data_files, file_id, "data file")``.
+    """
+
+    id: str
+    """The ``file_id`` answered by ``data/spreadsheet/parse``."""
+    user_id: int
+    """The master user of the account that uploaded it."""
+    filename: str
+    format: DataFileFormat
+    uploaded: dt.datetime
+    header: list[str] | None = None
+    """The header row as written in the file; null when the upload did not parse a header."""
+    header_map: dict[str, str] = attrs.Factory(dict)
+    """Column name to field identifier (``{"Label": "label"}``), as the upload gave it."""
+    rows: list[list[str]] = attrs.Factory(list)
+    """The data rows (after the header), each a list of cell texts."""
+
+    @property
+    def fields(self) -> list[str] | None:
+        """The header with each column named by its ``header_map`` identifier when it has one
+        (matched ignoring case and surrounding spaces); null without a header."""
+        if self.header is None:
+            return None
+        mapping = {k.strip().casefold(): v for k, v in self.header_map.items()}
+        return [mapping.get(name.strip().casefold(), name) for name in self.header]
+
+
+@attrs.define(kw_only=True)
+class ImportProcessRecord:
+    """A background import of vehicles or employees, moved by the world clock.
+
+    The process waits ``created`` until ``created + start_delay``, then works through
+    ``lines`` lines at ``lines_per_minute`` (``in_progress``) and ends ``done``; with
+    ``fails_at_line`` it ends ``failed`` when it reaches that line. A line listed in ``errors``
+    is not imported (it counts as failed); ``warnings`` are imported with a remark. Both count
+    once the process has passed their line.
+    """
+
+    id: int
+    user_id: int
+    """The master user of the account."""
+    type: ImportType
+    filename: str
+    """The preloaded TSV file the process reads."""
+    headers: list[str] = attrs.Factory(list)
+    """The field identifiers of the file's columns (``params.headers``)."""
+    created: dt.datetime
+    lines: int = attrs.field(default=0, metadata=rules(minimum=0))
+    """Data lines in the file."""
+    start_delay: dt.timedelta = dt.timedelta(minutes=1)
+    lines_per_minute: int = attrs.field(default=60, metadata=rules(minimum=1))
+    fails_at_line: int | None = attrs.field(default=None, metadata=rules(minimum=1))
+    """The line at which the process fails (a broken file); null when it does not."""
+    warnings: list[ImportLineError] = attrs.Factory(list)
+    errors: list[ImportLineError] = attrs.Factory(list)
+
+
+@attrs.define(kw_only=True)
+class BillRecord:
+    """A bill of an account: the API's bill object with its owner beside it.
+
+    ``bill.created`` is UTC, like every world date/time. Bills change status only outside the
+    API (a payment settles one): set ``bill.status`` in a world document or a test.
+    """
+
+    user_id: int
+    """The master user of the account."""
+    bill: Bill
+
+    @property
+    def order_id(self) -> int:
+        """The bill's ID (the collection's key)."""
+        return self.bill.order_id
+
+
+@attrs.define(kw_only=True)
+class SubscriptionRecord:
+    """An external (Avangate) subscription of an account, with its owner beside it.
+
+    ``subscription.expiration_date`` (the next renewal) is UTC.
+    """
+
+    user_id: int
+    """The master user of the account."""
+    subscription: ExternalSubscription
+
+    @property
+    def reference(self) -> str:
+        """The subscription's reference (the collection's key)."""
+        return self.subscription.reference
+
+
+@attrs.define(kw_only=True)
+class GeoLinkRecord:
+    """A geo link of an account: the API's :class:`~fleetapi.models.link.GeoLink`, its owner
+    beside it.
+
+    The stored link's date/times (``create_date``, ``lifetime``) are UTC like every record's;
+    its ``status`` is never stored (it is derived from the clock when listing).
+    """
+
+    user_id: int
+    """The master user owning the link (its creator may be a sub-user of that account)."""
+    link: GeoLink
+
+    @property
+    def id(self) -> int:
+        """The link's ID."""
+        return self.link.id
+
+
+@attrs.define(kw_only=True)
+class RetranslatorRecord:
+    """A retranslator of an account: the API's
+    :class:`~fleetapi.models.retranslator.Retranslator`, its owner beside it."""
+
+    user_id: int
+    """The master user owning the retranslator."""
+    retranslator: Retranslator
+
+    @property
+    def id(self) -> int:
+        """The retranslator's ID."""
+        return self.retranslator.id
+
+
+@attrs.define(kw_only=True)
+class MapLayerRecord:
+    """A map layer of an account: the API's :class:`~fleetapi.models.map_layer.MapLayer`, its
+    owner and its KML body beside it."""
+
+    user_id: int
+    """The master user owning the layer."""
+    layer: MapLayer
+    kml: str
+    """The layer's body: a KML document (UTF-8 text)."""
+
+    @property
+    def id(self) -> int:
+        """The layer's ID."""
+        return self.layer.id

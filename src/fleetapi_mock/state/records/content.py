@@ -1,0 +1,137 @@
+"""Records of what an account draws and fills in: zones, places, tags, form templates, forms
+and stored files."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+import attrs
+
+from fleetapi.models.checkin import CheckinFile
+from fleetapi.models.common import LatLng, Location
+from fleetapi.models.form import Form, FormField
+
+__all__ = [
+    "FileRecord",
+    "FormRecord",
+    "FormTemplateRecord",
+    "PlaceRecord",
+    "TagRecord",
+    "ZoneRecord",
+    "ZoneType",
+]
+
+
+ZoneType = Literal["circle", "polygon", "sausage"]
+
+
+@attrs.define(kw_only=True)
+class ZoneRecord:
+    """A geofence: a circle, a polygon or a sausage (a corridor along a line)."""
+
+    id: int
+    user_id: int
+    label: str
+    type: ZoneType = "circle"
+    center: LatLng | None = None
+    """The centre of a circle."""
+    radius: int | None = None
+    """Meters (circle and sausage)."""
+    points: list[LatLng] = attrs.Factory(list)
+    """The vertices of a polygon or the line of a sausage."""
+    address: str = ""
+    color: str = "27A9E3"
+    tags: list[int] = attrs.Factory(list)
+
+
+@attrs.define(kw_only=True)
+class PlaceRecord:
+    """A place (point of interest)."""
+
+    id: int
+    user_id: int
+    label: str
+    location: Location
+    description: str = ""
+    external_id: str | None = None
+    tags: list[int] = attrs.Factory(list)
+
+
+@attrs.define(kw_only=True)
+class TagRecord:
+    """A tag that entities can carry."""
+
+    id: int
+    user_id: int
+    name: str
+    color: str = "1E96DC"
+
+
+@attrs.define(kw_only=True)
+class FormTemplateRecord:
+    """A form template from which task and check-in forms are made.
+
+    Its ``fields`` are the API's form field definitions (:class:`fleetapi.models.form.
+    FormField`: ``id``, ``label``, ``type``, ``required`` and the keys of the type).
+    """
+
+    id: int
+    user_id: int
+    label: str
+    fields: list[FormField] = attrs.Factory(list)
+    submit_in_zone: bool = False
+    created: dt.datetime | None = None
+
+
+@attrs.define(kw_only=True)
+class FormRecord:
+    """A form made from a template: the API's :class:`~fleetapi.models.form.Form` as stored.
+
+    The form is kept exactly as the API shows it (date/times in UTC), with what the API does
+    not show beside it: the owning master user and the tracker it was made for.
+    """
+
+    user_id: int
+    """The master user owning the form."""
+    tracker_id: int | None = None
+    """The tracker the form was made for (``checkin/form/create``); null for task forms."""
+    form: Form
+
+    @property
+    def id(self) -> int:
+        """The form's ID."""
+        return self.form.id
+
+
+@attrs.define(kw_only=True)
+class FileRecord:
+    """A stored file: the API's :class:`~fleetapi.models.checkin.CheckinFile` and its upload.
+
+    ``file`` is kept as the API shows it (date/times in UTC, ``download_url`` null: the
+    download address is made from the address of each request). Beside it: the upload's
+    secret ``token`` and ``expires``, the declared maximum size, where the file belongs (a
+    form field, a check-in) and its content (base64).
+    """
+
+    file: CheckinFile
+    max_size: int
+    """The size declared when the file was reserved: the most the upload may hold."""
+    token: str = attrs.field(repr=False)
+    """The secret the upload must carry (the ticket's ``fields``); also in the download URL."""
+    expires: dt.datetime
+    """The upload is refused after this time, and the reservation no longer counts."""
+    form_id: int | None = None
+    """The form whose field the file was reserved for (``checkin/form/file/create``)."""
+    field_id: str | None = None
+    checkin_id: int | None = None
+    """The check-in the file is attached to (``file_ids`` of ``checkin/create``)."""
+    submitted: bool = False
+    """Used by a check-in or a submitted form value (no longer counts as unsubmitted)."""
+    content: str = attrs.field(default="", repr=False)
+    """The uploaded bytes, base64-encoded."""
+
+    @property
+    def id(self) -> int:
+        """The file's ID."""
+        return self.file.id

@@ -1,0 +1,176 @@
+"""Records of the fleet: trackers and their state, recorded points, employees, departments,
+garages, vehicles and their service tasks."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+import attrs
+
+from fleetapi.models.common import Location
+from fleetapi.models.department import Department
+from fleetapi.models.garage import Garage
+from fleetapi.models.vehicle import NewVehicle
+
+__all__ = [
+    "ConnectionStatus",
+    "DepartmentRecord",
+    "EmployeeRecord",
+    "GarageRecord",
+    "MovementStatus",
+    "ServiceTaskRecord",
+    "ServiceTaskStatus",
+    "TrackPointRecord",
+    "TrackerRecord",
+    "TrackerStateRecord",
+    "VehicleRecord",
+]
+
+
+ConnectionStatus = Literal[
+    "signal_lost", "just_registered", "just_connected", "offline", "idle", "active"
+]
+MovementStatus = Literal["moving", "stopped", "parked"]
+
+
+ServiceTaskStatus = Literal["created", "notified", "expired", "done"]
+
+
+@attrs.define(kw_only=True)
+class TrackerStateRecord:
+    """The last known state of a tracker."""
+
+    lat: float | None = None
+    lng: float | None = None
+    heading: int = 0
+    speed: int = 0
+    alt: int = 0
+    signal_level: int | None = None
+    gps_updated: dt.datetime | None = None
+    connection_status: ConnectionStatus = "offline"
+    movement_status: MovementStatus = "parked"
+    last_update: dt.datetime | None = None
+    battery_level: int | None = None
+
+
+@attrs.define(kw_only=True)
+class TrackerRecord:
+    """A tracker of an account, with its device (``source``) and current state."""
+
+    id: int
+    user_id: int
+    """The master user owning the tracker."""
+    label: str
+    source_id: int
+    device_id: str
+    model: str = "generic"
+    blocked: bool = False
+    tariff_id: int
+    clone: bool = False
+    group_id: int = 0
+    avatar_file_name: str | None = None
+    status_listing_id: int | None = None
+    creation_date: dt.date
+    tariff_end_date: dt.date | None = None
+    phone: str | None = None
+    tag_ids: list[int] = attrs.Factory(list)
+    state: TrackerStateRecord = attrs.Factory(TrackerStateRecord)
+
+
+@attrs.define(kw_only=True)
+class EmployeeRecord:
+    """An employee of an account, optionally bound to a tracker and a department."""
+
+    id: int
+    user_id: int
+    first_name: str
+    middle_name: str = ""
+    last_name: str = ""
+    email: str = ""
+    phone: str = ""
+    tracker_id: int | None = None
+    department_id: int | None = None
+    personnel_number: str = ""
+    location: Location | None = None
+    tags: list[int] = attrs.Factory(list)
+
+
+@attrs.frozen(kw_only=True)
+class DepartmentRecord(Department):
+    """A department as the world keeps it: the API's department and its owner."""
+
+    user_id: int
+    """The master user owning the department."""
+
+
+@attrs.frozen(kw_only=True)
+class GarageRecord(Garage):
+    """A garage (depot) as the world keeps it: the API's garage and its owner."""
+
+    user_id: int
+    """The master user owning the garage."""
+
+
+@attrs.frozen(kw_only=True)
+class VehicleRecord(NewVehicle):
+    """A vehicle as the world keeps it: the API's vehicle, its ID and its owner.
+
+    ``tracker_label`` and ``garage_organization_name`` are not kept: they are read from the
+    tracker and the garage whenever the vehicle is answered.
+    """
+
+    id: int
+    user_id: int
+    """The master user owning the vehicle."""
+
+
+@attrs.define(kw_only=True)
+class ServiceTaskRecord:
+    """A maintenance work planned for a vehicle (no call of the API manages them here).
+
+    A vehicle with service tasks keeps its tracker: ``vehicle/update`` changing its
+    ``tracker_id`` answers 261. Deleting the vehicle deletes its service tasks.
+    """
+
+    id: int
+    vehicle_id: int
+    description: str = ""
+    status: ServiceTaskStatus = "created"
+
+
+@attrs.define(kw_only=True)
+class TrackPointRecord:
+    """One recorded GPS point of a tracker.
+
+    ``World.track_points`` keeps them ordered by tracker, then by ``get_time`` (points of
+    the same time keep the order they arrived in).
+    """
+
+    tracker_id: int
+    get_time: dt.datetime
+    """GPS time (UTC)."""
+    lat: float
+    lng: float
+    alt: int = 0
+    """Meters."""
+    speed: int = 0
+    """km/h; 0 means standing still."""
+    heading: int = 0
+    """Degrees, 0 is north."""
+    satellites: int = 0
+    mileage: float = 0.0
+    """The device's odometer, km."""
+    address: str = ""
+    """Recorded at the start or end of a trip, or with an event; empty otherwise."""
+    precision: int | None = None
+    """Meters, when the device reports it."""
+    gsm_lbs: bool = False
+    """Located by GSM LBS rather than satellites."""
+    parking: bool = False
+    """The device reported it while parked: never part of a trip."""
+    buffered: bool = False
+    """Stored in the device's memory and sent later."""
+    event: str | None = None
+    """An event the device reported with this point (``speeding``, ``harsh_braking``...);
+    ``asset/track/list`` counts them with ``count_events``."""
