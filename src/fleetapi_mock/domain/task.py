@@ -12,7 +12,8 @@ dispatch from). Anything else answers as missing (201).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -26,16 +27,39 @@ from fleetapi._errors import (
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.task import (
     ExternalIdCount,
+    NewTask,
     Route,
     Task,
+    TaskContent,
     TaskStatus,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.form import wire_form
+from fleetapi_mock.domain.form import create_form, delete_form, template_of, wire_form
 from fleetapi_mock.domain.lifecycle import EDITABLE_STATES, Progress, evaluate_route, evaluate_task
-from fleetapi_mock.state.records import FormRecord, TrackerRecord, TrackPointRecord
+from fleetapi_mock.state.records import (
+    FormRecord,
+    FormTemplateRecord,
+    TrackerRecord,
+    TrackPointRecord,
+)
 
-__all__ = ["Board", "check_window", "usable_tracker"]
+__all__ = [
+    "MAX_CHECKPOINTS",
+    "Board",
+    "attach_form",
+    "check_content",
+    "check_tags",
+    "check_window",
+    "form_template_for",
+    "new_task",
+    "usable_tracker",
+    "value_or",
+]
+
+MAX_CHECKPOINTS: Final = 500
+"""Checkpoints per route."""
+
+_T = TypeVar("_T")
 
 
 class Board:
@@ -229,3 +253,108 @@ def check_window(
         errors.append({"parameter": at("to"), "error": "must not be in the past"})
     if start > end:
         errors.append({"parameter": at("from"), "error": "must not be later than to"})
+
+
+# --- Creating tasks ----------------------------------------------------------------------
+
+
+def value_or(value: _T | Unset, default: _T) -> _T:
+    """``value``, or ``default`` when it was omitted."""
+    return default if isinstance(value, Unset) else value
+
+
+def check_content(
+    ctx: Context, content: TaskContent, where: str, errors: list[dict[str, str]]
+) -> tuple[dt.datetime, dt.datetime]:
+    """The window of ``content`` in world time; its problems are added to ``errors``.
+
+    The checks metadata cannot declare: ``to`` not in the past, ``from`` not after ``to``,
+    tags of the account. ``where`` prefixes the parameter names (``task``, or ``""``).
+    """
+
+    def at(name: str) -> str:
+        return f"{where}.{name}" if where else name
+
+    start = ctx.request_time(content.from_, at("from"))
+    end = ctx.request_time(content.to, at("to"))
+    check_window(ctx, start, end, at, errors)
+    check_tags(ctx, value_or(content.tags, []), at, errors)
+    return start, end
+
+
+def check_tags(
+    ctx: Context, tags: Sequence[int], at: Callable[[str], str], errors: list[dict[str, str]]
+) -> None:
+    """Add to ``errors`` each of ``tags`` that is not one of the account's (named by ``at``)."""
+    known = {t.id for t in ctx.owned(ctx.world.tags)}
+    for index, tag in enumerate(tags):
+        if tag not in known:
+            errors.append({"parameter": at(f"tags[{index}]"), "error": f"no tag {tag}"})
+
+
+def form_template_for(
+    ctx: Context, create_form: bool | Unset, template_id: int | Unset | None
+) -> FormTemplateRecord | Unset | None:
+    """The form template a create or update asks for: ``UNSET`` when it asks nothing
+    (``create_form`` not true, or no ``form_template_id``), ``None`` for no form; 201 for a
+    template the account does not have."""
+    if create_form is not True or isinstance(template_id, Unset):
+        return UNSET
+    if template_id is None:
+        return None
+    template = template_of(ctx.world, ctx.account.id, template_id)
+    if template is None:
+        raise EntityNotFoundError(f"no form template {template_id}")
+    return template
+
+
+def attach_form(ctx: Context, task: Task, template: FormTemplateRecord | Unset | None) -> Task:
+    """Give ``task`` (stored) a form made from ``template`` (``None``: no form)."""
+    if isinstance(template, Unset):
+        return task
+    existing = next((r for r in ctx.world.forms.values() if r.form.task_id == task.id), None)
+    if existing is not None and template is not None and existing.form.template_id == template.id:
+        return task
+    if existing is not None:
+        delete_form(ctx.world, existing)
+    if template is not None:
+        create_form(ctx.world, template, owner_id=task.user_id, task_id=task.id)
+    task = attrs.evolve(task, form_template_id=None if template is None else template.id)
+    ctx.world.tasks[task.id] = task
+    return task
+
+
+def new_task(
+    ctx: Context,
+    task_id: int,
+    content: NewTask,
+    window: tuple[dt.datetime, dt.datetime],
+    tracker_id: int | None,
+    **extra: Any,
+) -> Task:
+    """A new task (or checkpoint) of the caller's account from ``content``, in ``window``
+    (world time), assigned to ``tracker_id`` when given; ``extra`` sets more fields."""
+    now = ctx.now().replace(microsecond=0)
+    return Task(
+        id=task_id,
+        user_id=ctx.account.id,
+        tracker_id=tracker_id,
+        label=content.label,
+        description=content.description,
+        creation_date=now,
+        from_=window[0],
+        to=window[1],
+        external_id=value_or(content.external_id, None),
+        status="assigned" if tracker_id is not None else "unassigned",
+        status_change_date=now,
+        origin="manual",
+        tags=list(value_or(content.tags, [])),
+        location=content.location.to_location(),
+        max_delay=value_or(content.max_delay, 0),
+        min_stay_duration=value_or(content.min_stay_duration, 0),
+        min_arrival_duration=value_or(content.min_arrival_duration, 0),
+        arrival_date=None,
+        stay_duration=0,
+        fields=content.fields,
+        **extra,
+    )

@@ -1,4 +1,5 @@
-"""Check-ins: ``checkin/read``, ``list``, ``delete``, ``create``, their forms and files.
+"""Check-ins: ``checkin/read``, ``delete``, ``create``, their forms and files (the list and
+the export are ``checkin_list``).
 
 Check-ins are stored in ``world.checkins`` as the API's :class:`~fleetapi.models.checkin.
 Checkin` (date/times in UTC, ``files`` empty: a check-in's files are the ``world.files``
@@ -11,19 +12,13 @@ as missing.
 
 from __future__ import annotations
 
-import datetime as dt
-from typing import Final
-
 import attrs
-from gpxpy.geo import haversine_distance
 
 from fleetapi._errors import (
-    DeviceLimitExceededError,
     EntityMissingError,
     EntityNotFoundError,
     EntityTypeMismatchError,
     InvalidParametersError,
-    NonExistentEntitiesError,
     TooManyEntitiesError,
 )
 from fleetapi._types import UNSET
@@ -33,60 +28,24 @@ from fleetapi.endpoints.checkin import (
     CHECKIN_FORM_CREATE,
     CHECKIN_FORM_FILE_CREATE,
     CHECKIN_IMAGE_CREATE,
-    CHECKIN_LIST,
     CHECKIN_READ,
 )
 from fleetapi.models.checkin import (
-    CHECKIN_CONDITION_FIELDS,
     Checkin,
     CheckinCreateParams,
     CheckinDeleteParams,
-    CheckinExportParams,
     CheckinFormCreateParams,
     CheckinFormFileCreateParams,
     CheckinImageCreateParams,
-    CheckinList,
-    CheckinListParams,
     CheckinReadParams,
 )
 from fleetapi.models.files import UploadTicket
 from fleetapi_mock.domain import file as files
 from fleetapi_mock.domain import form as forms
-from fleetapi_mock.domain import search
-from fleetapi_mock.domain.context import Context, FileReply
-from fleetapi_mock.domain.export import CONTENT_TYPES, Export
+from fleetapi_mock.domain.checkin import visible_checkin, wire_checkin
+from fleetapi_mock.domain.context import Context
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import FileRecord, FormRecord, TrackerRecord
-
-CHECKIN_FEATURE: Final = "checkin"
-"""The tariff feature a tracker needs for its check-ins to be listed."""
-
-DEFAULT_SORT: Final = ("marker_time=desc",)
-"""Newest first when ``sort`` is not given."""
-
-# --- Shared -----------------------------------------------------------------------------------
-
-
-def wire_checkin(ctx: Context, checkin: Checkin) -> Checkin:
-    """A stored check-in as the caller sees it: their time zone, with its files."""
-    attached = sorted(
-        (f for f in ctx.world.files.values() if f.checkin_id == checkin.id), key=lambda f: f.id
-    )
-    return attrs.evolve(
-        checkin,
-        marker_time=ctx.user_time(checkin.marker_time),
-        files=[files.wire_file(ctx, f) for f in attached],
-    )
-
-
-def visible_checkin(ctx: Context, checkin_id: int) -> Checkin | None:
-    """The check-in ``checkin_id`` if the caller may see it (its account and tracker)."""
-    checkin = ctx.owned_get(ctx.world.checkins, checkin_id)
-    if checkin is None:
-        return None
-    if ctx.visible_tracker(checkin.tracker_id) is None:
-        return None
-    return checkin
 
 
 def _usable_tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
@@ -299,200 +258,3 @@ def checkin_form_file_create(ctx: Context, params: CheckinFormFileCreateParams) 
         form_id=record.id,
         field_id=field.id,
     )
-
-
-# --- List and export --------------------------------------------------------------------------
-
-
-def _listed_trackers(ctx: Context, params: CheckinListParams) -> list[TrackerRecord]:
-    """The trackers a listing covers; 217 for a given tracker that is missing, hidden,
-    blocked or without the ``checkin`` feature; 221 when the dealer is over its device
-    limit."""
-    world = ctx.world
-
-    def usable(tracker: TrackerRecord | None) -> bool:
-        if tracker is None or tracker.blocked:
-            return False
-        tariff = world.tariffs.get(tracker.tariff_id)
-        return tariff is not None and CHECKIN_FEATURE in tariff.features
-
-    if params.trackers is UNSET:
-        trackers = [t for t in ctx.visible_trackers() if usable(t)]
-    else:
-        wanted = list(dict.fromkeys(params.trackers))
-        bad = [i for i in wanted if not usable(ctx.visible_tracker(i))]
-        if bad:
-            raise NonExistentEntitiesError(
-                "trackers missing, blocked or without check-ins: " + ", ".join(map(str, bad))
-            )
-        trackers = [t for i in wanted if (t := ctx.visible_tracker(i)) is not None]
-    if world.device_limit_exceeded(ctx.account):
-        raise DeviceLimitExceededError("the device limit of the dealer is exceeded")
-    return trackers
-
-
-def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
-    """The condition and sort fields of check-ins (date/times in world time: periods are
-    converted with :func:`~fleetapi_mock.domain.search.in_world_time`)."""
-    world = ctx.world
-
-    def text(value: object) -> str:
-        return value if isinstance(value, str) else ""
-
-    def employee_name(checkin: Checkin) -> str | None:
-        employee = (
-            world.employees.get(checkin.employee_id)
-            if isinstance(checkin.employee_id, int)
-            else None
-        )
-        if employee is None:
-            return None
-        return " ".join(
-            p for p in (employee.first_name, employee.middle_name, employee.last_name) if p
-        )
-
-    def template(checkin: Checkin) -> int | None:
-        form = world.forms.get(checkin.form_id) if checkin.form_id is not None else None
-        return None if form is None else form.form.template_id
-
-    fields: dict[str, search.Field[Checkin]] = {
-        "employee": search.Field(
-            "number",
-            lambda c: c.employee_id if isinstance(c.employee_id, int) else None,
-            sort=employee_name,
-        ),
-        "tracker_id": search.Field("number", lambda c: c.tracker_id),
-        "marker_time": search.Field("datetime", lambda c: c.marker_time),
-        "location": search.Field("text", lambda c: text(c.location.address)),
-        "comment": search.Field("text", lambda c: text(c.comment)),
-        "form": search.Field("number", template, sort=lambda c: c.form_label),
-    }
-    assert set(fields) == CHECKIN_CONDITION_FIELDS
-    return fields
-
-
-def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
-    """The stored check-ins of one page and the count of all found."""
-    fields = _fields(ctx)
-    conditions = [] if params.conditions is UNSET else params.conditions
-    search.check_conditions(conditions, fields)
-    conditions = search.in_world_time(conditions, ctx.request_time)
-    sort = list(DEFAULT_SORT) if params.sort is UNSET or not params.sort else params.sort
-    search.check_sort(sort, fields)
-    circle = params.location
-    if circle is not UNSET and circle.radius is UNSET:
-        raise InvalidParametersError(
-            errors=[{"parameter": "location.radius", "error": "is required"}]
-        )
-    trackers = {t.id for t in _listed_trackers(ctx, params)}
-    start, end = ctx.request_period(
-        params.from_ if isinstance(params.from_, dt.datetime) else None,
-        params.to if isinstance(params.to, dt.datetime) else None,
-    )
-    found = []
-    for checkin in ctx.owned(ctx.world.checkins):
-        if checkin.tracker_id not in trackers:
-            continue
-        if start is not None and checkin.marker_time < start:
-            continue
-        if end is not None and checkin.marker_time > end:
-            continue
-        if circle is not UNSET and isinstance(circle.radius, int):
-            where = checkin.location
-            if haversine_distance(circle.lat, circle.lng, where.lat, where.lng) > circle.radius:
-                continue
-        if all(search.matches(checkin, c, fields) for c in conditions):
-            found.append(checkin)
-    found = search.sort_records(found, sort, fields)
-    return search.page(found, params.offset, params.limit), len(found)
-
-
-@handles(CHECKIN_LIST)
-def checkin_list(ctx: Context, params: CheckinListParams) -> CheckinList | FileReply:
-    """Check-ins of the caller's trackers, filtered, sorted and paged; ``count`` is the total.
-
-    Default: every tracker the caller sees that is not blocked and has the ``checkin`` tariff
-    feature, newest first. Filters: ``trackers``, ``from``/``to``, search ``conditions`` and a
-    ``location`` circle; then ``sort``, ``limit`` and ``offset``. 217 for a given tracker that
-    is not such a tracker; 221 when the dealer is over its device limit; 7 when ``to`` is not
-    after ``from``, for a bad condition or sort item, or a ``location`` without ``radius``; 211
-    when the period is longer than the dealer's ``report.max_time_span`` (default 90 days).
-    With a ``format`` the same page is answered as an XLSX workbook or a PDF report (see
-    [Decisions](decisions.md#check-ins-forms-and-files)).
-    """
-    page, count = _find(ctx, params)
-    wired = [wire_checkin(ctx, c) for c in page]
-    if isinstance(params, CheckinExportParams):
-        return _export(ctx, params, wired, count)
-    return CheckinList(count=count, list=wired)
-
-
-EXPORT_HEADINGS: Final = (
-    "ID",
-    "Time",
-    "Tracker",
-    "Employee",
-    "Address",
-    "Latitude",
-    "Longitude",
-    "Precision",
-    "Comment",
-    "Form",
-    "Files",
-)
-
-
-def _export(
-    ctx: Context, params: CheckinExportParams, checkins: list[Checkin], count: int
-) -> FileReply:
-    world = ctx.world
-    rows = []
-    for checkin in checkins:
-        tracker = world.trackers.get(checkin.tracker_id)
-        employee = (
-            world.employees.get(checkin.employee_id)
-            if isinstance(checkin.employee_id, int)
-            else None
-        )
-        name = (
-            " ".join(p for p in (employee.first_name, employee.last_name) if p)
-            if employee is not None
-            else ""
-        )
-        where = checkin.location
-        rows.append(
-            (
-                checkin.id,
-                checkin.marker_time.replace(tzinfo=None),
-                tracker.label if tracker is not None else str(checkin.tracker_id),
-                name,
-                where.address if isinstance(where.address, str) else "",
-                where.lat,
-                where.lng,
-                where.precision if isinstance(where.precision, int) else None,
-                checkin.comment if isinstance(checkin.comment, str) else "",
-                checkin.form_label or "",
-                ", ".join(f.name for f in checkin.files),
-            )
-        )
-    now = ctx.user_time(ctx.now()).replace(tzinfo=None)
-    period = ""
-    if isinstance(params.from_, dt.datetime) or isinstance(params.to, dt.datetime):
-        period = f"{_when(params.from_)} to {_when(params.to)}; "
-    export = Export(
-        title="Check-ins",
-        subtitle=f"{period}{count} found, {len(rows)} shown; exported {now:%Y-%m-%d %H:%M:%S}",
-        headings=EXPORT_HEADINGS,
-        rows=rows,
-        created=now,
-        widths=(6, 24, 18, 18, 34, 13, 13, 13, 40, 20, 24),
-    )
-    return FileReply(
-        content=export.render(params.format),
-        content_type=CONTENT_TYPES[params.format],
-        filename=f"checkins.{params.format}",
-    )
-
-
-def _when(value: object) -> str:
-    return f"{value:%Y-%m-%d %H:%M:%S}" if isinstance(value, dt.datetime) else "..."
