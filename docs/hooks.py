@@ -515,6 +515,8 @@ def calls_markdown() -> str:
 
 def errors_markdown() -> str:
     """The table of error codes."""
+    from fleetapi_cli.errors import exit_code_for_class
+
     rows = [
         "| Code | Class | Family | HTTP status | CLI exit code | Meaning |",
         "|---|---|---|---|---|---|",
@@ -524,9 +526,39 @@ def errors_markdown() -> str:
         family_name = family.__name__ if family is not FleetApiError else "-"
         rows.append(
             f"| {code} | `{cls.__name__}` | `{family_name}` | {cls.http_status} | "
-            f"{cls.exit_code} | {cls.description} |"
+            f"{exit_code_for_class(cls)} | {cls.description} |"
         )
     return "\n".join(rows)
+
+
+def exit_codes_markdown() -> str:
+    """The table of ``fleet``'s exit codes (``fleetapi_cli.errors.EXIT_CODES``), each family
+    with its classes and the API codes they stand for."""
+    from fleetapi_cli.errors import EXIT_CODES, exit_code_for_class
+
+    rows = ["| Exit code | Meaning |", "|---|---|"]
+    for entry in EXIT_CODES:
+        meaning = entry.meaning
+        if entry.classes and entry.code > 2:
+            codes = sorted(c for c, cls in CODES.items() if exit_code_for_class(cls) == entry.code)
+            names = ", ".join(f"`{name}`" for name in entry.classes)
+            meaning += f" ({names}" + (f": {_code_ranges(codes)})" if codes else ")")
+        rows.append(f"| {entry.code} | {meaning} |")
+    return "\n".join(rows)
+
+
+def _code_ranges(codes: list[int]) -> str:
+    """``[3, 4, 102, 103, 104]`` as ``3, 4, 102-104``."""
+    parts: list[str] = []
+    start = prev = codes[0]
+    for code in [*codes[1:], None]:
+        if code is not None and code == prev + 1:
+            prev = code
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if code is not None:
+            start = prev = code
+    return ", ".join(parts)
 
 
 def _first_paragraph(module: str) -> str:
@@ -638,6 +670,8 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
         markdown = markdown.replace("<!-- fleetapi:access -->", access_markdown())
     if "<!-- fleetapi:rights -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:rights -->", rights_markdown())
+    if "<!-- fleetapi:exit-codes -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:exit-codes -->", exit_codes_markdown())
     if "<!-- fleetapi:errors -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:errors -->", errors_markdown())
     return markdown

@@ -243,7 +243,7 @@ def check_transport_security(base_url: str, *, allow_insecure: bool) -> None:
 
 
 def _is_loopback(host: str) -> bool:
-    if host in ("localhost", "fleet.mock") or host.endswith(".localhost"):
+    if host == "localhost" or host.endswith(".localhost"):
         return True
     try:
         return ipaddress.ip_address(host.strip("[]")).is_loopback

@@ -9,7 +9,7 @@ exactly. Unknown codes raise the family-less :class:`FleetApiError` with the cod
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 __all__ = [
     "CODES",
@@ -35,13 +35,9 @@ __all__ = [
 class FleetError(Exception):
     """Base of every exception the SDK raises."""
 
-    exit_code: ClassVar[int] = 1
-
 
 class FleetConnectionError(FleetError):
     """The service could not be reached or the connection broke."""
-
-    exit_code: ClassVar[int] = 10
 
 
 class FleetTimeoutError(FleetConnectionError):
@@ -50,8 +46,6 @@ class FleetTimeoutError(FleetConnectionError):
 
 class InsecureTransportError(FleetError, ValueError):
     """Refused to send a credential over plain http to a host that is not loopback."""
-
-    exit_code: ClassVar[int] = 2
 
 
 class FleetApiError(FleetError):
@@ -144,55 +138,37 @@ def _rebuild(
 class AuthenticationError(FleetApiError):
     """The credential is wrong, unknown, expired or of the wrong kind (3, 4, 102-105)."""
 
-    exit_code: ClassVar[int] = 3
-
 
 class PermissionDeniedError(FleetApiError):
     """The credential is valid but may not do this (2, 11, 13, 101)."""
-
-    exit_code: ClassVar[int] = 4
 
 
 class NotFoundError(FleetApiError):
     """An entity the call names does not exist or is not the user's (12, 201, 204, 217, 222)."""
 
-    exit_code: ClassVar[int] = 5
-
 
 class InvalidRequestError(FleetApiError):
     """The request itself is wrong: format, parameters, files, spans (5, 7, 211, 242...)."""
-
-    exit_code: ClassVar[int] = 6
 
 
 class ConflictError(FleetApiError):
     """The request clashes with what exists (206, 231, 247, 261)."""
 
-    exit_code: ClassVar[int] = 7
-
 
 class InvalidStateError(FleetApiError):
     """The entity is in a state that does not allow this (208, 255, 269, 280)."""
-
-    exit_code: ClassVar[int] = 7
 
 
 class QuotaExceededError(FleetApiError):
     """A quota, limit or tariff restriction stops the call (221, 236, 267, 268)."""
 
-    exit_code: ClassVar[int] = 8
-
 
 class RateLimitError(FleetApiError):
     """Too many requests (15). The SDK retries these with backoff before raising."""
 
-    exit_code: ClassVar[int] = 9
-
 
 class ServerError(FleetApiError):
     """The service failed on its side (1, 6, 8, 9, 14, 215)."""
-
-    exit_code: ClassVar[int] = 11
 
 
 # --- One class per code ----------------------------------------------------------------------

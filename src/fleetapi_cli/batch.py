@@ -10,13 +10,7 @@ from typing import Any
 
 import typer
 
-__all__ = ["BATCH_ERRORS_EXIT", "read_batch", "report_rows"]
-
-BATCH_ERRORS_EXIT = 12
-"""Exit code of the ``batch-convert`` commands when the call worked but a row has errors.
-
-Its own code, apart from every API error family's (6 is a call refused as invalid), so a script
-tells "fix these rows" from "the call failed"."""
+__all__ = ["read_batch", "report_rows"]
 
 
 def read_batch(ctx: typer.Context, source: str) -> str:

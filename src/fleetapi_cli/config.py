@@ -57,8 +57,6 @@ _HEADER = "# fleet command-line profiles. Holds credentials: keep this file priv
 class ConfigError(Exception):
     """The profile file cannot be read or written."""
 
-    exit_code = 1
-
 
 @dataclass(frozen=True)
 class Profile:

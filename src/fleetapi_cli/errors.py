@@ -1,40 +1,27 @@
 """Error reports and exit codes of ``fleet``.
 
 A failed call prints ``error: [code] description`` and its per-field errors to stderr and exits
-with the code of the error's family (the ``exit_code`` of the SDK's exception classes):
-
-====  =============================================================
-Code  Meaning
-====  =============================================================
-0     success
-1     other failure (unknown API code, local file or profile error)
-2     usage error: bad option or argument, refused insecure URL
-3     authentication: wrong, unknown or expired hash (3, 4, 102-105)
-4     permission denied (2, 11, 13, 101)
-5     not found (12, 201, 204, 217, 222)
-6     invalid request (5, 7, 210-212, 233, 234, 242, 271, 274)
-7     conflict or invalid state (206, 208, 231, 247, 255, 261, ...)
-8     quota or tariff limit (221, 236, 267, 268)
-9     rate limited (15), after the SDK's retries
-10    connection failure or timeout
-11    server-side failure (1, 6, 8, 9, 14, 215)
-12    a batch command's rows have errors (the call itself worked)
-130   interrupted (Ctrl-C)
-====  =============================================================
+with the exit code of the error's family: :data:`EXIT_CODES` is the one table of them (the
+docs' exit-code tables are rendered from it). The SDK's exception classes know nothing of
+exit codes.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from fleetapi_cli.output import note
 
 __all__ = [
+    "EXIT_CODES",
     "EXIT_ERROR",
     "EXIT_OK",
+    "EXIT_ROW_ERRORS",
     "EXIT_USAGE",
+    "ExitCode",
     "describe",
     "exit_code_for",
+    "exit_code_for_class",
     "handled",
     "report",
 ]
@@ -42,12 +29,68 @@ __all__ = [
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_USAGE = 2
+EXIT_ROW_ERRORS = 12
+"""A batch command worked, but some of its rows are invalid (listed on stderr)."""
+
+
+class ExitCode(NamedTuple):
+    """One exit code of ``fleet``: what it means and the SDK exception classes it stands for
+    (a class stands for its subclasses unless one of them is listed itself)."""
+
+    code: int
+    meaning: str
+    classes: tuple[str, ...] = ()
+
+
+EXIT_CODES: tuple[ExitCode, ...] = (
+    ExitCode(EXIT_OK, "Success"),
+    ExitCode(
+        EXIT_ERROR,
+        "Other failure: an API code the SDK does not know, a profile file that cannot be "
+        "read, a local file error; also a declined confirmation",
+        ("FleetError",),
+    ),
+    ExitCode(
+        EXIT_USAGE,
+        "Usage error: unknown command or option, bad or missing value, `--yes` missing off a "
+        "terminal, insecure base URL (plain http to a host that is not loopback)",
+        ("InsecureTransportError",),
+    ),
+    ExitCode(
+        3, "Authentication: wrong, unknown, expired hash, no credential", ("AuthenticationError",)
+    ),
+    ExitCode(4, "Permission denied", ("PermissionDeniedError",)),
+    ExitCode(5, "Not found", ("NotFoundError",)),
+    ExitCode(6, "Invalid request", ("InvalidRequestError",)),
+    ExitCode(7, "Conflict or invalid state", ("ConflictError", "InvalidStateError")),
+    ExitCode(8, "Quota or tariff limit", ("QuotaExceededError",)),
+    ExitCode(9, "Rate limited, after the SDK's retries", ("RateLimitError",)),
+    ExitCode(10, "Connection failure or timeout", ("FleetConnectionError", "FleetTimeoutError")),
+    ExitCode(11, "Server-side failure", ("ServerError",)),
+    ExitCode(
+        EXIT_ROW_ERRORS,
+        "Row errors: a batch command (`batch-convert`) worked, but some rows are invalid "
+        "(listed on stderr)",
+    ),
+    ExitCode(130, "Interrupted (Ctrl-C)"),
+)
+
+_BY_CLASS = {name: entry.code for entry in EXIT_CODES for name in entry.classes}
 
 
 def exit_code_for(exc: BaseException) -> int:
-    """The exit code of an exception: its class's ``exit_code``, else 1."""
-    code = getattr(type(exc), "exit_code", EXIT_ERROR)
-    return code if isinstance(code, int) else EXIT_ERROR
+    """The exit code of an exception: that of the nearest class of its family that
+    :data:`EXIT_CODES` lists, else 1."""
+    return exit_code_for_class(type(exc))
+
+
+def exit_code_for_class(cls: type[BaseException]) -> int:
+    """The exit code an exception of class ``cls`` ends ``fleet`` with (see
+    :func:`exit_code_for`)."""
+    for base in cls.__mro__:
+        if base.__module__.startswith("fleetapi") and base.__name__ in _BY_CLASS:
+            return _BY_CLASS[base.__name__]
+    return EXIT_ERROR
 
 
 def describe(exc: BaseException) -> list[str]:

@@ -108,7 +108,7 @@ def test_logout_forgets_the_hash_but_keeps_the_url(cli: Cli, session: str) -> No
     assert result.exit_code == 0
     profile = ProfileStore.default().get("default")
     assert profile.hash is None
-    assert profile.base_url == "http://fleet.mock"
+    assert profile.base_url == "http://fleet.localhost"
     status = cli("auth", "status")
     assert status.exit_code == 3
     assert json.loads(status.stdout)["error"].startswith("not logged in")
@@ -122,7 +122,7 @@ def test_status_shows_a_masked_credential(cli: Cli, session: str) -> None:
     result = cli("auth", "status")
     info = data(result)
     assert info["profile"] == "default"
-    assert info["base_url"] == "http://fleet.mock"
+    assert info["base_url"] == "http://fleet.localhost"
     assert info["credential"] == "****" + session[-4:]
     assert (info["credential_source"], info["kind"], info["login"]) == (
         "profile",
@@ -157,7 +157,7 @@ def test_ping(cli: Cli, session: str) -> None:
     table = cli("ping", "-o", "table")
     assert table.exit_code == 0
     assert table.stdout.startswith("ok ")
-    assert table.stdout.rstrip().endswith("ms (http://fleet.mock)")
+    assert table.stdout.rstrip().endswith("ms (http://fleet.localhost)")
     answer = data(cli("ping"))
     assert answer["ok"] is True
     assert answer["elapsed_ms"] >= 0
@@ -311,8 +311,8 @@ def test_api_failure(cli: Cli, session: str) -> None:
 def test_debug_trace_is_redacted(cli: Cli, session: str) -> None:
     result = cli("--debug", "tracker", "list")
     assert result.exit_code == 0
-    assert "debug: POST http://fleet.mock/tracker/list -> 200 OK in " in result.stderr
-    assert "debug: profile default, base URL http://fleet.mock (profile)" in result.stderr
+    assert "debug: POST http://fleet.localhost/tracker/list -> 200 OK in " in result.stderr
+    assert "debug: profile default, base URL http://fleet.localhost (profile)" in result.stderr
     assert session not in result.stderr
     assert session not in result.stdout
     failed = cli("--debug", "api", "tracker/read", "tracker_id=99999")

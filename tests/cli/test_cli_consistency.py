@@ -129,18 +129,27 @@ def test_app_is_the_root() -> None:
 
 
 def test_row_errors_have_an_exit_code_of_their_own() -> None:
+    from fleetapi_cli import errors
+
+    codes = [entry.code for entry in errors.EXIT_CODES]
+    assert len(codes) == len(set(codes))
+    row_errors = next(e for e in errors.EXIT_CODES if e.code == errors.EXIT_ROW_ERRORS)
+    assert row_errors.classes == ()  # no SDK failure exits with it: the call itself worked
+
+
+def test_exit_codes_live_in_the_cli_not_on_the_sdk_classes() -> None:
     import inspect
 
     from fleetapi import _errors
-    from fleetapi_cli import errors
-    from fleetapi_cli.batch import BATCH_ERRORS_EXIT
+    from fleetapi_cli.errors import EXIT_CODES, exit_code_for_class
 
-    families = {
-        getattr(cls, "exit_code", None) for _, cls in inspect.getmembers(_errors, inspect.isclass)
-    }
-    assert BATCH_ERRORS_EXIT not in families | {errors.EXIT_OK, errors.EXIT_ERROR}
-    assert BATCH_ERRORS_EXIT not in {errors.EXIT_USAGE, 130}
-    assert f"{BATCH_ERRORS_EXIT}    a batch command" in (errors.__doc__ or "")
+    classes = dict(inspect.getmembers(_errors, inspect.isclass))
+    assert not any(hasattr(cls, "exit_code") for cls in classes.values())
+    listed = {name for entry in EXIT_CODES for name in entry.classes}
+    assert listed <= set(classes)  # every class the table names exists
+    assert exit_code_for_class(_errors.EntityNotFoundError) == 5
+    assert exit_code_for_class(_errors.FleetTimeoutError) == 10
+    assert exit_code_for_class(_errors.FleetApiError) == 1
 
 
 DELETES = [
@@ -255,7 +264,7 @@ def test_root_help_has_one_line_summaries_and_examples() -> None:
 
 @pytest.mark.parametrize("name", ["task batch-convert", "vehicle batch-convert"])
 def test_batch_help_names_the_row_errors_exit_code(name: str):
-    from fleetapi_cli.batch import BATCH_ERRORS_EXIT
+    from fleetapi_cli.errors import EXIT_ROW_ERRORS
 
     help_text = " ".join((COMMANDS[name].help or "").split())
-    assert f"exits {BATCH_ERRORS_EXIT} when any row has errors" in help_text
+    assert f"exits {EXIT_ROW_ERRORS} when any row has errors" in help_text

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import Cli
-from fleetapi_cli.batch import BATCH_ERRORS_EXIT
+from fleetapi_cli.errors import EXIT_ROW_ERRORS
 
 
 def data(result: Any) -> Any:
@@ -79,7 +79,7 @@ def test_vehicle_batch_convert_from_a_file_and_stdin(
 def test_vehicle_batch_convert_row_errors_exit_6(cli: Cli, session: str) -> None:
     result = cli("vehicle", "batch-convert", "-", "--fields", "label,type,max_speed",
                  "-o", "json", input="Van\tcar\t120\n\tplane\tfast\n")  # fmt: skip
-    assert result.exit_code == BATCH_ERRORS_EXIT == 12
+    assert result.exit_code == EXIT_ROW_ERRORS == 12
     assert len(json.loads(result.stdout)) == 2
     assert "line 2: label: must not be empty or blank" in result.stderr
     assert "line 2: max_speed: must be an integer, not 'fast'" in result.stderr

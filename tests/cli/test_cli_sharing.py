@@ -141,7 +141,7 @@ def test_the_url_falls_back_to_the_api_host(cli: Cli, session: str, fleet_mock: 
     with fleet_mock.world.lock:
         fleet_mock.world.dealers[1].settings = None  # get_ui_config now answers 201
     created = data(cli("link", "create", "-t", "1", "-o", "json"))
-    assert created["url"].startswith("https://fleet.mock/ls/#")
+    assert created["url"].startswith("https://fleet.localhost/ls/#")
 
 
 def test_list_shows_the_status(cli: Cli, session: str):

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from conftest import Cli
-from fleetapi_cli.batch import BATCH_ERRORS_EXIT
+from fleetapi_cli.errors import EXIT_ROW_ERRORS
 
 
 @pytest.fixture(autouse=True)
@@ -141,7 +141,7 @@ def test_batch_convert_from_a_file_and_stdin(cli: Cli, session: str, tmp_path: P
 
 def test_batch_convert_row_errors_exit_non_zero(cli: Cli, session: str) -> None:
     result = cli("task", "batch-convert", "-", "-o", "json", input=GOOD + BAD)
-    assert result.exit_code == BATCH_ERRORS_EXIT
+    assert result.exit_code == EXIT_ROW_ERRORS
     assert len(json.loads(result.stdout)) == 2
     assert "line 2: label: must not be empty or blank" in result.stderr
     assert "line 2: address: no place, zone or location found" in result.stderr

@@ -318,7 +318,7 @@ def test_image_create_answers_a_ticket_under_the_requests_base_url(fleet_mock):
     ) as client:
         ticket = client.checkins.create_image(size=2048, filename="door.png")
         assert isinstance(ticket, UploadTicket)
-        assert ticket.url.startswith("http://fleet.mock/api-v2/")
+        assert ticket.url.startswith("http://fleet.localhost/api-v2/")
         assert ticket.file_field_name == "file"
         assert set(ticket.fields) == {"token"}
         assert ticket.expires == fleet_mock.clock.now().replace(hour=10)  # an hour to upload
@@ -326,7 +326,7 @@ def test_image_create_answers_a_ticket_under_the_requests_base_url(fleet_mock):
     assert stored is not None
     assert stored.id == ticket.file_id
     assert stored.download_url is not None
-    assert stored.download_url.startswith("http://fleet.mock/api-v2/")
+    assert stored.download_url.startswith("http://fleet.localhost/api-v2/")
     assert (stored.name, stored.size, stored.mime_type) == ("door.png", len(PNG), "image/png")
     assert download(fleet_mock, stored.download_url).content == PNG
 

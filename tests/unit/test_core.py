@@ -45,7 +45,14 @@ def test_api_key_env_beats_session_hash_env():
 
 
 @pytest.mark.parametrize(
-    "url", ["http://127.0.0.1:8765", "http://localhost/v2", "http://[::1]:9000", "https://x.org"]
+    "url",
+    [
+        "http://127.0.0.1:8765",
+        "http://localhost/v2",
+        "http://[::1]:9000",
+        "https://x.org",
+        "http://fleet.localhost",  # the in-process mock's address: loopback by RFC 6761
+    ],
 )
 def test_loopback_and_https_are_allowed(url):
     assert resolve_config(base_url=url, env={}).base_url == url
@@ -54,6 +61,8 @@ def test_loopback_and_https_are_allowed(url):
 def test_plain_http_to_remote_host_is_refused_unless_allowed():
     with pytest.raises(InsecureTransportError, match="plain http"):
         resolve_config(base_url="http://api.example.com", env={})
+    with pytest.raises(InsecureTransportError):  # the SDK knows no host of the mock's
+        resolve_config(base_url="http://fleet.mock", env={})
     config = resolve_config(base_url="http://api.example.com", allow_insecure=True, env={})
     assert config.base_url == "http://api.example.com"
 

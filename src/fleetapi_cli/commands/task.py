@@ -301,7 +301,8 @@ def batch_convert(
     """Check tab-delimited tasks without creating them: prints the converted rows, each row's
     errors on stderr, and exits 12 when any row has errors."""
     from fleetapi._types import UNSET
-    from fleetapi_cli.batch import BATCH_ERRORS_EXIT, read_batch, report_rows
+    from fleetapi_cli.batch import read_batch, report_rows
+    from fleetapi_cli.errors import EXIT_ROW_ERRORS
 
     text = read_batch(ctx, source)
     names = [f.strip() for f in fields.split(",")] if fields else None
@@ -321,4 +322,4 @@ def batch_convert(
         result = client.tasks.batch_convert(batch=text, **params)
     state.emit(result.list, output=output, columns=BATCH_COLUMNS)
     if report_rows(result.list, result.limit_exceeded):
-        raise typer.Exit(BATCH_ERRORS_EXIT)
+        raise typer.Exit(EXIT_ROW_ERRORS)

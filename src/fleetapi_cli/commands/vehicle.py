@@ -138,7 +138,8 @@ def batch_convert(
     """Check tab-delimited vehicles without creating them: prints the converted rows, each
     row's errors on stderr, and exits 12 when any row has errors."""
     from fleetapi._types import UNSET
-    from fleetapi_cli.batch import BATCH_ERRORS_EXIT, read_batch, report_rows
+    from fleetapi_cli.batch import read_batch, report_rows
+    from fleetapi_cli.errors import EXIT_ROW_ERRORS
 
     if (source is None) == (file_id is None):
         raise typer.BadParameter("give FILE or --file-id (one of them)", ctx=ctx)
@@ -151,4 +152,4 @@ def batch_convert(
         )
     state.emit(result.list, output=output, columns=BATCH_COLUMNS)
     if report_rows(result.list, result.limit_exceeded):
-        raise typer.Exit(BATCH_ERRORS_EXIT)
+        raise typer.Exit(EXIT_ROW_ERRORS)

@@ -103,7 +103,7 @@ class Context:
         api_key: The API key record when the credential is an API key.
         files: File parts of a multipart request, by field name.
         base_url: Where the request came in: scheme, host and the path before
-            ``<group>/<action>`` (``http://fleet.mock/v2``). Addresses the mock hands out
+            ``<group>/<action>`` (``http://fleet.localhost/v2``). Addresses the mock hands out
             (uploads, downloads) start with it, so they work in-process and served alike.
     """
 
@@ -115,7 +115,7 @@ class Context:
     session: SessionRecord | None = None
     api_key: ApiKeyRecord | None = None
     files: dict[str, UploadedFile] = attrs.Factory(dict)
-    base_url: str = "http://fleet.mock"
+    base_url: str = "http://fleet.localhost"
 
     def now(self) -> dt.datetime:
         """The world time (naive UTC)."""

@@ -13,7 +13,7 @@ Files are uploaded in two steps, as on the service:
    bytes.
 
 The addresses are routes of the mock itself, under the base URL the reserving request came
-through (``http://fleet.mock/v2/__mock__/files/upload/41``), so they work in-process and
+through (``http://fleet.localhost/v2/__mock__/files/upload/41``), so they work in-process and
 served alike. The upload is atomic here: a file goes from ``created`` straight to
 ``uploaded`` (the service's passing ``in_progress`` state is never seen).
 

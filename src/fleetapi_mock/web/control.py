@@ -181,7 +181,7 @@ def handle(
     headers: Mapping[str, str],
     body: bytes,
     *,
-    origin: str = "http://fleet.mock",
+    origin: str = "http://fleet.localhost",
 ) -> Response:
     """Answer a control route (``origin`` is the request's ``scheme://host``)."""
     from fleetapi_mock.web.openapi import openapi_document

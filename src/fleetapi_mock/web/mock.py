@@ -69,7 +69,7 @@ class FleetMock:
         running_clock: Let the world clock move with the machine's clock.
     """
 
-    base_url: str = "http://fleet.mock"
+    base_url: str = "http://fleet.localhost"
     """The base URL clients use with :attr:`transport` (the host is never resolved)."""
 
     def __init__(

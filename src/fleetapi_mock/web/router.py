@@ -111,7 +111,7 @@ def route_with_prefix(path: str) -> tuple[Endpoint | None, str]:
 
 def request_origin(headers: Mapping[str, str], scheme: str) -> str:
     """``scheme://host`` of a request, from its ``Host`` header (headers in lower case)."""
-    host = headers.get("host", "").strip() or "fleet.mock"
+    host = headers.get("host", "").strip() or "fleet.localhost"
     return f"{scheme}://{host}"
 
 

@@ -3,8 +3,8 @@
 One transport object serves both ``httpx.Client`` and ``httpx.AsyncClient``::
 
     transport = MockTransport(backend)
-    httpx.Client(transport=transport, base_url="http://fleet.mock")
-    httpx.AsyncClient(transport=transport, base_url="http://fleet.mock")
+    httpx.Client(transport=transport, base_url="http://fleet.localhost")
+    httpx.AsyncClient(transport=transport, base_url="http://fleet.localhost")
 """
 
 from __future__ import annotations
