@@ -269,7 +269,8 @@ def _sdk_lines(endpoint: Endpoint) -> list[str]:
     ]
     if endpoint.paging:
         lines.append(
-            f"    - every page: `client.{endpoint.resource}.iterate(page_size=...)` "
+            f"    - every page: `client.{endpoint.resource}.iterate_{endpoint.method}"
+            "(page_size=...)` "
             "(`async for` on an `AsyncClient`)"
         )
     variant = endpoint.file_variant

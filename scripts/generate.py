@@ -216,7 +216,7 @@ def _item_type(endpoint: Endpoint, imports: Imports) -> str:
     return imports.resolve_annotation(inner.group(1), result)
 
 
-def method_source(endpoint: Endpoint, const: str, imports: Imports, paging_names: int) -> str:
+def method_source(endpoint: Endpoint, const: str, imports: Imports) -> str:
     params = endpoint.params
     if params is not NoParams:
         imports.need(params.__module__, params.__name__)
@@ -245,7 +245,7 @@ def method_source(endpoint: Endpoint, const: str, imports: Imports, paging_names
         it_sig = ", ".join(
             ["self", "*", *_signature(params, imports, skip), "page_size: int = 1000"]
         )
-        name = "iterate" if paging_names == 1 else f"iterate_{endpoint.method}"
+        name = iterate_name(endpoint)
         out += [
             "",
             f"    async def {name}({it_sig}) -> AsyncIterator[{item}]:",
@@ -259,7 +259,19 @@ def method_source(endpoint: Endpoint, const: str, imports: Imports, paging_names
             "page_size=page_size):",
             "            yield item",
         ]
+        if endpoint.method == "list":
+            out += [
+                "",
+                f"    iterate = {name}",
+                f'    """Alias of :meth:`{name}` (every item of :meth:`list`)."""',
+            ]
     return "\n".join(out)
+
+
+def iterate_name(endpoint: Endpoint) -> str:
+    """The name of an endpoint's paging twin: ``iterate_<method>``, whatever else its resource
+    pages (so adding a paging call renames nothing); the twin of ``list`` is also ``iterate``."""
+    return f"iterate_{endpoint.method}"
 
 
 def file_variant_source(endpoint: Endpoint, const: str, imports: Imports) -> str:
@@ -293,11 +305,10 @@ def resources_source() -> str:
     classes = []
     for resource, endpoints in by_resource.items():
         methods = []
-        paging_count = sum(1 for e in endpoints if e.paging is not None)
         for endpoint in endpoints:
             module, const = consts[id(endpoint)]
             imports.need(module, const)
-            methods.append(method_source(endpoint, const, imports, paging_count))
+            methods.append(method_source(endpoint, const, imports))
             if endpoint.file_variant is not None:
                 methods.append(file_variant_source(endpoint, const, imports))
         groups = sorted({e.path.rsplit("/", 1)[0] for e in endpoints})

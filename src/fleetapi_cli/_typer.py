@@ -143,7 +143,7 @@ def fetch(
 
     Args:
         list_call: The resource's ``list`` (one page).
-        iterate_call: The resource's ``iterate`` (every page).
+        iterate_call: The call's paging twin (``iterate_list``: every page).
         limit: ``--limit``; the page size with ``--all``.
         offset: ``--offset`` (ignored with ``--all``).
         every: ``--all``.

@@ -87,3 +87,18 @@ def test_every_call_has_an_sdk_method_in_both_clients(endpoint: Endpoint):
     ):
         method = getattr(getattr(client, endpoint.resource), endpoint.method)
         assert endpoint.summary in (method.__doc__ or "")
+
+
+@pytest.mark.parametrize("endpoint", [e for e in ENDPOINTS if e.paging], ids=lambda e: e.path)
+def test_every_paging_call_has_a_twin_named_after_its_method(endpoint: Endpoint):
+    """``iterate_<method>`` whatever else the resource pages: adding a second paging call to a
+    resource renames nothing; the twin of ``list`` is also ``iterate``."""
+    for client in (
+        Client(base_url="http://127.0.0.1:9"),
+        AsyncClient(base_url="http://127.0.0.1:9"),
+    ):
+        resource = getattr(client, endpoint.resource)
+        twin = getattr(type(resource), f"iterate_{endpoint.method}")
+        assert f":meth:`{endpoint.method}`" in (twin.__doc__ or "")
+        if endpoint.method == "list":
+            assert type(resource).iterate is twin

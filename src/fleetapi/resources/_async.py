@@ -410,7 +410,7 @@ class AsyncCheckins:
         )
         return result
 
-    async def iterate(
+    async def iterate_list(
         self,
         *,
         trackers: builtins.list[int] | Unset = UNSET,
@@ -440,6 +440,9 @@ class AsyncCheckins:
         )
         async for item in self._client.paginate(CHECKIN_LIST, params, page_size=page_size):
             yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
     async def export(
         self,
@@ -617,7 +620,7 @@ class AsyncVehicles:
         )
         return result
 
-    async def iterate(
+    async def iterate_list(
         self,
         *,
         sort: builtins.list[str] | Unset = UNSET,
@@ -634,6 +637,9 @@ class AsyncVehicles:
         params = VehicleListParams(sort=sort, filter=filter)
         async for item in self._client.paginate(VEHICLE_LIST, params, page_size=page_size):
             yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
     async def read(self, *, vehicle_id: int) -> Vehicle:
         """Read one vehicle.
@@ -803,7 +809,7 @@ class AsyncTasks:
         )
         return result
 
-    async def iterate(
+    async def iterate_list(
         self,
         *,
         external_id: str | Unset | None = UNSET,
@@ -841,6 +847,9 @@ class AsyncTasks:
         )
         async for item in self._client.paginate(TASK_LIST, params, page_size=page_size):
             yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
     async def read(self, *, task_id: int) -> TaskReadResult:
         """Read a task, checkpoint or route; a route comes with its checkpoints.
@@ -1046,7 +1055,7 @@ class AsyncGeoLinks:
         )
         return result
 
-    async def iterate(
+    async def iterate_list(
         self,
         *,
         filter: str | Unset = UNSET,
@@ -1064,6 +1073,9 @@ class AsyncGeoLinks:
         params = GeoLinkListParams(filter=filter, conditions=conditions, sort=sort)
         async for item in self._client.paginate(LINK_LIST, params, page_size=page_size):
             yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
     async def delete(self, *, id: int) -> None:
         """Delete a geo link.
@@ -1408,7 +1420,7 @@ class AsyncBills:
         )
         return result
 
-    async def iterate(self, *, page_size: int = 1000) -> AsyncIterator[Bill]:
+    async def iterate_list(self, *, page_size: int = 1000) -> AsyncIterator[Bill]:
         """List the user's bills, a page at a time.
 
         Calls ``bill/list``.
@@ -1421,6 +1433,9 @@ class AsyncBills:
         params = BillListParams()
         async for item in self._client.paginate(BILL_LIST, params, page_size=page_size):
             yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
 
 class AsyncSubscriptions:

@@ -408,7 +408,7 @@ class Checkins:
         )
         return result
 
-    def iterate(
+    def iterate_list(
         self,
         *,
         trackers: builtins.list[int] | Unset = UNSET,
@@ -438,6 +438,9 @@ class Checkins:
         )
         for item in self._client.paginate(CHECKIN_LIST, params, page_size=page_size):
             yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
     def export(
         self,
@@ -615,7 +618,7 @@ class Vehicles:
         )
         return result
 
-    def iterate(
+    def iterate_list(
         self,
         *,
         sort: builtins.list[str] | Unset = UNSET,
@@ -632,6 +635,9 @@ class Vehicles:
         params = VehicleListParams(sort=sort, filter=filter)
         for item in self._client.paginate(VEHICLE_LIST, params, page_size=page_size):
             yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
     def read(self, *, vehicle_id: int) -> Vehicle:
         """Read one vehicle.
@@ -797,7 +803,7 @@ class Tasks:
         )
         return result
 
-    def iterate(
+    def iterate_list(
         self,
         *,
         external_id: str | Unset | None = UNSET,
@@ -835,6 +841,9 @@ class Tasks:
         )
         for item in self._client.paginate(TASK_LIST, params, page_size=page_size):
             yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
     def read(self, *, task_id: int) -> TaskReadResult:
         """Read a task, checkpoint or route; a route comes with its checkpoints.
@@ -1034,7 +1043,7 @@ class GeoLinks:
         )
         return result
 
-    def iterate(
+    def iterate_list(
         self,
         *,
         filter: str | Unset = UNSET,
@@ -1052,6 +1061,9 @@ class GeoLinks:
         params = GeoLinkListParams(filter=filter, conditions=conditions, sort=sort)
         for item in self._client.paginate(LINK_LIST, params, page_size=page_size):
             yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
     def delete(self, *, id: int) -> None:
         """Delete a geo link.
@@ -1388,7 +1400,7 @@ class Bills:
         result: BillList = self._client.call(BILL_LIST, BillListParams(limit=limit, offset=offset))
         return result
 
-    def iterate(self, *, page_size: int = 1000) -> Iterator[Bill]:
+    def iterate_list(self, *, page_size: int = 1000) -> Iterator[Bill]:
         """List the user's bills, a page at a time.
 
         Calls ``bill/list``.
@@ -1401,6 +1413,9 @@ class Bills:
         params = BillListParams()
         for item in self._client.paginate(BILL_LIST, params, page_size=page_size):
             yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
 
 class Subscriptions:

@@ -45,7 +45,7 @@ def list_bills(
     with state.client() as client:
         bills, total = fetch(
             client.bills.list,
-            client.bills.iterate,
+            client.bills.iterate_list,
             limit=limit,
             offset=offset,
             every=every,

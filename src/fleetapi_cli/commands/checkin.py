@@ -194,7 +194,7 @@ def list_checkins(
     with state.client() as client:
         checkins, count = fetch(
             client.checkins.list,
-            client.checkins.iterate,
+            client.checkins.iterate_list,
             limit=limit,
             offset=offset,
             every=all_,

@@ -165,7 +165,7 @@ def list_links(
     with state.client() as client:
         found, _ = fetch(
             client.geo_links.list,
-            client.geo_links.iterate,
+            client.geo_links.iterate_list,
             limit=limit,
             offset=offset,
             every=every,

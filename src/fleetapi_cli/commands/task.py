@@ -119,7 +119,7 @@ def list_tasks(
     with state.client() as client:
         tasks, count = fetch(
             client.tasks.list,
-            client.tasks.iterate,
+            client.tasks.iterate_list,
             limit=limit,
             offset=offset,
             every=every,

@@ -72,7 +72,7 @@ def list_vehicles(
     with state.client() as client:
         vehicles, _ = fetch(
             client.vehicles.list,
-            client.vehicles.iterate,
+            client.vehicles.iterate_list,
             limit=limit,
             offset=offset,
             every=every,
