@@ -127,13 +127,32 @@ class Imports:
             return self.need(tp.__module__, tp.__name__)
         raise SystemExit(f"cannot format type {tp!r}")
 
-    def render(self) -> str:
+    def render(self, *, type_checking: tuple[str, ...] = ()) -> str:
+        """The import lines; those from a module in ``type_checking`` (or under one) go under
+        ``if TYPE_CHECKING:``: the code imports them where it runs (:func:`local_imports`)."""
         lines = ["from __future__ import annotations", ""]
         lines += sorted(self.plain)
+        lazy = []
         for module in sorted(self.froms):
             names = ", ".join(sorted(self.froms[module]))
-            lines.append(f"from {module} import {names}")
+            line = f"from {module} import {names}"
+            if module.startswith(type_checking):
+                lazy.append(f"    {line}")
+            else:
+                lines.append(line)
+        if lazy:
+            lines += ["", "if TYPE_CHECKING:", *lazy]
         return "\n".join(lines) + "\n"
+
+
+LAZY_MODULES = ("fleetapi.models", "fleetapi.endpoints", "fleetapi._async_client")
+"""What a resource module imports for type checking only: a call imports its own endpoint
+and params model when it runs, so that using one resource loads one area's models."""
+
+
+def local_imports(*names: tuple[str, str]) -> str:
+    """The import lines at the top of a method body, one per ``(module, name)``."""
+    return "".join(f"        from {module} import {name}\n" for module, name in sorted(set(names)))
 
 
 def _model_exports() -> dict[str, str]:
@@ -216,10 +235,13 @@ def _item_type(endpoint: Endpoint, imports: Imports) -> str:
     return imports.resolve_annotation(inner.group(1), result)
 
 
-def method_source(endpoint: Endpoint, const: str, imports: Imports) -> str:
+def method_source(endpoint: Endpoint, where: tuple[str, str], imports: Imports) -> str:
+    module, const = where
     params = endpoint.params
+    needed = [(module, const)]
     if params is not NoParams:
-        imports.need(params.__module__, params.__name__)
+        needed.append((params.__module__, params.__name__))
+    here = local_imports(*needed)
     sig = _signature(params, imports)
     call_args = [const, _construct(params)]
     if endpoint.upload:
@@ -229,10 +251,10 @@ def method_source(endpoint: Endpoint, const: str, imports: Imports) -> str:
     args = ", ".join(["self", "*", *sig]) if sig else "self"
     call = f"await self._client.call({', '.join(call_args)})"
     if endpoint.result.kind == "none":
-        returns, body = "None", f"        {call}"
+        returns, body = "None", f"{here}        {call}"
     else:
         returns = imports.runtime_type(endpoint.result.type)
-        body = f"        result: {returns} = {call}\n        return result"
+        body = f"{here}        result: {returns} = {call}\n        return result"
     out = [
         f"    async def {endpoint.method}({args}) -> {returns}:",
         _docstring(endpoint),
@@ -254,7 +276,7 @@ def method_source(endpoint: Endpoint, const: str, imports: Imports) -> str:
                 "Yields every item across pages, fetching ``page_size`` at a time\n"
                 f"        (the paging twin of :meth:`{endpoint.method}`).",
             ),
-            f"        params = {_construct(params, skip)}",
+            f"{here}        params = {_construct(params, skip)}",
             f"        async for item in self._client.paginate({const}, params, "
             "page_size=page_size):",
             "            yield item",
@@ -274,12 +296,13 @@ def iterate_name(endpoint: Endpoint) -> str:
     return f"iterate_{endpoint.method}"
 
 
-def file_variant_source(endpoint: Endpoint, const: str, imports: Imports) -> str:
+def file_variant_source(endpoint: Endpoint, where: tuple[str, str], imports: Imports) -> str:
     """The SDK method of an endpoint's file form: same call, answers the file's bytes."""
+    module, const = where
     variant = endpoint.file_variant
     assert variant is not None
     params = variant.params
-    imports.need(params.__module__, params.__name__)
+    here = local_imports((module, const), (params.__module__, params.__name__))
     sig = ", ".join(["self", "*", *_signature(params, imports)])
     call = f"await self._client.download({const}, {_construct(params)})"
     doc = attrs.evolve(endpoint, summary=variant.summary.replace("`", "``"))
@@ -288,7 +311,7 @@ def file_variant_source(endpoint: Endpoint, const: str, imports: Imports) -> str
         [
             f"    async def {variant.method}({sig}) -> bytes:",
             _docstring(doc, extra),
-            f"        result: bytes = {call}\n        return result",
+            f"{here}        result: bytes = {call}\n        return result",
         ]
     )
 
@@ -307,10 +330,9 @@ def resources_source() -> str:
         methods = []
         for endpoint in endpoints:
             module, const = consts[id(endpoint)]
-            imports.need(module, const)
-            methods.append(method_source(endpoint, const, imports))
+            methods.append(method_source(endpoint, (module, const), imports))
             if endpoint.file_variant is not None:
-                methods.append(file_variant_source(endpoint, const, imports))
+                methods.append(file_variant_source(endpoint, (module, const), imports))
         groups = sorted({e.path.rsplit("/", 1)[0] for e in endpoints})
         doc = f"Calls under ``{'``, ``'.join(groups)}``."
         classes.append(
@@ -332,12 +354,11 @@ def resources_source() -> str:
         '    """Every resource of the API, as attributes of the client."""\n\n' + "\n\n".join(props)
     )
     head = HEADER.format(doc="Typed resources of the asynchronous client.")
-    type_checking = "\nif TYPE_CHECKING:\n    from fleetapi._async_client import AsyncClient\n"
+    imports.need("fleetapi._async_client", "AsyncClient")
     names = ", ".join(f'"{n}"' for n in sorted(["AsyncResources", *map(class_name, by_resource)]))
     return (
         head
-        + imports.render()
-        + type_checking
+        + imports.render(type_checking=LAZY_MODULES)
         + f"\n__all__ = [{names}]\n\n\n"
         + "\n\n\n".join([*classes, mixin])
         + "\n"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Mapping
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import httpx
@@ -40,12 +40,11 @@ from fleetapi._errors import (
 from fleetapi._secrets import install_log_redaction, mask
 from fleetapi._sleep import sync_sleep as sleep
 from fleetapi._uploads import FileInput, UploadProgress, file_part
-from fleetapi.endpoints import BY_PATH
-from fleetapi.endpoints.account import USER_AUTH
-from fleetapi.models.account import AuthParams
-from fleetapi.models.checkin import CheckinFile
-from fleetapi.models.files import UploadTicket
 from fleetapi.resources._sync import Resources
+
+if TYPE_CHECKING:  # a call imports its own models (the table, too, only when needed)
+    from fleetapi.models.checkin import CheckinFile
+    from fleetapi.models.files import UploadTicket
 
 __all__ = ["Client"]
 
@@ -110,6 +109,9 @@ class Client(Resources):
         **options: Any,
     ) -> Client:
         """Log in with ``user/auth`` and return a client holding the new session hash."""
+        from fleetapi.endpoints.account import USER_AUTH
+        from fleetapi.models.account import AuthParams
+
         anonymous = cls(base_url=base_url, **options)
         try:
             session: str = anonymous.call(USER_AUTH, AuthParams(login=login, password=password))
@@ -240,6 +242,8 @@ class Client(Resources):
     def _raw(
         self, path: str, body: Mapping[str, Any] | None, *, expect_file: bool = False
     ) -> dict[str, Any] | bytes:
+        from fleetapi.endpoints import BY_PATH
+
         path = path.strip("/")
         known = BY_PATH.get(path)
         payload = dict(body or {})

@@ -16,9 +16,8 @@ offending parameter by its dotted path.
 from __future__ import annotations
 
 import datetime as dt
-import importlib
-import pkgutil
 import re
+import threading
 import typing
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -31,7 +30,6 @@ from cattrs.errors import AttributeValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
-import fleetapi.models
 from fleetapi._rules import Rules, rules_of
 from fleetapi._types import TAGGED_UNIONS, UNSET, Unset
 
@@ -327,12 +325,6 @@ def _json_type(value: Any) -> str:
     return type(value).__name__
 
 
-def _import_all_models() -> None:
-    """Import every model module, so that every tagged union is declared."""
-    for info in pkgutil.iter_modules(fleetapi.models.__path__):
-        importlib.import_module(f"fleetapi.models.{info.name}")
-
-
 def converter_for(*, strict: bool = False, iso: bool = False) -> cattrs.Converter:
     """The converter for one side and date/time mode.
 
@@ -345,7 +337,6 @@ def converter_for(*, strict: bool = False, iso: bool = False) -> cattrs.Converte
 
 @cache
 def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
-    _import_all_models()
     conv = cattrs.Converter(detailed_validation=strict, forbid_extra_keys=False)
 
     # Date/time, date, duration.
@@ -466,10 +457,13 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
         return guarded
 
     # A member of a tagged union carries its tag even when unstructured on its own (a form
-    # value in a ``dict[str, Any]``, say), not only when unstructured as the union.
-    member_tags = {
-        member: tag for union, (tag, _) in TAGGED_UNIONS.items() for member in get_args(union)
-    }
+    # value in a ``dict[str, Any]``, say), not only when unstructured as the union. Unions are
+    # looked up when a hook is first made: the module declaring one is imported by then.
+    def tag_name_of(cls: type) -> str | None:
+        for union, (tag, _) in TAGGED_UNIONS.items():
+            if cls in get_args(union):
+                return tag
+        return None
 
     def attrs_unstructure(cls: type) -> Callable[[Any], dict[str, Any]]:
         overrides: dict[str, Any] = {
@@ -477,7 +471,7 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
             for a in attrs.fields(cls)
         }
         plain: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv, **overrides)
-        tag_name = member_tags.get(cls)
+        tag_name = tag_name_of(cls)
         if tag_name is None:
             return plain
         tag = _tag_of(cls)
@@ -486,14 +480,38 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
     conv.register_structure_hook_factory(attrs.has, attrs_structure)
     conv.register_unstructure_hook_factory(attrs.has, attrs_unstructure)
 
-    for union, (tag, default) in TAGGED_UNIONS.items():
-        configure_tagged_union(
-            union,
-            conv,
-            tag_generator=_tag_of,
-            tag_name=tag,
-            default=attrs.NOTHING if strict or default is None else default,
-        )
+    # Tagged unions get their hooks when first met (declared by the module of their members,
+    # which whoever names the union has imported): building the converter imports no model.
+    configured: set[Any] = set()
+    configuring = threading.Lock()
+
+    def unconfigured(tp: Any) -> bool:
+        return tp in TAGGED_UNIONS and tp not in configured
+
+    def configure_union(union: Any) -> None:
+        with configuring:
+            if union in configured:
+                return
+            configured.add(union)
+            tag, default = TAGGED_UNIONS[union]
+            configure_tagged_union(
+                union,
+                conv,
+                tag_generator=_tag_of,
+                tag_name=tag,
+                default=attrs.NOTHING if strict or default is None else default,
+            )
+
+    def tagged_structure(union: Any) -> Callable[[Any, Any], Any]:
+        configure_union(union)
+        return conv.get_structure_hook(union)
+
+    def tagged_unstructure(union: Any) -> Callable[[Any], Any]:
+        configure_union(union)
+        return conv.get_unstructure_hook(union)
+
+    conv.register_structure_hook_factory(unconfigured, tagged_structure)
+    conv.register_unstructure_hook_factory(unconfigured, tagged_unstructure)
     return conv
 
 

@@ -15,7 +15,7 @@ import random
 import time
 import urllib.parse
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 import httpx
@@ -29,7 +29,9 @@ from fleetapi._errors import (
 )
 from fleetapi._secrets import mask
 from fleetapi._uploads import ProgressReader, UploadProgress
-from fleetapi.models.checkin import CheckinFile
+
+if TYPE_CHECKING:
+    from fleetapi.models.checkin import CheckinFile
 
 __all__ = [
     "DEFAULT_BASE_URL",
@@ -433,6 +435,8 @@ def extract_result(endpoint: Endpoint, body: dict[str, Any] | bytes, *, iso: boo
 
 def uploaded_file(answer: dict[str, Any] | bytes, *, iso: bool = False) -> CheckinFile | None:
     """The stored file an upload answered under ``value``, if it did (else ``None``)."""
+    from fleetapi.models.checkin import CheckinFile
+
     if not isinstance(answer, dict) or not isinstance(answer.get("value"), dict):
         return None
     try:

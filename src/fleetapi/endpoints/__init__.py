@@ -3,58 +3,65 @@
 ``ENDPOINTS`` holds one :class:`~fleetapi._endpoint.Endpoint` per call, in the order of the
 specification; ``BY_PATH`` finds one by its path or an alias. Everything else (SDK resources,
 mock routes and validation, the OpenAPI document, the CLI, the reference docs) reads this table.
+
+Each area's calls live in a module of this package (``fleetapi.endpoints.tracker``); the table
+is assembled on first use, so that a program making one area's calls imports that area alone.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from fleetapi._endpoint import Endpoint
-from fleetapi.endpoints import (
-    account,
-    checkin,
-    data,
-    dealer,
-    delivery,
-    department,
-    garage,
-    geocoder,
-    link,
-    map_layer,
-    payment,
-    retranslator,
-    task,
-    track,
-    tracker,
-    vehicle,
+
+__all__ = ["AREAS", "BY_PATH", "ENDPOINTS", "by_path"]
+
+AREAS: tuple[str, ...] = (
+    "account",
+    "checkin",
+    "vehicle",
+    "task",
+    "retranslator",
+    "link",
+    "track",
+    "department",
+    "garage",
+    "geocoder",
+    "map_layer",
+    "payment",
+    "data",
+    "dealer",
+    "delivery",
+    "tracker",
 )
+"""The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 
-__all__ = ["BY_PATH", "ENDPOINTS", "by_path"]
+if TYPE_CHECKING:
+    ENDPOINTS: tuple[Endpoint, ...]
+    BY_PATH: Mapping[str, Endpoint]
 
-ENDPOINTS: tuple[Endpoint, ...] = (
-    *account.ENDPOINTS,
-    *checkin.ENDPOINTS,
-    *vehicle.ENDPOINTS,
-    *task.ENDPOINTS,
-    *retranslator.ENDPOINTS,
-    *link.ENDPOINTS,
-    *track.ENDPOINTS,
-    *department.ENDPOINTS,
-    *garage.ENDPOINTS,
-    *geocoder.ENDPOINTS,
-    *map_layer.ENDPOINTS,
-    *payment.ENDPOINTS,
-    *data.ENDPOINTS,
-    *dealer.ENDPOINTS,
-    *delivery.ENDPOINTS,
-    *tracker.ENDPOINTS,
-)
 
-BY_PATH: Mapping[str, Endpoint] = {
-    path: endpoint for endpoint in ENDPOINTS for path in endpoint.all_paths
-}
+@cache
+def _table() -> tuple[tuple[Endpoint, ...], Mapping[str, Endpoint]]:
+    endpoints = tuple(
+        endpoint
+        for area in AREAS
+        for endpoint in importlib.import_module(f"{__name__}.{area}").ENDPOINTS
+    )
+    return endpoints, {path: e for e in endpoints for path in e.all_paths}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ENDPOINTS":
+        return _table()[0]
+    if name == "BY_PATH":
+        return _table()[1]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def by_path(path: str) -> Endpoint:
     """The endpoint of ``group/action`` (or an alias); ``KeyError`` when there is none."""
-    return BY_PATH[path.strip("/")]
+    return _table()[1][path.strip("/")]

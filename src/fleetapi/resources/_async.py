@@ -13,241 +13,47 @@ from typing import TYPE_CHECKING, cast
 
 from fleetapi._types import UNSET, Unset
 from fleetapi._uploads import FileInput
-from fleetapi.endpoints.account import (
-    API_KEY_CREATE,
-    API_KEY_DELETE,
-    API_KEY_LIST,
-    BASE_NOTHING,
-    BASE_SEND_EMAIL,
-    USER_AUTH,
-)
-from fleetapi.endpoints.checkin import (
-    CHECKIN_CREATE,
-    CHECKIN_DELETE,
-    CHECKIN_FORM_CREATE,
-    CHECKIN_FORM_FILE_CREATE,
-    CHECKIN_IMAGE_CREATE,
-    CHECKIN_LIST,
-    CHECKIN_READ,
-)
-from fleetapi.endpoints.data import DATA_IMPORT_LIST, DATA_IMPORT_READ, DATA_SPREADSHEET_PARSE
-from fleetapi.endpoints.dealer import DEALER_GET_UI_CONFIG
-from fleetapi.endpoints.delivery import DELIVERY_LIST, DELIVERY_READ
-from fleetapi.endpoints.department import (
-    DEPARTMENT_CREATE,
-    DEPARTMENT_DELETE,
-    DEPARTMENT_LIST,
-    DEPARTMENT_UPDATE,
-)
-from fleetapi.endpoints.garage import GARAGE_CREATE, GARAGE_DELETE, GARAGE_LIST, GARAGE_UPDATE
-from fleetapi.endpoints.geocoder import GEOCODER_SEARCH_ADDRESS, GEOCODER_SEARCH_LOCATION
-from fleetapi.endpoints.link import (
-    LINK_CREATE,
-    LINK_DELETE,
-    LINK_LIST,
-    LINK_READ,
-    LINK_STATUS_CHANGE,
-    LINK_UPDATE,
-)
-from fleetapi.endpoints.map_layer import (
-    MAP_LAYER_DELETE,
-    MAP_LAYER_LIST,
-    MAP_LAYER_READ,
-    MAP_LAYER_UPDATE,
-    MAP_LAYER_UPLOAD,
-)
-from fleetapi.endpoints.payment import (
-    BILL_CREATE,
-    BILL_LIST,
-    PAYMENT_SYSTEM_ESTIMATE_GET,
-    PAYMENT_SYSTEM_LIST,
-    SUBSCRIPTION_AVANGATE_CANCEL,
-    SUBSCRIPTION_AVANGATE_LIST,
-)
-from fleetapi.endpoints.retranslator import (
-    RETRANSLATOR_CREATE,
-    RETRANSLATOR_DELETE,
-    RETRANSLATOR_LIST,
-    RETRANSLATOR_PROTOCOL_LIST,
-    RETRANSLATOR_UPDATE,
-)
-from fleetapi.endpoints.task import (
-    TASK_ASSIGN,
-    TASK_BATCH_CONVERT,
-    TASK_COUNT,
-    TASK_CREATE,
-    TASK_DELETE,
-    TASK_LIST,
-    TASK_READ,
-    TASK_ROUTE_CREATE,
-    TASK_TRANSMUTE,
-    TASK_UPDATE,
-)
-from fleetapi.endpoints.track import ASSET_TRACK_LIST, ASSET_TRACK_READ
-from fleetapi.endpoints.tracker import (
-    TRACKER_GET_STATE,
-    TRACKER_GET_STATES,
-    TRACKER_LIST,
-    TRACKER_READ,
-)
-from fleetapi.endpoints.vehicle import (
-    VEHICLE_BATCH_CONVERT,
-    VEHICLE_CREATE,
-    VEHICLE_DELETE,
-    VEHICLE_LIST,
-    VEHICLE_READ,
-    VEHICLE_UPDATE,
-)
-from fleetapi.models.account import (
-    ApiKey,
-    ApiKeyCreateParams,
-    ApiKeyDeleteParams,
-    AuthParams,
-    SendEmailParams,
-)
-from fleetapi.models.checkin import (
-    Checkin,
-    CheckinCreateParams,
-    CheckinDeleteParams,
-    CheckinExportFormat,
-    CheckinExportParams,
-    CheckinFormCreateParams,
-    CheckinFormFileCreateParams,
-    CheckinImageCreateParams,
-    CheckinList,
-    CheckinListParams,
-    CheckinReadParams,
-    FormSubmission,
-)
-from fleetapi.models.common import Bounds, LatLng, Location
-from fleetapi.models.data import (
-    ImportListParams,
-    ImportProcess,
-    ImportReadParams,
-    ImportType,
-    SpreadsheetParseParams,
-    SpreadsheetPreview,
-)
-from fleetapi.models.dealer import DealerUiConfig, UiConfigParams
-from fleetapi.models.delivery import (
-    DeliveryInfo,
-    DeliveryList,
-    DeliveryListParams,
-    DeliveryReadParams,
-)
-from fleetapi.models.department import (
-    Department,
-    DepartmentCreateParams,
-    DepartmentDeleteParams,
-    DepartmentUpdateParams,
-    NewDepartment,
-)
-from fleetapi.models.files import FileMetadata, UploadTicket
-from fleetapi.models.garage import (
-    Garage,
-    GarageCreateParams,
-    GarageDeleteParams,
-    GarageUpdateParams,
-    NewGarage,
-)
-from fleetapi.models.geocoder import (
-    GeocodedAddress,
-    GeocodedLocation,
-    GeocoderGoal,
-    GeocoderSearchAddressParams,
-    GeocoderSearchLocationParams,
-    GeocoderType,
-)
-from fleetapi.models.link import (
-    GeoLink,
-    GeoLinkCreateParams,
-    GeoLinkDeleteParams,
-    GeoLinkLifetime,
-    GeoLinkListParams,
-    GeoLinkOptions,
-    GeoLinkReadParams,
-    GeoLinkStatusChangeParams,
-    GeoLinkTracker,
-    GeoLinkUpdateParams,
-)
-from fleetapi.models.map_layer import (
-    MapLayer,
-    MapLayerDeleteParams,
-    MapLayerReadParams,
-    MapLayerUpdateParams,
-    MapLayerUploadParams,
-)
-from fleetapi.models.payment import (
-    Bill,
-    BillCreateParams,
-    BillList,
-    BillListParams,
-    ExternalSubscription,
-    PaymentSystemSettings,
-    SubscriptionCancelParams,
-)
-from fleetapi.models.retranslator import (
-    NewRetranslator,
-    Retranslator,
-    RetranslatorCreateParams,
-    RetranslatorDeleteParams,
-    RetranslatorProtocol,
-    RetranslatorUpdateParams,
-)
-from fleetapi.models.search import SearchCondition
-from fleetapi.models.task import (
-    BatchField,
-    LocationCheckMode,
-    NewRoute,
-    NewTask,
-    RouteCreateParams,
-    RouteCreateResult,
-    Task,
-    TaskAssignParams,
-    TaskBatchConvertParams,
-    TaskBatchConvertResult,
-    TaskCreateParams,
-    TaskCreateResult,
-    TaskDeleteParams,
-    TaskListParams,
-    TaskListResult,
-    TaskReadParams,
-    TaskReadResult,
-    TaskStatus,
-    TaskTransmuteParams,
-    TaskUpdate,
-    TaskUpdateParams,
-    TaskUpdateResult,
-)
-from fleetapi.models.track import (
-    AssetRef,
-    AssetTrackListParams,
-    AssetTrackReadParams,
-    TrackListResult,
-    TrackPoints,
-)
-from fleetapi.models.tracker import (
-    Tracker,
-    TrackerListParams,
-    TrackerReadParams,
-    TrackerState,
-    TrackerStates,
-    TrackerStatesParams,
-)
-from fleetapi.models.vehicle import (
-    NewVehicle,
-    Vehicle,
-    VehicleBatchConvertParams,
-    VehicleBatchResult,
-    VehicleCreateParams,
-    VehicleDeleteParams,
-    VehicleListParams,
-    VehicleReadParams,
-    VehicleUpdateParams,
-)
 
 if TYPE_CHECKING:
     from fleetapi._async_client import AsyncClient
+    from fleetapi.models.account import ApiKey
+    from fleetapi.models.checkin import Checkin, CheckinExportFormat, CheckinList, FormSubmission
+    from fleetapi.models.common import Bounds, LatLng, Location
+    from fleetapi.models.data import ImportProcess, ImportType, SpreadsheetPreview
+    from fleetapi.models.dealer import DealerUiConfig
+    from fleetapi.models.delivery import DeliveryInfo, DeliveryList
+    from fleetapi.models.department import Department, NewDepartment
+    from fleetapi.models.files import FileMetadata, UploadTicket
+    from fleetapi.models.garage import Garage, NewGarage
+    from fleetapi.models.geocoder import (
+        GeocodedAddress,
+        GeocodedLocation,
+        GeocoderGoal,
+        GeocoderType,
+    )
+    from fleetapi.models.link import GeoLink, GeoLinkLifetime, GeoLinkOptions, GeoLinkTracker
+    from fleetapi.models.map_layer import MapLayer
+    from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
+    from fleetapi.models.retranslator import NewRetranslator, Retranslator, RetranslatorProtocol
+    from fleetapi.models.search import SearchCondition
+    from fleetapi.models.task import (
+        BatchField,
+        LocationCheckMode,
+        NewRoute,
+        NewTask,
+        RouteCreateResult,
+        Task,
+        TaskBatchConvertResult,
+        TaskCreateResult,
+        TaskListResult,
+        TaskReadResult,
+        TaskStatus,
+        TaskUpdate,
+        TaskUpdateResult,
+    )
+    from fleetapi.models.track import AssetRef, TrackListResult, TrackPoints
+    from fleetapi.models.tracker import Tracker, TrackerState, TrackerStates
+    from fleetapi.models.vehicle import NewVehicle, Vehicle, VehicleBatchResult
 
 __all__ = [
     "AsyncApiKeys",
@@ -286,6 +92,9 @@ class AsyncUsers:
         Calls ``user/auth``.
         Error codes the service lists: 102, 103, 104, 105.
         """
+        from fleetapi.endpoints.account import USER_AUTH
+        from fleetapi.models.account import AuthParams
+
         result: str = await self._client.call(USER_AUTH, AuthParams(login=login, password=password))
         return result
 
@@ -303,6 +112,9 @@ class AsyncApiKeys:
         Master users only.
         Error codes the service lists: 4, 13, 268.
         """
+        from fleetapi.endpoints.account import API_KEY_CREATE
+        from fleetapi.models.account import ApiKeyCreateParams
+
         result: ApiKey = await self._client.call(API_KEY_CREATE, ApiKeyCreateParams(title=title))
         return result
 
@@ -313,6 +125,9 @@ class AsyncApiKeys:
         Master users only.
         Error codes the service lists: 4, 13, 201.
         """
+        from fleetapi.endpoints.account import API_KEY_DELETE
+        from fleetapi.models.account import ApiKeyDeleteParams
+
         await self._client.call(API_KEY_DELETE, ApiKeyDeleteParams(key=key))
 
     async def list(self) -> builtins.list[ApiKey]:
@@ -322,6 +137,8 @@ class AsyncApiKeys:
         Master users only.
         Error codes the service lists: 4, 13.
         """
+        from fleetapi.endpoints.account import API_KEY_LIST
+
         result: builtins.list[ApiKey] = await self._client.call(API_KEY_LIST, None)
         return result
 
@@ -337,6 +154,8 @@ class AsyncBase:
 
         Calls ``base/nothing``.
         """
+        from fleetapi.endpoints.account import BASE_NOTHING
+
         await self._client.call(BASE_NOTHING, None)
 
     async def send_email(
@@ -346,6 +165,9 @@ class AsyncBase:
 
         Calls ``base/send_email``.
         """
+        from fleetapi.endpoints.account import BASE_SEND_EMAIL
+        from fleetapi.models.account import SendEmailParams
+
         await self._client.call(
             BASE_SEND_EMAIL,
             SendEmailParams(
@@ -372,6 +194,9 @@ class AsyncCheckins:
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 204.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_READ
+        from fleetapi.models.checkin import CheckinReadParams
+
         result: Checkin = await self._client.call(
             CHECKIN_READ, CheckinReadParams(checkin_id=checkin_id)
         )
@@ -395,6 +220,9 @@ class AsyncCheckins:
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 211, 217, 221.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_LIST
+        from fleetapi.models.checkin import CheckinListParams
+
         result: CheckinList = await self._client.call(
             CHECKIN_LIST,
             CheckinListParams(
@@ -430,6 +258,9 @@ class AsyncCheckins:
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
         """
+        from fleetapi.endpoints.checkin import CHECKIN_LIST
+        from fleetapi.models.checkin import CheckinListParams
+
         params = CheckinListParams(
             trackers=trackers,
             from_=from_,
@@ -465,6 +296,9 @@ class AsyncCheckins:
 
         With ``format`` set, the call answers a file: its bytes are returned.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_LIST
+        from fleetapi.models.checkin import CheckinExportParams
+
         result: bytes = await self._client.download(
             CHECKIN_LIST,
             CheckinExportParams(
@@ -488,6 +322,9 @@ class AsyncCheckins:
         Sub-users need the ``checkin_update`` right.
         Error codes the service lists: 7, 201.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_DELETE
+        from fleetapi.models.checkin import CheckinDeleteParams
+
         await self._client.call(CHECKIN_DELETE, CheckinDeleteParams(checkin_ids=checkin_ids))
 
     async def create(
@@ -505,6 +342,9 @@ class AsyncCheckins:
         Sub-users need the ``checkin_update`` right.
         Error codes the service lists: 7, 201, 242.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_CREATE
+        from fleetapi.models.checkin import CheckinCreateParams
+
         result: int = await self._client.call(
             CHECKIN_CREATE,
             CheckinCreateParams(
@@ -525,6 +365,9 @@ class AsyncCheckins:
         Calls ``checkin/image/create``.
         Error codes the service lists: 268, 271.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_IMAGE_CREATE
+        from fleetapi.models.checkin import CheckinImageCreateParams
+
         result: UploadTicket = await self._client.call(
             CHECKIN_IMAGE_CREATE,
             CheckinImageCreateParams(size=size, filename=filename, metadata=metadata),
@@ -537,6 +380,9 @@ class AsyncCheckins:
         Calls ``checkin/form/create``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_FORM_CREATE
+        from fleetapi.models.checkin import CheckinFormCreateParams
+
         result: int = await self._client.call(
             CHECKIN_FORM_CREATE,
             CheckinFormCreateParams(tracker_id=tracker_id, template_id=template_id),
@@ -558,6 +404,9 @@ class AsyncCheckins:
         Calls ``checkin/form/file/create``.
         Error codes the service lists: 201, 231, 267, 268, 271.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_FORM_FILE_CREATE
+        from fleetapi.models.checkin import CheckinFormFileCreateParams
+
         result: UploadTicket = await self._client.call(
             CHECKIN_FORM_FILE_CREATE,
             CheckinFormFileCreateParams(
@@ -585,6 +434,9 @@ class AsyncVehicles:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 247.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_CREATE
+        from fleetapi.models.vehicle import VehicleCreateParams
+
         result: int = await self._client.call(
             VEHICLE_CREATE, VehicleCreateParams(vehicle=vehicle, force_reassign=force_reassign)
         )
@@ -599,6 +451,9 @@ class AsyncVehicles:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_DELETE
+        from fleetapi.models.vehicle import VehicleDeleteParams
+
         await self._client.call(
             VEHICLE_DELETE, VehicleDeleteParams(vehicle_id=vehicle_id, vehicle_ids=vehicle_ids)
         )
@@ -615,6 +470,9 @@ class AsyncVehicles:
 
         Calls ``vehicle/list``.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_LIST
+        from fleetapi.models.vehicle import VehicleListParams
+
         result: builtins.list[Vehicle] = await self._client.call(
             VEHICLE_LIST, VehicleListParams(limit=limit, offset=offset, sort=sort, filter=filter)
         )
@@ -634,6 +492,9 @@ class AsyncVehicles:
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_LIST
+        from fleetapi.models.vehicle import VehicleListParams
+
         params = VehicleListParams(sort=sort, filter=filter)
         async for item in self._client.paginate(VEHICLE_LIST, params, page_size=page_size):
             yield item
@@ -647,6 +508,9 @@ class AsyncVehicles:
         Calls ``vehicle/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_READ
+        from fleetapi.models.vehicle import VehicleReadParams
+
         result: Vehicle = await self._client.call(
             VEHICLE_READ, VehicleReadParams(vehicle_id=vehicle_id)
         )
@@ -659,6 +523,9 @@ class AsyncVehicles:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201, 247, 261.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_UPDATE
+        from fleetapi.models.vehicle import VehicleUpdateParams
+
         await self._client.call(
             VEHICLE_UPDATE, VehicleUpdateParams(vehicle=vehicle, force_reassign=force_reassign)
         )
@@ -677,6 +544,9 @@ class AsyncVehicles:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 234.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_BATCH_CONVERT
+        from fleetapi.models.vehicle import VehicleBatchConvertParams
+
         result: VehicleBatchResult = await self._client.call(
             VEHICLE_BATCH_CONVERT,
             VehicleBatchConvertParams(
@@ -699,6 +569,9 @@ class AsyncTasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 204, 208, 255, 236.
         """
+        from fleetapi.endpoints.task import TASK_ASSIGN
+        from fleetapi.models.task import TaskAssignParams
+
         await self._client.call(
             TASK_ASSIGN, TaskAssignParams(task_id=task_id, tracker_id=tracker_id)
         )
@@ -722,6 +595,9 @@ class AsyncTasks:
         Calls ``task/batch_convert``.
         Sub-users need the ``task_update`` right.
         """
+        from fleetapi.endpoints.task import TASK_BATCH_CONVERT
+        from fleetapi.models.task import TaskBatchConvertParams
+
         result: TaskBatchConvertResult = await self._client.call(
             TASK_BATCH_CONVERT,
             TaskBatchConvertParams(
@@ -744,6 +620,8 @@ class AsyncTasks:
 
         Calls ``task/count``.
         """
+        from fleetapi.endpoints.task import TASK_COUNT
+
         result: int = await self._client.call(TASK_COUNT, None)
         return result
 
@@ -754,6 +632,9 @@ class AsyncTasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 208, 236.
         """
+        from fleetapi.endpoints.task import TASK_CREATE
+        from fleetapi.models.task import TaskCreateParams
+
         result: TaskCreateResult = await self._client.call(
             TASK_CREATE, TaskCreateParams(task=task, create_form=create_form)
         )
@@ -766,6 +647,9 @@ class AsyncTasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.task import TASK_DELETE
+        from fleetapi.models.task import TaskDeleteParams
+
         await self._client.call(TASK_DELETE, TaskDeleteParams(task_id=task_id))
 
     async def list(
@@ -789,6 +673,9 @@ class AsyncTasks:
 
         Calls ``task/list``.
         """
+        from fleetapi.endpoints.task import TASK_LIST
+        from fleetapi.models.task import TaskListParams
+
         result: TaskListResult = await self._client.call(
             TASK_LIST,
             TaskListParams(
@@ -832,6 +719,9 @@ class AsyncTasks:
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
         """
+        from fleetapi.endpoints.task import TASK_LIST
+        from fleetapi.models.task import TaskListParams
+
         params = TaskListParams(
             external_id=external_id,
             statuses=statuses,
@@ -857,6 +747,9 @@ class AsyncTasks:
         Calls ``task/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.task import TASK_READ
+        from fleetapi.models.task import TaskReadParams
+
         result: TaskReadResult = await self._client.call(TASK_READ, TaskReadParams(task_id=task_id))
         return result
 
@@ -867,6 +760,9 @@ class AsyncTasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 255.
         """
+        from fleetapi.endpoints.task import TASK_TRANSMUTE
+        from fleetapi.models.task import TaskTransmuteParams
+
         await self._client.call(
             TASK_TRANSMUTE, TaskTransmuteParams(task_id=task_id, route_id=route_id, order=order)
         )
@@ -880,6 +776,9 @@ class AsyncTasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 255.
         """
+        from fleetapi.endpoints.task import TASK_UPDATE
+        from fleetapi.models.task import TaskUpdateParams
+
         result: TaskUpdateResult = await self._client.call(
             TASK_UPDATE, TaskUpdateParams(task=task, create_form=create_form)
         )
@@ -898,6 +797,9 @@ class AsyncTasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 208, 236.
         """
+        from fleetapi.endpoints.task import TASK_ROUTE_CREATE
+        from fleetapi.models.task import RouteCreateParams
+
         result: RouteCreateResult = await self._client.call(
             TASK_ROUTE_CREATE,
             RouteCreateParams(route=route, checkpoints=checkpoints, create_form=create_form),
@@ -918,6 +820,9 @@ class AsyncRetranslators:
         Master users only.
         Error codes the service lists: 247, 7, 268.
         """
+        from fleetapi.endpoints.retranslator import RETRANSLATOR_CREATE
+        from fleetapi.models.retranslator import RetranslatorCreateParams
+
         result: int = await self._client.call(
             RETRANSLATOR_CREATE, RetranslatorCreateParams(retranslator=retranslator)
         )
@@ -930,6 +835,9 @@ class AsyncRetranslators:
         Master users only.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.retranslator import RETRANSLATOR_DELETE
+        from fleetapi.models.retranslator import RetranslatorDeleteParams
+
         await self._client.call(
             RETRANSLATOR_DELETE, RetranslatorDeleteParams(retranslator_id=retranslator_id)
         )
@@ -939,6 +847,8 @@ class AsyncRetranslators:
 
         Calls ``retranslator/list``.
         """
+        from fleetapi.endpoints.retranslator import RETRANSLATOR_LIST
+
         result: builtins.list[Retranslator] = await self._client.call(RETRANSLATOR_LIST, None)
         return result
 
@@ -949,6 +859,9 @@ class AsyncRetranslators:
         Master users only.
         Error codes the service lists: 201, 247.
         """
+        from fleetapi.endpoints.retranslator import RETRANSLATOR_UPDATE
+        from fleetapi.models.retranslator import RetranslatorUpdateParams
+
         await self._client.call(
             RETRANSLATOR_UPDATE, RetranslatorUpdateParams(retranslator=retranslator)
         )
@@ -958,6 +871,8 @@ class AsyncRetranslators:
 
         Calls ``retranslator/protocol/list``.
         """
+        from fleetapi.endpoints.retranslator import RETRANSLATOR_PROTOCOL_LIST
+
         result: builtins.list[RetranslatorProtocol] = await self._client.call(
             RETRANSLATOR_PROTOCOL_LIST, None
         )
@@ -984,6 +899,9 @@ class AsyncGeoLinks:
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 13, 204, 217, 236, 268.
         """
+        from fleetapi.endpoints.link import LINK_CREATE
+        from fleetapi.models.link import GeoLinkCreateParams
+
         result: int = await self._client.call(
             LINK_CREATE,
             GeoLinkCreateParams(
@@ -1007,6 +925,9 @@ class AsyncGeoLinks:
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 13, 201, 204, 217, 236.
         """
+        from fleetapi.endpoints.link import LINK_UPDATE
+        from fleetapi.models.link import GeoLinkUpdateParams
+
         await self._client.call(
             LINK_UPDATE,
             GeoLinkUpdateParams(
@@ -1021,6 +942,9 @@ class AsyncGeoLinks:
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.link import LINK_STATUS_CHANGE
+        from fleetapi.models.link import GeoLinkStatusChangeParams
+
         await self._client.call(
             LINK_STATUS_CHANGE, GeoLinkStatusChangeParams(id=id, is_active=is_active)
         )
@@ -1031,6 +955,9 @@ class AsyncGeoLinks:
         Calls ``tracker/location/link/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.link import LINK_READ
+        from fleetapi.models.link import GeoLinkReadParams
+
         result: GeoLink = await self._client.call(LINK_READ, GeoLinkReadParams(id=id))
         return result
 
@@ -1047,6 +974,9 @@ class AsyncGeoLinks:
 
         Calls ``tracker/location/link/list``.
         """
+        from fleetapi.endpoints.link import LINK_LIST
+        from fleetapi.models.link import GeoLinkListParams
+
         result: builtins.list[GeoLink] = await self._client.call(
             LINK_LIST,
             GeoLinkListParams(
@@ -1070,6 +1000,9 @@ class AsyncGeoLinks:
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
         """
+        from fleetapi.endpoints.link import LINK_LIST
+        from fleetapi.models.link import GeoLinkListParams
+
         params = GeoLinkListParams(filter=filter, conditions=conditions, sort=sort)
         async for item in self._client.paginate(LINK_LIST, params, page_size=page_size):
             yield item
@@ -1084,6 +1017,9 @@ class AsyncGeoLinks:
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.link import LINK_DELETE
+        from fleetapi.models.link import GeoLinkDeleteParams
+
         await self._client.call(LINK_DELETE, GeoLinkDeleteParams(id=id))
 
 
@@ -1113,6 +1049,9 @@ class AsyncAssetTracks:
         Calls ``asset/track/list``.
         Error codes the service lists: 201, 211.
         """
+        from fleetapi.endpoints.track import ASSET_TRACK_LIST
+        from fleetapi.models.track import AssetTrackListParams
+
         result: TrackListResult = await self._client.call(
             ASSET_TRACK_LIST,
             AssetTrackListParams(
@@ -1148,6 +1087,9 @@ class AsyncAssetTracks:
         Calls ``asset/track/read``.
         Error codes the service lists: 201, 211.
         """
+        from fleetapi.endpoints.track import ASSET_TRACK_READ
+        from fleetapi.models.track import AssetTrackReadParams
+
         result: builtins.list[TrackPoints] = await self._client.call(
             ASSET_TRACK_READ,
             AssetTrackReadParams(
@@ -1176,6 +1118,8 @@ class AsyncDepartments:
         Calls ``department/list``.
         Error codes the service lists: 7, 217, 221.
         """
+        from fleetapi.endpoints.department import DEPARTMENT_LIST
+
         result: builtins.list[Department] = await self._client.call(DEPARTMENT_LIST, None)
         return result
 
@@ -1186,6 +1130,9 @@ class AsyncDepartments:
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 217, 221.
         """
+        from fleetapi.endpoints.department import DEPARTMENT_CREATE
+        from fleetapi.models.department import DepartmentCreateParams
+
         result: int = await self._client.call(
             DEPARTMENT_CREATE, DepartmentCreateParams(department=department)
         )
@@ -1198,6 +1145,9 @@ class AsyncDepartments:
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.department import DEPARTMENT_UPDATE
+        from fleetapi.models.department import DepartmentUpdateParams
+
         await self._client.call(DEPARTMENT_UPDATE, DepartmentUpdateParams(department=department))
 
     async def delete(self, *, department_id: int) -> None:
@@ -1207,6 +1157,9 @@ class AsyncDepartments:
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.department import DEPARTMENT_DELETE
+        from fleetapi.models.department import DepartmentDeleteParams
+
         await self._client.call(
             DEPARTMENT_DELETE, DepartmentDeleteParams(department_id=department_id)
         )
@@ -1223,6 +1176,8 @@ class AsyncGarages:
 
         Calls ``garage/list``.
         """
+        from fleetapi.endpoints.garage import GARAGE_LIST
+
         result: builtins.list[Garage] = await self._client.call(GARAGE_LIST, None)
         return result
 
@@ -1232,6 +1187,9 @@ class AsyncGarages:
         Calls ``garage/create``.
         Sub-users need the ``vehicle_update`` right.
         """
+        from fleetapi.endpoints.garage import GARAGE_CREATE
+        from fleetapi.models.garage import GarageCreateParams
+
         result: int = await self._client.call(GARAGE_CREATE, GarageCreateParams(garage=garage))
         return result
 
@@ -1242,6 +1200,9 @@ class AsyncGarages:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.garage import GARAGE_UPDATE
+        from fleetapi.models.garage import GarageUpdateParams
+
         await self._client.call(GARAGE_UPDATE, GarageUpdateParams(garage=garage))
 
     async def delete(self, *, garage_id: int) -> None:
@@ -1251,6 +1212,9 @@ class AsyncGarages:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.garage import GARAGE_DELETE
+        from fleetapi.models.garage import GarageDeleteParams
+
         await self._client.call(GARAGE_DELETE, GarageDeleteParams(garage_id=garage_id))
 
 
@@ -1274,6 +1238,9 @@ class AsyncGeocoder:
         Calls ``geocoder/search_address``.
         Error codes the service lists: 210.
         """
+        from fleetapi.endpoints.geocoder import GEOCODER_SEARCH_ADDRESS
+        from fleetapi.models.geocoder import GeocoderSearchAddressParams
+
         result: builtins.list[GeocodedLocation] = await self._client.call(
             GEOCODER_SEARCH_ADDRESS,
             GeocoderSearchAddressParams(
@@ -1296,6 +1263,9 @@ class AsyncGeocoder:
         Calls ``geocoder/search_location``.
         Error codes the service lists: 210.
         """
+        from fleetapi.endpoints.geocoder import GEOCODER_SEARCH_LOCATION
+        from fleetapi.models.geocoder import GeocoderSearchLocationParams
+
         result: GeocodedAddress = await self._client.call(
             GEOCODER_SEARCH_LOCATION,
             GeocoderSearchLocationParams(
@@ -1321,6 +1291,9 @@ class AsyncMapLayers:
         Calls ``map_layer/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.map_layer import MAP_LAYER_READ
+        from fleetapi.models.map_layer import MapLayerReadParams
+
         result: bytes = await self._client.call(MAP_LAYER_READ, MapLayerReadParams(id=id))
         return result
 
@@ -1329,6 +1302,8 @@ class AsyncMapLayers:
 
         Calls ``map_layer/list``.
         """
+        from fleetapi.endpoints.map_layer import MAP_LAYER_LIST
+
         result: builtins.list[MapLayer] = await self._client.call(MAP_LAYER_LIST, None)
         return result
 
@@ -1340,6 +1315,9 @@ class AsyncMapLayers:
         Calls ``map_layer/upload``.
         Error codes the service lists: 233, 234, 242, 268.
         """
+        from fleetapi.endpoints.map_layer import MAP_LAYER_UPLOAD
+        from fleetapi.models.map_layer import MapLayerUploadParams
+
         result: int = await self._client.call(
             MAP_LAYER_UPLOAD,
             MapLayerUploadParams(label=label, redirect_target=redirect_target),
@@ -1353,6 +1331,9 @@ class AsyncMapLayers:
         Calls ``map_layer/update``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.map_layer import MAP_LAYER_UPDATE
+        from fleetapi.models.map_layer import MapLayerUpdateParams
+
         await self._client.call(MAP_LAYER_UPDATE, MapLayerUpdateParams(layer=layer))
 
     async def delete(self, *, id: int) -> None:
@@ -1361,6 +1342,9 @@ class AsyncMapLayers:
         Calls ``map_layer/delete``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.map_layer import MAP_LAYER_DELETE
+        from fleetapi.models.map_layer import MapLayerDeleteParams
+
         await self._client.call(MAP_LAYER_DELETE, MapLayerDeleteParams(id=id))
 
 
@@ -1377,6 +1361,8 @@ class AsyncPayments:
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.payment import PAYMENT_SYSTEM_LIST
+
         result: builtins.list[PaymentSystemSettings] = await self._client.call(
             PAYMENT_SYSTEM_LIST, None
         )
@@ -1388,6 +1374,8 @@ class AsyncPayments:
         Calls ``payment_system/estimate/get``.
         Sub-users need the ``payment_create`` right.
         """
+        from fleetapi.endpoints.payment import PAYMENT_SYSTEM_ESTIMATE_GET
+
         result: float = await self._client.call(PAYMENT_SYSTEM_ESTIMATE_GET, None)
         return result
 
@@ -1405,6 +1393,9 @@ class AsyncBills:
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 222.
         """
+        from fleetapi.endpoints.payment import BILL_CREATE
+        from fleetapi.models.payment import BillCreateParams
+
         result: int = await self._client.call(BILL_CREATE, BillCreateParams(payer=payer, sum=sum))
         return result
 
@@ -1415,6 +1406,9 @@ class AsyncBills:
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 222.
         """
+        from fleetapi.endpoints.payment import BILL_LIST
+        from fleetapi.models.payment import BillListParams
+
         result: BillList = await self._client.call(
             BILL_LIST, BillListParams(limit=limit, offset=offset)
         )
@@ -1430,6 +1424,9 @@ class AsyncBills:
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
         """
+        from fleetapi.endpoints.payment import BILL_LIST
+        from fleetapi.models.payment import BillListParams
+
         params = BillListParams()
         async for item in self._client.paginate(BILL_LIST, params, page_size=page_size):
             yield item
@@ -1451,6 +1448,9 @@ class AsyncSubscriptions:
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 215.
         """
+        from fleetapi.endpoints.payment import SUBSCRIPTION_AVANGATE_CANCEL
+        from fleetapi.models.payment import SubscriptionCancelParams
+
         await self._client.call(
             SUBSCRIPTION_AVANGATE_CANCEL, SubscriptionCancelParams(reference=reference)
         )
@@ -1462,6 +1462,8 @@ class AsyncSubscriptions:
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 215.
         """
+        from fleetapi.endpoints.payment import SUBSCRIPTION_AVANGATE_LIST
+
         result: builtins.list[ExternalSubscription] = await self._client.call(
             SUBSCRIPTION_AVANGATE_LIST, None
         )
@@ -1487,6 +1489,9 @@ class AsyncData:
         Calls ``data/spreadsheet/parse``.
         Error codes the service lists: 233, 234, 271, 274.
         """
+        from fleetapi.endpoints.data import DATA_SPREADSHEET_PARSE
+        from fleetapi.models.data import SpreadsheetParseParams
+
         result: SpreadsheetPreview = await self._client.call(
             DATA_SPREADSHEET_PARSE,
             SpreadsheetParseParams(
@@ -1503,6 +1508,9 @@ class AsyncData:
 
         Calls ``data/import/list``.
         """
+        from fleetapi.endpoints.data import DATA_IMPORT_LIST
+        from fleetapi.models.data import ImportListParams
+
         result: builtins.list[ImportProcess] = await self._client.call(
             DATA_IMPORT_LIST, ImportListParams(types=types)
         )
@@ -1514,6 +1522,9 @@ class AsyncData:
         Calls ``data/import/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.data import DATA_IMPORT_READ
+        from fleetapi.models.data import ImportReadParams
+
         result: ImportProcess = await self._client.call(
             DATA_IMPORT_READ, ImportReadParams(process_id=process_id, type=type)
         )
@@ -1534,6 +1545,9 @@ class AsyncDealer:
         Calls ``dealer/get_ui_config``.
         Error codes the service lists: 12, 201.
         """
+        from fleetapi.endpoints.dealer import DEALER_GET_UI_CONFIG
+        from fleetapi.models.dealer import UiConfigParams
+
         result: DealerUiConfig = await self._client.call(
             DEALER_GET_UI_CONFIG, UiConfigParams(domain=domain, hash=hash)
         )
@@ -1552,6 +1566,9 @@ class AsyncDelivery:
         Calls ``delivery/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.delivery import DELIVERY_READ
+        from fleetapi.models.delivery import DeliveryReadParams
+
         result: DeliveryInfo = await self._client.call(
             DELIVERY_READ, DeliveryReadParams(external_id=external_id)
         )
@@ -1563,6 +1580,9 @@ class AsyncDelivery:
         Calls ``delivery/list``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.delivery import DELIVERY_LIST
+        from fleetapi.models.delivery import DeliveryListParams
+
         result: DeliveryList = await self._client.call(
             DELIVERY_LIST, DeliveryListParams(external_id=external_id)
         )
@@ -1580,6 +1600,9 @@ class AsyncTrackers:
 
         Calls ``tracker/list``.
         """
+        from fleetapi.endpoints.tracker import TRACKER_LIST
+        from fleetapi.models.tracker import TrackerListParams
+
         result: builtins.list[Tracker] = await self._client.call(
             TRACKER_LIST, TrackerListParams(labels=labels)
         )
@@ -1591,6 +1614,9 @@ class AsyncTrackers:
         Calls ``tracker/read``.
         Error codes the service lists: 201, 208.
         """
+        from fleetapi.endpoints.tracker import TRACKER_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
         result: Tracker = await self._client.call(
             TRACKER_READ, TrackerReadParams(tracker_id=tracker_id)
         )
@@ -1602,6 +1628,9 @@ class AsyncTrackers:
         Calls ``tracker/get_state``.
         Error codes the service lists: 201, 208.
         """
+        from fleetapi.endpoints.tracker import TRACKER_GET_STATE
+        from fleetapi.models.tracker import TrackerReadParams
+
         result: TrackerState = await self._client.call(
             TRACKER_GET_STATE, TrackerReadParams(tracker_id=tracker_id)
         )
@@ -1619,6 +1648,9 @@ class AsyncTrackers:
         Calls ``tracker/get_states``.
         Error codes the service lists: 217.
         """
+        from fleetapi.endpoints.tracker import TRACKER_GET_STATES
+        from fleetapi.models.tracker import TrackerStatesParams
+
         result: TrackerStates = await self._client.call(
             TRACKER_GET_STATES,
             TrackerStatesParams(

@@ -13,241 +13,47 @@ from typing import TYPE_CHECKING, cast
 
 from fleetapi._types import UNSET, Unset
 from fleetapi._uploads import FileInput
-from fleetapi.endpoints.account import (
-    API_KEY_CREATE,
-    API_KEY_DELETE,
-    API_KEY_LIST,
-    BASE_NOTHING,
-    BASE_SEND_EMAIL,
-    USER_AUTH,
-)
-from fleetapi.endpoints.checkin import (
-    CHECKIN_CREATE,
-    CHECKIN_DELETE,
-    CHECKIN_FORM_CREATE,
-    CHECKIN_FORM_FILE_CREATE,
-    CHECKIN_IMAGE_CREATE,
-    CHECKIN_LIST,
-    CHECKIN_READ,
-)
-from fleetapi.endpoints.data import DATA_IMPORT_LIST, DATA_IMPORT_READ, DATA_SPREADSHEET_PARSE
-from fleetapi.endpoints.dealer import DEALER_GET_UI_CONFIG
-from fleetapi.endpoints.delivery import DELIVERY_LIST, DELIVERY_READ
-from fleetapi.endpoints.department import (
-    DEPARTMENT_CREATE,
-    DEPARTMENT_DELETE,
-    DEPARTMENT_LIST,
-    DEPARTMENT_UPDATE,
-)
-from fleetapi.endpoints.garage import GARAGE_CREATE, GARAGE_DELETE, GARAGE_LIST, GARAGE_UPDATE
-from fleetapi.endpoints.geocoder import GEOCODER_SEARCH_ADDRESS, GEOCODER_SEARCH_LOCATION
-from fleetapi.endpoints.link import (
-    LINK_CREATE,
-    LINK_DELETE,
-    LINK_LIST,
-    LINK_READ,
-    LINK_STATUS_CHANGE,
-    LINK_UPDATE,
-)
-from fleetapi.endpoints.map_layer import (
-    MAP_LAYER_DELETE,
-    MAP_LAYER_LIST,
-    MAP_LAYER_READ,
-    MAP_LAYER_UPDATE,
-    MAP_LAYER_UPLOAD,
-)
-from fleetapi.endpoints.payment import (
-    BILL_CREATE,
-    BILL_LIST,
-    PAYMENT_SYSTEM_ESTIMATE_GET,
-    PAYMENT_SYSTEM_LIST,
-    SUBSCRIPTION_AVANGATE_CANCEL,
-    SUBSCRIPTION_AVANGATE_LIST,
-)
-from fleetapi.endpoints.retranslator import (
-    RETRANSLATOR_CREATE,
-    RETRANSLATOR_DELETE,
-    RETRANSLATOR_LIST,
-    RETRANSLATOR_PROTOCOL_LIST,
-    RETRANSLATOR_UPDATE,
-)
-from fleetapi.endpoints.task import (
-    TASK_ASSIGN,
-    TASK_BATCH_CONVERT,
-    TASK_COUNT,
-    TASK_CREATE,
-    TASK_DELETE,
-    TASK_LIST,
-    TASK_READ,
-    TASK_ROUTE_CREATE,
-    TASK_TRANSMUTE,
-    TASK_UPDATE,
-)
-from fleetapi.endpoints.track import ASSET_TRACK_LIST, ASSET_TRACK_READ
-from fleetapi.endpoints.tracker import (
-    TRACKER_GET_STATE,
-    TRACKER_GET_STATES,
-    TRACKER_LIST,
-    TRACKER_READ,
-)
-from fleetapi.endpoints.vehicle import (
-    VEHICLE_BATCH_CONVERT,
-    VEHICLE_CREATE,
-    VEHICLE_DELETE,
-    VEHICLE_LIST,
-    VEHICLE_READ,
-    VEHICLE_UPDATE,
-)
-from fleetapi.models.account import (
-    ApiKey,
-    ApiKeyCreateParams,
-    ApiKeyDeleteParams,
-    AuthParams,
-    SendEmailParams,
-)
-from fleetapi.models.checkin import (
-    Checkin,
-    CheckinCreateParams,
-    CheckinDeleteParams,
-    CheckinExportFormat,
-    CheckinExportParams,
-    CheckinFormCreateParams,
-    CheckinFormFileCreateParams,
-    CheckinImageCreateParams,
-    CheckinList,
-    CheckinListParams,
-    CheckinReadParams,
-    FormSubmission,
-)
-from fleetapi.models.common import Bounds, LatLng, Location
-from fleetapi.models.data import (
-    ImportListParams,
-    ImportProcess,
-    ImportReadParams,
-    ImportType,
-    SpreadsheetParseParams,
-    SpreadsheetPreview,
-)
-from fleetapi.models.dealer import DealerUiConfig, UiConfigParams
-from fleetapi.models.delivery import (
-    DeliveryInfo,
-    DeliveryList,
-    DeliveryListParams,
-    DeliveryReadParams,
-)
-from fleetapi.models.department import (
-    Department,
-    DepartmentCreateParams,
-    DepartmentDeleteParams,
-    DepartmentUpdateParams,
-    NewDepartment,
-)
-from fleetapi.models.files import FileMetadata, UploadTicket
-from fleetapi.models.garage import (
-    Garage,
-    GarageCreateParams,
-    GarageDeleteParams,
-    GarageUpdateParams,
-    NewGarage,
-)
-from fleetapi.models.geocoder import (
-    GeocodedAddress,
-    GeocodedLocation,
-    GeocoderGoal,
-    GeocoderSearchAddressParams,
-    GeocoderSearchLocationParams,
-    GeocoderType,
-)
-from fleetapi.models.link import (
-    GeoLink,
-    GeoLinkCreateParams,
-    GeoLinkDeleteParams,
-    GeoLinkLifetime,
-    GeoLinkListParams,
-    GeoLinkOptions,
-    GeoLinkReadParams,
-    GeoLinkStatusChangeParams,
-    GeoLinkTracker,
-    GeoLinkUpdateParams,
-)
-from fleetapi.models.map_layer import (
-    MapLayer,
-    MapLayerDeleteParams,
-    MapLayerReadParams,
-    MapLayerUpdateParams,
-    MapLayerUploadParams,
-)
-from fleetapi.models.payment import (
-    Bill,
-    BillCreateParams,
-    BillList,
-    BillListParams,
-    ExternalSubscription,
-    PaymentSystemSettings,
-    SubscriptionCancelParams,
-)
-from fleetapi.models.retranslator import (
-    NewRetranslator,
-    Retranslator,
-    RetranslatorCreateParams,
-    RetranslatorDeleteParams,
-    RetranslatorProtocol,
-    RetranslatorUpdateParams,
-)
-from fleetapi.models.search import SearchCondition
-from fleetapi.models.task import (
-    BatchField,
-    LocationCheckMode,
-    NewRoute,
-    NewTask,
-    RouteCreateParams,
-    RouteCreateResult,
-    Task,
-    TaskAssignParams,
-    TaskBatchConvertParams,
-    TaskBatchConvertResult,
-    TaskCreateParams,
-    TaskCreateResult,
-    TaskDeleteParams,
-    TaskListParams,
-    TaskListResult,
-    TaskReadParams,
-    TaskReadResult,
-    TaskStatus,
-    TaskTransmuteParams,
-    TaskUpdate,
-    TaskUpdateParams,
-    TaskUpdateResult,
-)
-from fleetapi.models.track import (
-    AssetRef,
-    AssetTrackListParams,
-    AssetTrackReadParams,
-    TrackListResult,
-    TrackPoints,
-)
-from fleetapi.models.tracker import (
-    Tracker,
-    TrackerListParams,
-    TrackerReadParams,
-    TrackerState,
-    TrackerStates,
-    TrackerStatesParams,
-)
-from fleetapi.models.vehicle import (
-    NewVehicle,
-    Vehicle,
-    VehicleBatchConvertParams,
-    VehicleBatchResult,
-    VehicleCreateParams,
-    VehicleDeleteParams,
-    VehicleListParams,
-    VehicleReadParams,
-    VehicleUpdateParams,
-)
 
 if TYPE_CHECKING:
     from fleetapi._client import Client
+    from fleetapi.models.account import ApiKey
+    from fleetapi.models.checkin import Checkin, CheckinExportFormat, CheckinList, FormSubmission
+    from fleetapi.models.common import Bounds, LatLng, Location
+    from fleetapi.models.data import ImportProcess, ImportType, SpreadsheetPreview
+    from fleetapi.models.dealer import DealerUiConfig
+    from fleetapi.models.delivery import DeliveryInfo, DeliveryList
+    from fleetapi.models.department import Department, NewDepartment
+    from fleetapi.models.files import FileMetadata, UploadTicket
+    from fleetapi.models.garage import Garage, NewGarage
+    from fleetapi.models.geocoder import (
+        GeocodedAddress,
+        GeocodedLocation,
+        GeocoderGoal,
+        GeocoderType,
+    )
+    from fleetapi.models.link import GeoLink, GeoLinkLifetime, GeoLinkOptions, GeoLinkTracker
+    from fleetapi.models.map_layer import MapLayer
+    from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
+    from fleetapi.models.retranslator import NewRetranslator, Retranslator, RetranslatorProtocol
+    from fleetapi.models.search import SearchCondition
+    from fleetapi.models.task import (
+        BatchField,
+        LocationCheckMode,
+        NewRoute,
+        NewTask,
+        RouteCreateResult,
+        Task,
+        TaskBatchConvertResult,
+        TaskCreateResult,
+        TaskListResult,
+        TaskReadResult,
+        TaskStatus,
+        TaskUpdate,
+        TaskUpdateResult,
+    )
+    from fleetapi.models.track import AssetRef, TrackListResult, TrackPoints
+    from fleetapi.models.tracker import Tracker, TrackerState, TrackerStates
+    from fleetapi.models.vehicle import NewVehicle, Vehicle, VehicleBatchResult
 
 __all__ = [
     "ApiKeys",
@@ -286,6 +92,9 @@ class Users:
         Calls ``user/auth``.
         Error codes the service lists: 102, 103, 104, 105.
         """
+        from fleetapi.endpoints.account import USER_AUTH
+        from fleetapi.models.account import AuthParams
+
         result: str = self._client.call(USER_AUTH, AuthParams(login=login, password=password))
         return result
 
@@ -303,6 +112,9 @@ class ApiKeys:
         Master users only.
         Error codes the service lists: 4, 13, 268.
         """
+        from fleetapi.endpoints.account import API_KEY_CREATE
+        from fleetapi.models.account import ApiKeyCreateParams
+
         result: ApiKey = self._client.call(API_KEY_CREATE, ApiKeyCreateParams(title=title))
         return result
 
@@ -313,6 +125,9 @@ class ApiKeys:
         Master users only.
         Error codes the service lists: 4, 13, 201.
         """
+        from fleetapi.endpoints.account import API_KEY_DELETE
+        from fleetapi.models.account import ApiKeyDeleteParams
+
         self._client.call(API_KEY_DELETE, ApiKeyDeleteParams(key=key))
 
     def list(self) -> builtins.list[ApiKey]:
@@ -322,6 +137,8 @@ class ApiKeys:
         Master users only.
         Error codes the service lists: 4, 13.
         """
+        from fleetapi.endpoints.account import API_KEY_LIST
+
         result: builtins.list[ApiKey] = self._client.call(API_KEY_LIST, None)
         return result
 
@@ -337,6 +154,8 @@ class Base:
 
         Calls ``base/nothing``.
         """
+        from fleetapi.endpoints.account import BASE_NOTHING
+
         self._client.call(BASE_NOTHING, None)
 
     def send_email(
@@ -346,6 +165,9 @@ class Base:
 
         Calls ``base/send_email``.
         """
+        from fleetapi.endpoints.account import BASE_SEND_EMAIL
+        from fleetapi.models.account import SendEmailParams
+
         self._client.call(
             BASE_SEND_EMAIL,
             SendEmailParams(
@@ -372,6 +194,9 @@ class Checkins:
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 204.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_READ
+        from fleetapi.models.checkin import CheckinReadParams
+
         result: Checkin = self._client.call(CHECKIN_READ, CheckinReadParams(checkin_id=checkin_id))
         return result
 
@@ -393,6 +218,9 @@ class Checkins:
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 211, 217, 221.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_LIST
+        from fleetapi.models.checkin import CheckinListParams
+
         result: CheckinList = self._client.call(
             CHECKIN_LIST,
             CheckinListParams(
@@ -428,6 +256,9 @@ class Checkins:
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
         """
+        from fleetapi.endpoints.checkin import CHECKIN_LIST
+        from fleetapi.models.checkin import CheckinListParams
+
         params = CheckinListParams(
             trackers=trackers,
             from_=from_,
@@ -463,6 +294,9 @@ class Checkins:
 
         With ``format`` set, the call answers a file: its bytes are returned.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_LIST
+        from fleetapi.models.checkin import CheckinExportParams
+
         result: bytes = self._client.download(
             CHECKIN_LIST,
             CheckinExportParams(
@@ -486,6 +320,9 @@ class Checkins:
         Sub-users need the ``checkin_update`` right.
         Error codes the service lists: 7, 201.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_DELETE
+        from fleetapi.models.checkin import CheckinDeleteParams
+
         self._client.call(CHECKIN_DELETE, CheckinDeleteParams(checkin_ids=checkin_ids))
 
     def create(
@@ -503,6 +340,9 @@ class Checkins:
         Sub-users need the ``checkin_update`` right.
         Error codes the service lists: 7, 201, 242.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_CREATE
+        from fleetapi.models.checkin import CheckinCreateParams
+
         result: int = self._client.call(
             CHECKIN_CREATE,
             CheckinCreateParams(
@@ -523,6 +363,9 @@ class Checkins:
         Calls ``checkin/image/create``.
         Error codes the service lists: 268, 271.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_IMAGE_CREATE
+        from fleetapi.models.checkin import CheckinImageCreateParams
+
         result: UploadTicket = self._client.call(
             CHECKIN_IMAGE_CREATE,
             CheckinImageCreateParams(size=size, filename=filename, metadata=metadata),
@@ -535,6 +378,9 @@ class Checkins:
         Calls ``checkin/form/create``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_FORM_CREATE
+        from fleetapi.models.checkin import CheckinFormCreateParams
+
         result: int = self._client.call(
             CHECKIN_FORM_CREATE,
             CheckinFormCreateParams(tracker_id=tracker_id, template_id=template_id),
@@ -556,6 +402,9 @@ class Checkins:
         Calls ``checkin/form/file/create``.
         Error codes the service lists: 201, 231, 267, 268, 271.
         """
+        from fleetapi.endpoints.checkin import CHECKIN_FORM_FILE_CREATE
+        from fleetapi.models.checkin import CheckinFormFileCreateParams
+
         result: UploadTicket = self._client.call(
             CHECKIN_FORM_FILE_CREATE,
             CheckinFormFileCreateParams(
@@ -583,6 +432,9 @@ class Vehicles:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 247.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_CREATE
+        from fleetapi.models.vehicle import VehicleCreateParams
+
         result: int = self._client.call(
             VEHICLE_CREATE, VehicleCreateParams(vehicle=vehicle, force_reassign=force_reassign)
         )
@@ -597,6 +449,9 @@ class Vehicles:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_DELETE
+        from fleetapi.models.vehicle import VehicleDeleteParams
+
         self._client.call(
             VEHICLE_DELETE, VehicleDeleteParams(vehicle_id=vehicle_id, vehicle_ids=vehicle_ids)
         )
@@ -613,6 +468,9 @@ class Vehicles:
 
         Calls ``vehicle/list``.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_LIST
+        from fleetapi.models.vehicle import VehicleListParams
+
         result: builtins.list[Vehicle] = self._client.call(
             VEHICLE_LIST, VehicleListParams(limit=limit, offset=offset, sort=sort, filter=filter)
         )
@@ -632,6 +490,9 @@ class Vehicles:
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_LIST
+        from fleetapi.models.vehicle import VehicleListParams
+
         params = VehicleListParams(sort=sort, filter=filter)
         for item in self._client.paginate(VEHICLE_LIST, params, page_size=page_size):
             yield item
@@ -645,6 +506,9 @@ class Vehicles:
         Calls ``vehicle/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_READ
+        from fleetapi.models.vehicle import VehicleReadParams
+
         result: Vehicle = self._client.call(VEHICLE_READ, VehicleReadParams(vehicle_id=vehicle_id))
         return result
 
@@ -655,6 +519,9 @@ class Vehicles:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201, 247, 261.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_UPDATE
+        from fleetapi.models.vehicle import VehicleUpdateParams
+
         self._client.call(
             VEHICLE_UPDATE, VehicleUpdateParams(vehicle=vehicle, force_reassign=force_reassign)
         )
@@ -673,6 +540,9 @@ class Vehicles:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 234.
         """
+        from fleetapi.endpoints.vehicle import VEHICLE_BATCH_CONVERT
+        from fleetapi.models.vehicle import VehicleBatchConvertParams
+
         result: VehicleBatchResult = self._client.call(
             VEHICLE_BATCH_CONVERT,
             VehicleBatchConvertParams(
@@ -695,6 +565,9 @@ class Tasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 204, 208, 255, 236.
         """
+        from fleetapi.endpoints.task import TASK_ASSIGN
+        from fleetapi.models.task import TaskAssignParams
+
         self._client.call(TASK_ASSIGN, TaskAssignParams(task_id=task_id, tracker_id=tracker_id))
 
     def batch_convert(
@@ -716,6 +589,9 @@ class Tasks:
         Calls ``task/batch_convert``.
         Sub-users need the ``task_update`` right.
         """
+        from fleetapi.endpoints.task import TASK_BATCH_CONVERT
+        from fleetapi.models.task import TaskBatchConvertParams
+
         result: TaskBatchConvertResult = self._client.call(
             TASK_BATCH_CONVERT,
             TaskBatchConvertParams(
@@ -738,6 +614,8 @@ class Tasks:
 
         Calls ``task/count``.
         """
+        from fleetapi.endpoints.task import TASK_COUNT
+
         result: int = self._client.call(TASK_COUNT, None)
         return result
 
@@ -748,6 +626,9 @@ class Tasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 208, 236.
         """
+        from fleetapi.endpoints.task import TASK_CREATE
+        from fleetapi.models.task import TaskCreateParams
+
         result: TaskCreateResult = self._client.call(
             TASK_CREATE, TaskCreateParams(task=task, create_form=create_form)
         )
@@ -760,6 +641,9 @@ class Tasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.task import TASK_DELETE
+        from fleetapi.models.task import TaskDeleteParams
+
         self._client.call(TASK_DELETE, TaskDeleteParams(task_id=task_id))
 
     def list(
@@ -783,6 +667,9 @@ class Tasks:
 
         Calls ``task/list``.
         """
+        from fleetapi.endpoints.task import TASK_LIST
+        from fleetapi.models.task import TaskListParams
+
         result: TaskListResult = self._client.call(
             TASK_LIST,
             TaskListParams(
@@ -826,6 +713,9 @@ class Tasks:
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
         """
+        from fleetapi.endpoints.task import TASK_LIST
+        from fleetapi.models.task import TaskListParams
+
         params = TaskListParams(
             external_id=external_id,
             statuses=statuses,
@@ -851,6 +741,9 @@ class Tasks:
         Calls ``task/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.task import TASK_READ
+        from fleetapi.models.task import TaskReadParams
+
         result: TaskReadResult = self._client.call(TASK_READ, TaskReadParams(task_id=task_id))
         return result
 
@@ -861,6 +754,9 @@ class Tasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 255.
         """
+        from fleetapi.endpoints.task import TASK_TRANSMUTE
+        from fleetapi.models.task import TaskTransmuteParams
+
         self._client.call(
             TASK_TRANSMUTE, TaskTransmuteParams(task_id=task_id, route_id=route_id, order=order)
         )
@@ -872,6 +768,9 @@ class Tasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 255.
         """
+        from fleetapi.endpoints.task import TASK_UPDATE
+        from fleetapi.models.task import TaskUpdateParams
+
         result: TaskUpdateResult = self._client.call(
             TASK_UPDATE, TaskUpdateParams(task=task, create_form=create_form)
         )
@@ -890,6 +789,9 @@ class Tasks:
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 208, 236.
         """
+        from fleetapi.endpoints.task import TASK_ROUTE_CREATE
+        from fleetapi.models.task import RouteCreateParams
+
         result: RouteCreateResult = self._client.call(
             TASK_ROUTE_CREATE,
             RouteCreateParams(route=route, checkpoints=checkpoints, create_form=create_form),
@@ -910,6 +812,9 @@ class Retranslators:
         Master users only.
         Error codes the service lists: 247, 7, 268.
         """
+        from fleetapi.endpoints.retranslator import RETRANSLATOR_CREATE
+        from fleetapi.models.retranslator import RetranslatorCreateParams
+
         result: int = self._client.call(
             RETRANSLATOR_CREATE, RetranslatorCreateParams(retranslator=retranslator)
         )
@@ -922,6 +827,9 @@ class Retranslators:
         Master users only.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.retranslator import RETRANSLATOR_DELETE
+        from fleetapi.models.retranslator import RetranslatorDeleteParams
+
         self._client.call(
             RETRANSLATOR_DELETE, RetranslatorDeleteParams(retranslator_id=retranslator_id)
         )
@@ -931,6 +839,8 @@ class Retranslators:
 
         Calls ``retranslator/list``.
         """
+        from fleetapi.endpoints.retranslator import RETRANSLATOR_LIST
+
         result: builtins.list[Retranslator] = self._client.call(RETRANSLATOR_LIST, None)
         return result
 
@@ -941,6 +851,9 @@ class Retranslators:
         Master users only.
         Error codes the service lists: 201, 247.
         """
+        from fleetapi.endpoints.retranslator import RETRANSLATOR_UPDATE
+        from fleetapi.models.retranslator import RetranslatorUpdateParams
+
         self._client.call(RETRANSLATOR_UPDATE, RetranslatorUpdateParams(retranslator=retranslator))
 
     def list_protocols(self) -> builtins.list[RetranslatorProtocol]:
@@ -948,6 +861,8 @@ class Retranslators:
 
         Calls ``retranslator/protocol/list``.
         """
+        from fleetapi.endpoints.retranslator import RETRANSLATOR_PROTOCOL_LIST
+
         result: builtins.list[RetranslatorProtocol] = self._client.call(
             RETRANSLATOR_PROTOCOL_LIST, None
         )
@@ -974,6 +889,9 @@ class GeoLinks:
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 13, 204, 217, 236, 268.
         """
+        from fleetapi.endpoints.link import LINK_CREATE
+        from fleetapi.models.link import GeoLinkCreateParams
+
         result: int = self._client.call(
             LINK_CREATE,
             GeoLinkCreateParams(
@@ -997,6 +915,9 @@ class GeoLinks:
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 13, 201, 204, 217, 236.
         """
+        from fleetapi.endpoints.link import LINK_UPDATE
+        from fleetapi.models.link import GeoLinkUpdateParams
+
         self._client.call(
             LINK_UPDATE,
             GeoLinkUpdateParams(
@@ -1011,6 +932,9 @@ class GeoLinks:
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.link import LINK_STATUS_CHANGE
+        from fleetapi.models.link import GeoLinkStatusChangeParams
+
         self._client.call(LINK_STATUS_CHANGE, GeoLinkStatusChangeParams(id=id, is_active=is_active))
 
     def read(self, *, id: int) -> GeoLink:
@@ -1019,6 +943,9 @@ class GeoLinks:
         Calls ``tracker/location/link/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.link import LINK_READ
+        from fleetapi.models.link import GeoLinkReadParams
+
         result: GeoLink = self._client.call(LINK_READ, GeoLinkReadParams(id=id))
         return result
 
@@ -1035,6 +962,9 @@ class GeoLinks:
 
         Calls ``tracker/location/link/list``.
         """
+        from fleetapi.endpoints.link import LINK_LIST
+        from fleetapi.models.link import GeoLinkListParams
+
         result: builtins.list[GeoLink] = self._client.call(
             LINK_LIST,
             GeoLinkListParams(
@@ -1058,6 +988,9 @@ class GeoLinks:
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
         """
+        from fleetapi.endpoints.link import LINK_LIST
+        from fleetapi.models.link import GeoLinkListParams
+
         params = GeoLinkListParams(filter=filter, conditions=conditions, sort=sort)
         for item in self._client.paginate(LINK_LIST, params, page_size=page_size):
             yield item
@@ -1072,6 +1005,9 @@ class GeoLinks:
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.link import LINK_DELETE
+        from fleetapi.models.link import GeoLinkDeleteParams
+
         self._client.call(LINK_DELETE, GeoLinkDeleteParams(id=id))
 
 
@@ -1101,6 +1037,9 @@ class AssetTracks:
         Calls ``asset/track/list``.
         Error codes the service lists: 201, 211.
         """
+        from fleetapi.endpoints.track import ASSET_TRACK_LIST
+        from fleetapi.models.track import AssetTrackListParams
+
         result: TrackListResult = self._client.call(
             ASSET_TRACK_LIST,
             AssetTrackListParams(
@@ -1136,6 +1075,9 @@ class AssetTracks:
         Calls ``asset/track/read``.
         Error codes the service lists: 201, 211.
         """
+        from fleetapi.endpoints.track import ASSET_TRACK_READ
+        from fleetapi.models.track import AssetTrackReadParams
+
         result: builtins.list[TrackPoints] = self._client.call(
             ASSET_TRACK_READ,
             AssetTrackReadParams(
@@ -1164,6 +1106,8 @@ class Departments:
         Calls ``department/list``.
         Error codes the service lists: 7, 217, 221.
         """
+        from fleetapi.endpoints.department import DEPARTMENT_LIST
+
         result: builtins.list[Department] = self._client.call(DEPARTMENT_LIST, None)
         return result
 
@@ -1174,6 +1118,9 @@ class Departments:
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 217, 221.
         """
+        from fleetapi.endpoints.department import DEPARTMENT_CREATE
+        from fleetapi.models.department import DepartmentCreateParams
+
         result: int = self._client.call(
             DEPARTMENT_CREATE, DepartmentCreateParams(department=department)
         )
@@ -1186,6 +1133,9 @@ class Departments:
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.department import DEPARTMENT_UPDATE
+        from fleetapi.models.department import DepartmentUpdateParams
+
         self._client.call(DEPARTMENT_UPDATE, DepartmentUpdateParams(department=department))
 
     def delete(self, *, department_id: int) -> None:
@@ -1195,6 +1145,9 @@ class Departments:
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.department import DEPARTMENT_DELETE
+        from fleetapi.models.department import DepartmentDeleteParams
+
         self._client.call(DEPARTMENT_DELETE, DepartmentDeleteParams(department_id=department_id))
 
 
@@ -1209,6 +1162,8 @@ class Garages:
 
         Calls ``garage/list``.
         """
+        from fleetapi.endpoints.garage import GARAGE_LIST
+
         result: builtins.list[Garage] = self._client.call(GARAGE_LIST, None)
         return result
 
@@ -1218,6 +1173,9 @@ class Garages:
         Calls ``garage/create``.
         Sub-users need the ``vehicle_update`` right.
         """
+        from fleetapi.endpoints.garage import GARAGE_CREATE
+        from fleetapi.models.garage import GarageCreateParams
+
         result: int = self._client.call(GARAGE_CREATE, GarageCreateParams(garage=garage))
         return result
 
@@ -1228,6 +1186,9 @@ class Garages:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.garage import GARAGE_UPDATE
+        from fleetapi.models.garage import GarageUpdateParams
+
         self._client.call(GARAGE_UPDATE, GarageUpdateParams(garage=garage))
 
     def delete(self, *, garage_id: int) -> None:
@@ -1237,6 +1198,9 @@ class Garages:
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.garage import GARAGE_DELETE
+        from fleetapi.models.garage import GarageDeleteParams
+
         self._client.call(GARAGE_DELETE, GarageDeleteParams(garage_id=garage_id))
 
 
@@ -1260,6 +1224,9 @@ class Geocoder:
         Calls ``geocoder/search_address``.
         Error codes the service lists: 210.
         """
+        from fleetapi.endpoints.geocoder import GEOCODER_SEARCH_ADDRESS
+        from fleetapi.models.geocoder import GeocoderSearchAddressParams
+
         result: builtins.list[GeocodedLocation] = self._client.call(
             GEOCODER_SEARCH_ADDRESS,
             GeocoderSearchAddressParams(
@@ -1282,6 +1249,9 @@ class Geocoder:
         Calls ``geocoder/search_location``.
         Error codes the service lists: 210.
         """
+        from fleetapi.endpoints.geocoder import GEOCODER_SEARCH_LOCATION
+        from fleetapi.models.geocoder import GeocoderSearchLocationParams
+
         result: GeocodedAddress = self._client.call(
             GEOCODER_SEARCH_LOCATION,
             GeocoderSearchLocationParams(
@@ -1307,6 +1277,9 @@ class MapLayers:
         Calls ``map_layer/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.map_layer import MAP_LAYER_READ
+        from fleetapi.models.map_layer import MapLayerReadParams
+
         result: bytes = self._client.call(MAP_LAYER_READ, MapLayerReadParams(id=id))
         return result
 
@@ -1315,6 +1288,8 @@ class MapLayers:
 
         Calls ``map_layer/list``.
         """
+        from fleetapi.endpoints.map_layer import MAP_LAYER_LIST
+
         result: builtins.list[MapLayer] = self._client.call(MAP_LAYER_LIST, None)
         return result
 
@@ -1324,6 +1299,9 @@ class MapLayers:
         Calls ``map_layer/upload``.
         Error codes the service lists: 233, 234, 242, 268.
         """
+        from fleetapi.endpoints.map_layer import MAP_LAYER_UPLOAD
+        from fleetapi.models.map_layer import MapLayerUploadParams
+
         result: int = self._client.call(
             MAP_LAYER_UPLOAD,
             MapLayerUploadParams(label=label, redirect_target=redirect_target),
@@ -1337,6 +1315,9 @@ class MapLayers:
         Calls ``map_layer/update``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.map_layer import MAP_LAYER_UPDATE
+        from fleetapi.models.map_layer import MapLayerUpdateParams
+
         self._client.call(MAP_LAYER_UPDATE, MapLayerUpdateParams(layer=layer))
 
     def delete(self, *, id: int) -> None:
@@ -1345,6 +1326,9 @@ class MapLayers:
         Calls ``map_layer/delete``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.map_layer import MAP_LAYER_DELETE
+        from fleetapi.models.map_layer import MapLayerDeleteParams
+
         self._client.call(MAP_LAYER_DELETE, MapLayerDeleteParams(id=id))
 
 
@@ -1361,6 +1345,8 @@ class Payments:
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.payment import PAYMENT_SYSTEM_LIST
+
         result: builtins.list[PaymentSystemSettings] = self._client.call(PAYMENT_SYSTEM_LIST, None)
         return result
 
@@ -1370,6 +1356,8 @@ class Payments:
         Calls ``payment_system/estimate/get``.
         Sub-users need the ``payment_create`` right.
         """
+        from fleetapi.endpoints.payment import PAYMENT_SYSTEM_ESTIMATE_GET
+
         result: float = self._client.call(PAYMENT_SYSTEM_ESTIMATE_GET, None)
         return result
 
@@ -1387,6 +1375,9 @@ class Bills:
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 222.
         """
+        from fleetapi.endpoints.payment import BILL_CREATE
+        from fleetapi.models.payment import BillCreateParams
+
         result: int = self._client.call(BILL_CREATE, BillCreateParams(payer=payer, sum=sum))
         return result
 
@@ -1397,6 +1388,9 @@ class Bills:
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 222.
         """
+        from fleetapi.endpoints.payment import BILL_LIST
+        from fleetapi.models.payment import BillListParams
+
         result: BillList = self._client.call(BILL_LIST, BillListParams(limit=limit, offset=offset))
         return result
 
@@ -1410,6 +1404,9 @@ class Bills:
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
         """
+        from fleetapi.endpoints.payment import BILL_LIST
+        from fleetapi.models.payment import BillListParams
+
         params = BillListParams()
         for item in self._client.paginate(BILL_LIST, params, page_size=page_size):
             yield item
@@ -1431,6 +1428,9 @@ class Subscriptions:
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 215.
         """
+        from fleetapi.endpoints.payment import SUBSCRIPTION_AVANGATE_CANCEL
+        from fleetapi.models.payment import SubscriptionCancelParams
+
         self._client.call(
             SUBSCRIPTION_AVANGATE_CANCEL, SubscriptionCancelParams(reference=reference)
         )
@@ -1442,6 +1442,8 @@ class Subscriptions:
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 215.
         """
+        from fleetapi.endpoints.payment import SUBSCRIPTION_AVANGATE_LIST
+
         result: builtins.list[ExternalSubscription] = self._client.call(
             SUBSCRIPTION_AVANGATE_LIST, None
         )
@@ -1467,6 +1469,9 @@ class Data:
         Calls ``data/spreadsheet/parse``.
         Error codes the service lists: 233, 234, 271, 274.
         """
+        from fleetapi.endpoints.data import DATA_SPREADSHEET_PARSE
+        from fleetapi.models.data import SpreadsheetParseParams
+
         result: SpreadsheetPreview = self._client.call(
             DATA_SPREADSHEET_PARSE,
             SpreadsheetParseParams(
@@ -1483,6 +1488,9 @@ class Data:
 
         Calls ``data/import/list``.
         """
+        from fleetapi.endpoints.data import DATA_IMPORT_LIST
+        from fleetapi.models.data import ImportListParams
+
         result: builtins.list[ImportProcess] = self._client.call(
             DATA_IMPORT_LIST, ImportListParams(types=types)
         )
@@ -1494,6 +1502,9 @@ class Data:
         Calls ``data/import/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.data import DATA_IMPORT_READ
+        from fleetapi.models.data import ImportReadParams
+
         result: ImportProcess = self._client.call(
             DATA_IMPORT_READ, ImportReadParams(process_id=process_id, type=type)
         )
@@ -1514,6 +1525,9 @@ class Dealer:
         Calls ``dealer/get_ui_config``.
         Error codes the service lists: 12, 201.
         """
+        from fleetapi.endpoints.dealer import DEALER_GET_UI_CONFIG
+        from fleetapi.models.dealer import UiConfigParams
+
         result: DealerUiConfig = self._client.call(
             DEALER_GET_UI_CONFIG, UiConfigParams(domain=domain, hash=hash)
         )
@@ -1532,6 +1546,9 @@ class Delivery:
         Calls ``delivery/read``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.delivery import DELIVERY_READ
+        from fleetapi.models.delivery import DeliveryReadParams
+
         result: DeliveryInfo = self._client.call(
             DELIVERY_READ, DeliveryReadParams(external_id=external_id)
         )
@@ -1543,6 +1560,9 @@ class Delivery:
         Calls ``delivery/list``.
         Error codes the service lists: 201.
         """
+        from fleetapi.endpoints.delivery import DELIVERY_LIST
+        from fleetapi.models.delivery import DeliveryListParams
+
         result: DeliveryList = self._client.call(
             DELIVERY_LIST, DeliveryListParams(external_id=external_id)
         )
@@ -1560,6 +1580,9 @@ class Trackers:
 
         Calls ``tracker/list``.
         """
+        from fleetapi.endpoints.tracker import TRACKER_LIST
+        from fleetapi.models.tracker import TrackerListParams
+
         result: builtins.list[Tracker] = self._client.call(
             TRACKER_LIST, TrackerListParams(labels=labels)
         )
@@ -1571,6 +1594,9 @@ class Trackers:
         Calls ``tracker/read``.
         Error codes the service lists: 201, 208.
         """
+        from fleetapi.endpoints.tracker import TRACKER_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
         result: Tracker = self._client.call(TRACKER_READ, TrackerReadParams(tracker_id=tracker_id))
         return result
 
@@ -1580,6 +1606,9 @@ class Trackers:
         Calls ``tracker/get_state``.
         Error codes the service lists: 201, 208.
         """
+        from fleetapi.endpoints.tracker import TRACKER_GET_STATE
+        from fleetapi.models.tracker import TrackerReadParams
+
         result: TrackerState = self._client.call(
             TRACKER_GET_STATE, TrackerReadParams(tracker_id=tracker_id)
         )
@@ -1597,6 +1626,9 @@ class Trackers:
         Calls ``tracker/get_states``.
         Error codes the service lists: 217.
         """
+        from fleetapi.endpoints.tracker import TRACKER_GET_STATES
+        from fleetapi.models.tracker import TrackerStatesParams
+
         result: TrackerStates = self._client.call(
             TRACKER_GET_STATES,
             TrackerStatesParams(

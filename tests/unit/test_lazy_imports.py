@@ -1,0 +1,50 @@
+"""A call imports its own area alone: its endpoint module and its models, not the whole table
+(run in a fresh interpreter, so that nothing else has imported them first)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+PROGRAM = """
+import json, sys
+import httpx
+import fleetapi
+
+def answer(request):
+    return httpx.Response(200, json={"success": True, "list": []})
+
+client = fleetapi.Client(
+    base_url="http://127.0.0.1:9", api_key="a" * 32, transport=httpx.MockTransport(answer)
+)
+client.trackers.list()
+loaded = sorted(m for m in sys.modules if m.startswith(("fleetapi.models", "fleetapi.endpoints")))
+print(json.dumps(loaded))
+"""
+
+
+def test_a_call_imports_its_own_endpoint_and_models_only() -> None:
+    output = subprocess.run(
+        [sys.executable, "-c", PROGRAM], capture_output=True, text=True, check=True
+    ).stdout
+    loaded = set(json.loads(output))
+    assert "fleetapi.endpoints.tracker" in loaded
+    assert loaded <= {
+        "fleetapi.endpoints",
+        "fleetapi.endpoints.tracker",
+        "fleetapi.models",
+        "fleetapi.models.common",
+        "fleetapi.models.tracker",
+    }
+
+
+def test_the_table_holds_every_area_module() -> None:
+    import pkgutil
+
+    import fleetapi.endpoints
+    from fleetapi.endpoints import AREAS, BY_PATH, ENDPOINTS
+
+    modules = {info.name for info in pkgutil.iter_modules(fleetapi.endpoints.__path__)}
+    assert sorted(AREAS) == sorted(modules)  # a new area module is in the table
+    assert all(BY_PATH[path] is e for e in ENDPOINTS for path in e.all_paths)
