@@ -67,49 +67,29 @@ def _resource_class(resource: str, *, asynchronous: bool = False) -> Any:
     return getattr(module, prop.func.__annotations__["return"])
 
 
-@functools.cache
-def _handmade_commands() -> dict[tuple[str, str], list[str]]:
-    """``(resource, method)`` -> the hand-made ``fleet`` commands whose code calls it."""
-    from typer.main import get_command
+def _handmade_commands() -> dict[str, list[str]]:
+    """API path -> the hand-made ``fleet`` commands that stand for it or use it (as each
+    declares with ``wraps_call``)."""
+    from fleetapi_cli._index import hand_made
 
-    from fleetapi_cli.commands import COMMANDS, GROUPS
-
-    found: dict[tuple[str, str], list[str]] = defaultdict(list)
-    # A call (``client.tasks.list(``) or a method handed on (``fetch(client.tasks.list, ...)``).
-    pattern = re.compile(r"\bclient\.(\w+)\.(\w+)\s*[(,)]")
-    registries = [(GROUPS, True), (COMMANDS, False)]
-    for registry, is_group in registries:
-        for name, (module_name, _) in registry.items():
-            app = importlib.import_module(module_name).app
-            command = get_command(app)
-            commands = getattr(command, "commands", {}) if is_group else {"": command}
-            for sub, click_command in commands.items():
-                callback = click_command.callback
-                if callback is None:
-                    continue
-                try:
-                    source = inspect.getsource(inspect.unwrap(callback))
-                except (OSError, TypeError):
-                    continue
-                label = f"fleet {name} {sub}".strip()
-                for match in pattern.finditer(source):
-                    if label not in found[match.groups()]:
-                        found[match.groups()].append(label)
+    found: dict[str, list[str]] = defaultdict(list)
+    for name, entry in hand_made().items():
+        for sub, (paths, uses) in entry.commands.items():
+            for path in (*paths, *uses):
+                found[path].append(f"fleet {name} {sub}".strip())
     return found
 
 
-@functools.cache
-def _handmade_names() -> dict[str, set[str]]:
-    """Hand-made group -> its command names (they hide generated commands of that name)."""
-    from typer.main import get_command
+def _generated_hidden(endpoint: Endpoint) -> bool:
+    """Whether the generated command of ``endpoint`` is not shown: a hand-made command of its
+    group has its name or stands for its call."""
+    from fleetapi_cli._index import hand_made
 
-    from fleetapi_cli.commands import GROUPS
-
-    names: dict[str, set[str]] = {}
-    for name, (module_name, _) in GROUPS.items():
-        command = get_command(importlib.import_module(module_name).app)
-        names[name] = set(getattr(command, "commands", {}))
-    return names
+    group, command = endpoint.cli_name
+    entry = hand_made().get(group)
+    if entry is None or not entry.group:
+        return False
+    return command in entry.commands or endpoint.path in entry.wrapped()
 
 
 # --- Example values -----------------------------------------------------------------------
@@ -281,18 +261,9 @@ def _sdk_lines(endpoint: Endpoint) -> list[str]:
 
 def _cli_line(endpoint: Endpoint) -> str:
     group, command = endpoint.cli_name
-    methods = [endpoint.method]
-    if endpoint.paging:
-        methods.append("iterate")
-    if endpoint.file_variant:
-        methods.append(endpoint.file_variant.method)
-    handmade: list[str] = []
-    for method in methods:
-        for label in _handmade_commands().get((endpoint.resource, method), []):
-            if label not in handmade:
-                handmade.append(label)
+    handmade = _handmade_commands().get(endpoint.path, [])
     generated_label = f"fleet {group} {command}"
-    hidden = command in _handmade_names().get(group, set())
+    hidden = _generated_hidden(endpoint)
     parts = []
     if handmade:
         parts.append("hand-made " + ", ".join(f"`{c}`" for c in handmade))
@@ -431,7 +402,7 @@ def _example(endpoint: Endpoint) -> list[str]:
     if endpoint.upload:
         call = call.replace("(", "(file=open('file.bin', 'rb'), ", 1).replace(", )", ")")
     group, command = endpoint.cli_name
-    if command in _handmade_names().get(group, set()):
+    if _generated_hidden(endpoint):
         label = "CLI (raw call)"
         body = " ".join(_raw_field(specs[k].wire, v) for k, v in values.items())
         cli = "" if endpoint.upload else f"fleet api {endpoint.path} {body}".strip()

@@ -366,14 +366,20 @@ def resources_source() -> str:
 
 
 def cli_index_source() -> str:
-    from fleetapi_cli._index import index_from_table
+    from fleetapi_cli._index import hand_made_from_modules, index_from_table
 
-    head = HEADER.format(doc="The ``fleet`` groups and commands of the call table.")
+    head = HEADER.format(
+        doc="The ``fleet`` groups and commands of the call table, and the hand-made ones."
+    )
+    entries = ", ".join(
+        f"{name!r}: HandMade{tuple(entry)!r}" for name, entry in hand_made_from_modules().items()
+    )
     return (
         head
         + "from __future__ import annotations\n\n"
-        + "from fleetapi_cli._index import Index\n\n"
-        + f"INDEX: Index = {index_from_table()!r}\n"
+        + "from fleetapi_cli._index import HandMade, Index\n\n"
+        + f"INDEX: Index = {index_from_table()!r}\n\n"
+        + f"HAND_MADE: dict[str, HandMade] = {{{entries}}}\n"
     )
 
 

@@ -1,17 +1,49 @@
-"""The CLI names of the call table, without importing it.
+"""The CLI names of the call table and of the hand-made commands, without importing them.
 
-``fleet --help`` lists the command groups of the call table, and a hand-made group needs to know
-which of its calls have no hand-made command. Importing :mod:`fleetapi.endpoints` builds every
-attrs model (well over 100 ms), so ``scripts/generate.py`` writes the index as a literal into
-``_index_data.py`` (``make test`` checks it is current) and ``fleet --help`` reads that.
+``fleet --help`` lists the command groups of the call table and the hand-made groups and
+commands, each with its help, and a hand-made group needs to know which generated commands it
+stands for. Importing :mod:`fleetapi.endpoints` and every command module is slow, so
+``scripts/generate.py`` writes both indexes as literals into ``_index_data.py`` (``make test``
+checks they are current) and ``fleet --help`` reads that. The help of a hand-made group is
+written once, in its module (``new_group(...)``); the index copies it.
 """
 
 from __future__ import annotations
 
-__all__ = ["cli_index", "group_help", "index_from_table"]
+from typing import NamedTuple
+
+__all__ = [
+    "Calls",
+    "HandMade",
+    "cli_index",
+    "command_for",
+    "group_help",
+    "hand_made",
+    "hand_made_from_modules",
+    "index_from_table",
+]
 
 Index = dict[str, dict[str, str]]
 """group -> command -> API path."""
+
+Calls = tuple[tuple[str, ...], tuple[str, ...]]
+"""What a hand-made command declares (:func:`~fleetapi_cli._typer.wraps_call`): the paths it
+stands for, and those it uses on the way."""
+
+
+class HandMade(NamedTuple):
+    """A hand-made group or top-level command of ``fleet``."""
+
+    module: str
+    group: bool
+    """A group (``fleet task ...``) rather than one command (``fleet ping``)."""
+    help: str
+    commands: dict[str, Calls]
+    """The group's commands (a top-level command: one, named ``""``) and their calls."""
+
+    def wrapped(self) -> set[str]:
+        """The paths its commands stand for (their generated commands are not shown)."""
+        return {path for paths, _ in self.commands.values() for path in paths}
 
 
 def index_from_table() -> Index:
@@ -25,11 +57,63 @@ def index_from_table() -> Index:
     return index
 
 
+def hand_made_from_modules() -> dict[str, HandMade]:
+    """The hand-made groups and commands, read from the modules of
+    :mod:`fleetapi_cli.commands` themselves (slow, exact): each defines ``app``."""
+    import importlib
+    import pkgutil
+
+    import typer
+
+    import fleetapi_cli.commands
+    from fleetapi_cli._typer import SummaryGroup, declared_calls, summary
+
+    found: dict[str, HandMade] = {}
+    for info in sorted(pkgutil.iter_modules(fleetapi_cli.commands.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"fleetapi_cli.commands.{info.name}")
+        app: typer.Typer = module.app
+        name = info.name.replace("_", "-")
+        commands: dict[str, Calls] = {}
+        for command in app.registered_commands:
+            callback = command.callback
+            assert callback is not None
+            command_name = command.name or callback.__name__.lower().replace("_", "-")
+            commands[command_name] = declared_calls(callback)
+        if app.info.cls is SummaryGroup:
+            help_text = str(app.info.help)
+        else:
+            (only,) = app.registered_commands
+            assert only.callback is not None
+            help_text = summary(only.callback.__doc__ or "")
+            commands = {"": commands.popitem()[1]}
+        found[name] = HandMade(module.__name__, app.info.cls is SummaryGroup, help_text, commands)
+    return found
+
+
+def command_for(path: str, cli_name: tuple[str, str]) -> tuple[str, ...]:
+    """The ``fleet`` command that makes the call ``path``: the hand-made command of its group
+    standing for it, else the generated one (``cli_name``)."""
+    group = cli_name[0]
+    entry = hand_made().get(group)
+    if entry is not None:
+        for command, (paths, _) in entry.commands.items():
+            if path in paths:
+                return (group, command) if command else (group,)
+    return cli_name
+
+
 def cli_index() -> Index:
     """Every group of the call table, with its commands and the paths they call."""
     from fleetapi_cli._index_data import INDEX
 
     return INDEX
+
+
+def hand_made() -> dict[str, HandMade]:
+    """Every hand-made group and top-level command (from the generated index)."""
+    from fleetapi_cli._index_data import HAND_MADE
+
+    return HAND_MADE
 
 
 def group_help(group: str, paths: list[str]) -> str:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterable
-from typing import Annotated, Any, Optional
+from collections.abc import Callable
+from typing import Annotated, Any, Optional, TypeVar
 
 import typer
 from typer.core import TyperGroup
@@ -28,6 +28,7 @@ __all__ = [
     "new_command_app",
     "new_group",
     "summary",
+    "wraps_call",
 ]
 
 SETTINGS: dict[str, Any] = {
@@ -47,6 +48,30 @@ OutputOption = Annotated[
     ),
 ]
 """The ``--output``/``-o`` option every data command accepts after its own arguments."""
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def wraps_call(*paths: str, uses: tuple[str, ...] = ()) -> Callable[[_F], _F]:
+    """Declare the calls of the table a hand-made command stands for (``"vehicle/read"``):
+    their generated commands are not shown beside it, and the docs list it under them.
+    ``uses`` names calls it makes on the way (``checkin create`` reserves photo uploads)
+    whose own commands stay. Paths, not endpoint objects: declaring imports nothing."""
+
+    def mark(function: _F) -> _F:
+        function.__fleet_calls__ = (paths, uses)  # type: ignore[attr-defined]
+        return function
+
+    return mark
+
+
+def declared_calls(function: Callable[..., Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What :func:`wraps_call` declared on a command's function: ``(paths, uses)``."""
+    declared: tuple[tuple[str, ...], tuple[str, ...]] = getattr(
+        function, "__fleet_calls__", ((), ())
+    )
+    return declared
 
 
 def _group() -> None:
@@ -130,41 +155,51 @@ AllOption = Annotated[
 
 
 def fetch(
-    list_call: Callable[..., Any],
-    iterate_call: Callable[..., Iterable[Any]],
+    client: Any,
+    path: str,
     *,
     limit: int | None,
     offset: int | None,
     every: bool,
-    items: str | None = None,
     **filters: Any,
 ) -> tuple[list[Any], int | None]:
     """What a list command shows: one page (``--limit``/``--offset``) or every page (``--all``).
 
+    The call's paging (parameter names, the field holding the items and the total) is read
+    from its table entry, not restated by the command.
+
     Args:
-        list_call: The resource's ``list`` (one page).
-        iterate_call: The call's paging twin (``iterate_list``: every page).
+        client: The SDK client.
+        path: The paging call (``task/list``).
         limit: ``--limit``; the page size with ``--all``.
         offset: ``--offset`` (ignored with ``--all``).
         every: ``--all``.
-        items: The attribute of a page holding its items (``list``, ``bills``); ``None`` when
-            ``list_call`` answers the items themselves.
         **filters: The call's other arguments.
 
     Returns:
         The items and the total count (``None`` when the call does not tell it).
     """
+    import typing
+
+    from fleetapi.endpoints import by_path
+
+    endpoint = by_path(path)
+    paging = endpoint.paging
+    assert paging is not None, f"{path} does not page"
+    resource = getattr(client, endpoint.resource)
     if every:
-        everything = list(iterate_call(page_size=limit or 1000, **filters))
+        iterate = getattr(resource, f"iterate_{endpoint.method}")
+        everything = list(iterate(page_size=limit or 1000, **filters))
         return everything, len(everything)
     if limit is not None:
-        filters["limit"] = limit
+        filters[paging.limit] = limit
     if offset:
-        filters["offset"] = offset
-    page = list_call(**filters)
-    if items is None:
+        filters[paging.offset] = offset
+    page = getattr(resource, endpoint.method)(**filters)
+    if typing.get_origin(endpoint.result.type) is list:
         return list(page), None
-    return list(getattr(page, items)), page.count
+    total = getattr(page, paging.total) if paging.total else None
+    return list(getattr(page, paging.items)), total
 
 
 def new_command_app() -> typer.Typer:

@@ -92,13 +92,18 @@ def _load(name: str) -> click.Command | None:
         return typer.main.get_command(module.app)
     generated = _generated_groups()
     if name in GROUPS:
+        from fleetapi_cli._index import hand_made
+
         module = importlib.import_module(GROUPS[name][0])
         group = typer.main.get_command(module.app)
-        missing = set(generated.get(name, ())) - set(getattr(group, "commands", {}))
-        if missing and isinstance(group, TyperGroup):
+        entry = hand_made().get(name)
+        wrapped = entry.wrapped() if entry else set()  # one verb per action: the hand-made one
+        calls = generated.get(name, {})
+        skip = set(getattr(group, "commands", {})) | {c for c, p in calls.items() if p in wrapped}
+        if set(calls) - skip and isinstance(group, TyperGroup):
             from fleetapi_cli.generated import generated_app
 
-            extra = typer.main.get_command(generated_app(name, skip=set(group.commands)))
+            extra = typer.main.get_command(generated_app(name, skip=skip))
             if isinstance(extra, TyperGroup):
                 for command_name, command in extra.commands.items():
                     group.commands.setdefault(command_name, command)

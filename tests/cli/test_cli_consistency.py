@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -49,8 +50,9 @@ def options(command: Command) -> dict[str, TyperOption]:
 def test_the_walk_reaches_every_group() -> None:
     assert {"task list", "track export", "checkin export", "map-layer download"} <= set(COMMANDS)
     from fleetapi.endpoints import ENDPOINTS
+    from fleetapi_cli._index import command_for
 
-    assert {" ".join(e.cli_name) for e in ENDPOINTS} <= set(COMMANDS)
+    assert {" ".join(command_for(e.path, e.cli_name)) for e in ENDPOINTS} <= set(COMMANDS)
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
@@ -75,7 +77,6 @@ def test_every_file_writer_takes_dash_capital_o() -> None:
         "track export",
         "checkin export",
         "map-layer download",
-        "map-layer read",
         "api",
     } <= FILE_WRITERS
     for name in FILE_WRITERS:
@@ -268,3 +269,37 @@ def test_batch_help_names_the_row_errors_exit_code(name: str):
 
     help_text = " ".join((COMMANDS[name].help or "").split())
     assert f"exits {EXIT_ROW_ERRORS} when any row has errors" in help_text
+
+
+def test_hand_made_help_has_one_source_the_module() -> None:
+    """``fleet --help`` reads the generated index; it holds each module's own help, so the
+    text is written once (``make generate`` refreshes the index, ``make test`` checks it)."""
+    from fleetapi_cli._index import hand_made, hand_made_from_modules
+    from fleetapi_cli.commands import GROUPS
+
+    assert hand_made() == hand_made_from_modules()
+    module = importlib.import_module(GROUPS["task"][0])
+    assert GROUPS["task"][1] == module.app.info.help
+
+
+def test_declared_calls_are_calls_of_the_table() -> None:
+    from fleetapi.endpoints import BY_PATH
+    from fleetapi_cli._index import hand_made
+
+    declared = {
+        path
+        for entry in hand_made().values()
+        for paths, uses in entry.commands.values()
+        for path in (*paths, *uses)
+    }
+    assert declared - set(BY_PATH) == set()
+    assert "task/list" in declared
+
+
+def test_task_statuses_come_from_the_model() -> None:
+    import typing
+
+    from fleetapi.models.task import TaskStatus
+    from fleetapi_cli.commands import task
+
+    assert typing.get_args(TaskStatus) == task.STATUSES

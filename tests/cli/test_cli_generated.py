@@ -25,15 +25,32 @@ def test_the_generated_index_matches_the_table() -> None:
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.path)
 def test_every_call_has_a_command(cli: Cli, endpoint: Any) -> None:
-    group, command = endpoint.cli_name
-    result = cli(group, command, "--help")
+    names = _index.command_for(endpoint.path, endpoint.cli_name)
+    result = cli(*names, "--help")
     assert result.exit_code == 0, result.output
-    assert f"fleet {group} {command}" in result.stdout
+    assert f"fleet {' '.join(names)}" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("call", "generated", "hand_made"),
+    [
+        ("vehicle/read", ("vehicle", "read"), ("vehicle", "show")),
+        ("map_layer/read", ("map-layer", "read"), ("map-layer", "download")),
+        ("tracker/location/link/status/change", ("link", "set-status"), ("link", "disable")),
+    ],
+)
+def test_one_verb_per_action(cli: Cli, call: str, generated: Any, hand_made: Any) -> None:
+    """Where a hand-made command stands for a call, its generated twin is not shown."""
+    assert _index.command_for(call, generated) == hand_made
+    assert find_command(*generated) is None
+    assert find_command(*hand_made) is not None
+    assert f"  {generated[1]} " not in cli(generated[0], "--help").stdout
 
 
 def test_find_command() -> None:
     for endpoint in ENDPOINTS:
-        assert find_command(*endpoint.cli_name) is not None, endpoint.path
+        names = _index.command_for(endpoint.path, endpoint.cli_name)
+        assert find_command(*names) is not None, endpoint.path
     assert find_command("ping") is not None
     assert find_command("no-such-group") is None
     assert find_command("ping", "extra") is None
@@ -199,11 +216,13 @@ def test_file_download(fake: Any, fake_profile: str, tmp_path: Path) -> None:
     cli, _service = fake(
         content=kml, headers=[("content-type", "application/vnd.google-earth.kml+xml")]
     )
+    # The generated command of a file call (fleet shows the hand-made download instead).
+    layers = generated(cli, "map-layer")
     target = tmp_path / "layer.kml"
-    result = cli("map-layer", "read", "--id", "3", "--out", str(target))
+    result = layers("read", "--id", "3", "--out", str(target))
     assert result.exit_code == 0, result.output
     assert target.read_bytes() == kml
-    assert cli("map-layer", "read", "--id", "3").stdout_bytes == kml
+    assert layers("read", "--id", "3").stdout_bytes == kml
     assert cli("api", "map_layer/read", "id=3").stdout_bytes == kml
 
 

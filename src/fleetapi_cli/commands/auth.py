@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, examples, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.config import Profile
 from fleetapi_cli.context import state_of
 from fleetapi_cli.output import note
@@ -33,6 +33,7 @@ def _read_line(what: str) -> str:
 
 
 @app.command()
+@wraps_call("user/auth", uses=("base/nothing",))
 def login(
     ctx: typer.Context,
     login: Annotated[

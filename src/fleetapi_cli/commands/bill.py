@@ -14,13 +14,14 @@ from fleetapi_cli._typer import (
     examples,
     fetch,
     new_group,
+    wraps_call,
 )
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
 app = new_group(
-    "Bills: list them, create one (needs plugin 29 and payment_create).",
+    "Bills: list them, create one (plugin 29).",
     epilog=examples(
         "fleet bill list -n 5",
         "fleet bill create --payer 'Demo Logistics GmbH' --sum 10",
@@ -30,7 +31,12 @@ app = new_group(
 COLUMNS = ["order_id", "created", "sum", "status", "positions", "link"]
 
 
+LIST_CALL = "bill/list"
+"""The paging call of ``list`` (its table entry says how it pages)."""
+
+
 @app.command("list")
+@wraps_call(LIST_CALL)
 def list_bills(
     ctx: typer.Context,
     limit: LimitOption = None,
@@ -44,18 +50,18 @@ def list_bills(
     state = state_of(ctx)
     with state.client() as client:
         bills, total = fetch(
-            client.bills.list,
-            client.bills.iterate_list,
+            client,
+            LIST_CALL,
             limit=limit,
             offset=offset,
             every=every,
-            items="bills",
         )
     state.emit(bills, output=output, columns=COLUMNS)
     note(f"{len(bills)} of {total} bills")
 
 
 @app.command()
+@wraps_call("bill/create")
 def create(
     ctx: typer.Context,
     payer: Annotated[str, typer.Option("--payer", help="Who pays (printable, at most 255).")],

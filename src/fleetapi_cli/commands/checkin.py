@@ -20,6 +20,7 @@ from fleetapi_cli._typer import (
     examples,
     fetch,
     new_group,
+    wraps_call,
 )
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, is_stdout, refuse_binary_on_terminal, write_out
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["app"]
 
 app = new_group(
-    "Check-ins: list, export, show, delete, create; upload their files.",
+    "Check-ins: list, export, show, create, delete; upload files.",
     epilog=examples(
         "fleet checkin list --tracker 4 -n 5",
         "fleet checkin show 2 -o json",
@@ -170,7 +171,12 @@ def _rows(client: Client, checkins: list[Checkin]) -> list[dict[str, Any]]:
     ]
 
 
+LIST_CALL = "checkin/list"
+"""The paging call of ``list`` (its table entry says how it pages)."""
+
+
 @app.command("list")
+@wraps_call(LIST_CALL)
 def list_checkins(
     ctx: typer.Context,
     tracker: Trackers = None,
@@ -193,12 +199,11 @@ def list_checkins(
     state = state_of(ctx)
     with state.client() as client:
         checkins, count = fetch(
-            client.checkins.list,
-            client.checkins.iterate_list,
+            client,
+            LIST_CALL,
             limit=limit,
             offset=offset,
             every=all_,
-            items="list",
             **kwargs,
         )
         if state.output_format(output) is OutputFormat.table:
@@ -209,6 +214,7 @@ def list_checkins(
 
 
 @app.command()
+@wraps_call(LIST_CALL)
 def export(
     ctx: typer.Context,
     out: OutOption = None,
@@ -252,6 +258,7 @@ def export(
 
 
 @app.command()
+@wraps_call("checkin/read")
 def show(
     ctx: typer.Context,
     checkin_id: Annotated[int, typer.Argument(metavar="CHECKIN_ID", help="The check-in's ID.")],
@@ -296,6 +303,7 @@ def _download(client: Client, checkin: Checkin, directory: Path) -> None:
 
 
 @app.command()
+@wraps_call("checkin/delete")
 def delete(
     ctx: typer.Context,
     checkin_ids: Annotated[
@@ -355,6 +363,7 @@ Delay = Annotated[
 
 
 @app.command()
+@wraps_call(uses=("checkin/image/create", "checkin/form/file/create"))
 def upload(
     ctx: typer.Context,
     files: Annotated[
@@ -416,6 +425,7 @@ def upload(
 
 
 @app.command()
+@wraps_call("checkin/create", uses=("checkin/image/create",))
 def create(
     ctx: typer.Context,
     tracker: Annotated[int, typer.Option("--tracker", "-t", help="The tracker (ID).")],

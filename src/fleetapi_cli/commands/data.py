@@ -7,13 +7,13 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, examples, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
 app = new_group(
-    "Spreadsheets and import processes: parse a file, list imports.",
+    "Spreadsheets and imports: parse a file, list imports.",
     epilog=examples(
         "printf 'label,lat\\nDepot,52.5\\n' | fleet data parse - --header",
         "fleet data imports -o json",
@@ -58,6 +58,7 @@ def _preview_rows(header: list[str] | None, rows: list[list[str]]) -> tuple[list
 
 
 @app.command()
+@wraps_call("data/spreadsheet/parse")
 def parse(
     ctx: typer.Context,
     file: Annotated[
@@ -123,6 +124,7 @@ def parse(
 
 
 @app.command()
+@wraps_call("data/import/list")
 def imports(
     ctx: typer.Context,
     types: Annotated[

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, examples, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
@@ -21,6 +21,7 @@ app = new_group(
 
 
 @app.command()
+@wraps_call("dealer/get_ui_config")
 def config(
     ctx: typer.Context,
     domain: Annotated[

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, examples, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
@@ -27,6 +27,7 @@ COLUMNS = [
 
 
 @app.command("list")
+@wraps_call("garage/list")
 def list_garages(ctx: typer.Context, output: OutputOption = None) -> None:
     """List the garages (depots) of the account."""
     state = state_of(ctx)

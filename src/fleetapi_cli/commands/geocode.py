@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_command_app
+from fleetapi_cli._typer import OutputOption, new_command_app, wraps_call
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
@@ -27,6 +27,7 @@ _POINT = re.compile(r"^\s*([-+]?\d+(?:\.\d+)?)\s*,\s*([-+]?\d+(?:\.\d+)?)\s*$")
 
 
 @app.command()
+@wraps_call(uses=("geocoder/search_address", "geocoder/search_location"))
 def geocode(
     ctx: typer.Context,
     query: Annotated[
@@ -46,7 +47,10 @@ def geocode(
     ] = None,
     output: OutputOption = None,
 ) -> None:
-    """Geocode ADDRESS (best match first), or with --reverse LAT,LNG name a point's address."""
+    """Find the locations of an address; with --reverse LAT,LNG, the address of a point.
+
+    Locations come best match first.
+    """
     from fleetapi._types import UNSET
     from fleetapi.models.common import LatLng
 

@@ -7,14 +7,21 @@ from typing import Annotated
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, YesOption, confirm_delete, examples, new_group
+from fleetapi_cli._typer import (
+    OutputOption,
+    YesOption,
+    confirm_delete,
+    examples,
+    new_group,
+    wraps_call,
+)
 from fleetapi_cli.context import state_of
 from fleetapi_cli.output import OutputFormat, emit, note, to_jsonable
 
 __all__ = ["app"]
 
 app = new_group(
-    "Create, list and delete API keys (needs a master user's session).",
+    "API keys: create, list, delete (a master user's session).",
     epilog=examples(
         "fleet key create 'Nightly export'",
         "fleet key list -o json | jq -r '.[].hash'",
@@ -25,6 +32,7 @@ COLUMNS = ["title", "create_date", "hash"]
 
 
 @app.command()
+@wraps_call("api/key/create")
 def create(
     ctx: typer.Context,
     title: Annotated[str, typer.Argument(help="A name for the key (printable, at most 255).")],
@@ -38,6 +46,7 @@ def create(
 
 
 @app.command("list")
+@wraps_call("api/key/list")
 def list_keys(
     ctx: typer.Context,
     reveal: Annotated[
@@ -58,6 +67,7 @@ def list_keys(
 
 
 @app.command()
+@wraps_call("api/key/delete")
 def delete(
     ctx: typer.Context,
     key: Annotated[str, typer.Argument(help="The API key to delete (- reads it from stdin).")],

@@ -15,6 +15,7 @@ from fleetapi_cli._typer import (
     examples,
     fetch,
     new_group,
+    wraps_call,
 )
 from fleetapi_cli.context import state_of
 from fleetapi_cli.values import parse_until, parse_when
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["app"]
 
 app = new_group(
-    "Geo links: share the location of trackers through a public URL.",
+    "Geo links: share the location of trackers.",
     epilog=examples(
         "fleet link create -t 1 -t 2 -d 'Open day' --until 2026-01-20",
         "fleet link disable 1",
@@ -49,7 +50,12 @@ def link_domain(client: Client) -> str:
         return httpx.URL(client.base_url).host
 
 
+LIST_CALL = "tracker/location/link/list"
+"""The paging call of ``list`` (its table entry says how it pages)."""
+
+
 @app.command()
+@wraps_call("tracker/location/link/create", uses=("tracker/location/link/read",))
 def create(
     ctx: typer.Context,
     tracker: Annotated[
@@ -140,6 +146,7 @@ def create(
 
 
 @app.command("list")
+@wraps_call(LIST_CALL)
 def list_links(
     ctx: typer.Context,
     filter_: Annotated[
@@ -164,8 +171,8 @@ def list_links(
     state = state_of(ctx)
     with state.client() as client:
         found, _ = fetch(
-            client.geo_links.list,
-            client.geo_links.iterate_list,
+            client,
+            LIST_CALL,
             limit=limit,
             offset=offset,
             every=every,
@@ -192,6 +199,7 @@ def _switch(ctx: typer.Context, link_id: int, *, on: bool) -> None:
 
 
 @app.command()
+@wraps_call("tracker/location/link/status/change")
 def disable(
     ctx: typer.Context,
     link_id: Annotated[int, typer.Argument(metavar="ID", help="The geo link's ID.")],
@@ -201,6 +209,7 @@ def disable(
 
 
 @app.command()
+@wraps_call("tracker/location/link/status/change")
 def enable(
     ctx: typer.Context,
     link_id: Annotated[int, typer.Argument(metavar="ID", help="The geo link's ID.")],

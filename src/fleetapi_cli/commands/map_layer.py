@@ -6,14 +6,14 @@ from typing import Annotated
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, examples, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, upload_part, write_out
 
 __all__ = ["app"]
 
 app = new_group(
-    "Map layers: upload KML files, download them, list, rename, delete.",
+    "Map layers: upload and download KML; list, rename, delete.",
     epilog=examples(
         "fleet map-layer download 1 -O zones.kml",
         "fleet map-layer upload zones.kml --label 'Zones (copy)'",
@@ -23,6 +23,7 @@ app = new_group(
 
 
 @app.command()
+@wraps_call("map_layer/upload")
 def upload(
     ctx: typer.Context,
     file: Annotated[
@@ -41,6 +42,7 @@ def upload(
 
 
 @app.command()
+@wraps_call("map_layer/read")
 def download(
     ctx: typer.Context,
     layer_id: Annotated[int, typer.Argument(metavar="ID", help="The map layer's ID.")],

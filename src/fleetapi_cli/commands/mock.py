@@ -12,7 +12,7 @@ from fleetapi_cli._typer import examples, new_group
 __all__ = ["app"]
 
 app = new_group(
-    "Run the stand-in backend (fleetapi_mock) over HTTP.",
+    "Run the stand-in backend over HTTP.",
     epilog=examples(
         "fleet mock serve --demo-banner",
         "fleet mock serve --port 9000 --rate-limit 0 --frozen-clock",

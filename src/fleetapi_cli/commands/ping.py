@@ -7,7 +7,7 @@ import time
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, new_command_app
+from fleetapi_cli._typer import OutputOption, new_command_app, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.output import OutputFormat
 
@@ -17,8 +17,10 @@ app = new_command_app()
 
 
 @app.command()
+@wraps_call(uses=("base/nothing",))
 def ping(ctx: typer.Context, output: OutputOption = None) -> None:
-    """Call base/nothing once (no retries) and print ok with the round-trip time."""
+    """Check the service and the credential: call base/nothing once (no retries), print ok
+    with the round-trip time."""
     state = state_of(ctx)
     with state.client() as client:
         quick = client.with_options(max_retries=0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, examples, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
@@ -21,6 +21,7 @@ COLUMNS = ["id", "name", "protocol", "address", "port", "login", "enabled"]
 
 
 @app.command("list")
+@wraps_call("retranslator/list", uses=("retranslator/protocol/list",))
 def list_retranslators(ctx: typer.Context, output: OutputOption = None) -> None:
     """List the account's retranslators with their protocol's name.
 

@@ -7,10 +7,12 @@ commands beside these.
 from __future__ import annotations
 
 import datetime as dt
+import typing
 from typing import Annotated, Any, Optional, cast
 
 import typer
 
+from fleetapi.models.task import TaskStatus
 from fleetapi_cli._typer import (
     AllOption,
     LimitOption,
@@ -21,6 +23,7 @@ from fleetapi_cli._typer import (
     examples,
     fetch,
     new_group,
+    wraps_call,
 )
 from fleetapi_cli.context import state_of
 from fleetapi_cli.values import parse_when
@@ -28,7 +31,7 @@ from fleetapi_cli.values import parse_when
 __all__ = ["app"]
 
 app = new_group(
-    "Tasks: list, create, assign, delete; convert tab-delimited batches.",
+    "Tasks: list, create, assign, delete; check batches.",
     epilog=examples(
         "fleet task list --tracker 1 --sort from=asc",
         "fleet task assign 1 --tracker 2",
@@ -57,10 +60,16 @@ BATCH_COLUMNS = [
     "tracker_id",
     "external_id",
 ]
-STATUSES = ["unassigned", "assigned", "arrived", "done", "delayed", "failed", "faulty"]
+STATUSES: tuple[str, ...] = typing.get_args(TaskStatus)
+"""The statuses ``--status`` takes: those of the model."""
+
+
+LIST_CALL = "task/list"
+"""The paging call of ``list`` (its table entry says how it pages)."""
 
 
 @app.command("list")
+@wraps_call(LIST_CALL)
 def list_tasks(
     ctx: typer.Context,
     status: Annotated[
@@ -106,7 +115,6 @@ def list_tasks(
 ) -> None:
     """List tasks and route checkpoints, filtered; the number found goes to stderr."""
     from fleetapi._types import UNSET
-    from fleetapi.models.task import TaskStatus
     from fleetapi_cli.output import note
 
     for value in status or []:
@@ -118,12 +126,11 @@ def list_tasks(
     since_at, until_at = since, until
     with state.client() as client:
         tasks, count = fetch(
-            client.tasks.list,
-            client.tasks.iterate_list,
+            client,
+            LIST_CALL,
             limit=limit,
             offset=offset,
             every=every,
-            items="list",
             statuses=cast("list[TaskStatus]", list(status)) if status else UNSET,
             trackers=list(tracker) if tracker else UNSET,
             from_=since_at or UNSET,
@@ -138,6 +145,7 @@ def list_tasks(
 
 
 @app.command()
+@wraps_call("task/create")
 def create(
     ctx: typer.Context,
     label: Annotated[str, typer.Option("--label", "-l", help="What to do (1-200 chars).")],
@@ -205,6 +213,7 @@ def create(
 
 
 @app.command()
+@wraps_call("task/assign")
 def assign(
     ctx: typer.Context,
     task_id: Annotated[int, typer.Argument(metavar="TASK_ID", help="The task (or route).")],
@@ -231,6 +240,7 @@ def assign(
 
 
 @app.command()
+@wraps_call("task/delete")
 def delete(
     ctx: typer.Context,
     task_id: Annotated[
@@ -249,6 +259,7 @@ def delete(
 
 
 @app.command("batch-convert")
+@wraps_call("task/batch_convert")
 def batch_convert(
     ctx: typer.Context,
     source: Annotated[

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional, TextIO
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, examples, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, is_stdout, open_text_out
 from fleetapi_cli.values import WHEN_HELP, parse_when
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["app"]
 
 app = new_group(
-    "Asset tracks: an employee's or vehicle's trips over a period, exports.",
+    "Asset tracks: trips of an employee or a vehicle; exports.",
     epilog=examples(
         "fleet track list --vehicle 1 --from 2026-01-14 --to 2026-01-15",
         "fleet track export --vehicle 1 --from 2026-01-14 --to 2026-01-15 -f csv",
@@ -111,6 +111,7 @@ def _hms(value: Any) -> str:
 
 
 @app.command("list")
+@wraps_call("asset/track/list")
 def list_tracks(
     ctx: typer.Context,
     from_: FromOption,
@@ -282,6 +283,7 @@ def _geojson(trips: list[tuple[int, TrackInfo, list[PointInfo]]]) -> dict[str, A
 
 
 @app.command()
+@wraps_call(uses=("asset/track/list", "asset/track/read"))
 def export(
     ctx: typer.Context,
     from_: FromOption,

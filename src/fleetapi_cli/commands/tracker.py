@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, examples, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
@@ -34,6 +34,7 @@ STATE_COLUMNS = [
 
 
 @app.command("list")
+@wraps_call("tracker/list")
 def list_trackers(
     ctx: typer.Context,
     label: Annotated[
@@ -54,6 +55,7 @@ def list_trackers(
 
 
 @app.command()
+@wraps_call("tracker/read")
 def read(
     ctx: typer.Context,
     tracker_id: Annotated[int, typer.Argument(metavar="TRACKER_ID", help="The tracker's ID.")],
@@ -67,6 +69,7 @@ def read(
 
 
 @app.command()
+@wraps_call("tracker/get_state")
 def state(
     ctx: typer.Context,
     tracker_id: Annotated[int, typer.Argument(metavar="TRACKER_ID", help="The tracker's ID.")],
@@ -80,6 +83,7 @@ def state(
 
 
 @app.command()
+@wraps_call("tracker/get_states")
 def states(
     ctx: typer.Context,
     tracker_ids: Annotated[

@@ -19,13 +19,14 @@ from fleetapi_cli._typer import (
     examples,
     fetch,
     new_group,
+    wraps_call,
 )
 from fleetapi_cli.context import state_of
 
 __all__ = ["app"]
 
 app = new_group(
-    "Vehicles: list, show, delete; convert tab-delimited batches.",
+    "Vehicles: list, show, delete; check batches.",
     epilog=examples(
         "fleet vehicle list --sort label=asc -o tsv",
         "fleet vehicle show 2 -o json",
@@ -47,7 +48,12 @@ VEHICLE_COLUMNS = [
 BATCH_COLUMNS = [*VEHICLE_COLUMNS[1:7], "fuel_grade", "tracker_id"]
 
 
+LIST_CALL = "vehicle/list"
+"""The paging call of ``list`` (its table entry says how it pages)."""
+
+
 @app.command("list")
+@wraps_call(LIST_CALL)
 def list_vehicles(
     ctx: typer.Context,
     search: Annotated[
@@ -71,8 +77,8 @@ def list_vehicles(
     state = state_of(ctx)
     with state.client() as client:
         vehicles, _ = fetch(
-            client.vehicles.list,
-            client.vehicles.iterate_list,
+            client,
+            LIST_CALL,
             limit=limit,
             offset=offset,
             every=every,
@@ -83,6 +89,7 @@ def list_vehicles(
 
 
 @app.command()
+@wraps_call("vehicle/read")
 def show(
     ctx: typer.Context,
     vehicle_id: Annotated[int, typer.Argument(metavar="VEHICLE_ID", help="The vehicle's ID.")],
@@ -96,6 +103,7 @@ def show(
 
 
 @app.command()
+@wraps_call("vehicle/delete")
 def delete(
     ctx: typer.Context,
     vehicle_id: Annotated[int, typer.Argument(metavar="VEHICLE_ID", help="The vehicle's ID.")],
@@ -112,6 +120,7 @@ def delete(
 
 
 @app.command("batch-convert")
+@wraps_call("vehicle/batch_convert")
 def batch_convert(
     ctx: typer.Context,
     source: Annotated[
