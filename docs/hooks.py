@@ -462,6 +462,11 @@ def _call_section(endpoint: Endpoint) -> list[str]:
         lines.append(f"- **Also answered on**: {', '.join(f'`{a}`' for a in endpoint.aliases)}")
     if endpoint.origin == "notes":
         lines.append("- **Source**: the real service (not among the specification's 68 calls)")
+    elif endpoint.origin == "service":
+        lines.append(
+            "- **Source**: the service's public documentation (not among the specification's "
+            "68 calls)"
+        )
     lines += _mock_lines(endpoint)
     lines.append("")
     lines += _params_table(endpoint)

@@ -133,8 +133,10 @@ class Endpoint:
     """The request is ``multipart/form-data`` (file uploads)."""
     aliases: tuple[str, ...] = ()
     """Other paths the service answers the call on."""
-    origin: Literal["spec", "notes"] = "spec"
-    """``spec`` for the 68 calls of the specification, ``notes`` for the service's extras."""
+    origin: Literal["spec", "notes", "service"] = "spec"
+    """Where the call's facts come from: ``spec`` for the 68 calls of the specification,
+    ``notes`` for the extras its notes describe, ``service`` for the calls taken from the
+    service's public documentation."""
     cli: tuple[str, str] | None = None
     """The CLI group and command; derived from the path when not given."""
     notes: str = ""

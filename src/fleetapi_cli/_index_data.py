@@ -95,6 +95,7 @@ INDEX: Index = {
         "state": "tracker/get_state",
         "states": "tracker/get_states",
     },
+    "zone": {"list": "zone/list"},
 }
 
 HAND_MADE: dict[str, HandMade] = {

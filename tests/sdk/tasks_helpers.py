@@ -81,9 +81,15 @@ class SyncView:
         attribute = getattr(self._target, name)
         if inspect.iscoroutinefunction(attribute):
             return lambda *args, **kwargs: asyncio.run(attribute(*args, **kwargs))
+        if inspect.isasyncgenfunction(attribute):
+            return lambda *args, **kwargs: asyncio.run(_collect(attribute(*args, **kwargs)))
         if not callable(attribute) and hasattr(attribute, "__dict__"):
             return SyncView(attribute)
         return attribute
+
+
+async def _collect(items: Any) -> list[Any]:
+    return [item async for item in items]
 
 
 def login(mock: FleetMock, kind: str, login: str = "demo", password: str = "demo") -> Any:

@@ -36,6 +36,7 @@ AREAS: tuple[str, ...] = (
     "dealer",
     "delivery",
     "tracker",
+    "zone",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

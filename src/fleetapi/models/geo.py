@@ -12,10 +12,19 @@ from typing import ClassVar
 
 import attrs
 
-from fleetapi._types import tagged_union
+from fleetapi._rules import rules
+from fleetapi._types import UNSET, Unset, tagged_union
 from fleetapi.models.common import LatLng, Location
 
-__all__ = ["CircleZone", "Place", "PolygonZone", "SausageZone", "Tag", "Zone"]
+__all__ = [
+    "CircleZone",
+    "Place",
+    "PolygonZone",
+    "SausageZone",
+    "Tag",
+    "Zone",
+    "ZoneListParams",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -72,8 +81,8 @@ class PolygonZone(_ZoneFields):
 
     TAG: ClassVar[str] = "polygon"
 
-    points: list[LatLng] = attrs.Factory(list)
-    """The vertices, in order."""
+    points: list[LatLng] | Unset = UNSET
+    """The vertices, in order (``zone/list`` answers them when asked ``with_points``)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -82,8 +91,8 @@ class SausageZone(_ZoneFields):
 
     TAG: ClassVar[str] = "sausage"
 
-    points: list[LatLng] = attrs.Factory(list)
-    """The polyline, in order."""
+    points: list[LatLng] | Unset = UNSET
+    """The polyline, in order (``zone/list`` answers it when asked ``with_points``)."""
     radius: int
     """Meters either side of the polyline."""
 
@@ -92,3 +101,17 @@ Zone = CircleZone | PolygonZone | SausageZone
 """A zone (geofence), told apart on the wire by its ``type`` key."""
 
 tagged_union(Zone, tag="type")
+
+
+@attrs.frozen(kw_only=True)
+class ZoneListParams:
+    """Parameters of ``zone/list``."""
+
+    filter: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=1024))
+    """Only zones whose label or address holds this text (any case)."""
+    tag_ids: list[int] | Unset = UNSET
+    """Only zones carrying every one of these tags."""
+    offset: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    with_points: bool = False
+    """Answer the points of polygons and sausages too."""

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from fleetapi.models.department import Department, NewDepartment
     from fleetapi.models.files import FileMetadata, UploadTicket
     from fleetapi.models.garage import Garage, NewGarage
+    from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone
     from fleetapi.models.geocoder import (
         GeocodedAddress,
         GeocodedLocation,
@@ -77,6 +78,7 @@ __all__ = [
     "AsyncTrackers",
     "AsyncUsers",
     "AsyncVehicles",
+    "AsyncZones",
 ]
 
 
@@ -1660,6 +1662,62 @@ class AsyncTrackers:
         return result
 
 
+class AsyncZones:
+    """Calls under ``zone``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        filter: str | Unset = UNSET,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        with_points: bool = False,
+    ) -> builtins.list[CircleZone | PolygonZone | SausageZone]:
+        """List the account's zones (geofences), by ID.
+
+        Calls ``zone/list``.
+        """
+        from fleetapi.endpoints.zone import ZONE_LIST
+        from fleetapi.models.geo import ZoneListParams
+
+        result: builtins.list[CircleZone | PolygonZone | SausageZone] = await self._client.call(
+            ZONE_LIST,
+            ZoneListParams(
+                filter=filter, tag_ids=tag_ids, offset=offset, limit=limit, with_points=with_points
+            ),
+        )
+        return result
+
+    async def iterate_list(
+        self,
+        *,
+        filter: str | Unset = UNSET,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        with_points: bool = False,
+        page_size: int = 1000,
+    ) -> AsyncIterator[CircleZone | PolygonZone | SausageZone]:
+        """List the account's zones (geofences), by ID.
+
+        Calls ``zone/list``.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+        """
+        from fleetapi.endpoints.zone import ZONE_LIST
+        from fleetapi.models.geo import ZoneListParams
+
+        params = ZoneListParams(filter=filter, tag_ids=tag_ids, with_points=with_points)
+        async for item in self._client.paginate(ZONE_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+
 class AsyncResources:
     """Every resource of the API, as attributes of the client."""
 
@@ -1762,3 +1820,8 @@ class AsyncResources:
     def trackers(self) -> AsyncTrackers:
         """The ``trackers`` calls."""
         return AsyncTrackers(cast("AsyncClient", self))
+
+    @cached_property
+    def zones(self) -> AsyncZones:
+        """The ``zones`` calls."""
+        return AsyncZones(cast("AsyncClient", self))

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from fleetapi.models.department import Department, NewDepartment
     from fleetapi.models.files import FileMetadata, UploadTicket
     from fleetapi.models.garage import Garage, NewGarage
+    from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone
     from fleetapi.models.geocoder import (
         GeocodedAddress,
         GeocodedLocation,
@@ -77,6 +78,7 @@ __all__ = [
     "Trackers",
     "Users",
     "Vehicles",
+    "Zones",
 ]
 
 
@@ -1638,6 +1640,62 @@ class Trackers:
         return result
 
 
+class Zones:
+    """Calls under ``zone``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self,
+        *,
+        filter: str | Unset = UNSET,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        with_points: bool = False,
+    ) -> builtins.list[CircleZone | PolygonZone | SausageZone]:
+        """List the account's zones (geofences), by ID.
+
+        Calls ``zone/list``.
+        """
+        from fleetapi.endpoints.zone import ZONE_LIST
+        from fleetapi.models.geo import ZoneListParams
+
+        result: builtins.list[CircleZone | PolygonZone | SausageZone] = self._client.call(
+            ZONE_LIST,
+            ZoneListParams(
+                filter=filter, tag_ids=tag_ids, offset=offset, limit=limit, with_points=with_points
+            ),
+        )
+        return result
+
+    def iterate_list(
+        self,
+        *,
+        filter: str | Unset = UNSET,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        with_points: bool = False,
+        page_size: int = 1000,
+    ) -> Iterator[CircleZone | PolygonZone | SausageZone]:
+        """List the account's zones (geofences), by ID.
+
+        Calls ``zone/list``.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+        """
+        from fleetapi.endpoints.zone import ZONE_LIST
+        from fleetapi.models.geo import ZoneListParams
+
+        params = ZoneListParams(filter=filter, tag_ids=tag_ids, with_points=with_points)
+        for item in self._client.paginate(ZONE_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+
 class Resources:
     """Every resource of the API, as attributes of the client."""
 
@@ -1740,3 +1798,8 @@ class Resources:
     def trackers(self) -> Trackers:
         """The ``trackers`` calls."""
         return Trackers(cast("Client", self))
+
+    @cached_property
+    def zones(self) -> Zones:
+        """The ``zones`` calls."""
+        return Zones(cast("Client", self))
