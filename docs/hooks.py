@@ -499,7 +499,7 @@ def errors_markdown() -> str:
         "|---|---|---|---|---|---|",
     ]
     for code, cls in sorted(CODES.items()):
-        family = next(b for b in cls.__mro__[1:] if b.__module__ == cls.__module__)
+        family = cls.__mro__[1]  # every code's class derives from its family directly
         family_name = family.__name__ if family is not FleetApiError else "-"
         rows.append(
             f"| {code} | `{cls.__name__}` | `{family_name}` | {cls.http_status} | "

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import threading
 import typing
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -31,7 +30,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.strategies import configure_tagged_union
 
 from fleetapi._rules import Rules, rules_of
-from fleetapi._types import TAGGED_UNIONS, UNSET, Unset
+from fleetapi._types import TAGGED_UNIONS, UNSET, Unset, when_declared
 
 __all__ = [
     "FieldError",
@@ -480,38 +479,21 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
     conv.register_structure_hook_factory(attrs.has, attrs_structure)
     conv.register_unstructure_hook_factory(attrs.has, attrs_unstructure)
 
-    # Tagged unions get their hooks when first met (declared by the module of their members,
-    # which whoever names the union has imported): building the converter imports no model.
-    configured: set[Any] = set()
-    configuring = threading.Lock()
-
-    def unconfigured(tp: Any) -> bool:
-        return tp in TAGGED_UNIONS and tp not in configured
-
+    # Tagged unions: those declared so far now, the others when their module declares them
+    # (a call imports only its own models, and so the converter learns only their unions).
     def configure_union(union: Any) -> None:
-        with configuring:
-            if union in configured:
-                return
-            configured.add(union)
-            tag, default = TAGGED_UNIONS[union]
-            configure_tagged_union(
-                union,
-                conv,
-                tag_generator=_tag_of,
-                tag_name=tag,
-                default=attrs.NOTHING if strict or default is None else default,
-            )
+        tag, default = TAGGED_UNIONS[union]
+        configure_tagged_union(
+            union,
+            conv,
+            tag_generator=_tag_of,
+            tag_name=tag,
+            default=attrs.NOTHING if strict or default is None else default,
+        )
 
-    def tagged_structure(union: Any) -> Callable[[Any, Any], Any]:
+    for union in list(TAGGED_UNIONS):
         configure_union(union)
-        return conv.get_structure_hook(union)
-
-    def tagged_unstructure(union: Any) -> Callable[[Any], Any]:
-        configure_union(union)
-        return conv.get_unstructure_hook(union)
-
-    conv.register_structure_hook_factory(unconfigured, tagged_structure)
-    conv.register_unstructure_hook_factory(unconfigured, tagged_unstructure)
+    when_declared(configure_union)
     return conv
 
 

@@ -8,8 +8,24 @@ exactly. Unknown codes raise the family-less :class:`FleetApiError` with the cod
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
+
+from fleetapi._error_families import (
+    AuthenticationError,
+    ConflictError,
+    FleetApiError,
+    FleetConnectionError,
+    FleetError,
+    FleetTimeoutError,
+    InsecureTransportError,
+    InvalidRequestError,
+    InvalidStateError,
+    NotFoundError,
+    PermissionDeniedError,
+    QuotaExceededError,
+    RateLimitError,
+    ServerError,
+)
 
 __all__ = [
     "CODES",
@@ -30,145 +46,6 @@ __all__ = [
     "error_class",
     "http_status_for",
 ]
-
-
-class FleetError(Exception):
-    """Base of every exception the SDK raises."""
-
-
-class FleetConnectionError(FleetError):
-    """The service could not be reached or the connection broke."""
-
-
-class FleetTimeoutError(FleetConnectionError):
-    """The service did not answer within the timeout."""
-
-
-class InsecureTransportError(FleetError, ValueError):
-    """Refused to send a credential over plain http to a host that is not loopback."""
-
-
-class FleetApiError(FleetError):
-    """The service answered ``success: false``.
-
-    Attributes:
-        code: The ``status.code`` of the failure.
-        description: The ``status.description`` the service gave.
-        errors: Per-field details (code 7: ``parameter``/``error``; code 242: ``field_id``...).
-        http_status: The HTTP status of the response, for information only.
-        endpoint: The call's path, ``group/action``.
-        retry_after: Seconds the service asked to wait (``Retry-After``), if it said.
-    """
-
-    code: int = 0
-    description: str = "Error"
-    http_status: int = 400
-
-    def __init__(
-        self,
-        description: str | None = None,
-        *,
-        code: int | None = None,
-        errors: Sequence[Mapping[str, Any]] = (),
-        http_status: int | None = None,
-        endpoint: str | None = None,
-        retry_after: float | None = None,
-    ) -> None:
-        if code is not None:
-            self.code = code
-        if description:
-            self.description = description
-        self.errors: list[dict[str, Any]] = [dict(e) for e in errors]
-        if http_status is not None:
-            self.http_status = http_status
-        self.endpoint: str | None = endpoint
-        self.retry_after: float | None = retry_after
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        where = f" ({self.endpoint})" if self.endpoint else ""
-        text = f"[{self.code}] {self.description}{where}"
-        details = [
-            f"{e.get('parameter') or e.get('field_id') or '?'}: {e.get('error', '')}"
-            for e in self.errors
-        ]
-        if details:
-            text += ": " + "; ".join(details)
-        return text
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(code={self.code}, description={self.description!r}, "
-            f"http_status={self.http_status}, endpoint={self.endpoint!r})"
-        )
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (
-            _rebuild,
-            (type(self), self.code, self.description, self.errors, self.http_status, self.endpoint),
-        )
-
-    @staticmethod
-    def from_code(code: int, description: str | None = None, **kwargs: Any) -> FleetApiError:
-        """Build the exception of the class that ``code`` maps to.
-
-        An unknown code gives a plain :class:`FleetApiError` that keeps the code.
-        """
-        cls = error_class(code)
-        if cls is FleetApiError:
-            kwargs.setdefault("http_status", http_status_for(code))
-            return FleetApiError(description, code=code, **kwargs)
-        return cls(description, **kwargs)
-
-
-def _rebuild(
-    cls: type[FleetApiError],
-    code: int,
-    description: str,
-    errors: list[dict[str, Any]],
-    http_status: int,
-    endpoint: str | None,
-) -> FleetApiError:
-    return cls(description, code=code, errors=errors, http_status=http_status, endpoint=endpoint)
-
-
-# --- Families --------------------------------------------------------------------------------
-
-
-class AuthenticationError(FleetApiError):
-    """The credential is wrong, unknown, expired or of the wrong kind (3, 4, 102-105)."""
-
-
-class PermissionDeniedError(FleetApiError):
-    """The credential is valid but may not do this (2, 11, 13, 101)."""
-
-
-class NotFoundError(FleetApiError):
-    """An entity the call names does not exist or is not the user's (12, 201, 204, 217, 222)."""
-
-
-class InvalidRequestError(FleetApiError):
-    """The request itself is wrong: format, parameters, files, spans (5, 7, 211, 242...)."""
-
-
-class ConflictError(FleetApiError):
-    """The request clashes with what exists (206, 231, 247, 261)."""
-
-
-class InvalidStateError(FleetApiError):
-    """The entity is in a state that does not allow this (208, 255, 269, 280)."""
-
-
-class QuotaExceededError(FleetApiError):
-    """A quota, limit or tariff restriction stops the call (221, 236, 267, 268)."""
-
-
-class RateLimitError(FleetApiError):
-    """Too many requests (15). The SDK retries these with backoff before raising."""
-
-
-class ServerError(FleetApiError):
-    """The service failed on its side (1, 6, 8, 9, 14, 215)."""
 
 
 # --- One class per code ----------------------------------------------------------------------

@@ -48,3 +48,30 @@ def test_the_table_holds_every_area_module() -> None:
     modules = {info.name for info in pkgutil.iter_modules(fleetapi.endpoints.__path__)}
     assert sorted(AREAS) == sorted(modules)  # a new area module is in the table
     assert all(BY_PATH[path] is e for e in ENDPOINTS for path in e.all_paths)
+
+
+UNION_FIRST_MET_AS_A_MEMBER = """
+from fleetapi._converter import converter_for
+
+conv = converter_for(strict=True)  # built before the search models are imported
+from fleetapi.models.search import AndCondition
+
+nested = {
+    "type": "and",
+    "conditions": [
+        {"type": "eq", "field": "id", "value": 3},
+        {"type": "eq", "field": "id", "value": 4},
+    ],
+}
+print(type(conv.structure(nested, AndCondition).conditions[0]).__name__)
+"""
+
+
+def test_a_union_declared_after_the_converter_was_built_is_told_apart_by_its_tag() -> None:
+    output = subprocess.run(
+        [sys.executable, "-c", UNION_FIRST_MET_AS_A_MEMBER],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert output.strip() == "EqCondition"
