@@ -15,7 +15,6 @@ from fleetapi._core import (
     ClientConfig,
     CredentialPlacement,
     PreparedRequest,
-    answer_failure,
     build_request,
     check_transport_security,
     encode_params,
@@ -24,7 +23,6 @@ from fleetapi._core import (
     page_items,
     read_response,
     resolve_config,
-    transport_failure,
     uploaded_file,
 )
 from fleetapi._endpoint import Access, Endpoint, NoParams
@@ -34,6 +32,7 @@ from fleetapi._errors import (
     FleetTimeoutError,
     WrongRequestFormatError,
 )
+from fleetapi._retry import answer_failure, transport_failure
 from fleetapi._secrets import install_log_redaction, mask
 from fleetapi._sleep import async_sleep as sleep
 from fleetapi._uploads import FileInput, UploadProgress, file_part

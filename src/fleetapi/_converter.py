@@ -24,12 +24,21 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 import attrs
 import cattrs
-from cattrs.cols import list_structure_factory, mapping_structure_factory
 from cattrs.errors import AttributeValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
+from fleetapi._formats import (
+    DATE_FORMAT,
+    format_date,
+    format_datetime,
+    format_duration,
+    parse_datetime,
+    parse_duration,
+    wire_name,
+)
 from fleetapi._rules import Rules, rules_of
+from fleetapi._strict import WireTypeError, json_type, strict_scalar_hooks
 from fleetapi._types import TAGGED_UNIONS, UNSET, Unset, when_declared
 
 __all__ = [
@@ -46,125 +55,6 @@ __all__ = [
 
 T = TypeVar("T")
 
-DATE_FORMAT = "%Y-%m-%d"
-
-_DATETIME_RE = re.compile(
-    r"(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?"
-    r"(Z|[+-]\d{2}:\d{2})?"
-)
-"""The accepted date/time spellings: the plain form (unpadded fields allowed) and ISO 8601."""
-
-_DURATION_RE = re.compile(
-    r"^(?P<sign>-)?P(?!$)(?:(?P<weeks>\d+(?:\.\d+)?)W)?(?:(?P<days>\d+(?:\.\d+)?)D)?"
-    r"(?:T(?=\d)(?:(?P<hours>\d+(?:\.\d+)?)H)?(?:(?P<minutes>\d+(?:\.\d+)?)M)?"
-    r"(?:(?P<seconds>\d+(?:\.\d+)?)S)?)?$"
-)
-
-
-def parse_duration(text: str) -> dt.timedelta:
-    """Parse an ISO 8601 duration of weeks, days, hours, minutes and seconds.
-
-    Years and months have no fixed length and are refused.
-
-    >>> parse_duration("P1DT2H30M")
-    datetime.timedelta(days=1, seconds=9000)
-    """
-    match = _DURATION_RE.match(text)
-    if match is None:
-        raise ValueError(f"not an ISO 8601 duration of days and time: {text!r}")
-    parts = {k: float(v) for k, v in match.groupdict().items() if v and k != "sign"}
-    value = dt.timedelta(**parts)
-    return -value if match.group("sign") else value
-
-
-def format_duration(value: dt.timedelta) -> str:
-    """Format a timedelta as an ISO 8601 duration (``PT0S`` for zero).
-
-    >>> format_duration(dt.timedelta(days=90))
-    'P90D'
-    """
-    sign = "-" if value < dt.timedelta(0) else ""
-    value = abs(value)
-    days = value.days
-    seconds = value.seconds + value.microseconds / 1_000_000
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    out = f"{sign}P"
-    if days:
-        out += f"{days}D"
-    time = ""
-    if hours:
-        time += f"{int(hours)}H"
-    if minutes:
-        time += f"{int(minutes)}M"
-    if secs:
-        time += f"{secs:g}S" if secs != int(secs) else f"{int(secs)}S"
-    if time:
-        out += "T" + time
-    if out in ("P", "-P"):
-        out = "PT0S"
-    return out
-
-
-def parse_datetime(text: str, *, iso: bool = False) -> dt.datetime:
-    """Parse a wire date/time: ``YYYY-MM-DD HH:MM:SS``, or ISO 8601 when ``iso`` is true.
-
-    The plain form is accepted in ISO mode too, and ISO text (``T``, fractions, ``Z`` or an
-    offset) in plain mode, so a client and a server that disagree on the mode still understand
-    each other. Seconds may be left out. Anything else, a date alone included, is refused: the
-    accepted spellings are the same on every Python version.
-    """
-    match = _DATETIME_RE.fullmatch(text)
-    if match is not None:
-        year, month, day, hour, minute, second, fraction, offset = match.groups()
-        try:
-            return dt.datetime(
-                int(year),
-                int(month),
-                int(day),
-                int(hour),
-                int(minute),
-                int(second or 0),
-                int((fraction or "").ljust(6, "0")),
-                tzinfo=_offset(offset),
-            )
-        except ValueError:
-            pass
-    expected = "ISO 8601 date/time" if iso else "date/time as YYYY-MM-DD HH:MM:SS"
-    raise ValueError(f"expected {expected}, got {text!r}")
-
-
-def _offset(text: str | None) -> dt.tzinfo | None:
-    """The time zone of an ISO 8601 offset (``Z``, ``+02:00``); ``None`` without one."""
-    if text is None:
-        return None
-    if text == "Z":
-        return dt.timezone.utc
-    sign = -1 if text[0] == "-" else 1
-    hours, minutes = int(text[1:3]), int(text[4:6])
-    return dt.timezone(sign * dt.timedelta(hours=hours, minutes=minutes))
-
-
-def format_date(value: dt.date) -> str:
-    """Format a date for the wire: always ``YYYY-MM-DD``, the year zero-padded (``0001``)."""
-    return f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
-
-
-def format_datetime(value: dt.datetime, *, iso: bool = False) -> str:
-    """Format a date/time for the wire (wall-clock time in the plain form).
-
-    The plain form is always ``YYYY-MM-DD HH:MM:SS``, the year zero-padded to four digits
-    (``strftime("%Y")`` writes year 1 as ``1`` on Linux).
-    """
-    if iso:
-        return value.isoformat(timespec="seconds")
-    return value.replace(tzinfo=None).isoformat(sep=" ", timespec="seconds")
-
-
-def wire_name(attribute: str) -> str:
-    """The JSON key of a model attribute: a trailing ``_`` (``from_``) is dropped."""
-    return attribute[:-1] if attribute.endswith("_") else attribute
-
 
 @attrs.frozen
 class FieldError:
@@ -180,10 +70,6 @@ class RequestValidationError(ValueError):
     def __init__(self, errors: list[FieldError]) -> None:
         self.errors = errors
         super().__init__("; ".join(f"{e.parameter}: {e.error}" for e in errors))
-
-
-class _WireTypeError(TypeError):
-    """A JSON value of the wrong type, raised by the strict converter's scalar hooks."""
 
 
 # --- Type helpers -------------------------------------------------------------------------
@@ -239,91 +125,6 @@ def _describe(tp: Any) -> str:
     return getattr(tp, "__name__", str(tp))
 
 
-_FORBIDDEN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-"""Control characters but tab, line feed and carriage return, and lone surrogates."""
-
-
-def _check_text(value: str) -> str:
-    found = _FORBIDDEN_TEXT.search(value)
-    if found is not None:
-        raise _WireTypeError(f"contains a forbidden character U+{ord(found.group()):04X}")
-    return value
-
-
-def _strict_scalar_hooks(conv: cattrs.Converter) -> None:
-    def int_hook(value: Any, _: type) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and value.is_integer():
-                return int(value)
-            raise _WireTypeError(f"must be an integer, not {_json_type(value)}")
-        return value
-
-    def float_hook(value: Any, _: type) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise _WireTypeError(f"must be a number, not {_json_type(value)}")
-        return float(value)
-
-    def str_hook(value: Any, _: type) -> str:
-        if not isinstance(value, str):
-            raise _WireTypeError(f"must be a string, not {_json_type(value)}")
-        return _check_text(value)
-
-    def bool_hook(value: Any, _: type) -> bool:
-        if not isinstance(value, bool):
-            raise _WireTypeError(f"must be a boolean, not {_json_type(value)}")
-        return value
-
-    conv.register_structure_hook(int, int_hook)
-    conv.register_structure_hook(float, float_hook)
-    conv.register_structure_hook(str, str_hook)
-    conv.register_structure_hook(bool, bool_hook)
-
-    def list_guard(tp: Any) -> Callable[[Any, Any], Any]:
-        inner = list_structure_factory(tp, conv)
-
-        def hook(value: Any, t: Any) -> Any:
-            if not isinstance(value, list):
-                raise _WireTypeError(f"must be an array, not {_json_type(value)}")
-            return inner(value, t)
-
-        return hook
-
-    def dict_guard(tp: Any) -> Callable[[Any, Any], Any]:
-        inner = mapping_structure_factory(tp, conv)
-
-        def hook(value: Any, t: Any) -> Any:
-            if not isinstance(value, dict):
-                raise _WireTypeError(f"must be an object, not {_json_type(value)}")
-            return inner(value, t)
-
-        return hook
-
-    def is_list(t: Any) -> bool:
-        return get_origin(t) is list
-
-    def is_dict(t: Any) -> bool:
-        return get_origin(t) is dict
-
-    conv.register_structure_hook_factory(is_list, list_guard)
-    conv.register_structure_hook_factory(is_dict, dict_guard)
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
 def converter_for(*, strict: bool = False, iso: bool = False) -> cattrs.Converter:
     """The converter for one side and date/time mode.
 
@@ -341,12 +142,12 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
     # Date/time, date, duration.
     def structure_datetime(value: Any, _: type) -> dt.datetime:
         if not isinstance(value, str):
-            raise _WireTypeError(f"must be a date/time string, not {_json_type(value)}")
+            raise WireTypeError(f"must be a date/time string, not {json_type(value)}")
         return parse_datetime(value, iso=iso)
 
     def structure_date(value: Any, _: type) -> dt.date:
         if not isinstance(value, str):
-            raise _WireTypeError(f"must be a date string, not {_json_type(value)}")
+            raise WireTypeError(f"must be a date string, not {json_type(value)}")
         try:
             return dt.datetime.strptime(value[:10], DATE_FORMAT).date()
         except ValueError:
@@ -354,7 +155,7 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
 
     def structure_duration(value: Any, _: type) -> dt.timedelta:
         if not isinstance(value, str):
-            raise _WireTypeError(f"must be an ISO 8601 duration, not {_json_type(value)}")
+            raise WireTypeError(f"must be an ISO 8601 duration, not {json_type(value)}")
         return parse_duration(value)
 
     conv.register_structure_hook(dt.datetime, structure_datetime)
@@ -366,7 +167,7 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
     conv.register_structure_hook(typing.Any, lambda v, _: v)
 
     if strict:
-        _strict_scalar_hooks(conv)
+        strict_scalar_hooks(conv)
 
     # Literal enums: the client accepts values it does not know yet.
     def literal_hook(tp: Any) -> Callable[[Any, Any], Any]:
@@ -375,7 +176,7 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
         def strict_hook(value: Any, _: Any) -> Any:
             if value not in allowed or isinstance(value, bool):
                 choices = ", ".join(repr(a) for a in allowed)
-                raise _WireTypeError(f"must be one of {choices}")
+                raise WireTypeError(f"must be one of {choices}")
             return value
 
         def lenient_hook(value: Any, _: Any) -> Any:
@@ -416,7 +217,7 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
                 if scalar is not type(None) and isinstance(value, scalar):
                     return conv.structure(value, scalar)
             names = " or ".join(_describe(m) for m in members if m is not type(None))
-            raise _WireTypeError(f"must be {names}, not {_json_type(value)}")
+            raise WireTypeError(f"must be {names}, not {json_type(value)}")
 
         return hook
 
@@ -437,7 +238,7 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
 
         def guarded(value: Any, t: Any) -> Any:
             if not isinstance(value, Mapping):
-                raise _WireTypeError(f"must be an object, not {_json_type(value)}")
+                raise WireTypeError(f"must be an object, not {json_type(value)}")
             broken = _broken_rules(cls, value, limited)
             try:
                 obj = inner(value, t)
@@ -526,7 +327,7 @@ def _broken_rules(
     for attribute, limits in limited:
         problem = limits.check(value.get(wire_name(attribute.name)))
         if problem is not None:
-            error = _WireTypeError(problem)
+            error = WireTypeError(problem)
             note = f"Structuring class {cls.__qualname__} @ attribute {attribute.name}"
             notes = [AttributeValidationNote(note, attribute.name, attribute.type)]
             setattr(error, "__notes__", notes)  # noqa: B010  (Python 3.10 has no add_note)
@@ -537,7 +338,7 @@ def _broken_rules(
 def _format_exception(exc: BaseException, _type: type | None) -> str:
     if isinstance(exc, KeyError):
         return "is required"
-    if isinstance(exc, _WireTypeError):
+    if isinstance(exc, WireTypeError):
         return str(exc)
     if isinstance(exc, cattrs.ForbiddenExtraKeysError):
         return f"unknown fields: {', '.join(sorted(exc.extra_fields))}"

@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from fleetapi import AsyncClient, Client, FleetApiError, FleetConnectionError, FleetTimeoutError
-from fleetapi._core import RETRY_RULES, Failure, Repeat, RetryPolicy
+from fleetapi._retry import RETRY_RULES, Failure, Repeat, RetryPolicy
 from fleetapi.models.task import NewTask, TaskLocation
 from fleetapi_mock import FleetMock
 

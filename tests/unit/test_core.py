@@ -15,15 +15,8 @@ from fleetapi import (
     TooManyRequestsError,
     WrongRequestFormatError,
 )
-from fleetapi._core import (
-    Failure,
-    RetryPolicy,
-    answer_failure,
-    build_request,
-    read_response,
-    resolve_config,
-    transport_failure,
-)
+from fleetapi._core import build_request, read_response, resolve_config
+from fleetapi._retry import Failure, RetryPolicy, answer_failure, transport_failure
 
 HASH = "0123456789abcdef0123456789abcdef"
 
