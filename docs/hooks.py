@@ -307,7 +307,7 @@ _CLI_HINTS = ("JSON text, @file.json, or - for stdin.", "Repeat the option, or g
 
 
 def _params_rows(cls: type[Any], prefix: str, seen: tuple[type[Any], ...]) -> list[str]:
-    from fleetapi_cli.generated import field_specs
+    from fleetapi_cli.fields import field_specs
 
     rows = []
     specs = {s.name: s for s in field_specs(cls)}
@@ -394,7 +394,7 @@ def _example(endpoint: Endpoint) -> list[str]:
         for a in attrs.fields(endpoint.params)
         if a.default is attrs.NOTHING
     }
-    from fleetapi_cli.generated import field_specs
+    from fleetapi_cli.fields import field_specs
 
     specs = {s.name: s for s in field_specs(endpoint.params)}
     args = ", ".join(f"{k}={_py(v)}" for k, v in values.items())

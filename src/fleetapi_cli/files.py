@@ -11,11 +11,16 @@ import contextlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Optional, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, Optional, TextIO
 
 import typer
 
 from fleetapi_cli.output import is_terminal, note
+
+if TYPE_CHECKING:
+    from fleetapi import Client
+    from fleetapi.models.checkin import Checkin
+    from fleetapi.models.files import UploadTicket
 
 __all__ = [
     "OutOption",
@@ -23,7 +28,9 @@ __all__ = [
     "open_text_out",
     "read_input",
     "refuse_binary_on_terminal",
+    "save_checkin_files",
     "upload_part",
+    "upload_with_progress",
     "write_out",
 ]
 
@@ -125,3 +132,35 @@ def upload_part(
     content = read_input(source, binary=True)
     assert isinstance(content, bytes)
     return name or (stdin_name if source == "-" else Path(source).name), content
+
+
+def save_checkin_files(client: Client, checkin: Checkin, directory: Path) -> None:
+    """Save the uploaded files of ``checkin`` into ``directory`` (a note for each)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for file in checkin.files:
+        if not file.download_url:
+            note(f"skipped file {file.id} ({file.state}): not uploaded")
+            continue
+        content = client.download_file(file)
+        target = directory / (Path(file.name).name or f"file-{file.id}")
+        target.write_bytes(content)
+        note(f"Saved {target} ({len(content)} bytes).")
+
+
+def upload_with_progress(client: Client, ticket: UploadTicket, name: str, content: bytes) -> Any:
+    """Upload with a progress bar on a terminal (stderr), a note otherwise."""
+    if not is_terminal(sys.stderr):
+        stored = client.upload_file(ticket, (name, content))
+        note(f"Uploaded {name} ({len(content)} bytes) as file {ticket.file_id}.")
+        return stored
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
+
+    columns = ("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(name, total=len(content))
+        stored = client.upload_file(
+            ticket, (name, content), progress=lambda sent, _: bar.update(task, completed=sent)
+        )
+    note(f"Uploaded {name} ({len(content)} bytes) as file {ticket.file_id}.")
+    return stored

@@ -16,268 +16,27 @@ options then override) and ``--output``; upload calls take ``--file``, file down
 
 from __future__ import annotations
 
-import ast
-import datetime as dt
-import functools
 import inspect
-import itertools
 import sys
-import types
-import typing
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from fleetapi_cli._index import group_help
 from fleetapi_cli._typer import new_group
 from fleetapi_cli.context import state_of
+from fleetapi_cli.fields import FieldSpec, field_specs
 from fleetapi_cli.files import write_out
 from fleetapi_cli.output import OutputFormat, note
-from fleetapi_cli.values import parse_json, read_body
+from fleetapi_cli.values import read_body
 
 if TYPE_CHECKING:
     from fleetapi._endpoint import Endpoint
 
-__all__ = ["FieldSpec", "field_specs", "generated_app"]
-
-Kind = Literal["int", "float", "bool", "str", "choice", "list", "json"]
-
-_METAVARS: dict[Any, str] = {
-    int: "INTEGER",
-    float: "NUMBER",
-    str: "TEXT",
-    dt.datetime: "'YYYY-MM-DD HH:MM:SS'",
-    dt.date: "YYYY-MM-DD",
-    dt.timedelta: "DURATION",
-}
-_HINTS: dict[Any, str] = {
-    dt.datetime: "A date/time, YYYY-MM-DD HH:MM:SS.",
-    dt.date: "A date, YYYY-MM-DD.",
-    dt.timedelta: "An ISO 8601 duration, e.g. PT1H30M.",
-}
-_JSON_HINT = "JSON text, @file.json, or - for stdin."
-
-
-def _is_union(tp: Any) -> bool:
-    return typing.get_origin(tp) in (Union, types.UnionType)
-
-
-def _core_type(tp: Any) -> Any:
-    """``tp`` without ``Unset`` and ``None`` (the omitted and null states)."""
-    from fleetapi._types import Unset
-
-    if not _is_union(tp):
-        return tp
-    args = tuple(a for a in typing.get_args(tp) if a is not Unset and a is not type(None))
-    if len(args) == 1:
-        return args[0]
-    return Union[args]  # noqa: UP007 - built from a tuple at run time
-
-
-def _scalar_kind(tp: Any) -> Kind | None:
-    if tp is bool:
-        return "bool"
-    if tp is int:
-        return "int"
-    if tp is float:
-        return "float"
-    if tp in (str, dt.datetime, dt.date, dt.timedelta):
-        return "str"
-    if typing.get_origin(tp) is Literal:
-        return "choice"
-    return None
-
-
-@dataclass(frozen=True)
-class FieldSpec:
-    """How one params field appears on the command line."""
-
-    name: str
-    """The attribute name."""
-    wire: str
-    """The JSON key (``from_`` travels as ``from``)."""
-    option: str
-    """The option, ``--tracker-id``."""
-    param: str
-    """The Python parameter of the generated function."""
-    kind: Kind
-    item_kind: Kind | None
-    """The kind of a list's items (``json`` for lists of objects)."""
-    choices: tuple[Any, ...]
-    """The values of an enum (a ``Literal``), of the field or of a list's items."""
-    required: bool
-    type: Any
-    help: str
-
-    def annotation(self) -> Any:
-        """The Typer annotation of the option."""
-        metavar = self._metavar()
-        decl = f"{self.option}/--no-{self.option[2:]}" if self.kind == "bool" else self.option
-        info = typer.Option(decl, help=self.help, metavar=metavar, show_default=False)
-        base: Any
-        if self.kind == "int":
-            base = int
-        elif self.kind == "float":
-            base = float
-        elif self.kind == "bool":
-            base = bool
-        elif self.kind == "choice":
-            base = Literal[tuple(str(c) for c in self.choices)]
-        elif self.kind == "list":
-            base = list[str]
-        else:
-            base = str
-        return Annotated[Optional[base], info]  # noqa: UP045 - Typer reads the annotation
-
-    def _metavar(self) -> str | None:
-        if self.kind == "bool":
-            return None
-        if self.kind == "choice":
-            return "[" + "|".join(str(c) for c in self.choices) + "]"
-        if self.kind == "json":
-            return "TEXT|JSON" if self._takes_text() else "JSON"
-        core = _core_type(self.type)
-        if self.kind == "list":
-            if self.item_kind == "choice":
-                return "[" + "|".join(str(c) for c in self.choices) + "]"
-            item = typing.get_args(core)[0] if typing.get_args(core) else str
-            return _METAVARS.get(item, "JSON") if self.item_kind != "json" else "JSON"
-        return _METAVARS.get(core, "TEXT")
-
-    def convert(self, raw: Any) -> Any:
-        """The JSON value of what was given on the command line."""
-        if self.kind == "json":
-            if self._takes_text() and not raw.lstrip().startswith(("{", "[", '"', "@", "-")):
-                return raw  # a plain text value of a text-or-object field (geocoder search --q)
-            return parse_json(raw, what=self.option)
-        if self.kind == "choice":
-            return self._choice(raw)
-        if self.kind == "list":
-            items: list[Any] = []
-            for value in raw:
-                text = value.strip()
-                if self.item_kind == "json" or text.startswith("["):
-                    parsed = parse_json(value, what=self.option)
-                    items.extend(parsed if isinstance(parsed, list) else [parsed])
-                else:
-                    items.append(self._item(value))
-            return items
-        return raw
-
-    def _takes_text(self) -> bool:
-        """Whether the field is a union with ``str`` (text, or an object given as JSON)."""
-        return str in typing.get_args(_core_type(self.type))
-
-    def _choice(self, raw: str) -> Any:
-        for choice in self.choices:
-            if str(choice) == raw:
-                return choice
-        raise typer.BadParameter(f"{raw!r} is not one of {self._metavar()}", param_hint=self.option)
-
-    def _item(self, text: str) -> Any:
-        if self.item_kind == "choice":
-            return self._choice(text)
-        if self.item_kind in ("int", "float"):
-            convert = int if self.item_kind == "int" else float
-            try:
-                return convert(text)
-            except ValueError:
-                raise typer.BadParameter(
-                    f"{text!r} is not a valid {self.item_kind}", param_hint=self.option
-                ) from None
-        if self.item_kind == "bool":
-            if text.lower() in ("true", "false"):
-                return text.lower() == "true"
-            raise typer.BadParameter(f"{text!r} is not true or false", param_hint=self.option)
-        return text
-
-
-def _analyse(tp: Any) -> tuple[Kind, Kind | None, tuple[Any, ...]]:
-    core = _core_type(tp)
-    kind = _scalar_kind(core)
-    if kind == "choice":
-        return kind, None, typing.get_args(core)
-    if kind is not None:
-        return kind, None, ()
-    if typing.get_origin(core) in (list, tuple, set, frozenset, Sequence):
-        args = typing.get_args(core)
-        item = _core_type(args[0]) if args else Any
-        item_kind = _scalar_kind(item) or "json"
-        choices = typing.get_args(item) if item_kind == "choice" else ()
-        return "list", item_kind, choices
-    return "json", None, ()
-
-
-@functools.cache
-def _module_docs(module_name: str) -> dict[tuple[str, str], str]:
-    """Attribute docstrings (the string after a field) of every class in a module's source."""
-    module = sys.modules.get(module_name)
-    filename = getattr(module, "__file__", None)
-    docs: dict[tuple[str, str], str] = {}
-    if not filename:
-        return docs
-    try:
-        tree = ast.parse(Path(filename).read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, ValueError):
-        return docs
-    for node in tree.body:
-        if not isinstance(node, ast.ClassDef):
-            continue
-        body = node.body
-        for current, following in itertools.pairwise(body):
-            if (
-                isinstance(current, ast.AnnAssign)
-                and isinstance(current.target, ast.Name)
-                and isinstance(following, ast.Expr)
-                and isinstance(following.value, ast.Constant)
-                and isinstance(following.value.value, str)
-            ):
-                text = inspect.cleandoc(following.value.value)
-                docs[(node.name, current.target.id)] = " ".join(text.replace("``", "").split())
-    return docs
-
-
-def field_specs(params: type[Any]) -> list[FieldSpec]:
-    """The command-line options of a params model, in field order."""
-    import attrs
-
-    hints = typing.get_type_hints(params)
-    docs = _module_docs(params.__module__)
-    specs: list[FieldSpec] = []
-    for index, attribute in enumerate(attrs.fields(params)):
-        wire = attribute.name[:-1] if attribute.name.endswith("_") else attribute.name
-        tp = hints.get(attribute.name, Any)
-        kind, item_kind, choices = _analyse(tp)
-        required = attribute.default is attrs.NOTHING
-        parts = [docs.get((params.__name__, attribute.name), "")]
-        core = _core_type(tp)
-        if kind == "list":
-            parts.append("Repeat the option, or give a JSON array.")
-        elif kind == "json":
-            parts.append(_JSON_HINT)
-        elif core in _HINTS:
-            parts.append(_HINTS[core])
-        if required:
-            parts.append("[required]")
-        specs.append(
-            FieldSpec(
-                name=attribute.name,
-                wire=wire,
-                option="--" + wire.replace("_", "-"),
-                param=f"field_{index}",
-                kind=kind,
-                item_kind=item_kind,
-                choices=choices,
-                required=required,
-                type=tp,
-                help=" ".join(p for p in parts if p),
-            )
-        )
-    return specs
-
+__all__ = ["generated_app"]
 
 # --- Running a generated command ---------------------------------------------------------
 

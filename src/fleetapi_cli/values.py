@@ -12,12 +12,14 @@ import typer
 
 __all__ = [
     "WHEN_HELP",
+    "near_location",
     "parse_assignment",
     "parse_json",
     "parse_until",
     "parse_when",
     "read_body",
     "read_text",
+    "search_conditions",
 ]
 
 WHEN_HELP = "'YYYY-MM-DD HH:MM:SS', 'YYYY-MM-DD HH:MM' or a date, in your time zone"
@@ -113,3 +115,32 @@ def parse_until(value: str) -> dt.datetime:
     if len(value.strip()) == len("YYYY-MM-DD"):
         moment = moment.replace(hour=23, minute=59, second=59)
     return moment
+
+
+def search_conditions(texts: list[str], *, param_hint: str) -> list[Any]:
+    """Search conditions given as JSON, ``@file`` or ``-`` (one per option), as SDK models."""
+    from fleetapi._converter import converter_for
+    from fleetapi.models.search import SearchCondition
+
+    converter = converter_for()
+    found: list[Any] = []
+    for text in texts:
+        raw = parse_json(text, what=param_hint)
+        try:
+            found.append(converter.structure(raw, SearchCondition))  # type: ignore[arg-type]
+        except Exception as exc:  # cattrs raises several kinds
+            raise typer.BadParameter(
+                f"not a search condition: {exc}", param_hint=param_hint
+            ) from None
+    return found
+
+
+def near_location(text: str, *, param_hint: str) -> Any:
+    """A ``LAT,LNG,RADIUS`` option as the SDK's location (radius in meters)."""
+    from fleetapi.models.common import Location
+
+    try:
+        lat, lng, radius = (float(p) for p in text.split(","))
+    except ValueError:
+        raise typer.BadParameter("expected LAT,LNG,RADIUS", param_hint=param_hint) from None
+    return Location(lat=lat, lng=lng, radius=int(radius))

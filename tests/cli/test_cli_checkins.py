@@ -239,9 +239,9 @@ def test_the_progress_bar_stays_off_stdout(
 ) -> None:
     import sys
 
-    from fleetapi_cli.commands import checkin as checkin_commands
+    from fleetapi_cli import files as cli_files
 
-    monkeypatch.setattr(checkin_commands, "is_terminal", lambda stream=None: stream is sys.stderr)
+    monkeypatch.setattr(cli_files, "is_terminal", lambda stream=None: stream is sys.stderr)
     photo = tmp_path / "big.png"
     photo.write_bytes(PNG + bytes(300_000))
     terminal = {"TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1"}  # Rich draws as on a terminal

@@ -14,7 +14,7 @@ from fleetapi.models.task import TaskListParams
 from fleetapi.models.tracker import TrackerStatesParams
 from fleetapi_cli import _index
 from fleetapi_cli.app import find_command
-from fleetapi_cli.generated import field_specs
+from fleetapi_cli.fields import field_specs
 
 Cli = Any  # the runner of conftest.py
 

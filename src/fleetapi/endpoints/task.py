@@ -7,8 +7,6 @@ from fleetapi.models.task import (
     RouteCreateParams,
     RouteCreateResult,
     TaskAssignParams,
-    TaskBatchConvertParams,
-    TaskBatchConvertResult,
     TaskCreateParams,
     TaskCreateResult,
     TaskDeleteParams,
@@ -19,6 +17,10 @@ from fleetapi.models.task import (
     TaskTransmuteParams,
     TaskUpdateParams,
     TaskUpdateResult,
+)
+from fleetapi.models.task_batch import (
+    TaskBatchConvertParams,
+    TaskBatchConvertResult,
 )
 
 TASK_ASSIGN = Endpoint(

@@ -38,13 +38,10 @@ if TYPE_CHECKING:
     from fleetapi.models.retranslator import NewRetranslator, Retranslator, RetranslatorProtocol
     from fleetapi.models.search import SearchCondition
     from fleetapi.models.task import (
-        BatchField,
-        LocationCheckMode,
         NewRoute,
         NewTask,
         RouteCreateResult,
         Task,
-        TaskBatchConvertResult,
         TaskCreateResult,
         TaskListResult,
         TaskReadResult,
@@ -52,6 +49,7 @@ if TYPE_CHECKING:
         TaskUpdate,
         TaskUpdateResult,
     )
+    from fleetapi.models.task_batch import BatchField, LocationCheckMode, TaskBatchConvertResult
     from fleetapi.models.track import AssetRef, TrackListResult, TrackPoints
     from fleetapi.models.tracker import Tracker, TrackerState, TrackerStates
     from fleetapi.models.vehicle import NewVehicle, Vehicle, VehicleBatchResult
@@ -598,7 +596,7 @@ class AsyncTasks:
         Sub-users need the ``task_update`` right.
         """
         from fleetapi.endpoints.task import TASK_BATCH_CONVERT
-        from fleetapi.models.task import TaskBatchConvertParams
+        from fleetapi.models.task_batch import TaskBatchConvertParams
 
         result: TaskBatchConvertResult = await self._client.call(
             TASK_BATCH_CONVERT,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import sys
 import time
 from pathlib import Path
@@ -22,15 +21,34 @@ from fleetapi_cli._typer import (
     new_group,
     wraps_call,
 )
+from fleetapi_cli.checkin_options import (
+    Address,
+    Comment,
+    Conditions,
+    Employee,
+    FormTemplate,
+    From,
+    Near,
+    Sort,
+    To,
+    Trackers,
+    list_filters,
+)
 from fleetapi_cli.context import state_of
-from fleetapi_cli.files import OutOption, is_stdout, refuse_binary_on_terminal, write_out
-from fleetapi_cli.output import OutputFormat, is_terminal, note, to_jsonable
-from fleetapi_cli.values import WHEN_HELP, parse_when
+from fleetapi_cli.files import (
+    OutOption,
+    is_stdout,
+    refuse_binary_on_terminal,
+    save_checkin_files,
+    upload_part,
+    upload_with_progress,
+    write_out,
+)
+from fleetapi_cli.output import OutputFormat, note, to_jsonable
 
 if TYPE_CHECKING:
     from fleetapi import Client
     from fleetapi.models.checkin import Checkin
-    from fleetapi.models.files import UploadTicket
 
 __all__ = ["app"]
 
@@ -47,108 +65,6 @@ LIST_COLUMNS = ["id", "time", "tracker", "employee_id", "address", "comment", "f
 FILE_COLUMNS = ["id", "type", "state", "name", "size", "mime_type", "uploaded"]
 UPLOAD_DELAY = 0.5
 """Seconds between two uploads: the service asks for a short delay between files."""
-
-# Options shared by list and export (declared once).
-Trackers = Annotated[
-    Optional[list[int]],  # noqa: UP045 - Typer reads the annotation at run time
-    typer.Option("--tracker", "-t", help="Only this tracker (repeat for several)."),
-]
-From = Annotated[
-    Optional[dt.datetime],  # noqa: UP045
-    typer.Option("--from", metavar="WHEN", parser=parse_when, help=f"From: {WHEN_HELP}."),
-]
-To = Annotated[
-    Optional[dt.datetime],  # noqa: UP045
-    typer.Option("--to", metavar="WHEN", parser=parse_when, help="Until, after --from."),
-]
-Employee = Annotated[
-    Optional[int],  # noqa: UP045
-    typer.Option("--employee", help="Only check-ins of this employee (ID)."),
-]
-Comment = Annotated[
-    Optional[str],  # noqa: UP045
-    typer.Option("--comment", help="Only comments containing this text."),
-]
-Address = Annotated[
-    Optional[str],  # noqa: UP045
-    typer.Option("--address", help="Only addresses containing this text."),
-]
-FormTemplate = Annotated[
-    Optional[int],  # noqa: UP045
-    typer.Option("--form", help="Only check-ins with a form of this template (ID)."),
-]
-Near = Annotated[
-    Optional[str],  # noqa: UP045
-    typer.Option("--near", metavar="LAT,LNG,RADIUS", help="Only within RADIUS meters."),
-]
-Conditions = Annotated[
-    Optional[list[str]],  # noqa: UP045
-    typer.Option(
-        "--condition",
-        help="A search condition as JSON, @file or - (repeat; all must hold), e.g. "
-        '\'{"type": "eq", "field": "tracker_id", "value": 1}\'.',
-    ),
-]
-Sort = Annotated[
-    Optional[list[str]],  # noqa: UP045
-    typer.Option("--sort", help="FIELD=asc|desc (repeat); default newest first."),
-]
-
-
-def _filters(
-    trackers: list[int] | None,
-    from_: dt.datetime | None,
-    to: dt.datetime | None,
-    employee: int | None,
-    comment: str | None,
-    address: str | None,
-    form: int | None,
-    near: str | None,
-    conditions: list[str] | None,
-    sort: list[str] | None,
-) -> dict[str, Any]:
-    """The keyword arguments of ``checkins.list``/``export`` for the filter options."""
-    from fleetapi._converter import converter_for
-    from fleetapi.models.common import Location
-    from fleetapi.models.search import ContainsCondition, EqCondition, SearchCondition
-    from fleetapi_cli.values import parse_json
-
-    found: list[Any] = []
-    if employee is not None:
-        found.append(EqCondition(field="employee", value=employee))
-    if form is not None:
-        found.append(EqCondition(field="form", value=form))
-    if comment:
-        found.append(ContainsCondition(field="comment", value=comment))
-    if address:
-        found.append(ContainsCondition(field="location", value=address))
-    converter = converter_for()
-    for text in conditions or []:
-        raw = parse_json(text, what="--condition")
-        try:
-            found.append(converter.structure(raw, SearchCondition))  # type: ignore[arg-type]
-        except Exception as exc:  # cattrs raises several kinds
-            raise typer.BadParameter(
-                f"not a search condition: {exc}", param_hint="--condition"
-            ) from None
-    kwargs: dict[str, Any] = {}
-    if trackers:
-        kwargs["trackers"] = list(trackers)
-    if from_ is not None:
-        kwargs["from_"] = from_
-    if to is not None:
-        kwargs["to"] = to
-    if found:
-        kwargs["conditions"] = found
-    if sort:
-        kwargs["sort"] = list(sort)
-    if near:
-        try:
-            lat, lng, radius = (float(p) for p in near.split(","))
-        except ValueError:
-            raise typer.BadParameter("expected LAT,LNG,RADIUS", param_hint="--near") from None
-        kwargs["location"] = Location(lat=lat, lng=lng, radius=int(radius))
-    return kwargs
 
 
 def _rows(client: Client, checkins: list[Checkin]) -> list[dict[str, Any]]:
@@ -195,7 +111,9 @@ def list_checkins(
     output: OutputOption = None,
 ) -> None:
     """List check-ins, newest first: filter by tracker, period, employee, text or place."""
-    kwargs = _filters(tracker, from_, to, employee, comment, address, form, near, condition, sort)
+    kwargs = list_filters(
+        tracker, from_, to, employee, comment, address, form, near, condition, sort
+    )
     state = state_of(ctx)
     with state.client() as client:
         checkins, count = fetch(
@@ -245,7 +163,9 @@ def export(
     if chosen not in ("xlsx", "pdf"):
         raise typer.BadParameter(f"{chosen!r}: use xlsx or pdf", param_hint="--format")
     refuse_binary_on_terminal(out)
-    kwargs = _filters(tracker, from_, to, employee, comment, address, form, near, condition, sort)
+    kwargs = list_filters(
+        tracker, from_, to, employee, comment, address, form, near, condition, sort
+    )
     if limit is not None:
         kwargs["limit"] = limit
     if offset:
@@ -287,19 +207,7 @@ def show(
         else:
             state.emit(checkin, output=output)
         if save_files is not None:
-            _download(client, checkin, save_files)
-
-
-def _download(client: Client, checkin: Checkin, directory: Path) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
-    for file in checkin.files:
-        if not file.download_url:
-            note(f"skipped file {file.id} ({file.state}): not uploaded")
-            continue
-        content = client.download_file(file)
-        target = directory / (Path(file.name).name or f"file-{file.id}")
-        target.write_bytes(content)
-        note(f"Saved {target} ({len(content)} bytes).")
+            save_checkin_files(client, checkin, save_files)
 
 
 @app.command()
@@ -327,31 +235,6 @@ def delete(
     with state.client() as client:
         client.checkins.delete(checkin_ids=ids)
     note(f"Deleted {len(ids)} check-in(s).")
-
-
-def _read_file(file: str, name: str | None) -> tuple[str, bytes]:
-    from fleetapi_cli.files import upload_part
-
-    return upload_part(file, name=name, stdin_name="upload")
-
-
-def _send(client: Client, ticket: UploadTicket, name: str, content: bytes) -> Any:
-    """Upload with a progress bar on a terminal (stderr), a note otherwise."""
-    if not is_terminal(sys.stderr):
-        stored = client.upload_file(ticket, (name, content))
-        note(f"Uploaded {name} ({len(content)} bytes) as file {ticket.file_id}.")
-        return stored
-    from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
-
-    columns = ("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(name, total=len(content))
-        stored = client.upload_file(
-            ticket, (name, content), progress=lambda sent, _: bar.update(task, completed=sent)
-        )
-    note(f"Uploaded {name} ({len(content)} bytes) as file {ticket.file_id}.")
-    return stored
 
 
 Delay = Annotated[
@@ -398,7 +281,7 @@ def upload(
         raise typer.BadParameter("give --form-id or --checkin-id, not both")
     if name is not None and len(files) > 1:
         raise typer.BadParameter("--name names one file", param_hint="--name")
-    contents = [_read_file(file, name) for file in files]
+    contents = [upload_part(file, name=name, stdin_name="upload") for file in files]
     state = state_of(ctx)
     stored: list[tuple[int, Any]] = []
     with state.client() as client:
@@ -416,7 +299,9 @@ def upload(
                 ticket = client.checkins.create_form_file(
                     field_id=field_id, size=max(len(content), 1), filename=stored_name, **target
                 )
-            stored.append((ticket.file_id, _send(client, ticket, stored_name, content)))
+            stored.append(
+                (ticket.file_id, upload_with_progress(client, ticket, stored_name, content))
+            )
     if state.output_format(output) is OutputFormat.table:
         sys.stdout.write("".join(f"{file_id}\n" for file_id, _ in stored))
         return
@@ -479,7 +364,7 @@ def create(
         if not isinstance(parsed, dict):
             raise typer.BadParameter("--values must be a JSON object")
         submission = FormSubmission(form_id=form_id, values=parsed)
-    uploads = [_read_file(str(p), None) for p in photos or []]
+    uploads = [upload_part(str(p), stdin_name="upload") for p in photos or []]
     location = Location(
         lat=lat,
         lng=lng,
@@ -493,7 +378,7 @@ def create(
             if index:
                 time.sleep(delay)
             ticket = client.checkins.create_image(size=max(len(content), 1), filename=name)
-            _send(client, ticket, name, content)
+            upload_with_progress(client, ticket, name, content)
             attached.append(ticket.file_id)
         checkin_id = client.checkins.create(
             tracker_id=tracker,

@@ -45,9 +45,11 @@ from fleetapi._types import UNSET
 from fleetapi.endpoints.task import TASK_BATCH_CONVERT
 from fleetapi.models.common import Location
 from fleetapi.models.task import (
+    NewTask,
+)
+from fleetapi.models.task_batch import (
     BatchField,
     CheckedTask,
-    NewTask,
     TaskBatchConvertParams,
     TaskBatchConvertResult,
 )
