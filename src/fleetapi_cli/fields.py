@@ -26,7 +26,7 @@ import typer
 
 from fleetapi_cli.values import parse_json
 
-__all__ = ["FieldSpec", "Kind", "field_specs"]
+__all__ = ["FieldSpec", "Kind", "field_help", "field_specs"]
 
 Kind = Literal["int", "float", "bool", "str", "choice", "list", "json"]
 
@@ -223,6 +223,12 @@ def _module_docs(module_name: str) -> dict[tuple[str, str], str]:
                 text = inspect.cleandoc(following.value.value)
                 docs[(node.name, current.target.id)] = " ".join(text.replace("``", "").split())
     return docs
+
+
+def field_help(model: type[Any], name: str) -> str:
+    """The help of the option of ``model``'s field ``name``: the field's own docstring (hand-made
+    commands use it too, so that the model says it once)."""
+    return _module_docs(model.__module__).get((model.__name__, name), "")
 
 
 def field_specs(params: type[Any]) -> list[FieldSpec]:

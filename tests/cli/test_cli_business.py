@@ -101,7 +101,6 @@ def test_data_parse_wrong_format_exits_6(cli: Cli, session: str, tmp_path: Path)
     "args",
     [
         ["data", "parse", "/no/such/file.csv"],
-        ["data", "parse", "-", "--preview", "21"],
         ["data", "parse", "-", "--map", "Label=label"],
         ["data", "parse", "-", "--header", "--map", "Label"],
     ],
@@ -164,12 +163,28 @@ def test_bill_create_needs_plugin_29(cli: Cli, session: str, fleet_mock: Any) ->
     "args",
     [
         ["bill", "create", "--payer", "p"],
-        ["bill", "create", "--payer", "p", "--sum", "0"],
         ["bill", "list", "--offset", "-1"],
     ],
 )
 def test_bill_usage_errors(cli: Cli, session: str, args: list[str]) -> None:
     assert cli(*args).exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "parameter"),
+    [
+        (["bill", "create", "--payer", "p", "--sum", "0"], "sum"),
+        (["data", "parse", "-", "--preview", "21"], "preview_count"),
+    ],
+)
+def test_hand_made_options_leave_the_field_limits_to_the_service(
+    cli: Cli, session: str, args: list[str], parameter: str
+) -> None:
+    """The limits are the model's (the mock enforces them, code 7), not restated by the CLI."""
+    result = cli(*args, input="a\n1\n")
+    assert result.exit_code == 6, result.output
+    assert "[7]" in result.stderr
+    assert parameter in result.stderr
 
 
 def test_a_bill_page_beyond_the_maximum_is_refused_by_the_service(cli: Cli, session: str) -> None:

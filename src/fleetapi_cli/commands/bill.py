@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from fleetapi.models.payment import BillCreateParams
 from fleetapi_cli._typer import (
     AllOption,
     LimitOption,
@@ -17,6 +18,7 @@ from fleetapi_cli._typer import (
     wraps_call,
 )
 from fleetapi_cli.context import state_of
+from fleetapi_cli.fields import field_help
 
 __all__ = ["app"]
 
@@ -64,10 +66,8 @@ def list_bills(
 @wraps_call("bill/create")
 def create(
     ctx: typer.Context,
-    payer: Annotated[str, typer.Option("--payer", help="Who pays (printable, at most 255).")],
-    total: Annotated[
-        float, typer.Option("--sum", min=0.01, help="The amount, in the panel's currency.")
-    ],
+    payer: Annotated[str, typer.Option("--payer", help=field_help(BillCreateParams, "payer"))],
+    total: Annotated[float, typer.Option("--sum", help=field_help(BillCreateParams, "sum"))],
     output: OutputOption = None,
 ) -> None:
     """Create a bill and print its order ID."""

@@ -322,7 +322,7 @@ def create(
     ] = None,
     precision: Annotated[
         Optional[int],  # noqa: UP045
-        typer.Option("--precision", min=0, help="Precision in meters."),
+        typer.Option("--precision", help="Precision in meters."),
     ] = None,
     comment: Annotated[
         Optional[str],  # noqa: UP045

@@ -7,8 +7,10 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from fleetapi.models.data import SpreadsheetParseParams
 from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
+from fleetapi_cli.fields import field_help
 
 __all__ = ["app"]
 
@@ -66,7 +68,8 @@ def parse(
         typer.Argument(metavar="FILE", help="A .xlsx, .xls or .csv file (- reads stdin)."),
     ],
     preview: Annotated[
-        int, typer.Option("--preview", "-n", min=1, max=20, help="Rows to preview, 1 to 20.")
+        int,
+        typer.Option("--preview", "-n", help=field_help(SpreadsheetParseParams, "preview_count")),
     ] = 5,
     header: Annotated[
         bool, typer.Option("--header", help="The first row is a header (column names).")
