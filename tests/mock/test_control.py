@@ -161,6 +161,12 @@ def test_openapi_describes_what_the_mock_accepts_and_answers(api: Api):
     # forms where OpenAPI's form style is what the mock reads (no objects)
     assert "application/x-www-form-urlencoded" in create["requestBody"]["content"]
     assert set(paths["/task/list"]["post"]["requestBody"]["content"]) == {"application/json"}
+    # in a form an array field may be one value (``labels=a``), as the mock reads it
+    form = paths["/tracker/list"]["post"]["requestBody"]["content"]
+    labels = form["application/x-www-form-urlencoded"]["schema"]["properties"]["labels"]
+    assert [s.get("type") for s in labels["anyOf"]] == ["array", "string"]
+    one = api.post("/tracker/list", data={"labels": "Van"}, hash=api.login())
+    assert assert_success(one)["list"]
     # file answers with their real content types, the redirect of redirect_target
     assert set(paths["/map_layer/read"]["post"]["responses"]["200"]["content"]) == {
         "application/vnd.google-earth.kml+xml"

@@ -77,7 +77,7 @@ def test_iso_datetime_must_be_a_boolean(api: Api, demo: str):
 
 def test_a_malformed_body_hash_is_refused_beside_a_good_header(api: Api, demo: str):
     auth = {"Authorization": f"NVX {demo}"}
-    for bad in (5, "short", ["x"]):
+    for bad in (5, "short", ["x"], None):  # null too: the key is there, not a hash
         answer = api.http.post("/base/nothing", json={"hash": bad}, headers=auth)
         assert_failure(answer, 3, 400)
     assert_success(api.http.post("/base/nothing", json={"hash": demo}, headers=auth))

@@ -105,7 +105,7 @@ def credential_of(
             return None, WrongHashError(
                 "wrong Authorization header: expected 'NVX <32-character hash>'"
             )
-        if value is not None and (not isinstance(value, str) or len(value) != 32):
+        if "hash" in fields and (not isinstance(value, str) or len(value) != 32):
             return None, WrongHashError("wrong hash: a hash is 32 characters")
         return header[4:], None
     if value is None or value == "":

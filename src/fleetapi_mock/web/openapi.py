@@ -189,6 +189,20 @@ def _form_friendly(request: dict[str, Any]) -> bool:
     return not any(_holds_objects(schema) for schema in request.get("properties", {}).values())
 
 
+def _form_schema(request: dict[str, Any]) -> dict[str, Any]:
+    """The request as a form body: an array field may also be one value (``types=a``, as
+    :func:`~fleetapi_mock.web.decoding.decode_text_fields` reads it), which is also what
+    OpenAPI's form style sends for a one-element array."""
+    properties = {}
+    for name, schema in request.get("properties", {}).items():
+        kinds = schema.get("type")
+        is_array = kinds == "array" or (isinstance(kinds, list) and "array" in kinds)
+        if is_array and isinstance(schema.get("items"), dict):
+            schema = {"anyOf": [schema, schema["items"]]}
+        properties[name] = schema
+    return {**request, "properties": properties}
+
+
 def _holds_objects(node: Any) -> bool:
     """Whether a schema, or any schema inside it, is an object (a reference names one)."""
     if isinstance(node, list):
@@ -221,7 +235,7 @@ def _operations(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) -
     request = _request_schema(builder, endpoint)
     content: dict[str, Any] = {"application/json": {"schema": request}}
     if _form_friendly(request):
-        content["application/x-www-form-urlencoded"] = {"schema": request}
+        content["application/x-www-form-urlencoded"] = {"schema": _form_schema(request)}
     if endpoint.upload:
         multipart = copy.deepcopy(request)
         multipart["properties"]["file"] = {
