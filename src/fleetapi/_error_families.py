@@ -42,6 +42,10 @@ class InsecureTransportError(FleetError, ValueError):
     """Refused to send a credential over plain http to a host that is not loopback."""
 
 
+_BY_CODE: dict[int, type[FleetApiError]] = {}
+"""The class of each code, filled as :mod:`fleetapi._errors` defines them."""
+
+
 class FleetApiError(FleetError):
     """The service answered ``success: false``.
 
@@ -108,13 +112,16 @@ class FleetApiError(FleetError):
 
         An unknown code gives a plain :class:`FleetApiError` that keeps the code.
         """
-        from fleetapi._errors import error_class, http_status_for  # the codes live there
-
-        cls = error_class(code)
-        if cls is FleetApiError:
-            kwargs.setdefault("http_status", http_status_for(code))
+        cls = _BY_CODE.get(code)
+        if cls is None:
+            kwargs.setdefault("http_status", FleetApiError.http_status)
             return FleetApiError(description, code=code, **kwargs)
         return cls(description, **kwargs)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "code" in vars(cls):  # one class per code (fleetapi._errors)
+            _BY_CODE[cls.code] = cls
 
 
 def _rebuild(
