@@ -81,15 +81,12 @@ def _handmade_commands() -> dict[str, list[str]]:
 
 
 def _generated_hidden(endpoint: Endpoint) -> bool:
-    """Whether the generated command of ``endpoint`` is not shown: a hand-made command of its
-    group has its name or stands for its call."""
+    """Whether the generated command of ``endpoint`` is not shown (``HandMade.hides``)."""
     from fleetapi_cli._index import hand_made
 
     group, command = endpoint.cli_name
     entry = hand_made().get(group)
-    if entry is None or not entry.group:
-        return False
-    return command in entry.commands or endpoint.path in entry.wrapped()
+    return entry is not None and entry.hides(command, endpoint.path)
 
 
 # --- Example values -----------------------------------------------------------------------

@@ -45,6 +45,11 @@ class HandMade(NamedTuple):
         """The paths its commands stand for (their generated commands are not shown)."""
         return {path for paths, _ in self.commands.values() for path in paths}
 
+    def hides(self, command: str, path: str) -> bool:
+        """Whether the generated command ``command`` (of the call ``path``) is not shown in this
+        group: a hand-made command has its name or stands for its call (one verb per action)."""
+        return self.group and (command in self.commands or path in self.wrapped())
+
 
 def index_from_table() -> Index:
     """The index computed from :data:`fleetapi.endpoints.ENDPOINTS` itself (slow, exact)."""

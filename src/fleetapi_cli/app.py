@@ -97,9 +97,10 @@ def _load(name: str) -> click.Command | None:
         module = importlib.import_module(GROUPS[name][0])
         group = typer.main.get_command(module.app)
         entry = hand_made().get(name)
-        wrapped = entry.wrapped() if entry else set()  # one verb per action: the hand-made one
         calls = generated.get(name, {})
-        skip = set(getattr(group, "commands", {})) | {c for c, p in calls.items() if p in wrapped}
+        skip = set(getattr(group, "commands", {}))
+        if entry is not None:
+            skip |= {c for c, p in calls.items() if entry.hides(c, p)}
         if set(calls) - skip and isinstance(group, TyperGroup):
             from fleetapi_cli.generated import generated_app
 

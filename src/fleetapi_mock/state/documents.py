@@ -29,7 +29,7 @@ from fleetapi_mock.state.checks import reference_problems
 from fleetapi_mock.state.clock import IdSequences
 
 if TYPE_CHECKING:
-    from fleetapi_mock.state.world import World
+    from fleetapi_mock.state.world import Collection, World
 
 __all__ = [
     "DOCUMENT_FORMAT",
@@ -129,7 +129,7 @@ def _load_settings(world: World, document: Mapping[str, Any]) -> Iterator[tuple[
         world.ids = IdSequences(sequences)
 
 
-def _load_collection(world: World, collection: Any, raw: Any) -> Iterator[tuple[str, str]]:
+def _load_collection(world: World, collection: Collection, raw: Any) -> Iterator[tuple[str, str]]:
     """Load one collection into ``world``: each record strictly, unknown keys refused, keys
     unique; integer keys move the id sequence of the same name past them."""
     name, key = collection.name, collection.key
