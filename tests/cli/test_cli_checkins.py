@@ -141,7 +141,7 @@ def test_upload_prints_the_file_id_and_create_attaches_it(
     assert result.exit_code == 0, result.stderr
     file_id = int(result.stdout.strip())
     assert "Uploaded gate.png" in result.stderr
-    assert fleet_mock.world.files[file_id].file.state == "uploaded"
+    assert fleet_mock.world.files[file_id].state == "uploaded"
     result = cli(
         "checkin", "create", "-t", "1", "--lat", "52.5", "--lng", "13.4",
         "--address", "Gate 3", "--comment", "Delivered", "--file-id", str(file_id),
@@ -228,7 +228,7 @@ def test_upload_several_files_prints_one_id_each(
     result = cli("checkin", "upload", *map(str, paths), "--delay", "0", "-o", "table")
     assert result.exit_code == 0, result.stderr
     ids = [int(line) for line in result.stdout.split()]
-    assert [fleet_mock.world.files[i].file.name for i in ids] == ["a.png", "b.png"]
+    assert [fleet_mock.world.files[i].name for i in ids] == ["a.png", "b.png"]
     listed = data(cli("checkin", "upload", *map(str, paths), "--delay", "0", "-o", "json"))
     assert [f["name"] for f in listed] == ["a.png", "b.png"]
     assert cli("checkin", "upload", *map(str, paths), "--name", "x.png").exit_code == 2

@@ -40,7 +40,7 @@ def test_upload_then_download_a_layer(cli: Cli, session: str, fleet_mock: Any, t
 
 def test_upload_from_stdin(cli: Cli, session: str, fleet_mock: Any):
     created = data(cli("map-layer", "upload", "-", "--label", "Piped", input=KML.decode()))
-    assert fleet_mock.world.map_layers[created["id"]].layer.label == "Piped"
+    assert fleet_mock.world.map_layers[created["id"]].label == "Piped"
 
 
 def test_upload_failures(cli: Cli, session: str, tmp_path: Path):
@@ -87,7 +87,7 @@ def test_create_a_link_and_print_its_url(cli: Cli, session: str, fleet_mock: Any
         "json",
     )
     created = data(result)
-    link = fleet_mock.world.geo_links[created["id"]].link
+    link = fleet_mock.world.geo_links[created["id"]]
     assert created["url"] == f"https://demo.fleet.test/ls/#{link.hash}"
     assert [t.tracker_id for t in link.trackers] == [1, 2]
     assert link.trackers[0].params.object_data == ["speed", "address"]
@@ -112,7 +112,7 @@ def test_create_with_a_start_a_domain_and_fields(cli: Cli, session: str, fleet_m
             "json",
         )
     )
-    link = fleet_mock.world.geo_links[created["id"]].link
+    link = fleet_mock.world.geo_links[created["id"]]
     assert created["url"] == f"https://track.example.com/ls/#{link.hash}"
     assert str(link.lifetime.from_) == "2026-01-16 08:00:00"
     assert link.trackers[0].params.object_data == ["driver_name"]
@@ -165,10 +165,10 @@ def test_disable_and_enable(cli: Cli, session: str, fleet_mock: Any):
     assert result.exit_code == 0, result.stderr
     assert result.stdout == ""
     assert "disabled" in result.stderr
-    assert fleet_mock.world.geo_links[1].link.enabled is False
+    assert fleet_mock.world.geo_links[1].enabled is False
     assert data(cli("link", "list", "-o", "json"))[0]["status"] == "disabled"
     assert cli("link", "enable", "1").exit_code == 0
-    assert fleet_mock.world.geo_links[1].link.enabled is True
+    assert fleet_mock.world.geo_links[1].enabled is True
     missing = cli("link", "disable", "424242")
     assert missing.exit_code == 5
     assert "[201]" in missing.stderr

@@ -17,6 +17,7 @@ from fleetapi.models.common import Location
 from fleetapi.models.form import Form, TextValue
 from fleetapi_mock import FleetMock, demo_document
 from fleetapi_mock.domain.form import check_values, create_form, submit_form, template_of
+from fleetapi_mock.state.records import convert
 
 HERE = Location(lat=52.52, lng=13.405, address="Alexanderplatz, Berlin", precision=8)
 
@@ -87,17 +88,17 @@ def errors_of(info: pytest.ExceptionInfo[ValidationFailedError]) -> dict[str, in
 def test_a_form_is_a_copy_of_its_template(client, mock):
     form_id = client.checkins.create_form(tracker_id=1, template_id=9)
     record = mock.world.forms[form_id]
-    assert isinstance(record.form, Form)
-    assert record.form.label == "Every kind"
-    assert [f.id for f in record.form.fields][:3] == ["note", "boxes", "pick"]
-    assert record.form.template_id == 9
-    assert record.form.values is None
-    assert record.form.submitted is None
+    assert isinstance(record, Form)
+    assert record.label == "Every kind"
+    assert [f.id for f in record.fields][:3] == ["note", "boxes", "pick"]
+    assert record.template_id == 9
+    assert record.values is None
+    assert record.submitted is None
     assert record.user_id == 1
     assert record.tracker_id == 1
     # the template changes later: the form keeps its copy
     mock.world.form_templates[9].fields.clear()
-    assert len(mock.world.forms[form_id].form.fields) == 11
+    assert len(mock.world.forms[form_id].fields) == 11
 
 
 def test_valid_values_of_every_kind_are_stored_with_time_and_place(client, mock):
@@ -119,7 +120,7 @@ def test_valid_values_of_every_kind_are_stored_with_time_and_place(client, mock)
     }
     mock.clock.advance(60)
     checkin_id = submit(client, form_id, values)
-    form = mock.world.forms[form_id].form
+    form = mock.world.forms[form_id]
     assert form.submitted == mock.clock.now()
     assert form.submit_location == HERE
     assert form.values is not None
@@ -227,7 +228,7 @@ def test_the_store_api_makes_and_fills_task_forms(mock):
         assert template is not None
         assert template_of(world, 3, 2) is None  # another account's template
         record = create_form(world, template, owner_id=1, task_id=2)  # a task of the demo
-        assert record.form.task_id == 2
+        assert record.task_id == 2
         assert record.tracker_id is None
         with pytest.raises(ValidationFailedError) as info:
             check_values(world, record, {}, today=dt.date(2026, 1, 15))
@@ -241,8 +242,8 @@ def test_the_store_api_makes_and_fills_task_forms(mock):
         )  # fmt: skip
         form = submit_form(world, record, values)
     assert form.submitted == mock.clock.now()
-    assert world.forms[record.id].form == form
+    assert convert(Form, world.forms[record.id]) == form
     document = world.to_document()
-    stored = next(f for f in document["forms"] if f["form"]["id"] == record.id)
-    assert stored["form"]["values"]["condition"] == {"type": "dropdown", "value_index": 2}
-    assert FleetMock(document).world.forms[record.id].form == form
+    stored = next(f for f in document["forms"] if f["id"] == record.id)
+    assert stored["values"]["condition"] == {"type": "dropdown", "value_index": 2}
+    assert FleetMock(document).world.forms[record.id] == world.forms[record.id]

@@ -41,9 +41,9 @@ def test_reset_to_a_posted_world(fleet_mock: FleetMock, api: Api):
     document["service_tasks"] = [t for t in document["service_tasks"] if t["vehicle_id"] in kept]
     # and the geo links that share only tracker 3
     for record in document["geo_links"]:
-        shared = record["link"]["trackers"]
+        shared = record["trackers"]
         shared[:] = [t for t in shared if t["tracker_id"] != 3]
-    document["geo_links"] = [r for r in document["geo_links"] if r["link"]["trackers"]]
+    document["geo_links"] = [r for r in document["geo_links"] if r["trackers"]]
     document["now"] = "2030-05-05 05:05:05"
     assert_success(api.http.post("/__mock__/reset", json=document))
     assert 3 not in fleet_mock.world.trackers

@@ -85,7 +85,7 @@ def test_a_redirect_target_gets_the_answer_in_its_query(api: Api, demo: str):
     )
     answer = redirected(response, target)
     assert answer["success"] is True
-    assert answer["id"] in {layer["layer"]["id"] for layer in api.document()["map_layers"]}
+    assert answer["id"] in {layer["id"] for layer in api.document()["map_layers"]}
     # Failures of the upload travel the same way.
     response = upload(
         api,

@@ -53,15 +53,15 @@ def _set(name: str, match: dict[str, Any], field: str, value: Any) -> Callable[[
 
 
 def _form_of_missing_task(document: Document) -> None:
-    next(f for f in document["forms"] if f["form"].get("task_id") == 2)["form"]["task_id"] = 999
+    next(f for f in document["forms"] if f.get("task_id") == 2)["task_id"] = 999
 
 
 def _link_of_missing_tracker(document: Document) -> None:
-    document["geo_links"][0]["link"]["trackers"][1]["tracker_id"] = 999
+    document["geo_links"][0]["trackers"][1]["tracker_id"] = 999
 
 
 def _link_of_anothers_tracker(document: Document) -> None:
-    document["geo_links"][0]["link"]["trackers"][0]["tracker_id"] = _other_tracker(document)
+    document["geo_links"][0]["trackers"][0]["tracker_id"] = _other_tracker(document)
 
 
 def _task_of_anothers_tracker(document: Document) -> None:
@@ -77,11 +77,11 @@ def _file_of_missing_form(document: Document) -> None:
 
 
 def _retranslator_of_missing_protocol(document: Document) -> None:
-    document["retranslators"][0]["retranslator"]["protocol_id"] = 999
+    document["retranslators"][0]["protocol_id"] = 999
 
 
 DANGLING: list[tuple[str, Callable[[Document], None], str]] = [
-    ("form of a missing task", _form_of_missing_task, "forms[id=2].form.task_id"),
+    ("form of a missing task", _form_of_missing_task, "forms[id=2].task_id"),
     ("check-in form of a missing tracker", _set("forms", {"tracker_id": 4}, "tracker_id", 999),
      "forms[id=1].tracker_id"),
     ("vehicle of a missing tracker", _set("vehicles", {"id": 1}, "tracker_id", 999),
@@ -91,11 +91,11 @@ DANGLING: list[tuple[str, Callable[[Document], None], str]] = [
     ("service task of a missing vehicle", _set("service_tasks", {"id": 1}, "vehicle_id", 999),
      "service_tasks[id=1].vehicle_id"),
     ("link of a missing tracker", _link_of_missing_tracker,
-     "geo_links[id=1].link.trackers[1].tracker_id"),
+     "geo_links[id=1].trackers[1].tracker_id"),
     ("link of another account's tracker", _link_of_anothers_tracker,
-     "geo_links[id=1].link.trackers[0].tracker_id"),
+     "geo_links[id=1].trackers[0].tracker_id"),
     ("retranslator of a missing protocol", _retranslator_of_missing_protocol,
-     "retranslators[id=1].retranslator.protocol_id"),
+     "retranslators[id=1].protocol_id"),
     ("check-in file of a missing check-in", _file_of_missing_checkin, "files[id=1].checkin_id"),
     ("form file of a missing form", _file_of_missing_form, "files[id=2].form_id"),
     ("check-in of a missing form", _set("checkins", {"id": 1}, "form_id", 999),
@@ -141,5 +141,71 @@ def test_a_reset_to_a_dangling_world_answers_the_path_and_changes_nothing(api: A
     document = demo_document()
     _link_of_missing_tracker(document)
     body = assert_failure(api.http.post("/__mock__/reset", json=document), 7, 400)
-    assert "geo_links[id=1].link.trackers[1].tracker_id" in [e["parameter"] for e in body["errors"]]
+    assert "geo_links[id=1].trackers[1].tracker_id" in [e["parameter"] for e in body["errors"]]
     assert api.document() == before
+
+
+# --- Earlier formats ----------------------------------------------------------------------------
+
+NESTED_IN_FORMAT_1 = {
+    "geo_links": ("link", {"user_id"}),
+    "bills": ("bill", {"user_id"}),
+    "subscriptions": ("subscription", {"user_id"}),
+    "retranslators": ("retranslator", {"user_id"}),
+    "map_layers": ("layer", {"user_id", "kml"}),
+    "forms": ("form", {"user_id", "tracker_id"}),
+    "files": ("file", {"max_size", "token", "expires", "form_id", "field_id", "checkin_id",
+                       "submitted", "content"}),
+}  # fmt: skip
+"""Format 1's nested collections: the key of the API object and the keys kept beside it."""
+
+
+def format_1(document: Document) -> Document:
+    """``document`` (the current format) written as format 1 was."""
+    old = dict(document, format="fleetapi-mock-world/1")
+    for name, (inner, beside) in NESTED_IN_FORMAT_1.items():
+        old[name] = [
+            {**{k: v for k, v in item.items() if k in beside},
+             inner: {k: v for k, v in item.items() if k not in beside}}
+            for item in document[name]
+        ]  # fmt: skip
+    return old
+
+
+def test_a_document_of_format_1_loads_as_the_same_world() -> None:
+    current = demo_document()
+    old = format_1(current)
+    assert old["geo_links"][0]["link"]["hash"] == current["geo_links"][0]["hash"]
+    assert World.from_document(old).to_document() == World.from_document(current).to_document()
+    assert World.from_document(old).to_document()["format"] == "fleetapi-mock-world/2"
+
+
+def test_problems_of_a_format_1_document_have_the_paths_of_format_2() -> None:
+    old = format_1(demo_document())
+    old["geo_links"][0]["link"]["trackers"][1]["tracker_id"] = 999
+    old["bills"][0]["bill"]["sum"] = "ten"
+    with pytest.raises(WorldDocumentError) as info:
+        World.from_document(old)
+    assert [path for path, _ in info.value.errors] == ["bills[0].sum"]
+    del old["bills"]
+    with pytest.raises(WorldDocumentError) as info:
+        World.from_document(old)
+    assert [path for path, _ in info.value.errors] == ["geo_links[id=1].trackers[1].tracker_id"]
+
+
+def test_a_format_2_document_in_format_1_shape_is_refused_by_its_paths() -> None:
+    document = format_1(demo_document())
+    document["format"] = "fleetapi-mock-world/2"
+    with pytest.raises(WorldDocumentError) as info:
+        World.from_document(document)
+    assert ("geo_links[0].link", "unknown key") in info.value.errors
+    assert ("geo_links[0].id", "is required") in info.value.errors
+
+
+@pytest.mark.parametrize("value", ["fleetapi-mock-world/3", "fleetapi-mock-world/0", 2])
+def test_an_unknown_format_is_refused(value: object) -> None:
+    document = demo_document()
+    document["format"] = value
+    with pytest.raises(WorldDocumentError) as info:
+        World.from_document(document)
+    assert info.value.errors[0][0] == "format"

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import attrs
 import httpx
 import pytest
 
@@ -25,13 +26,14 @@ from fleetapi import (
     TooManyEntitiesError,
     ValidationFailedError,
 )
-from fleetapi.models.checkin import FormSubmission
+from fleetapi.models.checkin import CheckinFile, FormSubmission
 from fleetapi.models.common import Location
 from fleetapi.models.files import UploadTicket
 from fleetapi_mock import FleetMock, WorldDocumentError, demo_document
 
 PNG = bytes.fromhex("89504e470d0a1a0a") + b"picture"
 PHOTO = ("photo.png", PNG, "image/png")
+FILE_KEYS = {f.name for f in attrs.fields(CheckinFile)}
 HERE = Location(lat=52.52, lng=13.405, address="Alexanderplatz, Berlin", precision=8)
 
 
@@ -96,7 +98,7 @@ def test_delete_removes_checkins_their_files_and_forms(fleet_client, fleet_mock)
         with pytest.raises(EntityMissingError):
             fleet_client.checkins.read(checkin_id=checkin_id)
     assert 1 not in fleet_mock.world.forms
-    assert all(fleet_mock.world.files[i].file.state == "deleted" for i in (1, 2, 3, 4))
+    assert all(fleet_mock.world.files[i].state == "deleted" for i in (1, 2, 3, 4))
     assert download(fleet_mock, url).status_code == 404
     assert fleet_client.checkins.read(checkin_id=2).id == 2
 
@@ -227,7 +229,7 @@ def test_create_with_a_filled_form(fleet_client, fleet_mock):
     )
     checkin = fleet_client.checkins.read(checkin_id=checkin_id)
     assert (checkin.form_id, checkin.form_label) == (form_id, "Delivery report")
-    assert fleet_mock.world.forms[form_id].form.submitted == fleet_mock.clock.now()
+    assert fleet_mock.world.forms[form_id].submitted == fleet_mock.clock.now()
 
 
 def test_create_with_invalid_form_values_is_242_and_creates_nothing(fleet_client, fleet_mock):
@@ -279,12 +281,12 @@ def test_create_with_a_wrong_location_or_comment_is_7(fleet_client, fleet_mock):
 def test_form_create_makes_a_form_for_a_tracker(fleet_client, fleet_mock):
     form_id = fleet_client.checkins.create_form(tracker_id=2, template_id=2)
     record = fleet_mock.world.forms[form_id]
-    assert (record.tracker_id, record.form.template_id, record.form.label) == (
+    assert (record.tracker_id, record.template_id, record.label) == (
         2,
         2,
         "Vehicle inspection",
     )
-    assert record.form.created == fleet_mock.clock.now()
+    assert record.created == fleet_mock.clock.now()
 
 
 @pytest.mark.parametrize(
@@ -343,7 +345,7 @@ def test_image_create_above_the_platform_maximum_is_271(fleet_client, fleet_mock
 
 def test_reservations_count_against_the_file_quota_until_they_expire(fleet_client, fleet_mock):
     fleet_mock.world.dealers[1].platform["file_storage.user_quota"] = 1000
-    used = sum(f.file.size for f in fleet_mock.world.files.values())  # the demo's files
+    used = sum(f.size for f in fleet_mock.world.files.values())  # the demo's files
     fleet_client.checkins.create_image(size=1000 - used)
     with pytest.raises(OverQuotaError) as info:
         fleet_client.checkins.create_image(size=1)
@@ -354,7 +356,7 @@ def test_reservations_count_against_the_file_quota_until_they_expire(fleet_clien
 
 def test_an_uploaded_file_counts_at_its_real_size(fleet_client, fleet_mock):
     fleet_mock.world.dealers[1].platform["file_storage.user_quota"] = 1000
-    used = sum(f.file.size for f in fleet_mock.world.files.values())
+    used = sum(f.size for f in fleet_mock.world.files.values())
     ticket = fleet_client.checkins.create_image(size=1000 - used)
     fleet_client.upload_file(ticket, PHOTO)
     fleet_client.checkins.create_image(size=1000 - used - len(PNG))
@@ -445,7 +447,7 @@ def test_an_upload_after_expiry_is_refused(fleet_client, fleet_mock):
     with pytest.raises(InvalidFileStateError) as info:
         fleet_client.upload_file(ticket, PHOTO)
     assert info.value.code == 269
-    assert fleet_mock.world.files[ticket.file_id].file.state == "created"
+    assert fleet_mock.world.files[ticket.file_id].state == "created"
 
 
 def test_an_upload_just_before_expiry_is_accepted(fleet_client, fleet_mock):
@@ -465,7 +467,7 @@ def test_an_upload_larger_than_declared_is_271(fleet_client, fleet_mock):
     ticket = fleet_client.checkins.create_image(size=4)
     with pytest.raises(FileTooLargeError):
         fleet_client.upload_file(ticket, PHOTO)
-    assert fleet_mock.world.files[ticket.file_id].file.state == "created"
+    assert fleet_mock.world.files[ticket.file_id].state == "created"
 
 
 def test_a_checkin_image_must_be_an_image(fleet_client):
@@ -496,7 +498,7 @@ def test_an_upload_with_a_wrong_token_or_part_name_is_refused(fleet_client, flee
     with pytest.raises(NoDataFileError) as info:
         fleet_client.upload_file(renamed, PHOTO)
     assert info.value.code == 233
-    assert fleet_mock.world.files[ticket.file_id].file.state == "created"
+    assert fleet_mock.world.files[ticket.file_id].state == "created"
 
 
 def test_upload_fields_must_come_before_the_file_part(fleet_client, fleet_mock):
@@ -635,7 +637,8 @@ def test_a_world_document_keeps_checkins_forms_and_files():
         assert download(again, checkin.files[0].download_url).content.startswith(b"\x89PNG")
     broken = demo_document()
     broken["files"][0]["checkin_id"] = 99
-    broken["checkins"][0]["files"] = [broken["files"][1]["file"]]
+    api_file = {k: v for k, v in broken["files"][1].items() if k in FILE_KEYS}
+    broken["checkins"][0]["files"] = [api_file]
     with pytest.raises(WorldDocumentError) as info:
         FleetMock(broken)
     assert {path for path, _ in info.value.errors} == {
@@ -668,7 +671,7 @@ def test_a_sub_user_works_only_with_the_trackers_it_sees(fleet_mock):
             tracker_id=1, location=HERE, file_ids=[ticket.file_id]
         )
     assert fleet_mock.world.checkins[checkin_id].user_id == 1  # the account's
-    assert fleet_mock.world.files[ticket.file_id].file.user_id == 1
+    assert fleet_mock.world.files[ticket.file_id].user_id == 1
 
 
 @pytest.mark.anyio
@@ -718,7 +721,7 @@ def test_form_values_may_be_given_as_models(fleet_client, fleet_mock):
             },
         ),
     )
-    stored = fleet_mock.world.forms[form_id].form.values
+    stored = fleet_mock.world.forms[form_id].values
     assert stored is not None
     assert stored["photos"] == PhotoValue(file_ids=[files[1]])
 

@@ -264,6 +264,6 @@ def test_world_documents_keep_bills_and_subscriptions(fleet_client, fleet_mock):
     fleet_client.bills.create(payer="p", sum=3)
     copy = World.from_document(fleet_mock.world.to_document())
     assert sorted(copy.bills) == [1, 2, 3]
-    assert copy.bills[3].bill.sum == 3.0
+    assert copy.bills[3].sum == 3.0
     assert list(copy.subscriptions) == ["A1B2C3D4E5"]
     assert copy.ids.next("bills") == 4

@@ -29,7 +29,6 @@ from fleetapi.models.link import (
     GeoLinkTrackerOptions,
 )
 from fleetapi_mock import FleetMock, demo_document
-from fleetapi_mock.state.records import GeoLinkRecord
 
 connect = sharing_support.connect
 sdk = sharing_support.sdk
@@ -67,7 +66,7 @@ def listed(client: Any, **params: Any) -> list[GeoLink]:
 
 
 def snapshot(mock: FleetMock) -> dict[int, Any]:
-    return {i: (r.user_id, r.link) for i, r in mock.world.geo_links.items()}
+    return dict(mock.world.geo_links)
 
 
 # --- Create, read, list ---------------------------------------------------------------------
@@ -385,12 +384,11 @@ def test_the_10001st_link_of_an_account_is_over_quota(sdk: Any, fleet_mock: Flee
 
 def seed_links(mock: FleetMock, count: int) -> None:
     """Put ``count`` copies of demo link 1 straight into the world (quicker than the API)."""
-    template = mock.world.geo_links[1].link
+    template = mock.world.geo_links[1]
     with mock.world.lock:
         for _ in range(count):
             link_id = mock.world.ids.next("geo_links")
-            link = attrs.evolve(template, id=link_id)
-            mock.world.geo_links[link_id] = GeoLinkRecord(user_id=1, link=link)
+            mock.world.geo_links[link_id] = attrs.evolve(template, id=link_id)
 
 
 # --- Sub-users ------------------------------------------------------------------------------

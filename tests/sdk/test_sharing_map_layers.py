@@ -32,7 +32,7 @@ KML = (
 
 
 def snapshot(mock: FleetMock) -> dict[int, Any]:
-    return {i: (r.user_id, r.layer, r.kml) for i, r in mock.world.map_layers.items()}
+    return dict(mock.world.map_layers)
 
 
 def test_upload_a_kml_file_then_read_rename_delete(sdk: Any, tmp_path: Path):
@@ -129,7 +129,7 @@ def test_the_101st_layer_is_over_quota(sdk: Any, fleet_mock: FleetMock):
         for _ in range(99):
             layer_id = fleet_mock.world.ids.next("map_layers")
             fleet_mock.world.map_layers[layer_id] = MapLayerRecord(
-                user_id=1, layer=MapLayer(id=layer_id, label="Copy"), kml=KML.decode()
+                id=layer_id, label="Copy", user_id=1, kml=KML.decode()
             )
     before = snapshot(fleet_mock)
     with pytest.raises(OverQuotaError) as info:

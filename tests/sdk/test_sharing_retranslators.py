@@ -39,7 +39,7 @@ def new(**changes: Any) -> NewRetranslator:
 
 
 def snapshot(mock: FleetMock) -> dict[int, Any]:
-    return {i: (r.user_id, r.retranslator) for i, r in mock.world.retranslators.items()}
+    return dict(mock.world.retranslators)
 
 
 def test_the_protocol_catalogue(sdk: Any):

@@ -67,7 +67,7 @@ from fleetapi.models.files import FileMetadata, FileType, UploadTicket
 from fleetapi_mock.domain.context import Context, FileReply, UploadedFile
 from fleetapi_mock.domain.form import file_is_live
 from fleetapi_mock.state.clock import zone
-from fleetapi_mock.state.records import FileRecord, UserRecord
+from fleetapi_mock.state.records import FileRecord, UserRecord, convert
 
 if TYPE_CHECKING:
     from fleetapi_mock.state.world import World
@@ -124,9 +124,9 @@ def _user_quota(world: World, user: UserRecord) -> int:
 
 def _used_bytes(world: World, account_id: int) -> int:
     return sum(
-        f.file.size
+        f.size
         for f in world.files.values()
-        if world.belongs(f.file, account_id) and file_is_live(world, f)
+        if world.belongs(f, account_id) and file_is_live(world, f)
     )
 
 
@@ -182,18 +182,16 @@ def reserve(
     file_id = world.ids.next("files")
     name = filename if isinstance(filename, str) else ""
     record = FileRecord(
-        file=CheckinFile(
-            id=file_id,
-            storage_id=STORAGE_ID,
-            user_id=account.id,
-            type=type,
-            created=now,
-            name=name,
-            size=size,
-            mime_type=(mimetypes.guess_type(name)[0] or "") if name else "",
-            metadata=metadata if isinstance(metadata, FileMetadata) else FileMetadata(),
-            state="created",
-        ),
+        id=file_id,
+        storage_id=STORAGE_ID,
+        user_id=account.id,
+        type=type,
+        created=now,
+        name=name,
+        size=size,
+        mime_type=(mimetypes.guess_type(name)[0] or "") if name else "",
+        metadata=metadata if isinstance(metadata, FileMetadata) else FileMetadata(),
+        state="created",
         max_size=size,
         token=f"{world.random.getrandbits(128):032x}",
         expires=now + UPLOAD_LIFETIME,
@@ -214,7 +212,7 @@ def reserve(
 
 
 def _download_url(base_url: str, record: FileRecord) -> str:
-    name = urllib.parse.quote(record.file.name or f"file-{record.id}", safe="")
+    name = urllib.parse.quote(record.name or f"file-{record.id}", safe="")
     return f"{base_url}/__mock__/files/{record.id}/{record.token}/{name}"
 
 
@@ -229,13 +227,13 @@ def wire_stored_file(
 ) -> CheckinFile:
     """A file as an API answer shows it, its times made local by ``local``: the state it has
     now and a ``download_url`` under ``base_url`` once uploaded."""
-    file = record.file
-    state = file.state if file_is_live(world, record) else "deleted"
-    return attrs.evolve(
-        file,
+    state = record.state if file_is_live(world, record) else "deleted"
+    return convert(
+        CheckinFile,
+        record,
         state=state,
-        created=local(file.created),
-        uploaded=None if file.uploaded is None else local(file.uploaded),
+        created=local(record.created),
+        uploaded=None if record.uploaded is None else local(record.uploaded),
         download_url=_download_url(base_url, record) if state == "uploaded" else None,
     )
 
@@ -267,8 +265,8 @@ def accept_upload(
         )
     if token != record.token:
         raise AccessDeniedError("the token is not the one of this upload")
-    if record.file.state != "created":
-        raise InvalidFileStateError(f"file {file_id} is {record.file.state}, not awaiting")
+    if record.state != "created":
+        raise InvalidFileStateError(f"file {file_id} is {record.state}, not awaiting")
     if world.now() > record.expires:
         raise InvalidFileStateError(f"the upload of file {file_id} expired")
     if upload is None:
@@ -277,27 +275,28 @@ def accept_upload(
         raise FileTooLargeError(
             f"{len(upload.data)} bytes, above the {record.max_size} bytes reserved"
         )
-    name = record.file.name or upload.filename
+    name = record.name or upload.filename
     mime = upload.content_type
     if mime in ("", "application/octet-stream"):
         mime = mimetypes.guess_type(name)[0] or "application/octet-stream"
-    if record.form_id is None and record.file.type == "image" and not mime.startswith("image/"):
+    if record.form_id is None and record.type == "image" and not mime.startswith("image/"):
         raise InvalidDataFormatError(f"an image was reserved, not {mime}")
-    record.file = attrs.evolve(
-        record.file,
+    record = attrs.evolve(
+        record,
         name=name,
         size=len(upload.data),
         mime_type=mime,
         state="uploaded",
         uploaded=world.now().replace(microsecond=0),
+        content=base64.b64encode(upload.data).decode("ascii"),
     )
-    record.content = base64.b64encode(upload.data).decode("ascii")
+    world.files[file_id] = record
     return record
 
 
 def owner_zone(world: World, record: FileRecord) -> dt.tzinfo:
     """The time zone of the user owning ``record`` (UTC when there is none)."""
-    owner = world.users.get(record.file.user_id)
+    owner = world.users.get(record.user_id)
     return zone(owner.time_zone) if owner is not None else dt.timezone.utc
 
 
@@ -308,10 +307,10 @@ def downloadable(world: World, file_id: int, token: str) -> FileReply:
         EntityMissingError: (204) no such file, a wrong token, or nothing uploaded yet.
     """
     record = world.files.get(file_id)
-    if record is None or record.token != token or record.file.state != "uploaded":
+    if record is None or record.token != token or record.state != "uploaded":
         raise EntityMissingError("no such file")
     return FileReply(
         content=file_content(record),
-        content_type=record.file.mime_type or "application/octet-stream",
-        filename=record.file.name,
+        content_type=record.mime_type or "application/octet-stream",
+        filename=record.name,
     )

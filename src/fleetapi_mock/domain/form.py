@@ -1,9 +1,10 @@
 """The mock's form store: forms made from templates, value validation and submission.
 
 Every form of the world lives in ``world.forms`` as a :class:`~fleetapi_mock.state.records.
-FormRecord`: the API's :class:`~fleetapi.models.form.Form` (date/times in UTC) with its owner
-and, for check-in forms, its tracker. Check-in forms (``checkin/form/create``) and task forms
-(``task/create`` with ``create_form``) are made and filled through the same functions::
+FormRecord`: the API's :class:`~fleetapi.models.form.Form` (date/times in UTC) and its owner
+and, for check-in forms, its tracker; a change stores a new record. Check-in forms
+(``checkin/form/create``) and task forms (``task/create`` with ``create_form``) are made and
+filled through the same functions::
 
     template = template_of(world, account.id, template_id)        # None: answer 201
     record = create_form(world, template, owner_id=account.id, task_id=task.id)
@@ -64,7 +65,7 @@ from fleetapi.models.form import (
     SignatureValue,
     TextValue,
 )
-from fleetapi_mock.state.records import FileRecord, FormRecord, FormTemplateRecord
+from fleetapi_mock.state.records import FileRecord, FormRecord, FormTemplateRecord, convert
 
 if TYPE_CHECKING:
     from fleetapi_mock.domain.context import Context
@@ -111,12 +112,12 @@ def form_of(world: World, account_id: int, form_id: int) -> FormRecord | None:
 
 def field_of(record: FormRecord, field_id: str) -> FormField | None:
     """The field ``field_id`` of a form, or ``None``."""
-    return next((f for f in record.form.fields if f.id == field_id), None)
+    return next((f for f in record.fields if f.id == field_id), None)
 
 
 def file_is_live(world: World, file: FileRecord) -> bool:
     """Whether a file still exists: uploaded, or reserved and not yet expired."""
-    state = file.file.state
+    state = file.state
     if state == "deleted":
         return False
     return state != "created" or world.now() <= file.expires
@@ -145,8 +146,10 @@ def create_form(
         tracker_id: The tracker of a check-in form (``checkin/form/create``).
         task_id: The task of a task form.
     """
-    form = Form(
+    record = FormRecord(
         id=world.ids.next("forms"),
+        user_id=owner_id,
+        tracker_id=tracker_id,
         label=template.label,
         fields=list(template.fields),
         template_id=template.id,
@@ -154,17 +157,16 @@ def create_form(
         created=world.now().replace(microsecond=0),
         submit_in_zone=template.submit_in_zone,
     )
-    record = FormRecord(user_id=owner_id, tracker_id=tracker_id, form=form)
-    world.forms[form.id] = record
+    world.forms[record.id] = record
     return record
 
 
 def delete_form(world: World, record: FormRecord) -> None:
     """Remove a form and mark the files reserved for its fields deleted."""
     world.forms.pop(record.id, None)
-    for file in world.files.values():
+    for file in list(world.files.values()):
         if file.form_id == record.id:
-            file.file = attrs.evolve(file.file, state="deleted")
+            world.files[file.id] = attrs.evolve(file, state="deleted")
 
 
 # --- Validating -------------------------------------------------------------------------------
@@ -191,7 +193,7 @@ def check_values(
     """
     errors: list[dict[str, Any]] = []
     parsed: dict[str, FormValue] = {}
-    fields = {f.id: f for f in record.form.fields}
+    fields = {f.id: f for f in record.fields}
     for field_id, raw in values.items():
         field = fields.get(field_id)
         if field is None:
@@ -206,7 +208,7 @@ def check_values(
             errors.extend(problems)
         else:
             parsed[field_id] = value
-    for field in record.form.fields:
+    for field in record.fields:
         if field.required and field.type != "separator" and field.id not in values:
             errors.append(_error(field.id, 1, "is required"))
     if errors:
@@ -310,21 +312,21 @@ def _check_files(
         if file is None or file.form_id != record.id or file.field_id != fid:
             yield _error(fid, 8, f"file {file_id} was not reserved for this field")
             continue
-        if file.file.state != "uploaded":
+        if file.state != "uploaded":
             yield _error(fid, 10, f"file {file_id} is not uploaded")
             continue
-        if field.type in ("photo", "signature") and not file.file.mime_type.startswith("image/"):
+        if field.type in ("photo", "signature") and not file.mime_type.startswith("image/"):
             yield _error(fid, 9, f"file {file_id} is not an image")
             continue
         allowed = field.allowed_extensions
         if field.type == "file" and isinstance(allowed, list) and allowed:
-            suffix = PurePosixPath(file.file.name).suffix.lstrip(".").lower()
+            suffix = PurePosixPath(file.name).suffix.lstrip(".").lower()
             if suffix not in {a.lower().lstrip(".") for a in allowed}:
                 yield _error(fid, 9, f"file {file_id} must be one of: {', '.join(allowed)}")
                 continue
-        if isinstance(field.min_file_size, int) and file.file.size < field.min_file_size:
+        if isinstance(field.min_file_size, int) and file.size < field.min_file_size:
             yield _error(fid, 6, f"file {file_id} is smaller than {field.min_file_size} bytes")
-        if isinstance(field.max_file_size, int) and file.file.size > field.max_file_size:
+        if isinstance(field.max_file_size, int) and file.size > field.max_file_size:
             yield _error(fid, 7, f"file {file_id} is larger than {field.max_file_size} bytes")
 
 
@@ -353,21 +355,21 @@ def submit_form(
     """
     for value in values.values():
         for file_id in _file_ids(value):
-            world.files[file_id].submitted = True
-    record.form = attrs.evolve(
-        record.form,
+            world.files[file_id] = attrs.evolve(world.files[file_id], submitted=True)
+    world.forms[record.id] = attrs.evolve(
+        record,
         values=dict(values),
         submitted=world.now().replace(microsecond=0),
         submit_location=location,
     )
-    return record.form
+    return convert(Form, world.forms[record.id])
 
 
 def wire_form(ctx: Context, record: FormRecord) -> Form:
     """The form as the caller sees it: date/times in their time zone."""
-    form = record.form
-    return attrs.evolve(
-        form,
-        created=ctx.user_time(form.created),
-        submitted=ctx.optional_user_time(form.submitted),
+    return convert(
+        Form,
+        record,
+        created=ctx.user_time(record.created),
+        submitted=ctx.optional_user_time(record.submitted),
     )

@@ -119,9 +119,7 @@ class Board:
     def form_of(self, task: Task) -> FormRecord | None:
         """The form of a task or checkpoint, from the world's form store."""
         if self._forms is None:
-            self._forms = {
-                r.form.task_id: r for r in self.world.forms.values() if r.form.task_id is not None
-            }
+            self._forms = {r.task_id: r for r in self.world.forms.values() if r.task_id is not None}
         return self._forms.get(task.id)
 
     def progress(self, task: Task) -> Progress:
@@ -134,7 +132,7 @@ class Board:
                 points,
                 self.now,
                 needs_form=form is not None,
-                form_submitted=form.form.submitted if form is not None else None,
+                form_submitted=form.submitted if form is not None else None,
             )
         return self._progress[task.id]
 
@@ -312,8 +310,8 @@ def attach_form(ctx: Context, task: Task, template: FormTemplateRecord | Unset |
     """Give ``task`` (stored) a form made from ``template`` (``None``: no form)."""
     if isinstance(template, Unset):
         return task
-    existing = next((r for r in ctx.world.forms.values() if r.form.task_id == task.id), None)
-    if existing is not None and template is not None and existing.form.template_id == template.id:
+    existing = next((r for r in ctx.world.forms.values() if r.task_id == task.id), None)
+    if existing is not None and template is not None and existing.template_id == template.id:
         return task
     if existing is not None:
         delete_form(ctx.world, existing)

@@ -88,9 +88,9 @@ def checkin_delete(ctx: Context, params: CheckinDeleteParams) -> None:
     world = ctx.world
     for checkin_id in wanted:
         checkin = world.checkins.pop(checkin_id)
-        for file in world.files.values():
+        for file in list(world.files.values()):
             if file.checkin_id == checkin_id:
-                file.file = attrs.evolve(file.file, state="deleted")
+                world.files[file.id] = attrs.evolve(file, state="deleted")
         form = world.forms.get(checkin.form_id) if checkin.form_id is not None else None
         if form is not None:
             forms.delete_form(world, form)
@@ -109,7 +109,7 @@ def _checkin_files(ctx: Context, file_ids: list[int]) -> list[FileRecord]:
         file = world.files.get(file_id)
         if (
             file is None
-            or not world.belongs(file.file, ctx.account.id)
+            or not world.belongs(file, ctx.account.id)
             or file.form_id is not None
             or file.checkin_id is not None
             or not forms.file_is_live(world, file)
@@ -125,7 +125,7 @@ def _checkin_files(ctx: Context, file_ids: list[int]) -> list[FileRecord]:
 def _checkin_form(ctx: Context, form_id: int, tracker_id: int) -> FormRecord:
     """A check-in form of the account for ``tracker_id``, not yet sent; 201 otherwise."""
     record = forms.form_of(ctx.world, ctx.account.id, form_id)
-    if record is None or record.tracker_id != tracker_id or record.form.submitted is not None:
+    if record is None or record.tracker_id != tracker_id or record.submitted is not None:
         raise EntityNotFoundError(f"no unsent check-in form {form_id} of tracker {tracker_id}")
     return record
 
@@ -160,11 +160,10 @@ def checkin_create(ctx: Context, params: CheckinCreateParams) -> int:
         location=params.location,
         comment=params.comment,
         form_id=None if form is None else form.id,
-        form_label=None if form is None else form.form.label,
+        form_label=None if form is None else form.label,
     )
     for file in attached:
-        file.checkin_id = checkin_id
-        file.submitted = True
+        world.files[file.id] = attrs.evolve(file, checkin_id=checkin_id, submitted=True)
     if form is not None:
         forms.submit_form(world, form, values, location=params.location)
     return checkin_id

@@ -90,7 +90,7 @@ def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
 
     def template(checkin: Checkin) -> int | None:
         form = world.forms.get(checkin.form_id) if checkin.form_id is not None else None
-        return None if form is None else form.form.template_id
+        return None if form is None else form.template_id
 
     fields: dict[str, search.Field[Checkin]] = {
         "employee": search.Field(

@@ -1,7 +1,7 @@
 """Geo links: ``tracker/location/link/*``.
 
-A link is stored as the shared :class:`~fleetapi.models.link.GeoLink` (date/times in UTC)
-beside the account that owns it. Its list ``status`` is derived from the world clock:
+A link is stored as the shared :class:`~fleetapi.models.link.GeoLink` (date/times in UTC) with
+the account that owns it (a ``GeoLinkRecord``). Its list ``status`` is derived from the world clock:
 ``disabled`` when not enabled, else ``inactive`` before ``lifetime.from``, ``expired`` after
 ``lifetime.to``, else ``enabled``.
 
@@ -50,7 +50,7 @@ from fleetapi.models.link import (
 from fleetapi_mock.domain import search
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import GeoLinkRecord
+from fleetapi_mock.state.records import GeoLinkRecord, convert
 
 MAX_GEO_LINKS: Final = 10000
 """Geo links per account; one more answers 268."""
@@ -104,7 +104,8 @@ def _lifetime(
 
 def _wire(ctx: Context, link: GeoLink, *, with_status: bool = False) -> GeoLink:
     """A stored link as the caller sees it: date/times in their time zone."""
-    return attrs.evolve(
+    return convert(
+        GeoLink,
         link,
         create_date=ctx.user_time(link.create_date),
         lifetime=_lifetime(link.lifetime, ctx.user_time),
@@ -120,7 +121,7 @@ def _visible(ctx: Context, record: GeoLinkRecord) -> bool:
         return False
     if user.is_master or user.trackers is None:
         return True
-    return all(t.tracker_id in user.trackers for t in record.link.trackers)
+    return all(t.tracker_id in user.trackers for t in record.trackers)
 
 
 def _visible_links(ctx: Context) -> list[GeoLinkRecord]:
@@ -224,16 +225,17 @@ def link_create(ctx: Context, params: GeoLinkCreateParams) -> int:
     account = ctx.account.id
     if len(ctx.owned(ctx.world.geo_links)) >= MAX_GEO_LINKS:
         raise OverQuotaError(f"an account may hold at most {MAX_GEO_LINKS} geo links")
-    link = GeoLink(
-        id=ctx.world.ids.next("geo_links"),
+    link_id = ctx.world.ids.next("geo_links")
+    ctx.world.geo_links[link_id] = GeoLinkRecord(
+        id=link_id,
+        user_id=account,
         hash=ctx.world.new_hash(),
         create_date=ctx.now().replace(microsecond=0),
         creator_id=ctx.require_user().id,
         enabled=True,
         **content,
     )
-    ctx.world.geo_links[link.id] = GeoLinkRecord(user_id=account, link=link)
-    return link.id
+    return link_id
 
 
 @handles(LINK_UPDATE)
@@ -241,20 +243,20 @@ def link_update(ctx: Context, params: GeoLinkUpdateParams) -> None:
     """Replace a link's content; its id, hash (URL), creator, date and state stay."""
     record = _find(ctx, params.id)
     content = _checked_content(ctx, params)
-    record.link = attrs.evolve(record.link, **content)
+    ctx.world.geo_links[record.id] = attrs.evolve(record, **content)
 
 
 @handles(LINK_STATUS_CHANGE)
 def link_status_change(ctx: Context, params: GeoLinkStatusChangeParams) -> None:
     """Turn a link on or off."""
     record = _find(ctx, params.id)
-    record.link = attrs.evolve(record.link, enabled=params.is_active)
+    ctx.world.geo_links[record.id] = attrs.evolve(record, enabled=params.is_active)
 
 
 @handles(LINK_READ)
 def link_read(ctx: Context, params: GeoLinkReadParams) -> GeoLink:
     """One link of the caller's (201 otherwise)."""
-    return _wire(ctx, _find(ctx, params.id).link)
+    return _wire(ctx, _find(ctx, params.id))
 
 
 @handles(LINK_DELETE)
@@ -317,7 +319,7 @@ def link_list(ctx: Context, params: GeoLinkListParams) -> list[GeoLink]:
     search.check_conditions(conditions, searchable)
     sort = ["id=asc"] if isinstance(params.sort, Unset) or not params.sort else params.sort
     search.check_sort(sort, fields)
-    links = [r.link for r in _visible_links(ctx)]
+    links: list[GeoLink] = list(_visible_links(ctx))
     if not isinstance(params.filter, Unset) and params.filter.strip():
         wanted = params.filter.strip().lower()
         links = [

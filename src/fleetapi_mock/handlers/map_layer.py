@@ -38,7 +38,7 @@ from fleetapi.models.map_layer import (
 )
 from fleetapi_mock.domain.context import Context, FileReply
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import MapLayerRecord
+from fleetapi_mock.state.records import MapLayerRecord, convert, with_model
 
 MAX_MAP_LAYERS: Final = 100
 """Map layers per account; one more answers 268."""
@@ -115,9 +115,11 @@ def map_layer_upload(ctx: Context, params: MapLayerUploadParams) -> int:
     kml = check_kml(upload.data)
     if len(ctx.owned(ctx.world.map_layers)) >= MAX_MAP_LAYERS:
         raise OverQuotaError(f"an account may hold at most {MAX_MAP_LAYERS} map layers")
-    layer = MapLayer(id=ctx.world.ids.next("map_layers"), label=params.label)
-    ctx.world.map_layers[layer.id] = MapLayerRecord(user_id=ctx.account.id, layer=layer, kml=kml)
-    return layer.id
+    layer_id = ctx.world.ids.next("map_layers")
+    ctx.world.map_layers[layer_id] = MapLayerRecord(
+        id=layer_id, label=params.label, user_id=ctx.account.id, kml=kml
+    )
+    return layer_id
 
 
 @handles(MAP_LAYER_READ)
@@ -130,14 +132,14 @@ def map_layer_read(ctx: Context, params: MapLayerReadParams) -> FileReply:
 @handles(MAP_LAYER_LIST)
 def map_layer_list(ctx: Context, params: NoParams) -> list[MapLayer]:
     """The account's layers by id (metadata only)."""
-    return [r.layer for r in ctx.owned(ctx.world.map_layers)]
+    return [convert(MapLayer, r) for r in ctx.owned(ctx.world.map_layers)]
 
 
 @handles(MAP_LAYER_UPDATE)
 def map_layer_update(ctx: Context, params: MapLayerUpdateParams) -> None:
     """Rename a layer (201 when the account has no such layer)."""
     record = _find(ctx, params.layer.id)
-    record.layer = params.layer
+    ctx.world.map_layers[record.id] = with_model(record, params.layer)
 
 
 @handles(MAP_LAYER_DELETE)

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import math
 
-import attrs
-
 from fleetapi._endpoint import NoParams
 from fleetapi._errors import EntityNotFoundError, ExternalServiceError, PluginNotFoundError
 from fleetapi.endpoints.payment import (
@@ -41,7 +39,7 @@ from fleetapi.models.payment import (
 from fleetapi_mock.domain import search
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import BillRecord, DealerRecord, SubscriptionRecord
+from fleetapi_mock.state.records import BillRecord, DealerRecord, SubscriptionRecord, convert
 
 __all__ = ["BILLS_PLUGIN", "EXTERNAL_PROVIDER", "monthly_estimate"]
 
@@ -109,7 +107,7 @@ def _require_bills_plugin(ctx: Context) -> None:
 
 
 def _wire_bill(ctx: Context, record: BillRecord) -> Bill:
-    return attrs.evolve(record.bill, created=ctx.user_time(record.bill.created))
+    return convert(Bill, record, created=ctx.user_time(record.created))
 
 
 @handles(BILL_CREATE)
@@ -121,7 +119,8 @@ def bill_create(ctx: Context, params: BillCreateParams) -> int:
         order_id = ctx.world.ids.next("bills")
     dealer = _dealer(ctx)
     domain = dealer.ui_domain if dealer is not None else "localhost"
-    bill = Bill(
+    ctx.world.bills[order_id] = BillRecord(
+        user_id=ctx.account.id,
         order_id=order_id,
         created=ctx.now().replace(microsecond=0),
         sum=round(params.sum, 2),
@@ -129,7 +128,6 @@ def bill_create(ctx: Context, params: BillCreateParams) -> int:
         positions=[BILL_POSITION],
         link=f"https://{domain}/bill/{order_id}",
     )
-    ctx.world.bills[order_id] = BillRecord(user_id=ctx.account.id, bill=bill)
     return order_id
 
 
@@ -153,8 +151,9 @@ def _require_provider(ctx: Context) -> None:
 
 
 def _wire_subscription(ctx: Context, record: SubscriptionRecord) -> ExternalSubscription:
-    subscription = record.subscription
-    return attrs.evolve(subscription, expiration_date=ctx.user_time(subscription.expiration_date))
+    return convert(
+        ExternalSubscription, record, expiration_date=ctx.user_time(record.expiration_date)
+    )
 
 
 @handles(SUBSCRIPTION_AVANGATE_LIST)
@@ -164,9 +163,7 @@ def subscription_list(ctx: Context, params: NoParams) -> list[ExternalSubscripti
     215 when the dealer's payment system is not ``avangate``.
     """
     _require_provider(ctx)
-    records = sorted(
-        ctx.owned(ctx.world.subscriptions), key=lambda s: s.subscription.expiration_date
-    )
+    records = sorted(ctx.owned(ctx.world.subscriptions), key=lambda s: s.expiration_date)
     return [_wire_subscription(ctx, s) for s in records]
 
 

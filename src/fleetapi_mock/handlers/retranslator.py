@@ -2,7 +2,7 @@
 
 Protocols are the world's ``retranslator_protocols`` catalogue (the demo world has a handful;
 a test world may seed its own). A retranslator is stored as the shared
-:class:`~fleetapi.models.retranslator.Retranslator` beside the account that owns it. Creating,
+:class:`~fleetapi.models.retranslator.Retranslator` with the account that owns it. Creating,
 updating and deleting need the ``admin`` right (master users only: the table declares them
 ``master_only``); listing is open to sub-users.
 """
@@ -36,7 +36,7 @@ from fleetapi.models.retranslator import (
 )
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import RetranslatorRecord
+from fleetapi_mock.state.records import RetranslatorRecord, convert, with_model
 
 MAX_RETRANSLATORS: Final = 100
 """Retranslators per account; one more answers 268."""
@@ -97,7 +97,7 @@ def _same_target(a: Retranslator, b: Retranslator) -> bool:
 
 def _check_unique(ctx: Context, retranslator: Retranslator) -> None:
     for record in ctx.owned(ctx.world.retranslators):
-        if record.id != retranslator.id and _same_target(record.retranslator, retranslator):
+        if record.id != retranslator.id and _same_target(record, retranslator):
             raise EntityExistsError(
                 f"retranslator {record.id} already forwards to this address, port and login"
             )
@@ -119,11 +119,11 @@ def retranslator_create(ctx: Context, params: RetranslatorCreateParams) -> int:
     _check_unique(ctx, candidate)
     if len(ctx.owned(ctx.world.retranslators)) >= MAX_RETRANSLATORS:
         raise OverQuotaError(f"an account may hold at most {MAX_RETRANSLATORS} retranslators")
-    stored = attrs.evolve(candidate, id=ctx.world.ids.next("retranslators"))
-    ctx.world.retranslators[stored.id] = RetranslatorRecord(
-        user_id=ctx.account.id, retranslator=stored
+    new_id = ctx.world.ids.next("retranslators")
+    ctx.world.retranslators[new_id] = convert(
+        RetranslatorRecord, candidate, id=new_id, user_id=ctx.account.id
     )
-    return stored.id
+    return new_id
 
 
 @handles(RETRANSLATOR_UPDATE)
@@ -135,7 +135,7 @@ def retranslator_update(ctx: Context, params: RetranslatorUpdateParams) -> None:
     record = _find(ctx, params.retranslator.id)
     candidate = _checked(ctx, params.retranslator)
     _check_unique(ctx, candidate)
-    record.retranslator = candidate
+    ctx.world.retranslators[record.id] = with_model(record, candidate)
 
 
 @handles(RETRANSLATOR_DELETE)
@@ -150,7 +150,7 @@ def retranslator_delete(ctx: Context, params: RetranslatorDeleteParams) -> None:
 @handles(RETRANSLATOR_LIST)
 def retranslator_list(ctx: Context, params: NoParams) -> list[Retranslator]:
     """The account's retranslators by id, passwords included (as the service answers them)."""
-    return [r.retranslator for r in ctx.owned(ctx.world.retranslators)]
+    return [convert(Retranslator, r) for r in ctx.owned(ctx.world.retranslators)]
 
 
 @handles(RETRANSLATOR_PROTOCOL_LIST)

@@ -69,7 +69,7 @@ def _invalid(parameter: str, error: str) -> InvalidParametersError:
 def _delete_tasks(ctx: Context, task_ids: Iterable[int]) -> None:
     """Remove tasks or checkpoints and their forms."""
     doomed = set(task_ids)
-    for record in [r for r in ctx.world.forms.values() if r.form.task_id in doomed]:
+    for record in [r for r in ctx.world.forms.values() if r.task_id in doomed]:
         delete_form(ctx.world, record)
     for task_id in doomed:
         ctx.world.tasks.pop(task_id, None)

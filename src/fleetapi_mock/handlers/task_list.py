@@ -92,8 +92,8 @@ def _task_fields(board: Board, custom: Iterable[str]) -> dict[str, Field[Task]]:
         "stay_duration": Field("number", lambda t: progress(t).stay_duration),
         "form": Field(
             "number",
-            lambda t: form.form.template_id if (form := board.form_of(t)) else None,
-            sort=lambda t: form.form.label if (form := board.form_of(t)) else None,
+            lambda t: form.template_id if (form := board.form_of(t)) else None,
+            sort=lambda t: form.label if (form := board.form_of(t)) else None,
         ),
         "from": Field("datetime", lambda t: t.from_),
         "to": Field("datetime", lambda t: t.to),

@@ -125,8 +125,8 @@ def _check_form_and_file_references(world: World) -> Iterator[tuple[str, str]]:
             yield f"{where}.employee_id", f"no employee {employee} of the user"
     for stored in world.files.values():
         where = f"files[id={stored.id}]"
-        if stored.file.user_id not in world.users:
-            yield f"{where}.file.user_id", f"no user {stored.file.user_id}"
+        if stored.user_id not in world.users:
+            yield f"{where}.user_id", f"no user {stored.user_id}"
         if stored.form_id is not None and stored.form_id not in world.forms:
             yield f"{where}.form_id", f"no form {stored.form_id}"
         if stored.checkin_id is not None and stored.checkin_id not in world.checkins:
@@ -152,16 +152,16 @@ def _check_tasks(world: World) -> Iterator[tuple[str, str]]:
         if task.parent_id is not None and task.parent_id not in world.routes:
             yield f"tasks[id={task.id}].parent_id", f"no route {task.parent_id}"
     for record in world.forms.values():
-        if record.form.task_id is not None and record.form.task_id not in world.tasks:
-            yield f"forms[id={record.id}].form.task_id", f"no task {record.form.task_id}"
+        if record.task_id is not None and record.task_id not in world.tasks:
+            yield f"forms[id={record.id}].task_id", f"no task {record.task_id}"
 
 
 def _check_sharing_references(world: World) -> Iterator[tuple[str, str]]:
     """Geo links' creators and unique hashes; retranslators' protocols."""
     hashes: set[str] = set()
     for record in world.geo_links.values():
-        where = f"geo_links[id={record.id}].link"
-        link = record.link
+        where = f"geo_links[id={record.id}]"
+        link = record
         creator = world.users.get(link.creator_id)
         if creator is None or creator.account_id != record.user_id:
             yield f"{where}.creator_id", f"no user {link.creator_id} in the account"
@@ -173,10 +173,10 @@ def _check_sharing_references(world: World) -> Iterator[tuple[str, str]]:
                 world, f"{where}.trackers[{index}]", record.user_id, shared.tracker_id
             )
     for forwarder in world.retranslators.values():
-        protocol = forwarder.retranslator.protocol_id
+        protocol = forwarder.protocol_id
         if protocol not in world.retranslator_protocols:
             yield (
-                f"retranslators[id={forwarder.id}].retranslator.protocol_id",
+                f"retranslators[id={forwarder.id}].protocol_id",
                 f"no protocol {protocol}",
             )
 

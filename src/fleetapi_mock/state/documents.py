@@ -17,6 +17,8 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
 
+import attrs
+
 from fleetapi._converter import (
     RequestValidationError,
     converter_for,
@@ -39,8 +41,22 @@ __all__ = [
     "load_document",
 ]
 
-DOCUMENT_FORMAT: Final = "fleetapi-mock-world/1"
-"""The ``format`` value of the world documents this version reads and writes."""
+DOCUMENT_FORMAT: Final = "fleetapi-mock-world/2"
+"""The ``format`` value of the world documents this version writes (and reads)."""
+
+FORMAT_1: Final = "fleetapi-mock-world/1"
+"""The earlier format, still read: it kept the API object of seven collections under a key of
+its own beside the owner (``{"user_id": 1, "link": {...}}``), where format 2 is flat."""
+
+_NESTED_IN_FORMAT_1: Final = {
+    "geo_links": "link",
+    "bills": "bill",
+    "subscriptions": "subscription",
+    "retranslators": "retranslator",
+    "map_layers": "layer",
+    "forms": "form",
+    "files": "file",
+}
 
 
 class WorldDocumentError(ValueError):
@@ -82,6 +98,8 @@ def load_document(world: World, document: Mapping[str, Any]) -> None:
     where, problem = json_problem(dict(document))
     if problem:
         raise WorldDocumentError([(where, problem)])
+    if document.get("format") == FORMAT_1:
+        document = _from_format_1(document)
     errors = list(_load_settings(world, document))
     for collection in world.COLLECTIONS.values():
         errors.extend(_load_collection(world, collection, document.get(collection.name, [])))
@@ -99,8 +117,8 @@ def _load_settings(world: World, document: Mapping[str, Any]) -> Iterator[tuple[
     known = {"format", "description", "now", "seed", "sequences", *world.COLLECTIONS}
     for extra in sorted(set(document) - known):
         yield extra, "unknown key"
-    if document.get("format", DOCUMENT_FORMAT) != DOCUMENT_FORMAT:
-        yield "format", f"must be {DOCUMENT_FORMAT!r}"
+    if document.get("format", DOCUMENT_FORMAT) not in (DOCUMENT_FORMAT, FORMAT_1):
+        yield "format", f"must be {DOCUMENT_FORMAT!r} (or the earlier {FORMAT_1!r})"
     description = document.get("description", "")
     if not isinstance(description, str):
         yield "description", "must be a string"
@@ -129,6 +147,25 @@ def _load_settings(world: World, document: Mapping[str, Any]) -> Iterator[tuple[
         world.ids = IdSequences(sequences)
 
 
+def _from_format_1(document: Mapping[str, Any]) -> dict[str, Any]:
+    """``document`` (format 1) in the flat shape of format 2: the nested API object's keys
+    moved up beside its owner. An item that is not of format 1's shape is left as it is, for
+    the shape check to report."""
+    upgraded = dict(document, format=DOCUMENT_FORMAT)
+    for name, inner in _NESTED_IN_FORMAT_1.items():
+        items = document.get(name)
+        if not isinstance(items, list):
+            continue
+        flat: list[Any] = []
+        for item in items:
+            nested = item.get(inner) if isinstance(item, Mapping) else None
+            if isinstance(nested, Mapping) and not set(nested) & set(item):
+                item = {**nested, **{k: v for k, v in item.items() if k != inner}}
+            flat.append(item)
+        upgraded[name] = flat
+    return upgraded
+
+
 def _load_collection(world: World, collection: Collection, raw: Any) -> Iterator[tuple[str, str]]:
     """Load one collection into ``world``: each record strictly, unknown keys refused, keys
     unique; integer keys move the id sequence of the same name past them."""
@@ -145,6 +182,10 @@ def _load_collection(world: World, collection: Collection, raw: Any) -> Iterator
         except RequestValidationError as exc:
             for e in exc.errors:
                 yield (f"{where}.{e.parameter}" if e.parameter != "body" else where, e.error)
+            if isinstance(item, Mapping):
+                known = {f.name.removesuffix("_") for f in attrs.fields(collection.record)}
+                for extra in sorted(set(item) - known, key=str):
+                    yield f"{where}.{extra}", "unknown key"
             continue
         for path in _unknown_keys(item, conv.unstructure(record)):
             yield f"{where}.{path}", "unknown key"

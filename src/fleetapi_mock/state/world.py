@@ -268,7 +268,7 @@ class World:
 
     def new_hash(self) -> str:
         """A fresh 32-character hash from the world's random source (never one in use)."""
-        links = {r.link.hash for r in self.geo_links.values()}
+        links = {r.hash for r in self.geo_links.values()}
         while True:
             value = f"{self.random.getrandbits(128):032x}"
             if value not in self.sessions and value not in self.api_keys and value not in links:

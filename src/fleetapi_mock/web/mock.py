@@ -130,7 +130,7 @@ class FleetMock:
             fleetapi.ValidationFailedError: the values are invalid (code 242, per field).
         """
         with self.world.lock:
-            record = next((r for r in self.world.forms.values() if r.form.task_id == task_id), None)
+            record = next((r for r in self.world.forms.values() if r.task_id == task_id), None)
             if record is None:
                 raise KeyError(f"task {task_id} has no form")
             owner = self.world.users[record.user_id]

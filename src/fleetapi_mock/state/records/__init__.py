@@ -88,9 +88,11 @@ __all__ = [
     "ZoneRecord",
     "ZoneType",
     "convert",
+    "with_model",
 ]
 
 _T = TypeVar("_T")
+_R = TypeVar("_R", bound=attrs.AttrsInstance)
 
 
 def convert(target: type[_T], source: object, /, **changes: Any) -> _T:
@@ -106,3 +108,12 @@ def convert(target: type[_T], source: object, /, **changes: Any) -> _T:
         if field.init and field.name not in changes and hasattr(source, field.name)
     }
     return target(**values, **changes)
+
+
+def with_model(record: _R, model: attrs.AttrsInstance, /) -> _R:
+    """``record`` (a record subclassing an API model) with every field of ``model`` (an
+    instance of that API model) taken from it: what the record keeps beside the model (its
+    owner, a file's content) stays as it was."""
+    values = {field.name: getattr(model, field.name) for field in attrs.fields(type(model))}
+    updated: _R = attrs.evolve(record, **values)  # type: ignore[misc]
+    return updated

@@ -94,87 +94,55 @@ class ImportProcessRecord:
     errors: list[ImportLineError] = attrs.Factory(list)
 
 
-@attrs.define(kw_only=True)
-class BillRecord:
-    """A bill of an account: the API's bill object with its owner beside it.
+@attrs.frozen(kw_only=True)
+class BillRecord(Bill):
+    """A bill as the world keeps it: the API's bill and its owner.
 
-    ``bill.created`` is UTC, like every world date/time. Bills change status only outside the
-    API (a payment settles one): set ``bill.status`` in a world document or a test.
+    ``created`` is UTC, like every world date/time. Bills change status only outside the API
+    (a payment settles one): set ``status`` in a world document or a test.
     """
 
     user_id: int
     """The master user of the account."""
-    bill: Bill
-
-    @property
-    def order_id(self) -> int:
-        """The bill's ID (the collection's key)."""
-        return self.bill.order_id
 
 
-@attrs.define(kw_only=True)
-class SubscriptionRecord:
-    """An external (Avangate) subscription of an account, with its owner beside it.
-
-    ``subscription.expiration_date`` (the next renewal) is UTC.
-    """
+@attrs.frozen(kw_only=True)
+class SubscriptionRecord(ExternalSubscription):
+    """An external (Avangate) subscription as the world keeps it: the API's subscription and
+    its owner. ``expiration_date`` (the next renewal) is UTC."""
 
     user_id: int
     """The master user of the account."""
-    subscription: ExternalSubscription
-
-    @property
-    def reference(self) -> str:
-        """The subscription's reference (the collection's key)."""
-        return self.subscription.reference
 
 
-@attrs.define(kw_only=True)
-class GeoLinkRecord:
-    """A geo link of an account: the API's :class:`~fleetapi.models.link.GeoLink`, its owner
-    beside it.
+@attrs.frozen(kw_only=True)
+class GeoLinkRecord(GeoLink):
+    """A geo link as the world keeps it: the API's :class:`~fleetapi.models.link.GeoLink` and
+    its owner.
 
-    The stored link's date/times (``create_date``, ``lifetime``) are UTC like every record's;
-    its ``status`` is never stored (it is derived from the clock when listing).
+    The date/times (``create_date``, ``lifetime``) are UTC like every record's; ``status`` is
+    never stored (it is derived from the clock when listing).
     """
 
     user_id: int
     """The master user owning the link (its creator may be a sub-user of that account)."""
-    link: GeoLink
-
-    @property
-    def id(self) -> int:
-        """The link's ID."""
-        return self.link.id
 
 
-@attrs.define(kw_only=True)
-class RetranslatorRecord:
-    """A retranslator of an account: the API's
-    :class:`~fleetapi.models.retranslator.Retranslator`, its owner beside it."""
+@attrs.frozen(kw_only=True)
+class RetranslatorRecord(Retranslator):
+    """A retranslator as the world keeps it: the API's
+    :class:`~fleetapi.models.retranslator.Retranslator` and its owner."""
 
     user_id: int
     """The master user owning the retranslator."""
-    retranslator: Retranslator
-
-    @property
-    def id(self) -> int:
-        """The retranslator's ID."""
-        return self.retranslator.id
 
 
-@attrs.define(kw_only=True)
-class MapLayerRecord:
-    """A map layer of an account: the API's :class:`~fleetapi.models.map_layer.MapLayer`, its
-    owner and its KML body beside it."""
+@attrs.frozen(kw_only=True)
+class MapLayerRecord(MapLayer):
+    """A map layer as the world keeps it: the API's :class:`~fleetapi.models.map_layer.MapLayer`,
+    its owner and its KML body."""
 
     user_id: int
     """The master user owning the layer."""
-    layer: MapLayer
-    kml: str
+    kml: str = attrs.field(repr=False)
     """The layer's body: a KML document (UTF-8 text)."""
-
-    @property
-    def id(self) -> int:
-        """The layer's ID."""
-        return self.layer.id

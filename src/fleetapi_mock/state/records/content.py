@@ -84,37 +84,29 @@ class FormTemplateRecord:
     created: dt.datetime | None = None
 
 
-@attrs.define(kw_only=True)
-class FormRecord:
-    """A form made from a template: the API's :class:`~fleetapi.models.form.Form` as stored.
-
-    The form is kept exactly as the API shows it (date/times in UTC), with what the API does
-    not show beside it: the owning master user and the tracker it was made for.
-    """
+@attrs.frozen(kw_only=True)
+class FormRecord(Form):
+    """A form made from a template as the world keeps it: the API's
+    :class:`~fleetapi.models.form.Form` (date/times in UTC) and what the API does not show:
+    the owning master user and the tracker it was made for."""
 
     user_id: int
     """The master user owning the form."""
     tracker_id: int | None = None
     """The tracker the form was made for (``checkin/form/create``); null for task forms."""
-    form: Form
-
-    @property
-    def id(self) -> int:
-        """The form's ID."""
-        return self.form.id
 
 
-@attrs.define(kw_only=True)
-class FileRecord:
-    """A stored file: the API's :class:`~fleetapi.models.checkin.CheckinFile` and its upload.
+@attrs.frozen(kw_only=True)
+class FileRecord(CheckinFile):
+    """A stored file as the world keeps it: the API's
+    :class:`~fleetapi.models.checkin.CheckinFile` and its upload.
 
-    ``file`` is kept as the API shows it (date/times in UTC, ``download_url`` null: the
-    download address is made from the address of each request). Beside it: the upload's
+    The API's fields are kept as the API shows them (date/times in UTC, ``download_url`` null:
+    the download address is made from the address of each request). Beside them: the upload's
     secret ``token`` and ``expires``, the declared maximum size, where the file belongs (a
     form field, a check-in) and its content (base64).
     """
 
-    file: CheckinFile
     max_size: int
     """The size declared when the file was reserved: the most the upload may hold."""
     token: str = attrs.field(repr=False)
@@ -130,8 +122,3 @@ class FileRecord:
     """Used by a check-in or a submitted form value (no longer counts as unsubmitted)."""
     content: str = attrs.field(default="", repr=False)
     """The uploaded bytes, base64-encoded."""
-
-    @property
-    def id(self) -> int:
-        """The file's ID."""
-        return self.file.id
