@@ -18,7 +18,7 @@ import schemathesis
 
 from fleetapi._errors import FleetApiError
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
-from fleetapi_mock.web.router import route
+from fleetapi_mock.web.routing import route
 from fleetapi_mock.web.wire import form_fields
 
 

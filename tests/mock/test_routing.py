@@ -7,7 +7,7 @@ from mock_helpers import Api, assert_failure, assert_success
 
 from fleetapi.endpoints import BY_PATH, ENDPOINTS
 from fleetapi_mock.handlers import HANDLERS, load_handlers, unimplemented_paths
-from fleetapi_mock.web.router import route
+from fleetapi_mock.web.routing import route
 
 
 @pytest.mark.parametrize(
@@ -31,6 +31,14 @@ def test_the_longest_known_suffix_wins():
     assert route("/tracker/list").path == "tracker/list"
     assert route("/v2/list") is None
     assert route("/") is None
+    assert route("/panel/v2/tracker/list").path == "tracker/list"
+
+
+def test_a_prefix_never_holds_an_api_group():
+    assert route("/v2/history/tracker/list") is None  # the service's history/tracker/list
+    assert route("/report/tracker/list") is None  # not tracker/list under /report
+    assert route("/tracker/readings/list") is None
+    assert route("/v2/task/api/key/list") is None
 
 
 def test_aliases_route_to_their_call():
@@ -39,7 +47,21 @@ def test_aliases_route_to_their_call():
             assert route(f"/v2/{path}/") is endpoint
 
 
-@pytest.mark.parametrize("path", ["/v2/nope/nothing", "/", "/v2/", "/base", "/tracker/explode"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/v2/nope/nothing",
+        "/",
+        "/v2/",
+        "/base",
+        "/tracker/explode",
+        # a call the table does not declare is unknown, never a shorter call's answer
+        "/v2/history/tracker/list",
+        "/report/tracker/list",
+        "/v2/tracker/readings/list/",
+        "/zone/base/nothing",
+    ],
+)
 def test_unknown_call_is_code_5_naming_the_path(api: Api, demo: str, path: str):
     body = assert_failure(api.post(path, {}, hash=demo), 5, 400)
     assert repr(path) in body["status"]["description"]

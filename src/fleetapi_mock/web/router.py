@@ -8,9 +8,10 @@ What the router does, in order, each a step of :class:`Backend` (every rule is i
 ``docs/mock.md``):
 
 1. control routes (``/__mock__/...``, ``/openapi.json``) go to :mod:`fleetapi_mock.web.control`;
-2. routing: the call is found by the longest trailing ``<group>/<action>`` of the path that
-   the call table knows, whatever the prefix (``/v2``, ``/api-v2``, none) and with or without
-   a trailing slash; unknown calls answer code 5, a wrong method 405, calls without a handler
+2. routing (:mod:`~fleetapi_mock.web.routing`): the call is the longest trailing
+   ``<group>/<action>`` of the path that the call table knows, whatever the prefix (``/v2``,
+   ``/api-v2``, none; never one holding an API group) and with or without a trailing slash;
+   unknown calls answer code 5, a wrong method 405, calls without a handler
    code 6 with HTTP 501, a body too large 413;
 3. decoding (:mod:`~fleetapi_mock.web.decoding`): JSON, form-urlencoded or multipart for POST,
    the query string for GET (and merged under the body for POST); in form and query
@@ -49,7 +50,6 @@ from fleetapi._errors import (
     UnexpectedError,
     WrongRequestFormatError,
 )
-from fleetapi.endpoints import BY_PATH
 from fleetapi_mock.domain.context import Context, FileReply, Reply
 from fleetapi_mock.handlers import HANDLERS, Handler, load_handlers
 from fleetapi_mock.state.world import World, demo_document
@@ -64,6 +64,7 @@ from fleetapi_mock.web.access import (
     optional_credential,
 )
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
+from fleetapi_mock.web.routing import route_with_prefix
 from fleetapi_mock.web.wire import (
     FormFields,
     Response,
@@ -81,32 +82,12 @@ __all__ = [
     "JournalEntry",
     "Request",
     "request_origin",
-    "route",
-    "route_with_prefix",
 ]
 
 logger = logging.getLogger("fleetapi_mock")
 
 MAX_BODY_BYTES = 32 * 1024 * 1024
 """Bodies above this answer HTTP 413 (code 5, or 271 for upload calls)."""
-
-
-# --- Routing --------------------------------------------------------------------------------
-
-
-def route(path: str) -> Endpoint | None:
-    """The endpoint of the longest trailing part of ``path`` that the call table knows."""
-    return route_with_prefix(path)[0]
-
-
-def route_with_prefix(path: str) -> tuple[Endpoint | None, str]:
-    """The endpoint of ``path`` (see :func:`route`) and the path before it (``/v2``, ``""``)."""
-    segments = [s for s in path.split("/") if s]
-    for start in range(len(segments)):
-        endpoint = BY_PATH.get("/".join(segments[start:]))
-        if endpoint is not None:
-            return endpoint, "".join(f"/{s}" for s in segments[:start])
-    return None, ""
 
 
 def request_origin(headers: Mapping[str, str], scheme: str) -> str:
