@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["Rules", "rules", "rules_of"]
+__all__ = ["Rules", "number_from_text", "rules", "rules_of"]
 
 _KEY = "fleetapi.rules"
 
@@ -48,6 +48,18 @@ def is_web_url(value: str) -> bool:
     return bool(parts.hostname)
 
 
+_INTEGER_TEXT = re.compile(r"-?[0-9]{1,18}")
+_DECIMAL_TEXT = re.compile(r"-?[0-9]{1,18}(?:\.[0-9]{1,18})?")
+
+
+def number_from_text(value: str, *, integer: bool) -> int | float | None:
+    """The number a JSON string of digits holds (``"12"``, ``"-3"``, ``"52.52"`` when not
+    ``integer``), or ``None`` for any other text."""
+    if integer:
+        return int(value) if _INTEGER_TEXT.fullmatch(value) else None
+    return float(value) if _DECIMAL_TEXT.fullmatch(value) else None
+
+
 @attrs.frozen(kw_only=True)
 class Rules:
     """The limits of one field. ``None`` means no limit."""
@@ -72,6 +84,8 @@ class Rules:
 
     def check(self, value: Any) -> str | None:
         """The error for ``value``, or ``None`` when it keeps the limits (or is null/omitted)."""
+        if isinstance(value, str) and (self.minimum is not None or self.maximum is not None):
+            value = number_from_text(value, integer=False)  # a number written as text
         if isinstance(value, str):
             return self._check_text(value)
         if isinstance(value, (int, float)) and not isinstance(value, bool):

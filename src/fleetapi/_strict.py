@@ -1,8 +1,10 @@
 """The strict converter's checks of JSON scalars and containers (the mock's side).
 
-Exact JSON types (no ``"12"`` for an integer, no ``true`` for a number), no control or
-surrogate characters in text, arrays and objects where the model says so; each failure is a
-:class:`WireTypeError` whose message names what was given.
+Exact JSON types (no ``true`` for a number, no ``12`` for a string), no control or surrogate
+characters in text, arrays and objects where the model says so; each failure is a
+:class:`WireTypeError` whose message names what was given. One leniency, as the service reads
+requests: a number may come as a JSON string of its digits (``"tracker_id": "2"``,
+``"lat": "52.52"``; :func:`number_from_text`), never with an exponent, spaces or a sign ``+``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import Any, get_origin
 
 import cattrs
 from cattrs.cols import list_structure_factory, mapping_structure_factory
+
+from fleetapi._rules import number_from_text
 
 __all__ = ["WireTypeError", "json_type", "strict_scalar_hooks"]
 
@@ -36,6 +40,10 @@ def strict_scalar_hooks(conv: cattrs.Converter) -> None:
     """Register the strict hooks of ``int``, ``float``, ``str``, ``bool``, lists and dicts."""
 
     def int_hook(value: Any, _: type) -> int:
+        if isinstance(value, str):
+            number = number_from_text(value, integer=True)
+            if number is not None:
+                return int(number)
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, float) and value.is_integer():
                 return int(value)
@@ -43,6 +51,10 @@ def strict_scalar_hooks(conv: cattrs.Converter) -> None:
         return value
 
     def float_hook(value: Any, _: type) -> float:
+        if isinstance(value, str):
+            number = number_from_text(value, integer=False)
+            if number is not None:
+                return float(number)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise WireTypeError(f"must be a number, not {json_type(value)}")
         return float(value)

@@ -208,3 +208,48 @@ def test_an_array_may_come_as_a_repeated_key_or_a_single_value(fleet_mock):
     assert {t["tracker_id"] for t in tasks.json()["list"]} <= {1, 2}
     label = http.get("/garage/list", params=[("hash", "x"), ("hash", "y")])
     assert label.json()["status"]["code"] == 3  # a credential given twice is no credential
+
+
+# --- Numbers written as text ---------------------------------------------------------------
+
+
+def test_a_number_may_come_as_a_json_string_of_its_digits(api: Api, demo: str):
+    """Public clients send ``"tracker_id": "2"``; the service reads the number, and so does
+    the mock (decision row "Numbers written as text")."""
+    as_number = assert_success(api.post("/tracker/read", {"tracker_id": 2}, hash=demo))
+    as_text = assert_success(api.post("/tracker/read", {"tracker_id": "2"}, hash=demo))
+    assert as_text == as_number
+    states = assert_success(api.post("/tracker/get_states", {"trackers": ["1", 2]}, hash=demo))
+    assert set(states["states"]) == {"1", "2"}
+    as_text = {"location": {"lat": "52.5163", "lng": "13.3777"}, "goal": "ui"}
+    as_number = {"location": {"lat": 52.5163, "lng": 13.3777}, "goal": "ui"}
+    answer = assert_success(api.post("/geocoder/search_location", as_text, hash=demo))
+    assert answer == assert_success(api.post("/geocoder/search_location", as_number, hash=demo))
+    assert "Pariser Platz" in answer["value"]
+
+
+@pytest.mark.parametrize(
+    ("body", "parameter"),
+    [
+        ({"lat": "91", "lng": 13.4}, "lat"),  # limits apply to numbers written as text
+        ({"lat": "-90.5", "lng": 13.4}, "lat"),
+        ({"lat": "1e1", "lng": 13.4}, "lat"),  # digits only: no exponent...
+        ({"lat": "+52", "lng": 13.4}, "lat"),  # ...no sign but minus...
+        ({"lat": " 52", "lng": 13.4}, "lat"),  # ...no spaces
+        ({"lat": "NaN", "lng": 13.4}, "lat"),
+        ({"lat": "", "lng": 13.4}, "lat"),
+        ({"lat": 52.5, "lng": "east"}, "lng"),
+    ],
+)
+def test_number_text_is_7_when_not_plain_digits_or_out_of_range(
+    api: Api, demo: str, body: dict[str, object], parameter: str
+):
+    request = {"location": body, "goal": "ui"}
+    failure = assert_failure(api.post("/geocoder/search_location", request, hash=demo), 7, 400)
+    assert [e["parameter"] for e in failure["errors"]] == [f"location.{parameter}"]
+
+
+def test_a_text_field_given_digits_stays_text(api: Api, demo: str):
+    key = assert_success(api.post("/api/key/create", {"title": "2024"}, hash=demo))
+    keys = assert_success(api.post("/api/key/list", {}, hash=demo))["list"]
+    assert {"title": "2024", "hash": key["value"]["hash"]}.items() <= keys[-1].items()

@@ -189,7 +189,7 @@ def test_checkin_create_from_the_spec_example_validates():
 def test_strict_converter_names_nested_checkin_parameters():
     with pytest.raises(RequestValidationError) as info:
         structure_request(
-            {"tracker_id": "22", "location": {"lat": 1.0}, "form_submission": {"values": {}}},
+            {"tracker_id": "22a", "location": {"lat": 1.0}, "form_submission": {"values": {}}},
             CheckinCreateParams,
         )
     names = {e.parameter for e in info.value.errors}

