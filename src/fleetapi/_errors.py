@@ -334,6 +334,13 @@ class EntityHasLinksError(ConflictError):
     http_status = 403
 
 
+class NoChangeNeededError(ConflictError):
+    """Code 263: No change needed, old and new values are the same."""
+
+    code = 263
+    description = "No change needed, old and new values are the same"
+
+
 class TooManyEntitiesError(QuotaExceededError):
     """Code 267: Too many entities."""
 

@@ -48,6 +48,10 @@ def is_web_url(value: str) -> bool:
     return bool(parts.hostname)
 
 
+EMAIL_PATTERN = r"^([^\s@]+@[^\s@]+\.[^\s@]+)?$"
+"""An e-mail address (something ``@`` a domain with a dot, no whitespace), or nothing."""
+_EMAIL = re.compile(EMAIL_PATTERN[1:-1])
+
 _INTEGER_TEXT = re.compile(r"-?[0-9]{1,18}")
 _DECIMAL_TEXT = re.compile(r"-?[0-9]{1,18}(?:\.[0-9]{1,18})?")
 
@@ -81,6 +85,8 @@ class Rules:
     """Not empty and not only whitespace."""
     url: bool = False
     """An absolute ``http`` or ``https`` URL without whitespace (:data:`WEB_URL_PATTERN`)."""
+    email: bool = False
+    """An e-mail address, or empty (:data:`EMAIL_PATTERN`)."""
 
     def check(self, value: Any) -> str | None:
         """The error for ``value``, or ``None`` when it keeps the limits (or is null/omitted)."""
@@ -112,6 +118,8 @@ class Rules:
             return "must contain printable characters only"
         if self.url and not is_web_url(value):
             return "must be an http or https URL without spaces or line breaks"
+        if self.email and _EMAIL.fullmatch(value) is None:
+            return "must be an e-mail address (or empty)"
         return None
 
     def json_schema(self) -> dict[str, Any]:
@@ -131,6 +139,8 @@ class Rules:
             schema["pattern"] = r"\S"
         if self.url:
             schema["pattern"] = WEB_URL_PATTERN
+        if self.email:
+            schema["pattern"] = EMAIL_PATTERN
         return schema
 
     def describe(self) -> str:
@@ -150,6 +160,8 @@ class Rules:
             parts.append("not blank")
         if self.url:
             parts.append("an http or https URL")
+        if self.email:
+            parts.append("an e-mail address or empty")
         return ", ".join(parts)
 
 

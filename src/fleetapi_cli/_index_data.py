@@ -62,6 +62,15 @@ INDEX: Index = {
         "update": "department/update",
         "delete": "department/delete",
     },
+    "employee": {
+        "list": "employee/list",
+        "read": "employee/read",
+        "create": "employee/create",
+        "update": "employee/update",
+        "delete": "employee/delete",
+        "assign": "tracker/employee/assign",
+        "assignment": "tracker/employee/read",
+    },
     "garage": {
         "list": "garage/list",
         "create": "garage/create",
@@ -153,6 +162,12 @@ HAND_MADE: dict[str, HandMade] = {
         True,
         "Departments (of employees): list, create, update, delete.",
         {"list": (("department/list",), ())},
+    ),
+    "employee": HandMade(
+        "fleetapi_cli.commands.employee",
+        True,
+        "Employees (drivers): list, create, update; bind to trackers.",
+        {"list": (("employee/list",), ())},
     ),
     "garage": HandMade(
         "fleetapi_cli.commands.garage",

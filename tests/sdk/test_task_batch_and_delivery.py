@@ -194,7 +194,7 @@ def test_delivery_read_and_list(client, fleet_mock):
     )
     assert (read.first_name, read.middle_name, read.last_name) == ("Ben", "J.", "Keller")
     assert read.vehicle_label == "Van 1"  # the demo vehicle riding tracker 1
-    assert read.restrictions == {"features": ["app_tasks", "checkin", "weblocator"]}
+    assert read.restrictions == {"features": ["app_fleet", "app_tasks", "checkin", "weblocator"]}
     state = fleet_mock.world.trackers[1].state
     from gpxpy.geo import haversine_distance
 

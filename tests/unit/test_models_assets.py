@@ -353,7 +353,7 @@ def test_employee_defaults_and_nulls():
         Employee,
     )
     assert value.last_name == ""
-    assert value.location is UNSET
+    assert value.location is None
     assert value.driver_license_valid_till == dt.date(2018, 1, 1)
     assert "secret-key-1" not in repr(value)
 

@@ -28,6 +28,7 @@ AREAS: tuple[str, ...] = (
     "link",
     "track",
     "department",
+    "employee",
     "garage",
     "geocoder",
     "map_layer",

@@ -1,55 +1,175 @@
-"""Employees: the people behind trackers (the spec refers to them but does not show them).
+"""Employees and drivers (``employee/*``, ``tracker/employee/*``), as the service documents them.
 
-The shape follows the service's documentation (``NOTES.md``). No call of the API reads or
-writes employees directly; check-ins, tasks, departments and asset tracks refer to them by ID,
-and the mock keeps them in its world.
+An employee is a person of the organization, optionally bound to one tracker (its driver) and
+a department. Check-ins, tasks, deliveries and asset tracks name employees by ID.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import Location
 
-__all__ = ["Employee"]
+__all__ = [
+    "EMPLOYEE_SORT_FIELDS",
+    "Employee",
+    "EmployeeAssignParams",
+    "EmployeeAssignment",
+    "EmployeeCreateParams",
+    "EmployeeDeleteParams",
+    "EmployeeList",
+    "EmployeeListParams",
+    "EmployeeReadParams",
+    "EmployeeUpdateParams",
+    "NewEmployee",
+    "TrackerEmployee",
+    "TrackerEmployeeReadParams",
+]
+
+EMPLOYEE_SORT_FIELDS = frozenset(
+    {
+        "id", "first_name", "object_label", "department_label", "personnel_number",
+        "hardware_key", "phone", "email", "address", "driver_license_number",
+        "driver_license_cats", "driver_license_valid_till", "ssn",
+    }
+)  # fmt: skip
+"""What ``employee/list`` sorts by (``first_name=desc``) and what its ``filter`` searches."""
 
 
 @attrs.frozen(kw_only=True)
-class Employee:
-    """A person of the organization, optionally bound to a tracker and a department."""
+class NewEmployee:
+    """An employee without its ID: the ``employee`` of ``employee/create``."""
 
-    id: int
+    first_name: str = attrs.field(metadata=rules(not_blank=True, max_length=100))
+    middle_name: str = attrs.field(default="", metadata=rules(max_length=100))
+    last_name: str = attrs.field(default="", metadata=rules(max_length=100))
+    email: str = attrs.field(default="", metadata=rules(max_length=100, email=True))
+    """An e-mail address, or empty."""
+    phone: str = attrs.field(default="", metadata=rules(max_length=32))
+    """The phone number without ``+``, or empty."""
     tracker_id: int | None = None
-    """The tracker assigned to the employee; null when none."""
-    first_name: str
-    """Not empty, at most 100 characters."""
-    middle_name: str = ""
-    """May be empty, never null; at most 100 characters."""
-    last_name: str = ""
-    """May be empty, never null; at most 100 characters."""
-    email: str = ""
-    """A valid address or empty; at most 100 characters."""
-    phone: str = ""
-    """Digits without ``+``, or empty; at most 32 characters."""
-    driver_license_number: str = ""
-    driver_license_cats: str = ""
-    driver_license_valid_till: dt.date | None = None
-    hardware_key: str | None = attrs.field(default=None, repr=False)
-    """The key (card, tag) that identifies the employee to a device."""
-    icon_id: int | None = None
-    avatar_file_name: str | None = None
+    """The tracker the employee drives (one employee per tracker); null when none."""
     department_id: int | None = None
     """Null when the employee belongs to no department (or it was deleted)."""
-    location: Location | Unset | None = UNSET
+    driver_license_number: str = attrs.field(default="", metadata=rules(max_length=32))
+    driver_license_cats: str = attrs.field(default="", metadata=rules(max_length=32))
+    driver_license_issue_date: dt.date | None = None
+    driver_license_valid_till: dt.date | None = None
+    hardware_key: str | None = attrs.field(default=None, repr=False, metadata=rules(max_length=64))
+    """The key (card, tag) that identifies the employee to a device."""
+    icon_id: int | None = None
+    """Set by the service's avatar calls only: ignored in ``create`` and ``update``."""
+    avatar_file_name: str | None = None
+    """Set by the service's avatar calls only: ignored in ``create`` and ``update``."""
+    location: Location | None = None
     """Where the employee is based (``lat``, ``lng``, ``address``), or null."""
-    personnel_number: str | Unset = UNSET
-    """At most 15 characters."""
+    personnel_number: str = attrs.field(default="", metadata=rules(max_length=15))
+    ssn: str = attrs.field(default="", metadata=rules(max_length=32))
+    """The social security number."""
     tags: list[int] = attrs.Factory(list)
     """Tag IDs."""
-    fuel_consumption: float | None = None
-    """Liters per 100 km of the employee's vehicle."""
-    fuel_cost: float | None = None
-    """Cost of a liter of fuel for the employee's vehicle."""
+
+
+@attrs.frozen(kw_only=True)
+class Employee(NewEmployee):
+    """An employee (driver) of the user's account."""
+
+    id: int
+
+
+@attrs.frozen(kw_only=True)
+class EmployeeListParams:
+    """Parameters of ``employee/list``."""
+
+    filter: str | Unset | None = attrs.field(default=UNSET, metadata=rules(max_length=100))
+    """Only employees with this text (any case) in a field of :data:`EMPLOYEE_SORT_FIELDS`."""
+    sort: list[str] | Unset = attrs.field(default=UNSET, metadata=rules(max_items=2))
+    """Up to two ``<field>=asc|desc`` options; the fields of :data:`EMPLOYEE_SORT_FIELDS`."""
+    offset: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class EmployeeList:
+    """One page of ``employee/list``."""
+
+    # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
+    list: list[Employee]
+    count: int
+    """The number of employees found, ignoring paging."""
+
+
+@attrs.frozen(kw_only=True)
+class EmployeeCreateParams:
+    """Parameters of ``employee/create``."""
+
+    employee: NewEmployee
+
+
+@attrs.frozen(kw_only=True)
+class EmployeeReadParams:
+    """Parameters of ``employee/read``."""
+
+    employee_id: int
+
+
+@attrs.frozen(kw_only=True)
+class EmployeeUpdateParams:
+    """Parameters of ``employee/update``: the whole employee, named by its ``id``."""
+
+    employee: Employee
+
+
+@attrs.frozen(kw_only=True)
+class EmployeeDeleteParams:
+    """Parameters of ``employee/delete``."""
+
+    employee_id: int
+
+
+@attrs.frozen(kw_only=True)
+class EmployeeAssignParams:
+    """Parameters of ``tracker/employee/assign``."""
+
+    tracker_id: int
+    new_employee_id: int | None
+    """The employee to bind to the tracker; null leaves the tracker without one."""
+
+
+@attrs.frozen(kw_only=True)
+class TrackerEmployeeReadParams:
+    """Parameters of ``tracker/employee/read``."""
+
+    tracker_id: int
+
+
+@attrs.frozen(kw_only=True)
+class EmployeeAssignment:
+    """The last change of a tracker's employee (``last_change`` of ``tracker/employee/read``)."""
+
+    old_employee_id: int | None = None
+    """Always null (the service no longer fills it)."""
+    new_employee_id: int | None
+    """The employee bound by the change; null when it unbound one."""
+    location: Location | None = None
+    """Where the tracker was at the change, or null."""
+    changed: dt.datetime
+    origin: Literal["supervisor", "tracker"]
+    """``supervisor`` for a change through the API, ``tracker`` for a hardware key."""
+    hardware_key: str | None = attrs.field(default=None, repr=False)
+    """The hardware key that made the change (``tracker`` origin)."""
+
+
+@attrs.frozen(kw_only=True)
+class TrackerEmployee:
+    """The answer of ``tracker/employee/read``."""
+
+    current: Employee | None
+    """The employee bound to the tracker now, or null."""
+    last_change: EmployeeAssignment | None
+    """The last change of the binding, or null when there was none."""

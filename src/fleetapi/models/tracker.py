@@ -7,6 +7,7 @@ from typing import Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import LatLng
 
@@ -109,7 +110,7 @@ class TrackerReadParams:
 class TrackerStatesParams:
     """Parameters of ``tracker/get_states``."""
 
-    trackers: list[int]
+    trackers: list[int] = attrs.field(metadata=rules(min_items=1))
     list_blocked: bool | Unset = UNSET
     """Also report blocked trackers (default false: they go to ``blocked``)."""
     allow_not_exist: bool | Unset = UNSET

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from fleetapi.models.dealer import DealerUiConfig
     from fleetapi.models.delivery import DeliveryInfo, DeliveryList
     from fleetapi.models.department import Department, NewDepartment
+    from fleetapi.models.employee import Employee, EmployeeList, NewEmployee, TrackerEmployee
     from fleetapi.models.files import FileMetadata, UploadTicket
     from fleetapi.models.garage import Garage, NewGarage
     from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone
@@ -64,6 +65,7 @@ __all__ = [
     "AsyncDealer",
     "AsyncDelivery",
     "AsyncDepartments",
+    "AsyncEmployees",
     "AsyncGarages",
     "AsyncGeoLinks",
     "AsyncGeocoder",
@@ -1165,6 +1167,141 @@ class AsyncDepartments:
         )
 
 
+class AsyncEmployees:
+    """Calls under ``employee``, ``tracker/employee``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        filter: str | Unset | None = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+    ) -> EmployeeList:
+        """List the account's employees (drivers), a page at a time, with their count.
+
+        Calls ``employee/list``.
+        Error codes the service lists: 7, 217, 221.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_LIST
+        from fleetapi.models.employee import EmployeeListParams
+
+        result: EmployeeList = await self._client.call(
+            EMPLOYEE_LIST, EmployeeListParams(filter=filter, sort=sort, offset=offset, limit=limit)
+        )
+        return result
+
+    async def iterate_list(
+        self,
+        *,
+        filter: str | Unset | None = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        page_size: int = 1000,
+    ) -> AsyncIterator[Employee]:
+        """List the account's employees (drivers), a page at a time, with their count.
+
+        Calls ``employee/list``.
+        Error codes the service lists: 7, 217, 221.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_LIST
+        from fleetapi.models.employee import EmployeeListParams
+
+        params = EmployeeListParams(filter=filter, sort=sort)
+        async for item in self._client.paginate(EMPLOYEE_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+    async def read(self, *, employee_id: int) -> Employee:
+        """Read one employee.
+
+        Calls ``employee/read``.
+        Error codes the service lists: 201, 217, 221.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_READ
+        from fleetapi.models.employee import EmployeeReadParams
+
+        result: Employee = await self._client.call(
+            EMPLOYEE_READ, EmployeeReadParams(employee_id=employee_id)
+        )
+        return result
+
+    async def create(self, *, employee: NewEmployee) -> int:
+        """Create an employee (driver) and get its ID.
+
+        Calls ``employee/create``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 7, 204, 217, 221, 247.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_CREATE
+        from fleetapi.models.employee import EmployeeCreateParams
+
+        result: int = await self._client.call(
+            EMPLOYEE_CREATE, EmployeeCreateParams(employee=employee)
+        )
+        return result
+
+    async def update(self, *, employee: Employee) -> None:
+        """Replace an employee, named by its `id`.
+
+        Calls ``employee/update``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 7, 201, 204, 217, 221, 247.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_UPDATE
+        from fleetapi.models.employee import EmployeeUpdateParams
+
+        await self._client.call(EMPLOYEE_UPDATE, EmployeeUpdateParams(employee=employee))
+
+    async def delete(self, *, employee_id: int) -> None:
+        """Delete an employee; its tracker is left without one.
+
+        Calls ``employee/delete``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 201, 217, 221.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_DELETE
+        from fleetapi.models.employee import EmployeeDeleteParams
+
+        await self._client.call(EMPLOYEE_DELETE, EmployeeDeleteParams(employee_id=employee_id))
+
+    async def assign(self, *, tracker_id: int, new_employee_id: int | None) -> None:
+        """Bind an employee (driver) to a tracker, or none (`new_employee_id` null).
+
+        Calls ``tracker/employee/assign``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 201, 208, 236, 263.
+        """
+        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_ASSIGN
+        from fleetapi.models.employee import EmployeeAssignParams
+
+        await self._client.call(
+            TRACKER_EMPLOYEE_ASSIGN,
+            EmployeeAssignParams(tracker_id=tracker_id, new_employee_id=new_employee_id),
+        )
+
+    async def read_assignment(self, *, tracker_id: int) -> TrackerEmployee:
+        """Read a tracker's employee (driver) and the last change of it.
+
+        Calls ``tracker/employee/read``.
+        Error codes the service lists: 201, 208.
+        """
+        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_READ
+        from fleetapi.models.employee import TrackerEmployeeReadParams
+
+        result: TrackerEmployee = await self._client.call(
+            TRACKER_EMPLOYEE_READ, TrackerEmployeeReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+
 class AsyncGarages:
     """Calls under ``garage``."""
 
@@ -1768,6 +1905,11 @@ class AsyncResources:
     def departments(self) -> AsyncDepartments:
         """The ``departments`` calls."""
         return AsyncDepartments(cast("AsyncClient", self))
+
+    @cached_property
+    def employees(self) -> AsyncEmployees:
+        """The ``employees`` calls."""
+        return AsyncEmployees(cast("AsyncClient", self))
 
     @cached_property
     def garages(self) -> AsyncGarages:

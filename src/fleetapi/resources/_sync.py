@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from fleetapi.models.dealer import DealerUiConfig
     from fleetapi.models.delivery import DeliveryInfo, DeliveryList
     from fleetapi.models.department import Department, NewDepartment
+    from fleetapi.models.employee import Employee, EmployeeList, NewEmployee, TrackerEmployee
     from fleetapi.models.files import FileMetadata, UploadTicket
     from fleetapi.models.garage import Garage, NewGarage
     from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone
@@ -64,6 +65,7 @@ __all__ = [
     "Dealer",
     "Delivery",
     "Departments",
+    "Employees",
     "Garages",
     "GeoLinks",
     "Geocoder",
@@ -1151,6 +1153,139 @@ class Departments:
         self._client.call(DEPARTMENT_DELETE, DepartmentDeleteParams(department_id=department_id))
 
 
+class Employees:
+    """Calls under ``employee``, ``tracker/employee``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self,
+        *,
+        filter: str | Unset | None = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+    ) -> EmployeeList:
+        """List the account's employees (drivers), a page at a time, with their count.
+
+        Calls ``employee/list``.
+        Error codes the service lists: 7, 217, 221.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_LIST
+        from fleetapi.models.employee import EmployeeListParams
+
+        result: EmployeeList = self._client.call(
+            EMPLOYEE_LIST, EmployeeListParams(filter=filter, sort=sort, offset=offset, limit=limit)
+        )
+        return result
+
+    def iterate_list(
+        self,
+        *,
+        filter: str | Unset | None = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        page_size: int = 1000,
+    ) -> Iterator[Employee]:
+        """List the account's employees (drivers), a page at a time, with their count.
+
+        Calls ``employee/list``.
+        Error codes the service lists: 7, 217, 221.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_LIST
+        from fleetapi.models.employee import EmployeeListParams
+
+        params = EmployeeListParams(filter=filter, sort=sort)
+        for item in self._client.paginate(EMPLOYEE_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+    def read(self, *, employee_id: int) -> Employee:
+        """Read one employee.
+
+        Calls ``employee/read``.
+        Error codes the service lists: 201, 217, 221.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_READ
+        from fleetapi.models.employee import EmployeeReadParams
+
+        result: Employee = self._client.call(
+            EMPLOYEE_READ, EmployeeReadParams(employee_id=employee_id)
+        )
+        return result
+
+    def create(self, *, employee: NewEmployee) -> int:
+        """Create an employee (driver) and get its ID.
+
+        Calls ``employee/create``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 7, 204, 217, 221, 247.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_CREATE
+        from fleetapi.models.employee import EmployeeCreateParams
+
+        result: int = self._client.call(EMPLOYEE_CREATE, EmployeeCreateParams(employee=employee))
+        return result
+
+    def update(self, *, employee: Employee) -> None:
+        """Replace an employee, named by its `id`.
+
+        Calls ``employee/update``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 7, 201, 204, 217, 221, 247.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_UPDATE
+        from fleetapi.models.employee import EmployeeUpdateParams
+
+        self._client.call(EMPLOYEE_UPDATE, EmployeeUpdateParams(employee=employee))
+
+    def delete(self, *, employee_id: int) -> None:
+        """Delete an employee; its tracker is left without one.
+
+        Calls ``employee/delete``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 201, 217, 221.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_DELETE
+        from fleetapi.models.employee import EmployeeDeleteParams
+
+        self._client.call(EMPLOYEE_DELETE, EmployeeDeleteParams(employee_id=employee_id))
+
+    def assign(self, *, tracker_id: int, new_employee_id: int | None) -> None:
+        """Bind an employee (driver) to a tracker, or none (`new_employee_id` null).
+
+        Calls ``tracker/employee/assign``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 201, 208, 236, 263.
+        """
+        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_ASSIGN
+        from fleetapi.models.employee import EmployeeAssignParams
+
+        self._client.call(
+            TRACKER_EMPLOYEE_ASSIGN,
+            EmployeeAssignParams(tracker_id=tracker_id, new_employee_id=new_employee_id),
+        )
+
+    def read_assignment(self, *, tracker_id: int) -> TrackerEmployee:
+        """Read a tracker's employee (driver) and the last change of it.
+
+        Calls ``tracker/employee/read``.
+        Error codes the service lists: 201, 208.
+        """
+        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_READ
+        from fleetapi.models.employee import TrackerEmployeeReadParams
+
+        result: TrackerEmployee = self._client.call(
+            TRACKER_EMPLOYEE_READ, TrackerEmployeeReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+
 class Garages:
     """Calls under ``garage``."""
 
@@ -1746,6 +1881,11 @@ class Resources:
     def departments(self) -> Departments:
         """The ``departments`` calls."""
         return Departments(cast("Client", self))
+
+    @cached_property
+    def employees(self) -> Employees:
+        """The ``employees`` calls."""
+        return Employees(cast("Client", self))
 
     @cached_property
     def garages(self) -> Garages:

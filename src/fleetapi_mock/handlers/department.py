@@ -11,8 +11,9 @@ no longer exists in the account.
 
 from __future__ import annotations
 
+import attrs
+
 from fleetapi._endpoint import NoParams
-from fleetapi._errors import DeviceLimitExceededError, NonExistentEntitiesError
 from fleetapi.endpoints.department import (
     DEPARTMENT_CREATE,
     DEPARTMENT_DELETE,
@@ -26,38 +27,22 @@ from fleetapi.models.department import (
     DepartmentUpdateParams,
 )
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.employee import check_employee_calls
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import DepartmentRecord, convert
-
-
-def _check_employee_calls(ctx: Context) -> None:
-    """The checks the service makes before its employee calls (221, then 217)."""
-    user = ctx.require_user()
-    if ctx.world.device_limit_exceeded(user):
-        raise DeviceLimitExceededError("the device limit of the dealer is exceeded")
-    if not user.is_master and user.trackers is not None:
-        missing = [
-            tracker_id
-            for tracker_id in user.trackers
-            if ctx.world.owned_record(ctx.world.trackers, user.account_id, tracker_id) is None
-        ]
-        if missing:
-            raise NonExistentEntitiesError(
-                "no such trackers: " + ", ".join(str(i) for i in missing)
-            )
 
 
 @handles(DEPARTMENT_LIST)
 def department_list(ctx: Context, params: NoParams) -> list[Department]:
     """The account's departments, by id; every user of the account sees them all."""
-    _check_employee_calls(ctx)
+    check_employee_calls(ctx)
     return [convert(Department, r) for r in ctx.owned(ctx.world.departments)]
 
 
 @handles(DEPARTMENT_CREATE)
 def department_create(ctx: Context, params: DepartmentCreateParams) -> int:
     """A new department of the account; answers its id."""
-    _check_employee_calls(ctx)
+    check_employee_calls(ctx)
     return ctx.world.add_owned("departments", DepartmentRecord, params.department, ctx.account.id)
 
 
@@ -78,6 +63,6 @@ def department_delete(ctx: Context, params: DepartmentDeleteParams) -> None:
     """
     record = ctx.owned_one(ctx.world.departments, params.department_id, "department")
     del ctx.world.departments[record.id]
-    for employee in ctx.world.employees.values():
+    for employee in list(ctx.world.employees.values()):
         if employee.department_id == record.id:
-            employee.department_id = None
+            ctx.world.employees[employee.id] = attrs.evolve(employee, department_id=None)

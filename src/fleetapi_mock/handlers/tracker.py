@@ -9,7 +9,6 @@ from __future__ import annotations
 from fleetapi._errors import (
     DeviceBlockedError,
     EntityNotFoundError,
-    InvalidParametersError,
     NonExistentEntitiesError,
 )
 from fleetapi._types import UNSET
@@ -74,12 +73,8 @@ def tracker_get_states(ctx: Context, params: TrackerStatesParams) -> TrackerStat
 
     Unknown IDs fail the call with 217 unless ``allow_not_exist`` (then they are listed in
     ``not_exist``). Blocked trackers are listed in ``blocked``; with ``list_blocked`` their
-    states are reported too. An empty ``trackers`` answers 7.
+    states are reported too.
     """
-    if not params.trackers:
-        raise InvalidParametersError(
-            errors=[{"parameter": "trackers", "error": "must not be empty"}]
-        )
     states: dict[str, TrackerState] = {}
     blocked: list[int] = []
     missing: list[int] = []

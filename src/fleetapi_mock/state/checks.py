@@ -55,11 +55,20 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
             yield f"{where}.user_id", f"no master user {tracker.user_id}"
         if tracker.tariff_id not in world.tariffs:
             yield f"{where}.tariff_id", f"no tariff {tracker.tariff_id}"
+    drivers: dict[int, int] = {}
     for employee in world.employees.values():
         where = f"employees[id={employee.id}]"
         yield from _tracker_of(world, where, employee.user_id, employee.tracker_id)
+        if employee.tracker_id is not None:
+            other = drivers.setdefault(employee.tracker_id, employee.id)
+            if other != employee.id:
+                yield f"{where}.tracker_id", f"employee {other} is bound to the tracker"
         if employee.department_id is not None and employee.department_id not in (world.departments):
             yield f"{where}.department_id", f"no department {employee.department_id}"
+    for change in world.employee_changes.values():
+        if change.tracker_id not in world.trackers:
+            where = f"employee_changes[tracker_id={change.tracker_id}].tracker_id"
+            yield where, f"no tracker {change.tracker_id}"
     for point in world.track_points:
         if point.tracker_id not in world.trackers:
             yield "track_points", f"a point of unknown tracker {point.tracker_id}"

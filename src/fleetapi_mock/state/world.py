@@ -48,6 +48,7 @@ from fleetapi_mock.state.records import (
     DataFileRecord,
     DealerRecord,
     DepartmentRecord,
+    EmployeeChangeRecord,
     EmployeeRecord,
     FileRecord,
     FormRecord,
@@ -158,6 +159,8 @@ class World:
     api_keys: dict[str, ApiKeyRecord] = collection(key="hash")
     trackers: dict[int, TrackerRecord] = collection()
     employees: dict[int, EmployeeRecord] = collection()
+    employee_changes: dict[int, EmployeeChangeRecord] = collection(key="tracker_id")
+    """The last change of each tracker's employee, by tracker."""
     departments: dict[int, DepartmentRecord] = collection()
     garages: dict[int, GarageRecord] = collection()
     vehicles: dict[int, VehicleRecord] = collection()

@@ -43,6 +43,7 @@ from fleetapi_mock.state.records.content import (
 from fleetapi_mock.state.records.fleet import (
     ConnectionStatus,
     DepartmentRecord,
+    EmployeeChangeRecord,
     EmployeeRecord,
     GarageRecord,
     MovementStatus,
@@ -62,6 +63,7 @@ __all__ = [
     "DataFileRecord",
     "DealerRecord",
     "DepartmentRecord",
+    "EmployeeChangeRecord",
     "EmployeeRecord",
     "FileRecord",
     "FormRecord",

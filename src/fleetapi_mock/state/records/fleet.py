@@ -1,5 +1,5 @@
-"""Records of the fleet: trackers and their state, recorded points, employees, departments,
-garages, vehicles and their service tasks."""
+"""Records of the fleet: trackers and their state, recorded points, employees and their
+assignments, departments, garages, vehicles and their service tasks."""
 
 from __future__ import annotations
 
@@ -8,14 +8,15 @@ from typing import Literal
 
 import attrs
 
-from fleetapi.models.common import Location
 from fleetapi.models.department import Department
+from fleetapi.models.employee import Employee, EmployeeAssignment
 from fleetapi.models.garage import Garage
 from fleetapi.models.vehicle import NewVehicle
 
 __all__ = [
     "ConnectionStatus",
     "DepartmentRecord",
+    "EmployeeChangeRecord",
     "EmployeeRecord",
     "GarageRecord",
     "MovementStatus",
@@ -78,22 +79,21 @@ class TrackerRecord:
     state: TrackerStateRecord = attrs.Factory(TrackerStateRecord)
 
 
-@attrs.define(kw_only=True)
-class EmployeeRecord:
-    """An employee of an account, optionally bound to a tracker and a department."""
+@attrs.frozen(kw_only=True)
+class EmployeeRecord(Employee):
+    """An employee as the world keeps it: the API's employee and its owner. At most one
+    employee is bound to a tracker."""
 
-    id: int
     user_id: int
-    first_name: str
-    middle_name: str = ""
-    last_name: str = ""
-    email: str = ""
-    phone: str = ""
-    tracker_id: int | None = None
-    department_id: int | None = None
-    personnel_number: str = ""
-    location: Location | None = None
-    tags: list[int] = attrs.Factory(list)
+    """The master user owning the employee."""
+
+
+@attrs.frozen(kw_only=True)
+class EmployeeChangeRecord(EmployeeAssignment):
+    """The last change of a tracker's employee (``tracker/employee/read``'s ``last_change``):
+    the API's object and the tracker it concerns. ``changed`` is UTC."""
+
+    tracker_id: int
 
 
 @attrs.frozen(kw_only=True)

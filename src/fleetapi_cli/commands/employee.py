@@ -1,0 +1,81 @@
+"""``fleet employee``: list employees (drivers) as a table; the other employee calls, and
+binding an employee to a tracker, keep generated commands."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from fleetapi.models.employee import EmployeeListParams
+from fleetapi_cli._typer import (
+    AllOption,
+    LimitOption,
+    OffsetOption,
+    OutputOption,
+    examples,
+    fetch,
+    new_group,
+    wraps_call,
+)
+from fleetapi_cli.context import state_of
+from fleetapi_cli.fields import field_help
+
+__all__ = ["app"]
+
+app = new_group(
+    "Employees (drivers): list, create, update; bind to trackers.",
+    epilog=examples(
+        "fleet employee list --sort first_name=asc",
+        "fleet employee assign --tracker-id 2 --new-employee-id 3",
+        "fleet employee assignment --tracker-id 2 -o json",
+    ),
+)
+
+COLUMNS = [
+    "id",
+    "first_name",
+    "last_name",
+    "tracker_id",
+    "department_id",
+    "personnel_number",
+    "phone",
+    "email",
+]
+
+LIST_CALL = "employee/list"
+"""The paging call of ``list`` (its table entry says how it pages)."""
+
+
+@app.command("list")
+@wraps_call(LIST_CALL)
+def list_employees(
+    ctx: typer.Context,
+    search: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option("--filter", "-q", help=field_help(EmployeeListParams, "filter")),
+    ] = None,
+    sort: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option("--sort", help=field_help(EmployeeListParams, "sort")),
+    ] = None,
+    limit: LimitOption = None,
+    offset: OffsetOption = None,
+    every: AllOption = False,
+    output: OutputOption = None,
+) -> None:
+    """List the employees (drivers), by ID unless sorted, with their tracker and department."""
+    from fleetapi._types import UNSET
+
+    state = state_of(ctx)
+    with state.client() as client:
+        employees, _ = fetch(
+            client,
+            LIST_CALL,
+            limit=limit,
+            offset=offset,
+            every=every,
+            filter=search if search is not None else UNSET,
+            sort=list(sort) if sort else UNSET,
+        )
+    state.emit(employees, output=output, columns=COLUMNS)

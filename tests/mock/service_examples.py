@@ -1,0 +1,165 @@
+"""The request and response examples of the service's documentation, one per call.
+
+Each call taken from the service's documentation (``origin="service"``) has its documented
+example request here, as written there but for IDs and hashes adapted to the demo world, and
+the documented response (without ``success``). ``test_service_examples.py`` sends each request
+as a program written against the documentation would (JSON, form fields with ``hash``, GET,
+under ``/v2`` with a trailing slash) and checks that the answer has the documented keys, types
+and nesting (:func:`assert_documented_shape`).
+
+``ANY`` stands where the documentation shows a placeholder (``<employee>``) or a value whose
+type it leaves open.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attrs
+
+ANY: Final = object()
+"""A documented value of no particular shape (a placeholder such as ``<employee>``)."""
+
+
+@attrs.frozen
+class Example:
+    """A call's documented example: its request body (without ``hash``) and response."""
+
+    path: str
+    request: dict[str, Any]
+    response: dict[str, Any]
+    login: str = "demo"
+    """The demo user whose session sends it."""
+
+
+EMPLOYEE: Final = {
+    "id": 222,
+    "tracker_id": None,
+    "first_name": "John",
+    "middle_name": "Jane",
+    "last_name": "Smith",
+    "email": "smith@example.com",
+    "phone": "442071111111",
+    "driver_license_number": "SKIMP407952HJ9GK 06",
+    "driver_license_cats": "C",
+    "driver_license_issue_date": "2008-01-01",
+    "driver_license_valid_till": "2018-01-01",
+    "hardware_key": None,
+    "icon_id": 55,
+    "avatar_file_name": None,
+    "department_id": None,
+    "location": {"lat": 52.5, "lng": 13.4, "address": "Engeldamm 18"},
+    "personnel_number": "1059236",
+    "ssn": "123-45-6789",
+    "tags": [1, 2],
+}
+"""The employee object of the documentation."""
+
+_NEW_EMPLOYEE: Final = {
+    "tracker_id": 2,  # documented 625987: a demo tracker without an employee
+    "first_name": "John",
+    "middle_name": "Jane",
+    "last_name": "Smith",
+    "email": "smith@example.com",
+    "phone": "442071111111",
+    "driver_license_number": "SKIMP407952HJ9GK 06",
+    "driver_license_cats": "C",
+    "driver_license_valid_till": "2018-01-01",
+    "hardware_key": None,
+    "icon_id": 55,
+    "avatar_file_name": None,
+    "department_id": None,
+    "location": {"lat": 52.5, "lng": 13.4, "address": "Engeldamm 18"},
+    "personnel_number": "1059236",
+    "tags": [1, 2],
+}
+
+_ZONE: Final = {
+    "id": 12345,
+    "type": "sausage",
+    "label": "Zone name",
+    "address": "Karlsplatz, 2",
+    "color": "27A9E3",
+    "radius": 150,
+    "points": [ANY],
+    "tags": [289],
+}
+"""The zone object of the documentation (a sausage; its points only ``with_points``)."""
+
+EXAMPLES: Final = (
+    # The documented list shows a sausage first; the demo's first zone is a circle, and its
+    # points come only with_points (tests/sdk/test_zones.py checks each kind).
+    Example("zone/list", {}, {"list": [ANY]}),
+    Example("zone/list", {"with_points": True, "filter": "Route A"}, {"list": [_ZONE]}),
+    Example("employee/list", {}, {"list": [ANY], "count": 12}),
+    Example("employee/create", {"employee": _NEW_EMPLOYEE}, {"id": 111}),
+    Example("employee/read", {"employee_id": 1}, {"value": EMPLOYEE}),
+    Example("employee/update", {"employee": {"id": 3, **_NEW_EMPLOYEE}}, {}),
+    Example("employee/delete", {"employee_id": 3}, {}),
+    Example("tracker/employee/assign", {"tracker_id": 2, "new_employee_id": 3}, {}),
+    Example(
+        "tracker/employee/read",
+        {"tracker_id": 4},
+        {
+            "current": {
+                "id": 1,
+                "icon_id": 55,
+                "tracker_id": 560,
+                "first_name": "John",
+                "middle_name": "M",
+                "last_name": "Johnson",
+                "email": "",
+                "phone": "",
+                "driver_license_number": "34534545",
+                "driver_license_cats": "AB, sgeg",
+                "driver_license_issue_date": "2005-06-04",
+                "driver_license_valid_till": "2015-06-04",
+                "hardware_key": "ab8def",
+                "department_id": None,
+                "location": {"lat": 0.0, "lng": 0.0, "address": ""},
+            },
+            "last_change": {
+                "old_employee_id": None,
+                "new_employee_id": 1,
+                "location": {"lat": 11.0, "lng": 22.0, "address": "Haraze-Mangueigne"},
+                "changed": "2016-11-17 17:01:20",
+                "origin": "tracker",
+                "hardware_key": "ab8def",
+            },
+        },
+    ),
+)
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    return {str: "string", list: "array", dict: "object"}.get(type(value), type(value).__name__)
+
+
+def assert_documented_shape(documented: Any, answered: Any, where: str = "$") -> None:
+    """``answered`` has ``documented``'s keys, types and nesting.
+
+    Every key the documentation shows is answered, with a value of the same JSON type (a
+    documented integer answered as an integer); a documented null or :data:`ANY` allows any
+    value, and a value the documentation shows may be answered null (the example shows one
+    entity; another may lack the value). Arrays are compared by their first elements.
+    """
+    if documented is ANY or documented is None or answered is None:
+        return
+    assert _json_type(answered) == _json_type(documented), (
+        f"{where}: documented {_json_type(documented)}, answered {answered!r}"
+    )
+    if isinstance(documented, int) and not isinstance(documented, bool):
+        assert isinstance(answered, int), f"{where}: documented an integer, answered {answered!r}"
+    if isinstance(documented, dict):
+        missing = sorted(set(documented) - set(answered))
+        assert not missing, f"{where}: documented keys not answered: {missing}"
+        for key, value in documented.items():
+            assert_documented_shape(value, answered[key], f"{where}.{key}")
+    elif isinstance(documented, list) and documented and answered:
+        assert_documented_shape(documented[0], answered[0], f"{where}[0]")
