@@ -48,6 +48,9 @@ def is_web_url(value: str) -> bool:
     return bool(parts.hostname)
 
 
+HEX_COLOR_PATTERN = r"^[0-9A-Fa-f]{6}$"
+"""A web color without ``#`` (``FF6DDC``)."""
+
 EMAIL_PATTERN = r"^([^\s@]+@[^\s@]+\.[^\s@]+)?$"
 """An e-mail address (something ``@`` a domain with a dot, no whitespace), or nothing."""
 _EMAIL = re.compile(EMAIL_PATTERN[1:-1])
@@ -87,6 +90,9 @@ class Rules:
     """An absolute ``http`` or ``https`` URL without whitespace (:data:`WEB_URL_PATTERN`)."""
     email: bool = False
     """An e-mail address, or empty (:data:`EMAIL_PATTERN`)."""
+    pattern: str | None = None
+    """A regular expression the whole text must match (also the JSON Schema ``pattern``, so
+    keep to the syntax both share: ``^[0-9A-Fa-f]{6}$``)."""
 
     def check(self, value: Any) -> str | None:
         """The error for ``value``, or ``None`` when it keeps the limits (or is null/omitted)."""
@@ -120,6 +126,8 @@ class Rules:
             return "must be an http or https URL without spaces or line breaks"
         if self.email and _EMAIL.fullmatch(value) is None:
             return "must be an e-mail address (or empty)"
+        if self.pattern is not None and re.search(self.pattern, value) is None:
+            return f"must match {self.pattern}"
         return None
 
     def json_schema(self) -> dict[str, Any]:
@@ -141,6 +149,8 @@ class Rules:
             schema["pattern"] = WEB_URL_PATTERN
         if self.email:
             schema["pattern"] = EMAIL_PATTERN
+        if self.pattern is not None:
+            schema["pattern"] = self.pattern
         return schema
 
     def describe(self) -> str:
@@ -162,6 +172,8 @@ class Rules:
             parts.append("an http or https URL")
         if self.email:
             parts.append("an e-mail address or empty")
+        if self.pattern is not None:
+            parts.append(f"matching {self.pattern}")
         return ", ".join(parts)
 
 

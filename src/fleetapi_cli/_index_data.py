@@ -104,6 +104,20 @@ INDEX: Index = {
         "state": "tracker/get_state",
         "states": "tracker/get_states",
     },
+    "tracker-group": {
+        "list": "tracker/group/list",
+        "create": "tracker/group/create",
+        "update": "tracker/group/update",
+        "delete": "tracker/group/delete",
+        "assign": "tracker/group/assign",
+    },
+    "user": {
+        "info": "user/get_info",
+        "tariff-restrictions": "user/get_tariff_restrictions",
+        "logout": "user/logout",
+        "settings": "user/settings/read",
+        "update-settings": "user/settings/update",
+    },
     "zone": {"list": "zone/list"},
 }
 

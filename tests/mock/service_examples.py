@@ -86,7 +86,105 @@ _ZONE: Final = {
 }
 """The zone object of the documentation (a sausage; its points only ``with_points``)."""
 
+_GROUP: Final = {"title": "test", "color": "FF6DDC", "id": 129301}
+
+_USER_INFO: Final = {
+    "paas_id": 7,
+    "paas_settings": ANY,
+    "user_info": {
+        "id": 43568,
+        "login": "demo@navixy.com",
+        "title": "John Smith",
+        "phone": "79123456789",
+        "creation_date": "2016-05-20 01:10:34",
+        "balance": 74.31,
+        "bonus": 0.0,  # documented 0; the field is a float ("max. 2 digits after dot")
+        "locale": "en_US",
+        "demo": True,
+        "verified": True,
+        "legal_type": "individual",
+        "default_geocoder": "google",
+        "route_provider": "google",
+        "time_zone": "America/New_York",
+        "measurement_system": "metric",
+        "date_format": "ddMMyyyy_dots",
+        "hour_mode": "TWENTY_FOUR_HOURS",
+        "tin": "2345678239",
+        "iec": "",
+        "post_country": "USA",
+        "post_region": "NY",
+        "post_index": "10120",
+        "post_city": "New York",
+        "post_street_address": "1556 Broadway, suite 416",
+        "registered_country": "USA",
+        "registered_region": "NY",
+        "registered_index": "10120",
+        "registered_city": "New York",
+        "registered_street_address": "1556 Broadway, suite 416",
+        "first_name": "John",
+        "middle_name": "Walker",
+        "last_name": "Smith",
+        "legal_name": "QWER Inc.",
+    },
+    "master": {
+        "id": 1234,
+        "demo": False,
+        "legal_type": "individual",
+        "first_name": "David",
+        "middle_name": "Middle",
+        "last_name": "Blane",
+        "legal_name": "Blah LLC",
+        "title": "David Blane",
+        "balance": 0.0,
+        "bonus": 89.78,
+    },
+    "tariff_restrictions": {"allowed_maps": ["roadmap", "osm"]},
+    "premium_gis": True,
+    "features": ["branding_web"],
+    "privileges": {"rights": ["tag_update"]},
+    "user_menu": ANY,
+}
+"""``user/get_info`` as documented: a sub-user's answer (``master`` and ``privileges``)."""
+
+_SETTINGS: Final = {
+    "time_zone": "Europe/Amsterdam",
+    "locale": "nl_NL",
+    "measurement_system": "metric",
+    "geocoder": "osm",
+    "route_provider": "google",
+    "translit": False,
+}
+
 EXAMPLES: Final = (
+    Example("user/get_info", {}, _USER_INFO, login="dispatcher"),
+    Example("user/get_tariff_restrictions", {}, {"value": {"allowed_maps": ["roadmap", "osm"]}}),
+    Example("user/logout", {}, {}),
+    Example(
+        "user/settings/read",
+        {},
+        {
+            "settings": _SETTINGS,
+            "file_storage_settings": {"auto_overwrite": True},
+            "balance_alert_settings": {"emails": ["email1@example.com", "email2@example.com"]},
+            "first_user_balance_warning_period": "7d",
+            "second_user_balance_warning_period": "2d",
+        },
+    ),
+    Example(
+        "user/settings/update",
+        {
+            **_SETTINGS,
+            "balance_alert_settings": {"emails": ["email1@example.com", "email2@example.com"]},
+            "file_storage_settings": {"auto_overwrite": True},
+        },
+        {},
+    ),
+    Example("tracker/group/list", {}, {"list": [_GROUP]}),
+    Example("tracker/group/create", {"title": "Employees", "color": "FF6DDC"}, {"id": 222}),
+    Example("tracker/group/update", {"id": 1, "title": "Employees", "color": "FF6DDC"}, {}),
+    Example("tracker/group/delete", {"id": 1}, {}),
+    # documented: trackers [999199, 991999], group 167
+    Example("tracker/group/assign", {"trackers": [1, 3], "id": 2}, {}),
     # The documented list shows a sausage first; the demo's first zone is a circle, and its
     # points come only with_points (tests/sdk/test_zones.py checks each kind).
     Example("zone/list", {}, {"list": [ANY]}),

@@ -109,6 +109,8 @@ def within_rules(
         path = st.text(alphabet=string.ascii_letters + string.digits + "/?=&-_.", max_size=8)
         return st.builds("{}://example.{}/{}".format, st.sampled_from(["http", "https"]),
                          st.sampled_from(["com", "org"]), path)  # fmt: skip
+    if tp is str and limits.pattern is not None:
+        return st.from_regex(limits.pattern, fullmatch=True)
     if tp is str and limits.email:
         return st.sampled_from(["", "a@b.co", "smith@example.com"])
     if tp is str:

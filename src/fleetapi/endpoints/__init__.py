@@ -37,6 +37,8 @@ AREAS: tuple[str, ...] = (
     "dealer",
     "delivery",
     "tracker",
+    "tracker_group",
+    "user",
     "zone",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""

@@ -53,6 +53,19 @@ if TYPE_CHECKING:
     from fleetapi.models.task_batch import BatchField, LocationCheckMode, TaskBatchConvertResult
     from fleetapi.models.track import AssetRef, TrackListResult, TrackPoints
     from fleetapi.models.tracker import Tracker, TrackerState, TrackerStates
+    from fleetapi.models.tracker_group import TrackerGroup
+    from fleetapi.models.user import (
+        BalanceAlertSettings,
+        DateFormat,
+        FileStorageSettings,
+        GeocoderName,
+        HourMode,
+        MeasurementSystem,
+        RouteProvider,
+        TariffRestrictions,
+        UserInfoAnswer,
+        UserSettingsAnswer,
+    )
     from fleetapi.models.vehicle import NewVehicle, Vehicle, VehicleBatchResult
 
 __all__ = [
@@ -75,7 +88,9 @@ __all__ = [
     "Retranslators",
     "Subscriptions",
     "Tasks",
+    "TrackerGroups",
     "Trackers",
+    "User",
     "Users",
     "Vehicles",
     "Zones",
@@ -1773,6 +1788,163 @@ class Trackers:
         return result
 
 
+class TrackerGroups:
+    """Calls under ``tracker/group``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self) -> builtins.list[TrackerGroup]:
+        """List the account's tracker groups (the default group 0 is not listed).
+
+        Calls ``tracker/group/list``.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_LIST
+
+        result: builtins.list[TrackerGroup] = self._client.call(TRACKER_GROUP_LIST, None)
+        return result
+
+    def create(self, *, title: str, color: str) -> int:
+        """Create an empty tracker group and get its ID.
+
+        Calls ``tracker/group/create``.
+        Master users only.
+        Error codes the service lists: 7.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_CREATE
+        from fleetapi.models.tracker_group import TrackerGroupCreateParams
+
+        result: int = self._client.call(
+            TRACKER_GROUP_CREATE, TrackerGroupCreateParams(title=title, color=color)
+        )
+        return result
+
+    def update(self, *, title: str, color: str, id: int) -> None:
+        """Change a tracker group's title and color.
+
+        Calls ``tracker/group/update``.
+        Master users only.
+        Error codes the service lists: 7, 201.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_UPDATE
+        from fleetapi.models.tracker_group import TrackerGroupUpdateParams
+
+        self._client.call(
+            TRACKER_GROUP_UPDATE, TrackerGroupUpdateParams(title=title, color=color, id=id)
+        )
+
+    def delete(self, *, id: int) -> None:
+        """Delete a tracker group; its trackers go to the default group 0.
+
+        Calls ``tracker/group/delete``.
+        Master users only.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_DELETE
+        from fleetapi.models.tracker_group import TrackerGroupDeleteParams
+
+        self._client.call(TRACKER_GROUP_DELETE, TrackerGroupDeleteParams(id=id))
+
+    def assign(self, *, id: int, trackers: builtins.list[int]) -> None:
+        """Move trackers into a group (or, with `id` 0, out of every group).
+
+        Calls ``tracker/group/assign``.
+        Master users only.
+        Error codes the service lists: 201, 208, 217.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_ASSIGN
+        from fleetapi.models.tracker_group import TrackerGroupAssignParams
+
+        self._client.call(TRACKER_GROUP_ASSIGN, TrackerGroupAssignParams(id=id, trackers=trackers))
+
+
+class User:
+    """Calls under ``user``, ``user/settings``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def get_info(self, *, application: str | Unset = UNSET) -> UserInfoAnswer:
+        """Read the signed-in user, its dealer's settings and what its plan allows.
+
+        Calls ``user/get_info``.
+        """
+        from fleetapi.endpoints.user import USER_GET_INFO
+        from fleetapi.models.user import UserInfoParams
+
+        result: UserInfoAnswer = self._client.call(
+            USER_GET_INFO, UserInfoParams(application=application)
+        )
+        return result
+
+    def get_tariff_restrictions(self) -> TariffRestrictions:
+        """Read what the user's plan allows (the maps it may open).
+
+        Calls ``user/get_tariff_restrictions``.
+        """
+        from fleetapi.endpoints.user import USER_GET_TARIFF_RESTRICTIONS
+
+        result: TariffRestrictions = self._client.call(USER_GET_TARIFF_RESTRICTIONS, None)
+        return result
+
+    def logout(self) -> None:
+        """End the current session (the hash stops working).
+
+        Calls ``user/logout``.
+        """
+        from fleetapi.endpoints.user import USER_LOGOUT
+
+        self._client.call(USER_LOGOUT, None)
+
+    def read_settings(self) -> UserSettingsAnswer:
+        """Read the user's settings (time zone, locale, units, providers).
+
+        Calls ``user/settings/read``.
+        """
+        from fleetapi.endpoints.user import USER_SETTINGS_READ
+
+        result: UserSettingsAnswer = self._client.call(USER_SETTINGS_READ, None)
+        return result
+
+    def update_settings(
+        self,
+        *,
+        time_zone: str | Unset = UNSET,
+        locale: str | Unset = UNSET,
+        measurement_system: MeasurementSystem | Unset = UNSET,
+        date_format: DateFormat | Unset = UNSET,
+        hour_mode: HourMode | Unset = UNSET,
+        geocoder: GeocoderName | Unset = UNSET,
+        route_provider: RouteProvider | Unset = UNSET,
+        translit: bool | Unset = UNSET,
+        balance_alert_settings: BalanceAlertSettings | Unset = UNSET,
+        file_storage_settings: FileStorageSettings | Unset = UNSET,
+    ) -> None:
+        """Change some of the user's settings; the others stay.
+
+        Calls ``user/settings/update``.
+        Error codes the service lists: 7, 13.
+        """
+        from fleetapi.endpoints.user import USER_SETTINGS_UPDATE
+        from fleetapi.models.user import UserSettingsUpdateParams
+
+        self._client.call(
+            USER_SETTINGS_UPDATE,
+            UserSettingsUpdateParams(
+                time_zone=time_zone,
+                locale=locale,
+                measurement_system=measurement_system,
+                date_format=date_format,
+                hour_mode=hour_mode,
+                geocoder=geocoder,
+                route_provider=route_provider,
+                translit=translit,
+                balance_alert_settings=balance_alert_settings,
+                file_storage_settings=file_storage_settings,
+            ),
+        )
+
+
 class Zones:
     """Calls under ``zone``."""
 
@@ -1936,6 +2108,16 @@ class Resources:
     def trackers(self) -> Trackers:
         """The ``trackers`` calls."""
         return Trackers(cast("Client", self))
+
+    @cached_property
+    def tracker_groups(self) -> TrackerGroups:
+        """The ``tracker_groups`` calls."""
+        return TrackerGroups(cast("Client", self))
+
+    @cached_property
+    def user(self) -> User:
+        """The ``user`` calls."""
+        return User(cast("Client", self))
 
     @cached_property
     def zones(self) -> Zones:

@@ -55,6 +55,10 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
             yield f"{where}.user_id", f"no master user {tracker.user_id}"
         if tracker.tariff_id not in world.tariffs:
             yield f"{where}.tariff_id", f"no tariff {tracker.tariff_id}"
+        if tracker.group_id and not _owns(
+            world, tracker.user_id, world.tracker_groups, tracker.group_id
+        ):
+            yield f"{where}.group_id", f"no tracker group {tracker.group_id} of the owner"
     drivers: dict[int, int] = {}
     for employee in world.employees.values():
         where = f"employees[id={employee.id}]"
@@ -82,6 +86,7 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
         *((f"map_layers[id={r.id}]", r) for r in world.map_layers.values()),
         *((f"departments[id={d.id}]", d) for d in world.departments.values()),
         *((f"garages[id={g.id}]", g) for g in world.garages.values()),
+        *((f"tracker_groups[id={g.id}]", g) for g in world.tracker_groups.values()),
         *((f"vehicles[id={v.id}]", v) for v in world.vehicles.values()),
         *((f"employees[id={e.id}]", e) for e in world.employees.values()),
         *((f"zones[id={z.id}]", z) for z in world.zones.values()),

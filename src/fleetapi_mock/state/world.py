@@ -64,6 +64,7 @@ from fleetapi_mock.state.records import (
     SubscriptionRecord,
     TagRecord,
     TariffRecord,
+    TrackerGroupRecord,
     TrackerRecord,
     TrackPointRecord,
     UserRecord,
@@ -157,6 +158,7 @@ class World:
     users: dict[int, UserRecord] = collection()
     sessions: dict[str, SessionRecord] = collection(key="hash")
     api_keys: dict[str, ApiKeyRecord] = collection(key="hash")
+    tracker_groups: dict[int, TrackerGroupRecord] = collection()
     trackers: dict[int, TrackerRecord] = collection()
     employees: dict[int, EmployeeRecord] = collection()
     employee_changes: dict[int, EmployeeChangeRecord] = collection(key="tracker_id")

@@ -19,6 +19,8 @@ from fleetapi_mock.state.records.accounts import (
     SessionKind,
     SessionRecord,
     TariffRecord,
+    UserPreferences,
+    UserProfile,
     UserRecord,
 )
 from fleetapi_mock.state.records.business import (
@@ -49,6 +51,7 @@ from fleetapi_mock.state.records.fleet import (
     MovementStatus,
     ServiceTaskRecord,
     ServiceTaskStatus,
+    TrackerGroupRecord,
     TrackerRecord,
     TrackerStateRecord,
     TrackPointRecord,
@@ -83,8 +86,11 @@ __all__ = [
     "TagRecord",
     "TariffRecord",
     "TrackPointRecord",
+    "TrackerGroupRecord",
     "TrackerRecord",
     "TrackerStateRecord",
+    "UserPreferences",
+    "UserProfile",
     "UserRecord",
     "VehicleRecord",
     "ZoneRecord",

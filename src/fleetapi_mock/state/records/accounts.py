@@ -10,6 +10,14 @@ import attrs
 from fleetapi._rules import rules
 from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.payment import PaymentSystemSettings
+from fleetapi.models.user import (
+    DateFormat,
+    GeocoderName,
+    HourMode,
+    LegalType,
+    MeasurementSystem,
+    RouteProvider,
+)
 
 __all__ = [
     "ApiKeyRecord",
@@ -17,6 +25,8 @@ __all__ = [
     "SessionKind",
     "SessionRecord",
     "TariffRecord",
+    "UserPreferences",
+    "UserProfile",
     "UserRecord",
 ]
 
@@ -67,6 +77,54 @@ class TariffRecord:
 
 
 @attrs.define(kw_only=True)
+class UserProfile:
+    """What the service keeps about a user beyond the login: ``user/get_info``'s facts."""
+
+    middle_name: str = ""
+    phone: str = ""
+    creation_date: dt.datetime | None = None
+    """When the user registered (UTC); answered null when the world does not say."""
+    balance: float = 0.0
+    bonus: float = 0.0
+    demo: bool = False
+    verified: bool = True
+    legal_type: LegalType = "individual"
+    legal_name: str = ""
+    title: str = ""
+    """The organization's title; empty: the first and last name are answered."""
+    tin: str = ""
+    iec: str = ""
+    post_country: str = ""
+    post_region: str = ""
+    post_index: str = ""
+    post_city: str = ""
+    post_street_address: str = ""
+    registered_country: str = ""
+    registered_region: str = ""
+    registered_index: str = ""
+    registered_city: str = ""
+    registered_street_address: str = ""
+    allowed_maps: list[str] = attrs.Factory(lambda: ["roadmap", "satellite", "hybrid", "osm"])
+    """The maps the user's plan allows (``user/get_tariff_restrictions``)."""
+
+
+@attrs.define(kw_only=True)
+class UserPreferences:
+    """A user's settings beside its time zone and locale (``user/settings/*``)."""
+
+    measurement_system: MeasurementSystem = "metric"
+    date_format: DateFormat | None = None
+    hour_mode: HourMode | None = None
+    geocoder: GeocoderName = "osm"
+    route_provider: RouteProvider = "osrm"
+    translit: bool = False
+    balance_alert_emails: list[str] = attrs.Factory(list)
+    file_storage_auto_overwrite: bool = False
+    first_balance_warning_period: str = "7d"
+    second_balance_warning_period: str = "2d"
+
+
+@attrs.define(kw_only=True)
 class UserRecord:
     """A user: a master user (account owner) or a sub-user of one."""
 
@@ -90,6 +148,8 @@ class UserRecord:
     plugins: list[int] = attrs.Factory(list)
     """Plugins available to a master user's account (29: bills; without it ``bill/*`` answer
     222). Sub-users have their master's."""
+    profile: UserProfile = attrs.Factory(UserProfile)
+    preferences: UserPreferences = attrs.Factory(UserPreferences)
 
     @property
     def is_master(self) -> bool:

@@ -11,6 +11,7 @@ import attrs
 from fleetapi.models.department import Department
 from fleetapi.models.employee import Employee, EmployeeAssignment
 from fleetapi.models.garage import Garage
+from fleetapi.models.tracker_group import TrackerGroup
 from fleetapi.models.vehicle import NewVehicle
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "ServiceTaskRecord",
     "ServiceTaskStatus",
     "TrackPointRecord",
+    "TrackerGroupRecord",
     "TrackerRecord",
     "TrackerStateRecord",
     "VehicleRecord",
@@ -77,6 +79,15 @@ class TrackerRecord:
     phone: str | None = None
     tag_ids: list[int] = attrs.Factory(list)
     state: TrackerStateRecord = attrs.Factory(TrackerStateRecord)
+
+
+@attrs.frozen(kw_only=True)
+class TrackerGroupRecord(TrackerGroup):
+    """A tracker group as the world keeps it: the API's group and its owner. A tracker names
+    its group in ``group_id`` (0: the default group, which is no record)."""
+
+    user_id: int
+    """The master user owning the group."""
 
 
 @attrs.frozen(kw_only=True)

@@ -1,0 +1,86 @@
+"""Tracker groups: the calls of the service's documentation (``origin="service"``)."""
+
+from __future__ import annotations
+
+from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi.models.tracker_group import (
+    TrackerGroup,
+    TrackerGroupAssignParams,
+    TrackerGroupCreateParams,
+    TrackerGroupDeleteParams,
+    TrackerGroupUpdateParams,
+)
+
+TRACKER_GROUP_LIST = Endpoint(
+    path="tracker/group/list",
+    params=NoParams,
+    result=Result.field("list", list[TrackerGroup]),
+    summary="List the account's tracker groups (the default group 0 is not listed).",
+    resource="tracker_groups",
+    method="list",
+    safe=True,
+    origin="service",
+    cli=("tracker-group", "list"),
+)
+TRACKER_GROUP_CREATE = Endpoint(
+    path="tracker/group/create",
+    params=TrackerGroupCreateParams,
+    result=Result.field("id", int),
+    summary="Create an empty tracker group and get its ID.",
+    resource="tracker_groups",
+    method="create",
+    master_only=True,
+    errors=(7,),
+    origin="service",
+    cli=("tracker-group", "create"),
+)
+TRACKER_GROUP_UPDATE = Endpoint(
+    path="tracker/group/update",
+    params=TrackerGroupUpdateParams,
+    result=Result.nothing(),
+    summary="Change a tracker group's title and color.",
+    resource="tracker_groups",
+    method="update",
+    master_only=True,
+    errors=(7, 201),
+    origin="service",
+    cli=("tracker-group", "update"),
+)
+TRACKER_GROUP_DELETE = Endpoint(
+    path="tracker/group/delete",
+    params=TrackerGroupDeleteParams,
+    result=Result.nothing(),
+    summary="Delete a tracker group; its trackers go to the default group 0.",
+    resource="tracker_groups",
+    method="delete",
+    master_only=True,
+    errors=(201,),
+    origin="service",
+    cli=("tracker-group", "delete"),
+    notes="The default group 0 is not a group that can be deleted: 201.",
+)
+TRACKER_GROUP_ASSIGN = Endpoint(
+    path="tracker/group/assign",
+    params=TrackerGroupAssignParams,
+    result=Result.nothing(),
+    summary="Move trackers into a group (or, with `id` 0, out of every group).",
+    resource="tracker_groups",
+    method="assign",
+    master_only=True,
+    errors=(201, 208, 217),
+    origin="service",
+    cli=("tracker-group", "assign"),
+    notes=(
+        "201 for a group that is not the account's, 217 when a tracker is not the account's "
+        "(the whole list is checked first; nothing moves), 208 for a blocked tracker, which "
+        "the documentation requires unblocked."
+    ),
+)
+
+ENDPOINTS = (
+    TRACKER_GROUP_LIST,
+    TRACKER_GROUP_CREATE,
+    TRACKER_GROUP_UPDATE,
+    TRACKER_GROUP_DELETE,
+    TRACKER_GROUP_ASSIGN,
+)

@@ -1,0 +1,95 @@
+"""The signed-in user: the calls of the service's documentation (``origin="service"``)."""
+
+from __future__ import annotations
+
+from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi.models.user import (
+    TariffRestrictions,
+    UserInfoAnswer,
+    UserInfoParams,
+    UserSettingsAnswer,
+    UserSettingsUpdateParams,
+)
+
+USER_GET_INFO = Endpoint(
+    path="user/get_info",
+    params=UserInfoParams,
+    result=Result.body(UserInfoAnswer),
+    summary="Read the signed-in user, its dealer's settings and what its plan allows.",
+    resource="user",
+    method="get_info",
+    safe=True,
+    origin="service",
+    cli=("user", "info"),
+    notes=(
+        "`master` and `privileges` are answered to sub-users only. `paas_settings` is null for "
+        "a dealer without interface settings. `user_menu` is the default menu preset with no "
+        "items, whatever the `application` (the mock keeps no custom menus)."
+    ),
+)
+USER_GET_TARIFF_RESTRICTIONS = Endpoint(
+    path="user/get_tariff_restrictions",
+    params=NoParams,
+    result=Result.field("value", TariffRestrictions),
+    summary="Read what the user's plan allows (the maps it may open).",
+    resource="user",
+    method="get_tariff_restrictions",
+    safe=True,
+    origin="service",
+    cli=("user", "tariff-restrictions"),
+    notes="A sub-user is answered its master's plan.",
+)
+USER_LOGOUT = Endpoint(
+    path="user/logout",
+    params=NoParams,
+    result=Result.nothing(),
+    summary="End the current session (the hash stops working).",
+    resource="user",
+    method="logout",
+    safe=True,
+    origin="service",
+    cli=("user", "logout"),
+    notes=(
+        "Works with a user's standard session only: an API key is 4, as for every call an API "
+        "key may not make. A second logout with the same hash is 4 (the session has ended). "
+        "Repeating it is harmless, so the SDK retries it like a read."
+    ),
+)
+USER_SETTINGS_READ = Endpoint(
+    path="user/settings/read",
+    params=NoParams,
+    result=Result.body(UserSettingsAnswer),
+    summary="Read the user's settings (time zone, locale, units, providers).",
+    resource="user",
+    method="read_settings",
+    safe=True,
+    origin="service",
+    cli=("user", "settings"),
+    notes=(
+        "`file_storage_settings`, `balance_alert_settings` and the warning periods are "
+        "answered to master users only (the right `admin`)."
+    ),
+)
+USER_SETTINGS_UPDATE = Endpoint(
+    path="user/settings/update",
+    params=UserSettingsUpdateParams,
+    result=Result.nothing(),
+    summary="Change some of the user's settings; the others stay.",
+    resource="user",
+    method="update_settings",
+    errors=(7, 13),
+    origin="service",
+    cli=("user", "update-settings"),
+    notes=(
+        "A `time_zone` that is no IANA zone is 7. A sub-user sending `balance_alert_settings` "
+        "or `file_storage_settings` gets 13 and nothing changes."
+    ),
+)
+
+ENDPOINTS = (
+    USER_GET_INFO,
+    USER_GET_TARIFF_RESTRICTIONS,
+    USER_LOGOUT,
+    USER_SETTINGS_READ,
+    USER_SETTINGS_UPDATE,
+)
