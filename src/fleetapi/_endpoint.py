@@ -51,16 +51,19 @@ class Result:
     kind: Literal["json", "none", "bytes"] = "json"
     media_types: tuple[str, ...] = ()
     """The content types a file download answers with (``bytes`` results)."""
+    user_time: bool = False
+    """The answer also carries ``user_time``, the user's current time, in every date/time mode
+    (other calls add it in ISO mode only)."""
 
     @classmethod
-    def field(cls, key: str, type_: Any) -> Result:
+    def field(cls, key: str, type_: Any, *, user_time: bool = False) -> Result:
         """The result is the response field ``key``, of type ``type_``."""
-        return cls(type=type_, key=key)
+        return cls(type=type_, key=key, user_time=user_time)
 
     @classmethod
-    def body(cls, type_: Any) -> Result:
+    def body(cls, type_: Any, *, user_time: bool = False) -> Result:
         """The result is the whole response body (less ``success``), of type ``type_``."""
-        return cls(type=type_)
+        return cls(type=type_, user_time=user_time)
 
     @classmethod
     def nothing(cls) -> Result:

@@ -91,7 +91,7 @@ def test_option_derivation() -> None:
     assert states["--trackers"].required
     assert "[required]" in states["--trackers"].help
     assert states["--list-blocked"].kind == "bool"
-    assert "Report unknown IDs" in states["--allow-not-exist"].help
+    assert "List unknown trackers in not_exist" in states["--allow-not-exist"].help
 
 
 def generated(cli: Cli, group: str) -> Cli:

@@ -155,7 +155,59 @@ _SETTINGS: Final = {
     "translit": False,
 }
 
+_STATE: Final = {
+    "source_id": 545139,
+    "gps": {
+        "updated": "2022-08-31 13:47:09",
+        "signal_level": 100,
+        "location": {"lat": 42.82769, "lng": -78.26290833333333},
+        "heading": 45,
+        "speed": 0,
+        "alt": 0,
+    },
+    "connection_status": "active",
+    "movement_status": "parked",
+    "movement_status_update": "2022-08-31 13:40:44",
+    "ignition": False,
+    "ignition_update": "2022-08-31 13:40:44",
+    "gsm": {
+        "updated": "2022-08-31 13:47:09",
+        "signal_level": 100,
+        "network_name": "Mobile",
+        "roaming": False,
+    },
+    "last_update": "2022-08-31 13:47:09",
+    "battery_level": 97,
+    "battery_update": "2022-08-31 13:47:09",
+    "inputs": [False, False, False],
+    "inputs_update": "2022-08-31 13:47:09",
+    "outputs": [True, False],
+    "outputs_update": "2022-08-31 13:47:09",
+    "additional": {
+        "hardware_key": {"value": "20910998202956382057", "updated": "2022-08-31 10:47:09"}
+    },
+    "actual_track_update": "2022-08-31 13:40:44",
+}
+"""The state object of ``tracker/get_state`` as documented."""
+
 EXAMPLES: Final = (
+    # The four tracker calls come from the notes of the specification; their documented
+    # examples are held to the documented shapes all the same.
+    Example(
+        "tracker/get_state",
+        {"tracker_id": 1},
+        {"user_time": "2022-08-31 13:47:13", "state": _STATE},
+    ),
+    Example(
+        "tracker/get_states",
+        {"trackers": [1, 5, 99], "allow_not_exist": True, "list_blocked": True},
+        {
+            "user_time": "2024-08-01 13:45:23",
+            "states": {"1": {k: v for k, v in _STATE.items() if k != "additional"}},
+            "blocked": [888999],
+            "not_exist": [111333],
+        },
+    ),
     Example("user/get_info", {}, _USER_INFO, login="dispatcher"),
     Example("user/get_tariff_restrictions", {}, {"value": {"allowed_maps": ["roadmap", "osm"]}}),
     Example("user/logout", {}, {}),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from mock_helpers import Api, assert_failure, assert_success
@@ -179,6 +180,22 @@ def test_openapi_describes_what_the_mock_accepts_and_answers(api: Api):
     assert pattern.match("2024-02-29T10:00:00+02:00")
     for refused in ("0000-00-00 00:00:00", "2023-02-29 10:00:00", "2026-01-15 24:00:00"):
         assert not pattern.match(refused), refused
+
+
+def test_the_date_pattern_is_the_calendar_of_python_dates():
+    """A schema-valid date is one the mock reads: years 1 to 9999, leap days right."""
+    from fleetapi_mock.state.schema import DATE_SCHEMA
+
+    pattern = re.compile(DATE_SCHEMA["pattern"])
+    for year in range(10000):
+        for month, day in ((1, 1), (2, 29), (12, 31)):
+            text = f"{year:04d}-{month:02d}-{day:02d}"
+            try:
+                dt.date(year, month, day)
+                valid = True
+            except ValueError:
+                valid = False
+            assert bool(pattern.match(text)) is valid, text
 
 
 def test_openapi_references_resolve(api: Api):

@@ -113,48 +113,66 @@ def test_read(api: Api, demo: str):
     assert tracker.source.model == "mobile_app"
 
 
-@pytest.mark.parametrize(
-    ("tracker_id", "code", "status"), [(5, 208, 403), (7, 201, 400), (99, 201, 400)]
-)
+@pytest.mark.parametrize(("tracker_id", "code", "status"), [(7, 201, 400), (99, 201, 400)])
 def test_read_and_state_failures(api: Api, demo: str, tracker_id: int, code: int, status: int):
     assert_failure(api.post("/tracker/read", {"tracker_id": tracker_id}, hash=demo), code, status)
     response = api.post("/tracker/get_state", {"tracker_id": tracker_id}, hash=demo)
     assert_failure(response, code, status)
 
 
-def test_get_state(api: Api, demo: str):
-    body = assert_success(api.post("/tracker/get_state", {"tracker_id": 1}, hash=demo))
+def test_a_blocked_tracker_is_read_but_has_no_state(api: Api, demo: str):
+    body = assert_success(api.post("/tracker/read", {"tracker_id": 5}, hash=demo))
+    assert body["value"]["source"]["blocked"] is True
+    assert_failure(api.post("/tracker/get_state", {"tracker_id": 5}, hash=demo), 208, 403)
+
+
+@pytest.mark.parametrize("iso", [False, True])
+def test_get_state_answers_the_documented_state_and_user_time(
+    fleet_mock: FleetMock, api: Api, demo: str, iso: bool
+):
+    body = assert_success(
+        api.post("/tracker/get_state", {"tracker_id": 1, "iso_datetime": iso}, hash=demo)
+    )
+    assert body["user_time"] == ("2026-01-15T09:00:00+00:00" if iso else "2026-01-15 09:00:00")
     state = converter_for().structure(body["state"], TrackerState)
     assert state.source_id == 10001
     assert state.connection_status == "active"
     assert state.gps.location is not None
     assert state.gps.location.lat == pytest.approx(52.52)
+    assert {
+        "gps", "gsm", "movement_status_update", "battery_update", "inputs", "inputs_update",
+        "outputs", "outputs_update", "additional", "actual_track_update",
+    } <= set(body["state"])  # fmt: skip
 
 
-def test_get_states_with_blocked_and_missing(api: Api, demo: str):
-    body = assert_success(
-        api.post(
-            "/tracker/get_states", {"trackers": [1, 5, 7, 99], "allow_not_exist": True}, hash=demo
-        )
-    )
+def test_get_states_lists_blocked_and_missing_only_when_asked(api: Api, demo: str):
+    asked = {"trackers": [1, 5, 7, 99], "allow_not_exist": True, "list_blocked": True}
+    body = assert_success(api.post("/tracker/get_states", asked, hash=demo))
     states = converter_for().structure(
         {k: v for k, v in body.items() if k != "success"}, TrackerStates
     )
-    assert set(states.states) == {"1"}
+    assert set(states.states) == {"1"}  # a blocked tracker has no state
     assert states.blocked == [5]
     assert states.not_exist == [7, 99]
+    assert body["user_time"] == "2026-01-15 09:00:00"
+    plain = assert_success(api.post("/tracker/get_states", {"trackers": [1, 2]}, hash=demo))
+    assert "blocked" not in plain
+    assert "not_exist" not in plain
 
 
-def test_get_states_list_blocked_reports_their_state(api: Api, demo: str):
-    body = assert_success(
-        api.post("/tracker/get_states", {"trackers": [5, 6], "list_blocked": True}, hash=demo)
-    )
-    assert set(body["states"]) == {"5", "6"}
-    assert body["blocked"] == [5]
-
-
-def test_get_states_missing_without_allow_is_217(api: Api, demo: str):
-    assert_failure(api.post("/tracker/get_states", {"trackers": [1, 99]}, hash=demo), 217, 400)
+@pytest.mark.parametrize(
+    ("body", "code", "status"),
+    [
+        ({"trackers": [1, 5]}, 208, 403),
+        ({"trackers": [1, 5], "allow_not_exist": True}, 208, 403),
+        ({"trackers": [1, 99]}, 217, 400),
+        ({"trackers": [1, 99, 5], "list_blocked": True}, 217, 400),
+    ],
+)
+def test_get_states_fails_on_blocked_or_missing_unless_asked_to_list_them(
+    api: Api, demo: str, body: dict[str, object], code: int, status: int
+):
+    assert_failure(api.post("/tracker/get_states", body, hash=demo), code, status)
 
 
 def test_tracker_state_follows_the_world(fleet_mock: FleetMock, api: Api, demo: str):

@@ -150,7 +150,9 @@ def test_json_without_content_type_is_read_as_json(api: Api, demo: str):
 def test_plain_date_times_by_default(api: Api, demo: str):
     body = assert_success(api.post("/tracker/get_state", {"tracker_id": 1}, hash=demo))
     assert body["state"]["last_update"] == "2026-01-15 08:59:30"
-    assert "user_time" not in body
+    assert body["user_time"] == "2026-01-15 09:00:00"  # get_state answers it in every mode
+    listed = assert_success(api.post("/tracker/list", {}, hash=demo))
+    assert "user_time" not in listed  # other calls in ISO mode only
 
 
 def test_iso_mode_by_header(api: Api, demo: str):

@@ -35,7 +35,7 @@ def test_fleet_client_is_logged_in_as_demo(fleet_client: Client, fleet_mock: Fle
     assert [t.id for t in fleet_client.trackers.list()] == [1, 2, 3, 4, 5, 6]
     assert fleet_client.trackers.read(tracker_id=2).label == "Van 2"
     assert fleet_client.trackers.get_state(tracker_id=1).connection_status == "active"
-    states = fleet_client.trackers.get_states(trackers=[1, 5])
+    states = fleet_client.trackers.get_states(trackers=[1, 5], list_blocked=True)
     assert set(states.states) == {"1"}
     assert states.blocked == [5]
     with pytest.raises(NonExistentEntitiesError):

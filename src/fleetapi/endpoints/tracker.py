@@ -1,4 +1,5 @@
-"""The minimal tracker group that almost every integration starts with (from NOTES)."""
+"""The tracker calls almost every integration starts with (named by NOTES, their behaviour as
+the service's documentation gives it)."""
 
 from __future__ import annotations
 
@@ -29,32 +30,43 @@ TRACKER_READ = Endpoint(
     summary="Read one tracker.",
     resource="trackers",
     method="read",
-    errors=(201, 208),
+    errors=(201,),
     safe=True,
     origin="notes",
+    notes="A blocked tracker is answered like any other, `source.blocked` true.",
 )
 TRACKER_GET_STATE = Endpoint(
     path="tracker/get_state",
     params=TrackerReadParams,
-    result=Result.field("state", TrackerState),
+    result=Result.field("state", TrackerState, user_time=True),
     summary="Read the current state of a tracker: position, connection, movement.",
     resource="trackers",
     method="get_state",
     errors=(201, 208),
     safe=True,
     origin="notes",
+    notes=(
+        "The state object of the service's documentation (GPS, network, movement and ignition "
+        "with their update times, battery, inputs, outputs, model-specific `additional` "
+        "states); `user_time` beside it in every date/time mode."
+    ),
     cli=("tracker", "state"),
 )
 TRACKER_GET_STATES = Endpoint(
     path="tracker/get_states",
     params=TrackerStatesParams,
-    result=Result.body(TrackerStates),
+    result=Result.body(TrackerStates, user_time=True),
     summary="Read the current states of several trackers at once.",
     resource="trackers",
     method="get_states",
-    errors=(217,),
+    errors=(208, 217),
     safe=True,
     origin="notes",
+    notes=(
+        "A blocked tracker fails the call with 208 unless `list_blocked` lists it in "
+        "`blocked`; an unknown one with 217 unless `allow_not_exist` lists it in `not_exist`. "
+        "Neither gets a state, and each list is answered only when asked for."
+    ),
     cli=("tracker", "states"),
 )
 

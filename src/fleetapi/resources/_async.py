@@ -1764,7 +1764,7 @@ class AsyncTrackers:
         """Read one tracker.
 
         Calls ``tracker/read``.
-        Error codes the service lists: 201, 208.
+        Error codes the service lists: 201.
         """
         from fleetapi.endpoints.tracker import TRACKER_READ
         from fleetapi.models.tracker import TrackerReadParams
@@ -1798,7 +1798,7 @@ class AsyncTrackers:
         """Read the current states of several trackers at once.
 
         Calls ``tracker/get_states``.
-        Error codes the service lists: 217.
+        Error codes the service lists: 208, 217.
         """
         from fleetapi.endpoints.tracker import TRACKER_GET_STATES
         from fleetapi.models.tracker import TrackerStatesParams

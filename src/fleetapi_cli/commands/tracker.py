@@ -6,8 +6,10 @@ from typing import Annotated, Optional
 
 import typer
 
+from fleetapi.models.tracker import TrackerStatesParams
 from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
+from fleetapi_cli.fields import field_help
 
 __all__ = ["app"]
 
@@ -29,7 +31,11 @@ STATE_COLUMNS = [
     "gps.location.lat",
     "gps.location.lng",
     "gps.speed",
+    "ignition",
+    "gsm.signal_level",
     "battery_level",
+    "inputs",
+    "outputs",
 ]
 
 
@@ -90,11 +96,12 @@ def states(
         list[int], typer.Argument(metavar="TRACKER_ID...", help="The trackers' IDs.")
     ],
     list_blocked: Annotated[
-        bool, typer.Option("--list-blocked", help="Also report blocked trackers' states.")
+        bool,
+        typer.Option("--list-blocked", help=field_help(TrackerStatesParams, "list_blocked")),
     ] = False,
     allow_not_exist: Annotated[
         bool,
-        typer.Option("--allow-not-exist", help="Report unknown IDs instead of failing (217)."),
+        typer.Option("--allow-not-exist", help=field_help(TrackerStatesParams, "allow_not_exist")),
     ] = False,
     output: OutputOption = None,
 ) -> None:

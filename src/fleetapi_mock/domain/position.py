@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from gpxpy.geo import get_course, haversine_distance
 
 from fleetapi.models.common import LatLng
-from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.records import MovementStatus, TrackPointRecord
 from fleetapi_mock.state.world import World, track_point_order
 
 __all__ = ["drive_points", "record_positions"]
@@ -63,10 +63,16 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
             state.gps_updated = point.get_time
             state.last_update = max(point.get_time, state.last_update or point.get_time)
             state.connection_status = "active"
-            if point.speed > 0:
-                state.movement_status = "moving"
-            else:
-                state.movement_status = "parked" if point.parking else "stopped"
+            state.precision = point.precision
+            state.gsm_lbs = point.gsm_lbs
+            movement: MovementStatus = (
+                "moving" if point.speed > 0 else "parked" if point.parking else "stopped"
+            )
+            if movement != state.movement_status:
+                state.movement_status = movement
+                state.movement_status_update = point.get_time
+            if movement == "moving":
+                state.actual_track_update = point.get_time
     return batch
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import attrs
+
+from fleetapi._types import UNSET
 from fleetapi.models.common import LatLng
 from fleetapi.models.tracker import (
     GpsState,
@@ -47,18 +50,40 @@ def wire_state(ctx: Context, record: TrackerRecord) -> TrackerState:
         if state.lat is not None and state.lng is not None
         else None
     )
+    local = ctx.optional_user_time
+    gsm = state.gsm
     return TrackerState(
         source_id=record.source_id,
         gps=GpsState(
-            updated=ctx.optional_user_time(state.gps_updated),
+            updated=local(state.gps_updated),
             signal_level=state.signal_level,
             location=location,
             heading=state.heading,
             speed=state.speed,
             alt=state.alt,
+            precision=UNSET if state.precision is None else state.precision,
+            gsm_lbs=True if state.gsm_lbs else UNSET,
         ),
         connection_status=state.connection_status,
         movement_status=state.movement_status,
-        last_update=ctx.optional_user_time(state.last_update),
+        movement_status_update=local(state.movement_status_update),
+        ignition=UNSET if state.ignition is None else state.ignition,
+        ignition_update=(
+            UNSET
+            if state.ignition is None or state.ignition_update is None
+            else ctx.user_time(state.ignition_update)
+        ),
+        gsm=None if gsm is None else attrs.evolve(gsm, updated=local(gsm.updated)),
+        last_update=local(state.last_update),
         battery_level=state.battery_level,
+        battery_update=local(state.battery_update),
+        inputs=list(state.inputs),
+        inputs_update=local(state.inputs_update),
+        outputs=list(state.outputs),
+        outputs_update=local(state.outputs_update),
+        additional={
+            name: attrs.evolve(value, updated=local(value.updated))
+            for name, value in state.additional.items()
+        },
+        actual_track_update=local(state.actual_track_update),
     )

@@ -1,4 +1,4 @@
-"""The minimal tracker group: ``tracker/list``, ``read``, ``get_state``, ``get_states``.
+"""The core tracker calls: ``tracker/list``, ``read``, ``get_state``, ``get_states``.
 
 A user sees the trackers of their account; a sub-user whose record lists ``trackers`` sees
 only those. A tracker the caller may not see is answered as missing (201, or 217 in lists).
@@ -32,10 +32,15 @@ from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import TrackerRecord
 
 
-def _tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
+def _visible(ctx: Context, tracker_id: int) -> TrackerRecord:
     record = ctx.visible_tracker(tracker_id)
     if record is None:
         raise EntityNotFoundError(f"no tracker {tracker_id}")
+    return record
+
+
+def _unblocked(ctx: Context, tracker_id: int) -> TrackerRecord:
+    record = _visible(ctx, tracker_id)
     if record.blocked:
         raise DeviceBlockedError(f"tracker {tracker_id} is blocked")
     return record
@@ -57,23 +62,24 @@ def tracker_list(ctx: Context, params: TrackerListParams) -> list[Tracker]:
 
 @handles(TRACKER_READ)
 def tracker_read(ctx: Context, params: TrackerReadParams) -> Tracker:
-    """One tracker: 201 when missing or not the caller's, 208 when blocked."""
-    return wire_tracker(_tracker(ctx, params.tracker_id))
+    """One tracker, blocked ones included (``source.blocked``): 201 when missing or not the
+    caller's."""
+    return wire_tracker(_visible(ctx, params.tracker_id))
 
 
 @handles(TRACKER_GET_STATE)
 def tracker_get_state(ctx: Context, params: TrackerReadParams) -> TrackerState:
     """A tracker's state: 201 when missing or not the caller's, 208 when blocked."""
-    return wire_state(ctx, _tracker(ctx, params.tracker_id))
+    return wire_state(ctx, _unblocked(ctx, params.tracker_id))
 
 
 @handles(TRACKER_GET_STATES)
 def tracker_get_states(ctx: Context, params: TrackerStatesParams) -> TrackerStates:
     """The states of several trackers.
 
-    Unknown IDs fail the call with 217 unless ``allow_not_exist`` (then they are listed in
-    ``not_exist``). Blocked trackers are listed in ``blocked``; with ``list_blocked`` their
-    states are reported too.
+    An unknown tracker fails the call with 217 unless ``allow_not_exist`` lists it in
+    ``not_exist``; a blocked one fails it with 208 unless ``list_blocked`` lists it in
+    ``blocked``. Neither has a state; each list is answered only when asked for.
     """
     states: dict[str, TrackerState] = {}
     blocked: list[int] = []
@@ -82,12 +88,16 @@ def tracker_get_states(ctx: Context, params: TrackerStatesParams) -> TrackerStat
         record = ctx.visible_tracker(tracker_id)
         if record is None:
             missing.append(tracker_id)
-            continue
-        if record.blocked:
+        elif record.blocked:
             blocked.append(tracker_id)
-            if not params.list_blocked:
-                continue
-        states[str(tracker_id)] = wire_state(ctx, record)
+        else:
+            states[str(tracker_id)] = wire_state(ctx, record)
     if missing and not params.allow_not_exist:
         raise NonExistentEntitiesError("no such trackers: " + ", ".join(str(i) for i in missing))
-    return TrackerStates(states=states, blocked=blocked, not_exist=missing)
+    if blocked and not params.list_blocked:
+        raise DeviceBlockedError("blocked trackers: " + ", ".join(str(i) for i in blocked))
+    return TrackerStates(
+        states=states,
+        blocked=blocked if params.list_blocked else UNSET,
+        not_exist=missing if params.allow_not_exist else UNSET,
+    )

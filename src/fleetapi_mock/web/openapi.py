@@ -129,6 +129,12 @@ def _success_schema(builder: SchemaBuilder, endpoint: Endpoint) -> dict[str, Any
         },
     }
     result = endpoint.result
+    if result.user_time:
+        envelope["properties"]["user_time"] = {
+            "type": "string",
+            "description": "The user's current time, in the user's time zone",
+        }
+        envelope["required"].append("user_time")
     if result.kind == "none":
         return envelope
     if result.key is None:

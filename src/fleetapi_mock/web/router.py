@@ -423,6 +423,6 @@ def _success(ctx: Context, result: Any) -> Response:
         else:
             body[endpoint.result.key] = value
     body.update(extra)
-    if ctx.iso:
-        body["user_time"] = format_datetime(ctx.user_time(ctx.now()), iso=True)
+    if ctx.iso or endpoint.result.user_time:
+        body["user_time"] = format_datetime(ctx.user_time(ctx.now()), iso=ctx.iso)
     return json_response(200, body)

@@ -11,6 +11,7 @@ import attrs
 from fleetapi.models.department import Department
 from fleetapi.models.employee import Employee, EmployeeAssignment
 from fleetapi.models.garage import Garage
+from fleetapi.models.tracker import AdditionalState, GsmState
 from fleetapi.models.tracker_group import TrackerGroup
 from fleetapi.models.vehicle import NewVehicle
 
@@ -51,10 +52,29 @@ class TrackerStateRecord:
     alt: int = 0
     signal_level: int | None = None
     gps_updated: dt.datetime | None = None
+    precision: int | None = None
+    """Meters, when the device tells."""
+    gsm_lbs: bool = False
+    """The position comes from GSM base stations."""
     connection_status: ConnectionStatus = "offline"
     movement_status: MovementStatus = "parked"
+    movement_status_update: dt.datetime | None = None
+    ignition: bool | None = None
+    """The ignition sensor; null for a tracker without one."""
+    ignition_update: dt.datetime | None = None
+    gsm: GsmState | None = None
+    """The network state (its ``updated`` in UTC); null for a device that sends none."""
     last_update: dt.datetime | None = None
     battery_level: int | None = None
+    battery_update: dt.datetime | None = None
+    inputs: list[bool] = attrs.Factory(list)
+    inputs_update: dt.datetime | None = None
+    outputs: list[bool] = attrs.Factory(list)
+    outputs_update: dt.datetime | None = None
+    additional: dict[str, AdditionalState] = attrs.Factory(dict)
+    """Model-specific states by name (their ``updated`` in UTC)."""
+    actual_track_update: dt.datetime | None = None
+    """When the tracker last moved."""
 
 
 @attrs.define(kw_only=True)
