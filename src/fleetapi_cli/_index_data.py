@@ -56,6 +56,14 @@ INDEX: Index = {
         "delete": "tracker/location/link/delete",
     },
     "track": {"list": "asset/track/list", "read": "asset/track/read"},
+    "tracker": {
+        "tracks": "track/list",
+        "points": "track/read",
+        "list": "tracker/list",
+        "read": "tracker/read",
+        "state": "tracker/get_state",
+        "states": "tracker/get_states",
+    },
     "department": {
         "list": "department/list",
         "create": "department/create",
@@ -98,12 +106,6 @@ INDEX: Index = {
     },
     "dealer": {"config": "dealer/get_ui_config"},
     "delivery": {"read": "delivery/read", "list": "delivery/list"},
-    "tracker": {
-        "list": "tracker/list",
-        "read": "tracker/read",
-        "state": "tracker/get_state",
-        "states": "tracker/get_states",
-    },
     "tracker-group": {
         "list": "tracker/group/list",
         "create": "tracker/group/create",

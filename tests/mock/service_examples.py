@@ -190,7 +190,69 @@ _STATE: Final = {
 }
 """The state object of ``tracker/get_state`` as documented."""
 
+_POINT: Final = {
+    "lat": 43.0375133,
+    "lng": -79.226505,
+    "alt": 0,
+    "satellites": 10,
+    "mileage": 43.93,
+    "get_time": "2023-11-01 04:38:39",
+    "address": "Kottmeier Road, Thorold, Golden Horseshoe, Ontario, Canada, L3B 5N6",
+    "heading": 280,
+    "speed": 53,
+    "gsm_lbs": False,
+    "parking": False,
+    "buffered": True,
+}
+"""The point info of the documentation (``precision`` is the device's: the demo's have none)."""
+
+_REGULAR_TRACK: Final = {
+    "id": 123456,
+    "start_date": "2023-11-23 03:39:44",
+    "start_address": "1255 6th Ave, New York, NY 10020, USA",
+    "max_speed": 62,
+    "end_date": "2023-11-23 06:39:44",
+    "end_address": "888 5th Ave, New York, NY 10021, USA",
+    "length": 5.5,
+    "points": 327,
+    "avg_speed": 49,
+    "event_count": 3,
+    "norm_fuel_consumed": 1.07,
+    "type": "regular",
+    "gsm_lbs": False,
+    "bounds": {
+        "nw": {"lat": 57.151005, "lng": 59.92729333},
+        "se": {"lat": 56.47945333, "lng": 61.19021833},
+    },
+}
+"""A regular track of the documentation (``points_list`` only ``with_points``)."""
+
 EXAMPLES: Final = (
+    # documented: tracker 1683258 in November 2023; here Van 1 on the demo's day of driving
+    Example(
+        "track/list",
+        {
+            "tracker_id": 1,
+            "from": "2026-01-14 03:24:00",
+            "to": "2026-01-14 23:24:00",
+            "filter": False,
+            "count_events": True,
+        },
+        {"limit_exceeded": False, "list": [_REGULAR_TRACK]},
+    ),
+    Example(
+        "track/read",
+        {
+            "tracker_id": 1,
+            "track_id": 1768374000,
+            "from": "2026-01-14 00:00:00",
+            "to": "2026-01-14 23:59:59",
+            "filter": False,
+            "simplify": False,
+            "include_gsm_lbs": False,
+        },
+        {"limit_exceeded": True, "list": [_POINT]},
+    ),
     # The four tracker calls come from the notes of the specification; their documented
     # examples are held to the documented shapes all the same.
     Example(

@@ -1,4 +1,5 @@
-"""Asset tracks: trips and points of a vehicle or employee (``asset/track/*``)."""
+"""Tracks: trips and points of a vehicle or employee (``asset/track/*``, from the
+specification) and of one tracker (``track/*``, from the service's documentation)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,10 @@ from fleetapi._endpoint import Endpoint, Result
 from fleetapi.models.track import (
     AssetTrackListParams,
     AssetTrackReadParams,
+    TrackerTrackList,
+    TrackerTrackListParams,
+    TrackerTrackPoints,
+    TrackerTrackReadParams,
     TrackListResult,
     TrackPoints,
 )
@@ -38,4 +43,34 @@ ASSET_TRACK_READ = Endpoint(
     cli=("track", "read"),
 )
 
-ENDPOINTS = (ASSET_TRACK_LIST, ASSET_TRACK_READ)
+TRACK_LIST = Endpoint(
+    path="track/list",
+    params=TrackerTrackListParams,
+    result=Result.body(TrackerTrackList),
+    summary="List one tracker's tracks over a period.",
+    resource="tracker_tracks",
+    method="list",
+    errors=(201, 208, 211),
+    safe=True,
+    origin="service",
+    cli=("tracker", "tracks"),
+    notes=(
+        "The tracks of `asset/track/list` for one tracker, without the per-tracker `interval` "
+        "and the totals: the same trips, options and limits. 208 for a blocked tracker."
+    ),
+)
+TRACK_READ = Endpoint(
+    path="track/read",
+    params=TrackerTrackReadParams,
+    result=Result.body(TrackerTrackPoints),
+    summary="Read one tracker's track points over a period, or one track's.",
+    resource="tracker_tracks",
+    method="read",
+    errors=(201, 208, 211),
+    safe=True,
+    origin="service",
+    cli=("tracker", "points"),
+    notes="The points of `asset/track/read` for one tracker. 208 for a blocked tracker.",
+)
+
+ENDPOINTS = (ASSET_TRACK_LIST, ASSET_TRACK_READ, TRACK_LIST, TRACK_READ)

@@ -31,9 +31,15 @@ __all__ = [
     "SingleReportTrack",
     "TrackInfo",
     "TrackList",
+    "TrackListOptions",
     "TrackListResult",
     "TrackPoints",
+    "TrackReadOptions",
     "TrackTotals",
+    "TrackerTrackList",
+    "TrackerTrackListParams",
+    "TrackerTrackPoints",
+    "TrackerTrackReadParams",
     "UnknownTrack",
 ]
 
@@ -244,10 +250,9 @@ class TrackPoints:
 
 
 @attrs.frozen(kw_only=True)
-class AssetTrackListParams:
-    """Parameters of ``asset/track/list``."""
+class TrackListOptions:
+    """The period and options of the track list calls (``asset/track/list``, ``track/list``)."""
 
-    asset: AssetRef
     from_: dt.datetime
     """The answer starts with the next trip point after this time."""
     to: dt.datetime
@@ -271,10 +276,16 @@ class AssetTrackListParams:
 
 
 @attrs.frozen(kw_only=True)
-class AssetTrackReadParams:
-    """Parameters of ``asset/track/read``."""
+class AssetTrackListParams(TrackListOptions):
+    """Parameters of ``asset/track/list``."""
 
     asset: AssetRef
+
+
+@attrs.frozen(kw_only=True)
+class TrackReadOptions:
+    """The period and options of the track read calls (``asset/track/read``, ``track/read``)."""
+
     from_: dt.datetime
     to: dt.datetime
     track_id: int | Unset = UNSET
@@ -287,3 +298,44 @@ class AssetTrackReadParams:
     """2 to 3000, a soft limit; applies when ``simplify`` is true."""
     filter: bool | Unset = UNSET
     """True filters LBS tracks only; false includes parking points."""
+
+
+@attrs.frozen(kw_only=True)
+class AssetTrackReadParams(TrackReadOptions):
+    """Parameters of ``asset/track/read``."""
+
+    asset: AssetRef
+
+
+@attrs.frozen(kw_only=True)
+class TrackerTrackListParams(TrackListOptions):
+    """Parameters of ``track/list``: one tracker's tracks."""
+
+    tracker_id: int
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class TrackerTrackList:
+    """The answer of ``track/list``."""
+
+    limit_exceeded: bool
+    """True when the period reaches back past what the tracker's tariff stores."""
+    # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
+    list: list[TrackInfo]
+
+
+@attrs.frozen(kw_only=True)
+class TrackerTrackReadParams(TrackReadOptions):
+    """Parameters of ``track/read``: one tracker's points."""
+
+    tracker_id: int
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class TrackerTrackPoints:
+    """The answer of ``track/read``."""
+
+    limit_exceeded: bool
+    """True when the period reaches back past what the tracker's tariff stores."""
+    # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
+    list: list[PointInfo]

@@ -51,7 +51,13 @@ if TYPE_CHECKING:
         TaskUpdateResult,
     )
     from fleetapi.models.task_batch import BatchField, LocationCheckMode, TaskBatchConvertResult
-    from fleetapi.models.track import AssetRef, TrackListResult, TrackPoints
+    from fleetapi.models.track import (
+        AssetRef,
+        TrackerTrackList,
+        TrackerTrackPoints,
+        TrackListResult,
+        TrackPoints,
+    )
     from fleetapi.models.tracker import Tracker, TrackerState, TrackerStates
     from fleetapi.models.tracker_group import TrackerGroup
     from fleetapi.models.user import (
@@ -89,6 +95,7 @@ __all__ = [
     "AsyncSubscriptions",
     "AsyncTasks",
     "AsyncTrackerGroups",
+    "AsyncTrackerTracks",
     "AsyncTrackers",
     "AsyncUser",
     "AsyncUsers",
@@ -1049,9 +1056,9 @@ class AsyncAssetTracks:
     async def list(
         self,
         *,
-        asset: AssetRef,
         from_: dt.datetime,
         to: dt.datetime,
+        asset: AssetRef,
         filter: bool | Unset = UNSET,
         split: bool | Unset = UNSET,
         include_gsm_lbs: bool | Unset = UNSET,
@@ -1072,7 +1079,6 @@ class AsyncAssetTracks:
         result: TrackListResult = await self._client.call(
             ASSET_TRACK_LIST,
             AssetTrackListParams(
-                asset=asset,
                 from_=from_,
                 to=to,
                 filter=filter,
@@ -1083,6 +1089,7 @@ class AsyncAssetTracks:
                 omit_addresses=omit_addresses,
                 with_points=with_points,
                 point_limit=point_limit,
+                asset=asset,
             ),
         )
         return result
@@ -1090,9 +1097,9 @@ class AsyncAssetTracks:
     async def read(
         self,
         *,
-        asset: AssetRef,
         from_: dt.datetime,
         to: dt.datetime,
+        asset: AssetRef,
         track_id: int | Unset = UNSET,
         include_gsm_lbs: bool | Unset = UNSET,
         simplify: bool | Unset = UNSET,
@@ -1110,7 +1117,6 @@ class AsyncAssetTracks:
         result: builtins.list[TrackPoints] = await self._client.call(
             ASSET_TRACK_READ,
             AssetTrackReadParams(
-                asset=asset,
                 from_=from_,
                 to=to,
                 track_id=track_id,
@@ -1118,6 +1124,90 @@ class AsyncAssetTracks:
                 simplify=simplify,
                 point_limit=point_limit,
                 filter=filter,
+                asset=asset,
+            ),
+        )
+        return result
+
+
+class AsyncTrackerTracks:
+    """Calls under ``track``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        from_: dt.datetime,
+        to: dt.datetime,
+        tracker_id: int,
+        filter: bool | Unset = UNSET,
+        split: bool | Unset = UNSET,
+        include_gsm_lbs: bool | Unset = UNSET,
+        cluster_single_reports: bool | Unset = UNSET,
+        count_events: bool | Unset = UNSET,
+        omit_addresses: bool | Unset = UNSET,
+        with_points: bool | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+    ) -> TrackerTrackList:
+        """List one tracker's tracks over a period.
+
+        Calls ``track/list``.
+        Error codes the service lists: 201, 208, 211.
+        """
+        from fleetapi.endpoints.track import TRACK_LIST
+        from fleetapi.models.track import TrackerTrackListParams
+
+        result: TrackerTrackList = await self._client.call(
+            TRACK_LIST,
+            TrackerTrackListParams(
+                from_=from_,
+                to=to,
+                filter=filter,
+                split=split,
+                include_gsm_lbs=include_gsm_lbs,
+                cluster_single_reports=cluster_single_reports,
+                count_events=count_events,
+                omit_addresses=omit_addresses,
+                with_points=with_points,
+                point_limit=point_limit,
+                tracker_id=tracker_id,
+            ),
+        )
+        return result
+
+    async def read(
+        self,
+        *,
+        from_: dt.datetime,
+        to: dt.datetime,
+        tracker_id: int,
+        track_id: int | Unset = UNSET,
+        include_gsm_lbs: bool | Unset = UNSET,
+        simplify: bool | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+        filter: bool | Unset = UNSET,
+    ) -> TrackerTrackPoints:
+        """Read one tracker's track points over a period, or one track's.
+
+        Calls ``track/read``.
+        Error codes the service lists: 201, 208, 211.
+        """
+        from fleetapi.endpoints.track import TRACK_READ
+        from fleetapi.models.track import TrackerTrackReadParams
+
+        result: TrackerTrackPoints = await self._client.call(
+            TRACK_READ,
+            TrackerTrackReadParams(
+                from_=from_,
+                to=to,
+                track_id=track_id,
+                include_gsm_lbs=include_gsm_lbs,
+                simplify=simplify,
+                point_limit=point_limit,
+                filter=filter,
+                tracker_id=tracker_id,
             ),
         )
         return result
@@ -2074,6 +2164,11 @@ class AsyncResources:
     def asset_tracks(self) -> AsyncAssetTracks:
         """The ``asset_tracks`` calls."""
         return AsyncAssetTracks(cast("AsyncClient", self))
+
+    @cached_property
+    def tracker_tracks(self) -> AsyncTrackerTracks:
+        """The ``tracker_tracks`` calls."""
+        return AsyncTrackerTracks(cast("AsyncClient", self))
 
     @cached_property
     def departments(self) -> AsyncDepartments:
