@@ -76,6 +76,7 @@ INDEX: Index = {
         "create": "employee/create",
         "update": "employee/update",
         "delete": "employee/delete",
+        "batch-convert": "employee/batch_convert",
         "assign": "tracker/employee/assign",
         "assignment": "tracker/employee/read",
     },

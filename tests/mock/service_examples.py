@@ -308,6 +308,18 @@ EXAMPLES: Final = (
     Example("employee/read", {"employee_id": 1}, {"value": EMPLOYEE}),
     Example("employee/update", {"employee": {"id": 3, **_NEW_EMPLOYEE}}, {}),
     Example("employee/delete", {"employee_id": 3}, {}),
+    # no documented request: one made from the parameters table, with the default fields
+    Example(
+        "employee/batch_convert",
+        {"batch": "John\tJane\tSmith\tsmith@example.com\t442071111111"},
+        {
+            "list": [
+                # `errors` is documented optional: a row without problems has none
+                {"success": True, "value": EMPLOYEE}
+            ],
+            "limit_exceeded": False,
+        },
+    ),
     Example("tracker/employee/assign", {"tracker_id": 2, "new_employee_id": 3}, {}),
     Example(
         "tracker/employee/read",

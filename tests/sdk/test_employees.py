@@ -19,6 +19,7 @@ from fleetapi import (
     EntityExistsError,
     EntityMissingError,
     EntityNotFoundError,
+    InvalidDataFormatError,
     InvalidParametersError,
     NoChangeNeededError,
     NonExistentEntitiesError,
@@ -269,3 +270,75 @@ def test_assign_refusals(
     with pytest.raises(error):
         client.employees.assign(tracker_id=tracker_id, new_employee_id=employee_id)
     assert fleet_mock.world.to_document() == before
+
+
+# --- batch_convert ----------------------------------------------------------------------------
+
+COLUMNS = [
+    "first_name",
+    "last_name",
+    "address",
+    "tracker_label",
+    "tags",
+    "driver_license_valid_till",
+]
+
+
+def test_batch_convert_reads_rows_into_employees_and_creates_nothing(
+    client: Any, fleet_mock: FleetMock
+) -> None:
+    batch = "\n".join(
+        [
+            "\t".join(COLUMNS),  # a header line of the field names is skipped
+            "John\tSmith\tAlexanderplatz 1\tVan 2\turgent, vip\t2030-01-01",
+            "\tNoName\tnowhere street\tVan 1\tnope\t2030-13-01",
+        ]
+    )
+    before = fleet_mock.world.to_document()
+    result = client.employees.batch_convert(batch=batch, fields=COLUMNS, default_radius=250)
+    assert fleet_mock.world.to_document() == before
+    assert result.limit_exceeded is False
+    good, bad = (item.value for item in result.list)
+    assert all(item.success for item in result.list)
+    assert (good.first_name, good.tracker_id, good.tags, good.errors) == ("John", 2, [1, 3], UNSET)
+    assert good.location.address.startswith("Alexanderplatz 1")
+    assert good.location.radius == 250
+    assert good.driver_license_valid_till == dt.date(2030, 1, 1)
+    assert {(e.line, e.parameter) for e in bad.errors} == {
+        (3, "address"),
+        (3, "tracker_label"),  # Ben drives Van 1
+        (3, "tags"),
+        (3, "driver_license_valid_till"),
+        (3, "first_name"),
+    }
+    assert (bad.last_name, bad.location, bad.tracker_id, bad.tags) == ("NoName", None, None, [])
+
+
+def test_batch_convert_reads_a_stored_spreadsheet_by_its_header(client: Any) -> None:
+    csv = b"First name,Last name,E-mail\nJohn,Smith,smith@example.com\nJane,Doe,not-an-address\n"
+    parsed = client.data.parse_spreadsheet(
+        file=("staff.csv", csv, "text/csv"),
+        parse_header=True,
+        preview_count=1,
+        header_map={"First name": "first_name", "Last name": "last_name", "E-mail": "email"},
+    )
+    result = client.employees.batch_convert(file_id=parsed.file_id)
+    john, jane = (item.value for item in result.list)
+    assert (john.first_name, john.email, john.errors) == ("John", "smith@example.com", UNSET)
+    assert [(e.line, e.parameter) for e in jane.errors] == [(3, "email")]
+
+
+@pytest.mark.parametrize(
+    ("params", "error"),
+    [
+        ({"batch": "John Smith Anna Meyer"}, InvalidDataFormatError),  # no tab at all
+        ({"batch": "John", "fields": ["first_name", "salary"]}, InvalidParametersError),
+        ({"file_id": "404"}, EntityNotFoundError),
+        ({}, InvalidParametersError),
+    ],
+)
+def test_batch_convert_refusals(
+    client: Any, params: dict[str, Any], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        client.employees.batch_convert(**params)

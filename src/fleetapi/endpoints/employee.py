@@ -6,6 +6,8 @@ from fleetapi._endpoint import Endpoint, Paging, Result
 from fleetapi.models.employee import (
     Employee,
     EmployeeAssignParams,
+    EmployeeBatchConvertParams,
+    EmployeeBatchResult,
     EmployeeCreateParams,
     EmployeeDeleteParams,
     EmployeeList,
@@ -98,6 +100,25 @@ EMPLOYEE_DELETE = Endpoint(
         "employee keep no `employee_id`."
     ),
 )
+EMPLOYEE_BATCH_CONVERT = Endpoint(
+    path="employee/batch_convert",
+    params=EmployeeBatchConvertParams,
+    result=Result.body(EmployeeBatchResult),
+    summary="Check tab-delimited employees (or a stored spreadsheet) before creating them.",
+    resource="employees",
+    method="batch_convert",
+    right="employee_update",
+    errors=(7, 201, 234),
+    origin="service",
+    notes=(
+        "Creates nothing, as `vehicle/batch_convert`: each row is an employee to create with "
+        "its problems in `errors` (`line`, `parameter`, `error`), wrapped as documented in "
+        '`{"success": true, "value": ...}`. `address` is looked up in the gazetteer '
+        "(`location` with `default_radius`, 100 m by default; an unknown address is a row "
+        "error), `tracker_label` names a tracker of the caller's, `tags` tag names. 234 for "
+        "text that is not tab-delimited, 201 for an unknown `file_id`."
+    ),
+)
 TRACKER_EMPLOYEE_ASSIGN = Endpoint(
     path="tracker/employee/assign",
     params=EmployeeAssignParams,
@@ -139,6 +160,7 @@ ENDPOINTS = (
     EMPLOYEE_CREATE,
     EMPLOYEE_UPDATE,
     EMPLOYEE_DELETE,
+    EMPLOYEE_BATCH_CONVERT,
     TRACKER_EMPLOYEE_ASSIGN,
     TRACKER_EMPLOYEE_READ,
 )

@@ -14,12 +14,20 @@ import attrs
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import Location
+from fleetapi.models.geocoder import GeocoderType
+from fleetapi.models.vehicle import BatchError
 
 __all__ = [
+    "EMPLOYEE_BATCH_DEFAULT_FIELDS",
+    "EMPLOYEE_BATCH_FIELDS",
     "EMPLOYEE_SORT_FIELDS",
+    "CheckedEmployee",
+    "CheckedEmployeeAnswer",
     "Employee",
     "EmployeeAssignParams",
     "EmployeeAssignment",
+    "EmployeeBatchConvertParams",
+    "EmployeeBatchResult",
     "EmployeeCreateParams",
     "EmployeeDeleteParams",
     "EmployeeList",
@@ -173,3 +181,65 @@ class TrackerEmployee:
     """The employee bound to the tracker now, or null."""
     last_change: EmployeeAssignment | None
     """The last change of the binding, or null when there was none."""
+
+
+EMPLOYEE_BATCH_FIELDS = frozenset(
+    {
+        "first_name", "middle_name", "last_name", "email", "phone", "driver_license_number",
+        "driver_license_cats", "driver_license_issue_date", "driver_license_valid_till",
+        "hardware_key", "personnel_number", "ssn", "address", "tracker_label", "tags",
+    }
+)  # fmt: skip
+"""The columns an ``employee/batch_convert`` batch may hold: the employee's own texts and
+dates, ``address`` (geocoded into ``location``), ``tracker_label`` (a tracker of the caller's,
+by label) and ``tags`` (tag names, comma-separated); ``undefined`` skips a column."""
+
+EMPLOYEE_BATCH_DEFAULT_FIELDS = ("first_name", "middle_name", "last_name", "email", "phone")
+"""The columns of a batch without ``fields``."""
+
+
+@attrs.frozen(kw_only=True)
+class EmployeeBatchConvertParams:
+    """Parameters of ``employee/batch_convert``: ``batch`` text or a preloaded ``file_id``."""
+
+    batch: str | Unset = UNSET
+    """Tab-delimited employees, one per line; ignored when ``file_id`` is set."""
+    file_id: str | Unset = UNSET
+    """A preloaded file to read instead of ``batch``."""
+    fields: list[str] | Unset = UNSET
+    """The columns, in order, from :data:`EMPLOYEE_BATCH_FIELDS` (default
+    :data:`EMPLOYEE_BATCH_DEFAULT_FIELDS`; for a file with a header, its column names)."""
+    geocoder: GeocoderType | Unset = UNSET
+    """The geocoder that reads ``address`` (default: the user's)."""
+    default_radius: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=1, maximum=100000)
+    )
+    """The radius of a geocoded location, in meters (default 100)."""
+
+
+@attrs.frozen(kw_only=True)
+class CheckedEmployee(NewEmployee):
+    """One converted row of ``employee/batch_convert``: an employee to create, with its errors."""
+
+    id: int | None = None
+    """Not created yet: null."""
+    errors: list[BatchError] | Unset = UNSET
+    """Present when the row has problems."""
+
+
+@attrs.frozen(kw_only=True)
+class CheckedEmployeeAnswer:
+    """One element of ``employee/batch_convert``'s ``list``."""
+
+    success: bool = True
+    value: CheckedEmployee
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class EmployeeBatchResult:
+    """The result of ``employee/batch_convert``."""
+
+    # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
+    list: list[CheckedEmployeeAnswer]
+    limit_exceeded: bool
+    """True when the batch was cut by a limit."""

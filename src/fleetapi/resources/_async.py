@@ -23,7 +23,13 @@ if TYPE_CHECKING:
     from fleetapi.models.dealer import DealerUiConfig
     from fleetapi.models.delivery import DeliveryInfo, DeliveryList
     from fleetapi.models.department import Department, NewDepartment
-    from fleetapi.models.employee import Employee, EmployeeList, NewEmployee, TrackerEmployee
+    from fleetapi.models.employee import (
+        Employee,
+        EmployeeBatchResult,
+        EmployeeList,
+        NewEmployee,
+        TrackerEmployee,
+    )
     from fleetapi.models.files import FileMetadata, UploadTicket
     from fleetapi.models.garage import Garage, NewGarage
     from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone
@@ -1376,6 +1382,36 @@ class AsyncEmployees:
         from fleetapi.models.employee import EmployeeDeleteParams
 
         await self._client.call(EMPLOYEE_DELETE, EmployeeDeleteParams(employee_id=employee_id))
+
+    async def batch_convert(
+        self,
+        *,
+        batch: str | Unset = UNSET,
+        file_id: str | Unset = UNSET,
+        fields: builtins.list[str] | Unset = UNSET,
+        geocoder: GeocoderType | Unset = UNSET,
+        default_radius: int | Unset = UNSET,
+    ) -> EmployeeBatchResult:
+        """Check tab-delimited employees (or a stored spreadsheet) before creating them.
+
+        Calls ``employee/batch_convert``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 7, 201, 234.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_BATCH_CONVERT
+        from fleetapi.models.employee import EmployeeBatchConvertParams
+
+        result: EmployeeBatchResult = await self._client.call(
+            EMPLOYEE_BATCH_CONVERT,
+            EmployeeBatchConvertParams(
+                batch=batch,
+                file_id=file_id,
+                fields=fields,
+                geocoder=geocoder,
+                default_radius=default_radius,
+            ),
+        )
+        return result
 
     async def assign(self, *, tracker_id: int, new_employee_id: int | None) -> None:
         """Bind an employee (driver) to a tracker, or none (`new_employee_id` null).

@@ -9,12 +9,29 @@ more came.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Final
 
 import attrs
 
-__all__ = ["BATCH_ROW_LIMIT", "BatchLine", "batch_lines", "cut", "parse_decimal"]
+from fleetapi._errors import InvalidDataFormatError, InvalidParametersError
+from fleetapi._types import Unset
+from fleetapi_mock.domain.context import Context
+
+__all__ = [
+    "BATCH_ROW_LIMIT",
+    "SKIPPED",
+    "BatchLine",
+    "batch_lines",
+    "checked_fields",
+    "cut",
+    "parse_decimal",
+    "rows_of",
+    "tag_ids",
+]
+
+SKIPPED: Final = "undefined"
+"""The column name of a column to skip."""
 
 BATCH_ROW_LIMIT: Final = 1000
 """Rows converted per call; ``limit_exceeded`` is true when the batch had more."""
@@ -49,3 +66,79 @@ def parse_decimal(text: str) -> float:
     if not math.isfinite(value):
         raise ValueError(f"not a finite number: {text!r}")
     return value
+
+
+def checked_fields(given: list[str], known: Collection[str], what: str) -> list[str]:
+    """``given`` column names, once each is known (or :data:`SKIPPED`) and none repeats; 7
+    naming ``fields[i]`` otherwise. ``what`` names the entity (``vehicle``)."""
+    errors = [
+        {"parameter": f"fields[{index}]", "error": f"{name!r} is no {what} batch field"}
+        for index, name in enumerate(given)
+        if name not in known and name != SKIPPED
+    ]
+    named = [name for name in given if name != SKIPPED]
+    twice = sorted({name for name in named if named.count(name) > 1})
+    if twice:
+        errors.append({"parameter": "fields", "error": f"{twice[0]!r} is given twice"})
+    if errors:
+        raise InvalidParametersError(errors=errors)
+    return given
+
+
+def rows_of(
+    ctx: Context,
+    *,
+    batch: str | Unset,
+    file_id: str | Unset,
+    fields: list[str] | Unset,
+    known: Collection[str],
+    default: Sequence[str],
+    what: str,
+) -> tuple[list[str], list[BatchLine], bool]:
+    """The columns and rows a ``*/batch_convert`` call converts, and whether they were cut.
+
+    The rows of the spreadsheet ``file_id`` stored by ``data/spreadsheet/parse`` (201 for one
+    the account does not have), else the tab-delimited lines of ``batch`` (234 when more than
+    one column is expected and no line has a tab; 7 when neither is given). The columns are
+    ``fields`` (:func:`checked_fields`), else a stored file's header (names that are no field
+    are skipped), else ``default``.
+    """
+    given = None if isinstance(fields, Unset) else checked_fields(fields, known, what)
+    if not isinstance(file_id, Unset):
+        stored = ctx.owned_one(ctx.world.data_files, file_id, "data file")
+        header = stored.fields
+        if given is not None:
+            columns = given
+        elif header is not None:
+            columns = [name if name in known else SKIPPED for name in header]
+        else:
+            columns = list(default)
+        first = 1 if stored.header is None else 2
+        lines, exceeded = cut(
+            BatchLine(first + index, list(cells)) for index, cells in enumerate(stored.rows)
+        )
+        return columns, lines, exceeded
+    if not isinstance(batch, Unset):
+        columns = given if given is not None else list(default)
+        if len(columns) > 1 and batch.strip() and "\t" not in batch:
+            raise InvalidDataFormatError("the batch is not tab-delimited text")
+        lines, exceeded = batch_lines(batch, columns)
+        return columns, lines, exceeded
+    raise InvalidParametersError(errors=[{"parameter": "batch", "error": "give batch or file_id"}])
+
+
+def tag_ids(ctx: Context, text: str) -> tuple[list[int], str | None]:
+    """The tags a cell names, comma-separated, by name (any case) or ID, and the error of the
+    first it cannot find (then no tags)."""
+    by_name = {t.name.casefold(): t.id for t in ctx.owned(ctx.world.tags)}
+    ids: list[int] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        tag_id = by_name.get(item.casefold())
+        if tag_id is None and item.isdigit() and int(item) in by_name.values():
+            tag_id = int(item)
+        if tag_id is None:
+            return [], f"no tag {item!r}"
+        ids.append(tag_id)
+    return ids, None

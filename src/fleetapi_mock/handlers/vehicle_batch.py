@@ -24,7 +24,6 @@ from typing import Any
 import attrs
 
 from fleetapi._converter import RequestValidationError, converter_for, structure_request
-from fleetapi._errors import InvalidDataFormatError, InvalidParametersError
 from fleetapi._types import UNSET, Unset
 from fleetapi.endpoints.vehicle import VEHICLE_BATCH_CONVERT
 from fleetapi.models.vehicle import (
@@ -36,13 +35,10 @@ from fleetapi.models.vehicle import (
     VehicleBatchConvertParams,
     VehicleBatchResult,
 )
-from fleetapi_mock.domain.batch import BatchLine, batch_lines, cut, parse_decimal
+from fleetapi_mock.domain.batch import SKIPPED, BatchLine, parse_decimal, rows_of, tag_ids
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.vehicle import subtype_error
 from fleetapi_mock.handlers import handles
-
-SKIPPED = "undefined"
-"""The column name of a column to skip."""
 
 
 @cache
@@ -53,21 +49,6 @@ def _kind(name: str) -> type | None:
         if hint is not None and kind in typing.get_args(hint):
             return kind
     return None
-
-
-def _fields(given: list[str]) -> list[str]:
-    errors = [
-        {"parameter": f"fields[{index}]", "error": f"{name!r} is no vehicle batch field"}
-        for index, name in enumerate(given)
-        if name not in VEHICLE_BATCH_FIELDS
-    ]
-    named = [name for name in given if name != SKIPPED]
-    twice = sorted({name for name in named if named.count(name) > 1})
-    if twice:
-        errors.append({"parameter": "fields", "error": f"{twice[0]!r} is given twice"})
-    if errors:
-        raise InvalidParametersError(errors=errors)
-    return given
 
 
 class _Row:
@@ -112,18 +93,9 @@ def _read_cells(ctx: Context, row: _Row, cells: dict[str, str]) -> None:
 
 
 def _tags(ctx: Context, row: _Row, text: str) -> list[int]:
-    by_name = {t.name.casefold(): t.id for t in ctx.owned(ctx.world.tags)}
-    ids: list[int] = []
-    for item in (part.strip() for part in text.split(",")):
-        if not item:
-            continue
-        tag_id = by_name.get(item.casefold())
-        if tag_id is None and item.isdigit() and int(item) in by_name.values():
-            tag_id = int(item)
-        if tag_id is None:
-            row.error("tags", f"no tag {item!r}")
-            return []
-        ids.append(tag_id)
+    ids, problem = tag_ids(ctx, text)
+    if problem is not None:
+        row.error("tags", problem)
     return ids
 
 
@@ -170,28 +142,14 @@ def vehicle_batch_convert(ctx: Context, params: VehicleBatchConvertParams) -> Ve
     ``data/spreadsheet/parse`` (``file_id``); see [the
     decisions](decisions.md#vehicles-garages-and-departments).
     """
-    given = None if params.fields is UNSET else _fields(params.fields)
-    if params.file_id is not UNSET:
-        stored = ctx.owned_one(ctx.world.data_files, params.file_id, "data file")
-        header = stored.fields
-        if given is not None:
-            fields = given
-        elif header is not None:
-            fields = [name if name in VEHICLE_BATCH_FIELDS else SKIPPED for name in header]
-        else:
-            fields = list(VEHICLE_BATCH_DEFAULT_FIELDS)
-        first = 1 if stored.header is None else 2
-        lines, exceeded = cut(
-            BatchLine(first + index, list(cells)) for index, cells in enumerate(stored.rows)
-        )
-    elif params.batch is not UNSET:
-        fields = given if given is not None else list(VEHICLE_BATCH_DEFAULT_FIELDS)
-        if len(fields) > 1 and params.batch.strip() and "\t" not in params.batch:
-            raise InvalidDataFormatError("the batch is not tab-delimited text")
-        lines, exceeded = batch_lines(params.batch, fields)
-    else:
-        raise InvalidParametersError(
-            errors=[{"parameter": "batch", "error": "give batch or file_id"}]
-        )
+    fields, lines, exceeded = rows_of(
+        ctx,
+        batch=params.batch,
+        file_id=params.file_id,
+        fields=params.fields,
+        known=VEHICLE_BATCH_FIELDS,
+        default=VEHICLE_BATCH_DEFAULT_FIELDS,
+        what="vehicle",
+    )
     converted = [_convert(ctx, fields, line) for line in lines]
     return VehicleBatchResult(list=converted, limit_exceeded=exceeded)
