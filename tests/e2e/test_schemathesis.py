@@ -3,7 +3,8 @@
 The fuzzing phase, every check but the two ``schemathesis.toml`` turns off with its reason,
 the hook that replaces one of them, authenticated with the demo API key, the rate limit off:
 schemathesis must find nothing. Dig deeper locally: ``FLEET_SCHEMATHESIS_EXAMPLES=50`` and
-``FLEET_SCHEMATHESIS_PHASES=coverage,fuzzing`` (the coverage phase takes many minutes).
+``FLEET_SCHEMATHESIS_PHASES=coverage,fuzzing`` (the coverage phase takes about an hour over
+every call: ``FLEET_SCHEMATHESIS_PATHS='^/(task|employee)/'`` runs it over a slice).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
     examples = os.environ.get("FLEET_SCHEMATHESIS_EXAMPLES", "3")
     phases = os.environ.get("FLEET_SCHEMATHESIS_PHASES", "fuzzing")
     seed = os.environ.get("FLEET_SCHEMATHESIS_SEED", "1")
+    paths = os.environ.get("FLEET_SCHEMATHESIS_PATHS")  # a regex: one slice of the calls
+    only = ["--include-path-regex", paths] if paths else []
     env = {
         **os.environ,
         "SCHEMATHESIS_HOOKS": "tests.contract.schemathesis_hooks",
@@ -39,7 +42,7 @@ def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
                 f"{server.base_url}/openapi.json",
                 "-H", f"Authorization: NVX {DEMO_API_KEY}",
                 "--phases", phases, "-n", examples, "--seed", seed,
-                "--workers", "1", "--no-shrink", "--continue-on-failure",
+                "--workers", "1", "--no-shrink", "--continue-on-failure", *only,
             ],
             cwd=tmp_path,  # schemathesis keeps its cache in the working directory
             env=env,
