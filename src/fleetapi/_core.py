@@ -307,7 +307,8 @@ def extract_result(endpoint: Endpoint, body: dict[str, Any] | bytes, *, iso: boo
         )
     conv = converter_for(iso=iso)
     if result.key is None:
-        data = {k: v for k, v in body.items() if k not in ("success", "user_time")}
+        envelope = ("success",) if result.user_time else ("success", "user_time")
+        data = {k: v for k, v in body.items() if k not in envelope}
         return conv.structure(data, result.type)
     return conv.structure(body.get(result.key), result.type)
 

@@ -63,6 +63,12 @@ INDEX: Index = {
         "read": "tracker/read",
         "state": "tracker/get_state",
         "states": "tracker/get_states",
+        "last-point": "tracker/get_last_gps_point",
+        "inputs": "tracker/get_inputs",
+        "batch-inputs": "tracker/batch_get_inputs",
+        "outputs": "tracker/get_outputs",
+        "batch-outputs": "tracker/batch_get_outputs",
+        "set-tags": "tracker/tags/set",
     },
     "department": {
         "list": "department/list",

@@ -227,7 +227,53 @@ _REGULAR_TRACK: Final = {
 }
 """A regular track of the documentation (``points_list`` only ``with_points``)."""
 
+_INPUTS: Final = {
+    "inputs": [True, True, False],
+    "states": [{"type": "ignition", "name": "DIN1", "status": True, "input_number": 1}],
+    "update_time": "2021-05-20 13:48:02",
+}
+"""The input info of ``tracker/get_inputs`` as documented (``name`` may be null)."""
+
 EXAMPLES: Final = (
+    # documented tracker 265489: here Van 1
+    Example(
+        "tracker/get_last_gps_point",
+        {"tracker_id": 1},
+        {
+            "value": {
+                "get_time": "2012-03-05 12:00:00",
+                "heading": 11,
+                "lat": 22.0,
+                "lng": 33.0,
+                "satellites": 5,
+                "speed": 20,
+            }
+        },
+    ),
+    Example(
+        "tracker/get_inputs", {"tracker_id": 1}, {"user_time": "2021-05-20 13:49:09", **_INPUTS}
+    ),
+    Example(
+        "tracker/batch_get_inputs",
+        {"trackers": [1]},
+        {"user_time": "2021-05-20 13:49:09", "data": {"1": _INPUTS}},
+    ),
+    Example("tracker/get_outputs", {"tracker_id": 1}, {"result": [{"number": 1, "title": "OUT1"}]}),
+    Example(
+        "tracker/batch_get_outputs",
+        {"trackers": [1]},
+        {"result": {"1": [{"number": 1, "title": "OUT1"}]}},
+    ),
+    # the documented body is not JSON (its array is a string with unescaped quotes): sent as
+    # the array it means
+    Example(
+        "tracker/tags/set",
+        {
+            "tracker_id": 1,
+            "tag_bindings": [{"tag_id": 1, "ordinal": 1}, {"tag_id": 2, "ordinal": 2}],
+        },
+        {},
+    ),
     # documented: tracker 1683258 in November 2023; here Van 1 on the demo's day of driving
     Example(
         "track/list",

@@ -38,6 +38,7 @@ AREAS: tuple[str, ...] = (
     "delivery",
     "tracker",
     "tracker_group",
+    "tracker_data",
     "user",
     "zone",
 )

@@ -64,7 +64,8 @@ if TYPE_CHECKING:
         TrackListResult,
         TrackPoints,
     )
-    from fleetapi.models.tracker import Tracker, TrackerState, TrackerStates
+    from fleetapi.models.tracker import TagBinding, Tracker, TrackerState, TrackerStates
+    from fleetapi.models.tracker_data import Inputs, LastGpsPoint, OutputInfo, TrackerInputs
     from fleetapi.models.tracker_group import TrackerGroup
     from fleetapi.models.user import (
         BalanceAlertSettings,
@@ -100,6 +101,7 @@ __all__ = [
     "Retranslators",
     "Subscriptions",
     "Tasks",
+    "TrackerData",
     "TrackerGroups",
     "TrackerTracks",
     "Trackers",
@@ -1984,6 +1986,98 @@ class TrackerGroups:
         self._client.call(TRACKER_GROUP_ASSIGN, TrackerGroupAssignParams(id=id, trackers=trackers))
 
 
+class TrackerData:
+    """Calls under ``tracker``, ``tracker/tags``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def get_last_gps_point(self, *, tracker_id: int) -> LastGpsPoint | None:
+        """Read a tracker's last point located by GPS (GSM LBS points left out).
+
+        Calls ``tracker/get_last_gps_point``.
+        Error codes the service lists: 201, 208.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_GET_LAST_GPS_POINT
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: LastGpsPoint | None = self._client.call(
+            TRACKER_GET_LAST_GPS_POINT, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def get_inputs(self, *, tracker_id: int) -> TrackerInputs:
+        """Read a tracker's digital inputs and the semantic inputs bound to them.
+
+        Calls ``tracker/get_inputs``.
+        Error codes the service lists: 201, 208.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_GET_INPUTS
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: TrackerInputs = self._client.call(
+            TRACKER_GET_INPUTS, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def batch_get_inputs(self, *, trackers: builtins.list[int]) -> dict[str, Inputs]:
+        """Read the digital inputs of several trackers, by tracker ID.
+
+        Calls ``tracker/batch_get_inputs``.
+        Error codes the service lists: 217, 221.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_INPUTS
+        from fleetapi.models.tracker_data import TrackersParams
+
+        result: dict[str, Inputs] = self._client.call(
+            TRACKER_BATCH_GET_INPUTS, TrackersParams(trackers=trackers)
+        )
+        return result
+
+    def get_outputs(self, *, tracker_id: int) -> builtins.list[OutputInfo]:
+        """List a tracker's digital outputs.
+
+        Calls ``tracker/get_outputs``.
+        Error codes the service lists: 201, 208.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_GET_OUTPUTS
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[OutputInfo] = self._client.call(
+            TRACKER_GET_OUTPUTS, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def batch_get_outputs(
+        self, *, trackers: builtins.list[int]
+    ) -> dict[str, builtins.list[OutputInfo]]:
+        """List the digital outputs of several trackers, by tracker ID.
+
+        Calls ``tracker/batch_get_outputs``.
+        Error codes the service lists: 217, 221.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_OUTPUTS
+        from fleetapi.models.tracker_data import TrackersParams
+
+        result: dict[str, builtins.list[OutputInfo]] = self._client.call(
+            TRACKER_BATCH_GET_OUTPUTS, TrackersParams(trackers=trackers)
+        )
+        return result
+
+    def set_tags(self, *, tracker_id: int, tag_bindings: builtins.list[TagBinding]) -> None:
+        """Replace a tracker's tags.
+
+        Calls ``tracker/tags/set``.
+        Error codes the service lists: 201, 204, 208.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_TAGS_SET
+        from fleetapi.models.tracker_data import TrackerTagsSetParams
+
+        self._client.call(
+            TRACKER_TAGS_SET, TrackerTagsSetParams(tracker_id=tracker_id, tag_bindings=tag_bindings)
+        )
+
+
 class User:
     """Calls under ``user``, ``user/settings``."""
 
@@ -2244,6 +2338,11 @@ class Resources:
     def tracker_groups(self) -> TrackerGroups:
         """The ``tracker_groups`` calls."""
         return TrackerGroups(cast("Client", self))
+
+    @cached_property
+    def tracker_data(self) -> TrackerData:
+        """The ``tracker_data`` calls."""
+        return TrackerData(cast("Client", self))
 
     @cached_property
     def user(self) -> User:

@@ -1,0 +1,116 @@
+"""A tracker's data beyond its state: the calls of the service's documentation."""
+
+from __future__ import annotations
+
+from fleetapi._endpoint import Endpoint, Result
+from fleetapi.models.tracker import TrackerReadParams
+from fleetapi.models.tracker_data import (
+    Inputs,
+    LastGpsPoint,
+    OutputInfo,
+    TrackerInputs,
+    TrackersParams,
+    TrackerTagsSetParams,
+)
+
+_BATCH = (
+    "217 names every tracker that is not the caller's or is blocked; 221 for more than "
+    "`MAX_BATCH_TRACKERS` (2000) trackers."
+)
+_INPUTS = (
+    "The digital inputs of the tracker's state. The mock binds one semantic input: the "
+    "ignition, on input 1, for a tracker that reports it."
+)
+
+TRACKER_GET_LAST_GPS_POINT = Endpoint(
+    path="tracker/get_last_gps_point",
+    params=TrackerReadParams,
+    result=Result.field("value", LastGpsPoint | None),
+    summary="Read a tracker's last point located by GPS (GSM LBS points left out).",
+    resource="tracker_data",
+    method="get_last_gps_point",
+    errors=(201, 208),
+    safe=True,
+    origin="service",
+    cli=("tracker", "last-point"),
+    notes="The newest recorded point not located by GSM LBS; `value` is null when there is none.",
+)
+TRACKER_GET_INPUTS = Endpoint(
+    path="tracker/get_inputs",
+    params=TrackerReadParams,
+    result=Result.body(TrackerInputs, user_time=True),
+    summary="Read a tracker's digital inputs and the semantic inputs bound to them.",
+    resource="tracker_data",
+    method="get_inputs",
+    errors=(201, 208),
+    safe=True,
+    origin="service",
+    cli=("tracker", "inputs"),
+    notes=_INPUTS,
+)
+TRACKER_BATCH_GET_INPUTS = Endpoint(
+    path="tracker/batch_get_inputs",
+    params=TrackersParams,
+    result=Result.field("data", dict[str, Inputs], user_time=True),
+    summary="Read the digital inputs of several trackers, by tracker ID.",
+    resource="tracker_data",
+    method="batch_get_inputs",
+    errors=(217, 221),
+    safe=True,
+    origin="service",
+    cli=("tracker", "batch-inputs"),
+    notes=f"{_INPUTS} {_BATCH}",
+)
+TRACKER_GET_OUTPUTS = Endpoint(
+    path="tracker/get_outputs",
+    params=TrackerReadParams,
+    result=Result.field("result", list[OutputInfo]),
+    summary="List a tracker's digital outputs.",
+    resource="tracker_data",
+    method="get_outputs",
+    errors=(201, 208),
+    safe=True,
+    origin="service",
+    cli=("tracker", "outputs"),
+    notes="One output per output of the tracker's state, titled `OUT1`, `OUT2`...",
+)
+TRACKER_BATCH_GET_OUTPUTS = Endpoint(
+    path="tracker/batch_get_outputs",
+    params=TrackersParams,
+    result=Result.field("result", dict[str, list[OutputInfo]]),
+    summary="List the digital outputs of several trackers, by tracker ID.",
+    resource="tracker_data",
+    method="batch_get_outputs",
+    errors=(217, 221),
+    safe=True,
+    origin="service",
+    cli=("tracker", "batch-outputs"),
+    notes=_BATCH,
+)
+TRACKER_TAGS_SET = Endpoint(
+    path="tracker/tags/set",
+    params=TrackerTagsSetParams,
+    result=Result.nothing(),
+    summary="Replace a tracker's tags.",
+    resource="tracker_data",
+    method="set_tags",
+    errors=(201, 204, 208),
+    safe=True,
+    origin="service",
+    cli=("tracker", "set-tags"),
+    notes=(
+        "The tags are kept in `ordinal` order. A tag that is not the account's is 204, as for "
+        "every referenced entity. The documented example body is not valid JSON (its array "
+        "is a string with unescaped quotes): sent as JSON with `tag_bindings` an array, or as "
+        "form fields, it is accepted."
+    ),
+)
+
+ENDPOINTS = (
+    TRACKER_GET_LAST_GPS_POINT,
+    TRACKER_GET_INPUTS,
+    TRACKER_BATCH_GET_INPUTS,
+    TRACKER_GET_OUTPUTS,
+    TRACKER_BATCH_GET_OUTPUTS,
+    TRACKER_TAGS_SET,
+)

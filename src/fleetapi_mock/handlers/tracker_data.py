@@ -1,0 +1,138 @@
+"""A tracker's data beyond its state: ``tracker/get_last_gps_point``, ``get_inputs``,
+``batch_get_inputs``, ``get_outputs``, ``batch_get_outputs`` and ``tracker/tags/set``.
+
+Inputs and outputs are those of the tracker's state (``inputs``, ``outputs`` and their update
+times, moved by the world document or a test). The mock binds one semantic input, the ignition
+on input 1, for a tracker whose state reports an ignition. A tracker the caller may not see is
+201 (217 in a batch), a blocked one 208 (217 in a batch).
+"""
+
+from __future__ import annotations
+
+from fleetapi._errors import (
+    DeviceBlockedError,
+    DeviceLimitExceededError,
+    EntityMissingError,
+    EntityNotFoundError,
+    NonExistentEntitiesError,
+)
+from fleetapi._types import UNSET
+from fleetapi.endpoints.tracker_data import (
+    TRACKER_BATCH_GET_INPUTS,
+    TRACKER_BATCH_GET_OUTPUTS,
+    TRACKER_GET_INPUTS,
+    TRACKER_GET_LAST_GPS_POINT,
+    TRACKER_GET_OUTPUTS,
+    TRACKER_TAGS_SET,
+)
+from fleetapi.models.tracker import TrackerReadParams
+from fleetapi.models.tracker_data import (
+    MAX_BATCH_TRACKERS,
+    Inputs,
+    InputState,
+    LastGpsPoint,
+    OutputInfo,
+    TrackerInputs,
+    TrackersParams,
+    TrackerTagsSetParams,
+)
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import TrackerRecord
+
+
+def _tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
+    record = ctx.visible_tracker(tracker_id)
+    if record is None:
+        raise EntityNotFoundError(f"no tracker {tracker_id}")
+    if record.blocked:
+        raise DeviceBlockedError(f"tracker {tracker_id} is blocked")
+    return record
+
+
+def _trackers(ctx: Context, params: TrackersParams) -> list[TrackerRecord]:
+    """The batch's trackers: 221 past the limit, 217 naming each missing or blocked one."""
+    wanted = list(dict.fromkeys(params.trackers))
+    if len(wanted) > MAX_BATCH_TRACKERS:
+        raise DeviceLimitExceededError(f"at most {MAX_BATCH_TRACKERS} trackers per call")
+    found = {t: ctx.visible_tracker(t) for t in wanted}
+    bad = [t for t, record in found.items() if record is None or record.blocked]
+    if bad:
+        raise NonExistentEntitiesError("no such (or blocked) trackers: " + ", ".join(map(str, bad)))
+    return [record for record in found.values() if record is not None]
+
+
+def _inputs(ctx: Context, record: TrackerRecord) -> Inputs:
+    state = record.state
+    states = []
+    if state.ignition is not None:
+        states.append(InputState(type="ignition", status=state.ignition, input_number=1))
+    return Inputs(
+        inputs=list(state.inputs),
+        states=states,
+        update_time=ctx.optional_user_time(state.inputs_update),
+    )
+
+
+def _outputs(record: TrackerRecord) -> list[OutputInfo]:
+    return [
+        OutputInfo(number=number, title=f"OUT{number}")
+        for number in range(1, len(record.state.outputs) + 1)
+    ]
+
+
+@handles(TRACKER_GET_LAST_GPS_POINT)
+def tracker_get_last_gps_point(ctx: Context, params: TrackerReadParams) -> LastGpsPoint | None:
+    """The tracker's newest recorded point not located by GSM LBS (null without one)."""
+    record = _tracker(ctx, params.tracker_id)
+    points = [p for p in ctx.world.track_points if p.tracker_id == record.id and not p.gsm_lbs]
+    if not points:
+        return None
+    point = max(points, key=lambda p: p.get_time)
+    return LastGpsPoint(
+        get_time=ctx.user_time(point.get_time),
+        heading=point.heading,
+        lat=point.lat,
+        lng=point.lng,
+        satellites=point.satellites,
+        speed=point.speed,
+        precision=point.precision if point.precision else UNSET,
+    )
+
+
+@handles(TRACKER_GET_INPUTS)
+def tracker_get_inputs(ctx: Context, params: TrackerReadParams) -> TrackerInputs:
+    """The tracker's digital inputs and semantic inputs."""
+    inputs = _inputs(ctx, _tracker(ctx, params.tracker_id))
+    return TrackerInputs(inputs=inputs.inputs, states=inputs.states, update_time=inputs.update_time)
+
+
+@handles(TRACKER_BATCH_GET_INPUTS)
+def tracker_batch_get_inputs(ctx: Context, params: TrackersParams) -> dict[str, Inputs]:
+    """The inputs of each tracker, by tracker ID."""
+    return {str(record.id): _inputs(ctx, record) for record in _trackers(ctx, params)}
+
+
+@handles(TRACKER_GET_OUTPUTS)
+def tracker_get_outputs(ctx: Context, params: TrackerReadParams) -> list[OutputInfo]:
+    """The tracker's outputs."""
+    return _outputs(_tracker(ctx, params.tracker_id))
+
+
+@handles(TRACKER_BATCH_GET_OUTPUTS)
+def tracker_batch_get_outputs(ctx: Context, params: TrackersParams) -> dict[str, list[OutputInfo]]:
+    """The outputs of each tracker, by tracker ID."""
+    return {str(record.id): _outputs(record) for record in _trackers(ctx, params)}
+
+
+@handles(TRACKER_TAGS_SET)
+def tracker_tags_set(ctx: Context, params: TrackerTagsSetParams) -> None:
+    """Replace the tracker's tags, in ``ordinal`` order; 204 for a tag not the account's."""
+    record = _tracker(ctx, params.tracker_id)
+    missing = [
+        b.tag_id for b in params.tag_bindings if ctx.owned_get(ctx.world.tags, b.tag_id) is None
+    ]
+    if missing:
+        raise EntityMissingError("no such tags: " + ", ".join(map(str, missing)))
+    ordered = sorted(params.tag_bindings, key=lambda b: b.ordinal)
+    record.tag_ids = list(dict.fromkeys(b.tag_id for b in ordered))
