@@ -63,6 +63,7 @@ INDEX: Index = {
         "read": "tracker/read",
         "state": "tracker/get_state",
         "states": "tracker/get_states",
+        "models": "tracker/list_models",
         "last-point": "tracker/get_last_gps_point",
         "inputs": "tracker/get_inputs",
         "batch-inputs": "tracker/batch_get_inputs",

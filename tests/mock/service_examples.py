@@ -234,7 +234,56 @@ _INPUTS: Final = {
 }
 """The input info of ``tracker/get_inputs`` as documented (``name`` may be null)."""
 
+_MODEL: Final = {
+    "id": 2450,
+    "vendor": "Navixy",
+    "code": "navixy_ngp",
+    "parent_code": None,
+    "type": "vehicle",
+    "name": "Navixy Generic Protocol",
+    "id_type": "ascii,6,64",
+    "has_phone": False,
+    "has_apn_settings": False,
+    "register": True,
+    "has_auto_registration": False,
+    "port": None,
+    "battery": {"min_charge": 0.0, "low_charge": 0.1, "max_charge": 1.0},
+    "altitude": True,
+    "satellites": True,
+    "gsm_level": True,
+    "gsm_network": True,
+    "gsm_roaming": True,
+    "has_detach_button": False,
+    "has_fuel_input": True,
+    "analog_inputs": 32,
+    "digital_inputs": 8,
+    "digital_outputs": 8,
+    "rs232_inputs": 0,
+    "track_control": "none",
+    "output_control": "default",
+    "special_control": "none",
+    "rules": ["speedup"],
+    "inputs": ["analog_32"],
+    "state_fields": ["event_id"],
+    "special_settings": ["none"],
+    "sms_control": [],
+    "connection": ANY,
+    "has_led_control": False,
+    "has_location_request": False,
+    "has_gprs_location_request": False,
+    "has_gsm_lbs_location_request": False,
+    "has_chat": False,
+    "has_custom_fields": True,
+    "has_odometer": True,
+    "has_lbs": True,
+    "has_motion_sensor": True,
+    "has_hardware_key": True,
+    "register_fields": [],
+}
+"""A model of the catalogue as documented (the documentation shows it without its envelope)."""
+
 EXAMPLES: Final = (
+    Example("tracker/list_models", {"compact_index": True}, {"list": [_MODEL]}),
     # documented tracker 265489: here Van 1
     Example(
         "tracker/get_last_gps_point",

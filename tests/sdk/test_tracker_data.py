@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from fleetapi import (
+    UNSET,
     DeviceBlockedError,
     DeviceLimitExceededError,
     EntityMissingError,
@@ -95,3 +96,21 @@ def test_tags_set_replaces_the_trackers_tags_in_ordinal_order(
     assert fleet_mock.world.to_document() == before
     client.tracker_data.set_tags(tracker_id=2, tag_bindings=[])
     assert client.trackers.read(tracker_id=2).tag_bindings == []
+
+
+def test_list_models_answers_the_catalogue_filtered_and_compact(client: Any) -> None:
+    models = client.tracker_data.list_models()
+    codes = ["telfmb920", "queclink_gv300", "mobile_app", "teltonika_tst100"]
+    assert [m.code for m in models] == codes
+    fmb = models[0]
+    assert (fmb.vendor, fmb.digital_inputs, fmb.battery.low_charge) == ("Teltonika", 3, 3.6)
+    assert "inoutzone" in fmb.rules
+    only = client.tracker_data.list_models(codes=["mobile_app", "nosuch"], compact_view=True)
+    assert [(m.code, m.type, m.register) for m in only] == [("mobile_app", "personal", True)]
+    assert only[0].rules is UNSET  # compact: the identity only
+    assert client.tracker_data.list_models(compact_index=True) == models
+
+
+def test_every_demo_tracker_model_is_in_the_catalogue(fleet_mock: FleetMock) -> None:
+    codes = {m.code for m in fleet_mock.world.tracker_models.values()}
+    assert {t.model for t in fleet_mock.world.trackers.values()} <= codes

@@ -12,6 +12,7 @@ from fleetapi.models.tracker_data import (
     TrackersParams,
     TrackerTagsSetParams,
 )
+from fleetapi.models.tracker_model import TrackerModel, TrackerModelListParams
 
 _BATCH = (
     "217 names every tracker that is not the caller's or is blocked; 221 for more than "
@@ -106,7 +107,26 @@ TRACKER_TAGS_SET = Endpoint(
     ),
 )
 
+TRACKER_LIST_MODELS = Endpoint(
+    path="tracker/list_models",
+    params=TrackerModelListParams,
+    result=Result.field("list", list[TrackerModel]),
+    summary="List the device models of the platform's catalogue.",
+    resource="tracker_data",
+    method="list_models",
+    safe=True,
+    origin="service",
+    cli=("tracker", "models"),
+    notes=(
+        "The models of the world's catalogue (`tracker_models`), by ID, in `list` (the "
+        "documentation shows one model object, not its envelope). `compact_view` answers each "
+        "model's identity only (`id` to `register`); `compact_index` is accepted and ignored; "
+        "`codes` keeps the models named."
+    ),
+)
+
 ENDPOINTS = (
+    TRACKER_LIST_MODELS,
     TRACKER_GET_LAST_GPS_POINT,
     TRACKER_GET_INPUTS,
     TRACKER_BATCH_GET_INPUTS,

@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from fleetapi.models.tracker import TagBinding, Tracker, TrackerState, TrackerStates
     from fleetapi.models.tracker_data import Inputs, LastGpsPoint, OutputInfo, TrackerInputs
     from fleetapi.models.tracker_group import TrackerGroup
+    from fleetapi.models.tracker_model import TrackerModel
     from fleetapi.models.user import (
         BalanceAlertSettings,
         DateFormat,
@@ -2017,6 +2018,28 @@ class AsyncTrackerData:
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    async def list_models(
+        self,
+        *,
+        compact_view: bool | Unset = UNSET,
+        compact_index: bool | Unset = UNSET,
+        codes: builtins.list[str] | Unset = UNSET,
+    ) -> builtins.list[TrackerModel]:
+        """List the device models of the platform's catalogue.
+
+        Calls ``tracker/list_models``.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_LIST_MODELS
+        from fleetapi.models.tracker_model import TrackerModelListParams
+
+        result: builtins.list[TrackerModel] = await self._client.call(
+            TRACKER_LIST_MODELS,
+            TrackerModelListParams(
+                compact_view=compact_view, compact_index=compact_index, codes=codes
+            ),
+        )
+        return result
 
     async def get_last_gps_point(self, *, tracker_id: int) -> LastGpsPoint | None:
         """Read a tracker's last point located by GPS (GSM LBS points left out).

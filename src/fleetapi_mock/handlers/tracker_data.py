@@ -1,5 +1,6 @@
 """A tracker's data beyond its state: ``tracker/get_last_gps_point``, ``get_inputs``,
-``batch_get_inputs``, ``get_outputs``, ``batch_get_outputs`` and ``tracker/tags/set``.
+``batch_get_inputs``, ``get_outputs``, ``batch_get_outputs``, ``tracker/tags/set`` and
+``tracker/list_models``.
 
 Inputs and outputs are those of the tracker's state (``inputs``, ``outputs`` and their update
 times, moved by the world document or a test). The mock binds one semantic input, the ignition
@@ -9,6 +10,8 @@ on input 1, for a tracker whose state reports an ignition. A tracker the caller 
 
 from __future__ import annotations
 
+import attrs
+
 from fleetapi._errors import (
     DeviceBlockedError,
     DeviceLimitExceededError,
@@ -16,13 +19,14 @@ from fleetapi._errors import (
     EntityNotFoundError,
     NonExistentEntitiesError,
 )
-from fleetapi._types import UNSET
+from fleetapi._types import UNSET, Unset
 from fleetapi.endpoints.tracker_data import (
     TRACKER_BATCH_GET_INPUTS,
     TRACKER_BATCH_GET_OUTPUTS,
     TRACKER_GET_INPUTS,
     TRACKER_GET_LAST_GPS_POINT,
     TRACKER_GET_OUTPUTS,
+    TRACKER_LIST_MODELS,
     TRACKER_TAGS_SET,
 )
 from fleetapi.models.tracker import TrackerReadParams
@@ -36,6 +40,7 @@ from fleetapi.models.tracker_data import (
     TrackersParams,
     TrackerTagsSetParams,
 )
+from fleetapi.models.tracker_model import TrackerModel, TrackerModelListParams
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import TrackerRecord
@@ -136,3 +141,21 @@ def tracker_tags_set(ctx: Context, params: TrackerTagsSetParams) -> None:
         raise EntityMissingError("no such tags: " + ", ".join(map(str, missing)))
     ordered = sorted(params.tag_bindings, key=lambda b: b.ordinal)
     record.tag_ids = list(dict.fromkeys(b.tag_id for b in ordered))
+
+
+_FIELDS = tuple(attrs.fields_dict(TrackerModel))
+_COMPACT = _FIELDS[: _FIELDS.index("register") + 1]
+"""The fields of a model in ``compact_view``."""
+
+
+@handles(TRACKER_LIST_MODELS)
+def tracker_list_models(ctx: Context, params: TrackerModelListParams) -> list[TrackerModel]:
+    """The catalogue's models by ID: those of ``codes`` when given; identities only with
+    ``compact_view``."""
+    models = [ctx.world.tracker_models[k] for k in sorted(ctx.world.tracker_models)]
+    if not isinstance(params.codes, Unset):
+        wanted = set(params.codes)
+        models = [m for m in models if m.code in wanted]
+    if params.compact_view is True:
+        models = [TrackerModel(**{n: getattr(m, n) for n in _COMPACT}) for m in models]
+    return models

@@ -33,6 +33,7 @@ from fleetapi.models.checkin import Checkin
 from fleetapi.models.geocoder import GeocodedLocation
 from fleetapi.models.retranslator import RetranslatorProtocol
 from fleetapi.models.task import Route, Task
+from fleetapi.models.tracker_model import TrackerModel
 from fleetapi_mock.state.clock import DEFAULT_START, Clock, IdSequences
 from fleetapi_mock.state.documents import (
     DOCUMENT_FORMAT,
@@ -158,6 +159,8 @@ class World:
     users: dict[int, UserRecord] = collection()
     sessions: dict[str, SessionRecord] = collection(key="hash")
     api_keys: dict[str, ApiKeyRecord] = collection(key="hash")
+    tracker_models: dict[int, TrackerModel] = collection()
+    """The catalogue of device models, shared by every account (``tracker/list_models``)."""
     tracker_groups: dict[int, TrackerGroupRecord] = collection()
     trackers: dict[int, TrackerRecord] = collection()
     employees: dict[int, EmployeeRecord] = collection()
