@@ -121,6 +121,15 @@ INDEX: Index = {
         "delete": "tracker/group/delete",
         "assign": "tracker/group/assign",
     },
+    "event": {
+        "types": "history/type/list",
+        "list": "history/tracker/list",
+        "unread": "history/unread/list",
+        "unread-count": "history/unread/count",
+        "read": "history/read",
+        "mark-read": "history/mark_read",
+        "mark-read-all": "history/mark_read_all",
+    },
     "user": {
         "info": "user/get_info",
         "tariff-restrictions": "user/get_tariff_restrictions",

@@ -282,7 +282,49 @@ _MODEL: Final = {
 }
 """A model of the catalogue as documented (the documentation shows it without its envelope)."""
 
+_EVENT: Final = {
+    "id": 1,
+    "type": "tracker",
+    "is_read": False,
+    "message": "Alarm",
+    "time": "2020-01-01 00:00:00",
+    "event": "offline",
+    "tracker_id": 2,
+    "track_id": 4,
+    "location": {"lat": 50.0, "lng": 60.0},
+    "address": "address",
+    "extra": {
+        "task_id": None,
+        "parent_task_id": None,
+        "counter_id": None,
+        "service_task_id": None,
+        "checkin_id": None,
+        "place_ids": None,
+        "tracker_label": "Tracker label",
+        "emergency": False,
+        "employee_id": 4563,
+    },
+}
+"""A history entry as documented (``rule_id``, ``location.precision`` and
+``last_known_location`` are optional: the demo's events come from devices, not rules)."""
+
 EXAMPLES: Final = (
+    Example(
+        "history/type/list",
+        {"locale": "En-en"},
+        {"list": [{"type": "alarmcontrol", "description": "Car alarm"}]},
+    ),
+    # documented: trackers 131312 and 123985 in December 2020; here the demo's
+    Example(
+        "history/tracker/list",
+        {"trackers": [1, 4], "from": "2026-01-14 00:00:00", "to": "2026-01-15 16:44:00"},
+        {"list": [_EVENT], "limit_exceeded": False, "total": 150, "total_unread": 10},
+    ),
+    Example("history/unread/list", {}, {"list": [_EVENT]}),
+    Example("history/unread/count", {}, {"count": 1}),
+    Example("history/read", {"id": 3, "add_tracker_label": True}, {"value": _EVENT}),
+    Example("history/mark_read", {"id": 2}, {}),
+    Example("history/mark_read_all", {}, {}),
     Example("tracker/list_models", {"compact_index": True}, {"list": [_MODEL]}),
     # documented tracker 265489: here Van 1
     Example(

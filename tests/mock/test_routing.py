@@ -35,7 +35,8 @@ def test_the_longest_known_suffix_wins():
 
 
 def test_a_prefix_never_holds_an_api_group():
-    assert route("/v2/history/tracker/list") is None  # the service's history/tracker/list
+    assert route("/v2/history/user/list") is None  # the service's, not declared here
+    assert route("/v2/history/tracker/list").path == "history/tracker/list"  # declared
     assert route("/report/tracker/list") is None  # not tracker/list under /report
     assert route("/tracker/readings/list") is None
     assert route("/v2/task/api/key/list") is None
@@ -56,7 +57,7 @@ def test_aliases_route_to_their_call():
         "/base",
         "/tracker/explode",
         # a call the table does not declare is unknown, never a shorter call's answer
-        "/v2/history/tracker/list",
+        "/v2/history/user/list",
         "/report/tracker/list",
         "/v2/tracker/readings/list/",
         "/zone/base/nothing",

@@ -39,6 +39,7 @@ AREAS: tuple[str, ...] = (
     "tracker",
     "tracker_group",
     "tracker_data",
+    "history",
     "user",
     "zone",
 )

@@ -39,6 +39,12 @@ if TYPE_CHECKING:
         GeocoderGoal,
         GeocoderType,
     )
+    from fleetapi.models.history import (
+        EventType,
+        HistoryEntry,
+        HistoryEntryType,
+        HistoryTrackerList,
+    )
     from fleetapi.models.link import GeoLink, GeoLinkLifetime, GeoLinkOptions, GeoLinkTracker
     from fleetapi.models.map_layer import MapLayer
     from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
@@ -93,6 +99,7 @@ __all__ = [
     "Delivery",
     "Departments",
     "Employees",
+    "Events",
     "Garages",
     "GeoLinks",
     "Geocoder",
@@ -2101,6 +2108,133 @@ class TrackerData:
         )
 
 
+class Events:
+    """Calls under ``history``, ``history/tracker``, ``history/type``, ``history/unread``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list_types(
+        self, *, locale: str | Unset = UNSET, only_tracker_events: bool | Unset = UNSET
+    ) -> builtins.list[EventType]:
+        """List the event types and their descriptions.
+
+        Calls ``history/type/list``.
+        """
+        from fleetapi.endpoints.history import HISTORY_TYPE_LIST
+        from fleetapi.models.history import HistoryTypeListParams
+
+        result: builtins.list[EventType] = self._client.call(
+            HISTORY_TYPE_LIST,
+            HistoryTypeListParams(locale=locale, only_tracker_events=only_tracker_events),
+        )
+        return result
+
+    def list(
+        self,
+        *,
+        trackers: builtins.list[int],
+        from_: dt.datetime,
+        to: dt.datetime,
+        events: builtins.list[str] | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        ascending: bool | Unset = UNSET,
+        only_emergency: bool | Unset = UNSET,
+        only_unread: bool | Unset = UNSET,
+        add_tracker_label: bool | Unset = UNSET,
+        add_tracker_files: bool | Unset = UNSET,
+    ) -> HistoryTrackerList:
+        """List the events of trackers over a period, with their counts.
+
+        Calls ``history/tracker/list``.
+        Error codes the service lists: 211, 212, 217.
+        """
+        from fleetapi.endpoints.history import HISTORY_TRACKER_LIST
+        from fleetapi.models.history import HistoryTrackerListParams
+
+        result: HistoryTrackerList = self._client.call(
+            HISTORY_TRACKER_LIST,
+            HistoryTrackerListParams(
+                trackers=trackers,
+                from_=from_,
+                to=to,
+                events=events,
+                limit=limit,
+                ascending=ascending,
+                only_emergency=only_emergency,
+                only_unread=only_unread,
+                add_tracker_label=add_tracker_label,
+                add_tracker_files=add_tracker_files,
+            ),
+        )
+        return result
+
+    def list_unread(
+        self, *, limit: int | Unset = UNSET, from_: dt.datetime | Unset = UNSET
+    ) -> builtins.list[HistoryEntry]:
+        """List the user's latest unread events.
+
+        Calls ``history/unread/list``.
+        Error codes the service lists: 212.
+        """
+        from fleetapi.endpoints.history import HISTORY_UNREAD_LIST
+        from fleetapi.models.history import HistoryUnreadListParams
+
+        result: builtins.list[HistoryEntry] = self._client.call(
+            HISTORY_UNREAD_LIST, HistoryUnreadListParams(limit=limit, from_=from_)
+        )
+        return result
+
+    def count_unread(
+        self, *, from_: dt.datetime | Unset = UNSET, type: HistoryEntryType | Unset = UNSET
+    ) -> int:
+        """Count the user's unread events.
+
+        Calls ``history/unread/count``.
+        """
+        from fleetapi.endpoints.history import HISTORY_UNREAD_COUNT
+        from fleetapi.models.history import HistoryUnreadCountParams
+
+        result: int = self._client.call(
+            HISTORY_UNREAD_COUNT, HistoryUnreadCountParams(from_=from_, type=type)
+        )
+        return result
+
+    def read(self, *, id: int, add_tracker_label: bool | Unset = UNSET) -> HistoryEntry:
+        """Read one event.
+
+        Calls ``history/read``.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.history import HISTORY_READ
+        from fleetapi.models.history import HistoryReadParams
+
+        result: HistoryEntry = self._client.call(
+            HISTORY_READ, HistoryReadParams(id=id, add_tracker_label=add_tracker_label)
+        )
+        return result
+
+    def mark_read(self, *, id: int) -> None:
+        """Mark one event read.
+
+        Calls ``history/mark_read``.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.history import HISTORY_MARK_READ
+        from fleetapi.models.history import HistoryMarkReadParams
+
+        self._client.call(HISTORY_MARK_READ, HistoryMarkReadParams(id=id))
+
+    def mark_read_all(self) -> None:
+        """Mark every event of the user read.
+
+        Calls ``history/mark_read_all``.
+        """
+        from fleetapi.endpoints.history import HISTORY_MARK_READ_ALL
+
+        self._client.call(HISTORY_MARK_READ_ALL, None)
+
+
 class User:
     """Calls under ``user``, ``user/settings``."""
 
@@ -2366,6 +2500,11 @@ class Resources:
     def tracker_data(self) -> TrackerData:
         """The ``tracker_data`` calls."""
         return TrackerData(cast("Client", self))
+
+    @cached_property
+    def events(self) -> Events:
+        """The ``events`` calls."""
+        return Events(cast("Client", self))
 
     @cached_property
     def user(self) -> User:

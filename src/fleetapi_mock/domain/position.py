@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from gpxpy.geo import get_course, haversine_distance
 
 from fleetapi.models.common import LatLng
+from fleetapi_mock.domain.event import record_point_event
 from fleetapi_mock.state.records import MovementStatus, TrackPointRecord
 from fleetapi_mock.state.world import World, track_point_order
 
@@ -49,6 +50,8 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
             raise KeyError(f"no tracker {missing[0]}")
         world.track_points.extend(batch)
         world.track_points.sort(key=track_point_order)
+        for point in sorted(batch, key=lambda p: p.get_time):
+            record_point_event(world, point)
         newest: dict[int, TrackPointRecord] = {}
         for point in batch:
             best = newest.get(point.tracker_id)

@@ -69,6 +69,8 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
                 yield f"{where}.tracker_id", f"employee {other} is bound to the tracker"
         if employee.department_id is not None and employee.department_id not in (world.departments):
             yield f"{where}.department_id", f"no department {employee.department_id}"
+    for event in world.events.values():
+        yield from _tracker_of(world, f"events[id={event.id}]", event.user_id, event.tracker_id)
     for change in world.employee_changes.values():
         if change.tracker_id not in world.trackers:
             where = f"employee_changes[tracker_id={change.tracker_id}].tracker_id"

@@ -51,6 +51,7 @@ from fleetapi_mock.state.records import (
     DepartmentRecord,
     EmployeeChangeRecord,
     EmployeeRecord,
+    EventRecord,
     FileRecord,
     FormRecord,
     FormTemplateRecord,
@@ -177,6 +178,8 @@ class World:
     forms: dict[int, FormRecord] = collection()
     checkins: dict[int, Checkin] = collection()
     files: dict[int, FileRecord] = collection()
+    events: dict[int, EventRecord] = collection()
+    """Events of trackers (history entries), times in UTC."""
     track_points: list[TrackPointRecord] = collection(order=track_point_order)
     """Recorded points, ordered by tracker, then by ``get_time`` (points of the same time keep
     their arrival order)."""

@@ -3,8 +3,8 @@
 Base URLs carry a prefix (``/v2``, ``/api-v2``, a mount point such as ``/panel/v2``) or none,
 and clients add a trailing slash. The call is the longest trailing ``<group>/<action>`` of the
 path that the call table declares; what comes before it is the prefix. A prefix never holds
-the name of an API group: ``/v2/history/tracker/list`` names the call
-``history/tracker/list``, not ``tracker/list`` under the prefix ``/v2/history``, so a call the
+the name of an API group: ``/v2/report/tracker/list`` names the call
+``report/tracker/list``, not ``tracker/list`` under the prefix ``/v2/report``, so a call the
 mock does not declare is unknown (code 5), never another call's answer.
 """
 

@@ -11,6 +11,7 @@ import attrs
 from fleetapi.models.department import Department
 from fleetapi.models.employee import Employee, EmployeeAssignment
 from fleetapi.models.garage import Garage
+from fleetapi.models.history import HistoryEntry
 from fleetapi.models.tracker import AdditionalState, GsmState
 from fleetapi.models.tracker_group import TrackerGroup
 from fleetapi.models.vehicle import NewVehicle
@@ -20,6 +21,7 @@ __all__ = [
     "DepartmentRecord",
     "EmployeeChangeRecord",
     "EmployeeRecord",
+    "EventRecord",
     "GarageRecord",
     "MovementStatus",
     "ServiceTaskRecord",
@@ -99,6 +101,17 @@ class TrackerRecord:
     phone: str | None = None
     tag_ids: list[int] = attrs.Factory(list)
     state: TrackerStateRecord = attrs.Factory(TrackerStateRecord)
+
+
+@attrs.frozen(kw_only=True)
+class EventRecord(HistoryEntry):
+    """An event as the world keeps it: the API's history entry (``time`` in UTC, ``is_read``
+    never stored), its owner and the users who read it."""
+
+    user_id: int
+    """The master user owning the tracker."""
+    read_by: list[int] = attrs.Factory(list)
+    """The users (master or sub-users) who marked it read."""
 
 
 @attrs.frozen(kw_only=True)

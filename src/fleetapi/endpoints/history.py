@@ -1,0 +1,123 @@
+"""Events (history entries): the calls of the service's documentation (``origin="service"``)."""
+
+from __future__ import annotations
+
+from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi.models.history import (
+    EventType,
+    HistoryEntry,
+    HistoryMarkReadParams,
+    HistoryReadParams,
+    HistoryTrackerList,
+    HistoryTrackerListParams,
+    HistoryTypeListParams,
+    HistoryUnreadCountParams,
+    HistoryUnreadListParams,
+)
+
+_SEEN = "A user sees the events of the trackers it may see; read and unread are each user's own."
+
+HISTORY_TYPE_LIST = Endpoint(
+    path="history/type/list",
+    params=HistoryTypeListParams,
+    result=Result.field("list", list[EventType]),
+    summary="List the event types and their descriptions.",
+    resource="events",
+    method="list_types",
+    safe=True,
+    origin="service",
+    cli=("event", "types"),
+    notes="The types the mock's events take, described in English whatever the `locale`.",
+)
+HISTORY_TRACKER_LIST = Endpoint(
+    path="history/tracker/list",
+    params=HistoryTrackerListParams,
+    result=Result.body(HistoryTrackerList),
+    summary="List the events of trackers over a period, with their counts.",
+    resource="events",
+    method="list",
+    errors=(211, 212, 217),
+    safe=True,
+    origin="service",
+    cli=("event", "list"),
+    notes=(
+        f"{_SEEN} Sorted by time (ties by ID), oldest first unless `ascending` is false; "
+        "`limit` (at most 1000, 212 beyond) cuts the list, `total` and `total_unread` count "
+        "every match. 217 names every tracker the caller cannot see or that is blocked."
+    ),
+)
+HISTORY_UNREAD_LIST = Endpoint(
+    path="history/unread/list",
+    params=HistoryUnreadListParams,
+    result=Result.field("list", list[HistoryEntry]),
+    summary="List the user's latest unread events.",
+    resource="events",
+    method="list_unread",
+    errors=(212,),
+    safe=True,
+    origin="service",
+    cli=("event", "unread"),
+    notes=f"{_SEEN} Newest first, from `from` (a year ago by default), at most `limit`.",
+)
+HISTORY_UNREAD_COUNT = Endpoint(
+    path="history/unread/count",
+    params=HistoryUnreadCountParams,
+    result=Result.field("count", int),
+    summary="Count the user's unread events.",
+    resource="events",
+    method="count_unread",
+    safe=True,
+    origin="service",
+    cli=("event", "unread-count"),
+    notes=f"{_SEEN} From `from` (a year ago by default).",
+)
+HISTORY_READ = Endpoint(
+    path="history/read",
+    params=HistoryReadParams,
+    result=Result.field("value", HistoryEntry),
+    summary="Read one event.",
+    resource="events",
+    method="read",
+    errors=(201,),
+    safe=True,
+    origin="service",
+    cli=("event", "read"),
+    notes=f"{_SEEN} 201 for one the caller cannot see.",
+)
+HISTORY_MARK_READ = Endpoint(
+    path="history/mark_read",
+    params=HistoryMarkReadParams,
+    result=Result.nothing(),
+    summary="Mark one event read.",
+    resource="events",
+    method="mark_read",
+    errors=(201,),
+    safe=True,
+    origin="service",
+    cli=("event", "mark-read"),
+    notes=(
+        "For the caller only. 201 for an event the caller cannot see or has read already "
+        "(the documentation: no unread entry with that ID)."
+    ),
+)
+HISTORY_MARK_READ_ALL = Endpoint(
+    path="history/mark_read_all",
+    params=NoParams,
+    result=Result.nothing(),
+    summary="Mark every event of the user read.",
+    resource="events",
+    method="mark_read_all",
+    safe=True,
+    origin="service",
+    cli=("event", "mark-read-all"),
+)
+
+ENDPOINTS = (
+    HISTORY_TYPE_LIST,
+    HISTORY_TRACKER_LIST,
+    HISTORY_UNREAD_LIST,
+    HISTORY_UNREAD_COUNT,
+    HISTORY_READ,
+    HISTORY_MARK_READ,
+    HISTORY_MARK_READ_ALL,
+)

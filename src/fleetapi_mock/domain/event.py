@@ -1,0 +1,121 @@
+"""Events (history entries) as the mock makes and answers them.
+
+A point a device reports with an ``event`` (``speeding``, ``harsh_braking``...) becomes an event
+of its tracker when it is recorded (:func:`record_point_event`); a world document may hold
+others. Events are the tracker owner's; a user sees those of the trackers it may see, and
+read state is each user's own (``read_by``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attrs
+
+from fleetapi._types import UNSET, Unset
+from fleetapi.models.history import EventExtra, EventLocation, HistoryEntry
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.state.records import EventRecord, TrackPointRecord
+from fleetapi_mock.state.world import World
+
+__all__ = [
+    "EVENT_TYPES",
+    "NULL_WHEN_UNSET",
+    "describe",
+    "record_point_event",
+    "visible_events",
+    "wire_event",
+]
+
+EVENT_TYPES: Final = {
+    "speeding": "Speeding",
+    "speedup": "Speed limit exceeded",
+    "harsh_braking": "Harsh braking",
+    "harsh_acceleration": "Harsh acceleration",
+    "sos": "SOS button pressed",
+    "offline": "Connection lost",
+    "online": "Connection restored",
+    "inzone": "Geofence entry",
+    "outzone": "Geofence exit",
+    "input_change": "Input state changed",
+    "output_change": "Output state changed",
+    "driver_change": "Driver changed",
+    "task_status_change": "Task status changed",
+    "checkin_creation": "Check-in created",
+    "parking": "Parking started",
+    "moving": "Movement started",
+}
+"""The event types the mock knows, with their English descriptions (``history/type/list``)."""
+
+
+NULL_WHEN_UNSET: Final = (
+    "task_id", "parent_task_id", "counter_id", "service_task_id", "checkin_id", "place_ids"
+)  # fmt: skip
+"""The ``extra`` fields an event answers as null when they do not apply, as documented."""
+
+
+def describe(event: str) -> str:
+    """The description of an event type (the type itself for one the mock does not know)."""
+    return EVENT_TYPES.get(event, event.replace("_", " ").capitalize())
+
+
+def record_point_event(world: World, point: TrackPointRecord) -> EventRecord | None:
+    """Store the event a recorded point reports (its ``event``), if it reports one."""
+    if not point.event:
+        return None
+    tracker = world.trackers[point.tracker_id]
+    driver = next(
+        (e.id for _, e in sorted(world.employees.items()) if e.tracker_id == tracker.id), None
+    )
+    event_id = world.ids.next("events")
+    record = EventRecord(
+        id=event_id,
+        user_id=tracker.user_id,
+        message=describe(point.event),
+        time=point.get_time,
+        event=point.event,
+        tracker_id=tracker.id,
+        location=EventLocation(
+            lat=point.lat,
+            lng=point.lng,
+            precision=UNSET if point.precision is None else point.precision,
+        ),
+        address=point.address,
+        extra=EventExtra(tracker_label=tracker.label, employee_id=driver, emergency=False),
+    )
+    world.events[event_id] = record
+    return record
+
+
+def visible_events(ctx: Context) -> list[EventRecord]:
+    """The events the caller sees, by ID: those of the trackers it may see."""
+    trackers = {t.id for t in ctx.visible_trackers()}
+    return [e for e in ctx.owned(ctx.world.events) if e.tracker_id in trackers]
+
+
+def wire_event(ctx: Context, record: EventRecord, *, add_tracker_label: bool) -> HistoryEntry:
+    """The API's history entry of ``record`` for the caller: its read state, its time in the
+    caller's time zone, the tracker's label before the message when asked."""
+    message = record.message
+    if add_tracker_label:
+        tracker = ctx.world.trackers.get(record.tracker_id)
+        if tracker is not None:
+            message = f"{tracker.label}: {message}"
+    extra = record.extra
+    if not isinstance(extra, Unset):
+        nulls: dict[str, Any] = {
+            n: None for n in NULL_WHEN_UNSET if isinstance(getattr(extra, n), Unset)
+        }
+        extra = attrs.evolve(extra, **nulls)
+    entry = HistoryEntry(
+        **{
+            field.name: getattr(record, field.name)
+            for field in attrs.fields(HistoryEntry)
+            if field.name not in ("is_read", "message", "time", "extra")
+        },
+        extra=extra,
+        is_read=ctx.require_user().id in record.read_by,
+        message=message[:256],
+        time=ctx.user_time(record.time),
+    )
+    return entry

@@ -1,0 +1,154 @@
+"""Events: ``history/type/list``, ``history/tracker/list``, ``history/unread/list``,
+``history/unread/count``, ``history/read``, ``history/mark_read``, ``history/mark_read_all``.
+
+Events live in ``world.events`` (see :mod:`fleetapi_mock.domain.event`). A user sees the events
+of the trackers it may see; ``is_read`` is the caller's own read state.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import attrs
+
+from fleetapi._endpoint import NoParams
+from fleetapi._errors import EntityNotFoundError, LimitTooBigError, NonExistentEntitiesError
+from fleetapi._types import Unset
+from fleetapi.endpoints.history import (
+    HISTORY_MARK_READ,
+    HISTORY_MARK_READ_ALL,
+    HISTORY_READ,
+    HISTORY_TRACKER_LIST,
+    HISTORY_TYPE_LIST,
+    HISTORY_UNREAD_COUNT,
+    HISTORY_UNREAD_LIST,
+)
+from fleetapi.models.history import (
+    MAX_HISTORY_LIMIT,
+    EventType,
+    HistoryEntry,
+    HistoryMarkReadParams,
+    HistoryReadParams,
+    HistoryTrackerList,
+    HistoryTrackerListParams,
+    HistoryTypeListParams,
+    HistoryUnreadCountParams,
+    HistoryUnreadListParams,
+)
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.event import EVENT_TYPES, visible_events, wire_event
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import EventRecord
+
+UNREAD_WINDOW = dt.timedelta(days=365)
+"""How far back the unread calls look without ``from``."""
+
+
+def _limit(value: int | Unset) -> int:
+    if isinstance(value, Unset):
+        return MAX_HISTORY_LIMIT
+    if value > MAX_HISTORY_LIMIT:
+        raise LimitTooBigError(f"limit is at most {MAX_HISTORY_LIMIT}")
+    return value
+
+
+def _unread(ctx: Context, since: dt.datetime | Unset) -> list[EventRecord]:
+    """The caller's unread events from ``since`` (a year ago by default), by ID."""
+    start = ctx.now() - UNREAD_WINDOW
+    if not isinstance(since, Unset):
+        start = ctx.world_time(since)
+    user = ctx.require_user().id
+    return [e for e in visible_events(ctx) if e.time >= start and user not in e.read_by]
+
+
+@handles(HISTORY_TYPE_LIST)
+def history_type_list(ctx: Context, params: HistoryTypeListParams) -> list[EventType]:
+    """The event types the mock knows, described in English."""
+    return [EventType(type=name, description=text) for name, text in EVENT_TYPES.items()]
+
+
+@handles(HISTORY_TRACKER_LIST)
+def history_tracker_list(ctx: Context, params: HistoryTrackerListParams) -> HistoryTrackerList:
+    """The events of the trackers over the period, filtered, sorted by time, cut at ``limit``."""
+    limit = _limit(params.limit)
+    start, end = ctx.request_period(params.from_, params.to)
+    assert start is not None
+    assert end is not None
+    wanted = list(dict.fromkeys(params.trackers))
+    bad = [t for t in wanted if (r := ctx.visible_tracker(t)) is None or r.blocked]
+    if bad:
+        raise NonExistentEntitiesError("no such (or blocked) trackers: " + ", ".join(map(str, bad)))
+    user = ctx.require_user().id
+    kinds = None if isinstance(params.events, Unset) else set(params.events)
+    found = [
+        e
+        for e in visible_events(ctx)
+        if e.tracker_id in wanted
+        and start <= e.time <= end
+        and (kinds is None or e.event in kinds)
+        and (params.only_unread is not True or user not in e.read_by)
+        and (params.only_emergency is not True or _emergency(e))
+    ]
+    found.sort(key=lambda e: (e.time, e.id), reverse=params.ascending is False)
+    label = params.add_tracker_label is not False
+    return HistoryTrackerList(
+        list=[wire_event(ctx, e, add_tracker_label=label) for e in found[:limit]],
+        limit_exceeded=len(found) > limit,
+        total=len(found),
+        total_unread=sum(1 for e in found if user not in e.read_by),
+    )
+
+
+def _emergency(event: EventRecord) -> bool:
+    return not isinstance(event.extra, Unset) and event.extra.emergency is True
+
+
+@handles(HISTORY_UNREAD_LIST)
+def history_unread_list(ctx: Context, params: HistoryUnreadListParams) -> list[HistoryEntry]:
+    """The caller's latest unread events, newest first, at most ``limit``."""
+    limit = _limit(params.limit)
+    unread = sorted(_unread(ctx, params.from_), key=lambda e: (e.time, e.id), reverse=True)
+    return [wire_event(ctx, e, add_tracker_label=False) for e in unread[:limit]]
+
+
+@handles(HISTORY_UNREAD_COUNT)
+def history_unread_count(ctx: Context, params: HistoryUnreadCountParams) -> int:
+    """How many events the caller has not read (of ``type``'s devices: the mock's are all
+    trackers)."""
+    unread = _unread(ctx, params.from_)
+    if not isinstance(params.type, Unset):
+        unread = [e for e in unread if e.type == params.type]
+    return len(unread)
+
+
+def _find(ctx: Context, event_id: int) -> EventRecord:
+    found = next((e for e in visible_events(ctx) if e.id == event_id), None)
+    if found is None:
+        raise EntityNotFoundError(f"no event {event_id}")
+    return found
+
+
+@handles(HISTORY_READ)
+def history_read(ctx: Context, params: HistoryReadParams) -> HistoryEntry:
+    """One event the caller sees (201 otherwise)."""
+    record = _find(ctx, params.id)
+    return wire_event(ctx, record, add_tracker_label=params.add_tracker_label is True)
+
+
+@handles(HISTORY_MARK_READ)
+def history_mark_read(ctx: Context, params: HistoryMarkReadParams) -> None:
+    """Mark an event read for the caller; 201 for one it cannot see or has read."""
+    record = _find(ctx, params.id)
+    user = ctx.require_user().id
+    if user in record.read_by:
+        raise EntityNotFoundError(f"no unread event {params.id}")
+    ctx.world.events[record.id] = attrs.evolve(record, read_by=[*record.read_by, user])
+
+
+@handles(HISTORY_MARK_READ_ALL)
+def history_mark_read_all(ctx: Context, params: NoParams) -> None:
+    """Mark every event the caller sees read for the caller."""
+    user = ctx.require_user().id
+    for record in visible_events(ctx):
+        if user not in record.read_by:
+            ctx.world.events[record.id] = attrs.evolve(record, read_by=[*record.read_by, user])

@@ -1,0 +1,127 @@
+"""Events (history entries): calls of the service's documentation, through the SDK (sync and
+async). The documented examples run in ``tests/mock/test_service_examples.py``."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from fleetapi import (
+    EntityNotFoundError,
+    InvalidParametersError,
+    LimitTooBigError,
+    NonExistentEntitiesError,
+    TimeSpanTooBigError,
+)
+from fleetapi_mock import FleetMock, demo_document
+from fleetapi_mock.state.records import TrackPointRecord
+
+DAY = dt.datetime(2026, 1, 14)
+PERIOD = {"from_": DAY, "to": DAY + dt.timedelta(days=2)}
+
+
+def test_list_answers_the_trackers_events_in_time_order_with_counts(client: Any) -> None:
+    answer = client.events.list(trackers=[1, 4], **PERIOD)
+    assert [(e.id, e.event, e.is_read) for e in answer.list] == [
+        (1, "harsh_braking", True),
+        (2, "speeding", False),
+        (3, "sos", False),
+    ]
+    assert (answer.total, answer.total_unread, answer.limit_exceeded) == (3, 2, False)
+    assert answer.list[1].message == "Van 1: Speeding"  # add_tracker_label defaults to true
+    assert answer.list[1].extra.employee_id == 2  # Ben drove Van 1
+    assert answer.list[1].time == dt.datetime(2026, 1, 14, 11, 7, 40)
+
+
+def test_list_filters_sorts_and_cuts(client: Any) -> None:
+    def ids(**options: Any) -> list[int]:
+        return [e.id for e in client.events.list(trackers=[1, 4], **PERIOD, **options).list]
+
+    assert ids(ascending=False) == [3, 2, 1]
+    assert ids(events=["speeding", "sos"]) == [2, 3]
+    assert ids(only_unread=True) == [2, 3]
+    assert ids(only_emergency=True) == [3]
+    cut = client.events.list(trackers=[1, 4], **PERIOD, limit=1)
+    assert ([e.id for e in cut.list], cut.limit_exceeded, cut.total) == ([1], True, 3)
+    plain = client.events.list(trackers=[1], **PERIOD, add_tracker_label=False)
+    assert plain.list[0].message == "Harsh braking"
+
+
+@pytest.mark.parametrize(
+    ("params", "error"),
+    [
+        ({"trackers": [1, 5, 7]}, NonExistentEntitiesError),  # blocked, another account's
+        ({"trackers": [1], "limit": 1001}, LimitTooBigError),
+        (
+            {"trackers": [1], "from_": DAY, "to": DAY - dt.timedelta(hours=1)},
+            InvalidParametersError,
+        ),
+        ({"trackers": [1], "from_": DAY - dt.timedelta(days=400), "to": DAY}, TimeSpanTooBigError),
+    ],
+)
+def test_list_refusals(client: Any, params: dict[str, Any], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        client.events.list(**{**PERIOD, **params})
+
+
+def test_read_state_is_each_users_own(fleet_mock: FleetMock) -> None:
+    with fleet_mock.login() as master, fleet_mock.login("dispatcher", "demo") as sub_user:
+        assert master.events.count_unread() == 2
+        assert sub_user.events.count_unread() == 3  # the master's reading is not the sub-user's
+        master.events.mark_read(id=2)
+        assert master.events.count_unread() == 1
+        assert master.events.read(id=2).is_read is True
+        assert sub_user.events.read(id=2).is_read is False
+        with pytest.raises(EntityNotFoundError):
+            master.events.mark_read(id=2)  # no unread event 2 any more
+        sub_user.events.mark_read_all()
+        assert sub_user.events.count_unread() == 0
+        assert sub_user.events.list_unread() == []
+        assert [e.id for e in master.events.list_unread()] == [3]
+
+
+def test_a_sub_user_sees_only_its_trackers_events() -> None:
+    document = demo_document()
+    dispatcher = next(u for u in document["users"] if u["login"] == "dispatcher")
+    dispatcher["trackers"] = [1]
+    with FleetMock(document).login("dispatcher", "demo") as sub_user:
+        assert [e.id for e in sub_user.events.list_unread()] == [2, 1]
+        with pytest.raises(EntityNotFoundError):
+            sub_user.events.read(id=3)
+        with pytest.raises(NonExistentEntitiesError):
+            sub_user.events.list(trackers=[4], **PERIOD)
+
+
+def test_a_point_reporting_an_event_makes_one(client: Any, fleet_mock: FleetMock) -> None:
+    now = fleet_mock.clock.now()
+    fleet_mock.record_positions(
+        [
+            TrackPointRecord(tracker_id=2, get_time=now, lat=52.5, lng=13.4, speed=95,
+                             event="speeding", address="Unter den Linden"),
+            TrackPointRecord(tracker_id=2, get_time=now, lat=52.5, lng=13.4),
+        ]
+    )  # fmt: skip
+    newest = client.events.list_unread(limit=1)[0]
+    assert (newest.tracker_id, newest.event, newest.address, newest.time) == (
+        2,
+        "speeding",
+        "Unter den Linden",
+        now,
+    )
+    assert client.events.count_unread() == 3
+
+
+def test_the_unread_calls_look_back_a_year_unless_told(fleet_mock: FleetMock) -> None:
+    fleet_mock.clock.advance(dt.timedelta(days=366).total_seconds())
+    with fleet_mock.login() as client:  # a new session: the old one ended unused
+        assert client.events.count_unread() == 0
+        assert client.events.count_unread(from_=DAY) == 2
+        assert client.events.count_unread(from_=DAY, type="camera") == 0
+
+
+def test_types_describe_every_event_the_mock_makes(client: Any) -> None:
+    types = {t.type: t.description for t in client.events.list_types()}
+    assert {"speeding", "harsh_braking", "sos"} <= set(types)
+    assert types["sos"] == "SOS button pressed"
