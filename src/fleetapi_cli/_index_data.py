@@ -202,6 +202,12 @@ HAND_MADE: dict[str, HandMade] = {
         "Employees (drivers): list, create, update; bind to trackers.",
         {"list": (("employee/list",), ())},
     ),
+    "event": HandMade(
+        "fleetapi_cli.commands.event",
+        True,
+        "Events of trackers: list or follow them; mark them read.",
+        {"list": (("history/tracker/list",), ())},
+    ),
     "garage": HandMade(
         "fleetapi_cli.commands.garage",
         True,

@@ -66,6 +66,7 @@ def banner_text(world: World, base_url: str) -> str:
             owner = world.users[key.user_id].login
             lines.append(f"  API key {key.hash}  ({key.title}, of {owner})")
         has_tasks = bool(world.tasks)
+        first_event = min((e.time for e in world.events.values()), default=None)
         domains = [d.ui_domain for d in world.dealers.values() if d.settings is not None]
         first_master = next((u for u in users if u.is_master), None)
     login = first_master.login if first_master else "demo"
@@ -79,6 +80,9 @@ def banner_text(world: World, base_url: str) -> str:
     ]
     if has_tasks:
         lines.append(f"  fleet --base-url {base_url} task list   (tasks move as the clock runs)")
+    if first_event is not None:
+        since = first_event.date().isoformat()
+        lines.append(f"  fleet --base-url {base_url} event list --from {since}   (events)")
     if keys:
         lines.append(f"  (or set FLEETAPI_API_KEY={keys[0].hash} instead of logging in)")
     lines += ["", "Ctrl-C stops the mock."]

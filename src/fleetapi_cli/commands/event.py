@@ -1,0 +1,125 @@
+"""``fleet event``: list trackers' events, or follow them as they come; the other event calls
+keep generated commands."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from fleetapi.models.history import HistoryTrackerListParams
+from fleetapi_cli._typer import LimitOption, OutputOption, examples, new_group, wraps_call
+from fleetapi_cli.context import state_of
+from fleetapi_cli.fields import field_help
+from fleetapi_cli.values import WHEN_HELP, parse_when
+
+if TYPE_CHECKING:
+    from fleetapi import Client
+
+__all__ = ["app"]
+
+app = new_group(
+    "Events of trackers: list or follow them; mark them read.",
+    epilog=examples(
+        "fleet event list --from 2026-01-14 --to 2026-01-16",
+        "fleet event list --tracker 1 --from 2026-01-14 --unread",
+        "fleet event unread-count",
+    ),
+)
+
+COLUMNS = ["id", "time", "tracker_id", "event", "message", "address", "is_read"]
+
+FOLLOW_WINDOW = dt.timedelta(hours=1)
+"""How far back ``--follow`` starts without ``--from``."""
+
+
+def _server_now(client: Client, trackers: list[int]) -> dt.datetime:
+    """The user's current time on the server (its clock may not be this machine's)."""
+    states = client.trackers.get_states(trackers=trackers, list_blocked=True, allow_not_exist=True)
+    assert isinstance(states.user_time, dt.datetime)
+    return states.user_time
+
+
+@app.command("list")
+@wraps_call("history/tracker/list")
+def list_events(
+    ctx: typer.Context,
+    trackers: Annotated[
+        Optional[list[int]],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option(
+            "--tracker", metavar="ID", help="A tracker (repeat); default: every unblocked one."
+        ),
+    ] = None,
+    start: Annotated[
+        Optional[dt.datetime],  # noqa: UP045
+        typer.Option("--from", metavar="WHEN", parser=parse_when, help=f"Start: {WHEN_HELP}."),
+    ] = None,
+    end: Annotated[
+        Optional[dt.datetime],  # noqa: UP045
+        typer.Option(
+            "--to", metavar="WHEN", parser=parse_when, help="End, after --from [default: now]."
+        ),
+    ] = None,
+    kinds: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option(
+            "--event", metavar="TYPE", help=field_help(HistoryTrackerListParams, "events")
+        ),
+    ] = None,
+    unread: Annotated[
+        bool, typer.Option("--unread", help=field_help(HistoryTrackerListParams, "only_unread"))
+    ] = False,
+    follow: Annotated[
+        bool,
+        typer.Option("--follow", "-f", help="Keep polling and print new events as they come."),
+    ] = False,
+    interval: Annotated[
+        float, typer.Option("--interval", min=0.0, help="Seconds between polls with --follow.")
+    ] = 5.0,
+    polls: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--polls", min=1, hidden=True, help="Stop following after this many polls."),
+    ] = None,
+    limit: LimitOption = None,
+    output: OutputOption = None,
+) -> None:
+    """List the events of trackers over a period, oldest first (the server's now is the
+    default end; with --follow, the last hour is the default start)."""
+    from fleetapi._types import UNSET
+
+    cli = state_of(ctx)
+    with cli.client() as client:
+        listed = [] if trackers else client.trackers.list()
+        ids = list(trackers) if trackers else [t.id for t in listed if not t.source.blocked]
+        if not ids:
+            raise typer.BadParameter("the account has no trackers", param_hint="--tracker")
+        options: dict[str, Any] = {
+            "trackers": ids,
+            "events": list(kinds) if kinds else UNSET,
+            "only_unread": True if unread else UNSET,
+            "limit": limit if limit is not None else UNSET,
+        }
+        now = _server_now(client, ids)
+        if not follow:
+            if start is None:
+                raise typer.BadParameter("give --from (or --follow)", param_hint="--from")
+            answer = client.events.list(from_=start, to=end or now, **options)
+            cli.emit(answer.list, output=output, columns=COLUMNS)
+            return
+        since = start or now - FOLLOW_WINDOW
+        seen: set[int] = set()
+        done = 0
+        while True:
+            answer = client.events.list(from_=since, to=now, **options)
+            fresh = [e for e in answer.list if e.id not in seen]
+            if fresh:
+                cli.emit(fresh, output=output, columns=COLUMNS)
+                seen.update(e.id for e in fresh)
+            done += 1
+            if polls is not None and done >= polls:
+                return
+            time.sleep(interval)
+            later = _server_now(client, ids)
+            since, now = (now - dt.timedelta(seconds=1), later) if later > now else (since, now)

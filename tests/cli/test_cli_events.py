@@ -1,0 +1,50 @@
+"""``fleet event``: listing events over a period, and following them as they come."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from conftest import Cli
+from fleetapi_mock.state.records import TrackPointRecord
+
+
+def lines(result: Any) -> list[Any]:
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+
+
+def test_list_shows_the_events_of_every_tracker_over_the_period(cli: Cli, session: str) -> None:
+    result = cli("event", "list", "--from", "2026-01-14", "-o", "jsonl")
+    assert [(e["id"], e["event"]) for e in lines(result)] == [
+        (1, "harsh_braking"),
+        (2, "speeding"),
+        (3, "sos"),
+    ]
+    only = cli("event", "list", "--tracker", "4", "--from", "2026-01-14", "--unread", "-o", "jsonl")
+    assert [e["id"] for e in lines(only)] == [3]
+
+
+def test_list_without_a_start_asks_for_one(cli: Cli, session: str) -> None:
+    result = cli("event", "list")
+    assert result.exit_code == 2
+    assert "--from" in result.output
+
+
+def test_follow_prints_new_events_once_as_they_come(
+    cli: Cli, session: str, fleet_mock: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def a_minute_later(_: float) -> None:  # instead of waiting: the world moves on
+        fleet_mock.clock.advance(60)
+        now = fleet_mock.clock.now()
+        fleet_mock.record_positions(
+            [TrackPointRecord(tracker_id=2, get_time=now, lat=52.5, lng=13.4, event="speeding")]
+        )
+
+    monkeypatch.setattr("fleetapi_cli.commands.event.time.sleep", a_minute_later)
+    result = cli("event", "list", "--follow", "--polls", "3", "--interval", "0", "-o", "jsonl")
+    events = lines(result)
+    assert [e["id"] for e in events] == [3, 4, 5]  # the SOS of the last hour, then the new ones
+    assert [e["tracker_id"] for e in events[1:]] == [2, 2]
