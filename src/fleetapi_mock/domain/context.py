@@ -214,6 +214,13 @@ class Context:
                 raise TimeSpanTooBigError(f"the period is longer than {format_duration(limit)}")
         return first, last
 
+    def period(self, start: dt.datetime, end: dt.datetime) -> tuple[dt.datetime, dt.datetime]:
+        """:meth:`request_period` of a request whose ``from`` and ``to`` are both given."""
+        first, last = self.request_period(start, end)
+        assert first is not None
+        assert last is not None
+        return first, last
+
     def visible_trackers(self) -> list[TrackerRecord]:
         """The trackers the caller may see."""
         return self.world.trackers_visible_to(self.require_user())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from fleetapi._errors import DeviceBlockedError, EntityNotFoundError, NonExistentEntitiesError
 from fleetapi._types import UNSET
 from fleetapi.models.common import LatLng
 from fleetapi.models.tracker import (
@@ -16,7 +17,28 @@ from fleetapi.models.tracker import (
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.state.records import TrackerRecord
 
-__all__ = ["wire_state", "wire_tracker"]
+__all__ = ["unblocked_tracker", "unblocked_trackers", "wire_state", "wire_tracker"]
+
+
+def unblocked_tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
+    """The tracker a call reads: 201 when the caller may not see it, 208 when it is blocked."""
+    record = ctx.visible_tracker(tracker_id)
+    if record is None:
+        raise EntityNotFoundError(f"no tracker {tracker_id}")
+    if record.blocked:
+        raise DeviceBlockedError(f"tracker {tracker_id} is blocked")
+    return record
+
+
+def unblocked_trackers(ctx: Context, tracker_ids: list[int]) -> list[TrackerRecord]:
+    """The trackers a batch call reads, each once: 217 naming every one the caller may not
+    see or that is blocked."""
+    found = {t: ctx.visible_tracker(t) for t in tracker_ids}
+    records = [r for r in found.values() if r is not None and not r.blocked]
+    if len(records) < len(found):
+        bad = [t for t, r in found.items() if r is None or r.blocked]
+        raise NonExistentEntitiesError("no such (or blocked) trackers: " + ", ".join(map(str, bad)))
+    return records
 
 
 def wire_tracker(record: TrackerRecord) -> Tracker:

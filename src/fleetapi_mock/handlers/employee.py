@@ -15,7 +15,6 @@ from typing import Final
 import attrs
 
 from fleetapi._errors import (
-    DeviceBlockedError,
     EntityExistsError,
     EntityMissingError,
     EntityNotFoundError,
@@ -57,8 +56,9 @@ from fleetapi_mock.domain.employee import (
     visible_employees,
     wire_employee,
 )
+from fleetapi_mock.domain.tracker import unblocked_tracker
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import EmployeeRecord, TrackerRecord, convert
+from fleetapi_mock.state.records import EmployeeRecord, convert
 
 FLEET_FEATURE: Final = "app_fleet"
 """The tariff feature ``tracker/employee/assign`` needs."""
@@ -207,20 +207,11 @@ def employee_delete(ctx: Context, params: EmployeeDeleteParams) -> None:
             ctx.world.checkins[checkin.id] = attrs.evolve(checkin, employee_id=UNSET)
 
 
-def _bindable_tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
-    tracker = ctx.visible_tracker(tracker_id)
-    if tracker is None:
-        raise EntityNotFoundError(f"no tracker {tracker_id}")
-    if tracker.blocked:
-        raise DeviceBlockedError(f"tracker {tracker_id} is blocked")
-    return tracker
-
-
 @handles(TRACKER_EMPLOYEE_ASSIGN)
 def tracker_employee_assign(ctx: Context, params: EmployeeAssignParams) -> None:
     """Bind ``new_employee_id`` (null: nobody) to the tracker; the former employee is unbound
     and the new one leaves its former tracker."""
-    tracker = _bindable_tracker(ctx, params.tracker_id)
+    tracker = unblocked_tracker(ctx, params.tracker_id)
     tariff = ctx.world.tariffs.get(tracker.tariff_id)
     if tariff is None or FLEET_FEATURE not in tariff.features:
         raise TariffRestrictionError(f"the tariff of tracker {tracker.id} has no {FLEET_FEATURE}")
@@ -241,7 +232,7 @@ def tracker_employee_assign(ctx: Context, params: EmployeeAssignParams) -> None:
 @handles(TRACKER_EMPLOYEE_READ)
 def tracker_employee_read(ctx: Context, params: TrackerEmployeeReadParams) -> TrackerEmployee:
     """The tracker's employee and its last change (null until one was made)."""
-    tracker = _bindable_tracker(ctx, params.tracker_id)
+    tracker = unblocked_tracker(ctx, params.tracker_id)
     current = driver_of(ctx, tracker.id)
     change = ctx.world.employee_changes.get(tracker.id)
     last = None

@@ -12,7 +12,7 @@ import datetime as dt
 import attrs
 
 from fleetapi._endpoint import NoParams
-from fleetapi._errors import EntityNotFoundError, LimitTooBigError, NonExistentEntitiesError
+from fleetapi._errors import EntityNotFoundError, LimitTooBigError
 from fleetapi._types import Unset
 from fleetapi.endpoints.history import (
     HISTORY_MARK_READ,
@@ -37,6 +37,7 @@ from fleetapi.models.history import (
 )
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.event import EVENT_TYPES, visible_events, wire_event
+from fleetapi_mock.domain.tracker import unblocked_trackers
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import EventRecord
 
@@ -71,13 +72,8 @@ def history_type_list(ctx: Context, params: HistoryTypeListParams) -> list[Event
 def history_tracker_list(ctx: Context, params: HistoryTrackerListParams) -> HistoryTrackerList:
     """The events of the trackers over the period, filtered, sorted by time, cut at ``limit``."""
     limit = _limit(params.limit)
-    start, end = ctx.request_period(params.from_, params.to)
-    assert start is not None
-    assert end is not None
-    wanted = list(dict.fromkeys(params.trackers))
-    bad = [t for t in wanted if (r := ctx.visible_tracker(t)) is None or r.blocked]
-    if bad:
-        raise NonExistentEntitiesError("no such (or blocked) trackers: " + ", ".join(map(str, bad)))
+    start, end = ctx.period(params.from_, params.to)
+    wanted = {t.id for t in unblocked_trackers(ctx, params.trackers)}
     user = ctx.require_user().id
     kinds = None if isinstance(params.events, Unset) else set(params.events)
     found = [

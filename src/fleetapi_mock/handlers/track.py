@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fleetapi._errors import EntityNotFoundError, InvalidParametersError
+from fleetapi._errors import EntityNotFoundError
 from fleetapi._types import UNSET
 from fleetapi.endpoints.track import ASSET_TRACK_LIST, ASSET_TRACK_READ
 from fleetapi.models.track import (
@@ -31,19 +31,7 @@ from fleetapi_mock.domain.vehicle import visible_vehicles
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import TrackerRecord
 
-# --- The period and the asset -----------------------------------------------------------------
-
-
-def _invalid(parameter: str, error: str) -> InvalidParametersError:
-    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
-
-
-def _period(ctx: Context, start: dt.datetime, end: dt.datetime) -> tuple[dt.datetime, dt.datetime]:
-    """The requested period in world time (see :meth:`Context.request_period`)."""
-    first, last = ctx.request_period(start, end)
-    assert first is not None
-    assert last is not None
-    return first, last
+# --- The asset -------------------------------------------------------------------------------
 
 
 def _asset_trackers(ctx: Context, asset: AssetRef) -> list[TrackerRecord]:
@@ -77,7 +65,7 @@ def asset_track_list(ctx: Context, params: AssetTrackListParams) -> TrackListRes
     default); 201 for an asset the caller does not have. See
     [Decisions](decisions.md#asset-tracks).
     """
-    start, end = _period(ctx, params.from_, params.to)
+    start, end = ctx.period(params.from_, params.to)
     elements: list[TrackList] = []
     count, length, trips_time, parking_time = 0, 0.0, dt.timedelta(0), dt.timedelta(0)
     fuel: list[float] = []
@@ -122,7 +110,7 @@ def asset_track_read(ctx: Context, params: AssetTrackReadParams) -> list[TrackPo
     ``parking``. ``simplify`` (default true) brings the list within ``point_limit`` (1000 when
     omitted). Errors as ``asset/track/list``.
     """
-    start, end = _period(ctx, params.from_, params.to)
+    start, end = ctx.period(params.from_, params.to)
     return [
         TrackPoints(
             tracker_id=source.tracker.id,

@@ -27,7 +27,7 @@ from fleetapi.models.tracker import (
     TrackerStatesParams,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.tracker import wire_state, wire_tracker
+from fleetapi_mock.domain.tracker import unblocked_tracker, wire_state, wire_tracker
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import TrackerRecord
 
@@ -36,13 +36,6 @@ def _visible(ctx: Context, tracker_id: int) -> TrackerRecord:
     record = ctx.visible_tracker(tracker_id)
     if record is None:
         raise EntityNotFoundError(f"no tracker {tracker_id}")
-    return record
-
-
-def _unblocked(ctx: Context, tracker_id: int) -> TrackerRecord:
-    record = _visible(ctx, tracker_id)
-    if record.blocked:
-        raise DeviceBlockedError(f"tracker {tracker_id} is blocked")
     return record
 
 
@@ -70,7 +63,7 @@ def tracker_read(ctx: Context, params: TrackerReadParams) -> Tracker:
 @handles(TRACKER_GET_STATE)
 def tracker_get_state(ctx: Context, params: TrackerReadParams) -> TrackerState:
     """A tracker's state: 201 when missing or not the caller's, 208 when blocked."""
-    return wire_state(ctx, _unblocked(ctx, params.tracker_id))
+    return wire_state(ctx, unblocked_tracker(ctx, params.tracker_id))
 
 
 @handles(TRACKER_GET_STATES)

@@ -13,11 +13,8 @@ from __future__ import annotations
 import attrs
 
 from fleetapi._errors import (
-    DeviceBlockedError,
     DeviceLimitExceededError,
     EntityMissingError,
-    EntityNotFoundError,
-    NonExistentEntitiesError,
 )
 from fleetapi._types import UNSET, Unset
 from fleetapi.endpoints.tracker_data import (
@@ -42,17 +39,9 @@ from fleetapi.models.tracker_data import (
 )
 from fleetapi.models.tracker_model import TrackerModel, TrackerModelListParams
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.tracker import unblocked_tracker, unblocked_trackers
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import TrackerRecord
-
-
-def _tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
-    record = ctx.visible_tracker(tracker_id)
-    if record is None:
-        raise EntityNotFoundError(f"no tracker {tracker_id}")
-    if record.blocked:
-        raise DeviceBlockedError(f"tracker {tracker_id} is blocked")
-    return record
 
 
 def _trackers(ctx: Context, params: TrackersParams) -> list[TrackerRecord]:
@@ -60,11 +49,7 @@ def _trackers(ctx: Context, params: TrackersParams) -> list[TrackerRecord]:
     wanted = list(dict.fromkeys(params.trackers))
     if len(wanted) > MAX_BATCH_TRACKERS:
         raise DeviceLimitExceededError(f"at most {MAX_BATCH_TRACKERS} trackers per call")
-    found = {t: ctx.visible_tracker(t) for t in wanted}
-    bad = [t for t, record in found.items() if record is None or record.blocked]
-    if bad:
-        raise NonExistentEntitiesError("no such (or blocked) trackers: " + ", ".join(map(str, bad)))
-    return [record for record in found.values() if record is not None]
+    return unblocked_trackers(ctx, wanted)
 
 
 def _inputs(ctx: Context, record: TrackerRecord) -> Inputs:
@@ -89,7 +74,7 @@ def _outputs(record: TrackerRecord) -> list[OutputInfo]:
 @handles(TRACKER_GET_LAST_GPS_POINT)
 def tracker_get_last_gps_point(ctx: Context, params: TrackerReadParams) -> LastGpsPoint | None:
     """The tracker's newest recorded point not located by GSM LBS (null without one)."""
-    record = _tracker(ctx, params.tracker_id)
+    record = unblocked_tracker(ctx, params.tracker_id)
     points = [p for p in ctx.world.track_points if p.tracker_id == record.id and not p.gsm_lbs]
     if not points:
         return None
@@ -108,7 +93,7 @@ def tracker_get_last_gps_point(ctx: Context, params: TrackerReadParams) -> LastG
 @handles(TRACKER_GET_INPUTS)
 def tracker_get_inputs(ctx: Context, params: TrackerReadParams) -> TrackerInputs:
     """The tracker's digital inputs and semantic inputs."""
-    inputs = _inputs(ctx, _tracker(ctx, params.tracker_id))
+    inputs = _inputs(ctx, unblocked_tracker(ctx, params.tracker_id))
     return TrackerInputs(inputs=inputs.inputs, states=inputs.states, update_time=inputs.update_time)
 
 
@@ -121,7 +106,7 @@ def tracker_batch_get_inputs(ctx: Context, params: TrackersParams) -> dict[str, 
 @handles(TRACKER_GET_OUTPUTS)
 def tracker_get_outputs(ctx: Context, params: TrackerReadParams) -> list[OutputInfo]:
     """The tracker's outputs."""
-    return _outputs(_tracker(ctx, params.tracker_id))
+    return _outputs(unblocked_tracker(ctx, params.tracker_id))
 
 
 @handles(TRACKER_BATCH_GET_OUTPUTS)
@@ -133,7 +118,7 @@ def tracker_batch_get_outputs(ctx: Context, params: TrackersParams) -> dict[str,
 @handles(TRACKER_TAGS_SET)
 def tracker_tags_set(ctx: Context, params: TrackerTagsSetParams) -> None:
     """Replace the tracker's tags, in ``ordinal`` order; 204 for a tag not the account's."""
-    record = _tracker(ctx, params.tracker_id)
+    record = unblocked_tracker(ctx, params.tracker_id)
     missing = [
         b.tag_id for b in params.tag_bindings if ctx.owned_get(ctx.world.tags, b.tag_id) is None
     ]

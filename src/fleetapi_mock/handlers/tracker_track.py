@@ -8,7 +8,6 @@ see is 201, a blocked one 208.
 
 from __future__ import annotations
 
-from fleetapi._errors import DeviceBlockedError, EntityNotFoundError
 from fleetapi.endpoints.track import TRACK_LIST, TRACK_READ
 from fleetapi.models.track import (
     TrackerTrackList,
@@ -18,19 +17,14 @@ from fleetapi.models.track import (
 )
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.track_answer import Source, sources, track_infos, track_points
+from fleetapi_mock.domain.tracker import unblocked_tracker
 from fleetapi_mock.handlers import handles
 
 
 def _source(ctx: Context, params: TrackerTrackListParams | TrackerTrackReadParams) -> Source | None:
     """The tracker over the period (``None`` when the period ends before it was created)."""
-    tracker = ctx.visible_tracker(params.tracker_id)
-    if tracker is None:
-        raise EntityNotFoundError(f"no tracker {params.tracker_id}")
-    if tracker.blocked:
-        raise DeviceBlockedError(f"tracker {params.tracker_id} is blocked")
-    start, end = ctx.request_period(params.from_, params.to)
-    assert start is not None
-    assert end is not None
+    tracker = unblocked_tracker(ctx, params.tracker_id)
+    start, end = ctx.period(params.from_, params.to)
     found = sources(ctx, [tracker], start, end)
     return found[0] if found else None
 
