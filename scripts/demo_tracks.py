@@ -6,7 +6,9 @@ single reports and clusters to show. Only the ``track_points`` block of the file
 (one point per line); the rest of the document is left as it is.
 
 * Van 1 (tracker 1, driven by Ben Keller) on 2026-01-14: out of the depot at 07:00 UTC, five
-  trips across Berlin with parkings between them, two events, back at the depot by 16:00.
+  trips across Berlin with parkings between them, two events, back at the depot by 16:00; its
+  points report the ignition and what its sensors read (the fuel level falling as it drives,
+  the board voltage, the coolant temperature).
 * Anna's phone (tracker 4, Anna Schmidt) on 2026-01-14: a GSM LBS fix at home, a tram ride to
   the office, three lone fixes around it during the day (single reports that cluster), the ride
   home; and on 2026-01-15 the ride in and the walk that ends at the phone's current state.
@@ -50,8 +52,10 @@ def parked(
     times: list[dt.datetime],
     address: str,
     mileage: float,
+    readings: dict[str, float] | None = None,
 ) -> list[TrackPointRecord]:
-    """Points a parked device sends now and then."""
+    """Points a parked device sends now and then (with the ignition off when it reports
+    ``readings``)."""
     return [
         TrackPointRecord(
             tracker_id=tracker_id,
@@ -62,9 +66,24 @@ def parked(
             mileage=mileage,
             address=address,
             parking=True,
+            ignition=False if readings is not None else None,
+            readings=dict(readings or {}),
         )
         for t in times
     ]
+
+
+FUEL_PER_TRIP = 1.5
+"""Litres Van 1 burns on each trip of the day."""
+
+
+def van_readings(fuel: float, *, driving: bool) -> dict[str, float]:
+    """What Van 1's sensors read: the fuel level, the board voltage, the coolant."""
+    return {
+        "fuel_level": fuel,
+        "board_voltage": 13.9 if driving else 12.4,
+        "obd_coolant_t": 88.0 if driving else 41.0,
+    }
 
 
 def van_day() -> list[TrackPointRecord]:
@@ -78,7 +97,9 @@ def van_day() -> list[TrackPointRecord]:
     ]
     departures = [at(7), at(8, 10), at(9, 30), at(11, 5), at(13, 0)]
     speeds = [28, 22, 25, 38, 32]
-    points = parked(1, DEPOT, [at(6, 0), at(6, 30)], "Depotweg 1, Berlin", 0.0)
+    fuel = 64.0
+    resting = van_readings(fuel, driving=False)
+    points = parked(1, DEPOT, [at(6, 0), at(6, 30)], "Depotweg 1, Berlin", 0.0, resting)
     mileage = 0.0
     for leg, start in enumerate(departures):
         (origin, origin_address, _), (target, target_address, via) = stops[leg], stops[leg + 1]
@@ -91,7 +112,12 @@ def van_day() -> list[TrackPointRecord]:
             mileage=mileage,
             start_address=origin_address,
             end_address=target_address,
+            readings={
+                **van_readings(fuel, driving=True),
+                "fuel_level": (fuel, fuel - FUEL_PER_TRIP),
+            },
         )
+        fuel -= FUEL_PER_TRIP
         if leg == 1:
             trip[len(trip) // 2].event = "harsh_braking"
         if leg == 3:
@@ -106,7 +132,9 @@ def van_day() -> list[TrackPointRecord]:
         while moment < leave:
             waits.append(moment.replace(second=0))
             moment += dt.timedelta(minutes=10)
-        points += parked(1, target, waits, target_address, mileage)
+        points += parked(
+            1, target, waits, target_address, mileage, van_readings(fuel, driving=False)
+        )
     return points
 
 

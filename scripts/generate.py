@@ -19,6 +19,7 @@ import pkgutil
 import re
 import subprocess
 import sys
+import textwrap
 import types
 import typing
 from collections import defaultdict
@@ -334,7 +335,13 @@ def resources_source() -> str:
             if endpoint.file_variant is not None:
                 methods.append(file_variant_source(endpoint, (module, const), imports))
         groups = sorted({e.path.rsplit("/", 1)[0] for e in endpoints})
-        doc = f"Calls under ``{'``, ``'.join(groups)}``."
+        doc = textwrap.fill(
+            f"Calls under ``{'``, ``'.join(groups)}``.",
+            width=92,
+            subsequent_indent="    ",
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
         classes.append(
             f"class {class_name(resource)}:\n"
             f'    """{doc}"""\n\n'

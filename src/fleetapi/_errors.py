@@ -245,6 +245,13 @@ class LimitTooBigError(InvalidRequestError):
     description = "Requested limit is too big"
 
 
+class NotSupportedByDeviceError(InvalidRequestError):
+    """Code 214: Requested operation or parameters are not supported by the device."""
+
+    code = 214
+    description = "Requested operation or parameters are not supported by the device"
+
+
 class ExternalServiceError(ServerError):
     """Code 215: External service error."""
 
@@ -267,11 +274,25 @@ class DeviceLimitExceededError(QuotaExceededError):
     http_status = 403
 
 
+class CloneNotAllowedError(InvalidStateError):
+    """Code 219: Not allowed for clones of the device."""
+
+    code = 219
+    description = "Not allowed for clones of the device"
+
+
 class PluginNotFoundError(NotFoundError):
     """Code 222: Plugin not found."""
 
     code = 222
     description = "Plugin not found"
+
+
+class NotSupportedBySensorError(InvalidRequestError):
+    """Code 228: Not supported by the sensor."""
+
+    code = 228
+    description = "Not supported by the sensor"
 
 
 class EntityTypeMismatchError(ConflictError):
@@ -280,6 +301,13 @@ class EntityTypeMismatchError(ConflictError):
     code = 231
     description = "Entity type mismatch"
     http_status = 409
+
+
+class InputInUseError(ConflictError):
+    """Code 232: Input already in use."""
+
+    code = 232
+    description = "Input already in use"
 
 
 class NoDataFileError(InvalidRequestError):
@@ -361,6 +389,13 @@ class InvalidFileStateError(InvalidStateError):
 
     code = 269
     description = "Invalid file state"
+
+
+class TooManySensorsError(QuotaExceededError):
+    """Code 270: Too many sensors of the same type."""
+
+    code = 270
+    description = "Too many sensors of the same type"
 
 
 class FileTooLargeError(InvalidRequestError):

@@ -70,6 +70,14 @@ INDEX: Index = {
         "outputs": "tracker/get_outputs",
         "batch-outputs": "tracker/batch_get_outputs",
         "set-tags": "tracker/tags/set",
+        "readings": "tracker/readings/list",
+        "batch-readings": "tracker/readings/batch_list",
+        "fuel": "tracker/get_fuel",
+        "counter": "tracker/counter/value/get",
+        "counters": "tracker/counter/value/list",
+        "set-counter": "tracker/counter/value/set",
+        "mileage": "tracker/stats/mileage/read",
+        "engine-hours": "tracker/stats/engine_hours/read",
     },
     "department": {
         "list": "department/list",
@@ -120,6 +128,13 @@ INDEX: Index = {
         "update": "tracker/group/update",
         "delete": "tracker/group/delete",
         "assign": "tracker/group/assign",
+    },
+    "sensor": {
+        "list": "tracker/sensor/list",
+        "batch-list": "tracker/sensor/batch_list",
+        "create": "tracker/sensor/create",
+        "update": "tracker/sensor/update",
+        "delete": "tracker/sensor/delete",
     },
     "event": {
         "types": "history/type/list",
@@ -289,12 +304,13 @@ HAND_MADE: dict[str, HandMade] = {
     "tracker": HandMade(
         "fleetapi_cli.commands.tracker",
         True,
-        "Trackers: list, read, current states.",
+        "Trackers: list, read, current states, sensor readings, counters.",
         {
             "list": (("tracker/list",), ()),
             "read": (("tracker/read",), ()),
             "state": (("tracker/get_state",), ()),
             "states": (("tracker/get_states",), ()),
+            "readings": (("tracker/readings/list",), ()),
         },
     ),
     "vehicle": HandMade(

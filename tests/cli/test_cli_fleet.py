@@ -119,3 +119,21 @@ def test_garage_and_department_lists(cli: Cli, session: str) -> None:
     assert "Mullerstrasse 10" in cli("department", "list", "-o", "table").stdout
     assert cli("garage", "delete", "--garage-id", "1").exit_code == 0  # generated
     assert [g["id"] for g in data(cli("garage", "list", "-o", "json"))] == [2]
+
+
+def test_tracker_readings_shows_each_value_as_a_row(cli: Cli, session: str) -> None:
+    table = cli("tracker", "readings", "1", "-o", "tsv")
+    assert table.exit_code == 0, table.stderr
+    header, *rows = table.stdout.splitlines()
+    assert header.split("\t") == ["kind", "id", "name", "value", "units", "updated"]
+    cells = [row.split("\t") for row in rows]
+    assert [(c[0], c[2], c[3], c[4]) for c in cells[:3]] == [
+        ("sensor", "Fuel tank", "55.6", "litres"),
+        ("sensor", "Coolant temperature", "88.0", "celsius"),
+        ("virtual", "Engine running", "On", ""),
+    ]
+    assert [c[2] for c in cells if c[0] == "counter"] == ["odometer", "engine_hours"]
+    fuel = data(cli("tracker", "readings", "1", "--type", "fuel", "-o", "json"))
+    assert [r["label"] for r in fuel["inputs"]] == ["Fuel tank"]
+    assert "states" not in fuel
+    assert cli("tracker", "readings", "1", "--type", "nosuch").exit_code == 6

@@ -32,6 +32,77 @@ class Example:
     """The demo user whose session sends it."""
 
 
+_METERING_SENSOR: Final = {
+    "type": "metering",
+    "id": 860250,
+    "sensor_type": "temperature",
+    "name": "OBD Coolant temperature",
+    "input_name": "obd_coolant_t",
+    "divider": 1.0,
+    "accuracy": 0.0,
+    "units": "",
+    "units_type": "celsius",
+}
+"""The metering sensor of the documentation's sensor examples."""
+
+_VIRTUAL_READINGS: Final = [
+    {
+        "sensor_id": 37643,
+        "label": "Virtual Ignition",
+        "value": "On",
+        "type": "virtual_ignition",
+        "update_time": "2023-06-28 06:05:59",
+    }
+]
+_COUNTERS: Final = [
+    {"type": "odometer", "value": 3232.9923342688653, "update_time": "2023-06-28 06:05:59"}
+]
+_READINGS: Final = {
+    "inputs": [
+        {
+            "sensor_id": 37641,
+            "value": 5.66,
+            "label": "label",
+            "units": "litres",
+            "name": "fuel_level",
+            "type": "fuel",
+            "units_type": "custom",
+            "update_time": "2023-06-28 06:05:59",
+            "composite_sensor_ids": [37651, 37652],
+        }
+    ],
+    "states": [
+        {"field": "obd_mil_status", "value": 12345.23, "update_time": "2023-06-28 06:05:59"}
+    ],
+    "virtual_sensors": _VIRTUAL_READINGS,
+    "counters": _COUNTERS,
+}
+"""``tracker/readings/list`` of the documentation."""
+
+_BATCH_READINGS: Final = {
+    "inputs": [
+        {
+            "sensor_id": 37641,
+            "label": "Tank 1",
+            "units": "",
+            "name": "lls_level_1",
+            "type": "fuel",
+            "min_value": 0.0,
+            "max_value": 480.0,
+            "value": 225.71,
+            "units_type": "litre",
+            "converted_units_type": None,
+            "converted_value": None,
+            "update_time": "2023-06-28 06:13:09",
+            "composite_sensor_ids": [37651, 37652],
+        }
+    ],
+    "states": [{"field": "input_status", "value": 0, "update_time": "2023-06-28 06:13:09"}],
+    "virtual_sensors": _VIRTUAL_READINGS,
+    "counters": _COUNTERS,
+}
+"""A tracker's readings in ``tracker/readings/batch_list`` of the documentation."""
+
 EMPLOYEE: Final = {
     "id": 222,
     "tracker_id": None,
@@ -456,6 +527,71 @@ EXAMPLES: Final = (
             ],
             "limit_exceeded": False,
         },
+    ),
+    # the demo's Van 1 has a fuel tank, a coolant temperature, an ignition input and a
+    # virtual ignition; Van 2 has no sensor
+    Example("tracker/sensor/list", {"tracker_id": 1}, {"list": [_METERING_SENSOR]}),
+    # the documented answer shows a `discrete` sensor with a metering sensor's fields (and an
+    # integer `divider`): checked against the metering sensor of the list example
+    Example(
+        "tracker/sensor/batch_list",
+        {"trackers": [1, 2]},
+        {"result": {"1": [_METERING_SENSOR], "2": []}},
+    ),
+    # on Van 2: Van 1 already reads `obd_coolant_t` (232)
+    Example("tracker/sensor/create", {"tracker_id": 2, "sensor": _METERING_SENSOR}, {"id": 937}),
+    Example(
+        "tracker/sensor/update", {"tracker_id": 1, "sensor": {**_METERING_SENSOR, "id": 2}}, {}
+    ),
+    Example("tracker/sensor/delete", {"tracker_id": 1, "sensor_id": 2}, {}),
+    Example("tracker/readings/list", {"tracker_id": 1}, _READINGS),
+    Example(
+        "tracker/readings/batch_list",
+        {"trackers": [1, 2]},
+        {"result": {"1": _BATCH_READINGS, "2": {"inputs": [], "states": ANY, "counters": ANY}}},
+    ),
+    Example(
+        "tracker/get_fuel",
+        {"tracker_id": 1},
+        {
+            "user_time": "2021-05-20 13:49:09",
+            "inputs": [
+                {
+                    "label": "Sensor #1",
+                    "name": "can_fuel",
+                    "type": "fuel",
+                    "value": 100.0,
+                    "units_type": "litre",
+                    "units": "litres",
+                    "converted_units_type": None,
+                    "converted_value": None,
+                }
+            ],
+            "update_time": "2021-05-20 13:48:02",
+        },
+    ),
+    Example("tracker/counter/value/get", {"tracker_id": 1, "type": "odometer"}, {"value": 18.9}),
+    Example(
+        "tracker/counter/value/list",
+        {"trackers": [1, 3], "type": "odometer"},
+        {"value": {"1": 18.9, "3": 18.9}},
+    ),
+    Example(
+        "tracker/counter/value/set", {"tracker_id": 1, "type": "odometer", "value": 233.21}, {}
+    ),
+    # documented: tracker 123456 in September 2020; here Van 1 on the demo's day of driving
+    Example(
+        "tracker/stats/mileage/read",
+        {"trackers": [1], "from": "2026-01-13 03:24:00", "to": "2026-01-14 06:24:00"},
+        {
+            "result": {"1": {"2026-01-13": {"mileage": 0.0}, "2026-01-14": {"mileage": 0.0}}},
+            "limit_exceeded": False,
+        },
+    ),
+    Example(
+        "tracker/stats/engine_hours/read",
+        {"tracker_id": 1, "from": "2026-01-14 03:24:00", "to": "2026-01-14 16:24:00"},
+        {"value": 42.0},
     ),
     Example("tracker/employee/assign", {"tracker_id": 2, "new_employee_id": 3}, {}),
     Example(

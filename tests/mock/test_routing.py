@@ -38,7 +38,7 @@ def test_a_prefix_never_holds_an_api_group():
     assert route("/v2/history/user/list") is None  # the service's, not declared here
     assert route("/v2/history/tracker/list").path == "history/tracker/list"  # declared
     assert route("/report/tracker/list") is None  # not tracker/list under /report
-    assert route("/tracker/readings/list") is None
+    assert route("/tracker/counter/data/read") is None
     assert route("/v2/task/api/key/list") is None
 
 
@@ -59,7 +59,7 @@ def test_aliases_route_to_their_call():
         # a call the table does not declare is unknown, never a shorter call's answer
         "/v2/history/user/list",
         "/report/tracker/list",
-        "/v2/tracker/readings/list/",
+        "/v2/tracker/counter/data/read/",
         "/zone/base/nothing",
     ],
 )

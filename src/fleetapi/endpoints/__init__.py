@@ -39,6 +39,8 @@ AREAS: tuple[str, ...] = (
     "tracker",
     "tracker_group",
     "tracker_data",
+    "sensor",
+    "reading",
     "history",
     "user",
     "zone",

@@ -48,8 +48,22 @@ if TYPE_CHECKING:
     from fleetapi.models.link import GeoLink, GeoLinkLifetime, GeoLinkOptions, GeoLinkTracker
     from fleetapi.models.map_layer import MapLayer
     from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
+    from fleetapi.models.reading import (
+        CounterType,
+        FuelLevels,
+        MileageStats,
+        SensorTypeFilter,
+        TrackerReadings,
+    )
     from fleetapi.models.retranslator import NewRetranslator, Retranslator, RetranslatorProtocol
     from fleetapi.models.search import SearchCondition
+    from fleetapi.models.sensor import (
+        DiscreteSensor,
+        MeteringSensor,
+        NewSensor,
+        Sensor,
+        VirtualSensor,
+    )
     from fleetapi.models.task import (
         NewRoute,
         NewTask,
@@ -105,8 +119,10 @@ __all__ = [
     "Geocoder",
     "MapLayers",
     "Payments",
+    "Readings",
     "Resources",
     "Retranslators",
+    "Sensors",
     "Subscriptions",
     "Tasks",
     "TrackerData",
@@ -2108,6 +2124,232 @@ class TrackerData:
         )
 
 
+class Sensors:
+    """Calls under ``tracker/sensor``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self, *, tracker_id: int
+    ) -> builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]:
+        """List a tracker's sensors.
+
+        Calls ``tracker/sensor/list``.
+        Error codes the service lists: 201, 208.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_LIST
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor] = self._client.call(
+            TRACKER_SENSOR_LIST, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def batch_list(
+        self, *, trackers: builtins.list[int]
+    ) -> dict[str, builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]]:
+        """List the sensors of several trackers, by tracker ID.
+
+        Calls ``tracker/sensor/batch_list``.
+        Error codes the service lists: 217, 221.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_BATCH_LIST
+        from fleetapi.models.sensor import SensorBatchListParams
+
+        result: dict[str, builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]] = (
+            self._client.call(TRACKER_SENSOR_BATCH_LIST, SensorBatchListParams(trackers=trackers))
+        )
+        return result
+
+    def create(self, *, tracker_id: int, sensor: NewSensor) -> int:
+        """Add a sensor to a tracker and get its ID.
+
+        Calls ``tracker/sensor/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208, 219, 232, 270.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_CREATE
+        from fleetapi.models.sensor import SensorCreateParams
+
+        result: int = self._client.call(
+            TRACKER_SENSOR_CREATE, SensorCreateParams(tracker_id=tracker_id, sensor=sensor)
+        )
+        return result
+
+    def update(self, *, tracker_id: int, sensor: Sensor) -> None:
+        """Replace a tracker's sensor, named by its `id`.
+
+        Calls ``tracker/sensor/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208, 219, 232, 270.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_UPDATE
+        from fleetapi.models.sensor import SensorUpdateParams
+
+        self._client.call(
+            TRACKER_SENSOR_UPDATE, SensorUpdateParams(tracker_id=tracker_id, sensor=sensor)
+        )
+
+    def delete(self, *, tracker_id: int, sensor_id: int) -> None:
+        """Delete a tracker's sensor.
+
+        Calls ``tracker/sensor/delete``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 208, 219.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_DELETE
+        from fleetapi.models.sensor import SensorDeleteParams
+
+        self._client.call(
+            TRACKER_SENSOR_DELETE, SensorDeleteParams(tracker_id=tracker_id, sensor_id=sensor_id)
+        )
+
+
+class Readings:
+    """Calls under ``tracker``, ``tracker/counter/value``, ``tracker/readings``,
+    ``tracker/stats/engine_hours``, ``tracker/stats/mileage``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self,
+        *,
+        tracker_id: int,
+        sensor_type: SensorTypeFilter | Unset = UNSET,
+        include_components: bool | Unset = UNSET,
+    ) -> TrackerReadings:
+        """Read a tracker's last sensor values, states and counters.
+
+        Calls ``tracker/readings/list``.
+        Error codes the service lists: 204, 208.
+        """
+        from fleetapi.endpoints.reading import TRACKER_READINGS_LIST
+        from fleetapi.models.reading import ReadingsListParams
+
+        result: TrackerReadings = self._client.call(
+            TRACKER_READINGS_LIST,
+            ReadingsListParams(
+                tracker_id=tracker_id,
+                sensor_type=sensor_type,
+                include_components=include_components,
+            ),
+        )
+        return result
+
+    def batch_list(
+        self,
+        *,
+        trackers: builtins.list[int],
+        sensor_type: SensorTypeFilter | Unset = UNSET,
+        include_components: bool | Unset = UNSET,
+    ) -> dict[str, TrackerReadings]:
+        """Read the last sensor values, states and counters of several trackers.
+
+        Calls ``tracker/readings/batch_list``.
+        Error codes the service lists: 217, 221.
+        """
+        from fleetapi.endpoints.reading import TRACKER_READINGS_BATCH_LIST
+        from fleetapi.models.reading import ReadingsBatchListParams
+
+        result: dict[str, TrackerReadings] = self._client.call(
+            TRACKER_READINGS_BATCH_LIST,
+            ReadingsBatchListParams(
+                trackers=trackers, sensor_type=sensor_type, include_components=include_components
+            ),
+        )
+        return result
+
+    def fuel(self, *, tracker_id: int) -> FuelLevels:
+        """Read the last values of a tracker's fuel sensors.
+
+        Calls ``tracker/get_fuel``.
+        Error codes the service lists: 201, 208.
+        """
+        from fleetapi.endpoints.reading import TRACKER_GET_FUEL
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: FuelLevels = self._client.call(
+            TRACKER_GET_FUEL, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def counter(self, *, tracker_id: int, type: CounterType) -> float:
+        """Read a tracker's odometer (km) or engine hours.
+
+        Calls ``tracker/counter/value/get``.
+        Error codes the service lists: 204, 208.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_GET
+        from fleetapi.models.reading import CounterValueParams
+
+        result: float = self._client.call(
+            TRACKER_COUNTER_VALUE_GET, CounterValueParams(tracker_id=tracker_id, type=type)
+        )
+        return result
+
+    def counters(self, *, trackers: builtins.list[int], type: CounterType) -> dict[str, float]:
+        """Read a counter of several trackers, by tracker ID.
+
+        Calls ``tracker/counter/value/list``.
+        Error codes the service lists: 204, 217, 221.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_LIST
+        from fleetapi.models.reading import CounterValueListParams
+
+        result: dict[str, float] = self._client.call(
+            TRACKER_COUNTER_VALUE_LIST, CounterValueListParams(trackers=trackers, type=type)
+        )
+        return result
+
+    def set_counter(self, *, tracker_id: int, type: CounterType, value: float) -> None:
+        """Set a tracker's odometer (km) or engine hours; it counts on from the value.
+
+        Calls ``tracker/counter/value/set``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 204, 208, 219.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_SET
+        from fleetapi.models.reading import CounterValueSetParams
+
+        self._client.call(
+            TRACKER_COUNTER_VALUE_SET,
+            CounterValueSetParams(tracker_id=tracker_id, type=type, value=value),
+        )
+
+    def mileage(
+        self, *, trackers: builtins.list[int], from_: dt.datetime, to: dt.datetime
+    ) -> MileageStats:
+        """Read the mileage (km) of trackers over a period, by tracker and day.
+
+        Calls ``tracker/stats/mileage/read``.
+        Error codes the service lists: 7, 211, 217, 221.
+        """
+        from fleetapi.endpoints.reading import TRACKER_STATS_MILEAGE_READ
+        from fleetapi.models.reading import MileageReadParams
+
+        result: MileageStats = self._client.call(
+            TRACKER_STATS_MILEAGE_READ, MileageReadParams(trackers=trackers, from_=from_, to=to)
+        )
+        return result
+
+    def engine_hours(self, *, tracker_id: int, from_: dt.datetime, to: dt.datetime) -> float:
+        """Read a tracker's engine hours over a period.
+
+        Calls ``tracker/stats/engine_hours/read``.
+        Error codes the service lists: 7, 204, 208, 211, 214, 219.
+        """
+        from fleetapi.endpoints.reading import TRACKER_STATS_ENGINE_HOURS_READ
+        from fleetapi.models.reading import EngineHoursReadParams
+
+        result: float = self._client.call(
+            TRACKER_STATS_ENGINE_HOURS_READ,
+            EngineHoursReadParams(tracker_id=tracker_id, from_=from_, to=to),
+        )
+        return result
+
+
 class Events:
     """Calls under ``history``, ``history/tracker``, ``history/type``, ``history/unread``."""
 
@@ -2500,6 +2742,16 @@ class Resources:
     def tracker_data(self) -> TrackerData:
         """The ``tracker_data`` calls."""
         return TrackerData(cast("Client", self))
+
+    @cached_property
+    def sensors(self) -> Sensors:
+        """The ``sensors`` calls."""
+        return Sensors(cast("Client", self))
+
+    @cached_property
+    def readings(self) -> Readings:
+        """The ``readings`` calls."""
+        return Readings(cast("Client", self))
 
     @cached_property
     def events(self) -> Events:

@@ -1,24 +1,29 @@
-"""``fleet tracker``: list trackers, read one, read current states."""
+"""``fleet tracker``: list trackers, read one, read current states and sensor readings."""
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional, cast
 
 import typer
 
+from fleetapi.models.reading import ReadingsListParams
 from fleetapi.models.tracker import TrackerStatesParams
 from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
 
+if TYPE_CHECKING:
+    from fleetapi.models.reading import SensorTypeFilter
+
 __all__ = ["app"]
 
 app = new_group(
-    "Trackers: list, read, current states.",
+    "Trackers: list, read, current states, sensor readings, counters.",
     epilog=examples(
         "fleet tracker read 1",
         "fleet tracker state 2 -o json",
         "fleet tracker states 1 2 -o jsonl",
+        "fleet tracker readings 1",
     ),
 )
 
@@ -128,3 +133,92 @@ def states(
                 note(f"{kind}: {', '.join(str(i) for i in data[kind])}")
     else:
         cli.emit(data, output=output)
+
+
+READING_COLUMNS = ["kind", "id", "name", "value", "units", "updated"]
+COUNTER_UNITS = {"odometer": "km", "engine_hours": "h"}
+
+
+@app.command()
+@wraps_call("tracker/readings/list")
+def readings(
+    ctx: typer.Context,
+    tracker_id: Annotated[int, typer.Argument(metavar="TRACKER_ID", help="The tracker's ID.")],
+    sensor_type: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option("--type", help=field_help(ReadingsListParams, "sensor_type")),
+    ] = None,
+    no_components: Annotated[
+        bool,
+        typer.Option(
+            "--no-components", help="Leave out the parts of composite sensors (their sums stay)."
+        ),
+    ] = False,
+    output: OutputOption = None,
+) -> None:
+    """Read a tracker's last sensor values, states and counters.
+
+    A table (or TSV) has one row per value (sensors, virtual sensors, states, counters); JSON
+    has the whole answer.
+    """
+    from fleetapi._types import UNSET
+    from fleetapi_cli.output import OutputFormat, to_jsonable
+
+    cli = state_of(ctx)
+    with cli.client() as client:
+        result = client.readings.list(
+            tracker_id=tracker_id,
+            sensor_type=cast("SensorTypeFilter", sensor_type) if sensor_type else UNSET,
+            include_components=False if no_components else UNSET,
+        )
+    data = to_jsonable(result)
+    if cli.output_format(output) in (OutputFormat.json, OutputFormat.jsonl):
+        cli.emit(data, output=output)
+        return
+    rows = [
+        *(
+            {
+                "kind": "sensor",
+                "id": r["sensor_id"],
+                "name": r["label"],
+                "value": r["value"],
+                "units": r["units"] or r["units_type"],
+                "updated": r["update_time"],
+            }
+            for r in data["inputs"]
+        ),
+        *(
+            {
+                "kind": "virtual",
+                "id": r["sensor_id"],
+                "name": r["label"],
+                "value": r["value"],
+                "units": "",
+                "updated": r["update_time"],
+            }
+            for r in data.get("virtual_sensors", [])
+        ),
+        *(
+            {
+                "kind": "state",
+                "id": "",
+                "name": r["field"],
+                "value": r["value"],
+                "units": "",
+                "updated": r["update_time"],
+            }
+            for r in data.get("states", [])
+        ),
+        *(
+            {
+                "kind": "counter",
+                "id": "",
+                "name": r["type"],
+                "value": round(r["value"], 3),
+                "units": COUNTER_UNITS.get(r["type"], ""),
+                "updated": r["update_time"],
+            }
+            for r in data.get("counters", [])
+        ),
+    ]
+    cli.emit(rows, output=output, columns=READING_COLUMNS)

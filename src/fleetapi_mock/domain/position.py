@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from gpxpy.geo import get_course, haversine_distance
 
@@ -32,7 +32,8 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
     than its state's ``gps_updated`` takes that point as its current state: position, speed,
     heading, altitude, ``gps_updated`` and ``last_update`` the point's time, connection
     ``active``, movement ``moving`` (speed above 0), ``parked`` (a parking point) or
-    ``stopped``. Older (buffered) points leave the state alone.
+    ``stopped``, and the ignition and digital inputs when the point reports them. Older
+    (buffered) points leave the state alone.
 
     Raises:
         KeyError: a point names a tracker the world does not have; nothing is recorded then.
@@ -76,6 +77,13 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
                 state.movement_status_update = point.get_time
             if movement == "moving":
                 state.actual_track_update = point.get_time
+            if point.ignition is not None:
+                if point.ignition != state.ignition:
+                    state.ignition_update = point.get_time
+                state.ignition = point.ignition
+            if point.inputs is not None:
+                state.inputs = list(point.inputs)
+                state.inputs_update = point.get_time
     return batch
 
 
@@ -89,13 +97,15 @@ def drive_points(
     mileage: float = 0.0,
     start_address: str = "",
     end_address: str = "",
+    readings: Mapping[str, float | tuple[float, float]] | None = None,
 ) -> list[TrackPointRecord]:
     """The points a tracker reports driving along ``waypoints`` at a steady ``speed``.
 
     One point every ``every`` from ``start`` (UTC) along the polyline, each with its heading
     and the odometer (``mileage``, km) counting on, then an arrival point standing still at
     the last waypoint. The first point carries ``start_address`` and the arrival
-    ``end_address``, as the service records addresses at a trip's ends.
+    ``end_address``, as the service records addresses at a trip's ends. The ignition is on
+    while driving and off at the arrival; each point reports ``readings``.
 
     Args:
         tracker_id: The tracker the points belong to.
@@ -106,6 +116,8 @@ def drive_points(
         mileage: The odometer at the start, km.
         start_address: Address recorded with the first point.
         end_address: Address recorded with the arrival.
+        readings: Values each point reports, by name: a constant, or a ``(first, last)``
+            pair that moves evenly along the drive (``{"fuel_level": (60.0, 52.5)}``).
     """
     coords = [(w.lat, w.lng) if isinstance(w, LatLng) else (w[0], w[1]) for w in waypoints]
     if len(coords) < 2:
@@ -131,6 +143,8 @@ def drive_points(
                 satellites=12,
                 mileage=round(mileage + travelled / 1000, 3),
                 address=start_address if not points else "",
+                ignition=True,
+                readings=_readings(readings, travelled / total if total else 1.0),
             )
         )
         travelled += step
@@ -148,9 +162,25 @@ def drive_points(
             satellites=12,
             mileage=round(mileage + total / 1000, 3),
             address=end_address,
+            ignition=False,
+            readings=_readings(readings, 1.0),
         )
     )
     return points
+
+
+def _readings(
+    readings: Mapping[str, float | tuple[float, float]] | None, share: float
+) -> dict[str, float]:
+    """The values a point ``share`` (0 to 1) of the way along a drive reports."""
+    values = {}
+    for name, value in (readings or {}).items():
+        if isinstance(value, tuple):
+            first, last = value
+            values[name] = round(first + (last - first) * share, 3)
+        else:
+            values[name] = value
+    return values
 
 
 def _along(

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import attrs
 
-from fleetapi._errors import DeviceBlockedError, EntityNotFoundError, NonExistentEntitiesError
+from fleetapi._errors import (
+    CloneNotAllowedError,
+    DeviceBlockedError,
+    EntityNotFoundError,
+    FleetApiError,
+    NonExistentEntitiesError,
+)
 from fleetapi._types import UNSET
 from fleetapi.models.common import LatLng
 from fleetapi.models.tracker import (
@@ -20,13 +26,23 @@ from fleetapi_mock.state.records import TrackerRecord
 __all__ = ["unblocked_tracker", "unblocked_trackers", "wire_state", "wire_tracker"]
 
 
-def unblocked_tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
-    """The tracker a call reads: 201 when the caller may not see it, 208 when it is blocked."""
+def unblocked_tracker(
+    ctx: Context,
+    tracker_id: int,
+    missing: type[FleetApiError] = EntityNotFoundError,
+    *,
+    refuse_clone: bool = False,
+) -> TrackerRecord:
+    """The tracker a call reads: 201 (or ``missing``, the code a call documents) when the
+    caller may not see it, 208 when it is blocked; with ``refuse_clone`` (a call the service
+    refuses for clones of a device), 219 for a clone."""
     record = ctx.visible_tracker(tracker_id)
     if record is None:
-        raise EntityNotFoundError(f"no tracker {tracker_id}")
+        raise missing(f"no tracker {tracker_id}")
     if record.blocked:
         raise DeviceBlockedError(f"tracker {tracker_id} is blocked")
+    if refuse_clone and record.clone:
+        raise CloneNotAllowedError(f"tracker {tracker_id} is a clone")
     return record
 
 

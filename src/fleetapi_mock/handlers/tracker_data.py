@@ -75,7 +75,7 @@ def _outputs(record: TrackerRecord) -> list[OutputInfo]:
 def tracker_get_last_gps_point(ctx: Context, params: TrackerReadParams) -> LastGpsPoint | None:
     """The tracker's newest recorded point not located by GSM LBS (null without one)."""
     record = unblocked_tracker(ctx, params.tracker_id)
-    points = [p for p in ctx.world.track_points if p.tracker_id == record.id and not p.gsm_lbs]
+    points = [p for p in ctx.world.points_of(record.id) if not p.gsm_lbs]
     if not points:
         return None
     point = max(points, key=lambda p: p.get_time)

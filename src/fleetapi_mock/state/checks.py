@@ -75,6 +75,9 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
         if change.tracker_id not in world.trackers:
             where = f"employee_changes[tracker_id={change.tracker_id}].tracker_id"
             yield where, f"no tracker {change.tracker_id}"
+    for sensor in world.sensors.values():
+        if sensor.tracker_id not in world.trackers:
+            yield f"sensors[id={sensor.id}].tracker_id", f"no tracker {sensor.tracker_id}"
     for point in world.track_points:
         if point.tracker_id not in world.trackers:
             yield "track_points", f"a point of unknown tracker {point.tracker_id}"

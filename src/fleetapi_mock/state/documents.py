@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, get_args
 
 import attrs
 
@@ -26,6 +26,7 @@ from fleetapi._converter import (
     parse_datetime,
     structure_request,
 )
+from fleetapi._types import TAGGED_UNIONS
 from fleetapi_mock.state.bounds import json_problem
 from fleetapi_mock.state.checks import reference_problems
 from fleetapi_mock.state.clock import IdSequences
@@ -183,7 +184,7 @@ def _load_collection(world: World, collection: Collection, raw: Any) -> Iterator
             for e in exc.errors:
                 yield (f"{where}.{e.parameter}" if e.parameter != "body" else where, e.error)
             if isinstance(item, Mapping):
-                known = {f.name.removesuffix("_") for f in attrs.fields(collection.record)}
+                known = _known_keys(collection.record, item)
                 for extra in sorted(set(item) - known, key=str):
                     yield f"{where}.{extra}", "unknown key"
             continue
@@ -204,6 +205,18 @@ def _load_collection(world: World, collection: Collection, raw: Any) -> Iterator
         if isinstance(value, int):
             world.ids.ensure_above(name, value)
     setattr(world, name, by_key)
+
+
+def _known_keys(record: Any, item: Mapping[Any, Any]) -> set[str]:
+    """The keys a document item of ``record`` (a record class, or a tagged union of them:
+    the member the item's tag names) may hold."""
+    if record in TAGGED_UNIONS:
+        tag, _ = TAGGED_UNIONS[record]
+        members = {member.TAG: member for member in get_args(record)}
+        record = members.get(item.get(tag))
+        if record is None:
+            return set(item)
+    return {f.name.removesuffix("_") for f in attrs.fields(record)}
 
 
 def _unknown_keys(given: Any, known: Any, path: str = "") -> Iterator[str]:

@@ -20,6 +20,7 @@ A world is loaded from and saved to a JSON *world document* (``docs/world-format
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import random
 import threading
@@ -61,6 +62,7 @@ from fleetapi_mock.state.records import (
     MapLayerRecord,
     PlaceRecord,
     RetranslatorRecord,
+    SensorRecord,
     ServiceTaskRecord,
     SessionRecord,
     SubscriptionRecord,
@@ -136,6 +138,10 @@ def track_point_order(point: TrackPointRecord) -> tuple[int, dt.datetime]:
     return (point.tracker_id, point.get_time)
 
 
+def _point_tracker(point: TrackPointRecord) -> int:
+    return point.tracker_id
+
+
 class World:
     """All the mock's state, behind one re-entrant lock.
 
@@ -164,6 +170,7 @@ class World:
     """The catalogue of device models, shared by every account (``tracker/list_models``)."""
     tracker_groups: dict[int, TrackerGroupRecord] = collection()
     trackers: dict[int, TrackerRecord] = collection()
+    sensors: dict[int, SensorRecord] = collection()
     employees: dict[int, EmployeeRecord] = collection()
     employee_changes: dict[int, EmployeeChangeRecord] = collection(key="tracker_id")
     """The last change of each tracker's employee, by tracker."""
@@ -353,6 +360,13 @@ class World:
             for t in self.owned_by(self.trackers, user.account_id)
             if allowed is None or t.id in allowed
         ]
+
+    def points_of(self, tracker_id: int) -> list[TrackPointRecord]:
+        """The recorded points of a tracker, oldest first (found by bisection)."""
+        points = self.track_points
+        first = bisect.bisect_left(points, tracker_id, key=_point_tracker)
+        last = bisect.bisect_right(points, tracker_id, lo=first, key=_point_tracker)
+        return points[first:last]
 
     def __repr__(self) -> str:
         counts = ", ".join(

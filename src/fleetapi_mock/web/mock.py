@@ -174,6 +174,7 @@ class FleetMock:
         every: dt.timedelta | float = 30,
         start_address: str = "",
         end_address: str = "",
+        readings: Mapping[str, float | tuple[float, float]] | None = None,
         advance_clock: bool = True,
     ) -> list[TrackPointRecord]:
         """Drive a tracker along ``waypoints`` at ``speed`` km/h, recording a point every
@@ -182,16 +183,19 @@ class FleetMock:
         The drive starts at ``start`` (naive UTC; the world's now by default) with the
         odometer where the tracker's last point left it. With ``advance_clock`` the world
         clock moves on to the arrival (when that is later than now), so the trip is in the
-        past for track calls and the tracker's state is its arrival.
+        past for track calls and the tracker's state is its arrival. The ignition is on while
+        driving; each point reports ``readings`` (a constant, or a ``(first, last)`` pair that
+        moves evenly along the drive), which the tracker's sensors read.
 
         >>> mock.drive(1, [(52.52, 13.405), (52.50, 13.42)], start_address="Alexanderplatz")
+        >>> mock.drive(1, [(52.50, 13.42), (52.52, 13.405)], readings={"fuel_level": (60, 58)})
         """
         step = every if isinstance(every, dt.timedelta) else dt.timedelta(seconds=every)
         with self.world.lock:
             if tracker_id not in self.world.trackers:
                 raise KeyError(f"no tracker {tracker_id}")
             begin = self.world.now().replace(microsecond=0) if start is None else start
-            previous = [p for p in self.world.track_points if p.tracker_id == tracker_id]
+            previous = self.world.points_of(tracker_id)
             points = drive_points(
                 tracker_id,
                 waypoints,
@@ -201,6 +205,7 @@ class FleetMock:
                 mileage=previous[-1].mileage if previous else 0.0,
                 start_address=start_address,
                 end_address=end_address,
+                readings=readings,
             )
             record_positions(self.world, points)
             if advance_clock and points[-1].get_time > self.world.now():

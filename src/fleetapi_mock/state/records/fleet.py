@@ -8,22 +8,29 @@ from typing import Literal
 
 import attrs
 
+from fleetapi._types import tagged_union
 from fleetapi.models.department import Department
 from fleetapi.models.employee import Employee, EmployeeAssignment
 from fleetapi.models.garage import Garage
 from fleetapi.models.history import HistoryEntry
+from fleetapi.models.reading import CounterType
+from fleetapi.models.sensor import DiscreteSensor, MeteringSensor, VirtualSensor
 from fleetapi.models.tracker import AdditionalState, GsmState
 from fleetapi.models.tracker_group import TrackerGroup
 from fleetapi.models.vehicle import NewVehicle
 
 __all__ = [
     "ConnectionStatus",
+    "CounterSetting",
     "DepartmentRecord",
+    "DiscreteSensorRecord",
     "EmployeeChangeRecord",
     "EmployeeRecord",
     "EventRecord",
     "GarageRecord",
+    "MeteringSensorRecord",
     "MovementStatus",
+    "SensorRecord",
     "ServiceTaskRecord",
     "ServiceTaskStatus",
     "TrackPointRecord",
@@ -31,6 +38,7 @@ __all__ = [
     "TrackerRecord",
     "TrackerStateRecord",
     "VehicleRecord",
+    "VirtualSensorRecord",
 ]
 
 
@@ -79,6 +87,15 @@ class TrackerStateRecord:
     """When the tracker last moved."""
 
 
+@attrs.frozen(kw_only=True)
+class CounterSetting:
+    """A counter's value as ``tracker/counter/value/set`` set it: from ``time`` (UTC) on,
+    the counter is ``value`` plus what the points after it add."""
+
+    value: float
+    time: dt.datetime
+
+
 @attrs.define(kw_only=True)
 class TrackerRecord:
     """A tracker of an account, with its device (``source``) and current state."""
@@ -101,6 +118,9 @@ class TrackerRecord:
     phone: str | None = None
     tag_ids: list[int] = attrs.Factory(list)
     state: TrackerStateRecord = attrs.Factory(TrackerStateRecord)
+    counters: dict[CounterType, CounterSetting] = attrs.Factory(dict)
+    """The counters set by ``tracker/counter/value/set``; a counter never set counts from 0
+    at the tracker's first point."""
 
 
 @attrs.frozen(kw_only=True)
@@ -215,6 +235,40 @@ class TrackPointRecord:
     """The device reported it while parked: never part of a trip."""
     buffered: bool = False
     """Stored in the device's memory and sent later."""
+    ignition: bool | None = None
+    """The ignition, when the device reports it with the point."""
+    inputs: list[bool] | None = None
+    """The digital inputs (input 1 first), when the device reports them with the point."""
+    readings: dict[str, float] = attrs.Factory(dict)
+    """Values the device reported with the point, by name (``fuel_level``, ``board_voltage``,
+    ``obd_coolant_t``): what sensors read."""
     event: str | None = None
     """An event the device reported with this point (``speeding``, ``harsh_braking``...);
     ``asset/track/list`` counts them with ``count_events``."""
+
+
+@attrs.frozen(kw_only=True)
+class MeteringSensorRecord(MeteringSensor):
+    """A metering sensor as the world keeps it: the API's sensor and its tracker."""
+
+    tracker_id: int
+
+
+@attrs.frozen(kw_only=True)
+class DiscreteSensorRecord(DiscreteSensor):
+    """A discrete input as the world keeps it: the API's sensor and its tracker."""
+
+    tracker_id: int
+
+
+@attrs.frozen(kw_only=True)
+class VirtualSensorRecord(VirtualSensor):
+    """A virtual sensor as the world keeps it: the API's sensor and its tracker."""
+
+    tracker_id: int
+
+
+SensorRecord = MeteringSensorRecord | DiscreteSensorRecord | VirtualSensorRecord
+"""A tracker's sensor, told apart by its ``type`` key as on the wire."""
+
+tagged_union(SensorRecord, tag="type")

@@ -1,0 +1,184 @@
+"""What a tracker's sensors and counters read: ``tracker/readings/*``, ``tracker/get_fuel``,
+``tracker/counter/value/*`` and ``tracker/stats/*`` of the service's documentation."""
+
+from __future__ import annotations
+
+from fleetapi._endpoint import Endpoint, Result
+from fleetapi.models.reading import (
+    CounterValueListParams,
+    CounterValueParams,
+    CounterValueSetParams,
+    EngineHoursReadParams,
+    FuelLevels,
+    MileageReadParams,
+    MileageStats,
+    ReadingsBatchListParams,
+    ReadingsListParams,
+    TrackerReadings,
+)
+from fleetapi.models.tracker import TrackerReadParams
+
+_READINGS = (
+    "`inputs` holds each metering sensor with a value: the newest raw value of its "
+    "`input_name` among the tracker's points within the sensor's `min`..`max`, divided by "
+    "its `divider` (a composite sensor: the sum of its parts); `virtual_sensors` each virtual "
+    "sensor's value derived from its input, as its title when `value_titles` has one; "
+    "`states` the digital inputs and outputs as bits (`input_status`, `output_status`) and "
+    "every reported value no sensor reads; `counters` the odometer and engine hours that "
+    "have a value. A `sensor_type` keeps the sensors of that type and leaves out `states` "
+    "and `counters`."
+)
+_COUNTERS = (
+    "The odometer is the length of the tracker's track in km (great-circle distances "
+    "between consecutive points), the engine hours the time between consecutive points "
+    "while the first reports the ignition on; a counter set by `tracker/counter/value/set` "
+    "counts on from the value set."
+)
+_PERIOD = (
+    "7 naming `to` unless it is later than `from`; 211 for a period longer than the "
+    "platform's `report.max_time_span` (90 days by default)."
+)
+
+TRACKER_READINGS_LIST = Endpoint(
+    path="tracker/readings/list",
+    params=ReadingsListParams,
+    result=Result.body(TrackerReadings),
+    summary="Read a tracker's last sensor values, states and counters.",
+    resource="readings",
+    method="list",
+    errors=(204, 208),
+    safe=True,
+    origin="service",
+    cli=("tracker", "readings"),
+    notes=f"{_READINGS} 204 for a tracker the caller cannot see, 208 for a blocked one.",
+)
+TRACKER_READINGS_BATCH_LIST = Endpoint(
+    path="tracker/readings/batch_list",
+    params=ReadingsBatchListParams,
+    result=Result.field("result", dict[str, TrackerReadings]),
+    summary="Read the last sensor values, states and counters of several trackers.",
+    resource="readings",
+    method="batch_list",
+    errors=(217, 221),
+    safe=True,
+    origin="service",
+    cli=("tracker", "batch-readings"),
+    notes=(
+        f"{_READINGS} 217 names every tracker the caller cannot see or that is blocked; 221 "
+        "for more than `MAX_BATCH_SENSOR_TRACKERS` (500) trackers."
+    ),
+)
+TRACKER_GET_FUEL = Endpoint(
+    path="tracker/get_fuel",
+    params=TrackerReadParams,
+    result=Result.body(FuelLevels, user_time=True),
+    summary="Read the last values of a tracker's fuel sensors.",
+    resource="readings",
+    method="fuel",
+    errors=(201, 208),
+    safe=True,
+    origin="service",
+    cli=("tracker", "fuel"),
+    notes=(
+        "The metering sensors of `sensor_type` `fuel` with a value, read as "
+        "`tracker/readings/list` reads them; `update_time` is the newest of their values' "
+        "times. 201 for a tracker the caller cannot see, 208 for a blocked one."
+    ),
+)
+TRACKER_COUNTER_VALUE_GET = Endpoint(
+    path="tracker/counter/value/get",
+    params=CounterValueParams,
+    result=Result.field("value", float),
+    summary="Read a tracker's odometer (km) or engine hours.",
+    resource="readings",
+    method="counter",
+    errors=(204, 208),
+    safe=True,
+    origin="service",
+    cli=("tracker", "counter"),
+    notes=(
+        f"{_COUNTERS} 204 for a tracker the caller cannot see, or a counter without a value "
+        "(never set, and no point, or no point reporting the ignition); 208 for a blocked "
+        "tracker."
+    ),
+)
+TRACKER_COUNTER_VALUE_LIST = Endpoint(
+    path="tracker/counter/value/list",
+    params=CounterValueListParams,
+    result=Result.field("value", dict[str, float]),
+    summary="Read a counter of several trackers, by tracker ID.",
+    resource="readings",
+    method="counters",
+    errors=(204, 217, 221),
+    safe=True,
+    origin="service",
+    cli=("tracker", "counters"),
+    notes=(
+        f"{_COUNTERS} 217 names every tracker the caller cannot see or that is blocked, 221 "
+        "for more than `MAX_BATCH_TRACKERS` (2000); 204 when one of them has no value for "
+        "the counter."
+    ),
+)
+TRACKER_COUNTER_VALUE_SET = Endpoint(
+    path="tracker/counter/value/set",
+    params=CounterValueSetParams,
+    result=Result.nothing(),
+    summary="Set a tracker's odometer (km) or engine hours; it counts on from the value.",
+    resource="readings",
+    method="set_counter",
+    right="tracker_update",
+    errors=(7, 204, 208, 219),
+    origin="service",
+    cli=("tracker", "set-counter"),
+    notes=(
+        "The value holds from the world's current time: what the points after it add counts "
+        "on from it. 204 for a tracker the caller cannot see, 208 for a blocked one, 219 for "
+        "a clone."
+    ),
+)
+TRACKER_STATS_MILEAGE_READ = Endpoint(
+    path="tracker/stats/mileage/read",
+    params=MileageReadParams,
+    result=Result.body(MileageStats),
+    summary="Read the mileage (km) of trackers over a period, by tracker and day.",
+    resource="readings",
+    method="mileage",
+    errors=(7, 211, 217, 221),
+    safe=True,
+    origin="service",
+    cli=("tracker", "mileage"),
+    notes=(
+        "Each day of the period (in the caller's time zone) the length in km of the track "
+        "between consecutive points both in the period, by the day of the second one; a day "
+        "without points is 0. 217 names every tracker the caller cannot see or that is "
+        f"blocked, 221 for more than `MAX_MILEAGE_TRACKERS` (128). {_PERIOD}"
+    ),
+)
+TRACKER_STATS_ENGINE_HOURS_READ = Endpoint(
+    path="tracker/stats/engine_hours/read",
+    params=EngineHoursReadParams,
+    result=Result.field("value", float),
+    summary="Read a tracker's engine hours over a period.",
+    resource="readings",
+    method="engine_hours",
+    errors=(7, 204, 208, 211, 214, 219),
+    safe=True,
+    origin="service",
+    cli=("tracker", "engine-hours"),
+    notes=(
+        "The hours between consecutive points in the period while the first reports the "
+        "ignition on. 204 for a tracker the caller cannot see, 208 for a blocked one, 219 for "
+        f"a clone, 214 for a tracker that never reported its ignition. {_PERIOD}"
+    ),
+)
+
+ENDPOINTS = (
+    TRACKER_READINGS_LIST,
+    TRACKER_READINGS_BATCH_LIST,
+    TRACKER_GET_FUEL,
+    TRACKER_COUNTER_VALUE_GET,
+    TRACKER_COUNTER_VALUE_LIST,
+    TRACKER_COUNTER_VALUE_SET,
+    TRACKER_STATS_MILEAGE_READ,
+    TRACKER_STATS_ENGINE_HOURS_READ,
+)

@@ -1,0 +1,108 @@
+"""A tracker's sensors: the ``tracker/sensor/*`` calls of the service's documentation."""
+
+from __future__ import annotations
+
+from fleetapi._endpoint import Endpoint, Result
+from fleetapi.models.sensor import (
+    Sensor,
+    SensorBatchListParams,
+    SensorCreateParams,
+    SensorDeleteParams,
+    SensorUpdateParams,
+)
+from fleetapi.models.tracker import TrackerReadParams
+
+_CHANGE = (
+    "201 for a tracker the caller cannot see, 208 for a blocked one, 219 for a clone. 232 "
+    "for a discrete sensor's `input_number`, or a metering sensor's `input_name`, that "
+    "another sensor of the same kind already reads (composite sensors excepted). 270 past "
+    "`MAX_SENSORS_OF_A_TYPE` (32) sensors of one `sensor_type`, and for a second "
+    "`virtual_ignition`. A composite sensor's `parent_ids` must be other metering sensors of "
+    "the tracker (7); a virtual sensor computed `in_range` needs `range_from` or "
+    "`range_to`, one computed by `bit_index` its `bit_index` (7); `value_titles` hold each "
+    "value once (7)."
+)
+
+TRACKER_SENSOR_LIST = Endpoint(
+    path="tracker/sensor/list",
+    params=TrackerReadParams,
+    result=Result.field("list", list[Sensor]),
+    summary="List a tracker's sensors.",
+    resource="sensors",
+    method="list",
+    errors=(201, 208),
+    safe=True,
+    origin="service",
+    cli=("sensor", "list"),
+    notes="By sensor ID. 201 for a tracker the caller cannot see, 208 for a blocked one.",
+)
+TRACKER_SENSOR_BATCH_LIST = Endpoint(
+    path="tracker/sensor/batch_list",
+    params=SensorBatchListParams,
+    result=Result.field("result", dict[str, list[Sensor]]),
+    summary="List the sensors of several trackers, by tracker ID.",
+    resource="sensors",
+    method="batch_list",
+    errors=(217, 221),
+    safe=True,
+    origin="service",
+    cli=("sensor", "batch-list"),
+    notes=(
+        "217 names every tracker the caller cannot see or that is blocked; 221 for more than "
+        "`MAX_BATCH_SENSOR_TRACKERS` (500) trackers."
+    ),
+)
+TRACKER_SENSOR_CREATE = Endpoint(
+    path="tracker/sensor/create",
+    params=SensorCreateParams,
+    result=Result.field("id", int),
+    summary="Add a sensor to a tracker and get its ID.",
+    resource="sensors",
+    method="create",
+    right="tracker_update",
+    errors=(7, 201, 208, 219, 232, 270),
+    origin="service",
+    cli=("sensor", "create"),
+    notes=f"An `id` given in `sensor` is ignored. {_CHANGE}",
+)
+TRACKER_SENSOR_UPDATE = Endpoint(
+    path="tracker/sensor/update",
+    params=SensorUpdateParams,
+    result=Result.nothing(),
+    summary="Replace a tracker's sensor, named by its `id`.",
+    resource="sensors",
+    method="update",
+    right="tracker_update",
+    errors=(7, 201, 208, 219, 232, 270),
+    origin="service",
+    cli=("sensor", "update"),
+    notes=(
+        "201 also for a sensor that is not the tracker's. A sensor keeps its kind: another "
+        f"`type` is 7. {_CHANGE}"
+    ),
+)
+TRACKER_SENSOR_DELETE = Endpoint(
+    path="tracker/sensor/delete",
+    params=SensorDeleteParams,
+    result=Result.nothing(),
+    summary="Delete a tracker's sensor.",
+    resource="sensors",
+    method="delete",
+    right="tracker_update",
+    errors=(201, 208, 219),
+    origin="service",
+    cli=("sensor", "delete"),
+    notes=(
+        "201 for a sensor that is not the tracker's, or a tracker the caller cannot see; 208 "
+        "for a blocked tracker, 219 for a clone. The composite sensors that summed it forget "
+        "it (a composite left without parts sums nothing)."
+    ),
+)
+
+ENDPOINTS = (
+    TRACKER_SENSOR_LIST,
+    TRACKER_SENSOR_BATCH_LIST,
+    TRACKER_SENSOR_CREATE,
+    TRACKER_SENSOR_UPDATE,
+    TRACKER_SENSOR_DELETE,
+)

@@ -1,0 +1,229 @@
+"""What a tracker's sensors and counters read (``tracker/readings/*``, ``tracker/get_fuel``,
+``tracker/counter/value/*``, ``tracker/stats/*``), as the service documents them.
+
+Every figure comes from the points a tracker reported: a sensor's last value, the odometer
+(the length of the track), the engine hours (the time with the ignition on).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal, get_args
+
+import attrs
+
+from fleetapi._rules import rules
+from fleetapi._types import UNSET, Unset
+from fleetapi.models.sensor import MeteringSensorType, VirtualSensorType
+
+__all__ = [
+    "COUNTER_TYPES",
+    "MAX_MILEAGE_TRACKERS",
+    "CounterReading",
+    "CounterType",
+    "CounterValueListParams",
+    "CounterValueParams",
+    "CounterValueSetParams",
+    "DayMileage",
+    "EngineHoursReadParams",
+    "FuelLevels",
+    "FuelReading",
+    "MileageReadParams",
+    "MileageStats",
+    "ReadingsBatchListParams",
+    "ReadingsListParams",
+    "SensorReading",
+    "SensorTypeFilter",
+    "StateReading",
+    "TrackerReadings",
+    "VirtualSensorReading",
+]
+
+MAX_MILEAGE_TRACKERS = 128
+"""The most trackers one ``tracker/stats/mileage/read`` reads (221 beyond)."""
+
+CounterType = Literal["odometer", "engine_hours"]
+"""A tracker's counters: the odometer (km) and the engine hours (hours)."""
+
+SensorTypeFilter = Literal[MeteringSensorType, VirtualSensorType]
+"""A metering or a virtual sensor type (the ``sensor_type`` filter of the readings)."""
+
+COUNTER_TYPES: tuple[CounterType, ...] = get_args(CounterType)
+"""Every counter type, in order."""
+
+
+@attrs.frozen(kw_only=True)
+class SensorReading:
+    """The last value of a metering sensor."""
+
+    sensor_id: int
+    value: float
+    """The raw value divided by the sensor's ``divider`` (a composite sensor: its parts' sum)."""
+    label: str
+    """The sensor's name."""
+    units: str
+    name: str
+    """The value the sensor reads (its ``input_name``)."""
+    type: MeteringSensorType
+    units_type: str
+    update_time: dt.datetime
+    min_value: float | Unset = UNSET
+    max_value: float | Unset = UNSET
+    converted_units_type: str | None = None
+    converted_value: float | None = None
+    composite_sensor_ids: list[int] = attrs.Factory(list)
+    """The composite sensors this one is a part of."""
+
+
+@attrs.frozen(kw_only=True)
+class StateReading:
+    """The last value of a reported field no sensor reads, or of ``input_status`` and
+    ``output_status`` (the digital inputs and outputs as bits, input 1 the lowest)."""
+
+    field: str
+    value: Any
+    """A number, a text, a boolean or null."""
+    update_time: dt.datetime | None = None
+
+
+@attrs.frozen(kw_only=True)
+class VirtualSensorReading:
+    """The last value of a virtual sensor, as its title when it has one."""
+
+    sensor_id: int
+    value: str
+    label: str
+    type: VirtualSensorType
+    update_time: dt.datetime
+
+
+@attrs.frozen(kw_only=True)
+class CounterReading:
+    """A counter's value."""
+
+    type: CounterType
+    value: float
+    update_time: dt.datetime | None = None
+
+
+@attrs.frozen(kw_only=True)
+class TrackerReadings:
+    """A tracker's last sensor values, states and counters (``tracker/readings/list``)."""
+
+    inputs: list[SensorReading]
+    """Metering sensors with a value."""
+    virtual_sensors: list[VirtualSensorReading] = attrs.Factory(list)
+    states: list[StateReading] | Unset = UNSET
+    """Left out when the call names a ``sensor_type``."""
+    counters: list[CounterReading] | Unset = UNSET
+    """Left out when the call names a ``sensor_type``."""
+
+
+@attrs.frozen(kw_only=True)
+class ReadingsListParams:
+    """Parameters of ``tracker/readings/list``."""
+
+    tracker_id: int
+    sensor_type: SensorTypeFilter | Unset = UNSET
+    """Only sensors of this type; states and counters are then left out."""
+    include_components: bool | Unset = UNSET
+    """``false`` leaves out the parts of composite sensors (default ``true``)."""
+
+
+@attrs.frozen(kw_only=True)
+class ReadingsBatchListParams:
+    """Parameters of ``tracker/readings/batch_list``."""
+
+    trackers: list[int] = attrs.field(metadata=rules(min_items=1))
+    """Each the caller's and not blocked; at most
+    :data:`~fleetapi.models.sensor.MAX_BATCH_SENSOR_TRACKERS` (221 beyond)."""
+    sensor_type: SensorTypeFilter | Unset = UNSET
+    include_components: bool | Unset = UNSET
+
+
+@attrs.frozen(kw_only=True)
+class FuelReading:
+    """The last value of a fuel sensor."""
+
+    label: str
+    name: str
+    type: MeteringSensorType
+    value: float
+    units_type: str
+    units: str
+    converted_units_type: str | None = None
+    converted_value: float | None = None
+
+
+@attrs.frozen(kw_only=True)
+class FuelLevels:
+    """A tracker's fuel sensors' last values (``tracker/get_fuel``)."""
+
+    inputs: list[FuelReading]
+    update_time: dt.datetime | None = None
+    """The newest of their values' times; null without one."""
+
+
+@attrs.frozen(kw_only=True)
+class CounterValueParams:
+    """Parameters of ``tracker/counter/value/get``."""
+
+    tracker_id: int
+    type: CounterType
+
+
+@attrs.frozen(kw_only=True)
+class CounterValueListParams:
+    """Parameters of ``tracker/counter/value/list``."""
+
+    trackers: list[int] = attrs.field(metadata=rules(min_items=1))
+    """Each the caller's and not blocked; at most
+    :data:`~fleetapi.models.tracker_data.MAX_BATCH_TRACKERS` (221 beyond)."""
+    type: CounterType
+
+
+@attrs.frozen(kw_only=True)
+class CounterValueSetParams:
+    """Parameters of ``tracker/counter/value/set``."""
+
+    tracker_id: int
+    type: CounterType
+    value: float = attrs.field(metadata=rules(minimum=0, maximum=10_000_000))
+    """Km for the odometer, hours for the engine hours; the counter goes on from it."""
+
+
+@attrs.frozen(kw_only=True)
+class MileageReadParams:
+    """Parameters of ``tracker/stats/mileage/read``."""
+
+    trackers: list[int] = attrs.field(metadata=rules(min_items=1))
+    """Each the caller's and not blocked; at most :data:`MAX_MILEAGE_TRACKERS`."""
+    from_: dt.datetime
+    to: dt.datetime
+    """Later than ``from``."""
+
+
+@attrs.frozen(kw_only=True)
+class DayMileage:
+    """A tracker's mileage on one day."""
+
+    mileage: float
+    """Km."""
+
+
+@attrs.frozen(kw_only=True)
+class MileageStats:
+    """Mileage by tracker ID, then by day (``YYYY-MM-DD``, in the user's time zone)."""
+
+    result: dict[str, dict[str, DayMileage]]
+    limit_exceeded: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class EngineHoursReadParams:
+    """Parameters of ``tracker/stats/engine_hours/read``."""
+
+    tracker_id: int
+    from_: dt.datetime
+    to: dt.datetime
+    """Later than ``from``."""

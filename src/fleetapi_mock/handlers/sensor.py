@@ -1,0 +1,201 @@
+"""A tracker's sensors: ``tracker/sensor/list``, ``batch_list``, ``create``, ``update`` and
+``delete``.
+
+A tracker the caller may not see is 201 (217 in a batch), a blocked one 208; the calls that
+change sensors refuse clones (219). Two sensors of a tracker of the same kind never read the
+same input (232); a tracker holds at most ``MAX_SENSORS_OF_A_TYPE`` sensors of one type and
+one virtual ignition (270).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from fleetapi._errors import (
+    DeviceLimitExceededError,
+    EntityNotFoundError,
+    InputInUseError,
+    InvalidParametersError,
+    TooManySensorsError,
+)
+from fleetapi._types import Unset
+from fleetapi.endpoints.sensor import (
+    TRACKER_SENSOR_BATCH_LIST,
+    TRACKER_SENSOR_CREATE,
+    TRACKER_SENSOR_DELETE,
+    TRACKER_SENSOR_LIST,
+    TRACKER_SENSOR_UPDATE,
+)
+from fleetapi.models.sensor import (
+    MAX_BATCH_SENSOR_TRACKERS,
+    MAX_SENSORS_OF_A_TYPE,
+    DiscreteSensor,
+    MeteringParameters,
+    MeteringSensor,
+    NewDiscreteSensor,
+    NewMeteringSensor,
+    NewSensor,
+    NewVirtualSensor,
+    Sensor,
+    SensorBatchListParams,
+    SensorCreateParams,
+    SensorDeleteParams,
+    SensorUpdateParams,
+    VirtualSensor,
+)
+from fleetapi.models.tracker import TrackerReadParams
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.sensor import is_composite, sensors_of, wire_sensor
+from fleetapi_mock.domain.tracker import unblocked_tracker, unblocked_trackers
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import (
+    DiscreteSensorRecord,
+    MeteringSensorRecord,
+    SensorRecord,
+    TrackerRecord,
+    VirtualSensorRecord,
+    convert,
+)
+
+_RECORDS: dict[type, type[SensorRecord]] = {
+    NewMeteringSensor: MeteringSensorRecord,
+    MeteringSensor: MeteringSensorRecord,
+    NewDiscreteSensor: DiscreteSensorRecord,
+    DiscreteSensor: DiscreteSensorRecord,
+    NewVirtualSensor: VirtualSensorRecord,
+    VirtualSensor: VirtualSensorRecord,
+}
+
+
+@handles(TRACKER_SENSOR_LIST)
+def tracker_sensor_list(ctx: Context, params: TrackerReadParams) -> list[Sensor]:
+    """The tracker's sensors, by ID."""
+    tracker = unblocked_tracker(ctx, params.tracker_id)
+    return [wire_sensor(s) for s in sensors_of(ctx.world, tracker.id)]
+
+
+@handles(TRACKER_SENSOR_BATCH_LIST)
+def tracker_sensor_batch_list(
+    ctx: Context, params: SensorBatchListParams
+) -> dict[str, list[Sensor]]:
+    """The sensors of each tracker, by tracker ID."""
+    wanted = list(dict.fromkeys(params.trackers))
+    if len(wanted) > MAX_BATCH_SENSOR_TRACKERS:
+        raise DeviceLimitExceededError(f"at most {MAX_BATCH_SENSOR_TRACKERS} trackers per call")
+    return {
+        str(t.id): [wire_sensor(s) for s in sensors_of(ctx.world, t.id)]
+        for t in unblocked_trackers(ctx, wanted)
+    }
+
+
+def _problems(sensor: NewSensor, others: list[SensorRecord]) -> list[dict[str, str]]:
+    """What makes ``sensor`` invalid in itself or beside the tracker's ``others`` (code 7)."""
+    problems = []
+    if isinstance(sensor, NewMeteringSensor) and not isinstance(sensor.parameters, Unset):
+        parents = sensor.parameters.parent_ids
+        metering = {s.id for s in others if isinstance(s, MeteringSensorRecord)}
+        if not isinstance(parents, Unset) and not set(parents) <= metering:
+            problems.append(
+                {
+                    "parameter": "sensor.parameters.parent_ids",
+                    "error": "must name other metering sensors of the tracker",
+                }
+            )
+    if isinstance(sensor, NewVirtualSensor) and not isinstance(sensor.parameters, Unset):
+        params = sensor.parameters
+        unset_range = isinstance(params.range_from, Unset) and isinstance(params.range_to, Unset)
+        if params.calc_method == "in_range" and unset_range:
+            problems.append(
+                {"parameter": "sensor.parameters.range_from", "error": "in_range needs a range"}
+            )
+        if params.calc_method == "bit_index" and isinstance(params.bit_index, Unset):
+            problems.append(
+                {"parameter": "sensor.parameters.bit_index", "error": "is required for bit_index"}
+            )
+        if not isinstance(params.value_titles, Unset):
+            values = [t.value for t in params.value_titles]
+            if len(set(values)) < len(values):
+                problems.append(
+                    {"parameter": "sensor.parameters.value_titles", "error": "values must differ"}
+                )
+    return problems
+
+
+def _checked(ctx: Context, tracker: TrackerRecord, sensor: NewSensor, own_id: int | None) -> None:
+    """Code 7, 232 or 270 for a sensor that cannot join the tracker's others."""
+    others = [s for s in sensors_of(ctx.world, tracker.id) if s.id != own_id]
+    problems = _problems(sensor, others)
+    if problems:
+        raise InvalidParametersError(errors=problems)
+    same_kind = [s for s in others if s.TAG == sensor.TAG]
+    if isinstance(sensor, NewDiscreteSensor):
+        inputs = {s.input_number for s in same_kind if isinstance(s, DiscreteSensorRecord)}
+        if sensor.input_number in inputs:
+            raise InputInUseError(f"input {sensor.input_number} already has a sensor")
+    elif isinstance(sensor, NewMeteringSensor) and not is_composite(sensor):
+        used = {
+            s.input_name
+            for s in same_kind
+            if isinstance(s, MeteringSensorRecord) and not is_composite(s)
+        }
+        if sensor.input_name in used:
+            raise InputInUseError(f"input {sensor.input_name!r} already has a sensor")
+    of_type = [s for s in same_kind if s.sensor_type == sensor.sensor_type]
+    if sensor.sensor_type == "virtual_ignition" and of_type:
+        raise TooManySensorsError("a tracker has one virtual ignition")
+    if len(of_type) >= MAX_SENSORS_OF_A_TYPE:
+        raise TooManySensorsError(
+            f"at most {MAX_SENSORS_OF_A_TYPE} sensors of type {sensor.sensor_type!r}"
+        )
+
+
+@handles(TRACKER_SENSOR_CREATE)
+def tracker_sensor_create(ctx: Context, params: SensorCreateParams) -> int:
+    """Add the sensor to the tracker; its ID."""
+    tracker = unblocked_tracker(ctx, params.tracker_id, refuse_clone=True)
+    _checked(ctx, tracker, params.sensor, None)
+    sensor_id = ctx.world.ids.next("sensors")
+    record = convert(
+        _RECORDS[type(params.sensor)], params.sensor, id=sensor_id, tracker_id=tracker.id
+    )
+    ctx.world.sensors[sensor_id] = record
+    return sensor_id
+
+
+def _own_sensor(ctx: Context, tracker: TrackerRecord, sensor_id: int) -> SensorRecord:
+    record = ctx.world.sensors.get(sensor_id)
+    if record is None or record.tracker_id != tracker.id:
+        raise EntityNotFoundError(f"tracker {tracker.id} has no sensor {sensor_id}")
+    return record
+
+
+@handles(TRACKER_SENSOR_UPDATE)
+def tracker_sensor_update(ctx: Context, params: SensorUpdateParams) -> None:
+    """Replace the tracker's sensor named by ``id``; it keeps its kind."""
+    tracker = unblocked_tracker(ctx, params.tracker_id, refuse_clone=True)
+    current = _own_sensor(ctx, tracker, params.sensor.id)
+    if current.TAG != params.sensor.TAG:
+        raise InvalidParametersError(
+            errors=[{"parameter": "sensor.type", "error": f"the sensor is {current.TAG}"}]
+        )
+    _checked(ctx, tracker, params.sensor, current.id)
+    ctx.world.sensors[current.id] = convert(type(current), params.sensor, tracker_id=tracker.id)
+
+
+@handles(TRACKER_SENSOR_DELETE)
+def tracker_sensor_delete(ctx: Context, params: SensorDeleteParams) -> None:
+    """Delete the tracker's sensor; composite sensors summing it forget it."""
+    tracker = unblocked_tracker(ctx, params.tracker_id, refuse_clone=True)
+    record = _own_sensor(ctx, tracker, params.sensor_id)
+    del ctx.world.sensors[record.id]
+    for other in sensors_of(ctx.world, tracker.id):
+        if not isinstance(other, MeteringSensorRecord) or not is_composite(other):
+            continue
+        assert isinstance(other.parameters, MeteringParameters)
+        parents = other.parameters.parent_ids
+        assert not isinstance(parents, Unset)
+        if record.id in parents:
+            kept = [p for p in parents if p != record.id]
+            ctx.world.sensors[other.id] = attrs.evolve(
+                other, parameters=attrs.evolve(other.parameters, parent_ids=kept)
+            )
