@@ -235,10 +235,13 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
         if not strict:
             return inner
         limited = [(a, r) for a in attrs.fields(cls) if (r := rules_of(a)) is not None]
+        blank = frozenset(wire_name(a.name) for a, r in limited if r.blank)
 
         def guarded(value: Any, t: Any) -> Any:
             if not isinstance(value, Mapping):
                 raise WireTypeError(f"must be an object, not {json_type(value)}")
+            if blank:
+                value = {k: v for k, v in value.items() if not (k in blank and v == "")}
             broken = _broken_rules(cls, value, limited)
             try:
                 obj = inner(value, t)

@@ -93,6 +93,9 @@ class Rules:
     pattern: str | None = None
     """A regular expression the whole text must match (also the JSON Schema ``pattern``, so
     keep to the syntax both share: ``^[0-9A-Fa-f]{6}$``)."""
+    blank: bool = False
+    """An empty string stands for the field left out: the service reads the documented
+    examples that send one for a number or a boolean (``"param": ""``)."""
 
     def check(self, value: Any) -> str | None:
         """The error for ``value``, or ``None`` when it keeps the limits (or is null/omitted)."""
@@ -174,6 +177,8 @@ class Rules:
             parts.append("an e-mail address or empty")
         if self.pattern is not None:
             parts.append(f"matching {self.pattern}")
+        if self.blank:
+            parts.append("an empty string leaves it out")
         return ", ".join(parts)
 
 

@@ -59,6 +59,7 @@ INDEX: Index = {
     "tracker": {
         "tracks": "track/list",
         "points": "track/read",
+        "download-track": "track/download",
         "list": "tracker/list",
         "read": "tracker/read",
         "state": "tracker/get_state",
@@ -136,9 +137,18 @@ INDEX: Index = {
         "update": "tracker/sensor/update",
         "delete": "tracker/sensor/delete",
     },
+    "rule": {
+        "list": "tracker/rule/list",
+        "create": "tracker/rule/create",
+        "update": "tracker/rule/update",
+        "delete": "tracker/rule/delete",
+        "bind": "tracker/rule/bind",
+        "unbind": "tracker/rule/unbind",
+    },
     "event": {
         "types": "history/type/list",
         "list": "history/tracker/list",
+        "list-all": "history/user/list",
         "unread": "history/unread/list",
         "unread-count": "history/unread/count",
         "read": "history/read",

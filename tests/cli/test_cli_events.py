@@ -43,6 +43,7 @@ def test_follow_prints_new_events_once_as_they_come(
             [TrackPointRecord(tracker_id=2, get_time=now, lat=52.5, lng=13.4, event="speeding")]
         )
 
+    fleet_mock.world.rules.clear()  # Van 2 leaving the depot would make the Depot rule's event
     monkeypatch.setattr("fleetapi_cli.commands.event.time.sleep", a_minute_later)
     result = cli("event", "list", "--follow", "--polls", "3", "--interval", "0", "-o", "jsonl")
     events = lines(result)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 import attrs
+from defusedxml.ElementTree import fromstring
 
 ANY: Final = object()
 """A documented value of no particular shape (a placeholder such as ``<employee>``)."""
@@ -102,6 +103,40 @@ _BATCH_READINGS: Final = {
     "counters": _COUNTERS,
 }
 """A tracker's readings in ``tracker/readings/batch_list`` of the documentation."""
+
+_RULE: Final = {
+    "description": "",
+    "type": "work_status_change",
+    "primary_text": "status changed",
+    "secondary_text": "",
+    "alerts": {
+        "push_enabled": True,
+        "emails": ["example@gmail.com"],
+        "emergency": False,
+        "sms_phones": ["745494878945"],
+        "phones": [],
+    },
+    "suspended": "",
+    "name": "Status changing",
+    "trackers": [1],
+    "extended_params": {
+        "emergency": False,
+        "zone_limit_inverted": False,
+        "append_zone_title": "",
+        "status_ids": [319281, 319282, 319283],
+    },
+    "param": "",
+    "schedule": [
+        {
+            "from": {"weekday": 1, "time": "00:00:00"},
+            "to": {"weekday": 7, "time": "23:59:59"},
+            "type": "weekly",
+        }
+    ],
+    "zone_ids": [],
+    "group_id": 1,
+}
+"""The rule of the documentation's create and update examples."""
 
 EMPLOYEE: Final = {
     "id": 222,
@@ -361,8 +396,9 @@ _EVENT: Final = {
     "time": "2020-01-01 00:00:00",
     "event": "offline",
     "tracker_id": 2,
+    "rule_id": 3,
     "track_id": 4,
-    "location": {"lat": 50.0, "lng": 60.0},
+    "location": {"lat": 50.0, "lng": 60.0, "precision": 50},
     "address": "address",
     "extra": {
         "task_id": None,
@@ -371,13 +407,13 @@ _EVENT: Final = {
         "service_task_id": None,
         "checkin_id": None,
         "place_ids": None,
+        "last_known_location": False,
         "tracker_label": "Tracker label",
         "emergency": False,
         "employee_id": 4563,
     },
 }
-"""A history entry as documented (``rule_id``, ``location.precision`` and
-``last_known_location`` are optional: the demo's events come from devices, not rules)."""
+"""A history entry as documented."""
 
 EXAMPLES: Final = (
     Example(
@@ -593,6 +629,74 @@ EXAMPLES: Final = (
         {"tracker_id": 1, "from": "2026-01-14 03:24:00", "to": "2026-01-14 16:24:00"},
         {"value": 42.0},
     ),
+    Example(
+        "tracker/rule/list",
+        {},
+        {
+            "list": [
+                {
+                    "id": 667281,
+                    "name": "Case intrusion",
+                    "type": "case_intrusion",
+                    "description": "This rule was created automatically",
+                    "zone_id": 0,
+                    "trackers": [10029448, 10030168],
+                    "primary_text": "Case is opened",
+                    "secondary_text": "Case is closed",
+                    "param": 0,
+                    "alerts": {"sms_phones": [], "phones": [], "emails": [], "push_enabled": True},
+                    "suspended": False,
+                    "auto_created": True,
+                    "schedule": [
+                        {
+                            "type": "weekly",
+                            "from": {"weekday": 1, "time": "00:00:00"},
+                            "to": {"weekday": 7, "time": "23:59:59"},
+                            "interval_id": 46892,
+                        }
+                    ],
+                }
+            ]
+        },
+    ),
+    # sent as documented, with `"suspended": ""` and `"param": ""` (left out) and the
+    # `group_id` the parameters do not list (ignored); tracker 123456 is Van 1
+    Example("tracker/rule/create", {"rule": _RULE}, {"id": 123}),
+    Example("tracker/rule/update", {"rule": {**_RULE, "id": 1}}, {}),
+    Example("tracker/rule/delete", {"rule_id": 1}, {}),
+    Example("tracker/rule/bind", {"rule_id": 1, "trackers": [3]}, {}),
+    Example("tracker/rule/unbind", {"rule_id": 1, "trackers": [2]}, {}),
+    # documented: December 2020; here the demo's day of driving and this morning
+    Example(
+        "history/user/list",
+        {"from": "2026-01-14 00:00:00", "to": "2026-01-15 16:44:00"},
+        {
+            "list": [_EVENT],
+            "limit_exceeded": False,
+            "total": 150,
+            "total_unread": 10,
+        },
+    ),
+    # documented: tracker 1683258 in November 2023; here Van 1 on the demo's day of driving.
+    # The answer is the KML file: its documented elements are checked
+    Example(
+        "track/download",
+        {
+            "tracker_id": 1,
+            "from": "2026-01-14 03:24:00",
+            "to": "2026-01-14 16:24:00",
+            "format": "kml",
+            "split": False,
+        },
+        {
+            "root": "kml",
+            "Document/name": ANY,
+            "Placemark/name/visibility/description": ANY,
+            "TimeStamp/when": ANY,
+            "ExtendedData/Data/value": ANY,
+            "Point/coordinates": ANY,
+        },
+    ),
     Example("tracker/employee/assign", {"tracker_id": 2, "new_employee_id": 3}, {}),
     Example(
         "tracker/employee/read",
@@ -626,6 +730,19 @@ EXAMPLES: Final = (
         },
     ),
 )
+
+
+def assert_documented_file(documented: dict[str, Any], content: bytes) -> None:
+    """``content`` is an XML document with the documented element paths (``documented``
+    maps a path of ``{namespace}``-less tags, ``Document/Placemark/Point/coordinates``, to
+    ``ANY``)."""
+    root = fromstring(content)
+    names = {e.tag.split("}")[-1] for e in root.iter()}
+    for path in documented:
+        if path == "root":
+            continue
+        assert set(path.split("/")) <= names, f"documented elements not answered: {path}"
+    assert root.tag.split("}")[-1] == documented.get("root", "kml")
 
 
 def _json_type(value: Any) -> str:

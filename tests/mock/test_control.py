@@ -45,6 +45,8 @@ def test_reset_to_a_posted_world(fleet_mock: FleetMock, api: Api):
         shared = record["trackers"]
         shared[:] = [t for t in shared if t["tracker_id"] != 3]
     document["geo_links"] = [r for r in document["geo_links"] if r["trackers"]]
+    for rule in document["rules"]:  # and the rules it is bound to forget it
+        rule["trackers"] = [t for t in rule["trackers"] if t != 3]
     document["now"] = "2030-05-05 05:05:05"
     assert_success(api.http.post("/__mock__/reset", json=document))
     assert 3 not in fleet_mock.world.trackers

@@ -8,6 +8,7 @@ import httpx
 import pytest
 from mock_helpers import Api, assert_failure, assert_success
 
+from fleetapi._types import UNSET
 from fleetapi.models.tracker import TrackerListParams, TrackerStatesParams
 from fleetapi_mock.web.decoding import decode_text_fields, parse_fields
 
@@ -255,3 +256,25 @@ def test_a_text_field_given_digits_stays_text(api: Api, demo: str):
     key = assert_success(api.post("/api/key/create", {"title": "2024"}, hash=demo))
     keys = assert_success(api.post("/api/key/list", {}, hash=demo))["list"]
     assert {"title": "2024", "hash": key["value"]["hash"]}.items() <= keys[-1].items()
+
+
+def test_an_empty_string_leaves_out_only_the_fields_declaring_it(api: Api, demo: str):
+    """The documented ``tracker/rule/create`` example sends ``"param": ""`` and
+    ``"suspended": ""``: read as left out (decision row "Empty strings for numbers and
+    booleans"). Elsewhere an empty string is no number (7), and the OpenAPI document says
+    which fields take one."""
+    rule = {"name": "P", "type": "track_change", "param": "", "suspended": ""}
+    created = assert_success(api.post("/tracker/rule/create", {"rule": rule}, hash=demo))
+    stored = api.mock.world.rules[created["id"]]
+    assert (stored.param, stored.suspended) == (UNSET, UNSET)
+    answered = assert_success(api.post("/tracker/rule/list", {}, hash=demo))["list"][-1]
+    assert (answered["param"], answered["suspended"]) == (0, False)
+    for wrong in ({**rule, "suspended": "no"}, {**rule, "param": " "}):
+        answer = api.post("/tracker/rule/create", {"rule": wrong}, hash=demo)
+        failure = assert_failure(answer, 7, 400)
+        assert len(failure["errors"]) == 1
+    failure = assert_failure(api.post("/tracker/read", {"tracker_id": ""}, hash=demo), 7, 400)
+    assert failure["errors"][0]["parameter"] == "tracker_id"
+    schema = api.http.get("/openapi.json").json()["components"]["schemas"]["NewRule"]
+    assert {"type": "string", "enum": [""]} in schema["properties"]["param"]["anyOf"]
+    assert "anyOf" not in schema["properties"]["name"]

@@ -35,7 +35,7 @@ def test_the_longest_known_suffix_wins():
 
 
 def test_a_prefix_never_holds_an_api_group():
-    assert route("/v2/history/user/list") is None  # the service's, not declared here
+    assert route("/v2/tracker/sensor/data/read") is None  # the service's, not declared here
     assert route("/v2/history/tracker/list").path == "history/tracker/list"  # declared
     assert route("/report/tracker/list") is None  # not tracker/list under /report
     assert route("/tracker/counter/data/read") is None
@@ -57,7 +57,7 @@ def test_aliases_route_to_their_call():
         "/base",
         "/tracker/explode",
         # a call the table does not declare is unknown, never a shorter call's answer
-        "/v2/history/user/list",
+        "/v2/tracker/sensor/data/read",
         "/report/tracker/list",
         "/v2/tracker/counter/data/read/",
         "/zone/base/nothing",

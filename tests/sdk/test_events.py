@@ -92,9 +92,22 @@ def test_a_sub_user_sees_only_its_trackers_events() -> None:
             sub_user.events.read(id=3)
         with pytest.raises(NonExistentEntitiesError):
             sub_user.events.list(trackers=[4], **PERIOD)
+        assert [e.id for e in sub_user.events.list_all(**PERIOD).list] == [1, 2]
+
+
+def test_the_users_events_are_those_of_every_tracker_it_sees(
+    client: Any, fleet_mock: FleetMock
+) -> None:
+    everything = client.events.list_all(**PERIOD)
+    assert everything == client.events.list(trackers=[1, 4], **PERIOD)
+    assert [e.id for e in client.events.list_all(**PERIOD, only_unread=True).list] == [2, 3]
+    assert [e.id for e in client.events.list_all(**PERIOD, only_emergency=True).list] == [3]
+    fleet_mock.world.trackers[1].blocked = True  # a blocked tracker's events stay listed
+    assert client.events.list_all(**PERIOD).total == 3
 
 
 def test_a_point_reporting_an_event_makes_one(client: Any, fleet_mock: FleetMock) -> None:
+    fleet_mock.world.rules.clear()  # Van 2 leaving the depot would make the Depot rule's event
     now = fleet_mock.clock.now()
     fleet_mock.record_positions(
         [

@@ -78,3 +78,57 @@ def test_refusals(
         client.tracker_tracks.list(tracker_id=tracker_id, from_=start, to=end)
     with pytest.raises(error):
         client.tracker_tracks.read(tracker_id=tracker_id, from_=start, to=end)
+
+
+KML = "{http://www.opengis.net/kml/2.2}"
+
+
+def _placemarks(kml: bytes) -> list[Any]:
+    from defusedxml.ElementTree import fromstring
+
+    return list(fromstring(kml).iter(f"{KML}Placemark"))
+
+
+def test_download_answers_the_read_points_as_kml_or_kmz(client: Any) -> None:
+    import io
+    import zipfile
+
+    period = {"from_": DAY, "to": DAY + dt.timedelta(days=1)}
+    points = client.tracker_tracks.read(tracker_id=1, **period, point_limit=50).list
+    kml = client.tracker_tracks.download(tracker_id=1, **period, point_limit=50)
+    marks = _placemarks(kml)
+    assert len(marks) == len(points)
+    first = marks[0]
+    assert first.find(f"{KML}Point/{KML}coordinates").text == f"{points[0].lng},{points[0].lat}"
+    assert first.find(f"{KML}description").text == f"{points[0].get_time:%Y-%m-%d %H:%M:%S}"
+    speeds = [m.find(f"{KML}ExtendedData/{KML}Data/{KML}value").text for m in marks]
+    assert speeds == [str(p.speed) for p in points]
+    kmz = client.tracker_tracks.download(tracker_id=1, **period, point_limit=50, format="kmz")
+    with zipfile.ZipFile(io.BytesIO(kmz)) as archive:
+        assert archive.namelist() == ["doc.kml"]
+        assert archive.read("doc.kml") == kml
+
+
+def test_download_splits_by_track_or_keeps_the_tracks_asked(client: Any) -> None:
+    from defusedxml.ElementTree import fromstring
+
+    period = {"from_": DAY, "to": DAY + dt.timedelta(days=1)}
+    tracks = client.tracker_tracks.list(tracker_id=1, **period).list
+    split = fromstring(client.tracker_tracks.download(tracker_id=1, **period, split=True))
+    folders = list(split.iter(f"{KML}Folder"))
+    assert len(folders) == len(tracks)
+    names = [m.find(f"{KML}name").text for m in folders[0].iter(f"{KML}Placemark")]
+    assert names[:2] == ["start", "end"]
+    second = client.tracker_tracks.read(tracker_id=1, **period, track_id=tracks[1].id).list
+    only = client.tracker_tracks.download(tracker_id=1, **period, track_ids=[tracks[1].id])
+    assert len(_placemarks(only)) == len(second)
+
+
+def test_download_refuses_what_read_refuses(client: Any) -> None:
+    period = {"from_": DAY, "to": DAY + dt.timedelta(days=1)}
+    with pytest.raises(DeviceBlockedError):
+        client.tracker_tracks.download(tracker_id=5, **period)
+    with pytest.raises(EntityNotFoundError):
+        client.tracker_tracks.download(tracker_id=7, **period)
+    with pytest.raises(TimeSpanTooBigError):
+        client.tracker_tracks.download(tracker_id=1, from_=DAY - dt.timedelta(days=91), to=DAY)

@@ -41,6 +41,7 @@ AREAS: tuple[str, ...] = (
     "tracker_data",
     "sensor",
     "reading",
+    "rule",
     "history",
     "user",
     "zone",

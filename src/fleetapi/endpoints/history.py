@@ -13,6 +13,7 @@ from fleetapi.models.history import (
     HistoryTypeListParams,
     HistoryUnreadCountParams,
     HistoryUnreadListParams,
+    HistoryUserListParams,
 )
 
 _SEEN = "A user sees the events of the trackers it may see; read and unread are each user's own."
@@ -44,6 +45,23 @@ HISTORY_TRACKER_LIST = Endpoint(
         f"{_SEEN} Sorted by time (ties by ID), oldest first unless `ascending` is false; "
         "`limit` (at most 1000, 212 beyond) cuts the list, `total` and `total_unread` count "
         "every match. 217 names every tracker the caller cannot see or that is blocked."
+    ),
+)
+HISTORY_USER_LIST = Endpoint(
+    path="history/user/list",
+    params=HistoryUserListParams,
+    result=Result.body(HistoryTrackerList),
+    summary="List the events of every tracker the user sees over a period, with their counts.",
+    resource="events",
+    method="list_all",
+    errors=(211, 212),
+    safe=True,
+    origin="service",
+    cli=("event", "list-all"),
+    notes=(
+        f"{_SEEN} As `history/tracker/list` over every tracker the caller may see, blocked "
+        "ones included (their events stay in the history): sorted by time (ties by ID), "
+        "`limit` at most 1000 (212 beyond)."
     ),
 )
 HISTORY_UNREAD_LIST = Endpoint(
@@ -115,6 +133,7 @@ HISTORY_MARK_READ_ALL = Endpoint(
 ENDPOINTS = (
     HISTORY_TYPE_LIST,
     HISTORY_TRACKER_LIST,
+    HISTORY_USER_LIST,
     HISTORY_UNREAD_LIST,
     HISTORY_UNREAD_COUNT,
     HISTORY_READ,

@@ -7,6 +7,7 @@ from fleetapi._endpoint import Endpoint, Result
 from fleetapi.models.track import (
     AssetTrackListParams,
     AssetTrackReadParams,
+    TrackDownloadParams,
     TrackerTrackList,
     TrackerTrackListParams,
     TrackerTrackPoints,
@@ -43,6 +44,30 @@ ASSET_TRACK_READ = Endpoint(
     cli=("track", "read"),
 )
 
+KML_FILE_TYPE = "application/vnd.google-earth.kml+xml"
+KMZ_FILE_TYPE = "application/vnd.google-earth.kmz"
+
+TRACK_DOWNLOAD = Endpoint(
+    path="track/download",
+    params=TrackDownloadParams,
+    result=Result.file(KML_FILE_TYPE, KMZ_FILE_TYPE),
+    summary="Download one tracker's points over a period as a KML or KMZ file.",
+    resource="tracker_tracks",
+    method="download",
+    errors=(201, 208, 211),
+    safe=True,
+    origin="service",
+    cli=("tracker", "download-track"),
+    notes=(
+        "The points `track/read` answers with the same options (or those of `track_ids`), as "
+        "a KML document: one placemark per point with its time, speed and heading; `split` "
+        "puts each track in a folder with its start and end markers. `kmz` zips it as "
+        "`doc.kml`. The file is `track-<tracker ID>.kml` (or `.kmz`). A period beyond the "
+        "tariff's storage period answers the points still stored. 201 for a tracker the "
+        "caller cannot see, 208 for a blocked one."
+    ),
+)
+
 TRACK_LIST = Endpoint(
     path="track/list",
     params=TrackerTrackListParams,
@@ -73,4 +98,4 @@ TRACK_READ = Endpoint(
     notes="The points of `asset/track/read` for one tracker. 208 for a blocked tracker.",
 )
 
-ENDPOINTS = (ASSET_TRACK_LIST, ASSET_TRACK_READ, TRACK_LIST, TRACK_READ)
+ENDPOINTS = (ASSET_TRACK_LIST, ASSET_TRACK_READ, TRACK_LIST, TRACK_READ, TRACK_DOWNLOAD)

@@ -24,6 +24,7 @@ __all__ = [
     "HistoryTypeListParams",
     "HistoryUnreadCountParams",
     "HistoryUnreadListParams",
+    "HistoryUserListParams",
 ]
 
 MAX_HISTORY_LIMIT = 1000
@@ -76,8 +77,8 @@ class HistoryEntry:
     event: str
     """The event type (see ``history/type/list``)."""
     tracker_id: int
-    rule_id: int | Unset = UNSET
-    """The rule that made the event, when one did."""
+    rule_id: int = 0
+    """The rule that made the event; 0 when none did (the device reported it)."""
     track_id: int = 0
     """The track the event happened on, 0 for none."""
     location: EventLocation
@@ -107,10 +108,9 @@ _LIMIT = rules(minimum=1)
 
 
 @attrs.frozen(kw_only=True)
-class HistoryTrackerListParams:
-    """Parameters of ``history/tracker/list``."""
+class HistoryUserListParams:
+    """Parameters of ``history/user/list``: the events of every tracker the user sees."""
 
-    trackers: list[int] = attrs.field(metadata=rules(min_items=1))
     from_: dt.datetime
     to: dt.datetime
     """Later than ``from``."""
@@ -128,9 +128,16 @@ class HistoryTrackerListParams:
     """Accepted; the mock's events carry no files."""
 
 
+@attrs.frozen(kw_only=True)
+class HistoryTrackerListParams(HistoryUserListParams):
+    """Parameters of ``history/tracker/list``: the events of the trackers named."""
+
+    trackers: list[int] = attrs.field(metadata=rules(min_items=1))
+
+
 @attrs.frozen(kw_only=True, slots=False)
 class HistoryTrackerList:
-    """The answer of ``history/tracker/list``."""
+    """The answer of ``history/tracker/list`` and ``history/user/list``."""
 
     # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
     list: list[HistoryEntry]

@@ -29,6 +29,8 @@ __all__ = [
     "PointInfo",
     "RegularTrack",
     "SingleReportTrack",
+    "TrackDownloadParams",
+    "TrackFileFormat",
     "TrackInfo",
     "TrackList",
     "TrackListOptions",
@@ -329,6 +331,34 @@ class TrackerTrackReadParams(TrackReadOptions):
     """Parameters of ``track/read``: one tracker's points."""
 
     tracker_id: int
+
+
+TrackFileFormat = Literal["kml", "kmz"]
+"""The file formats of ``track/download``."""
+
+
+@attrs.frozen(kw_only=True)
+class TrackDownloadParams:
+    """Parameters of ``track/download``: one tracker's points as a KML or KMZ file."""
+
+    tracker_id: int
+    from_: dt.datetime
+    to: dt.datetime
+    """Later than ``from``."""
+    track_ids: list[int] | Unset = UNSET
+    """Only these tracks' points (default: every valid point of the period)."""
+    include_gsm_lbs: bool | Unset = UNSET
+    """Default true; applies only without ``track_ids``."""
+    simplify: bool | Unset = UNSET
+    """Default true."""
+    point_limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=2, maximum=3000))
+    """2 to 3000, a soft limit; applies when ``simplify`` is true."""
+    filter: bool | Unset = UNSET
+    """True filters LBS tracks only."""
+    format: TrackFileFormat | Unset = UNSET
+    """Default ``kml``; ``kmz`` is the KML zipped."""
+    split: bool | Unset = UNSET
+    """True puts each track in a folder with its start and end markers (default false)."""
 
 
 @attrs.frozen(kw_only=True, slots=False)

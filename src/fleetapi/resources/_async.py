@@ -56,6 +56,7 @@ if TYPE_CHECKING:
         TrackerReadings,
     )
     from fleetapi.models.retranslator import NewRetranslator, Retranslator, RetranslatorProtocol
+    from fleetapi.models.rule import NewRule, Rule
     from fleetapi.models.search import SearchCondition
     from fleetapi.models.sensor import (
         DiscreteSensor,
@@ -81,6 +82,7 @@ if TYPE_CHECKING:
         AssetRef,
         TrackerTrackList,
         TrackerTrackPoints,
+        TrackFileFormat,
         TrackListResult,
         TrackPoints,
     )
@@ -122,6 +124,7 @@ __all__ = [
     "AsyncReadings",
     "AsyncResources",
     "AsyncRetranslators",
+    "AsyncRules",
     "AsyncSensors",
     "AsyncSubscriptions",
     "AsyncTasks",
@@ -1240,6 +1243,45 @@ class AsyncTrackerTracks:
                 point_limit=point_limit,
                 filter=filter,
                 tracker_id=tracker_id,
+            ),
+        )
+        return result
+
+    async def download(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        track_ids: builtins.list[int] | Unset = UNSET,
+        include_gsm_lbs: bool | Unset = UNSET,
+        simplify: bool | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+        filter: bool | Unset = UNSET,
+        format: TrackFileFormat | Unset = UNSET,
+        split: bool | Unset = UNSET,
+    ) -> bytes:
+        """Download one tracker's points over a period as a KML or KMZ file.
+
+        Calls ``track/download``.
+        Error codes the service lists: 201, 208, 211.
+        """
+        from fleetapi.endpoints.track import TRACK_DOWNLOAD
+        from fleetapi.models.track import TrackDownloadParams
+
+        result: bytes = await self._client.call(
+            TRACK_DOWNLOAD,
+            TrackDownloadParams(
+                tracker_id=tracker_id,
+                from_=from_,
+                to=to,
+                track_ids=track_ids,
+                include_gsm_lbs=include_gsm_lbs,
+                simplify=simplify,
+                point_limit=point_limit,
+                filter=filter,
+                format=format,
+                split=split,
             ),
         )
         return result
@@ -2380,8 +2422,95 @@ class AsyncReadings:
         return result
 
 
+class AsyncRules:
+    """Calls under ``tracker/rule``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self, *, tracker_id: int | Unset = UNSET) -> builtins.list[Rule]:
+        """List the account's rules, or those bound to a tracker.
+
+        Calls ``tracker/rule/list``.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_LIST
+        from fleetapi.models.rule import RuleListParams
+
+        result: builtins.list[Rule] = await self._client.call(
+            TRACKER_RULE_LIST, RuleListParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def create(self, *, rule: NewRule) -> int:
+        """Create a rule and get its ID.
+
+        Calls ``tracker/rule/create``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 7, 204.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_CREATE
+        from fleetapi.models.rule import RuleCreateParams
+
+        result: int = await self._client.call(TRACKER_RULE_CREATE, RuleCreateParams(rule=rule))
+        return result
+
+    async def update(self, *, rule: Rule) -> None:
+        """Replace a rule, named by its `id`.
+
+        Calls ``tracker/rule/update``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 7, 201, 204.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_UPDATE
+        from fleetapi.models.rule import RuleUpdateParams
+
+        await self._client.call(TRACKER_RULE_UPDATE, RuleUpdateParams(rule=rule))
+
+    async def delete(self, *, rule_id: int) -> None:
+        """Delete a rule; its events stay.
+
+        Calls ``tracker/rule/delete``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_DELETE
+        from fleetapi.models.rule import RuleDeleteParams
+
+        await self._client.call(TRACKER_RULE_DELETE, RuleDeleteParams(rule_id=rule_id))
+
+    async def bind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
+        """Bind trackers to a rule.
+
+        Calls ``tracker/rule/bind``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_BIND
+        from fleetapi.models.rule import RuleBindParams
+
+        await self._client.call(
+            TRACKER_RULE_BIND, RuleBindParams(rule_id=rule_id, trackers=trackers)
+        )
+
+    async def unbind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
+        """Unbind trackers from a rule.
+
+        Calls ``tracker/rule/unbind``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_UNBIND
+        from fleetapi.models.rule import RuleBindParams
+
+        await self._client.call(
+            TRACKER_RULE_UNBIND, RuleBindParams(rule_id=rule_id, trackers=trackers)
+        )
+
+
 class AsyncEvents:
-    """Calls under ``history``, ``history/tracker``, ``history/type``, ``history/unread``."""
+    """Calls under ``history``, ``history/tracker``, ``history/type``, ``history/unread``,
+    ``history/user``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -2405,9 +2534,9 @@ class AsyncEvents:
     async def list(
         self,
         *,
-        trackers: builtins.list[int],
         from_: dt.datetime,
         to: dt.datetime,
+        trackers: builtins.list[int],
         events: builtins.list[str] | Unset = UNSET,
         limit: int | Unset = UNSET,
         ascending: bool | Unset = UNSET,
@@ -2427,7 +2556,44 @@ class AsyncEvents:
         result: HistoryTrackerList = await self._client.call(
             HISTORY_TRACKER_LIST,
             HistoryTrackerListParams(
+                from_=from_,
+                to=to,
+                events=events,
+                limit=limit,
+                ascending=ascending,
+                only_emergency=only_emergency,
+                only_unread=only_unread,
+                add_tracker_label=add_tracker_label,
+                add_tracker_files=add_tracker_files,
                 trackers=trackers,
+            ),
+        )
+        return result
+
+    async def list_all(
+        self,
+        *,
+        from_: dt.datetime,
+        to: dt.datetime,
+        events: builtins.list[str] | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        ascending: bool | Unset = UNSET,
+        only_emergency: bool | Unset = UNSET,
+        only_unread: bool | Unset = UNSET,
+        add_tracker_label: bool | Unset = UNSET,
+        add_tracker_files: bool | Unset = UNSET,
+    ) -> HistoryTrackerList:
+        """List the events of every tracker the user sees over a period, with their counts.
+
+        Calls ``history/user/list``.
+        Error codes the service lists: 211, 212.
+        """
+        from fleetapi.endpoints.history import HISTORY_USER_LIST
+        from fleetapi.models.history import HistoryUserListParams
+
+        result: HistoryTrackerList = await self._client.call(
+            HISTORY_USER_LIST,
+            HistoryUserListParams(
                 from_=from_,
                 to=to,
                 events=events,
@@ -2782,6 +2948,11 @@ class AsyncResources:
     def readings(self) -> AsyncReadings:
         """The ``readings`` calls."""
         return AsyncReadings(cast("AsyncClient", self))
+
+    @cached_property
+    def rules(self) -> AsyncRules:
+        """The ``rules`` calls."""
+        return AsyncRules(cast("AsyncClient", self))
 
     @cached_property
     def events(self) -> AsyncEvents:

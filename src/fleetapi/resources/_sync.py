@@ -56,6 +56,7 @@ if TYPE_CHECKING:
         TrackerReadings,
     )
     from fleetapi.models.retranslator import NewRetranslator, Retranslator, RetranslatorProtocol
+    from fleetapi.models.rule import NewRule, Rule
     from fleetapi.models.search import SearchCondition
     from fleetapi.models.sensor import (
         DiscreteSensor,
@@ -81,6 +82,7 @@ if TYPE_CHECKING:
         AssetRef,
         TrackerTrackList,
         TrackerTrackPoints,
+        TrackFileFormat,
         TrackListResult,
         TrackPoints,
     )
@@ -122,6 +124,7 @@ __all__ = [
     "Readings",
     "Resources",
     "Retranslators",
+    "Rules",
     "Sensors",
     "Subscriptions",
     "Tasks",
@@ -1228,6 +1231,45 @@ class TrackerTracks:
                 point_limit=point_limit,
                 filter=filter,
                 tracker_id=tracker_id,
+            ),
+        )
+        return result
+
+    def download(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        track_ids: builtins.list[int] | Unset = UNSET,
+        include_gsm_lbs: bool | Unset = UNSET,
+        simplify: bool | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+        filter: bool | Unset = UNSET,
+        format: TrackFileFormat | Unset = UNSET,
+        split: bool | Unset = UNSET,
+    ) -> bytes:
+        """Download one tracker's points over a period as a KML or KMZ file.
+
+        Calls ``track/download``.
+        Error codes the service lists: 201, 208, 211.
+        """
+        from fleetapi.endpoints.track import TRACK_DOWNLOAD
+        from fleetapi.models.track import TrackDownloadParams
+
+        result: bytes = self._client.call(
+            TRACK_DOWNLOAD,
+            TrackDownloadParams(
+                tracker_id=tracker_id,
+                from_=from_,
+                to=to,
+                track_ids=track_ids,
+                include_gsm_lbs=include_gsm_lbs,
+                simplify=simplify,
+                point_limit=point_limit,
+                filter=filter,
+                format=format,
+                split=split,
             ),
         )
         return result
@@ -2350,8 +2392,91 @@ class Readings:
         return result
 
 
+class Rules:
+    """Calls under ``tracker/rule``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self, *, tracker_id: int | Unset = UNSET) -> builtins.list[Rule]:
+        """List the account's rules, or those bound to a tracker.
+
+        Calls ``tracker/rule/list``.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_LIST
+        from fleetapi.models.rule import RuleListParams
+
+        result: builtins.list[Rule] = self._client.call(
+            TRACKER_RULE_LIST, RuleListParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def create(self, *, rule: NewRule) -> int:
+        """Create a rule and get its ID.
+
+        Calls ``tracker/rule/create``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 7, 204.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_CREATE
+        from fleetapi.models.rule import RuleCreateParams
+
+        result: int = self._client.call(TRACKER_RULE_CREATE, RuleCreateParams(rule=rule))
+        return result
+
+    def update(self, *, rule: Rule) -> None:
+        """Replace a rule, named by its `id`.
+
+        Calls ``tracker/rule/update``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 7, 201, 204.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_UPDATE
+        from fleetapi.models.rule import RuleUpdateParams
+
+        self._client.call(TRACKER_RULE_UPDATE, RuleUpdateParams(rule=rule))
+
+    def delete(self, *, rule_id: int) -> None:
+        """Delete a rule; its events stay.
+
+        Calls ``tracker/rule/delete``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_DELETE
+        from fleetapi.models.rule import RuleDeleteParams
+
+        self._client.call(TRACKER_RULE_DELETE, RuleDeleteParams(rule_id=rule_id))
+
+    def bind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
+        """Bind trackers to a rule.
+
+        Calls ``tracker/rule/bind``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_BIND
+        from fleetapi.models.rule import RuleBindParams
+
+        self._client.call(TRACKER_RULE_BIND, RuleBindParams(rule_id=rule_id, trackers=trackers))
+
+    def unbind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
+        """Unbind trackers from a rule.
+
+        Calls ``tracker/rule/unbind``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_UNBIND
+        from fleetapi.models.rule import RuleBindParams
+
+        self._client.call(TRACKER_RULE_UNBIND, RuleBindParams(rule_id=rule_id, trackers=trackers))
+
+
 class Events:
-    """Calls under ``history``, ``history/tracker``, ``history/type``, ``history/unread``."""
+    """Calls under ``history``, ``history/tracker``, ``history/type``, ``history/unread``,
+    ``history/user``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -2375,9 +2500,9 @@ class Events:
     def list(
         self,
         *,
-        trackers: builtins.list[int],
         from_: dt.datetime,
         to: dt.datetime,
+        trackers: builtins.list[int],
         events: builtins.list[str] | Unset = UNSET,
         limit: int | Unset = UNSET,
         ascending: bool | Unset = UNSET,
@@ -2397,7 +2522,44 @@ class Events:
         result: HistoryTrackerList = self._client.call(
             HISTORY_TRACKER_LIST,
             HistoryTrackerListParams(
+                from_=from_,
+                to=to,
+                events=events,
+                limit=limit,
+                ascending=ascending,
+                only_emergency=only_emergency,
+                only_unread=only_unread,
+                add_tracker_label=add_tracker_label,
+                add_tracker_files=add_tracker_files,
                 trackers=trackers,
+            ),
+        )
+        return result
+
+    def list_all(
+        self,
+        *,
+        from_: dt.datetime,
+        to: dt.datetime,
+        events: builtins.list[str] | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        ascending: bool | Unset = UNSET,
+        only_emergency: bool | Unset = UNSET,
+        only_unread: bool | Unset = UNSET,
+        add_tracker_label: bool | Unset = UNSET,
+        add_tracker_files: bool | Unset = UNSET,
+    ) -> HistoryTrackerList:
+        """List the events of every tracker the user sees over a period, with their counts.
+
+        Calls ``history/user/list``.
+        Error codes the service lists: 211, 212.
+        """
+        from fleetapi.endpoints.history import HISTORY_USER_LIST
+        from fleetapi.models.history import HistoryUserListParams
+
+        result: HistoryTrackerList = self._client.call(
+            HISTORY_USER_LIST,
+            HistoryUserListParams(
                 from_=from_,
                 to=to,
                 events=events,
@@ -2752,6 +2914,11 @@ class Resources:
     def readings(self) -> Readings:
         """The ``readings`` calls."""
         return Readings(cast("Client", self))
+
+    @cached_property
+    def rules(self) -> Rules:
+        """The ``rules`` calls."""
+        return Rules(cast("Client", self))
 
     @cached_property
     def events(self) -> Events:

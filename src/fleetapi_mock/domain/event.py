@@ -8,6 +8,7 @@ read state is each user's own (``read_by``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
@@ -22,6 +23,7 @@ __all__ = [
     "EVENT_TYPES",
     "NULL_WHEN_UNSET",
     "describe",
+    "record_event",
     "record_point_event",
     "visible_events",
     "wire_event",
@@ -44,6 +46,8 @@ EVENT_TYPES: Final = {
     "checkin_creation": "Check-in created",
     "parking": "Parking started",
     "moving": "Movement started",
+    "track_end": "Parking started",
+    "track_start": "Movement started after parking",
 }
 """The event types the mock knows, with their English descriptions (``history/type/list``)."""
 
@@ -63,6 +67,21 @@ def record_point_event(world: World, point: TrackPointRecord) -> EventRecord | N
     """Store the event a recorded point reports (its ``event``), if it reports one."""
     if not point.event:
         return None
+    return record_event(world, point, point.event, describe(point.event))
+
+
+def record_event(
+    world: World,
+    point: TrackPointRecord,
+    event: str,
+    message: str,
+    *,
+    rule_id: int = 0,
+    emergency: bool = False,
+    zones: Sequence[tuple[int, str]] = (),
+) -> EventRecord:
+    """Store an event of the point's tracker at the point: its place, its address, the
+    tracker's driver; ``zones`` (ID, label) it concerns."""
     tracker = world.trackers[point.tracker_id]
     driver = next(
         (e.id for _, e in sorted(world.employees.items()) if e.tracker_id == tracker.id), None
@@ -71,17 +90,25 @@ def record_point_event(world: World, point: TrackPointRecord) -> EventRecord | N
     record = EventRecord(
         id=event_id,
         user_id=tracker.user_id,
-        message=describe(point.event),
+        message=message,
         time=point.get_time,
-        event=point.event,
+        event=event,
         tracker_id=tracker.id,
+        rule_id=rule_id,
         location=EventLocation(
             lat=point.lat,
             lng=point.lng,
             precision=UNSET if point.precision is None else point.precision,
         ),
         address=point.address,
-        extra=EventExtra(tracker_label=tracker.label, employee_id=driver, emergency=False),
+        extra=EventExtra(
+            last_known_location=False,
+            tracker_label=tracker.label,
+            employee_id=driver,
+            emergency=emergency,
+            zone_ids=[z for z, _ in zones] if zones else UNSET,
+            zone_labels=[label for _, label in zones] if zones else UNSET,
+        ),
     )
     world.events[event_id] = record
     return record

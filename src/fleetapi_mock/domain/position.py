@@ -10,6 +10,7 @@ of a drive along waypoints (:meth:`FleetMock.drive <fleetapi_mock.FleetMock.driv
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
@@ -18,6 +19,7 @@ from gpxpy.geo import get_course, haversine_distance
 
 from fleetapi.models.common import LatLng
 from fleetapi_mock.domain.event import record_point_event
+from fleetapi_mock.domain.rule import record_rule_events
 from fleetapi_mock.state.records import MovementStatus, TrackPointRecord
 from fleetapi_mock.state.world import World, track_point_order
 
@@ -33,7 +35,8 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
     heading, altitude, ``gps_updated`` and ``last_update`` the point's time, connection
     ``active``, movement ``moving`` (speed above 0), ``parked`` (a parking point) or
     ``stopped``, and the ignition and digital inputs when the point reports them. Older
-    (buffered) points leave the state alone.
+    (buffered) points leave the state alone. A point reporting an ``event`` makes that
+    event, and the owner's rules make theirs (:mod:`fleetapi_mock.domain.rule`).
 
     Raises:
         KeyError: a point names a tracker the world does not have; nothing is recorded then.
@@ -53,6 +56,7 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
         world.track_points.sort(key=track_point_order)
         for point in sorted(batch, key=lambda p: p.get_time):
             record_point_event(world, point)
+            record_rule_events(world, _before(world, point), point)
         newest: dict[int, TrackPointRecord] = {}
         for point in batch:
             best = newest.get(point.tracker_id)
@@ -85,6 +89,19 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
                 state.inputs = list(point.inputs)
                 state.inputs_update = point.get_time
     return batch
+
+
+def _before(world: World, point: TrackPointRecord) -> TrackPointRecord | None:
+    """The tracker's recorded point just before ``point`` (which is recorded), if any."""
+    track = world.points_of(point.tracker_id)
+    index = bisect.bisect_left(track, point.get_time, key=_time)
+    while track[index] is not point:
+        index += 1
+    return track[index - 1] if index else None
+
+
+def _time(point: TrackPointRecord) -> dt.datetime:
+    return point.get_time
 
 
 def drive_points(

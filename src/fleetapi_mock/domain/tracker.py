@@ -7,6 +7,7 @@ import attrs
 from fleetapi._errors import (
     CloneNotAllowedError,
     DeviceBlockedError,
+    DeviceLimitExceededError,
     EntityNotFoundError,
     FleetApiError,
     NonExistentEntitiesError,
@@ -46,10 +47,15 @@ def unblocked_tracker(
     return record
 
 
-def unblocked_trackers(ctx: Context, tracker_ids: list[int]) -> list[TrackerRecord]:
-    """The trackers a batch call reads, each once: 217 naming every one the caller may not
-    see or that is blocked."""
-    found = {t: ctx.visible_tracker(t) for t in tracker_ids}
+def unblocked_trackers(
+    ctx: Context, tracker_ids: list[int], *, limit: int | None = None
+) -> list[TrackerRecord]:
+    """The trackers a batch call reads, each once: 221 for more than ``limit`` of them, 217
+    naming every one the caller may not see or that is blocked."""
+    wanted = list(dict.fromkeys(tracker_ids))
+    if limit is not None and len(wanted) > limit:
+        raise DeviceLimitExceededError(f"at most {limit} trackers per call")
+    found = {t: ctx.visible_tracker(t) for t in wanted}
     records = [r for r in found.values() if r is not None and not r.blocked]
     if len(records) < len(found):
         bad = [t for t, r in found.items() if r is None or r.blocked]

@@ -22,6 +22,7 @@ from fleetapi.endpoints.history import (
     HISTORY_TYPE_LIST,
     HISTORY_UNREAD_COUNT,
     HISTORY_UNREAD_LIST,
+    HISTORY_USER_LIST,
 )
 from fleetapi.models.history import (
     MAX_HISTORY_LIMIT,
@@ -34,6 +35,7 @@ from fleetapi.models.history import (
     HistoryTypeListParams,
     HistoryUnreadCountParams,
     HistoryUnreadListParams,
+    HistoryUserListParams,
 )
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.event import EVENT_TYPES, visible_events, wire_event
@@ -74,13 +76,34 @@ def history_tracker_list(ctx: Context, params: HistoryTrackerListParams) -> Hist
     limit = _limit(params.limit)
     start, end = ctx.period(params.from_, params.to)
     wanted = {t.id for t in unblocked_trackers(ctx, params.trackers)}
+    return _history(ctx, params, [e for e in visible_events(ctx) if e.tracker_id in wanted],
+                    (start, end), limit)  # fmt: skip
+
+
+@handles(HISTORY_USER_LIST)
+def history_user_list(ctx: Context, params: HistoryUserListParams) -> HistoryTrackerList:
+    """The events of every tracker the caller sees over the period, as
+    :func:`history_tracker_list` answers them."""
+    limit = _limit(params.limit)
+    period = ctx.period(params.from_, params.to)
+    return _history(ctx, params, visible_events(ctx), period, limit)
+
+
+def _history(
+    ctx: Context,
+    params: HistoryUserListParams,
+    events: list[EventRecord],
+    period: tuple[dt.datetime, dt.datetime],
+    limit: int,
+) -> HistoryTrackerList:
+    """``events`` in the period, filtered as ``params`` say, sorted by time, cut at ``limit``."""
+    start, end = period
     user = ctx.require_user().id
     kinds = None if isinstance(params.events, Unset) else set(params.events)
     found = [
         e
-        for e in visible_events(ctx)
-        if e.tracker_id in wanted
-        and start <= e.time <= end
+        for e in events
+        if start <= e.time <= end
         and (kinds is None or e.event in kinds)
         and (params.only_unread is not True or user not in e.read_by)
         and (params.only_emergency is not True or _emergency(e))

@@ -10,7 +10,6 @@ readings and counters, 201 for the fuel, 217 in a batch.
 from __future__ import annotations
 
 from fleetapi._errors import (
-    DeviceLimitExceededError,
     EntityMissingError,
     NotSupportedByDeviceError,
 )
@@ -58,14 +57,6 @@ from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import CounterSetting, MeteringSensorRecord, TrackerRecord
 
 
-def _batch(ctx: Context, trackers: list[int], limit: int) -> list[TrackerRecord]:
-    """A batch's trackers, each once: 221 past ``limit``, 217 naming each missing or blocked."""
-    wanted = list(dict.fromkeys(trackers))
-    if len(wanted) > limit:
-        raise DeviceLimitExceededError(f"at most {limit} trackers per call")
-    return unblocked_trackers(ctx, wanted)
-
-
 @handles(TRACKER_READINGS_LIST)
 def tracker_readings_list(ctx: Context, params: ReadingsListParams) -> TrackerReadings:
     """The tracker's last sensor values, states and counters."""
@@ -90,7 +81,7 @@ def tracker_readings_batch_list(
             sensor_type=params.sensor_type,
             include_components=params.include_components is not False,
         )
-        for tracker in _batch(ctx, params.trackers, MAX_BATCH_SENSOR_TRACKERS)
+        for tracker in unblocked_trackers(ctx, params.trackers, limit=MAX_BATCH_SENSOR_TRACKERS)
     }
 
 
@@ -137,7 +128,7 @@ def tracker_counter_value_get(ctx: Context, params: CounterValueParams) -> float
 @handles(TRACKER_COUNTER_VALUE_LIST)
 def tracker_counter_value_list(ctx: Context, params: CounterValueListParams) -> dict[str, float]:
     """The counter's value of each tracker, by tracker ID."""
-    trackers = _batch(ctx, params.trackers, MAX_BATCH_TRACKERS)
+    trackers = unblocked_trackers(ctx, params.trackers, limit=MAX_BATCH_TRACKERS)
     return {str(t.id): round(_counter(ctx, t, params.type).value, 6) for t in trackers}
 
 
@@ -152,7 +143,7 @@ def tracker_counter_value_set(ctx: Context, params: CounterValueSetParams) -> No
 def tracker_stats_mileage_read(ctx: Context, params: MileageReadParams) -> MileageStats:
     """Km by tracker and day over the period."""
     start, end = ctx.period(params.from_, params.to)
-    trackers = _batch(ctx, params.trackers, MAX_MILEAGE_TRACKERS)
+    trackers = unblocked_trackers(ctx, params.trackers, limit=MAX_MILEAGE_TRACKERS)
     return MileageStats(
         result={
             str(t.id): {

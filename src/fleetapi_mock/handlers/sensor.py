@@ -12,7 +12,6 @@ from __future__ import annotations
 import attrs
 
 from fleetapi._errors import (
-    DeviceLimitExceededError,
     EntityNotFoundError,
     InputInUseError,
     InvalidParametersError,
@@ -79,13 +78,8 @@ def tracker_sensor_batch_list(
     ctx: Context, params: SensorBatchListParams
 ) -> dict[str, list[Sensor]]:
     """The sensors of each tracker, by tracker ID."""
-    wanted = list(dict.fromkeys(params.trackers))
-    if len(wanted) > MAX_BATCH_SENSOR_TRACKERS:
-        raise DeviceLimitExceededError(f"at most {MAX_BATCH_SENSOR_TRACKERS} trackers per call")
-    return {
-        str(t.id): [wire_sensor(s) for s in sensors_of(ctx.world, t.id)]
-        for t in unblocked_trackers(ctx, wanted)
-    }
+    trackers = unblocked_trackers(ctx, params.trackers, limit=MAX_BATCH_SENSOR_TRACKERS)
+    return {str(t.id): [wire_sensor(s) for s in sensors_of(ctx.world, t.id)] for t in trackers}
 
 
 def _problems(sensor: NewSensor, others: list[SensorRecord]) -> list[dict[str, str]]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import attrs
 
 from fleetapi._errors import (
-    DeviceLimitExceededError,
     EntityMissingError,
 )
 from fleetapi._types import UNSET, Unset
@@ -46,10 +45,7 @@ from fleetapi_mock.state.records import TrackerRecord
 
 def _trackers(ctx: Context, params: TrackersParams) -> list[TrackerRecord]:
     """The batch's trackers: 221 past the limit, 217 naming each missing or blocked one."""
-    wanted = list(dict.fromkeys(params.trackers))
-    if len(wanted) > MAX_BATCH_TRACKERS:
-        raise DeviceLimitExceededError(f"at most {MAX_BATCH_TRACKERS} trackers per call")
-    return unblocked_trackers(ctx, wanted)
+    return unblocked_trackers(ctx, params.trackers, limit=MAX_BATCH_TRACKERS)
 
 
 def _inputs(ctx: Context, record: TrackerRecord) -> Inputs:

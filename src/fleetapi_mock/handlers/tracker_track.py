@@ -1,4 +1,4 @@
-"""One tracker's tracks: ``track/list`` and ``track/read``.
+"""One tracker's tracks: ``track/list``, ``track/read`` and ``track/download``.
 
 The tracks and points are those of the asset track calls
 (:mod:`fleetapi_mock.domain.track_answer`) for the one tracker named: the same trips, options,
@@ -8,20 +8,35 @@ see is 201, a blocked one 208.
 
 from __future__ import annotations
 
-from fleetapi.endpoints.track import TRACK_LIST, TRACK_READ
+import attrs
+
+from fleetapi._types import Unset
+from fleetapi.endpoints.track import (
+    KML_FILE_TYPE,
+    KMZ_FILE_TYPE,
+    TRACK_DOWNLOAD,
+    TRACK_LIST,
+    TRACK_READ,
+)
 from fleetapi.models.track import (
+    PointInfo,
+    TrackDownloadParams,
     TrackerTrackList,
     TrackerTrackListParams,
     TrackerTrackPoints,
     TrackerTrackReadParams,
 )
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.context import Context, FileReply
+from fleetapi_mock.domain.track import split_trips
 from fleetapi_mock.domain.track_answer import Source, sources, track_infos, track_points
+from fleetapi_mock.domain.track_file import kml_document, kmz_archive
 from fleetapi_mock.domain.tracker import unblocked_tracker
 from fleetapi_mock.handlers import handles
 
 
-def _source(ctx: Context, params: TrackerTrackListParams | TrackerTrackReadParams) -> Source | None:
+def _source(
+    ctx: Context, params: TrackerTrackListParams | TrackerTrackReadParams | TrackDownloadParams
+) -> Source | None:
     """The tracker over the period (``None`` when the period ends before it was created)."""
     tracker = unblocked_tracker(ctx, params.tracker_id)
     start, end = ctx.period(params.from_, params.to)
@@ -48,3 +63,50 @@ def track_read(ctx: Context, params: TrackerTrackReadParams) -> TrackerTrackPoin
     return TrackerTrackPoints(
         limit_exceeded=source.limit_exceeded, list=track_points(ctx, source, params)
     )
+
+
+@handles(TRACK_DOWNLOAD)
+def track_download(ctx: Context, params: TrackDownloadParams) -> FileReply:
+    """The tracker's points over the period (or those of ``track_ids``) as a KML or KMZ file."""
+    source = _source(ctx, params)
+    options = TrackerTrackReadParams(
+        tracker_id=params.tracker_id,
+        from_=params.from_,
+        to=params.to,
+        include_gsm_lbs=params.include_gsm_lbs,
+        simplify=params.simplify,
+        point_limit=params.point_limit,
+        filter=params.filter,
+    )
+    tracks: list[list[PointInfo]] = []
+    if source is not None and not isinstance(params.track_ids, Unset):
+        for track_id in dict.fromkeys(params.track_ids):
+            tracks.append(track_points(ctx, source, attrs.evolve(options, track_id=track_id)))
+    elif source is not None:
+        points = track_points(ctx, source, options)
+        tracks = _by_track(ctx, source, points) if params.split is True else [points]
+    now = ctx.now()
+    offset = ctx.user_time(now) - now
+    tracker = ctx.world.trackers[params.tracker_id]
+    title = f"track-{tracker.label} {ctx.user_time(ctx.world_time(params.from_)):%Y-%m-%d %H:%M:%S}"
+    kml = kml_document(title, tracks, split=params.split is True, offset=offset)
+    if params.format == "kmz":
+        return FileReply(
+            content=kmz_archive(kml), content_type=KMZ_FILE_TYPE, filename=f"track-{tracker.id}.kmz"
+        )
+    return FileReply(content=kml, content_type=KML_FILE_TYPE, filename=f"track-{tracker.id}.kml")
+
+
+def _by_track(ctx: Context, source: Source, points: list[PointInfo]) -> list[list[PointInfo]]:
+    """``points`` grouped by the trip their time falls in (points between trips dropped)."""
+    trips = [
+        (ctx.user_time(t.points[0].get_time), ctx.user_time(t.points[-1].get_time))
+        for t in split_trips(source.points(ctx))
+    ]
+    grouped: list[list[PointInfo]] = [[] for _ in trips]
+    for point in points:
+        for index, (first, last) in enumerate(trips):
+            if first <= point.get_time <= last:
+                grouped[index].append(point)
+                break
+    return [g for g in grouped if g]

@@ -75,6 +75,16 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
         if change.tracker_id not in world.trackers:
             where = f"employee_changes[tracker_id={change.tracker_id}].tracker_id"
             yield where, f"no tracker {change.tracker_id}"
+    for rule in world.rules.values():
+        where = f"rules[id={rule.id}]"
+        owner = world.users.get(rule.user_id)
+        if owner is None or not owner.is_master:
+            yield f"{where}.user_id", f"no master user {rule.user_id}"
+        for tracker_id in rule.trackers:
+            yield from _tracker_of(world, where, rule.user_id, tracker_id)
+        for zone_id in rule.zone_ids:
+            if not _owns(world, rule.user_id, world.zones, zone_id):
+                yield f"{where}.zone_ids", f"no zone {zone_id} of the owner"
     for sensor in world.sensors.values():
         if sensor.tracker_id not in world.trackers:
             yield f"sensors[id={sensor.id}].tracker_id", f"no tracker {sensor.tracker_id}"

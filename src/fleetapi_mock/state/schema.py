@@ -182,6 +182,8 @@ class SchemaBuilder:
             limits = rules_of(field)
             if limits is not None and "$ref" not in prop:
                 prop = _with_limits(prop, limits.json_schema())
+            if limits is not None and limits.blank:
+                prop = {"anyOf": [prop, {"type": "string", "enum": [""]}]}
             properties[key] = prop
             if field.default is attrs.NOTHING:
                 required.append(key)

@@ -62,6 +62,7 @@ from fleetapi_mock.state.records import (
     MapLayerRecord,
     PlaceRecord,
     RetranslatorRecord,
+    RuleRecord,
     SensorRecord,
     ServiceTaskRecord,
     SessionRecord,
@@ -185,6 +186,7 @@ class World:
     forms: dict[int, FormRecord] = collection()
     checkins: dict[int, Checkin] = collection()
     files: dict[int, FileRecord] = collection()
+    rules: dict[int, RuleRecord] = collection()
     events: dict[int, EventRecord] = collection()
     """Events of trackers (history entries), times in UTC."""
     track_points: list[TrackPointRecord] = collection(order=track_point_order)

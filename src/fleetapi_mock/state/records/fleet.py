@@ -14,6 +14,7 @@ from fleetapi.models.employee import Employee, EmployeeAssignment
 from fleetapi.models.garage import Garage
 from fleetapi.models.history import HistoryEntry
 from fleetapi.models.reading import CounterType
+from fleetapi.models.rule import Rule
 from fleetapi.models.sensor import DiscreteSensor, MeteringSensor, VirtualSensor
 from fleetapi.models.tracker import AdditionalState, GsmState
 from fleetapi.models.tracker_group import TrackerGroup
@@ -30,6 +31,7 @@ __all__ = [
     "GarageRecord",
     "MeteringSensorRecord",
     "MovementStatus",
+    "RuleRecord",
     "SensorRecord",
     "ServiceTaskRecord",
     "ServiceTaskStatus",
@@ -132,6 +134,14 @@ class EventRecord(HistoryEntry):
     """The master user owning the tracker."""
     read_by: list[int] = attrs.Factory(list)
     """The users (master or sub-users) who marked it read."""
+
+
+@attrs.frozen(kw_only=True)
+class RuleRecord(Rule):
+    """A rule as the world keeps it: the API's rule and its owner."""
+
+    user_id: int
+    """The master user owning the rule."""
 
 
 @attrs.frozen(kw_only=True)

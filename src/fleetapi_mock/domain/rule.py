@@ -1,0 +1,147 @@
+"""Rules and the events they make as positions arrive.
+
+A rule works for the trackers bound to it, unless suspended, within its schedule (weekly
+windows in the owner's time zone, or fixed periods), and, for the types that take zones as a
+limit, inside its zones (outside with ``zone_limit_inverted``). Each recorded point is compared
+with the tracker's point before it:
+
+* ``inoutzone``: entering (``inzone``, ``primary_text``) or leaving (``outzone``,
+  ``secondary_text``) one of the rule's zones;
+* ``speedup``: the speed passing above the rule's ``param`` (km/h);
+* ``track_change``: the tracker stopping (``track_end``, a parking starts, ``primary_text``)
+  or moving off (``track_start``, ``secondary_text``);
+* ``input_change``: the digital input ``param`` switching on (``primary_text``) or off
+  (``secondary_text``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from typing import Final
+
+from fleetapi._types import Unset
+from fleetapi.models.rule import FixedInterval, WeeklyInterval, WeekTime
+from fleetapi_mock.domain.event import describe, record_event
+from fleetapi_mock.domain.zone import contains
+from fleetapi_mock.state.clock import zone as time_zone
+from fleetapi_mock.state.records import EventRecord, RuleRecord, TrackPointRecord
+from fleetapi_mock.state.world import World
+
+__all__ = ["ZONE_RULES", "record_rule_events", "rule_works"]
+
+ZONE_RULES: Final = frozenset({"inoutzone", "route"})
+"""The rule types whose zones are what they watch (elsewhere, zones limit where rules work)."""
+
+
+def _extended(rule: RuleRecord, name: str) -> object:
+    params = rule.extended_params
+    return None if isinstance(params, Unset) else params.get(name)
+
+
+def _scheduled(world: World, rule: RuleRecord, time: dt.datetime) -> bool:
+    """Whether ``time`` (UTC) falls in the rule's schedule (always without one)."""
+    if isinstance(rule.schedule, Unset) or not rule.schedule:
+        return True
+    owner = world.users.get(rule.user_id)
+    local = time.replace(tzinfo=dt.timezone.utc).astimezone(
+        time_zone(owner.time_zone if owner else "UTC")
+    )
+    local = local.replace(tzinfo=None)
+    week = (local.isoweekday() - 1) * 86400 + local.hour * 3600 + local.minute * 60 + local.second
+    for interval in rule.schedule:
+        if isinstance(interval, FixedInterval):
+            if interval.from_ <= local <= interval.to:
+                return True
+        elif isinstance(interval, WeeklyInterval):
+            start, end = _week_second(interval.from_), _week_second(interval.to)
+            inside = start <= week <= end if start <= end else (week >= start or week <= end)
+            if inside:
+                return True
+    return False
+
+
+def _week_second(moment: WeekTime) -> int:
+    """Seconds from Monday 00:00:00 to ``moment``."""
+    hours, minutes, seconds = (int(part) for part in moment.time.split(":"))
+    return (moment.weekday - 1) * 86400 + hours * 3600 + minutes * 60 + seconds
+
+
+def rule_works(world: World, rule: RuleRecord, point: TrackPointRecord) -> bool:
+    """Whether the rule watches the point: bound to its tracker, not suspended, in its
+    schedule, and (for a type limited by zones) inside its zones, or outside them with
+    ``zone_limit_inverted``."""
+    if point.tracker_id not in rule.trackers or rule.suspended is True:
+        return False
+    if not _scheduled(world, rule, point.get_time):
+        return False
+    if rule.type in ZONE_RULES or not rule.zone_ids:
+        return True
+    inside = any(
+        contains(world.zones[z], point.lat, point.lng) for z in rule.zone_ids if z in world.zones
+    )
+    return inside != bool(_extended(rule, "zone_limit_inverted"))
+
+
+def _changes(
+    world: World, rule: RuleRecord, before: TrackPointRecord, point: TrackPointRecord
+) -> Iterator[tuple[str, bool, list[int]]]:
+    """The events ``point`` makes for ``rule`` after ``before``: (event type, whether it is
+    the rule's primary event, the zones concerned)."""
+    if rule.type == "inoutzone":
+        for zone_id in rule.zone_ids:
+            record = world.zones.get(zone_id)
+            if record is None:
+                continue
+            was = contains(record, before.lat, before.lng)
+            now = contains(record, point.lat, point.lng)
+            if was != now:
+                yield ("inzone" if now else "outzone"), now, [zone_id]
+    elif rule.type == "speedup" and not isinstance(rule.param, Unset):
+        if before.speed <= rule.param < point.speed:
+            yield "speedup", True, []
+    elif rule.type == "track_change":
+        if before.speed > 0 and point.speed == 0:
+            yield "track_end", True, []
+        elif before.speed == 0 and point.speed > 0:
+            yield "track_start", False, []
+    elif rule.type == "input_change" and not isinstance(rule.param, Unset):
+        index = rule.param - 1
+        earlier, switched_on = _input(before, index), _input(point, index)
+        if earlier is not None and switched_on is not None and earlier != switched_on:
+            yield "input_change", switched_on, []
+
+
+def _input(point: TrackPointRecord, index: int) -> bool | None:
+    if point.inputs is None or not 0 <= index < len(point.inputs):
+        return None
+    return point.inputs[index]
+
+
+def record_rule_events(
+    world: World, before: TrackPointRecord | None, point: TrackPointRecord
+) -> list[EventRecord]:
+    """Store the events the owner's rules make of ``point`` after ``before`` (the tracker's
+    point before it in time; none for its first point)."""
+    if before is None:
+        return []
+    tracker = world.trackers[point.tracker_id]
+    made = []
+    for rule in world.owned_by(world.rules, tracker.user_id):
+        if not rule_works(world, rule, point):
+            continue
+        for event, primary, zone_ids in _changes(world, rule, before, point):
+            text = rule.primary_text if primary else rule.secondary_text
+            emergency = _extended(rule, "emergency") is True or rule.alerts.emergency is True
+            made.append(
+                record_event(
+                    world,
+                    point,
+                    event,
+                    text or describe(event),
+                    rule_id=rule.id,
+                    emergency=emergency,
+                    zones=[(z, world.zones[z].label) for z in zone_ids],
+                )
+            )
+    return made
