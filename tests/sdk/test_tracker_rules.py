@@ -16,6 +16,7 @@ from fleetapi import (
     InvalidParametersError,
     OperationNotPermittedError,
 )
+from fleetapi.models.common import Location
 from fleetapi.models.rule import NewRule, WeeklyInterval, WeekTime
 from fleetapi_mock import FleetMock
 from fleetapi_mock.state.records import TrackPointRecord
@@ -197,3 +198,38 @@ def test_a_rule_works_only_when_and_where_it_should(client: Any, mock: FleetMock
     assert len(_drive(mock, (AWAY, 30), (AWAY, 60))) == 1
     client.rules.unbind(rule_id=rule_id, trackers=[1])
     assert _drive(mock, (AWAY, 30), (AWAY, 60)) == []
+
+
+def test_task_status_rules_record_each_status_reached_once(client: Any, mock: FleetMock) -> None:
+    # task 1: Truck 7 arrives at 09:20 and the task is done at 09:25; route 6's checkpoints
+    # 7 and 8 are done at 13:20 and 14:30
+    rule_id = client.rules.create(
+        rule=NewRule(name="Tasks", type="task_status_change", trackers=[3], primary_text="Task")
+    )
+    period = {"from_": NOW, "to": NOW + dt.timedelta(days=1)}
+    assert client.events.list_all(**period).list == []
+    mock.clock.set(dt.datetime(2026, 1, 15, 9, 30))
+    events = client.events.list_all(**period).list
+    assert [(e.event, e.extra.task_id, e.rule_id) for e in events] == [
+        ("task_status_change", 1, rule_id),
+        ("task_status_change", 1, rule_id),
+    ]
+    assert events[0].time < events[1].time == dt.datetime(2026, 1, 15, 9, 25)
+    assert client.events.list_all(**period).list == events  # recorded once
+    mock.clock.set(dt.datetime(2026, 1, 15, 15, 0))
+    client.rules.update(
+        rule=attrs.evolve(client.rules.list()[0], extended_params={"statuses": ["done"]})
+    )
+    later = client.events.list_all(**period).list[2:]
+    assert [(e.extra.task_id, e.extra.parent_task_id) for e in later] == [(7, 6), (8, 6)]
+
+
+def test_a_new_checkin_makes_an_event(client: Any, mock: FleetMock) -> None:
+    checkin_id = client.checkins.create(
+        tracker_id=2, location=Location(lat=52.5, lng=13.4, address="Lagerstrasse 5")
+    )
+    [event] = [e for e in mock.world.events.values() if e.event == "checkin_creation"]
+    entry = client.events.read(id=event.id)
+    assert (entry.tracker_id, entry.extra.checkin_id, entry.address) == (
+        2, checkin_id, "Lagerstrasse 5",
+    )  # fmt: skip

@@ -21,7 +21,9 @@ _CONTENT = (
 _EVENTS = (
     "As positions arrive, the mock makes the events of `inoutzone` (`inzone`, `outzone`), "
     "`speedup`, `track_change` (`track_end`, `track_start`) and `input_change` rules, with "
-    "the rule's texts; rules of the other types are kept and listed."
+    "the rule's texts, and `task_status_change` rules record each status a task of a bound "
+    "tracker reached when events are next read; rules of the other types are kept and "
+    "listed."
 )
 
 TRACKER_RULE_LIST = Endpoint(

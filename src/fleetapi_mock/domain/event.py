@@ -8,7 +8,7 @@ read state is each user's own (``read_by``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -79,9 +79,11 @@ def record_event(
     rule_id: int = 0,
     emergency: bool = False,
     zones: Sequence[tuple[int, str]] = (),
+    concerns: Mapping[str, Any] | None = None,
 ) -> EventRecord:
     """Store an event of the point's tracker at the point: its place, its address, the
-    tracker's driver; ``zones`` (ID, label) it concerns."""
+    tracker's driver; ``zones`` (ID, label) it concerns, and the other entities of
+    ``concerns`` (``task_id``, ``checkin_id``... of :class:`EventExtra`)."""
     tracker = world.trackers[point.tracker_id]
     driver = next(
         (e.id for _, e in sorted(world.employees.items()) if e.tracker_id == tracker.id), None
@@ -108,6 +110,7 @@ def record_event(
             emergency=emergency,
             zone_ids=[z for z, _ in zones] if zones else UNSET,
             zone_labels=[label for _, label in zones] if zones else UNSET,
+            **(concerns or {}),
         ),
     )
     world.events[event_id] = record

@@ -12,6 +12,11 @@ with the tracker's point before it:
   or moving off (``track_start``, ``secondary_text``);
 * ``input_change``: the digital input ``param`` switching on (``primary_text``) or off
   (``secondary_text``).
+
+Task statuses follow the world's clock without being stored
+(:mod:`fleetapi_mock.domain.lifecycle`), so the events of ``task_status_change`` rules are
+recorded when events are next read (:func:`current_events`): one per status reached (of the
+rule's ``statuses``, by default arrived, done, delayed and failed), at the moment it was reached.
 """
 
 from __future__ import annotations
@@ -22,13 +27,20 @@ from typing import Final
 
 from fleetapi._types import Unset
 from fleetapi.models.rule import FixedInterval, WeeklyInterval, WeekTime
-from fleetapi_mock.domain.event import describe, record_event
+from fleetapi.models.task import Task
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.event import describe, record_event, visible_events
+from fleetapi_mock.domain.lifecycle import END_STATES
+from fleetapi_mock.domain.task import Board
 from fleetapi_mock.domain.zone import contains
 from fleetapi_mock.state.clock import zone as time_zone
 from fleetapi_mock.state.records import EventRecord, RuleRecord, TrackPointRecord
 from fleetapi_mock.state.world import World
 
-__all__ = ["ZONE_RULES", "record_rule_events", "rule_works"]
+__all__ = ["ZONE_RULES", "current_events", "record_rule_events", "record_task_events", "rule_works"]
+
+TASK_STATUSES: Final = ("arrived", "done", "delayed", "failed")
+"""The statuses a ``task_status_change`` rule watches by default."""
 
 ZONE_RULES: Final = frozenset({"inoutzone", "route"})
 """The rule types whose zones are what they watch (elsewhere, zones limit where rules work)."""
@@ -145,3 +157,72 @@ def record_rule_events(
                 )
             )
     return made
+
+
+def record_task_events(ctx: Context) -> list[EventRecord]:
+    """Record the events of ``task_status_change`` rules up to now not recorded yet: for each
+    task of a bound tracker, its arrival and its end state, when the rule watches them and
+    its schedule holds the moment."""
+    world = ctx.world
+    rules = [r for r in world.rules.values() if r.type == "task_status_change"]
+    rules = [r for r in rules if r.suspended is not True]
+    if not rules:
+        return []
+    board = Board(ctx)
+    seen = {
+        (e.rule_id, e.extra.task_id, e.time)
+        for e in world.events.values()
+        if e.event == "task_status_change" and not isinstance(e.extra, Unset)
+    }
+    made = []
+    for rule in rules:
+        watched = _extended(rule, "statuses")
+        statuses = set(watched) if isinstance(watched, list) else set(TASK_STATUSES)
+        for task in world.owned_by(world.tasks, rule.user_id):
+            if task.tracker_id is None or task.tracker_id not in rule.trackers:
+                continue
+            for status, moment in _reached(board, task):
+                key = (rule.id, task.id, moment)
+                if status not in statuses or key in seen or not _scheduled(world, rule, moment):
+                    continue
+                seen.add(key)
+                place = TrackPointRecord(
+                    tracker_id=task.tracker_id,
+                    get_time=moment,
+                    lat=task.location.lat,
+                    lng=task.location.lng,
+                    address=task.location.address or "",
+                )
+                text = rule.primary_text or f"{describe('task_status_change')}: {status}"
+                concerns: dict[str, int] = {"task_id": task.id}
+                if task.parent_id is not None:
+                    concerns["parent_task_id"] = task.parent_id
+                made.append(
+                    record_event(
+                        world, place, "task_status_change", text, rule_id=rule.id,
+                        concerns=concerns,
+                    )
+                )  # fmt: skip
+    return made
+
+
+def _reached(board: Board, task: Task) -> list[tuple[str, dt.datetime]]:
+    """The statuses the task reached by itself, and when: its arrival, then its end."""
+    if task.status != "assigned":
+        return []
+    progress = board.progress(task)
+    reached = []
+    if progress.status == "arrived":
+        reached.append(("arrived", progress.status_change_date))
+    elif progress.arrival_date is not None:
+        arrived = progress.arrival_date + dt.timedelta(minutes=task.min_arrival_duration)
+        reached.append(("arrived", arrived))
+    if progress.status in END_STATES:
+        reached.append((progress.status, progress.status_change_date))
+    return reached
+
+
+def current_events(ctx: Context) -> list[EventRecord]:
+    """The events the caller sees, by ID, once the task events up to now are recorded."""
+    record_task_events(ctx)
+    return visible_events(ctx)

@@ -21,7 +21,7 @@ from fleetapi._errors import (
     InvalidParametersError,
     TooManyEntitiesError,
 )
-from fleetapi._types import UNSET
+from fleetapi._types import UNSET, Unset
 from fleetapi.endpoints.checkin import (
     CHECKIN_CREATE,
     CHECKIN_DELETE,
@@ -44,8 +44,9 @@ from fleetapi_mock.domain import file as files
 from fleetapi_mock.domain import form as forms
 from fleetapi_mock.domain.checkin import visible_checkin, wire_checkin
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.event import describe, record_event
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import FileRecord, FormRecord, TrackerRecord
+from fleetapi_mock.state.records import FileRecord, FormRecord, TrackerRecord, TrackPointRecord
 
 
 def _usable_tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
@@ -166,6 +167,19 @@ def checkin_create(ctx: Context, params: CheckinCreateParams) -> int:
         world.files[file.id] = attrs.evolve(file, checkin_id=checkin_id, submitted=True)
     if form is not None:
         forms.submit_form(world, form, values, location=params.location)
+    where = params.location
+    place = TrackPointRecord(
+        tracker_id=tracker.id,
+        get_time=ctx.now().replace(microsecond=0),
+        lat=where.lat,
+        lng=where.lng,
+        address="" if isinstance(where.address, Unset) else where.address,
+        precision=None if isinstance(where.precision, Unset) else where.precision,
+    )
+    record_event(
+        world, place, "checkin_creation", describe("checkin_creation"),
+        concerns={"checkin_id": checkin_id},
+    )  # fmt: skip
     return checkin_id
 
 

@@ -38,7 +38,8 @@ from fleetapi.models.history import (
     HistoryUserListParams,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.event import EVENT_TYPES, visible_events, wire_event
+from fleetapi_mock.domain.event import EVENT_TYPES, wire_event
+from fleetapi_mock.domain.rule import current_events
 from fleetapi_mock.domain.tracker import unblocked_trackers
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import EventRecord
@@ -61,7 +62,7 @@ def _unread(ctx: Context, since: dt.datetime | Unset) -> list[EventRecord]:
     if not isinstance(since, Unset):
         start = ctx.world_time(since)
     user = ctx.require_user().id
-    return [e for e in visible_events(ctx) if e.time >= start and user not in e.read_by]
+    return [e for e in current_events(ctx) if e.time >= start and user not in e.read_by]
 
 
 @handles(HISTORY_TYPE_LIST)
@@ -76,7 +77,7 @@ def history_tracker_list(ctx: Context, params: HistoryTrackerListParams) -> Hist
     limit = _limit(params.limit)
     start, end = ctx.period(params.from_, params.to)
     wanted = {t.id for t in unblocked_trackers(ctx, params.trackers)}
-    return _history(ctx, params, [e for e in visible_events(ctx) if e.tracker_id in wanted],
+    return _history(ctx, params, [e for e in current_events(ctx) if e.tracker_id in wanted],
                     (start, end), limit)  # fmt: skip
 
 
@@ -86,7 +87,7 @@ def history_user_list(ctx: Context, params: HistoryUserListParams) -> HistoryTra
     :func:`history_tracker_list` answers them."""
     limit = _limit(params.limit)
     period = ctx.period(params.from_, params.to)
-    return _history(ctx, params, visible_events(ctx), period, limit)
+    return _history(ctx, params, current_events(ctx), period, limit)
 
 
 def _history(
@@ -141,7 +142,7 @@ def history_unread_count(ctx: Context, params: HistoryUnreadCountParams) -> int:
 
 
 def _find(ctx: Context, event_id: int) -> EventRecord:
-    found = next((e for e in visible_events(ctx) if e.id == event_id), None)
+    found = next((e for e in current_events(ctx) if e.id == event_id), None)
     if found is None:
         raise EntityNotFoundError(f"no event {event_id}")
     return found
@@ -168,6 +169,6 @@ def history_mark_read(ctx: Context, params: HistoryMarkReadParams) -> None:
 def history_mark_read_all(ctx: Context, params: NoParams) -> None:
     """Mark every event the caller sees read for the caller."""
     user = ctx.require_user().id
-    for record in visible_events(ctx):
+    for record in current_events(ctx):
         if user not in record.read_by:
             ctx.world.events[record.id] = attrs.evolve(record, read_by=[*record.read_by, user])
