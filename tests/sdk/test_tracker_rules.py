@@ -65,6 +65,8 @@ def test_a_rule_is_created_listed_bound_updated_and_deleted(client: Any, mock: F
     assert client.rules.list()[0].trackers == [1, 2]
     client.rules.unbind(rule_id=rule_id, trackers=[1, 3])
     assert client.rules.list()[0].trackers == [2]
+    with pytest.raises(InvalidParametersError):  # a form body loses an empty array
+        client.rules.bind(rule_id=rule_id, trackers=[])
     client.rules.update(rule=attrs.evolve(rule, name="Faster", param=90, trackers=[3]))
     updated = client.rules.list()[0]
     assert (updated.name, updated.param, updated.trackers) == ("Faster", 90, [3])

@@ -174,5 +174,5 @@ class RuleBindParams:
     """Parameters of ``tracker/rule/bind`` and ``unbind``."""
 
     rule_id: int
-    trackers: list[int]
+    trackers: list[int] = attrs.field(metadata=rules(min_items=1))
     """Trackers that are not the caller's are ignored."""
