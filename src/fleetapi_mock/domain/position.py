@@ -10,7 +10,6 @@ of a drive along waypoints (:meth:`FleetMock.drive <fleetapi_mock.FleetMock.driv
 
 from __future__ import annotations
 
-import bisect
 import datetime as dt
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
@@ -56,7 +55,7 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
         world.track_points.sort(key=track_point_order)
         for point in sorted(batch, key=lambda p: p.get_time):
             record_point_event(world, point)
-            record_rule_events(world, _before(world, point), point)
+            record_rule_events(world, point)
         newest: dict[int, TrackPointRecord] = {}
         for point in batch:
             best = newest.get(point.tracker_id)
@@ -89,19 +88,6 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
                 state.inputs = list(point.inputs)
                 state.inputs_update = point.get_time
     return batch
-
-
-def _before(world: World, point: TrackPointRecord) -> TrackPointRecord | None:
-    """The tracker's recorded point just before ``point`` (which is recorded), if any."""
-    track = world.points_of(point.tracker_id)
-    index = bisect.bisect_left(track, point.get_time, key=_time)
-    while track[index] is not point:
-        index += 1
-    return track[index - 1] if index else None
-
-
-def _time(point: TrackPointRecord) -> dt.datetime:
-    return point.get_time
 
 
 def drive_points(

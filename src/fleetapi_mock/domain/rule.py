@@ -130,16 +130,15 @@ def _input(point: TrackPointRecord, index: int) -> bool | None:
     return point.inputs[index]
 
 
-def record_rule_events(
-    world: World, before: TrackPointRecord | None, point: TrackPointRecord
-) -> list[EventRecord]:
-    """Store the events the owner's rules make of ``point`` after ``before`` (the tracker's
-    point before it in time; none for its first point)."""
+def record_rule_events(world: World, point: TrackPointRecord) -> list[EventRecord]:
+    """Store the events the owner's rules make of ``point`` (a recorded one) after the
+    tracker's point before it in time; none for its first point."""
+    rules = world.owned_by(world.rules, world.trackers[point.tracker_id].user_id)
+    before = world.point_before(point) if rules else None
     if before is None:
         return []
-    tracker = world.trackers[point.tracker_id]
     made = []
-    for rule in world.owned_by(world.rules, tracker.user_id):
+    for rule in rules:
         if not rule_works(world, rule, point):
             continue
         for event, primary, zone_ids in _changes(world, rule, before, point):

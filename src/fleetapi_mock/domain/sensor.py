@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 from collections.abc import Iterable, Sequence
+from typing import get_args
 
 import attrs
 from gpxpy.geo import haversine_distance
@@ -29,13 +30,7 @@ from fleetapi.models.reading import (
     TrackerReadings,
     VirtualSensorReading,
 )
-from fleetapi.models.sensor import (
-    DiscreteSensor,
-    MeteringSensor,
-    NewMeteringSensor,
-    Sensor,
-    VirtualSensor,
-)
+from fleetapi.models.sensor import NewMeteringSensor, NewSensor, Sensor
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.track import length_km
 from fleetapi_mock.state.records import (
@@ -56,16 +51,15 @@ __all__ = [
     "is_composite",
     "metering_values",
     "mileage_by_day",
+    "sensor_record",
     "sensors_of",
     "tracker_readings",
     "wire_sensor",
 ]
 
-_WIRE: dict[type, type[Sensor]] = {
-    MeteringSensorRecord: MeteringSensor,
-    DiscreteSensorRecord: DiscreteSensor,
-    VirtualSensorRecord: VirtualSensor,
-}
+_WIRE: dict[str, type[Sensor]] = {kind.TAG: kind for kind in get_args(Sensor)}
+_RECORDS: dict[str, type[SensorRecord]] = {kind.TAG: kind for kind in get_args(SensorRecord)}
+"""The API's sensor and the record of each kind, by ``type``."""
 
 
 @attrs.frozen
@@ -85,7 +79,12 @@ def sensors_of(world: World, tracker_id: int) -> list[SensorRecord]:
 
 def wire_sensor(record: SensorRecord) -> Sensor:
     """The API's sensor of a sensor record."""
-    return convert(_WIRE[type(record)], record)
+    return convert(_WIRE[record.TAG], record)
+
+
+def sensor_record(sensor: NewSensor, *, sensor_id: int, tracker_id: int) -> SensorRecord:
+    """The record of a sensor of the API (a new one, or one replacing the stored one)."""
+    return convert(_RECORDS[sensor.TAG], sensor, id=sensor_id, tracker_id=tracker_id)
 
 
 def _accepts(sensor: MeteringSensorRecord, value: float) -> bool:
@@ -137,8 +136,9 @@ def metering_values(world: World, tracker_id: int) -> dict[int, Reading]:
     of their times), and has a value once one of its parts has."""
     sensors = [s for s in sensors_of(world, tracker_id) if isinstance(s, MeteringSensorRecord)]
     raw = _last_raw(world.points_of(tracker_id), sensors)
+    dividers = {s.id: s.divider for s in sensors}
     values = {
-        sensor_id: Reading(reading.value / _divider(sensors, sensor_id), reading.time)
+        sensor_id: Reading(reading.value / dividers[sensor_id], reading.time)
         for sensor_id, reading in raw.items()
     }
     for sensor in sensors:
@@ -148,10 +148,6 @@ def metering_values(world: World, tracker_id: int) -> dict[int, Reading]:
                 sum(p.value for p in parts) / sensor.divider, max(p.time for p in parts)
             )
     return values
-
-
-def _divider(sensors: Sequence[MeteringSensorRecord], sensor_id: int) -> float:
-    return next(s.divider for s in sensors if s.id == sensor_id)
 
 
 def _virtual_value(sensor: VirtualSensorRecord, raw: float) -> str:

@@ -70,7 +70,7 @@ class Board:
         self.world = ctx.world
         self.now = ctx.now()
         self.account_id = ctx.account.id
-        self._points: dict[int, list[TrackPointRecord]] | None = None
+        self._points: dict[int, list[TrackPointRecord]] = {}
         self._forms: dict[int, FormRecord] | None = None
         self._progress: dict[int, Progress] = {}
 
@@ -106,15 +106,10 @@ class Board:
     # --- Lifecycle ------------------------------------------------------------------------
 
     def points(self, tracker_id: int) -> list[TrackPointRecord]:
-        """The recorded points of a tracker in time order."""
-        if self._points is None:
-            index: dict[int, list[TrackPointRecord]] = {}
-            for point in self.world.track_points:
-                index.setdefault(point.tracker_id, []).append(point)
-            for points in index.values():
-                points.sort(key=lambda p: p.get_time)
-            self._points = index
-        return self._points.get(tracker_id, [])
+        """The recorded points of a tracker in time order (read once per request)."""
+        if tracker_id not in self._points:
+            self._points[tracker_id] = self.world.points_of(tracker_id)
+        return self._points[tracker_id]
 
     def form_of(self, task: Task) -> FormRecord | None:
         """The form of a task or checkpoint, from the world's form store."""

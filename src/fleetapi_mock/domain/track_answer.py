@@ -67,11 +67,8 @@ class Source:
 
     def points(self, ctx: Context, *, include_gsm_lbs: bool = True) -> list[TrackPointRecord]:
         """Every recorded point of the tracker, in time order."""
-        return [
-            p
-            for p in ctx.world.track_points
-            if p.tracker_id == self.tracker.id and (include_gsm_lbs or not p.gsm_lbs)
-        ]
+        points = ctx.world.points_of(self.tracker.id)
+        return points if include_gsm_lbs else [p for p in points if not p.gsm_lbs]
 
     def within(self, points: Sequence[TrackPointRecord]) -> list[TrackPointRecord]:
         """The points of the served part of the interval."""

@@ -28,9 +28,7 @@ from fleetapi.endpoints.sensor import (
 from fleetapi.models.sensor import (
     MAX_BATCH_SENSOR_TRACKERS,
     MAX_SENSORS_OF_A_TYPE,
-    DiscreteSensor,
     MeteringParameters,
-    MeteringSensor,
     NewDiscreteSensor,
     NewMeteringSensor,
     NewSensor,
@@ -40,11 +38,10 @@ from fleetapi.models.sensor import (
     SensorCreateParams,
     SensorDeleteParams,
     SensorUpdateParams,
-    VirtualSensor,
 )
 from fleetapi.models.tracker import TrackerReadParams
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.sensor import is_composite, sensors_of, wire_sensor
+from fleetapi_mock.domain.sensor import is_composite, sensor_record, sensors_of, wire_sensor
 from fleetapi_mock.domain.tracker import unblocked_tracker, unblocked_trackers
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import (
@@ -52,18 +49,7 @@ from fleetapi_mock.state.records import (
     MeteringSensorRecord,
     SensorRecord,
     TrackerRecord,
-    VirtualSensorRecord,
-    convert,
 )
-
-_RECORDS: dict[type, type[SensorRecord]] = {
-    NewMeteringSensor: MeteringSensorRecord,
-    MeteringSensor: MeteringSensorRecord,
-    NewDiscreteSensor: DiscreteSensorRecord,
-    DiscreteSensor: DiscreteSensorRecord,
-    NewVirtualSensor: VirtualSensorRecord,
-    VirtualSensor: VirtualSensorRecord,
-}
 
 
 @handles(TRACKER_SENSOR_LIST)
@@ -149,10 +135,9 @@ def tracker_sensor_create(ctx: Context, params: SensorCreateParams) -> int:
     tracker = unblocked_tracker(ctx, params.tracker_id, refuse_clone=True)
     _checked(ctx, tracker, params.sensor, None)
     sensor_id = ctx.world.ids.next("sensors")
-    record = convert(
-        _RECORDS[type(params.sensor)], params.sensor, id=sensor_id, tracker_id=tracker.id
+    ctx.world.sensors[sensor_id] = sensor_record(
+        params.sensor, sensor_id=sensor_id, tracker_id=tracker.id
     )
-    ctx.world.sensors[sensor_id] = record
     return sensor_id
 
 
@@ -173,7 +158,9 @@ def tracker_sensor_update(ctx: Context, params: SensorUpdateParams) -> None:
             errors=[{"parameter": "sensor.type", "error": f"the sensor is {current.TAG}"}]
         )
     _checked(ctx, tracker, params.sensor, current.id)
-    ctx.world.sensors[current.id] = convert(type(current), params.sensor, tracker_id=tracker.id)
+    ctx.world.sensors[current.id] = sensor_record(
+        params.sensor, sensor_id=current.id, tracker_id=tracker.id
+    )
 
 
 @handles(TRACKER_SENSOR_DELETE)

@@ -370,6 +370,17 @@ class World:
         last = bisect.bisect_right(points, tracker_id, lo=first, key=_point_tracker)
         return points[first:last]
 
+    def point_before(self, point: TrackPointRecord) -> TrackPointRecord | None:
+        """The tracker's recorded point just before ``point`` (a recorded one), if any:
+        found by bisection, without copying the tracker's track."""
+        points = self.track_points
+        index = bisect.bisect_left(points, track_point_order(point), key=track_point_order)
+        while points[index] is not point:
+            index += 1
+        if index and points[index - 1].tracker_id == point.tracker_id:
+            return points[index - 1]
+        return None
+
     def __repr__(self) -> str:
         counts = ", ".join(
             f"{name}={len(getattr(self, name))}" for name in ("users", "trackers", "sessions")
