@@ -45,7 +45,7 @@ docs: $(STAMP) ## Build the documentation site into .site/
 docs-serve: $(STAMP) ## Serve the documentation with live reload
 	$(BIN)/mkdocs serve
 
-bench: $(STAMP) ## Run the benchmarks and print figures (BENCH="--full --only split" to choose)
+bench: $(STAMP) ## Measure against baselines and print the ratios (BENCH="--only lists" to choose)
 	$(BIN)/python bench/run.py $(BENCH)
 
 clean: ## Remove the virtual env, caches and built site

@@ -1,128 +1,216 @@
-"""Timing and printing: figures (median, p95, ops/s) and the sizes of a run."""
+"""Measuring: samples alternated between the project and its baseline, ratios and targets.
+
+Every figure of the suite is a :class:`Ratio`: the median of at least five samples of the
+project and of a baseline doing the same job the cheapest known way, taken in turn (project,
+baseline, baseline, project...) so that a change in the machine's load falls on both.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import gc
+import json
 import math
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable
-from typing import TextIO
+from pathlib import Path
+from typing import Any, TextIO
 
 
 @dataclasses.dataclass(frozen=True)
 class Sizes:
-    """How much work each benchmark does: the quick default, ``--full``, or tiny (tests)."""
+    """How much work each figure does: the default run, or tiny (the tests)."""
 
-    iterations: int
-    """Timed calls per figure (at most; see ``budget``)."""
-    budget: float
-    """Seconds one figure may take before it stops with the calls it has."""
-    tasks: int
-    """Tasks in the generated world (``task/list``, the large world)."""
-    points_every: int
-    """Seconds between the track points of the generated world's day."""
-    batch_rows: int
-    """Rows of ``vehicle/batch_convert``."""
-    convert_items: int
-    """Items of the converter payloads."""
-    http_requests: int
-    """Requests per concurrency level over HTTP."""
-    http_clients: tuple[int, ...]
-    """The concurrency levels over HTTP."""
-    processes: int
-    """Runs of each CLI process."""
+    samples: int
+    """Samples of the project and of the baseline per figure (the median is kept)."""
+    sample_time: float
+    """Seconds a timed sample runs at least (a fast call is repeated and averaged)."""
+    http_time: float
+    """Seconds of load per sample over HTTP."""
+    records: int
+    """Records of the large world (vehicles, tasks, check-ins)."""
+    small_records: int
+    """Records of the small world the large one is compared with."""
+    points: int
+    """Track points of the tracker with a long history."""
+    memory_records: int
+    """Records stored to measure the memory of one."""
+    decoded: int
+    """Vehicles of the decoding figure."""
+    rows: int
+    """Rows of the batch conversions."""
+    fed: int
+    """Points fed into a world."""
+    concurrency: tuple[int, ...]
+    """Concurrent connections over HTTP."""
 
 
-QUICK = Sizes(
-    iterations=200, budget=0.8, tasks=10000, points_every=30, batch_rows=1000,
-    convert_items=5000, http_requests=400, http_clients=(1, 4, 16), processes=5,
-)  # fmt: skip
-FULL = Sizes(
-    iterations=2000, budget=10.0, tasks=10000, points_every=10, batch_rows=1000,
-    convert_items=20000, http_requests=4000, http_clients=(1, 4, 16, 64), processes=20,
+DEFAULT = Sizes(
+    samples=5, sample_time=0.2, http_time=0.5, records=100_000, small_records=1000,
+    points=1_000_000, memory_records=20_000, decoded=1000, rows=10_000, fed=1000,
+    concurrency=(1, 32),
 )  # fmt: skip
 TINY = Sizes(
-    iterations=2, budget=0.5, tasks=20, points_every=120, batch_rows=5,
-    convert_items=10, http_requests=4, http_clients=(2,), processes=1,
+    samples=5, sample_time=0.0, http_time=0.02, records=300, small_records=30, points=3000,
+    memory_records=50, decoded=10, rows=50, fed=20, concurrency=(1, 4),
 )  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
-class Figure:
-    """One measured thing: how often it ran and its time per run (seconds)."""
+class Target:
+    """What a figure must show: its ratio at most (times, sizes) or at least (rates)
+    ``bound``, or with ``absolute``, the project's own value at least ``bound``."""
 
-    name: str
-    iterations: int
-    median: float
-    p95: float
-    throughput: float | None = None
-    """Runs per second measured over the whole run (concurrent runs); else ``1 / median``."""
+    bound: float
+    at_least: bool = False
+    absolute: bool = False
+
+    def met(self, ratio: float, project: float) -> bool:
+        """Whether the figure meets the target."""
+        value = project if self.absolute else ratio
+        return value >= self.bound if self.at_least else value <= self.bound
+
+    def describe(self, unit: str) -> str:
+        """The target as printed: ``≤ 1.5x``, ``≥ 0.8x``, ``≥ 50000 rows/s``."""
+        sign = "≥" if self.at_least else "≤"
+        if self.absolute:
+            return f"{sign} {self.bound:g} {unit}"
+        return f"{sign} {self.bound:g}x"
+
+
+@dataclasses.dataclass(frozen=True)
+class Ratio:
+    """One figure: the project against its baseline, and the target for their ratio."""
+
+    figure: str
+    project: float
+    baseline: float
+    unit: str
+    """``s`` (time per run), ``req/s``, ``rows/s`` or ``B`` (bytes)."""
+    target: Target
+    samples: int
+    note: str = ""
+    """More of what was measured (server CPU per request, the sizes involved)."""
 
     @property
-    def ops(self) -> float:
-        """Runs per second: the measured throughput, else at the median time."""
-        if self.throughput is not None:
-            return self.throughput
-        return 1 / self.median if self.median > 0 else math.inf
+    def ratio(self) -> float:
+        """The project's value over the baseline's."""
+        return self.project / self.baseline if self.baseline else math.inf
+
+    @property
+    def met(self) -> bool:
+        """Whether the target is met."""
+        return self.target.met(self.ratio, self.project)
+
+    def as_json(self) -> dict[str, Any]:
+        """The figure as a JSON object."""
+        return {
+            "figure": self.figure,
+            "project": self.project,
+            "baseline": self.baseline,
+            "unit": self.unit,
+            "ratio": self.ratio,
+            "target": self.target.describe(self.unit),
+            "met": self.met,
+            "samples": self.samples,
+            "note": self.note,
+        }
 
 
-Tables = dict[str, list[Figure]]
-"""What a benchmark answers: tables of figures by title."""
+Sample = Callable[[], float]
+"""Takes one sample and answers its value (seconds per run, a rate, bytes)."""
 
 
-def figure(name: str, times: list[float], *, per: int = 1) -> Figure:
-    """The figure of ``times`` (seconds per sample), each sample covering ``per`` operations."""
-    ordered = sorted(t / per for t in times)
-    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
-    return Figure(name, len(ordered) * per, statistics.median(ordered), p95)
+def alternate(project: Sample, baseline: Sample, samples: int) -> tuple[float, float]:
+    """The medians of ``samples`` samples of each, taken in turn (the order swaps each round
+    so neither side always runs first)."""
+    taken: tuple[list[float], list[float]] = ([], [])
+    for round_ in range(samples):
+        order = ((0, project), (1, baseline)) if round_ % 2 == 0 else ((1, baseline), (0, project))
+        for side, take in order:
+            gc.collect()
+            taken[side].append(take())
+    return statistics.median(taken[0]), statistics.median(taken[1])
 
 
-def timed(func: Callable[[], object], sizes: Sizes, *, warmup: int = 1) -> list[float]:
-    """The time of each call of ``func``: ``sizes.iterations`` calls, or fewer once the
-    budget is spent (always at least one)."""
-    for _ in range(warmup):
-        func()
-    times: list[float] = []
-    deadline = time.perf_counter() + sizes.budget
-    clock = time.perf_counter
-    while len(times) < sizes.iterations:
+def per_run(func: Callable[[], object], min_time: float) -> Sample:
+    """A sample of the seconds one call of ``func`` takes: it is called until ``min_time``
+    has passed (at least once) and the mean is the sample. ``func`` runs once first, as a
+    warm-up."""
+    func()
+
+    def sample() -> float:
+        clock = time.perf_counter
+        runs = 0
         started = clock()
-        func()
-        ended = clock()
-        times.append(ended - started)
-        if ended > deadline:
-            break
-    return times
+        while True:
+            func()
+            runs += 1
+            elapsed = clock() - started
+            if elapsed >= min_time:
+                return elapsed / runs
+
+    return sample
 
 
-def sample(name: str, func: Callable[[], object], sizes: Sizes, *, warmup: int = 1) -> Figure:
-    """Time ``func`` (see :func:`timed`) into a figure."""
-    return figure(name, timed(func, sizes, warmup=warmup))
+def compare(
+    figure: str,
+    project: Sample,
+    baseline: Sample,
+    target: Target,
+    sizes: Sizes,
+    *,
+    unit: str = "s",
+    note: str = "",
+) -> Ratio:
+    """The :class:`Ratio` of two samplers, alternated (see :func:`alternate`)."""
+    mine, theirs = alternate(project, baseline, sizes.samples)
+    return Ratio(figure, mine, theirs, unit, target, sizes.samples, note)
 
 
-def _duration(seconds: float) -> str:
-    if seconds >= 1:
-        return f"{seconds:8.2f} s "
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:8.2f} ms"
-    return f"{seconds * 1e6:8.1f} µs"
+def _value(value: float, unit: str) -> str:
+    if unit == "s":
+        if value >= 1:
+            return f"{value:.2f} s"
+        if value >= 1e-3:
+            return f"{value * 1e3:.2f} ms"
+        return f"{value * 1e6:.1f} µs"
+    if unit == "B":
+        return f"{value:,.0f} B"
+    return f"{value:,.0f} {unit}"
 
 
-def print_table(title: str, figures: Iterable[Figure], out: TextIO | None = None) -> None:
-    """Print ``figures`` as a table under ``title``."""
+def print_ratios(title: str, ratios: Iterable[Ratio], out: TextIO | None = None) -> None:
+    """Print ``ratios`` as one table: figure, project, baseline, ratio, target, met."""
     stream = out if out is not None else sys.stdout
-    rows = list(figures)
-    width = max([len(f.name) for f in rows] + [40])
+    rows = list(ratios)
+    width = max([len(r.figure) for r in rows] + [30])
     print(f"\n== {title}", file=stream)
-    header = f"{'name':<{width}} {'iterations':>10} {'median':>11} {'p95':>11} {'ops/s':>10}"
+    header = (
+        f"{'figure':<{width}} {'project':>13} {'baseline':>13} {'ratio':>9} {'target':>16}  met"
+    )
     print(header, file=stream)
     print("-" * len(header), file=stream)
-    for f in rows:
+    for r in rows:
         print(
-            f"{f.name:<{width}} {f.iterations:>10} {_duration(f.median):>11} "
-            f"{_duration(f.p95):>11} {f.ops:>10.1f}",
+            f"{r.figure:<{width}} {_value(r.project, r.unit):>13} "
+            f"{_value(r.baseline, r.unit):>13} {r.ratio:>8.2f}x "
+            f"{r.target.describe(r.unit):>16}  {'yes' if r.met else 'NO'}",
             file=stream,
             flush=True,
         )
+        if r.note:
+            print(f"{'':<{width}}   {r.note}", file=stream, flush=True)
+
+
+def write_json(path: Path, ratios: Iterable[Ratio], sizes: Sizes, seconds: float) -> None:
+    """Write the figures as JSON to ``path`` (its folder is made when missing)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = {
+        "sizes": dataclasses.asdict(sizes),
+        "seconds": round(seconds, 1),
+        "figures": [r.as_json() for r in ratios],
+    }
+    path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

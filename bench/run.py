@@ -1,12 +1,14 @@
-"""Run the benchmarks and print their figures: ``bench/run.py [--full] [--only NAME ...]``.
+"""Run the benchmark suite: ``bench/run.py [--only GROUP ...] [--json PATH] [--profile GROUP]``.
 
-Nothing here asserts a speed; the figures are for reading and comparing (see
-``docs/benchmarks.md``).
+Prints one table (figure, project, baseline, ratio, target) and writes it as JSON. Nothing
+here fails on a slow figure: the figures are for reading (see ``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import sys
 import time
 from collections.abc import Callable
@@ -15,49 +17,68 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: import the suite as the package ``bench``
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from bench.calls import bench_roundtrip, bench_split
-from bench.conversion import bench_converter
-from bench.documents import bench_world
-from bench.measure import FULL, QUICK, TINY, Sizes, Tables, print_table
-from bench.served import bench_http
-from bench.startup import bench_cli
+from bench.batch import bench_batch
+from bench.lists import bench_lists
+from bench.measure import DEFAULT, TINY, Ratio, Sizes, print_ratios, write_json
+from bench.memory import bench_memory
+from bench.sdk import bench_sdk
+from bench.served import bench_served
+from bench.startup import bench_startup
+from bench.tracks import bench_tracks
 
-BENCHMARKS: dict[str, Callable[[Sizes], Tables]] = {
-    "roundtrip": bench_roundtrip,
-    "split": bench_split,
-    "http": bench_http,
-    "converter": bench_converter,
-    "cli": bench_cli,
-    "world": bench_world,
+GROUPS: dict[str, Callable[[Sizes], list[Ratio]]] = {
+    "served": bench_served,
+    "lists": bench_lists,
+    "tracks": bench_tracks,
+    "memory": bench_memory,
+    "sdk": bench_sdk,
+    "cli": bench_startup,
+    "batch": bench_batch,
 }
-"""Every benchmark by name, in the order ``make bench`` runs them."""
+"""The figures by group, in the order of the targets (``docs/benchmarks.md``)."""
+
+DEFAULT_JSON = Path("build/bench.json")
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run the selected benchmarks (all by default) and print their tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sizing = parser.add_mutually_exclusive_group()
-    sizing.add_argument("--full", action="store_true", help="more iterations and bigger loads")
-    sizing.add_argument(
+def main(argv: list[str] | None = None) -> list[Ratio]:
+    """Run the selected groups (all by default), print the table and write the JSON."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "--only", action="append", choices=list(GROUPS), metavar="GROUP",
+        help=f"run only this group (repeatable): {', '.join(GROUPS)}",
+    )  # fmt: skip
+    parser.add_argument(
+        "--json", type=Path, default=DEFAULT_JSON, metavar="PATH",
+        help=f"where to write the figures (default {DEFAULT_JSON})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--profile", choices=list(GROUPS), metavar="GROUP",
+        help="run one group under cProfile and print where its time went",
+    )  # fmt: skip
+    parser.add_argument(
         "--tiny", action="store_true", help="the smallest sizes: only checks that the suite runs"
     )
-    parser.add_argument(
-        "--only",
-        action="append",
-        choices=sorted(BENCHMARKS),
-        metavar="NAME",
-        help=f"run only this benchmark (repeatable): {', '.join(BENCHMARKS)}",
-    )
     args = parser.parse_args(argv)
-    sizes = FULL if args.full else TINY if args.tiny else QUICK
+    sizes = TINY if args.tiny else DEFAULT
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(GROUPS[args.profile], sizes)
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+        return []
     started = time.perf_counter()
-    for name, bench in BENCHMARKS.items():
+    ratios: list[Ratio] = []
+    for name, group in GROUPS.items():
         if args.only and name not in args.only:
             continue
-        print(f"\n# {name}: {(bench.__doc__ or '').splitlines()[0]}", flush=True)
-        for title, figures in bench(sizes).items():
-            print_table(title, figures)
-    print(f"\n({time.perf_counter() - started:.0f} s)")
+        print(f"{name}: {(group.__doc__ or '').splitlines()[0]}", file=sys.stderr, flush=True)
+        ratios += group(sizes)
+    seconds = time.perf_counter() - started
+    print_ratios(f"fleetapi against its baselines (medians of {sizes.samples} samples)", ratios)
+    met = sum(r.met for r in ratios)
+    print(f"\n{met} of {len(ratios)} figures meet their target ({seconds:.0f} s)")
+    write_json(args.json, ratios, sizes, seconds)
+    print(f"written to {args.json}")
+    return ratios
 
 
 if __name__ == "__main__":

@@ -1,37 +1,47 @@
-"""The mock served over HTTP on loopback: ``fleet mock serve`` in its own process."""
+"""Target 1: the served mock against a bare Starlette app answering the same bytes.
+
+Both run on the same uvicorn, each in its own process; :mod:`bench.load` (another process)
+keeps N keep-alive connections busy for a while against one, then the other, in turn. The
+figure is requests per second; the note gives the server's processor time per request
+(user and system, read from ``/proc``).
+"""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import json
+import os
 import subprocess
 import sys
-import time
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
-import httpx
-
-from bench.measure import Figure, Sizes, Tables, figure
+from bench.measure import Ratio, Sizes, Target, alternate
 from fleetapi_mock import DEMO_API_KEY
 
+BENCH = Path(__file__).resolve().parent
 FLEET = Path(sys.executable).parent / "fleet"
+
+CALLS: dict[str, dict[str, object]] = {
+    "vehicle/read": {"vehicle_id": 1},
+    "tracker/list": {},
+    "base/nothing": {},
+}
+"""The calls served, with their bodies."""
 
 
 @contextlib.contextmanager
-def served_mock(world: Path | None = None) -> Iterator[str]:
-    """Run ``fleet mock serve`` on a free loopback port (no rate limit, frozen clock); yield
-    its base URL and stop it afterwards."""
-    argv = [str(FLEET), "mock", "serve", "--port", "0", "--rate-limit", "0", "--frozen-clock"]
-    if world is not None:
-        argv += ["--world", str(world)]
+def _process(argv: list[str]) -> Iterator[tuple[str, int]]:
+    """Start a server process that prints ``... listening on URL``; yield its URL and pid."""
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
         if "listening on " not in line:
-            raise RuntimeError(f"fleet mock serve did not start: {line!r}")
-        yield line.rsplit(" ", 1)[1].strip()
+            raise RuntimeError(f"{argv[0]} did not start: {line!r}")
+        yield line.rsplit(" ", 1)[1].strip(), process.pid
     finally:
         process.terminate()
         try:
@@ -41,41 +51,99 @@ def served_mock(world: Path | None = None) -> Iterator[str]:
             process.wait()
 
 
-async def load(base_url: str, path: str, clients: int, sizes: Sizes) -> Figure:
-    """``sizes.http_requests`` calls of ``path`` by ``clients`` concurrent workers (or fewer
-    once the budget is spent): the latency of each call and the requests per second."""
-    headers = {"Authorization": f"NVX {DEMO_API_KEY}"}
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
-    latencies: list[float] = []
-    budget = {"left": sizes.http_requests}
-    async with httpx.AsyncClient(base_url=base_url, headers=headers, limits=limits) as http:
-        (await http.post(path, json={})).raise_for_status()  # warm-up: a connection is open
-        deadline = time.perf_counter() + sizes.budget
-
-        async def worker() -> None:
-            while budget["left"] > 0 and time.perf_counter() < deadline:
-                budget["left"] -= 1
-                started = time.perf_counter()
-                answer = await http.post(path, json={})
-                latencies.append(time.perf_counter() - started)
-                if answer.status_code != 200 or not answer.json().get("success"):
-                    raise RuntimeError(f"{path} answered {answer.status_code}: {answer.text}")
-
-        started = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(clients)))
-        elapsed = time.perf_counter() - started
-    measured = figure(f"{path}, {clients} concurrent client(s)", latencies)
-    return Figure(
-        measured.name, measured.iterations, measured.median, measured.p95,
-        throughput=len(latencies) / elapsed,
-    )  # fmt: skip
+@contextlib.contextmanager
+def served_mock() -> Iterator[str]:
+    """``fleet mock serve`` on a free loopback port (no rate limit, frozen clock): its URL."""
+    with _served_mock() as (url, _):
+        yield url
 
 
-def bench_http(sizes: Sizes) -> Tables:
-    """Requests per second of the served mock with N concurrent clients over loopback."""
-    figures = []
-    with served_mock() as base_url:
-        for path in ("base/nothing", "tracker/list"):
-            for clients in sizes.http_clients:
-                figures.append(asyncio.run(load(base_url, path, clients, sizes)))
-    return {"The served mock over HTTP (median and p95: latency; ops/s: throughput)": figures}
+def _served_mock() -> contextlib.AbstractContextManager[tuple[str, int]]:
+    argv = [str(FLEET), "mock", "serve", "--port", "0", "--rate-limit", "0", "--frozen-clock"]
+    return _process(argv)
+
+
+def request_bytes(host: str, path: str, body: dict[str, object]) -> bytes:
+    """The raw keep-alive request of ``path`` with a JSON body and the demo API key."""
+    content = json.dumps(body).encode()
+    head = (
+        f"POST /{path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: NVX {DEMO_API_KEY}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(content)}\r\n\r\n"
+    )
+    return head.encode() + content
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Load:
+    """Samples of one server under load: requests per second, and its processor time."""
+
+    def __init__(self, url: str, pid: int, request: Path, connections: int, seconds: float):
+        self.url, self.pid, self.request = urlsplit(url), pid, request
+        self.connections, self.seconds = connections, seconds
+        self.cpu: list[float] = []
+
+    def __call__(self) -> float:
+        """One sample: the requests per second of a run of the generator."""
+        before = _cpu_seconds(self.pid)
+        argv = [
+            sys.executable, str(BENCH / "load.py"), str(self.url.hostname), str(self.url.port),
+            str(self.seconds), str(self.connections), str(self.request),
+        ]  # fmt: skip
+        out = subprocess.run(argv, capture_output=True, text=True, check=True).stdout.split()
+        total, measured, elapsed = int(out[0]), int(out[1]), float(out[2])
+        self.cpu.append((_cpu_seconds(self.pid) - before) / total)
+        return measured / elapsed
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def bench_served(sizes: Sizes) -> list[Ratio]:
+    """Requests per second of the served mock and the bare app, each call at each level."""
+    ratios = []
+    with tempfile.TemporaryDirectory() as folder, _served_mock() as (mock_url, mock_pid):
+        host = str(urlsplit(mock_url).netloc)
+        answers: dict[str, str] = {}
+        requests: dict[str, Path] = {}
+        for path, body in CALLS.items():
+            raw = request_bytes(host, path, body)
+            requests[path] = Path(folder, path.replace("/", "_"))
+            requests[path].write_bytes(raw)
+            import httpx
+
+            answer = httpx.post(
+                f"{mock_url}/{path}", json=body, headers={"Authorization": f"NVX {DEMO_API_KEY}"}
+            )
+            answer.raise_for_status()
+            answers[f"/{path}"] = answer.text
+        answers_file = Path(folder, "answers.json")
+        answers_file.write_text(json.dumps(answers), encoding="utf-8")
+        bare_argv = [sys.executable, str(BENCH / "bare.py"), str(answers_file)]
+        with _process(bare_argv) as (bare_url, bare_pid):
+            for path in CALLS:
+                for connections in sizes.concurrency:
+                    mine = Load(mock_url, mock_pid, requests[path], connections, sizes.http_time)
+                    bare = Load(bare_url, bare_pid, requests[path], connections, sizes.http_time)
+                    project, baseline = alternate(mine, bare, sizes.samples)
+                    note = (
+                        f"server CPU per request: {_median(mine.cpu) * 1e6:.0f} µs vs "
+                        f"{_median(bare.cpu) * 1e6:.0f} µs"
+                    )
+                    ratios.append(
+                        Ratio(
+                            f"{path}, {connections} connection(s) (served mock vs bare Starlette)",
+                            project,
+                            baseline,
+                            "req/s",
+                            Target(0.8, at_least=True),
+                            sizes.samples,
+                            note,
+                        )
+                    )
+    return ratios

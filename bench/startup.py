@@ -1,17 +1,26 @@
-"""CLI start-up: whole ``fleet`` processes, from help screens to a real call."""
+"""Target 6: ``fleet tracker list`` against a plain Python script making the same call.
+
+Both are whole processes against the served mock (output piped); the script imports httpx,
+posts ``tracker/list`` with the API key and prints the answer.
+"""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import subprocess
 import sys
 import tempfile
-from functools import partial
 
-from bench.measure import Sizes, Tables, sample
+from bench.measure import Ratio, Sizes, Target, compare, per_run
 from bench.served import FLEET, served_mock
 from fleetapi_mock import DEMO_API_KEY
+
+SCRIPT = """\
+import sys, httpx
+answer = httpx.post(sys.argv[1] + "/tracker/list", json={{}},
+                    headers={{"Authorization": "NVX {key}"}})
+print(answer.json())
+"""
 
 
 def run(argv: list[str], env: dict[str, str]) -> None:
@@ -21,25 +30,20 @@ def run(argv: list[str], env: dict[str, str]) -> None:
         raise RuntimeError(f"{argv} failed: {done.stderr.decode(errors='replace')}")
 
 
-def bench_cli(sizes: Sizes) -> Tables:
-    """Wall time of whole processes (output piped): Python alone, imports, ``fleet``."""
-    python = sys.executable
-    processes = dataclasses.replace(sizes, iterations=sizes.processes, budget=sizes.budget * 4)
-    figures = []
+def bench_startup(sizes: Sizes) -> list[Ratio]:
+    """Wall time of ``fleet tracker list`` against the plain script."""
     with tempfile.TemporaryDirectory() as profiles, served_mock() as base_url:
         env = {k: v for k, v in os.environ.items() if not k.startswith("FLEETAPI_")}
         env["FLEETAPI_CONFIG_DIR"] = profiles  # no profile of the user is read or written
-        commands = {
-            "python -c pass": [python, "-c", "pass"],
-            "python: import fleetapi": [python, "-c", "import fleetapi"],
-            "python: from fleetapi import Client": [python, "-c", "from fleetapi import Client"],
-            "fleet --help": [str(FLEET), "--help"],
-            "fleet task list --help": [str(FLEET), "task", "list", "--help"],
-            "fleet task list (served mock, json)": [
-                str(FLEET), "--base-url", base_url, "task", "list", "--output", "json",
-            ],
-        }  # fmt: skip
-        call_env = {**env, "FLEETAPI_API_KEY": DEMO_API_KEY}
-        for name, argv in commands.items():
-            figures.append(sample(name, partial(run, argv, call_env), processes))
-    return {"Process start-up (wall time, output piped)": figures}
+        env["FLEETAPI_API_KEY"] = DEMO_API_KEY
+        fleet = [str(FLEET), "--base-url", base_url, "tracker", "list", "-o", "json"]
+        script = [sys.executable, "-c", SCRIPT.format(key=DEMO_API_KEY), base_url]
+        return [
+            compare(
+                "fleet tracker list (process, vs a script with httpx)",
+                per_run(lambda: run(fleet, env), sizes.sample_time),
+                per_run(lambda: run(script, env), sizes.sample_time),
+                Target(1.3),
+                sizes,
+            )
+        ]

@@ -1,4 +1,4 @@
-"""Generated worlds: the demo world grown to many tasks and a day of track points."""
+"""Generated worlds: the demo world grown to many records, and long tracks."""
 
 from __future__ import annotations
 
@@ -24,12 +24,64 @@ def stop(index: int) -> tuple[float, float]:
     return CENTRE[0] + 0.027 * math.sin(angle), CENTRE[1] + 0.045 * math.cos(angle)
 
 
-def day_points(tracker_id: int, end: dt.datetime, every: int) -> list[dict[str, Any]]:
-    """A day of points up to ``end``, one every ``every`` seconds: parked at a stop, then
-    driving to the next one."""
-    start = end - dt.timedelta(days=1)
+def scaled_document(records: int) -> dict[str, Any]:
+    """The demo world with ``records`` more vehicles, tasks and check-ins of the demo account
+    (tasks spread over the day, most assigned to a tracker, with no track of their own)."""
+    document = demo_document()
+    now = dt.datetime.strptime(document["now"], FORMAT)
+    start = now - dt.timedelta(days=1)
+    vehicle, task, checkin = document["vehicles"][0], document["tasks"][0], document["checkins"][0]
+    first = 1000
+    for number in range(records):
+        at = start + dt.timedelta(seconds=(number * 37) % 86400)
+        lat, lng = stop(number)
+        document["vehicles"].append(
+            {
+                **vehicle,
+                "id": first + number,
+                "label": f"Van {number}",
+                "tracker_id": None,
+                "reg_number": f"B-V {number}",
+                "vin": f"WDB{number:014d}",
+            }
+        )
+        unassigned = number % 10 == 9
+        document["tasks"].append(
+            {
+                **task,
+                "id": first + number,
+                "tracker_id": None if unassigned else TRACKERS[number % len(TRACKERS)],
+                "label": f"Delivery {number}",
+                "description": f"Parcel {number} for stop {number % STOPS}",
+                "external_id": str(100000 + number),
+                "creation_date": start.strftime(FORMAT),
+                "from": at.strftime(FORMAT),
+                "to": (at + dt.timedelta(hours=2)).strftime(FORMAT),
+                "status": "unassigned" if unassigned else "assigned",
+                "status_change_date": start.strftime(FORMAT),
+                "tags": [1 + number % 3],
+                "location": {"lat": lat, "lng": lng, "radius": 150, "address": f"Stop {number}"},
+            }
+        )
+        document["checkins"].append(
+            {
+                **checkin,
+                "id": first + number,
+                "marker_time": at.strftime(FORMAT),
+                "location": {**checkin["location"], "lat": lat, "lng": lng},
+                "comment": f"Parcel {number} delivered",
+            }
+        )
+    return document
+
+
+def long_track(tracker_id: int, end: dt.datetime, count: int, every: int) -> list[dict[str, Any]]:
+    """``count`` points of a tracker up to ``end``, one every ``every`` seconds: driving
+    between the stops with a stop of twenty minutes each half hour."""
+    start = end - dt.timedelta(seconds=every * (count - 1))
     points = []
-    for second in range(0, 86400 + 1, every):
+    for index in range(count):
+        second = index * every
         cycle, phase = divmod(second, CYCLE)
         here, there = stop(cycle + tracker_id), stop(cycle + tracker_id + 1)
         share = max(0.0, (phase - 1200) / 600)
@@ -39,46 +91,10 @@ def day_points(tracker_id: int, end: dt.datetime, every: int) -> list[dict[str, 
                 "get_time": (start + dt.timedelta(seconds=second)).strftime(FORMAT),
                 "lat": round(here[0] + (there[0] - here[0]) * share, 6),
                 "lng": round(here[1] + (there[1] - here[1]) * share, 6),
-                "speed": 0 if share == 0 else 30,
+                "speed": 0 if share == 0 else 30 + index % 7,
+                "heading": (index * 13) % 360,
+                "satellites": 9,
+                "mileage": round(second / 60 * 0.4, 2),
             }
         )
     return points
-
-
-def big_document(tasks: int, every: int) -> dict[str, Any]:
-    """The demo world with ``tasks`` more tasks and a day of points of each tracker of
-    :data:`TRACKERS`, one every ``every`` seconds.
-
-    A task waits at one of the stops for two hours of the day; most are assigned (their status
-    follows the points), every tenth is unassigned.
-    """
-    document = demo_document()
-    now = dt.datetime.strptime(document["now"], FORMAT)
-    start = now - dt.timedelta(days=1)
-    template = document["tasks"][0]
-    kept = [p for p in document["track_points"] if p["tracker_id"] not in TRACKERS]
-    document["track_points"] = kept + [p for t in TRACKERS for p in day_points(t, now, every)]
-    first_id = max(t["id"] for t in document["tasks"]) + 100
-    for number in range(tasks):
-        tracker = TRACKERS[number % len(TRACKERS)]
-        opens = start + dt.timedelta(minutes=(number * 7) % (23 * 60))
-        lat, lng = stop(number)
-        unassigned = number % 10 == 9
-        document["tasks"].append(
-            {
-                **template,
-                "id": first_id + number,
-                "tracker_id": None if unassigned else tracker,
-                "label": f"Delivery {number}",
-                "description": f"Parcel {number} for stop {number % STOPS}",
-                "external_id": str(100000 + number),
-                "creation_date": start.strftime(FORMAT),
-                "from": opens.strftime(FORMAT),
-                "to": (opens + dt.timedelta(hours=2)).strftime(FORMAT),
-                "status": "unassigned" if unassigned else "assigned",
-                "status_change_date": start.strftime(FORMAT),
-                "tags": [1 + number % 3],
-                "location": {"lat": lat, "lng": lng, "radius": 150, "address": f"Stop {number}"},
-            }
-        )
-    return document

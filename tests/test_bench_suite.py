@@ -1,10 +1,12 @@
-"""The benchmark suite runs: each benchmark, once with tiny sizes, prints figures.
+"""The benchmark suite runs and prints every figure: once, with tiny sizes.
 
-Nothing here looks at how fast anything is; these tests only keep ``make bench`` from rotting.
+Nothing here looks at how fast anything is; these tests keep ``make bench`` from rotting and
+check what its table and JSON promise.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 from pathlib import Path
@@ -14,55 +16,100 @@ import pytest
 ROOT = str(Path(__file__).resolve().parent.parent)
 sys.path.insert(0, ROOT)  # the suite is the package ``bench`` beside ``src``, not installed
 try:
-    from bench.measure import TINY, Figure, figure, print_table
-    from bench.run import BENCHMARKS, main
+    from bench.measure import TINY, Ratio, Target, alternate, print_ratios
+    from bench.run import GROUPS, main
 finally:
     sys.path.remove(ROOT)
 
 
-@pytest.mark.parametrize("name", sorted(BENCHMARKS))
-def test_each_benchmark_produces_figures(name: str):
-    tables = BENCHMARKS[name](TINY)
-    assert tables
-    for title, figures in tables.items():
-        assert title
-        assert figures, title
-        for measured in figures:
-            assert measured.name
-            assert measured.iterations >= 1
-            assert math.isfinite(measured.median)
-            assert measured.median >= 0
-            assert measured.p95 >= measured.median
-            assert measured.ops > 0
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Ratio], str, dict]:
+    """The whole suite at tiny sizes: its figures, its printed table and its JSON."""
+    out = tmp_path_factory.mktemp("bench") / "bench.json"
+    capture = pytest.MonkeyPatch()
+    import io
+
+    printed = io.StringIO()
+    capture.setattr(sys, "stdout", printed)
+    try:
+        ratios = main(["--tiny", "--json", str(out)])
+    finally:
+        capture.undo()
+    return ratios, printed.getvalue(), json.loads(out.read_text())
 
 
-def test_figures_are_median_and_p95_of_the_samples():
-    measured = figure("x", [float(n) for n in range(1, 101)])
-    assert (measured.iterations, measured.median, measured.p95) == (100, 50.5, 95.0)
-    per_item = figure("y", [10.0, 20.0, 30.0], per=10)
-    assert (per_item.iterations, per_item.median, per_item.ops) == (30, 2.0, 0.5)
-    assert Figure("z", 8, 2.0, 3.0, throughput=4.0).ops == 4.0
+EXPECTED = {
+    "served": 3 * len(TINY.concurrency),
+    "lists": 7,
+    "tracks": 3,
+    "memory": 4,
+    "sdk": 3,
+    "cli": 1,
+    "batch": 2,
+}
 
 
-def test_a_table_shows_every_figure(capsys: pytest.CaptureFixture[str]):
-    print_table("Title", [Figure("first", 3, 0.002, 0.004), Figure("second", 1, 2.5, 2.5)])
+def test_every_group_is_expected():
+    assert list(GROUPS) == list(EXPECTED)
+
+
+def test_the_bench_prints_every_figure(run):
+    ratios, printed, document = run
+    assert len(ratios) == sum(EXPECTED.values())
+    for ratio in ratios:
+        assert ratio.figure in printed
+        assert ratio.samples >= 5
+        assert math.isfinite(ratio.project), ratio
+        assert ratio.project > 0, ratio
+        assert math.isfinite(ratio.baseline), ratio
+        assert ratio.baseline > 0, ratio
+    assert printed.splitlines()[2].split() == [
+        "figure",
+        "project",
+        "baseline",
+        "ratio",
+        "target",
+        "met",
+    ]
+    assert f"of {len(ratios)} figures meet their target" in printed
+    assert [f["figure"] for f in document["figures"]] == [r.figure for r in ratios]
+    assert {"project", "baseline", "ratio", "target", "met", "samples"} <= set(
+        document["figures"][0]
+    )
+
+
+def test_samples_alternate_and_the_median_is_kept():
+    order: list[str] = []
+
+    def side(name: str, values: list[float]):
+        def take() -> float:
+            order.append(name)
+            return values.pop(0)
+
+        return take
+
+    project, baseline = alternate(
+        side("p", [5.0, 1.0, 3.0, 9.0, 2.0]), side("b", [1.0, 1.0, 2.0, 7.0, 7.0]), 5
+    )
+    assert (project, baseline) == (3.0, 2.0)
+    assert order == ["p", "b", "b", "p", "p", "b", "b", "p", "p", "b"]
+
+
+def test_targets_read_both_ways(capsys: pytest.CaptureFixture[str]):
+    slower = Ratio("time", 3.0, 1.0, "s", Target(2.0), 5)
+    faster = Ratio("rate", 900.0, 1000.0, "req/s", Target(0.8, at_least=True), 5)
+    absolute = Ratio(
+        "rows", 60_000.0, 500_000.0, "rows/s", Target(50_000, at_least=True, absolute=True), 5
+    )
+    assert (slower.met, faster.met, absolute.met) == (False, True, True)
+    print_ratios("Title", [slower, faster, absolute])
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == "== Title"
-    assert lines[2].split() == ["name", "iterations", "median", "p95", "ops/s"]
-    assert lines[4].split() == ["first", "3", "2.00", "ms", "4.00", "ms", "500.0"]
-    assert lines[5].split() == ["second", "1", "2.50", "s", "2.50", "s", "0.4"]
+    assert lines[4].split() == ["time", "3.00", "s", "1.00", "s", "3.00x", "≤", "2x", "NO"]
+    assert lines[5].split()[-3:] == ["≥", "0.8x", "yes"]
+    assert lines[6].split()[-4:] == ["≥", "50000", "rows/s", "yes"]
 
 
-def test_only_selects_benchmarks(capsys: pytest.CaptureFixture[str]):
-    main(["--tiny", "--only", "world"])
-    out = capsys.readouterr().out
-    assert "# world:" in out
-    assert "== World documents" in out
-    assert "demo: World.from_document" in out
-    assert "# converter" not in out
-
-
-def test_an_unknown_benchmark_is_refused(capsys: pytest.CaptureFixture[str]):
+def test_an_unknown_group_is_refused(capsys: pytest.CaptureFixture[str]):
     with pytest.raises(SystemExit):
         main(["--only", "nothing"])
     assert "invalid choice" in capsys.readouterr().err

@@ -100,6 +100,14 @@ def _is_scalar_or_object(tp: Any) -> bool:
     return len(objects) == 1 and all(m in _SCALARS for m in members if not attrs.has(m))
 
 
+def _is_optional(tp: Any) -> bool:
+    """``X | None`` of exactly one type ``X`` (``Unset`` aside: those have their own hook)."""
+    if not _is_union(tp):
+        return False
+    members = get_args(tp)
+    return len(members) == 2 and type(None) in members and Unset not in members
+
+
 def _is_literal(tp: Any) -> bool:
     return get_origin(tp) is Literal
 
@@ -222,6 +230,19 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
         return hook
 
     conv.register_structure_hook_factory(_is_scalar_or_object, scalar_or_object_hook)
+
+    # ``X | None``: the hook of ``X`` is found once, not on every value (cattrs' own optional
+    # hook dispatches on each, hashing the type: a long ``Literal`` every time).
+    def optional_hook(tp: Any) -> Callable[[Any, Any], Any]:
+        (inner_type,) = [m for m in get_args(tp) if m is not type(None)]
+        inner = conv.get_structure_hook(inner_type)
+
+        def hook(value: Any, _: Any) -> Any:
+            return None if value is None else inner(value, inner_type)
+
+        return hook
+
+    conv.register_structure_hook_factory(_is_optional, optional_hook)
 
     # attrs classes: wire names, omission of UNSET, defaults for missing nullable fields.
     def attrs_structure(cls: type) -> Callable[[Mapping[str, Any], Any], Any]:

@@ -2,8 +2,9 @@
 
 A list call describes its searchable fields once, as a :class:`Fields` table (name to kind and
 getter); :func:`check_conditions` validates a request's ``conditions`` against it (code 7 naming
-the offending parameter), :func:`matches` evaluates them on one entity, and
-:func:`sort_key` builds the key of a ``sort`` request (``["status=asc", "id=desc"]``).
+the offending parameter), :func:`matcher` makes one predicate of them to test many entities
+(:func:`matches` tests one), and :func:`sort_records` orders records by a ``sort`` request
+(``["status=asc", "id=desc"]``).
 
 Comparison rules (the service's, see ``NOTES.md``):
 
@@ -17,8 +18,7 @@ Comparison rules (the service's, see ``NOTES.md``):
 from __future__ import annotations
 
 import datetime as dt
-import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Literal, TypeVar
 
 import attrs
@@ -43,6 +43,7 @@ __all__ = [
     "check_conditions",
     "check_sort",
     "in_world_time",
+    "matcher",
     "matches",
     "page",
     "sort_records",
@@ -180,27 +181,65 @@ def _text(value: Any) -> str:
 
 
 def matches(entity: T, condition: SearchCondition, fields: Fields[T]) -> bool:
-    """Whether ``entity`` meets ``condition`` (checked first with :func:`check_conditions`)."""
+    """Whether ``entity`` meets ``condition`` (checked first with :func:`check_conditions`).
+
+    To test many entities, make the predicate once with :func:`matcher`.
+    """
+    return _predicate(condition, fields)(entity)
+
+
+def matcher(conditions: Sequence[SearchCondition], fields: Fields[T]) -> Callable[[T], bool]:
+    """One predicate testing every condition of ``conditions`` (all must hold), with each
+    condition's constants (lowered text, a set of options) prepared once, not per entity."""
+    tests = [_predicate(c, fields) for c in conditions]
+    if len(tests) == 1:
+        return tests[0]
+    return lambda entity: all(test(entity) for test in tests)
+
+
+def _predicate(condition: SearchCondition, fields: Fields[T]) -> Callable[[T], bool]:
     if isinstance(condition, AndCondition):
-        return all(matches(entity, c, fields) for c in condition.conditions)
+        parts = [_predicate(c, fields) for c in condition.conditions]
+        return lambda entity: all(part(entity) for part in parts)
     if isinstance(condition, OrCondition):
-        return any(matches(entity, c, fields) for c in condition.conditions)
+        parts = [_predicate(c, fields) for c in condition.conditions]
+        return lambda entity: any(part(entity) for part in parts)
     if isinstance(condition, NotCondition):
-        return not matches(entity, condition.condition, fields)
-    values = _as_list(fields[condition.field].get(entity))
+        inner = _predicate(condition.condition, fields)
+        return lambda entity: not inner(entity)
+    get = fields[condition.field].get
     if isinstance(condition, ContainsCondition):
         wanted = condition.value.lower()
-        return any(wanted in _text(v).lower() for v in values)
+        return lambda entity: any(wanted in _text(v).lower() for v in _as_list(get(entity)))
     if isinstance(condition, EqCondition):
-        return any(_number(v) == condition.value for v in values)
+        number = condition.value
+        return lambda entity: any(_number(v) == number for v in _as_list(get(entity)))
     if isinstance(condition, InCondition):
-        options = condition.value
-        return any(
-            v in options or (_number(v) is not None and _number(v) in map(_number, options))
-            for v in values
-        )
+        return _in_predicate(get, condition.value)
     period = condition.value
-    return any(isinstance(v, dt.datetime) and period.from_ <= v <= period.to for v in values)
+    return lambda entity: any(
+        isinstance(v, dt.datetime) and period.from_ <= v <= period.to for v in _as_list(get(entity))
+    )
+
+
+def _in_predicate(get: Callable[[T], Any], options: Sequence[Any]) -> Callable[[T], bool]:
+    """``in``: a value equal to an option, or a number equal to a numeric option."""
+    try:
+        exact: set[Any] | Sequence[Any] = set(options)
+    except TypeError:  # an unhashable option (an object): compare one by one
+        exact = options
+    numbers = {n for n in map(_number, options) if n is not None}
+
+    def test(entity: T) -> bool:
+        for value in _as_list(get(entity)):
+            if value in exact:
+                return True
+            number = _number(value)
+            if number is not None and number in numbers:
+                return True
+        return False
+
+    return test
 
 
 def check_sort(sort: Sequence[str], fields: Fields[Any], *, parameter: str = "sort") -> None:
@@ -214,38 +253,34 @@ def check_sort(sort: Sequence[str], fields: Fields[Any], *, parameter: str = "so
             raise _invalid(f"{parameter}[{index}]", "must be <field>=asc or <field>=desc")
 
 
-def _compare(a: Any, b: Any) -> int:
-    """Order two sort keys; ``None`` (no value) sorts after every value."""
-    if a is None or b is None:
-        return (a is None) - (b is None)
-    if isinstance(a, str) and isinstance(b, str):
-        a, b = a.lower(), b.lower()
-    return int(a > b) - int(a < b)
-
-
-def sort_records(records: Sequence[T], sort: Sequence[str], fields: Fields[T]) -> list[T]:
+def sort_records(records: Iterable[T], sort: Sequence[str], fields: Fields[T]) -> list[T]:
     """``records`` ordered by ``sort`` (checked first with :func:`check_sort`).
 
-    Entities without a value for a field come last in both directions.
+    Text compares case-insensitively; entities without a value for a field come last in both
+    directions; ties keep the order of ``records``. One stable sort per item, the last item
+    first, each reading every key once.
     """
-    keys: list[tuple[Callable[[T], Any], bool]] = []
-    for item in sort:
+    ordered = list(records)
+    for item in reversed(sort):
         name, _, direction = item.partition("=")
         field = fields[name]
-        keys.append((field.sort or field.get, direction == "desc"))
-
-    def order(a: T, b: T) -> int:
-        for key, descending in keys:
-            ka, kb = key(a), key(b)
-            if ka is None or kb is None:
-                result = _compare(ka, kb)
+        key = field.sort or field.get
+        valued: list[tuple[Any, T]] = []
+        missing: list[T] = []
+        for record in ordered:
+            value = key(record)
+            if value is None:
+                missing.append(record)
             else:
-                result = _compare(ka, kb) * (-1 if descending else 1)
-            if result:
-                return result
-        return 0
+                valued.append((value.lower() if isinstance(value, str) else value, record))
+        valued.sort(key=_first, reverse=direction == "desc")
+        ordered = [record for _, record in valued]
+        ordered += missing
+    return ordered
 
-    return sorted(records, key=functools.cmp_to_key(order))
+
+def _first(pair: tuple[Any, Any]) -> Any:
+    return pair[0]
 
 
 def page(

@@ -14,24 +14,42 @@ from fleetapi.models.vehicle import (
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.state.records import VehicleRecord, convert
 
-__all__ = ["subtype_error", "vehicle_visible", "visible_vehicles", "wire_vehicle"]
+__all__ = [
+    "garage_name",
+    "subtype_error",
+    "tracker_label",
+    "vehicle_visible",
+    "visible_vehicles",
+    "wire_vehicle",
+]
 
 
 def wire_vehicle(ctx: Context, record: VehicleRecord) -> Vehicle:
     """The API's vehicle of a record, with its tracker's label and its garage's name."""
-    tracker = ctx.world.trackers.get(record.tracker_id) if record.tracker_id else None
-    garage = ctx.world.garages.get(record.garage_id) if record.garage_id else None
     return convert(
         Vehicle,
         record,
-        tracker_label=tracker.label if tracker else None,
-        garage_organization_name=garage.organization_name if garage else None,
+        tracker_label=tracker_label(ctx, record),
+        garage_organization_name=garage_name(ctx, record),
     )
+
+
+def tracker_label(ctx: Context, record: VehicleRecord) -> str | None:
+    """The label of the vehicle's tracker (``tracker_label``), if it has one."""
+    tracker = ctx.world.trackers.get(record.tracker_id) if record.tracker_id else None
+    return tracker.label if tracker else None
+
+
+def garage_name(ctx: Context, record: VehicleRecord) -> str | None:
+    """The organization name of the vehicle's garage (``garage_organization_name``)."""
+    garage = ctx.world.garages.get(record.garage_id) if record.garage_id else None
+    return garage.organization_name if garage else None
 
 
 def visible_vehicles(ctx: Context) -> list[VehicleRecord]:
     """The vehicles the caller sees, by id."""
-    return [v for _, v in sorted(ctx.world.vehicles.items()) if vehicle_visible(ctx, v)]
+    vehicles = ctx.world.vehicles
+    return [v for v in map(vehicles.__getitem__, sorted(vehicles)) if vehicle_visible(ctx, v)]
 
 
 def vehicle_visible(ctx: Context, record: VehicleRecord) -> bool:

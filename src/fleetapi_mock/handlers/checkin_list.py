@@ -127,6 +127,7 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
         params.to if isinstance(params.to, dt.datetime) else None,
     )
     found = []
+    meets = search.matcher(conditions, fields)
     for checkin in ctx.owned(ctx.world.checkins):
         if checkin.tracker_id not in trackers:
             continue
@@ -138,7 +139,7 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
             where = checkin.location
             if haversine_distance(circle.lat, circle.lng, where.lat, where.lng) > circle.radius:
                 continue
-        if all(search.matches(checkin, c, fields) for c in conditions):
+        if meets(checkin):
             found.append(checkin)
     found = search.sort_records(found, sort, fields)
     return search.page(found, params.offset, params.limit), len(found)

@@ -332,7 +332,8 @@ def link_list(ctx: Context, params: GeoLinkListParams) -> list[GeoLink]:
                 for value in _texts(searchable[name].get(link))
             )
         ]
-    links = [link for link in links if all(search.matches(link, c, searchable) for c in conditions)]
+    meets = search.matcher(conditions, searchable)
+    links = [link for link in links if meets(link)]
     links = search.sort_records(links, sort, fields)
     shown = search.page(links, params.offset, params.limit, default_limit=DEFAULT_LIST_LIMIT)
     return [_wire(ctx, link, with_status=True) for link in shown]

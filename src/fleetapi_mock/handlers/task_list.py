@@ -24,7 +24,7 @@ from fleetapi_mock.domain.search import (
     check_conditions,
     check_sort,
     in_world_time,
-    matches,
+    matcher,
     page,
     sort_records,
 )
@@ -157,6 +157,7 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
     end = ctx.request_time(params.to, "to") if isinstance(params.to, dt.datetime) else None
     text = params.filter.lower() if isinstance(params.filter, str) else None
     texts = [f.lower() for f in params.filters] if isinstance(params.filters, list) else []
+    meets = matcher(conditions, fields)
     found: list[Task] = []
     for task in board.tasks():
         if isinstance(params.external_id, str) and task.external_id != params.external_id:
@@ -182,7 +183,7 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
             searched = [task.label, task.description, value_or(task.location.address, "")]
             if not all(any(t in s.lower() for s in searched) for t in texts):
                 continue
-        if not all(matches(task, c, fields) for c in conditions):
+        if not meets(task):
             continue
         found.append(task)
     found = sort_records(found, sort, fields)

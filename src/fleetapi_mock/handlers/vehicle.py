@@ -9,6 +9,7 @@ garage; ``icon_id`` and ``avatar_file_name`` change only through the avatar call
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -43,7 +44,9 @@ from fleetapi.models.vehicle import (
 from fleetapi_mock.domain import search
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.vehicle import (
+    garage_name,
     subtype_error,
+    tracker_label,
     vehicle_visible,
     visible_vehicles,
     wire_vehicle,
@@ -194,19 +197,25 @@ def vehicle_delete(ctx: Context, params: VehicleDeleteParams) -> None:
             del ctx.world.service_tasks[task.id]
 
 
-def _value(name: str) -> Callable[[Vehicle], Any]:
-    def get(vehicle: Vehicle) -> Any:
+def _value(name: str) -> Callable[[VehicleRecord], Any]:
+    def get(vehicle: VehicleRecord) -> Any:
         value = getattr(vehicle, name)
         return None if value is UNSET else value
 
     return get
 
 
-SORT_FIELDS: search.Fields[Vehicle] = {
-    name: search.Field("text", _value(name)) for name in sorted(VEHICLE_SORT_FIELDS)
-}
-"""What ``vehicle/list`` sorts by, for :mod:`fleetapi_mock.domain.search` (text case-insensitively,
-vehicles without a value last in both directions)."""
+def _sort_fields(ctx: Context) -> search.Fields[VehicleRecord]:
+    """What ``vehicle/list`` sorts by, read from the stored records (text case-insensitively,
+    vehicles without a value last in both directions)."""
+    read: dict[str, Callable[[VehicleRecord], Any]] = {
+        "tracker_label": functools.partial(tracker_label, ctx),
+        "garage_organization_name": functools.partial(garage_name, ctx),
+    }
+    return {
+        name: search.Field("text", read.get(name) or _value(name))
+        for name in sorted(VEHICLE_SORT_FIELDS)
+    }
 
 
 @handles(VEHICLE_LIST)
@@ -218,14 +227,15 @@ def vehicle_list(ctx: Context, params: VehicleListParams) -> list[Vehicle]:
     ``reg_number`` or ``label``. ``offset`` and ``limit`` are at least 0.
     """
     sort = [] if params.sort is UNSET else params.sort
-    search.check_sort(sort, SORT_FIELDS)
-    vehicles = [wire_vehicle(ctx, r) for r in visible_vehicles(ctx)]
+    fields = _sort_fields(ctx)
+    search.check_sort(sort, fields)
+    records = visible_vehicles(ctx)
     if params.filter is not UNSET and params.filter is not None and params.filter != "":
         wanted = params.filter.casefold()
-        vehicles = [
+        records = [
             v
-            for v in vehicles
+            for v in records
             if any(wanted in (text or "").casefold() for text in (v.vin, v.reg_number, v.label))
         ]
-    vehicles = search.sort_records(vehicles, sort, SORT_FIELDS)
-    return search.page(vehicles, params.offset, params.limit)
+    records = search.sort_records(records, sort, fields)
+    return [wire_vehicle(ctx, r) for r in search.page(records, params.offset, params.limit)]

@@ -1,0 +1,87 @@
+"""Target 2: lists scale with the page, not the world.
+
+Each call asks for a page of 100 (``limit=100``) in a world of many records and in a small
+one; the ratio is the time at the large size over the time at the small one. A whole list
+(no limit) is compared per record between the two sizes: it must grow linearly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from bench.measure import Ratio, Sizes, Target, compare, per_run
+from bench.worlds import scaled_document
+from fleetapi_mock import DEMO_API_KEY, FleetMock
+
+HEADERS = {"Authorization": f"NVX {DEMO_API_KEY}", "Content-Type": "application/json"}
+
+PAGE_CALLS: dict[str, tuple[str, dict[str, Any]]] = {
+    "vehicle/list": ("vehicle/list", {"limit": 100}),
+    "task/list": ("task/list", {"limit": 100}),
+    "task/list, two conditions and a sort": (
+        "task/list",
+        {
+            "limit": 100,
+            "conditions": [
+                {"type": "contains", "field": "label", "value": "Delivery"},
+                {
+                    "type": "in",
+                    "field": "external_id",
+                    "value": [str(100000 + n) for n in range(0, 7000, 7)],
+                },
+            ],
+            "sort": ["to=desc"],
+        },
+    ),
+    "checkin/list": ("checkin/list", {"limit": 100}),
+}
+"""The page calls, by figure name: their path and body."""
+
+
+def caller(mock: FleetMock, path: str, body: dict[str, Any]) -> Callable[[], bytes]:
+    """A function making one call through the mock's backend (routing, credential,
+    validation, handler, answer) and answering the answer's bytes."""
+    content = json.dumps(body).encode()
+
+    def call() -> bytes:
+        answer = mock.backend.handle("POST", f"/{path}", {}, HEADERS, content)
+        if answer.status != 200:
+            raise RuntimeError(f"{path} answered {answer.status}: {answer.body[:300]!r}")
+        return answer.body
+
+    return call
+
+
+def bench_lists(sizes: Sizes) -> list[Ratio]:
+    """Pages of 100 at the large size against the small one; whole lists per record."""
+    large = FleetMock(scaled_document(sizes.records), running_clock=False)
+    small = FleetMock(scaled_document(sizes.small_records), running_clock=False)
+    ratios = []
+    for name, (path, body) in PAGE_CALLS.items():
+        ratios.append(
+            compare(
+                f"{name}, 100 of {sizes.records:,} vs of {sizes.small_records:,}",
+                per_run(caller(large, path, body), sizes.sample_time),
+                per_run(caller(small, path, body), sizes.sample_time),
+                Target(3.0),
+                sizes,
+            )
+        )
+    whole = sizes.records // 10
+    mid = FleetMock(scaled_document(whole), running_clock=False)
+    small_whole = FleetMock(scaled_document(whole // 10), running_clock=False)
+    for path in ("vehicle/list", "task/list", "checkin/list"):
+        big_run = per_run(caller(mid, path, {}), sizes.sample_time)
+        small_run = per_run(caller(small_whole, path, {}), sizes.sample_time)
+        ratios.append(
+            compare(
+                f"{path}, whole list per record at {whole:,} vs at {whole // 10:,}",
+                lambda big_run=big_run: big_run() / whole,  # type: ignore[misc]
+                lambda small_run=small_run: small_run() / (whole // 10),  # type: ignore[misc]
+                Target(1.5),
+                sizes,
+            )
+        )
+    return ratios
