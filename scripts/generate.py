@@ -49,6 +49,7 @@ UNASYNC = [
     (r"\baclose\b", "close"),
     (r"\baread\(\)", "read()"),
     (r"\basync_sleep\b", "sync_sleep"),
+    (r"\basync_transport\b", "sync_transport"),
     (r"fleetapi\.resources\._async\b", "fleetapi.resources._sync"),
     (r"\bfleetapi\._async_client\b", "fleetapi._client"),
     (r"\bAsynchronous\b", "Synchronous"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator, Mapping
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import httpx
@@ -35,7 +35,7 @@ from fleetapi._errors import (
 from fleetapi._retry import answer_failure, transport_failure
 from fleetapi._secrets import install_log_redaction, mask
 from fleetapi._sleep import async_sleep as sleep
-from fleetapi._transports import aiohttp_transport
+from fleetapi._transports import AsyncTransport, async_transport
 from fleetapi._uploads import FileInput, UploadProgress, file_part
 from fleetapi.resources._async import AsyncResources
 
@@ -65,9 +65,8 @@ class AsyncClient(AsyncResources):
         credential_in: Where the credential travels: ``header``, ``body`` or ``query``.
         iso_datetime: Ask for, and send, ISO 8601 date/times.
         allow_insecure: Allow plain http to a host that is not loopback.
-        transport: An httpx transport, e.g. the mock's in-process one; or ``"aiohttp"``
-            for aiohttp's connection pool (the ``fleetapi[aiohttp]`` extra), much faster
-            than httpx's own under many concurrent calls.
+        transport: The HTTP transport (:data:`~fleetapi._transports.AsyncTransport`): an
+            httpx transport, e.g. the mock's in-process one.
         http_client: An httpx client to use (the caller keeps ownership and closes it).
     """
 
@@ -81,7 +80,7 @@ class AsyncClient(AsyncResources):
         credential_in: CredentialPlacement = "header",
         iso_datetime: bool = False,
         allow_insecure: bool = False,
-        transport: httpx.AsyncBaseTransport | Literal["aiohttp"] | None = None,
+        transport: AsyncTransport | None = None,
         http_client: httpx.AsyncClient | None = None,
         _config: ClientConfig | None = None,
     ) -> None:
@@ -97,9 +96,9 @@ class AsyncClient(AsyncResources):
         if self._config.credential_in == "query":
             install_log_redaction(self._config.hash)
         self._owns_http = http_client is None
-        if transport == "aiohttp":
-            transport = aiohttp_transport()
-        self._http = http_client or httpx.AsyncClient(transport=transport, follow_redirects=False)
+        self._http = http_client or httpx.AsyncClient(
+            transport=async_transport(transport), follow_redirects=False
+        )
 
     @classmethod
     async def login(

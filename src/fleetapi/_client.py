@@ -38,6 +38,7 @@ from fleetapi._errors import (
 from fleetapi._retry import answer_failure, transport_failure
 from fleetapi._secrets import install_log_redaction, mask
 from fleetapi._sleep import sync_sleep as sleep
+from fleetapi._transports import Transport, sync_transport
 from fleetapi._uploads import FileInput, UploadProgress, file_part
 from fleetapi.resources._sync import Resources
 
@@ -67,7 +68,8 @@ class Client(Resources):
         credential_in: Where the credential travels: ``header``, ``body`` or ``query``.
         iso_datetime: Ask for, and send, ISO 8601 date/times.
         allow_insecure: Allow plain http to a host that is not loopback.
-        transport: An httpx transport, e.g. the mock's in-process one.
+        transport: The HTTP transport (:data:`~fleetapi._transports.Transport`): an
+            httpx transport, e.g. the mock's in-process one.
         http_client: An httpx client to use (the caller keeps ownership and closes it).
     """
 
@@ -81,7 +83,7 @@ class Client(Resources):
         credential_in: CredentialPlacement = "header",
         iso_datetime: bool = False,
         allow_insecure: bool = False,
-        transport: httpx.BaseTransport | None = None,
+        transport: Transport | None = None,
         http_client: httpx.Client | None = None,
         _config: ClientConfig | None = None,
     ) -> None:
@@ -97,7 +99,9 @@ class Client(Resources):
         if self._config.credential_in == "query":
             install_log_redaction(self._config.hash)
         self._owns_http = http_client is None
-        self._http = http_client or httpx.Client(transport=transport, follow_redirects=False)
+        self._http = http_client or httpx.Client(
+            transport=sync_transport(transport), follow_redirects=False
+        )
 
     @classmethod
     def login(

@@ -8,8 +8,9 @@ more came.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Final
 
 import attrs
@@ -46,16 +47,23 @@ class BatchLine:
 
 
 def batch_lines(text: str, fields: Sequence[str]) -> tuple[list[BatchLine], bool]:
-    """The rows of ``text`` (header skipped, cut at the limit) and whether it was cut."""
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
-    if lines and [c.strip().lower() for c in lines[0][1].split("\t")] == list(fields):
-        lines = lines[1:]
+    """The rows of ``text`` (header skipped, cut at the limit) and whether it was cut.
+
+    Only the rows kept are split into cells: the rest of a long batch is not read further.
+    """
+    lines: Iterator[tuple[int, str]] = (
+        (n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()
+    )
+    first = next(lines, None)
+    if first is not None and [c.strip().lower() for c in first[1].split("\t")] != list(fields):
+        lines = itertools.chain([first], lines)
     return cut(BatchLine(n, line.split("\t")) for n, line in lines)
 
 
 def cut(rows: Iterable[BatchLine]) -> tuple[list[BatchLine], bool]:
-    """The first :data:`BATCH_ROW_LIMIT` of ``rows`` and whether there were more."""
-    kept = list(rows)
+    """The first :data:`BATCH_ROW_LIMIT` of ``rows`` and whether there were more (the rows
+    past the first one beyond the limit are never made)."""
+    kept = list(itertools.islice(rows, BATCH_ROW_LIMIT + 1))
     return kept[:BATCH_ROW_LIMIT], len(kept) > BATCH_ROW_LIMIT
 
 

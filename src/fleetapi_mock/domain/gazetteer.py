@@ -11,6 +11,7 @@ nearest entry within :data:`REVERSE_RADIUS_M` meters.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -37,8 +38,10 @@ REVERSE_RADIUS_M = 1000.0
 _WORD = re.compile(r"\w+")
 
 
+@functools.lru_cache(maxsize=8192)
 def _fold(text: str) -> str:
-    """Text for matching: case-folded (``ß`` is ``ss``), accents dropped."""
+    """Text for matching: case-folded (``ß`` is ``ss``), accents dropped (remembered: the
+    gazetteer's entries are folded again for every search)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -60,9 +63,9 @@ def _searchable(entry: GeocodedLocation) -> str:
     return _fold(" ".join(parts))
 
 
-def _rank(query: str, entry: GeocodedLocation) -> int | None:
-    """How well ``entry`` matches ``query`` (lower is better), or ``None`` when it does not."""
-    words = _WORD.findall(_fold(query))
+def _rank(words: list[str], entry: GeocodedLocation) -> int | None:
+    """How well ``entry`` matches the query's ``words`` (folded; lower is better), or ``None``
+    when it does not."""
     text = _searchable(entry)
     if not words or not all(w in text for w in words):
         return None
@@ -88,8 +91,9 @@ def _inside(bounds: Bounds, lat: float, lng: float) -> bool:
 def search(world: World, query: str, bounds: Bounds | Unset = UNSET) -> list[GeocodedLocation]:
     """The gazetteer entries matching ``query``, best first (see the module's rules)."""
     ranked: list[tuple[bool, int, int, GeocodedLocation]] = []
+    words = _WORD.findall(_fold(query))
     for index, entry in enumerate(world.gazetteer):
-        rank = _rank(query, entry)
+        rank = _rank(words, entry)
         if rank is None:
             continue
         outside = isinstance(bounds, Bounds) and not _inside(bounds, entry.lat, entry.lng)

@@ -28,7 +28,8 @@ tells that more came (see :mod:`fleetapi_mock.domain.batch`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -171,7 +172,10 @@ class _Row:
 
 
 def _convert_row(
-    ctx: Context, params: TaskBatchConvertParams, row: _Row
+    ctx: Context,
+    params: TaskBatchConvertParams,
+    row: _Row,
+    geocode: Callable[[str], Location | None],
 ) -> tuple[CheckedTask, NewTask | None]:
     defaults = {
         "radius": params.default_radius if isinstance(params.default_radius, int) else 100,
@@ -218,7 +222,7 @@ def _convert_row(
         if not address:
             row.error("address", "an address or coordinates are required")
         else:
-            location = _geocode(ctx, address)
+            location = geocode(address)
             if location is None:
                 row.error("address", f"no place, zone or location found for {address!r}")
     elif "lat" not in numbers and not row.text("lat"):
@@ -292,6 +296,7 @@ def task_batch_convert(ctx: Context, params: TaskBatchConvertParams) -> TaskBatc
     candidates = _candidates(ctx, params)
     mode = params.location_check_mode if isinstance(params.location_check_mode, str) else None
     lines, exceeded = batch_lines(params.batch, fields)
+    geocode = functools.cache(functools.partial(_geocode, ctx))  # an address found once a call
     converted: list[CheckedTask] = []
     turn = 0
     for line in lines:
@@ -299,7 +304,7 @@ def task_batch_convert(ctx: Context, params: TaskBatchConvertParams) -> TaskBatc
         row = _Row(line.number, dict(zip(fields, cells, strict=False)))
         if len(cells) > len(fields):
             row.error("batch", f"{len(cells)} cells for {len(fields)} fields")
-        checked, task = _convert_row(ctx, params, row)
+        checked, task = _convert_row(ctx, params, row, geocode)
         if task is not None and candidates:
             tracker_id = _assign(mode, candidates, turn, task.location.to_location())
             turn += 1
