@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 import time
 from typing import Any
 
@@ -54,8 +55,6 @@ def hand_vehicle(item: dict[str, Any]) -> Vehicle:
 def decoding(sizes: Sizes) -> Ratio:
     """Structuring ``sizes.decoded`` vehicles with the SDK's converter against by hand."""
     mock = FleetMock(scaled_document(sizes.decoded), running_clock=False)
-    import json
-
     wire = json.loads(caller(mock, "vehicle/list", {"limit": sizes.decoded})())["list"]
     conv = converter_for()
     assert conv.structure(wire, list[Vehicle]) == [hand_vehicle(v) for v in wire]

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import httpx
+
 from bench.measure import Ratio, Sizes, Target, alternate
 from fleetapi_mock import DEMO_API_KEY
 
@@ -115,8 +117,6 @@ def bench_served(sizes: Sizes) -> list[Ratio]:
             raw = request_bytes(host, path, body)
             requests[path] = Path(folder, path.replace("/", "_"))
             requests[path].write_bytes(raw)
-            import httpx
-
             answer = httpx.post(
                 f"{mock_url}/{path}", json=body, headers={"Authorization": f"NVX {DEMO_API_KEY}"}
             )

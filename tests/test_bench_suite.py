@@ -6,6 +6,7 @@ check what its table and JSON promise.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import sys
@@ -27,8 +28,6 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Ratio], str, dic
     """The whole suite at tiny sizes: its figures, its printed table and its JSON."""
     out = tmp_path_factory.mktemp("bench") / "bench.json"
     capture = pytest.MonkeyPatch()
-    import io
-
     printed = io.StringIO()
     capture.setattr(sys, "stdout", printed)
     try:
