@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from bench.lists import caller
 from bench.measure import Ratio, Sizes, Target, compare, per_run
+from bench.worlds import caller
 from fleetapi_mock import FleetMock
 
 TARGET_ROWS_PER_SECOND = 50_000

@@ -7,15 +7,11 @@ one; the ratio is the time at the large size over the time at the small one. A w
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from typing import Any
 
 from bench.measure import Ratio, Sizes, Target, compare, per_run
-from bench.worlds import scaled_document
-from fleetapi_mock import DEMO_API_KEY, FleetMock
-
-HEADERS = {"Authorization": f"NVX {DEMO_API_KEY}", "Content-Type": "application/json"}
+from bench.worlds import caller, scaled_document
+from fleetapi_mock import FleetMock
 
 PAGE_CALLS: dict[str, tuple[str, dict[str, Any]]] = {
     "vehicle/list": ("vehicle/list", {"limit": 100}),
@@ -38,20 +34,6 @@ PAGE_CALLS: dict[str, tuple[str, dict[str, Any]]] = {
     "checkin/list": ("checkin/list", {"limit": 100}),
 }
 """The page calls, by figure name: their path and body."""
-
-
-def caller(mock: FleetMock, path: str, body: dict[str, Any]) -> Callable[[], bytes]:
-    """A function making one call through the mock's backend (routing, credential,
-    validation, handler, answer) and answering the answer's bytes."""
-    content = json.dumps(body).encode()
-
-    def call() -> bytes:
-        answer = mock.backend.handle("POST", f"/{path}", {}, HEADERS, content)
-        if answer.status != 200:
-            raise RuntimeError(f"{path} answered {answer.status}: {answer.body[:300]!r}")
-        return answer.body
-
-    return call
 
 
 def bench_lists(sizes: Sizes) -> list[Ratio]:

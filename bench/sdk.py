@@ -19,10 +19,9 @@ from typing import Any
 import attrs
 import httpx
 
-from bench.lists import caller
 from bench.measure import Ratio, Sizes, Target, compare, per_run
 from bench.served import served_mock
-from bench.worlds import scaled_document
+from bench.worlds import caller, scaled_document
 from fleetapi import AsyncClient, Client
 from fleetapi._converter import converter_for
 from fleetapi._formats import wire_name

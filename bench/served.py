@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -101,11 +102,6 @@ class Load:
         return measured / elapsed
 
 
-def _median(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[len(ordered) // 2]
-
-
 def bench_served(sizes: Sizes) -> list[Ratio]:
     """Requests per second of the served mock and the bare app, each call at each level."""
     ratios = []
@@ -132,8 +128,8 @@ def bench_served(sizes: Sizes) -> list[Ratio]:
                     bare = Load(bare_url, bare_pid, requests[path], connections, sizes.http_time)
                     project, baseline = alternate(mine, bare, sizes.samples)
                     note = (
-                        f"server CPU per request: {_median(mine.cpu) * 1e6:.0f} µs vs "
-                        f"{_median(bare.cpu) * 1e6:.0f} µs"
+                        f"server CPU per request: {statistics.median(mine.cpu) * 1e6:.0f} µs vs "
+                        f"{statistics.median(bare.cpu) * 1e6:.0f} µs"
                     )
                     ratios.append(
                         Ratio(

@@ -14,9 +14,8 @@ import json
 import time
 from typing import Any
 
-from bench.lists import caller
 from bench.measure import Ratio, Sizes, Target, compare, per_run
-from bench.worlds import FORMAT, long_track
+from bench.worlds import FORMAT, caller, long_track
 from fleetapi_mock import FleetMock
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.world import track_point_order

@@ -1,11 +1,14 @@
-"""Generated worlds: the demo world grown to many records, and long tracks."""
+"""Generated worlds (the demo world grown to many records, long tracks) and calls into them."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
+from collections.abc import Callable
 from typing import Any
 
+from fleetapi_mock import DEMO_API_KEY, FleetMock
 from fleetapi_mock.state.world import demo_document
 
 CENTRE = (52.52, 13.405)
@@ -16,6 +19,7 @@ CYCLE = 1800
 TRACKERS = (1, 2, 3, 4)
 """The demo account's trackers on a tariff with tasks (4 is Anna's phone, employee 1)."""
 FORMAT = "%Y-%m-%d %H:%M:%S"
+HEADERS = {"Authorization": f"NVX {DEMO_API_KEY}", "Content-Type": "application/json"}
 
 
 def stop(index: int) -> tuple[float, float]:
@@ -98,3 +102,17 @@ def long_track(tracker_id: int, end: dt.datetime, count: int, every: int) -> lis
             }
         )
     return points
+
+
+def caller(mock: FleetMock, path: str, body: dict[str, Any]) -> Callable[[], bytes]:
+    """A function making one call through the mock's backend (routing, credential,
+    validation, handler, answer) and answering the answer's bytes."""
+    content = json.dumps(body).encode()
+
+    def call() -> bytes:
+        answer = mock.backend.handle("POST", f"/{path}", {}, HEADERS, content)
+        if answer.status != 200:
+            raise RuntimeError(f"{path} answered {answer.status}: {answer.body[:300]!r}")
+        return answer.body
+
+    return call
