@@ -125,7 +125,7 @@ def test_the_track_points_stay_ordered_by_tracker_then_time(api: Api):
             {"tracker_id": 1, "get_time": "2026-01-15 08:35:00", "lat": 52.0, "lng": 13.0},
         ],
     )
-    points = api.mock.world.track_points
+    points = list(api.mock.world.track_points)
     assert points == sorted(points, key=track_point_order)
     moment = dt.datetime(2026, 1, 15, 8, 35)
     same_time = [p for p in points if p.tracker_id == 1 and p.get_time == moment]
@@ -318,4 +318,5 @@ def test_world_documents_are_loaded_with_their_points_in_order():
     document = demo_document()
     document["track_points"].reverse()
     world = World.from_document(document)
-    assert world.track_points == sorted(world.track_points, key=track_point_order)
+    points = list(world.track_points)
+    assert points == sorted(points, key=track_point_order)

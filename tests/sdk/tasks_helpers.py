@@ -66,9 +66,7 @@ def without_demo_tasks(mock: FleetMock) -> None:
 def without_points(mock: FleetMock, tracker_id: int) -> None:
     """Remove the recorded points of ``tracker_id`` (the demo world drives some trackers)."""
     with mock.world.lock:
-        mock.world.track_points[:] = [
-            p for p in mock.world.track_points if p.tracker_id != tracker_id
-        ]
+        mock.world.track_points.remove_tracker(tracker_id)
 
 
 class SyncView:

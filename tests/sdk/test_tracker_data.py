@@ -39,7 +39,7 @@ def test_the_last_gps_point_leaves_gsm_lbs_points_out(client: Any, fleet_mock: F
 
 
 def test_a_tracker_without_gps_points_has_none(client: Any, fleet_mock: FleetMock) -> None:
-    fleet_mock.world.track_points = [p for p in fleet_mock.world.track_points if p.tracker_id != 2]
+    fleet_mock.world.track_points.remove_tracker(2)
     assert client.tracker_data.get_last_gps_point(tracker_id=2) is None
 
 

@@ -67,7 +67,7 @@ def stand(start: float, minutes: int, step: int, every: int = 2) -> list[TrackPo
 def mock(fleet_mock: FleetMock) -> FleetMock:
     """The demo world with tracker 4's recorded points removed."""
     world = fleet_mock.world
-    world.track_points[:] = [p for p in world.track_points if p.tracker_id != TRACKER]
+    world.track_points.remove_tracker(TRACKER)
     return fleet_mock
 
 

@@ -1,7 +1,7 @@
 """Feeding positions to the mock: record track points and move trackers' current states.
 
 :func:`record_positions` is what a device does to the service: its points join
-``World.track_points`` (kept ordered by tracker, then GPS time) and each tracker's current state
+its tracker's track in ``World.track_points`` (by GPS time) and each tracker's current state
 (what ``tracker/get_state`` answers) follows its newest point. The control route
 ``POST /__mock__/positions`` and :meth:`FleetMock.record_positions
 <fleetapi_mock.FleetMock.record_positions>` both use it; :func:`drive_points` makes the points
@@ -20,7 +20,7 @@ from fleetapi.models.common import LatLng
 from fleetapi_mock.domain.event import record_point_event
 from fleetapi_mock.domain.rule import record_rule_events
 from fleetapi_mock.state.records import MovementStatus, TrackPointRecord
-from fleetapi_mock.state.world import World, track_point_order
+from fleetapi_mock.state.world import World
 
 __all__ = ["drive_points", "record_positions"]
 
@@ -28,7 +28,7 @@ __all__ = ["drive_points", "record_positions"]
 def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[TrackPointRecord]:
     """Record ``points`` (naive UTC times, or aware ones) as if their trackers had sent them.
 
-    The points join ``world.track_points`` in order (by tracker, then GPS time; a point of a
+    Each point joins its tracker's track in ``world.track_points`` by GPS time (a point of a
     time already recorded comes after the ones there). A tracker whose newest point is newer
     than its state's ``gps_updated`` takes that point as its current state: position, speed,
     heading, altitude, ``gps_updated`` and ``last_update`` the point's time, connection
@@ -51,8 +51,7 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
         missing = sorted({p.tracker_id for p in batch} - set(world.trackers))
         if missing:
             raise KeyError(f"no tracker {missing[0]}")
-        world.track_points.extend(batch)
-        world.track_points.sort(key=track_point_order)
+        world.track_points.add(batch)
         for point in sorted(batch, key=lambda p: p.get_time):
             record_point_event(world, point)
             record_rule_events(world, point)

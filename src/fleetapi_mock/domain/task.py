@@ -70,7 +70,6 @@ class Board:
         self.world = ctx.world
         self.now = ctx.now()
         self.account_id = ctx.account.id
-        self._points: dict[int, list[TrackPointRecord]] = {}
         self._forms: dict[int, FormRecord] | None = None
         self._progress: dict[int, Progress] = {}
 
@@ -105,11 +104,9 @@ class Board:
 
     # --- Lifecycle ------------------------------------------------------------------------
 
-    def points(self, tracker_id: int) -> list[TrackPointRecord]:
-        """The recorded points of a tracker in time order (read once per request)."""
-        if tracker_id not in self._points:
-            self._points[tracker_id] = self.world.points_of(tracker_id)
-        return self._points[tracker_id]
+    def points(self, tracker_id: int) -> Sequence[TrackPointRecord]:
+        """The recorded points of a tracker in time order."""
+        return self.world.points_of(tracker_id)
 
     def form_of(self, task: Task) -> FormRecord | None:
         """The form of a task or checkpoint, from the world's form store."""

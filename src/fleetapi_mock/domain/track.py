@@ -1,7 +1,7 @@
 """Trips from recorded points: how the mock splits, measures, filters and simplifies tracks.
 
-A tracker's points (``World.track_points``, UTC) are split into trips over its whole history,
-so that a trip keeps its ID whatever period is asked for:
+A tracker's points (its :class:`~fleetapi_mock.state.tracks.Track`, UTC) are split into trips
+over its whole history, so that a trip keeps its ID whatever period is asked for:
 
 * A gap of more than :data:`MAX_GAP` without points ends a trip.
 * A point the device flagged ``parking`` is never part of a trip, and ends the one before it.
@@ -13,23 +13,34 @@ so that a trip keeps its ID whatever period is asked for:
 
 A trip's ID is the UNIX time (seconds) of its first point. ``filter`` drops regular trips
 shorter than :data:`MIN_TRACK_LENGTH_KM` or with fewer than :data:`MIN_TRACK_POINTS` points.
-Lengths are great-circle (haversine) distances between consecutive points. Point lists are
-simplified with Ramer-Douglas-Peucker (gpxpy's), with the smallest tolerance that brings them
-within the point limit; the ends are always kept.
+Lengths are great-circle (haversine) distances between consecutive points.
+
+The trips of a track are kept on it (:func:`trips_of`) and split again only from the trip
+before the first point that arrived since. Point lists are simplified by each point's
+Ramer-Douglas-Peucker drop-out tolerance (:func:`drop_out_tolerances`), computed once per
+trip: a list of parts (trips, or the stretches between them) keeps the ends of every part
+and then its points of the highest tolerance, up to the limit; when the parts' ends alone
+pass the limit, the ends are simplified as one line.
 """
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+import functools
+import heapq
 import itertools
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import Final
 
 import attrs
-from gpxpy.geo import Location, haversine_distance, simplify_polyline
+from gpxpy.geo import haversine_distance
 
 from fleetapi.models.common import Bounds, LatLng
 from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.tracks import Track
 
 __all__ = [
     "CLUSTER_RADIUS_M",
@@ -38,13 +49,20 @@ __all__ = [
     "MIN_PARKING",
     "MIN_TRACK_LENGTH_KM",
     "MIN_TRACK_POINTS",
+    "Part",
+    "Summary",
     "Trip",
+    "Trips",
     "bounds_of",
     "clusters_of",
+    "drop_out_tolerances",
     "length_km",
     "simplify",
     "split_trips",
+    "summarize",
+    "time_span",
     "track_id_of",
+    "trips_of",
 ]
 
 MAX_GAP: Final = dt.timedelta(minutes=15)
@@ -61,6 +79,63 @@ DEFAULT_POINT_LIMIT: Final = 1000
 """The point limit of a point list when the request gives none."""
 
 
+_time = attrgetter("get_time")
+_EPOCH: Final = dt.datetime(1970, 1, 1)
+_METERS_PER_DEGREE: Final = 6_371_000 * math.pi / 180
+
+
+@attrs.frozen
+class Summary:
+    """What a track's fields sum up over its points."""
+
+    length: float
+    """km (haversine between consecutive points), not rounded."""
+    max_speed: int
+    north: float
+    south: float
+    west: float
+    east: float
+    gsm_lbs: bool
+    """Whether every point was located by GSM LBS."""
+    events: int
+    """Points that carry an event."""
+
+    @property
+    def bounds(self) -> Bounds:
+        """The bounding box."""
+        return Bounds(
+            nw=LatLng(lat=self.north, lng=self.west), se=LatLng(lat=self.south, lng=self.east)
+        )
+
+    def __add__(self, other: Summary) -> Summary:
+        return Summary(
+            length=self.length + other.length,
+            max_speed=max(self.max_speed, other.max_speed),
+            north=max(self.north, other.north),
+            south=min(self.south, other.south),
+            west=min(self.west, other.west),
+            east=max(self.east, other.east),
+            gsm_lbs=self.gsm_lbs and other.gsm_lbs,
+            events=self.events + other.events,
+        )
+
+
+def summarize(points: Sequence[TrackPointRecord]) -> Summary:
+    """The summary of some points (at least one), in time order."""
+    lats = [p.lat for p in points]
+    lngs = [p.lng for p in points]
+    return Summary(
+        length=length_km(points),
+        max_speed=max(p.speed for p in points),
+        north=max(lats),
+        south=min(lats),
+        west=min(lngs),
+        east=max(lngs),
+        gsm_lbs=all(p.gsm_lbs for p in points),
+        events=sum(1 for p in points if p.event),
+    )
+
+
 def track_id_of(point: TrackPointRecord) -> int:
     """The ID of the trip that starts with ``point``: its UNIX time in seconds."""
     return int(point.get_time.replace(tzinfo=dt.timezone.utc).timestamp())
@@ -71,6 +146,8 @@ class Trip:
     """One trip of a tracker's whole history: its points, in time order."""
 
     points: tuple[TrackPointRecord, ...]
+    start: int = 0
+    """The index of its first point in the points it was split from."""
 
     @property
     def id(self) -> int:
@@ -82,19 +159,147 @@ class Trip:
         """Whether the trip is a single report (one point)."""
         return len(self.points) == 1
 
-    def within(self, start: dt.datetime, end: dt.datetime) -> list[TrackPointRecord]:
+    @property
+    def end(self) -> int:
+        """The index just after its last point in the points it was split from."""
+        return self.start + len(self.points)
+
+    @functools.cached_property
+    def lbs_only(self) -> bool:
+        """Whether every point was located by GSM LBS."""
+        return all(p.gsm_lbs for p in self.points)
+
+    @functools.cached_property
+    def summary(self) -> Summary:
+        """What a track's fields sum up over the trip's points, computed once."""
+        return summarize(self.points)
+
+    def summary_of(self, points: Sequence[TrackPointRecord]) -> Summary:
+        """The summary of ``points``, a run of the trip's (kept when it is the whole trip)."""
+        return self.summary if points is self.points else summarize(points)
+
+    @functools.cached_property
+    def tolerances(self) -> list[float]:
+        """Each point's drop-out tolerance (:func:`drop_out_tolerances`), computed once."""
+        return drop_out_tolerances(self.points)
+
+    def within(self, start: dt.datetime, end: dt.datetime) -> Sequence[TrackPointRecord]:
         """The trip's points from ``start`` to ``end`` (both included, UTC)."""
-        return [p for p in self.points if start <= p.get_time <= end]
+        first, last = time_span(self.points, start, end)
+        return self.points if (first, last) == (0, len(self.points)) else self.points[first:last]
+
+    def part(self, first: int, last: int) -> Part:
+        """The trip's points ``first`` to ``last`` (a slice) as a part to simplify."""
+        if (first, last) == (0, len(self.points)):
+            return Part(self.points, lambda: self.tolerances)
+        return Part(self.points[first:last], lambda: self.tolerances[first:last])
+
+    def part_within(self, start: dt.datetime, end: dt.datetime) -> Part:
+        """The trip's points from ``start`` to ``end`` as a part to simplify."""
+        return self.part(*time_span(self.points, start, end))
 
 
-def split_trips(points: Sequence[TrackPointRecord]) -> list[Trip]:
-    """Split one tracker's points (in time order) into trips, as the module describes."""
+def time_span(
+    points: Sequence[TrackPointRecord], start: dt.datetime, end: dt.datetime
+) -> tuple[int, int]:
+    """The slice bounds of the points (in time order) from ``start`` to ``end``, both
+    included, found by bisection."""
+    first = bisect.bisect_left(points, start, key=_time)
+    return first, bisect.bisect_right(points, end, lo=first, key=_time)
+
+
+class Trips:
+    """The trips of one track, kept on it and split again from where points arrived.
+
+    A trip's first point starts the splitting afresh (nothing before it is looked at to split
+    what follows, and nothing after it to split what comes before), so when points arrive
+    from index ``i`` on, the trips that start before the last one starting before ``i`` stay
+    as they are.
+    """
+
+    def __init__(self, track: Track, *, include_gsm_lbs: bool) -> None:
+        self._track = track
+        self._all = include_gsm_lbs
+        self._points: Sequence[TrackPointRecord] = ()
+        self._trips: list[Trip] = []
+        self._starts: list[int] = []
+        self._dirty: int | None = 0
+
+    def changed_from(self, index: int) -> None:
+        """Points arrived at ``index`` of the track (a
+        :class:`~fleetapi_mock.state.tracks.Derived`)."""
+        if not self._all:
+            index = 0  # the LBS-free points are numbered apart: split them again
+        self._dirty = index if self._dirty is None else min(self._dirty, index)
+
+    @property
+    def points(self) -> Sequence[TrackPointRecord]:
+        """The points the trips were split from (the track's, or those not located by LBS)."""
+        self._update()
+        return self._points
+
+    @property
+    def trips(self) -> list[Trip]:
+        """The trips, in time order."""
+        self._update()
+        return self._trips
+
+    def _update(self) -> None:
+        if self._dirty is None:
+            return
+        if self._all:
+            self._points = self._track.points
+        else:
+            self._points = [p for p in self._track.points if not p.gsm_lbs]
+        keep = bisect.bisect_left(self._starts, self._dirty) - 1  # the last trip before
+        if keep < 0:
+            keep = begin = 0
+        else:
+            begin = self._starts[keep]
+        fresh = split_trips(self._points[begin:], offset=begin)
+        self._trips[keep:] = fresh
+        self._starts[keep:] = [trip.start for trip in fresh]
+        self._dirty = None
+
+    def between(self, start: dt.datetime, end: dt.datetime) -> list[Trip]:
+        """The trips with points from ``start`` to ``end`` (both included)."""
+        trips = self.trips
+        first = bisect.bisect_left(trips, start, key=lambda t: t.points[-1].get_time)
+        last = bisect.bisect_right(trips, end, lo=first, key=lambda t: t.points[0].get_time)
+        return trips[first:last]
+
+    def by_id(self, track_id: int) -> Trip | None:
+        """The trip of that ID, if any."""
+        trips = self.trips
+        start = _EPOCH + dt.timedelta(seconds=track_id)
+        index = bisect.bisect_left(trips, start, key=lambda t: t.points[0].get_time)
+        for trip in trips[index : index + 2]:
+            if trip.id == track_id:
+                return trip
+        return None
+
+
+def trips_of(track: Track, *, include_gsm_lbs: bool = True) -> Trips:
+    """The trips of ``track`` (without the points located by GSM LBS, when told), kept on the
+    track and updated when points arrive."""
+    key = (Trips, include_gsm_lbs)
+    found = track.derived.get(key)
+    if not isinstance(found, Trips):
+        found = Trips(track, include_gsm_lbs=include_gsm_lbs)
+        track.derived[key] = found
+    return found
+
+
+def split_trips(points: Sequence[TrackPointRecord], *, offset: int = 0) -> list[Trip]:
+    """Split one tracker's points (in time order) into trips, as the module describes;
+    ``offset`` is the index of ``points[0]`` in the whole track."""
     trips: list[Trip] = []
     current: list[TrackPointRecord] = []
+    first = 0
 
     def close() -> None:
         if current:
-            trips.append(Trip(tuple(current)))
+            trips.append(Trip(tuple(current), offset + first))
             current.clear()
 
     def joined(index: int) -> bool:
@@ -111,6 +316,8 @@ def split_trips(points: Sequence[TrackPointRecord]) -> list[Trip]:
             i += 1
             continue
         if point.speed > 0:
+            if not current:
+                first = i
             current.append(point)
             i += 1
             continue
@@ -123,6 +330,8 @@ def split_trips(points: Sequence[TrackPointRecord]) -> list[Trip]:
                 current.append(point)
             close()
         else:
+            if not current:
+                first = i
             current.extend(points[i:j])
         i = j
     close()
@@ -143,31 +352,100 @@ def bounds_of(points: Iterable[TrackPointRecord]) -> Bounds:
     return Bounds(nw=LatLng(lat=max(lats), lng=min(lngs)), se=LatLng(lat=min(lats), lng=max(lngs)))
 
 
-def simplify(points: Sequence[TrackPointRecord], limit: int) -> list[TrackPointRecord]:
-    """At most about ``limit`` of ``points``, keeping the shape (Ramer-Douglas-Peucker).
+@attrs.frozen
+class Part:
+    """Points simplified together (a trip's, or a stretch between trips) and their drop-out
+    tolerances, computed from them unless given (a trip's are computed once and kept)."""
 
-    The tolerance is the smallest (to a meter) that brings the count within ``limit``; the
-    first and last points always stay. Deterministic: the same points give the same result.
+    points: Sequence[TrackPointRecord]
+    given: Callable[[], Sequence[float]] | None = None
+
+    def tolerances(self) -> Sequence[float]:
+        """Each point's drop-out tolerance, the part's ends excepted (they always stay)."""
+        return self.given() if self.given is not None else drop_out_tolerances(self.points)
+
+
+def drop_out_tolerances(points: Sequence[TrackPointRecord]) -> list[float]:
+    """Each point's Ramer-Douglas-Peucker drop-out tolerance, in meters, in one pass.
+
+    A point stays in the line simplified with tolerance ``t`` exactly when its value is above
+    ``t``: the distance from the chord it splits, capped by the value of the point that made
+    that chord (a point goes when the one it hangs on goes). The ends are infinite. Distances
+    are planar, in meters around the line's first point.
     """
-    if len(points) <= max(limit, 2):
-        return list(points)
-    locations = [Location(p.lat, p.lng) for p in points]
-    index = {id(location): i for i, location in enumerate(locations)}
-    box = bounds_of(points)
-    low, high = 0.0, 2 * haversine_distance(box.nw.lat, box.nw.lng, box.se.lat, box.se.lng) + 1
-    best: list[Location] = [locations[0], locations[-1]]
-    try:
-        while high - low > 1.0:
-            middle = (low + high) / 2
-            kept = simplify_polyline(locations, middle)
-            if len(kept) <= limit:
-                best, high = kept, middle
-            else:
-                low = middle
-    except RecursionError:
-        step = (len(points) - 1) / (max(limit, 2) - 1)
-        return [points[round(k * step)] for k in range(max(limit, 2))]
-    return [points[index[id(location)]] for location in best]
+    count = len(points)
+    values = [0.0] * count
+    if not count:
+        return values
+    values[0] = values[-1] = math.inf
+    scale = math.cos(math.radians(points[0].lat)) * _METERS_PER_DEGREE
+    xs = [p.lng * scale for p in points]
+    ys = [p.lat * _METERS_PER_DEGREE for p in points]
+    stack = [(0, count - 1, math.inf)]
+    while stack:
+        low, high, ceiling = stack.pop()
+        if high - low < 2:
+            continue
+        ax, ay = xs[low], ys[low]
+        dx, dy = xs[high] - ax, ys[high] - ay
+        norm = math.hypot(dx, dy)
+        best, where = -1.0, low + 1
+        if norm == 0:
+            for i in range(low + 1, high):
+                far = math.hypot(xs[i] - ax, ys[i] - ay)
+                if far > best:
+                    best, where = far, i
+        else:
+            for i in range(low + 1, high):
+                far = abs(dy * (xs[i] - ax) - dx * (ys[i] - ay))
+                if far > best:
+                    best, where = far, i
+            best /= norm
+        value = min(best, ceiling)
+        values[where] = value
+        stack.append((where, high, value))
+        stack.append((low, where, value))
+    return values
+
+
+def _highest(values: Sequence[float], count: int) -> list[int]:
+    """The indexes of the ``count`` highest values (the earlier of equal ones), in order."""
+    return sorted(heapq.nlargest(count, range(len(values)), key=lambda i: (values[i], -i)))
+
+
+def simplify(parts: Sequence[Part], limit: int) -> list[list[TrackPointRecord]]:
+    """The points of each part kept within ``limit`` in all, as the module describes.
+
+    Every point stays while they are within the limit. Otherwise each part keeps its first and
+    last point and the parts share what is left of the limit by drop-out tolerance; when the
+    ends alone pass the limit, the limit's worth of them is kept by their own tolerances as
+    one line. Deterministic: the same points give the same result.
+    """
+    limit = max(limit, 2)
+    if sum(len(part.points) for part in parts) <= limit:
+        return [list(part.points) for part in parts]
+    ends = [
+        (k, i)
+        for k, part in enumerate(parts)
+        if part.points
+        for i in sorted({0, len(part.points) - 1})
+    ]
+    if len(ends) >= limit:
+        line = [parts[k].points[i] for k, i in ends]
+        kept = [ends[j] for j in _highest(drop_out_tolerances(line), limit)]
+    else:
+        inner = [
+            (value, k, i)
+            for k, part in enumerate(parts)
+            if len(part.points) > 2
+            for i, value in enumerate(part.tolerances()[1:-1], 1)
+        ]
+        best = heapq.nlargest(limit - len(ends), inner, key=lambda c: (c[0], -c[1], -c[2]))
+        kept = sorted([*ends, *((k, i) for _, k, i in best)])
+    chosen: list[list[TrackPointRecord]] = [[] for _ in parts]
+    for k, i in kept:
+        chosen[k].append(parts[k].points[i])
+    return chosen
 
 
 def clusters_of(singles: Sequence[TrackPointRecord]) -> list[list[TrackPointRecord]]:

@@ -12,7 +12,9 @@ A tracker that a vehicle rides carries ``norm_fuel_consumed`` from the vehicle's
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+import functools
+import operator
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -35,12 +37,14 @@ from fleetapi_mock.domain.track import (
     DEFAULT_POINT_LIMIT,
     MIN_TRACK_LENGTH_KM,
     MIN_TRACK_POINTS,
+    Part,
     Trip,
+    Trips,
     bounds_of,
     clusters_of,
-    length_km,
     simplify,
-    split_trips,
+    time_span,
+    trips_of,
 )
 from fleetapi_mock.state.records import TrackerRecord, TrackPointRecord
 
@@ -65,17 +69,16 @@ class Source:
     """The part of the interval with stored, past points (``None`` when empty)."""
     limit_exceeded: bool
 
-    def points(self, ctx: Context, *, include_gsm_lbs: bool = True) -> list[TrackPointRecord]:
-        """Every recorded point of the tracker, in time order."""
-        points = ctx.world.points_of(self.tracker.id)
-        return points if include_gsm_lbs else [p for p in points if not p.gsm_lbs]
+    def trips(self, ctx: Context, *, include_gsm_lbs: bool = True) -> Trips:
+        """The trips of the tracker's whole history (kept on its track)."""
+        track = ctx.world.track_points.track(self.tracker.id)
+        return trips_of(track, include_gsm_lbs=include_gsm_lbs)
 
-    def within(self, points: Sequence[TrackPointRecord]) -> list[TrackPointRecord]:
-        """The points of the served part of the interval."""
+    def served_trips(self, trips: Trips) -> list[tuple[Trip, Sequence[TrackPointRecord]]]:
+        """The trips with points in the served part of the interval, and those points."""
         if self.served is None:
             return []
-        start, end = self.served
-        return [p for p in points if start <= p.get_time <= end]
+        return [(trip, trip.within(*self.served)) for trip in trips.between(*self.served)]
 
     @property
     def served_time(self) -> dt.timedelta:
@@ -163,14 +166,13 @@ def point_info(
     )
 
 
-def _points_list(
-    ctx: Context, points: Sequence[TrackPointRecord], options: _Options
-) -> list[PointInfo] | Unset:
+def _points_list(ctx: Context, parts: Sequence[Part], options: _Options) -> list[PointInfo] | Unset:
     if not options.with_points:
         return UNSET
     return [
         point_info(ctx, p, omit_addresses=options.omit_addresses)
-        for p in simplify(points, options.point_limit)
+        for kept in simplify(parts, options.point_limit)
+        for p in kept
     ]
 
 
@@ -178,51 +180,59 @@ def _duration(points: Sequence[TrackPointRecord]) -> dt.timedelta:
     return points[-1].get_time - points[0].get_time
 
 
-def _avg_speed(length: float, time: dt.timedelta, points: Sequence[TrackPointRecord]) -> int:
+def _avg_speed(length: float, time: dt.timedelta, points: Iterable[TrackPointRecord]) -> int:
     hours = time.total_seconds() / 3600
     if hours > 0:
         return round(length / hours)
-    return round(sum(p.speed for p in points) / len(points))
+    speeds = [p.speed for p in points]
+    return round(sum(speeds) / len(speeds))
 
 
 def _fuel(length: float, options: _Options) -> float | Unset:
     return UNSET if options.fuel_norm is None else round(length * options.fuel_norm / 100, 3)
 
 
-def _events(points: Sequence[TrackPointRecord], options: _Options) -> int | Unset:
-    return sum(1 for p in points if p.event) if options.count_events else UNSET
-
-
 def _trip_fields(
     ctx: Context,
-    points: Sequence[TrackPointRecord],
-    length: float,
+    runs: Sequence[tuple[Trip, Sequence[TrackPointRecord]]],
     time: dt.timedelta,
     options: _Options,
 ) -> dict[str, Any]:
-    """The fields a regular and a merged track share, from their points."""
+    """The fields a regular and a merged track share, from the runs of trips they cover."""
+    summary = functools.reduce(operator.add, (trip.summary_of(run) for trip, run in runs))
+    first, last = runs[0][1][0], runs[-1][1][-1]
+    length = round(summary.length, 3)
+    count = sum(len(run) for _, run in runs)
     return {
-        "start_date": ctx.user_time(points[0].get_time),
-        "start_address": _address(points[0], options),
-        "end_date": ctx.user_time(points[-1].get_time),
-        "end_address": _address(points[-1], options),
-        "max_speed": max(p.speed for p in points),
+        "start_date": ctx.user_time(first.get_time),
+        "start_address": _address(first, options),
+        "end_date": ctx.user_time(last.get_time),
+        "end_address": _address(last, options),
+        "max_speed": summary.max_speed,
         "length": length,
-        "points": len(points),
-        "avg_speed": _avg_speed(length, time, points),
-        "event_count": _events(points, options),
+        "points": count,
+        "avg_speed": _avg_speed(length, time, (p for _, run in runs for p in run)),
+        "event_count": summary.events if options.count_events else UNSET,
         "norm_fuel_consumed": _fuel(length, options),
-        "gsm_lbs": all(p.gsm_lbs for p in points),
-        "points_list": _points_list(ctx, points, options),
-        "bounds": bounds_of(points),
+        "gsm_lbs": summary.gsm_lbs,
+        "points_list": _points_list(ctx, [_part_of(trip, run) for trip, run in runs], options),
+        "bounds": summary.bounds,
     }
 
 
 def _regular(
     ctx: Context, trip: Trip, points: Sequence[TrackPointRecord], options: _Options
 ) -> RegularTrack:
-    length = round(length_km(points), 3)
-    return RegularTrack(id=trip.id, **_trip_fields(ctx, points, length, _duration(points), options))
+    fields = _trip_fields(ctx, [(trip, points)], _duration(points), options)
+    return RegularTrack(id=trip.id, **fields)
+
+
+def _part_of(trip: Trip, points: Sequence[TrackPointRecord]) -> Part:
+    """``points`` (a run of ``trip``'s) as a part to simplify."""
+    first, _ = time_span(trip.points, points[0].get_time, points[0].get_time)
+    while trip.points[first] is not points[0]:
+        first += 1
+    return trip.part(first, first + len(points))
 
 
 def _single(ctx: Context, trip: Trip, point: TrackPointRecord, options: _Options) -> TrackInfo:
@@ -233,7 +243,7 @@ def _single(ctx: Context, trip: Trip, point: TrackPointRecord, options: _Options
         avg_speed=point.speed,
         gsm_lbs=point.gsm_lbs,
         precision=UNSET if point.precision is None else point.precision,
-        points_list=_points_list(ctx, [point], options),
+        points_list=_points_list(ctx, [Part([point])], options),
     )
 
 
@@ -251,12 +261,10 @@ def _cluster(ctx: Context, points: Sequence[TrackPointRecord], options: _Options
 
 
 def _merged(
-    ctx: Context, parts: Sequence[tuple[Trip, list[TrackPointRecord]]], options: _Options
+    ctx: Context, parts: Sequence[tuple[Trip, Sequence[TrackPointRecord]]], options: _Options
 ) -> tuple[MergedTrack, dt.timedelta]:
-    points = [p for _, part in parts for p in part]
-    length = round(sum(length_km(part) for _, part in parts), 3)
     time = sum((_duration(part) for _, part in parts), dt.timedelta(0))
-    return MergedTrack(**_trip_fields(ctx, points, length, time, options)), time
+    return MergedTrack(**_trip_fields(ctx, parts, time, options)), time
 
 
 def point_limit_of(value: int | Unset) -> int:
@@ -267,7 +275,7 @@ def point_limit_of(value: int | Unset) -> int:
 def _too_short(trip: Trip, points: Sequence[TrackPointRecord]) -> bool:
     if trip.single:
         return False
-    return len(points) < MIN_TRACK_POINTS or length_km(points) < MIN_TRACK_LENGTH_KM
+    return len(points) < MIN_TRACK_POINTS or trip.summary_of(points).length < MIN_TRACK_LENGTH_KM
 
 
 def track_infos(
@@ -281,10 +289,9 @@ def track_infos(
         point_limit=point_limit_of(params.point_limit),
         fuel_norm=norm_consumption(ctx, source.tracker.id),
     )
-    history = source.points(ctx, include_gsm_lbs=params.include_gsm_lbs is not False)
-    parts: list[tuple[Trip, list[TrackPointRecord]]] = []
-    for trip in split_trips(history):
-        points = source.within(trip.points)
+    trips = source.trips(ctx, include_gsm_lbs=params.include_gsm_lbs is not False)
+    parts: list[tuple[Trip, Sequence[TrackPointRecord]]] = []
+    for trip, points in source.served_trips(trips):
         if points and not (params.filter is not False and _too_short(trip, points)):
             parts.append((trip, points))
     tracks: list[tuple[dt.datetime, TrackInfo]] = []
@@ -318,28 +325,50 @@ def track_infos(
 
 
 def track_points(ctx: Context, source: Source, params: TrackReadOptions) -> list[PointInfo]:
-    """The points of ``source`` a read call answers (see ``asset/track/read``)."""
-    chosen: list[tuple[TrackPointRecord, bool]]
-    if not isinstance(params.track_id, Unset):
-        trips = split_trips(source.points(ctx))
-        trip = next((t for t in trips if t.id == params.track_id), None)
-        chosen = [(p, False) for p in source.within(trip.points)] if trip else []
+    """The points of ``source`` a read call answers (see ``asset/track/read``): with
+    ``filter`` off, the points between trips come too, flagged ``parking``."""
+    parts: list[tuple[Part, bool]] = []
+    if source.served is None:
+        pass
+    elif not isinstance(params.track_id, Unset):
+        trip = source.trips(ctx).by_id(params.track_id)
+        if trip is not None:
+            parts.append((trip.part_within(*source.served), False))
     else:
-        history = source.points(ctx, include_gsm_lbs=params.include_gsm_lbs is not False)
-        on_trips: dict[int, bool] = {}
-        for trip in split_trips(history):
-            lbs_only = all(p.gsm_lbs for p in trip.points)
-            on_trips.update((id(p), lbs_only) for p in trip.points)
+        trips = source.trips(ctx, include_gsm_lbs=params.include_gsm_lbs is not False)
         if params.filter is False:
-            chosen = [(p, id(p) not in on_trips) for p in source.within(history)]
+            parts = _with_stretches(trips, *source.served)
         else:
-            chosen = [
-                (p, False)
-                for p in source.within(history)
-                if id(p) in on_trips and not on_trips[id(p)]
+            parts = [
+                (trip.part_within(*source.served), False)
+                for trip in trips.between(*source.served)
+                if not trip.lbs_only
             ]
-    if params.simplify is not False:
-        flags = {id(p): parking for p, parking in chosen}
-        kept = simplify([p for p, _ in chosen], point_limit_of(params.point_limit))
-        chosen = [(p, flags[id(p)]) for p in kept]
-    return [point_info(ctx, p, parking=parking) for p, parking in chosen]
+    parts = [(part, parking) for part, parking in parts if part.points]
+    if params.simplify is False:
+        kept: list[Sequence[TrackPointRecord]] = [part.points for part, _ in parts]
+    else:
+        kept = [*simplify([part for part, _ in parts], point_limit_of(params.point_limit))]
+    return [
+        point_info(ctx, p, parking=parking)
+        for (_, parking), points in zip(parts, kept, strict=True)
+        for p in points
+    ]
+
+
+def _with_stretches(trips: Trips, start: dt.datetime, end: dt.datetime) -> list[tuple[Part, bool]]:
+    """Every point from ``start`` to ``end`` as parts: the trips', and the stretches between
+    them (flagged ``True``: parking points)."""
+    points = trips.points
+    low, high = time_span(points, start, end)
+    parts: list[tuple[Part, bool]] = []
+    cursor = low
+    for trip in trips.between(start, end):
+        first, last = max(trip.start, low), min(trip.end, high)
+        if cursor < first:
+            parts.append((Part(points[cursor:first]), True))
+        parts.append((trip.part(first - trip.start, last - trip.start), False))
+        cursor = last
+    if cursor < high:
+        parts.append((Part(points[cursor:high]), True))
+    return parts

@@ -27,7 +27,6 @@ from fleetapi.models.track import (
     TrackerTrackReadParams,
 )
 from fleetapi_mock.domain.context import Context, FileReply
-from fleetapi_mock.domain.track import split_trips
 from fleetapi_mock.domain.track_answer import Source, sources, track_infos, track_points
 from fleetapi_mock.domain.track_file import kml_document, kmz_archive
 from fleetapi_mock.domain.tracker import unblocked_tracker
@@ -101,7 +100,7 @@ def _by_track(ctx: Context, source: Source, points: list[PointInfo]) -> list[lis
     """``points`` grouped by the trip their time falls in (points between trips dropped)."""
     trips = [
         (ctx.user_time(t.points[0].get_time), ctx.user_time(t.points[-1].get_time))
-        for t in split_trips(source.points(ctx))
+        for t, _ in source.served_trips(source.trips(ctx))
     ]
     grouped: list[list[PointInfo]] = [[] for _ in trips]
     for point in points:

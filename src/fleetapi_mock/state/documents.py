@@ -192,9 +192,7 @@ def _load_collection(world: World, collection: Collection, raw: Any) -> Iterator
             yield f"{where}.{path}", "unknown key"
         loaded.append(record)
     if key is None:
-        if collection.order is not None:
-            loaded.sort(key=collection.order)
-        setattr(world, name, loaded)
+        setattr(world, name, collection.store(loaded))
         return
     by_key: dict[Any, Any] = {}
     for index, record in enumerate(loaded):

@@ -20,12 +20,11 @@ A world is loaded from and saved to a JSON *world document* (``docs/world-format
 
 from __future__ import annotations
 
-import bisect
 import datetime as dt
 import random
 import threading
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol, TypeVar, get_args, get_origin
 
 import attrs
@@ -77,6 +76,7 @@ from fleetapi_mock.state.records import (
     ZoneRecord,
     convert,
 )
+from fleetapi_mock.state.tracks import TrackStore
 
 __all__ = [
     "COLLECTIONS",
@@ -118,29 +118,33 @@ class Collection:
     key: str | None
     """The attribute its records are keyed by (a ``dict`` on the world), or ``None`` for a
     ``list``. Integer keys also drive the id sequence of the same name."""
-    order: Callable[[Any], Any] | None = None
-    """The sort key a list keeps its records in."""
+    store: Callable[[list[Any]], Any] = list
+    """What a list's records are kept in, made from the loaded records (``list`` itself, or
+    a :class:`~fleetapi_mock.state.tracks.TrackStore`)."""
 
 
 @attrs.frozen
 class _Declared:
     key: str
-    order: Callable[[Any], Any] | None
+    store: Callable[[list[Any]], Any]
+    record: type[Any] | None
 
 
-def collection(*, key: str = "id", order: Callable[[Any], Any] | None = None) -> Any:
+def collection(
+    *,
+    key: str = "id",
+    store: Callable[[list[Any]], Any] = list,
+    record: type[Any] | None = None,
+) -> Any:
     """Declare a collection of :class:`World`: a keyed one (``dict[int, Record]``, by ``key``)
-    or a list (``list[Record]``, kept in ``order``), as its annotation says."""
-    return _Declared(key, order)
+    or a list (``list[Record]``), as its annotation says; a list kept in a container of its
+    own names it as ``store`` and its records as ``record``."""
+    return _Declared(key, store, record)
 
 
 def track_point_order(point: TrackPointRecord) -> tuple[int, dt.datetime]:
-    """The sort key of ``World.track_points``: by tracker, then by GPS time."""
+    """The order ``World.track_points`` lists points in: by tracker, then by GPS time."""
     return (point.tracker_id, point.get_time)
-
-
-def _point_tracker(point: TrackPointRecord) -> int:
-    return point.tracker_id
 
 
 class World:
@@ -189,9 +193,9 @@ class World:
     rules: dict[int, RuleRecord] = collection()
     events: dict[int, EventRecord] = collection()
     """Events of trackers (history entries), times in UTC."""
-    track_points: list[TrackPointRecord] = collection(order=track_point_order)
-    """Recorded points, ordered by tracker, then by ``get_time`` (points of the same time keep
-    their arrival order)."""
+    track_points: TrackStore = collection(store=TrackStore, record=TrackPointRecord)
+    """Recorded points, one sorted track per tracker; listed by tracker, then by
+    ``get_time`` (points of the same time keep their arrival order)."""
     data_files: dict[str, DataFileRecord] = collection()
     import_processes: dict[int, ImportProcessRecord] = collection()
     tasks: dict[int, Task] = collection()
@@ -214,7 +218,7 @@ class World:
         self.ids = IdSequences()
         self.description = ""
         for name, declared in self.COLLECTIONS.items():
-            setattr(self, name, {} if declared.key else [])
+            setattr(self, name, {} if declared.key else declared.store([]))
 
     # --- Documents ------------------------------------------------------------------------
 
@@ -363,23 +367,13 @@ class World:
             if allowed is None or t.id in allowed
         ]
 
-    def points_of(self, tracker_id: int) -> list[TrackPointRecord]:
-        """The recorded points of a tracker, oldest first (found by bisection)."""
-        points = self.track_points
-        first = bisect.bisect_left(points, tracker_id, key=_point_tracker)
-        last = bisect.bisect_right(points, tracker_id, lo=first, key=_point_tracker)
-        return points[first:last]
+    def points_of(self, tracker_id: int) -> Sequence[TrackPointRecord]:
+        """The recorded points of a tracker, oldest first (never change the answer)."""
+        return self.track_points.points_of(tracker_id)
 
     def point_before(self, point: TrackPointRecord) -> TrackPointRecord | None:
-        """The tracker's recorded point just before ``point`` (a recorded one), if any:
-        found by bisection, without copying the tracker's track."""
-        points = self.track_points
-        index = bisect.bisect_left(points, track_point_order(point), key=track_point_order)
-        while points[index] is not point:
-            index += 1
-        if index and points[index - 1].tracker_id == point.tracker_id:
-            return points[index - 1]
-        return None
+        """The tracker's recorded point just before ``point`` (a recorded one), if any."""
+        return self.track_points.track(point.tracker_id).before(point)
 
     def __repr__(self) -> str:
         counts = ", ".join(
@@ -398,9 +392,9 @@ def _collections(cls: type) -> dict[str, Collection]:
             continue
         hint = hints[name]
         keyed = get_origin(hint) is dict
-        record = get_args(hint)[-1]
+        record = value.record or get_args(hint)[-1]
         found[name] = Collection(
-            name=name, record=record, key=value.key if keyed else None, order=value.order
+            name=name, record=record, key=value.key if keyed else None, store=value.store
         )
     return found
 
