@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bench.measure import Ratio, Sizes, Target, compare, per_run
-from bench.worlds import caller, scaled_document
+from bench.worlds import caller, scaled_document, served
 from fleetapi_mock import FleetMock
 
 PAGE_CALLS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -40,6 +40,7 @@ def bench_lists(sizes: Sizes) -> list[Ratio]:
     """Pages of 100 at the large size against the small one; whole lists per record."""
     large = FleetMock(scaled_document(sizes.records), running_clock=False)
     small = FleetMock(scaled_document(sizes.small_records), running_clock=False)
+    served(large, small)
     ratios = []
     for name, (path, body) in PAGE_CALLS.items():
         ratios.append(
@@ -54,6 +55,7 @@ def bench_lists(sizes: Sizes) -> list[Ratio]:
     whole = sizes.records // 10
     mid = FleetMock(scaled_document(whole), running_clock=False)
     small_whole = FleetMock(scaled_document(whole // 10), running_clock=False)
+    served(mid, small_whole)
     for path in ("vehicle/list", "task/list", "checkin/list"):
         big_run = per_run(caller(mid, path, {}), sizes.sample_time)
         small_run = per_run(caller(small_whole, path, {}), sizes.sample_time)

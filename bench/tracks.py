@@ -15,10 +15,10 @@ import time
 from typing import Any
 
 from bench.measure import Ratio, Sizes, Target, compare, per_run
-from bench.worlds import FORMAT, caller, long_track
+from bench.worlds import FORMAT, caller, long_track, served
 from fleetapi_mock import FleetMock
 from fleetapi_mock.state.records import TrackPointRecord
-from fleetapi_mock.state.world import track_point_order
+from fleetapi_mock.state.tracks import TrackStore
 
 
 def _points(tracker_id: int, end: dt.datetime, count: int, every: float) -> list[Any]:
@@ -37,7 +37,8 @@ def long_history(sizes: Sizes) -> FleetMock:
     now = world.now()
     kept = [p for p in world.track_points if p.tracker_id not in (1, 2)]
     added = _points(1, now, sizes.points, 5) + _points(2, now, sizes.points, 31.5)
-    world.track_points = sorted(kept + added, key=track_point_order)
+    world.track_points = TrackStore(kept + added)
+    served(mock)
     return mock
 
 
@@ -89,6 +90,7 @@ def bench_tracks(sizes: Sizes) -> list[Ratio]:
 def feeding(full: FleetMock, sizes: Sizes) -> Ratio:
     """Recording points one at a time on tracker 3: in the full world against the demo one."""
     empty = FleetMock(running_clock=False)
+    served(empty)
 
     def feeder(mock: FleetMock) -> Any:
         def sample() -> float:

@@ -104,6 +104,13 @@ def long_track(tracker_id: int, end: dt.datetime, count: int, every: int) -> lis
     return points
 
 
+def served(*mocks: FleetMock) -> None:
+    """Freeze the mocks' worlds out of the garbage collector's reach, as ``fleet mock serve``
+    does in its own process."""
+    for mock in mocks:
+        mock.backend.freeze()
+
+
 def caller(mock: FleetMock, path: str, body: dict[str, Any]) -> Callable[[], bytes]:
     """A function making one call through the mock's backend (routing, credential,
     validation, handler, answer) and answering the answer's bytes."""

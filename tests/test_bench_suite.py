@@ -6,6 +6,7 @@ check what its table and JSON promise.
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import math
@@ -34,6 +35,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Ratio], str, dic
         ratios = main(["--tiny", "--json", str(out)])
     finally:
         capture.undo()
+        gc.unfreeze()  # the suite freezes its worlds as a server does
     return ratios, printed.getvalue(), json.loads(out.read_text())
 
 

@@ -15,6 +15,7 @@ from fleetapi_mock.domain.form import check_values, submit_form
 from fleetapi_mock.domain.position import drive_points, record_positions
 from fleetapi_mock.state.bounds import read_json
 from fleetapi_mock.state.clock import Clock, zone
+from fleetapi_mock.state.documents import demo_source
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.world import World, WorldDocumentError, demo_world
 from fleetapi_mock.web.router import Backend, JournalEntry
@@ -82,7 +83,8 @@ class FleetMock:
         loaded = load_world(world)
         if running_clock:
             loaded.clock.run()
-        self.backend = Backend(loaded, rate_limit=rate_limit)
+        starting = demo_source if world is None else None
+        self.backend = Backend(loaded, rate_limit=rate_limit, starting=starting)
         self.transport = MockTransport(self.backend)
 
     @property

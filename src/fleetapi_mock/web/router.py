@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import collections
 import datetime as dt
+import gc
 import json
 import logging
 import time
-from collections.abc import Mapping
+import zlib
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -52,7 +54,8 @@ from fleetapi._errors import (
 )
 from fleetapi_mock.domain.context import Context, FileReply, Reply
 from fleetapi_mock.handlers import HANDLERS, Handler, load_handlers
-from fleetapi_mock.state.world import World, demo_document
+from fleetapi_mock.state.documents import demo_source
+from fleetapi_mock.state.world import World
 from fleetapi_mock.web import control
 from fleetapi_mock.web.access import (
     DEFAULT_RATE_LIMIT,
@@ -157,8 +160,23 @@ class JournalEntry:
 # --- The backend ----------------------------------------------------------------------------
 
 
+def _packed(document: Mapping[str, Any]) -> Callable[[], Mapping[str, Any]]:
+    """A function answering a fresh copy of ``document``, kept as compressed JSON."""
+    packed = zlib.compress(json.dumps(document, separators=(",", ":")).encode(), 1)
+
+    def unpacked() -> Mapping[str, Any]:
+        loaded: Mapping[str, Any] = json.loads(zlib.decompress(packed))
+        return loaded
+
+    return unpacked
+
+
 class Backend:
     """The mock service: a :class:`~fleetapi_mock.state.world.World` behind the API's rules.
+
+    The starting world, which :meth:`reset` goes back to, is kept as compressed JSON (the
+    demo world's document is the package's own, parsed once): a fraction of the memory of a
+    second copy of the world.
 
     Args:
         world: The world to serve; the demo world when not given.
@@ -166,6 +184,8 @@ class Backend:
             turns rate limiting off.
         max_body_bytes: Bodies above this answer HTTP 413.
         journal_size: How many answered requests :attr:`journal` keeps.
+        starting: The starting world's document, when ``world`` was just loaded from it
+            unchanged (the demo world's): saves writing ``world`` out to keep it.
     """
 
     def __init__(
@@ -175,13 +195,15 @@ class Backend:
         rate_limit: int | None = None,
         max_body_bytes: int = MAX_BODY_BYTES,
         journal_size: int = 1000,
+        starting: Callable[[], Mapping[str, Any]] | None = None,
     ) -> None:
         load_handlers()
         if world is None:
-            self.initial_document = demo_document()
-            world = World.from_document(self.initial_document)
-        else:
-            self.initial_document = world.to_document()
+            world, starting = World.from_document(demo_source()), demo_source
+        if starting is None:
+            starting = _packed(world.to_document())
+        self._starting = starting
+        self._frozen = False
         self.world = world
         self.limiter = RateLimiter(rate_limit) if rate_limit else None
         self.max_body_bytes = max_body_bytes
@@ -196,12 +218,33 @@ class Backend:
     def rate_limit(self, value: int | None) -> None:
         self.limiter = RateLimiter(value) if value else None
 
+    @property
+    def initial_document(self) -> Mapping[str, Any]:
+        """The starting world's document (a fresh copy, but for the demo world's: read it,
+        never change it)."""
+        return self._starting()
+
     def reset(self, document: Mapping[str, Any] | None = None) -> None:
         """Go back to the starting world, or load ``document`` (validated first)."""
-        self.world.restore(self.initial_document if document is None else document)
+        self.world.restore(self._starting() if document is None else document)
         if self.limiter is not None:
             self.limiter.clear()
         self.journal.clear()
+        if self._frozen:
+            self.freeze()
+
+    def freeze(self) -> None:
+        """Keep the world out of the cyclic garbage collector's reach, now and after every
+        reset: for a process that serves the mock alone (``fleet mock serve``), whose
+        collector would otherwise walk every record of the world again and again.
+
+        Everything the process holds is frozen (:func:`gc.freeze`); a reset first unfreezes
+        and collects, so that the old world's objects can go.
+        """
+        self._frozen = True
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def handle(
         self,

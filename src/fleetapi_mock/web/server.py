@@ -119,6 +119,7 @@ def run(
     """
     stream = out if out is not None else sys.stdout
     mock = FleetMock(world, rate_limit=rate_limit or None, running_clock=running_clock)
+    mock.backend.freeze()  # this process serves the mock alone
     config = uvicorn.Config(
         create_app(mock.backend),
         host=host,

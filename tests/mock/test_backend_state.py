@@ -1,0 +1,65 @@
+"""How the backend keeps its starting world and keeps the world away from the collector."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from fleetapi_mock import FleetMock, demo_document
+from fleetapi_mock.state.documents import demo_source
+from fleetapi_mock.state.world import World
+from fleetapi_mock.web.router import Backend
+
+
+@pytest.fixture
+def unfrozen():
+    """Leave the test process's collector as it found it."""
+    yield
+    gc.unfreeze()
+
+
+def frozen(value: object) -> bool:
+    """Whether the collector left ``value`` (a tracked object) out of its generations."""
+    assert gc.is_tracked(value)
+    return not any(found is value for found in gc.get_objects())
+
+
+def test_a_frozen_backend_freezes_each_world_it_loads(unfrozen):
+    backend = Backend()
+    assert not frozen(backend.world.trackers)
+    backend.freeze()
+    assert frozen(backend.world.trackers)
+    backend.reset()
+    assert frozen(backend.world.trackers)  # the reset's new collections too
+    backend.reset(demo_document())
+    assert frozen(backend.world.trackers)
+
+
+def test_an_in_process_mock_leaves_the_collector_alone():
+    mock = FleetMock()
+    mock.reset()
+    assert not frozen(mock.world.trackers)
+
+
+def test_the_starting_world_is_kept_apart_from_the_world_served():
+    document = demo_document()
+    document["description"] = "the start"
+    mock = FleetMock(World.from_document(document))
+    mock.world.description = "changed"
+    mock.world.trackers.clear()
+    copy = mock.backend.initial_document
+    assert copy["description"] == "the start"
+    copy["description"] = "tampered"  # a copy: the start stays as it was
+    mock.reset()
+    assert mock.world.description == "the start"
+    assert mock.world.trackers
+
+
+def test_resetting_the_demo_world_leaves_the_package_s_document_unchanged():
+    before = demo_document()
+    mock = FleetMock()
+    mock.world.trackers.clear()
+    mock.reset()
+    assert mock.world.trackers
+    assert demo_source() == before
