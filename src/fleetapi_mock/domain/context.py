@@ -254,6 +254,11 @@ class Context:
             raise missing(f"no {what} {key}")
         return record
 
+    def visible_tracker_ids(self) -> set[int]:
+        """The ids of the trackers the caller may see, worked out afresh (keep the answer
+        for one loop over many records, not longer)."""
+        return {t.id for t in self.world.trackers_visible_to(self.require_user())}
+
     def visible_tracker(self, tracker_id: int) -> TrackerRecord | None:
         """The tracker ``tracker_id`` if the caller may see it."""
         tracker = self.world.trackers.get(tracker_id)

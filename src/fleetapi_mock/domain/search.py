@@ -194,6 +194,9 @@ def matcher(conditions: Sequence[SearchCondition], fields: Fields[T]) -> Callabl
     tests = [_predicate(c, fields) for c in conditions]
     if len(tests) == 1:
         return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda entity: first(entity) and second(entity)
     return lambda entity: all(test(entity) for test in tests)
 
 
@@ -210,16 +213,27 @@ def _predicate(condition: SearchCondition, fields: Fields[T]) -> Callable[[T], b
     get = fields[condition.field].get
     if isinstance(condition, ContainsCondition):
         wanted = condition.value.lower()
-        return lambda entity: any(wanted in _text(v).lower() for v in _as_list(get(entity)))
+        return _each(get, lambda v: v is not None and wanted in _text(v).lower())
     if isinstance(condition, EqCondition):
         number = condition.value
-        return lambda entity: any(_number(v) == number for v in _as_list(get(entity)))
+        return _each(get, lambda v: _number(v) == number)
     if isinstance(condition, InCondition):
         return _in_predicate(get, condition.value)
-    period = condition.value
-    return lambda entity: any(
-        isinstance(v, dt.datetime) and period.from_ <= v <= period.to for v in _as_list(get(entity))
-    )
+    start, end = condition.value.from_, condition.value.to
+    return _each(get, lambda v: isinstance(v, dt.datetime) and start <= v <= end)
+
+
+def _each(get: Callable[[T], Any], test: Callable[[Any], bool]) -> Callable[[T], bool]:
+    """A predicate: whether the field's value (or one of its values, for a list) passes
+    ``test``; a missing value (``None``) is no value."""
+
+    def predicate(entity: T) -> bool:
+        value = get(entity)
+        if isinstance(value, (list, tuple)):
+            return any(test(v) for v in value)
+        return value is not None and test(value)
+
+    return predicate
 
 
 def _in_predicate(get: Callable[[T], Any], options: Sequence[Any]) -> Callable[[T], bool]:

@@ -72,6 +72,7 @@ class Board:
         self.account_id = ctx.account.id
         self._forms: dict[int, FormRecord] | None = None
         self._progress: dict[int, Progress] = {}
+        self._trackers: set[int] | None = None
 
     # --- Visibility and lookups -----------------------------------------------------------
 
@@ -79,7 +80,11 @@ class Board:
         """Whether the caller may see ``entity``."""
         if not self.world.belongs(entity, self.account_id):
             return False
-        return entity.tracker_id is None or self.ctx.visible_tracker(entity.tracker_id) is not None
+        if entity.tracker_id is None:
+            return True
+        if self._trackers is None:
+            self._trackers = self.ctx.visible_tracker_ids()
+        return entity.tracker_id in self._trackers
 
     def find(self, entity_id: int) -> Task | Route:
         """The task, checkpoint or route ``entity_id`` the caller sees; else 201."""

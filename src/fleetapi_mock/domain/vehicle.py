@@ -48,8 +48,10 @@ def garage_name(ctx: Context, record: VehicleRecord) -> str | None:
 
 def visible_vehicles(ctx: Context) -> list[VehicleRecord]:
     """The vehicles the caller sees, by id."""
-    vehicles = ctx.world.vehicles
-    return [v for v in map(vehicles.__getitem__, sorted(vehicles)) if vehicle_visible(ctx, v)]
+    trackers = ctx.visible_tracker_ids()
+    return [
+        v for v in ctx.owned(ctx.world.vehicles) if v.tracker_id is None or v.tracker_id in trackers
+    ]
 
 
 def vehicle_visible(ctx: Context, record: VehicleRecord) -> bool:

@@ -123,19 +123,20 @@ def create_app(backend: Backend | None = None) -> Starlette:
 
     async def answer(request: Request) -> Response:
         body, size = await _read_body(request, served.max_body_bytes)
+        scope = request.scope
         client = request.client.host if request.client else None
-        query = form_fields(request.query_params.multi_items())
+        query = form_fields(request.query_params.multi_items()) if scope["query_string"] else {}
 
         def call() -> Reply:
             return served.handle(
                 request.method,
-                request.url.path,
+                scope["path"],
                 query,
                 request.headers,
                 body,
                 client=client,
                 body_size=size,
-                scheme=request.url.scheme,
+                scheme=scope["scheme"],
             )
 
         lock = served.world.lock
