@@ -1,4 +1,5 @@
-"""How the backend keeps its starting world and keeps the world away from the collector."""
+"""How the backend keeps its starting world and its world away from the collector, and which
+requests the server answers on its event loop."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from fleetapi_mock import FleetMock, demo_document
 from fleetapi_mock.state.documents import demo_source
 from fleetapi_mock.state.world import World
+from fleetapi_mock.web.app import Pace
 from fleetapi_mock.web.router import Backend
 
 
@@ -63,3 +65,23 @@ def test_resetting_the_demo_world_leaves_the_package_s_document_unchanged():
     mock.reset()
     assert mock.world.trackers
     assert demo_source() == before
+
+
+def test_a_path_is_answered_on_the_event_loop_only_once_its_answers_are_quick():
+    pace = Pace()
+    assert not pace.quick("/base/nothing")  # never answered: a worker thread
+    pace.note("/base/nothing", 0.0001)
+    assert pace.quick("/base/nothing")
+    pace.note("/base/nothing", 5.0)  # one slow answer counts at once
+    assert not pace.quick("/base/nothing")
+    for _ in range(10):
+        pace.note("/base/nothing", 0.0001)
+    assert not pace.quick("/base/nothing")  # and is forgotten slowly
+
+
+def test_the_paths_remembered_are_bounded():
+    pace = Pace()
+    for n in range(Pace.PATHS + 10):
+        pace.note(f"/x/{n}", 0.0001)
+    assert pace.quick("/x/0")
+    assert not pace.quick(f"/x/{Pace.PATHS + 5}")

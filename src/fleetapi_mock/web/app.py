@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import queue
 import threading
+import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -72,6 +74,36 @@ class Workers:
                 self._idle += 1
 
 
+class Pace:
+    """Which paths answer quickly enough to be answered on the event loop.
+
+    A path is quick when its answers have taken less than :attr:`QUICK` seconds: the time of
+    a slow answer counts at once, a quick one brings the estimate down a tenth of the way. A
+    path never answered yet is not quick, so that a long call (a patched handler, a huge
+    track) never holds up the loop, and with it the shutdown, twice. At most :attr:`PATHS`
+    paths are remembered (the others are never quick).
+    """
+
+    QUICK: Final = 0.002
+    PATHS: Final = 4096
+
+    def __init__(self) -> None:
+        self._cost: dict[str, float] = {}
+
+    def quick(self, path: str) -> bool:
+        """Whether ``path`` may be answered on the event loop."""
+        return self._cost.get(path, math.inf) < self.QUICK
+
+    def note(self, path: str, seconds: float) -> None:
+        """``path`` was answered in ``seconds``."""
+        before = self._cost.get(path)
+        if before is None:
+            if len(self._cost) < self.PATHS:
+                self._cost[path] = seconds
+        else:
+            self._cost[path] = seconds if seconds > before else before * 0.9 + seconds * 0.1
+
+
 def _settle(
     loop: asyncio.AbstractEventLoop,
     future: asyncio.Future[Any],
@@ -113,13 +145,15 @@ def create_app(backend: Backend | None = None) -> Starlette:
     """A Starlette app answering every path and method from ``backend`` (the demo world's
     backend when not given).
 
-    A request is answered on the event loop when the world is free: a call takes tens of
-    microseconds, less than handing it to a thread and back. When another thread holds the
-    world (a test moving the clock, a request already in a worker), the request waits for it
-    in a worker thread, so that the loop goes on reading and writing for the others.
+    A request of a quick path (:class:`Pace`) is answered on the event loop when the world is
+    free: such a call takes tens of microseconds, less than handing it to a thread and back.
+    Others, and any request while another thread holds the world (a test moving the clock, a
+    request already in a worker), are answered in a worker thread, so that the loop goes on
+    reading, writing and shutting down for the others.
     """
     served = backend if backend is not None else Backend()
     workers = Workers()
+    pace = Pace()
 
     async def answer(request: Request) -> Response:
         body, size = await _read_body(request, served.max_body_bytes)
@@ -127,20 +161,26 @@ def create_app(backend: Backend | None = None) -> Starlette:
         client = request.client.host if request.client else None
         query = form_fields(request.query_params.multi_items()) if scope["query_string"] else {}
 
+        path = scope["path"]
+
         def call() -> Reply:
-            return served.handle(
-                request.method,
-                scope["path"],
-                query,
-                request.headers,
-                body,
-                client=client,
-                body_size=size,
-                scheme=scope["scheme"],
-            )
+            started = time.perf_counter()
+            try:
+                return served.handle(
+                    request.method,
+                    path,
+                    query,
+                    request.headers,
+                    body,
+                    client=client,
+                    body_size=size,
+                    scheme=scope["scheme"],
+                )
+            finally:
+                pace.note(path, time.perf_counter() - started)
 
         lock = served.world.lock
-        if lock.acquire(blocking=False):
+        if pace.quick(path) and lock.acquire(blocking=False):
             try:
                 answered = call()
             finally:
