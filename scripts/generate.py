@@ -374,7 +374,7 @@ def resources_source() -> str:
 
 
 def cli_index_source() -> str:
-    from fleetapi_cli._index import hand_made_from_modules, index_from_table
+    from fleetapi_cli._index import hand_made_from_modules, index_from_table, modules_from_table
 
     head = HEADER.format(
         doc="The ``fleet`` groups and commands of the call table, and the hand-made ones."
@@ -387,6 +387,7 @@ def cli_index_source() -> str:
         + "from __future__ import annotations\n\n"
         + "from fleetapi_cli._index import HandMade, Index\n\n"
         + f"INDEX: Index = {index_from_table()!r}\n\n"
+        + f"MODULES: dict[str, str] = {modules_from_table()!r}\n\n"
         + f"HAND_MADE: dict[str, HandMade] = {{{entries}}}\n"
     )
 

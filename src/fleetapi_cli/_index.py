@@ -10,7 +10,10 @@ written once, in its module (``new_group(...)``); the index copies it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from fleetapi._endpoint import Endpoint
 
 __all__ = [
     "Calls",
@@ -60,6 +63,32 @@ def index_from_table() -> Index:
         group, command = endpoint.cli_name
         index.setdefault(group, {}).setdefault(command, endpoint.path)
     return index
+
+
+def modules_from_table() -> dict[str, str]:
+    """The module of :mod:`fleetapi.endpoints` declaring each call, by path (slow, exact:
+    imports every one)."""
+    import importlib
+
+    from fleetapi.endpoints import AREAS
+
+    modules: dict[str, str] = {}
+    for area in AREAS:
+        name = f"fleetapi.endpoints.{area}"
+        for endpoint in importlib.import_module(name).ENDPOINTS:
+            modules[endpoint.path] = name
+    return modules
+
+
+def endpoint_of(path: str) -> Endpoint:
+    """The call ``path``, importing only the module that declares it (and its models)."""
+    import importlib
+
+    from fleetapi_cli._index_data import MODULES
+
+    module = importlib.import_module(MODULES[path])
+    found: Endpoint = next(e for e in module.ENDPOINTS if e.path == path)
+    return found
 
 
 def hand_made_from_modules() -> dict[str, HandMade]:

@@ -92,13 +92,37 @@ def summary(help: str) -> str:
 
 
 class SummaryGroup(TyperGroup):
-    """A group listing each command by a one-line summary of its help, never cut with ``...``."""
+    """A group listing each command by a one-line summary of its help, never cut with ``...``.
+
+    Commands in :attr:`lazy` are built when first asked for, so that running one command
+    imports what that command needs alone.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.lazy: dict[str, Callable[[], Any]] = {}
+        """Commands built on first use, by name: each a function answering the command."""
         for command in self.commands.values():
-            if command.short_help is None and command.help:
-                command.short_help = summary(command.help)
+            self._summarise(command)
+
+    @staticmethod
+    def _summarise(command: Any) -> None:
+        if command.short_help is None and command.help:
+            command.short_help = summary(command.help)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """The commands built so far, then those still to build."""
+        names = list(super().list_commands(ctx))
+        return names + [name for name in self.lazy if name not in names]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command ``cmd_name``, building it on first use."""
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in self.lazy:
+            command = self.lazy.pop(cmd_name)()
+            self._summarise(command)
+            self.commands[cmd_name] = command
+        return command
 
 
 def examples(*lines: str, note: str = "") -> str:

@@ -101,13 +101,10 @@ def _load(name: str) -> click.Command | None:
         skip = set(getattr(group, "commands", {}))
         if entry is not None:
             skip |= {c for c, p in calls.items() if entry.hides(c, p)}
-        if set(calls) - skip and isinstance(group, TyperGroup):
-            from fleetapi_cli.generated import generated_app
+        if set(calls) - skip:
+            from fleetapi_cli.generated import add_generated
 
-            extra = typer.main.get_command(generated_app(name, skip=skip))
-            if isinstance(extra, TyperGroup):
-                for command_name, command in extra.commands.items():
-                    group.commands.setdefault(command_name, command)
+            add_generated(group, name, skip=skip)
         return group
     if name in generated:
         from fleetapi_cli.generated import generated_app

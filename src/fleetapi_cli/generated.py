@@ -16,6 +16,7 @@ options then override) and ``--output``; upload calls take ``--file``, file down
 
 from __future__ import annotations
 
+import functools
 import inspect
 import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -25,8 +26,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli._index import group_help
-from fleetapi_cli._typer import new_group
+from fleetapi_cli._click import click
+from fleetapi_cli._index import cli_index, endpoint_of, group_help
+from fleetapi_cli._typer import SETTINGS, SummaryGroup, new_group
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import FieldSpec, field_specs
 from fleetapi_cli.files import write_out
@@ -36,7 +38,7 @@ from fleetapi_cli.values import read_body
 if TYPE_CHECKING:
     from fleetapi._endpoint import Endpoint
 
-__all__ = ["generated_app"]
+__all__ = ["add_generated", "generated_app", "generated_command"]
 
 # --- Running a generated command ---------------------------------------------------------
 
@@ -196,18 +198,36 @@ def _doc(endpoint: Endpoint) -> str:
     return "\n".join(lines)
 
 
-def generated_app(group: str, *, skip: Collection[str] = ()) -> typer.Typer:
-    """A Typer group with the generated commands of ``group``, less those named in ``skip``."""
-    from fleetapi.endpoints import ENDPOINTS
+def generated_app(group: str) -> typer.Typer:
+    """A Typer group of the generated commands of ``group``, each built on first use."""
+    app = new_group(group_help(group, list(cli_index()[group].values())))
 
-    app = new_group(group_help(group, [e.path for e in ENDPOINTS if e.cli_name[0] == group]))
-    seen = set(skip)
-    for endpoint in ENDPOINTS:
-        group_name, command_name = endpoint.cli_name
-        if group_name != group or command_name in seen:
-            continue
-        seen.add(command_name)
-        app.command(command_name, help=_doc(endpoint), short_help=endpoint.summary)(
-            _callback(endpoint)
-        )
+    class Calls(SummaryGroup):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            add_generated(self, group)
+
+    app.info.cls = Calls
     return app
+
+
+def add_generated(command: click.Command, group: str, *, skip: Collection[str] = ()) -> None:
+    """Add to ``command`` (a group) the generated commands of ``group`` not named in
+    ``skip``, each built when first asked for (importing that call's models alone)."""
+    if not isinstance(command, SummaryGroup):
+        raise TypeError(f"{group}: not a group of fleet commands")
+    for name, path in cli_index()[group].items():
+        if name not in skip and name not in command.commands:
+            command.lazy[name] = functools.partial(generated_command, path)
+
+
+def generated_command(path: str) -> click.Command:
+    """The generated command of the call ``path``."""
+    endpoint = endpoint_of(path)
+    app = typer.Typer(**SETTINGS)
+    app.command(endpoint.cli_name[1], help=_doc(endpoint), short_help=endpoint.summary)(
+        _callback(endpoint)
+    )
+    command = typer.main.get_command(app)
+    command.name = endpoint.cli_name[1]
+    return command

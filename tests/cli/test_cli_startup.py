@@ -110,6 +110,23 @@ def test_root_help_does_not_build_the_call_table() -> None:
     assert "typer" in loaded
 
 
+FULL_RUNNER = RUNNER.replace('{m.split(".")[0] for m in sys.modules}', "set(sys.modules)")
+
+
+def test_a_generated_command_imports_its_own_call_alone() -> None:
+    loaded = modules(run(FULL_RUNNER, "zone", "list", "--help").stderr)
+    assert {m for m in loaded if m.startswith("fleetapi.endpoints.")} == {"fleetapi.endpoints.zone"}
+    assert "fleetapi.models.track" not in loaded
+
+
+def test_a_group_builds_only_the_command_that_runs() -> None:
+    # `fleet tracker` mixes hand-made commands with generated ones of several areas (tracks,
+    # readings, counters): running `tracker list` builds none of the generated ones.
+    loaded = modules(run(FULL_RUNNER, "tracker", "list", "--help").stderr)
+    assert not {m for m in loaded if m.startswith("fleetapi.endpoints.")}
+    assert "fleetapi.models.track" not in loaded
+
+
 def test_commands_import_rich_only_on_a_terminal() -> None:
     result = run(MOCK_RUNNER, "--profile", "x", "dealer", "config", "--domain", "demo.fleet.test",
                  "-o", "table")  # fmt: skip
