@@ -8,14 +8,8 @@ import math
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from fleetapi_mock.domain.track import (
-    Part,
-    Trips,
-    drop_out_tolerances,
-    simplify,
-    split_trips,
-    trips_of,
-)
+from fleetapi_mock.domain.track import Trips, split_trips, trips_of
+from fleetapi_mock.domain.track_simplify import Part, drop_out_tolerances, simplify
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.tracks import TrackStore
 

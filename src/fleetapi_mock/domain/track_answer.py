@@ -37,15 +37,14 @@ from fleetapi_mock.domain.track import (
     DEFAULT_POINT_LIMIT,
     MIN_TRACK_LENGTH_KM,
     MIN_TRACK_POINTS,
-    Part,
     Trip,
     Trips,
     bounds_of,
     clusters_of,
-    simplify,
     time_span,
     trips_of,
 )
+from fleetapi_mock.domain.track_simplify import Part, simplify
 from fleetapi_mock.state.records import TrackerRecord, TrackPointRecord
 
 __all__ = [

@@ -32,12 +32,10 @@ Failures are :class:`~fleetapi.FleetApiError` instances rendered in one place
 from __future__ import annotations
 
 import collections
-import datetime as dt
 import gc
 import json
 import logging
 import time
-import zlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -54,7 +52,7 @@ from fleetapi._errors import (
 )
 from fleetapi_mock.domain.context import Context, FileReply, Reply
 from fleetapi_mock.handlers import HANDLERS, Handler, load_handlers
-from fleetapi_mock.state.documents import demo_source
+from fleetapi_mock.state.documents import demo_source, packed
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web import control
 from fleetapi_mock.web.access import (
@@ -67,6 +65,7 @@ from fleetapi_mock.web.access import (
     optional_credential,
 )
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
+from fleetapi_mock.web.journal import JournalEntry
 from fleetapi_mock.web.routing import route_with_prefix
 from fleetapi_mock.web.wire import (
     FormFields,
@@ -140,35 +139,7 @@ class _Caller:
     rate_key: str
 
 
-# --- The journal ----------------------------------------------------------------------------
-
-
-@attrs.frozen(kw_only=True)
-class JournalEntry:
-    """One answered request (never its body or credential)."""
-
-    time: dt.datetime
-    method: str
-    path: str
-    call: str | None
-    status: int
-    code: int
-    """0 for a success, else the failure's ``status.code``."""
-    user_id: int | None = None
-
-
 # --- The backend ----------------------------------------------------------------------------
-
-
-def _packed(document: Mapping[str, Any]) -> Callable[[], Mapping[str, Any]]:
-    """A function answering a fresh copy of ``document``, kept as compressed JSON."""
-    packed = zlib.compress(json.dumps(document, separators=(",", ":")).encode(), 1)
-
-    def unpacked() -> Mapping[str, Any]:
-        loaded: Mapping[str, Any] = json.loads(zlib.decompress(packed))
-        return loaded
-
-    return unpacked
 
 
 class Backend:
@@ -201,7 +172,7 @@ class Backend:
         if world is None:
             world, starting = World.from_document(demo_source()), demo_source
         if starting is None:
-            starting = _packed(world.to_document())
+            starting = packed(world.to_document())
         self._starting = starting
         self._frozen = False
         self.world = world

@@ -1,0 +1,119 @@
+"""Simplifying point lists to a limit, by each point's Ramer-Douglas-Peucker drop-out tolerance.
+
+A list is made of parts (trips, or the stretches of parking points between them). Each point's
+drop-out tolerance is worked out in one pass (:func:`drop_out_tolerances`; a trip keeps its
+own, :class:`~fleetapi_mock.domain.track.Trip`), and :func:`simplify` keeps the ends of every
+part, then the points of the highest tolerance up to the limit; when the parts' ends alone pass
+the limit, the ends are simplified as one line.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import attrs
+
+from fleetapi_mock.state.records import TrackPointRecord
+
+__all__ = ["Part", "drop_out_tolerances", "simplify"]
+
+_METERS_PER_DEGREE: Final = 6_371_000 * math.pi / 180
+
+
+@attrs.frozen
+class Part:
+    """Points simplified together (a trip's, or a stretch between trips) and their drop-out
+    tolerances, computed from them unless given (a trip's are computed once and kept)."""
+
+    points: Sequence[TrackPointRecord]
+    given: Callable[[], Sequence[float]] | None = None
+
+    def tolerances(self) -> Sequence[float]:
+        """Each point's drop-out tolerance, the part's ends excepted (they always stay)."""
+        return self.given() if self.given is not None else drop_out_tolerances(self.points)
+
+
+def drop_out_tolerances(points: Sequence[TrackPointRecord]) -> list[float]:
+    """Each point's Ramer-Douglas-Peucker drop-out tolerance, in meters, in one pass.
+
+    A point stays in the line simplified with tolerance ``t`` exactly when its value is above
+    ``t``: the distance from the chord it splits, capped by the value of the point that made
+    that chord (a point goes when the one it hangs on goes). The ends are infinite. Distances
+    are planar, in meters around the line's first point.
+    """
+    count = len(points)
+    values = [0.0] * count
+    if not count:
+        return values
+    values[0] = values[-1] = math.inf
+    scale = math.cos(math.radians(points[0].lat)) * _METERS_PER_DEGREE
+    xs = [p.lng * scale for p in points]
+    ys = [p.lat * _METERS_PER_DEGREE for p in points]
+    stack = [(0, count - 1, math.inf)]
+    while stack:
+        low, high, ceiling = stack.pop()
+        if high - low < 2:
+            continue
+        ax, ay = xs[low], ys[low]
+        dx, dy = xs[high] - ax, ys[high] - ay
+        norm = math.hypot(dx, dy)
+        best, where = -1.0, low + 1
+        if norm == 0:
+            for i in range(low + 1, high):
+                far = math.hypot(xs[i] - ax, ys[i] - ay)
+                if far > best:
+                    best, where = far, i
+        else:
+            for i in range(low + 1, high):
+                far = abs(dy * (xs[i] - ax) - dx * (ys[i] - ay))
+                if far > best:
+                    best, where = far, i
+            best /= norm
+        value = min(best, ceiling)
+        values[where] = value
+        stack.append((where, high, value))
+        stack.append((low, where, value))
+    return values
+
+
+def _highest(values: Sequence[float], count: int) -> list[int]:
+    """The indexes of the ``count`` highest values (the earlier of equal ones), in order."""
+    return sorted(heapq.nlargest(count, range(len(values)), key=lambda i: (values[i], -i)))
+
+
+def simplify(parts: Sequence[Part], limit: int) -> list[list[TrackPointRecord]]:
+    """The points of each part kept within ``limit`` in all, as the module describes.
+
+    Every point stays while they are within the limit. Otherwise each part keeps its first and
+    last point and the parts share what is left of the limit by drop-out tolerance; when the
+    ends alone pass the limit, the limit's worth of them is kept by their own tolerances as
+    one line. Deterministic: the same points give the same result.
+    """
+    limit = max(limit, 2)
+    if sum(len(part.points) for part in parts) <= limit:
+        return [list(part.points) for part in parts]
+    ends = [
+        (k, i)
+        for k, part in enumerate(parts)
+        if part.points
+        for i in sorted({0, len(part.points) - 1})
+    ]
+    if len(ends) >= limit:
+        line = [parts[k].points[i] for k, i in ends]
+        kept = [ends[j] for j in _highest(drop_out_tolerances(line), limit)]
+    else:
+        inner = [
+            (value, k, i)
+            for k, part in enumerate(parts)
+            if len(part.points) > 2
+            for i, value in enumerate(part.tolerances()[1:-1], 1)
+        ]
+        best = heapq.nlargest(limit - len(ends), inner, key=lambda c: (c[0], -c[1], -c[2]))
+        kept = sorted([*ends, *((k, i) for _, k, i in best)])
+    chosen: list[list[TrackPointRecord]] = [[] for _ in parts]
+    for k, i in kept:
+        chosen[k].append(parts[k].points[i])
+    return chosen
