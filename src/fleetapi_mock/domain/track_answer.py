@@ -191,6 +191,11 @@ def _fuel(length: float, options: _Options) -> float | Unset:
     return UNSET if options.fuel_norm is None else round(length * options.fuel_norm / 100, 3)
 
 
+def _run_part(trip: Trip, run: Sequence[TrackPointRecord]) -> Part:
+    """``run`` (the trip's points of a period) as a part to simplify."""
+    return trip.part_within(run[0].get_time, run[-1].get_time)
+
+
 def _trip_fields(
     ctx: Context,
     runs: Sequence[tuple[Trip, Sequence[TrackPointRecord]]],
@@ -214,7 +219,7 @@ def _trip_fields(
         "event_count": summary.events if options.count_events else UNSET,
         "norm_fuel_consumed": _fuel(length, options),
         "gsm_lbs": summary.gsm_lbs,
-        "points_list": _points_list(ctx, [_part_of(trip, run) for trip, run in runs], options),
+        "points_list": _points_list(ctx, [_run_part(trip, run) for trip, run in runs], options),
         "bounds": summary.bounds,
     }
 
@@ -224,14 +229,6 @@ def _regular(
 ) -> RegularTrack:
     fields = _trip_fields(ctx, [(trip, points)], _duration(points), options)
     return RegularTrack(id=trip.id, **fields)
-
-
-def _part_of(trip: Trip, points: Sequence[TrackPointRecord]) -> Part:
-    """``points`` (a run of ``trip``'s) as a part to simplify."""
-    first, _ = time_span(trip.points, points[0].get_time, points[0].get_time)
-    while trip.points[first] is not points[0]:
-        first += 1
-    return trip.part(first, first + len(points))
 
 
 def _single(ctx: Context, trip: Trip, point: TrackPointRecord, options: _Options) -> TrackInfo:

@@ -53,11 +53,6 @@ class Track:
             value.changed_from(index)
         return index
 
-    def span(self, start: dt.datetime, end: dt.datetime) -> tuple[int, int]:
-        """The slice bounds of the points from ``start`` to ``end`` (both included)."""
-        first = bisect.bisect_left(self.points, start, key=_time)
-        return first, bisect.bisect_right(self.points, end, lo=first, key=_time)
-
     def before(self, point: TrackPointRecord) -> TrackPointRecord | None:
         """The point recorded just before ``point`` (one of this track's), if any."""
         index = bisect.bisect_left(self.points, point.get_time, key=_time)
