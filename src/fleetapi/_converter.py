@@ -29,10 +29,10 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.strategies import configure_tagged_union
 
 from fleetapi._formats import (
-    DATE_FORMAT,
     format_date,
     format_datetime,
     format_duration,
+    parse_date,
     parse_datetime,
     parse_duration,
     wire_name,
@@ -156,10 +156,7 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
     def structure_date(value: Any, _: type) -> dt.date:
         if not isinstance(value, str):
             raise WireTypeError(f"must be a date string, not {json_type(value)}")
-        try:
-            return dt.datetime.strptime(value[:10], DATE_FORMAT).date()
-        except ValueError:
-            raise ValueError(f"expected a date as YYYY-MM-DD, got {value!r}") from None
+        return parse_date(value)
 
     def structure_duration(value: Any, _: type) -> dt.timedelta:
         if not isinstance(value, str):

@@ -11,16 +11,17 @@ import datetime as dt
 import re
 
 __all__ = [
-    "DATE_FORMAT",
     "format_date",
     "format_datetime",
     "format_duration",
+    "parse_date",
     "parse_datetime",
     "parse_duration",
     "wire_name",
 ]
 
-DATE_FORMAT = "%Y-%m-%d"
+_DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+"""A wire date: ``YYYY-MM-DD`` (unpadded month and day allowed)."""
 
 _DATETIME_RE = re.compile(
     r"(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?"
@@ -78,6 +79,17 @@ def format_duration(value: dt.timedelta) -> str:
     if out in ("P", "-P"):
         out = "PT0S"
     return out
+
+
+def parse_date(text: str) -> dt.date:
+    """Parse a wire date, ``YYYY-MM-DD`` (a date/time's first ten characters are its date)."""
+    match = _DATE_RE.fullmatch(text[:10])
+    if match is not None:
+        try:
+            return dt.date(*map(int, match.groups()))
+        except ValueError:
+            pass
+    raise ValueError(f"expected a date as YYYY-MM-DD, got {text!r}")
 
 
 def parse_datetime(text: str, *, iso: bool = False) -> dt.datetime:

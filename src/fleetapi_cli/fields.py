@@ -12,9 +12,9 @@ from __future__ import annotations
 import ast
 import datetime as dt
 import functools
+import importlib.util
 import inspect
 import itertools
-import sys
 import types
 import typing
 from collections.abc import Sequence
@@ -196,23 +196,48 @@ def _analyse(tp: Any) -> tuple[Kind, Kind | None, tuple[Any, ...]]:
     return "json", None, ()
 
 
+@dataclass(frozen=True)
+class _ModuleDocs:
+    """What a module's source says of its classes' fields."""
+
+    docs: dict[tuple[str, str], str]
+    """Attribute docstrings (the string after a field), by class and field name."""
+    bases: dict[str, list[str]]
+    """The base classes each class names (plain names, as written)."""
+
+    def lookup(self, class_name: str, name: str) -> str:
+        """The docstring of field ``name`` of ``class_name`` or of a base it inherits it from
+        (bases declared in the same module)."""
+        seen: set[str] = set()
+        pending = [class_name]
+        while pending:
+            current = pending.pop(0)
+            if current in seen:
+                continue
+            seen.add(current)
+            text = self.docs.get((current, name))
+            if text:
+                return text
+            pending.extend(self.bases.get(current, []))
+        return ""
+
+
 @functools.cache
-def _module_docs(module_name: str) -> dict[tuple[str, str], str]:
-    """Attribute docstrings (the string after a field) of every class in a module's source."""
-    module = sys.modules.get(module_name)
-    filename = getattr(module, "__file__", None)
-    docs: dict[tuple[str, str], str] = {}
-    if not filename:
-        return docs
+def _module_docs(module_name: str) -> _ModuleDocs:
+    """The field docstrings of every class in a module's source, read without importing it."""
+    found = _ModuleDocs({}, {})
+    spec = importlib.util.find_spec(module_name)
+    if spec is None or not spec.origin:
+        return found
     try:
-        tree = ast.parse(Path(filename).read_text(encoding="utf-8"))
+        tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError):
-        return docs
+        return found
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
-        body = node.body
-        for current, following in itertools.pairwise(body):
+        found.bases[node.name] = [b.id for b in node.bases if isinstance(b, ast.Name)]
+        for current, following in itertools.pairwise(node.body):
             if (
                 isinstance(current, ast.AnnAssign)
                 and isinstance(current.target, ast.Name)
@@ -221,14 +246,36 @@ def _module_docs(module_name: str) -> dict[tuple[str, str], str]:
                 and isinstance(following.value.value, str)
             ):
                 text = inspect.cleandoc(following.value.value)
-                docs[(node.name, current.target.id)] = " ".join(text.replace("``", "").split())
-    return docs
+                key = (node.name, current.target.id)
+                found.docs[key] = " ".join(text.replace("``", "").split())
+    return found
 
 
-def field_help(model: type[Any], name: str) -> str:
-    """The help of the option of ``model``'s field ``name``: the field's own docstring (hand-made
-    commands use it too, so that the model says it once)."""
-    return _module_docs(model.__module__).get((model.__name__, name), "")
+def _field_doc(model: type[Any], name: str) -> str:
+    """The docstring of ``model``'s field ``name``, from the class that declares it."""
+    for cls in model.__mro__:
+        text = _module_docs(cls.__module__).docs.get((cls.__name__, name))
+        if text:
+            return text
+    return ""
+
+
+def field_help(model: str, name: str) -> str:
+    """The help of an option that stands for a model's field: the field's own docstring, so
+    that the model says it once.
+
+    ``model`` is ``"module:Class"`` (``"fleetapi.models.reading:ReadingsListParams"``): the
+    docstring is read from the module's source (the class's or a base's declared there), so a
+    command's options cost no model import.
+
+    Raises:
+        LookupError: No field ``name`` with a docstring.
+    """
+    module_name, _, class_name = model.partition(":")
+    text = _module_docs(module_name).lookup(class_name, name)
+    if not text:
+        raise LookupError(f"{model}.{name} has no docstring to serve as the option's help")
+    return text
 
 
 def field_specs(params: type[Any]) -> list[FieldSpec]:
@@ -236,14 +283,13 @@ def field_specs(params: type[Any]) -> list[FieldSpec]:
     import attrs
 
     hints = typing.get_type_hints(params)
-    docs = _module_docs(params.__module__)
     specs: list[FieldSpec] = []
     for index, attribute in enumerate(attrs.fields(params)):
         wire = attribute.name[:-1] if attribute.name.endswith("_") else attribute.name
         tp = hints.get(attribute.name, Any)
         kind, item_kind, choices = _analyse(tp)
         required = attribute.default is attrs.NOTHING
-        parts = [docs.get((params.__name__, attribute.name), "")]
+        parts = [_field_doc(params, attribute.name)]
         core = _core_type(tp)
         if kind == "list":
             parts.append("Repeat the option, or give a JSON array.")

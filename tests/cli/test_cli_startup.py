@@ -125,6 +125,19 @@ def test_a_group_builds_only_the_command_that_runs() -> None:
     loaded = modules(run(FULL_RUNNER, "tracker", "list", "--help").stderr)
     assert not {m for m in loaded if m.startswith("fleetapi.endpoints.")}
     assert "fleetapi.models.track" not in loaded
+    # The help of `tracker readings --type` is the model field's docstring, read from source.
+    assert "fleetapi.models.reading" not in loaded
+
+
+def test_hand_made_option_help_is_the_model_field_docstring() -> None:
+    from fleetapi_cli.fields import field_help
+
+    text = field_help("fleetapi.models.reading:ReadingsListParams", "sensor_type")
+    assert "sensor" in text.lower()
+    with pytest.raises(LookupError, match="ReadingsListParams.nosuch"):
+        field_help("fleetapi.models.reading:ReadingsListParams", "nosuch")
+    with pytest.raises(LookupError):
+        field_help("fleetapi.models.nosuch:ReadingsListParams", "sensor_type")
 
 
 def test_commands_import_rich_only_on_a_terminal() -> None:

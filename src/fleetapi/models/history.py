@@ -112,8 +112,9 @@ class HistoryUserListParams:
     """Parameters of ``history/user/list``: the events of every tracker the user sees."""
 
     from_: dt.datetime
+    """The start of the period."""
     to: dt.datetime
-    """Later than ``from``."""
+    """The end of the period, later than ``from``."""
     events: list[str] | Unset = UNSET
     """Only these event types (default: all)."""
     limit: int | Unset = attrs.field(default=UNSET, metadata=_LIMIT)
@@ -121,7 +122,9 @@ class HistoryUserListParams:
     ascending: bool | Unset = UNSET
     """Oldest first (default true)."""
     only_emergency: bool | Unset = UNSET
+    """Only emergency events (alarms such as SOS)."""
     only_unread: bool | Unset = UNSET
+    """Only the events not yet marked read."""
     add_tracker_label: bool | Unset = UNSET
     """Start each message with the tracker's label (default true)."""
     add_tracker_files: bool | Unset = UNSET
@@ -133,6 +136,7 @@ class HistoryTrackerListParams(HistoryUserListParams):
     """Parameters of ``history/tracker/list``: the events of the trackers named."""
 
     trackers: list[int] = attrs.field(metadata=rules(min_items=1))
+    """The trackers whose events to list (at least one)."""
 
 
 @attrs.frozen(kw_only=True, slots=False)

@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from fleetapi.models.payment import BillCreateParams
 from fleetapi_cli._typer import (
     AllOption,
     LimitOption,
@@ -21,6 +20,8 @@ from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
 
 __all__ = ["app"]
+
+_BILL_CREATE_PARAMS = "fleetapi.models.payment:BillCreateParams"
 
 app = new_group(
     "Bills: list them, create one (plugin 29).",
@@ -66,8 +67,8 @@ def list_bills(
 @wraps_call("bill/create")
 def create(
     ctx: typer.Context,
-    payer: Annotated[str, typer.Option("--payer", help=field_help(BillCreateParams, "payer"))],
-    total: Annotated[float, typer.Option("--sum", help=field_help(BillCreateParams, "sum"))],
+    payer: Annotated[str, typer.Option("--payer", help=field_help(_BILL_CREATE_PARAMS, "payer"))],
+    total: Annotated[float, typer.Option("--sum", help=field_help(_BILL_CREATE_PARAMS, "sum"))],
     output: OutputOption = None,
 ) -> None:
     """Create a bill and print its order ID."""

@@ -7,12 +7,13 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from fleetapi.models.data import SpreadsheetParseParams
 from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
 
 __all__ = ["app"]
+
+_SPREADSHEET_PARSE_PARAMS = "fleetapi.models.data:SpreadsheetParseParams"
 
 app = new_group(
     "Spreadsheets and imports: parse a file, list imports.",
@@ -69,7 +70,9 @@ def parse(
     ],
     preview: Annotated[
         int,
-        typer.Option("--preview", "-n", help=field_help(SpreadsheetParseParams, "preview_count")),
+        typer.Option(
+            "--preview", "-n", help=field_help(_SPREADSHEET_PARSE_PARAMS, "preview_count")
+        ),
     ] = 5,
     header: Annotated[
         bool, typer.Option("--header", help="The first row is a header (column names).")

@@ -7,7 +7,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from fleetapi.models.employee import EmployeeListParams
 from fleetapi_cli._typer import (
     AllOption,
     LimitOption,
@@ -22,6 +21,8 @@ from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
 
 __all__ = ["app"]
+
+_EMPLOYEE_LIST_PARAMS = "fleetapi.models.employee:EmployeeListParams"
 
 app = new_group(
     "Employees (drivers): list, create, update; bind to trackers.",
@@ -53,11 +54,11 @@ def list_employees(
     ctx: typer.Context,
     search: Annotated[
         Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
-        typer.Option("--filter", "-q", help=field_help(EmployeeListParams, "filter")),
+        typer.Option("--filter", "-q", help=field_help(_EMPLOYEE_LIST_PARAMS, "filter")),
     ] = None,
     sort: Annotated[
         Optional[list[str]],  # noqa: UP045
-        typer.Option("--sort", help=field_help(EmployeeListParams, "sort")),
+        typer.Option("--sort", help=field_help(_EMPLOYEE_LIST_PARAMS, "sort")),
     ] = None,
     limit: LimitOption = None,
     offset: OffsetOption = None,

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from fleetapi.models.history import HistoryTrackerListParams
 from fleetapi_cli._typer import LimitOption, OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
@@ -19,6 +18,8 @@ if TYPE_CHECKING:
     from fleetapi import Client
 
 __all__ = ["app"]
+
+_HISTORY_TRACKER_LIST_PARAMS = "fleetapi.models.history:HistoryTrackerListParams"
 
 app = new_group(
     "Events of trackers: list or follow them; mark them read.",
@@ -65,11 +66,11 @@ def list_events(
     kinds: Annotated[
         Optional[list[str]],  # noqa: UP045
         typer.Option(
-            "--event", metavar="TYPE", help=field_help(HistoryTrackerListParams, "events")
+            "--event", metavar="TYPE", help=field_help(_HISTORY_TRACKER_LIST_PARAMS, "events")
         ),
     ] = None,
     unread: Annotated[
-        bool, typer.Option("--unread", help=field_help(HistoryTrackerListParams, "only_unread"))
+        bool, typer.Option("--unread", help=field_help(_HISTORY_TRACKER_LIST_PARAMS, "only_unread"))
     ] = False,
     follow: Annotated[
         bool,

@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING, Annotated, Optional, cast
 
 import typer
 
-from fleetapi.models.reading import ReadingsListParams
-from fleetapi.models.tracker import TrackerStatesParams
 from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
@@ -16,6 +14,9 @@ if TYPE_CHECKING:
     from fleetapi.models.reading import SensorTypeFilter
 
 __all__ = ["app"]
+
+_READINGS_LIST_PARAMS = "fleetapi.models.reading:ReadingsListParams"
+_TRACKER_STATES_PARAMS = "fleetapi.models.tracker:TrackerStatesParams"
 
 app = new_group(
     "Trackers: list, read, current states, sensor readings, counters.",
@@ -102,11 +103,13 @@ def states(
     ],
     list_blocked: Annotated[
         bool,
-        typer.Option("--list-blocked", help=field_help(TrackerStatesParams, "list_blocked")),
+        typer.Option("--list-blocked", help=field_help(_TRACKER_STATES_PARAMS, "list_blocked")),
     ] = False,
     allow_not_exist: Annotated[
         bool,
-        typer.Option("--allow-not-exist", help=field_help(TrackerStatesParams, "allow_not_exist")),
+        typer.Option(
+            "--allow-not-exist", help=field_help(_TRACKER_STATES_PARAMS, "allow_not_exist")
+        ),
     ] = False,
     output: OutputOption = None,
 ) -> None:
@@ -146,7 +149,7 @@ def readings(
     tracker_id: Annotated[int, typer.Argument(metavar="TRACKER_ID", help="The tracker's ID.")],
     sensor_type: Annotated[
         Optional[str],  # noqa: UP045 - Typer reads the annotation at run time
-        typer.Option("--type", help=field_help(ReadingsListParams, "sensor_type")),
+        typer.Option("--type", help=field_help(_READINGS_LIST_PARAMS, "sensor_type")),
     ] = None,
     no_components: Annotated[
         bool,
