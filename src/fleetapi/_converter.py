@@ -25,6 +25,7 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 import attrs
 import cattrs
 from cattrs.errors import AttributeValidationNote
+from cattrs.fns import identity
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
@@ -240,6 +241,17 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
         return hook
 
     conv.register_structure_hook_factory(_is_optional, optional_hook)
+
+    # ...and unstructures as ``X`` does when that is the value itself (a string, a number):
+    # the generated function of a model then reads the field inline, with no call per value.
+    def optional_unstructure(tp: Any) -> Callable[[Any], Any]:
+        (inner_type,) = [m for m in get_args(tp) if m is not type(None)]
+        inner = conv.get_unstructure_hook(inner_type)
+        if inner == identity:
+            return identity
+        return lambda value: None if value is None else inner(value)
+
+    conv.register_unstructure_hook_factory(_is_optional, optional_unstructure)
 
     # attrs classes: wire names, omission of UNSET, defaults for missing nullable fields.
     def attrs_structure(cls: type) -> Callable[[Mapping[str, Any], Any], Any]:

@@ -134,7 +134,7 @@ def test_hand_made_option_help_is_the_model_field_docstring() -> None:
 
     text = field_help("fleetapi.models.reading:ReadingsListParams", "sensor_type")
     assert "sensor" in text.lower()
-    with pytest.raises(LookupError, match="ReadingsListParams.nosuch"):
+    with pytest.raises(LookupError, match=r"ReadingsListParams\.nosuch"):
         field_help("fleetapi.models.reading:ReadingsListParams", "nosuch")
     with pytest.raises(LookupError):
         field_help("fleetapi.models.nosuch:ReadingsListParams", "sensor_type")

@@ -223,3 +223,23 @@ def test_fuzz_raw_bodies_never_answer_500(raw: bytes, kind: str):
             raw,
         )
         assert answer.status != 500, answer.body
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=2),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner, max_size=3)
+    ),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=400)
+@given(JSON_VALUES, st.integers(min_value=1, max_value=5))
+def test_the_quick_bounds_check_agrees_with_the_walk_that_names_the_place(
+    value: Any, limit: int
+) -> None:
+    # json_problem checks without building paths, and names the place only when one is found.
+    from fleetapi_mock.state.bounds import _first_problem, json_problem
+
+    assert json_problem(value, limit=limit) == _first_problem(value, limit, "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -145,3 +146,15 @@ def test_simplify_keeps_the_limit_and_every_part_s_ends_while_they_fit(parts_off
             assert chosen[0] is part.points[0]
             assert chosen[-1] is part.points[-1]
     assert simplify(parts, limit) == kept
+
+
+def test_points_without_readings_share_one_read_only_mapping() -> None:
+    from fleetapi_mock.state.records import TrackPointRecord
+
+    when = dt.datetime(2026, 1, 1)
+    a, b = (TrackPointRecord(tracker_id=1, get_time=when, lat=0, lng=0) for _ in range(2))
+    assert a.readings is b.readings
+    with pytest.raises(TypeError):
+        a.readings["fuel_level"] = 1.0  # type: ignore[index]
+    c = TrackPointRecord(tracker_id=1, get_time=when, lat=0, lng=0, readings={"fuel_level": 5})
+    assert c.readings == {"fuel_level": 5}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -209,3 +210,41 @@ def test_an_unknown_format_is_refused(value: object) -> None:
     with pytest.raises(WorldDocumentError) as info:
         World.from_document(document)
     assert info.value.errors[0][0] == "format"
+
+
+@pytest.mark.parametrize(
+    ("collection", "extra"),
+    [("vehicles", {"colour": "red"}), ("tasks", {"colour": "red"})],
+    ids=["flat record", "record with an object"],
+)
+def test_an_unknown_key_of_a_record_is_refused(collection: str, extra: dict[str, Any]) -> None:
+    document = demo_document()
+    document[collection][0].update(extra)
+    with pytest.raises(WorldDocumentError) as info:
+        World.from_document(document)
+    assert (f"{collection}[0].colour", "unknown key") in info.value.errors
+
+
+def test_an_unknown_key_inside_a_record_s_object_is_refused() -> None:
+    document = demo_document()
+    document["tasks"][0]["location"]["colour"] = "red"
+    with pytest.raises(WorldDocumentError) as info:
+        World.from_document(document)
+    assert ("tasks[0].location.colour", "unknown key") in info.value.errors
+
+
+def test_records_share_equal_values_and_the_document_is_left_as_given() -> None:
+    document = demo_document()
+    first, second = document["vehicles"][:2]
+    second["model"] = "".join(first["model"])  # equal, not the same object
+    second["payload_weight"] = first["payload_weight"] = 123_456
+    second["payload_weight"] = int(str(second["payload_weight"]))
+    assert second["model"] is not first["model"]
+    assert second["payload_weight"] is not first["payload_weight"]
+    given = copy.deepcopy(document)
+    world = World.from_document(document)
+    a, b = (world.vehicles[v["id"]] for v in (first, second))
+    assert a.model is b.model
+    assert a.payload_weight is b.payload_weight
+    assert document == given
+    assert document["vehicles"][1]["model"] is not first["model"]

@@ -75,7 +75,43 @@ def json_problem(value: Any, *, limit: int = MAX_JSON_DEPTH, path: str = "") -> 
 
     Answers ``(parameter, error)``: the dotted path of a number that is not finite, the
     top-level member (or ``path``) of a value nested too deep. Iterative: safe on any depth.
+    A value within the bounds (nearly always) is checked without building any path.
     """
+    if _within_bounds(value, limit):
+        return "", ""
+    return _first_problem(value, limit, path)
+
+
+def _within_bounds(value: Any, limit: int) -> bool:
+    """Whether decoded JSON is nested at most ``limit`` deep and every number is finite."""
+    isfinite = math.isfinite
+    if isinstance(value, float):
+        return isfinite(value)
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return False
+        for child in children:
+            kind = type(child)
+            if kind is str or kind is int or kind is bool or child is None:
+                continue
+            if isinstance(child, float):
+                if not isfinite(child):
+                    return False
+            elif isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
+    return True
+
+
+def _first_problem(value: Any, limit: int, path: str) -> tuple[str, str]:
+    """:func:`json_problem` of a value beyond the bounds: the walk that names the place."""
     stack: list[tuple[Any, int, str, str]] = [(value, 1, path, path)]
     while stack:
         item, depth, where, top = stack.pop()

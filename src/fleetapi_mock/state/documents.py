@@ -104,8 +104,10 @@ def load_document(world: World, document: Mapping[str, Any]) -> None:
     if document.get("format") == FORMAT_1:
         document = _from_format_1(document)
     errors = list(_load_settings(world, document))
+    seen: dict[str | int, str | int] = {}
     for collection in world.COLLECTIONS.values():
-        errors.extend(_load_collection(world, collection, document.get(collection.name, [])))
+        raw = document.get(collection.name, [])
+        errors.extend(_load_collection(world, collection, raw, seen))
     for route_id in world.routes:
         if isinstance(route_id, int):
             world.ids.ensure_above("tasks", route_id)
@@ -169,9 +171,12 @@ def _from_format_1(document: Mapping[str, Any]) -> dict[str, Any]:
     return upgraded
 
 
-def _load_collection(world: World, collection: Collection, raw: Any) -> Iterator[tuple[str, str]]:
+def _load_collection(
+    world: World, collection: Collection, raw: Any, seen: dict[str | int, str | int]
+) -> Iterator[tuple[str, str]]:
     """Load one collection into ``world``: each record strictly, unknown keys refused, keys
-    unique; integer keys move the id sequence of the same name past them."""
+    unique; integer keys move the id sequence of the same name past them. Records share
+    their equal strings and numbers (``seen``: see :func:`_shared`)."""
     name, key = collection.name, collection.key
     if not isinstance(raw, list):
         yield name, "must be an array"
@@ -180,6 +185,7 @@ def _load_collection(world: World, collection: Collection, raw: Any) -> Iterator
     loaded: list[Any] = []
     for index, item in enumerate(raw):
         where = f"{name}[{index}]"
+        item = _shared(item, seen)
         try:
             record = structure_request(item, collection.record)
         except RequestValidationError as exc:
@@ -190,8 +196,9 @@ def _load_collection(world: World, collection: Collection, raw: Any) -> Iterator
                 for extra in sorted(set(item) - known, key=str):
                     yield f"{where}.{extra}", "unknown key"
             continue
-        for path in _unknown_keys(item, conv.unstructure(record)):
-            yield f"{where}.{path}", "unknown key"
+        if not _only_known_scalars(collection.record, item):
+            for path in _unknown_keys(item, conv.unstructure(record)):
+                yield f"{where}.{path}", "unknown key"
         loaded.append(record)
     if key is None:
         setattr(world, name, collection.store(loaded))
@@ -219,18 +226,73 @@ def _known_keys(record: Any, item: Mapping[Any, Any]) -> set[str]:
     return {f.name.removesuffix("_") for f in attrs.fields(record)}
 
 
+def _shared(value: Any, seen: dict[str | int, str | int]) -> Any:
+    """``value`` (parsed JSON) with each string and integer replaced by the first equal one in
+    ``seen`` (a copy: the given value is left as it is).
+
+    A world repeats values (statuses, types, models, colours, addresses, ids): its records
+    then hold one object for each, not one per record.
+    """
+    kind = type(value)
+    if kind is dict:
+        items: Any = value.items()
+    elif kind is list:
+        items = enumerate(value)
+    elif kind is str or kind is int:
+        return seen.setdefault(value, value)
+    else:
+        return value
+    copy: Any = {} if kind is dict else [None] * len(value)
+    share = seen.setdefault
+    for key, item in items:
+        inner = type(item)
+        if inner is str or inner is int:
+            copy[key] = share(item, item)
+        elif inner is dict or inner is list:
+            copy[key] = _shared(item, seen)
+        else:
+            copy[key] = item
+    return copy
+
+
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
+
+@cache
+def _field_keys(record: Any) -> frozenset[str] | None:
+    """The keys an item of ``record`` may hold, when a record class (not a tagged union)."""
+    if record in TAGGED_UNIONS:
+        return None
+    return frozenset(f.name.removesuffix("_") for f in attrs.fields(record))
+
+
+def _only_known_scalars(record: Any, item: Mapping[str, Any]) -> bool:
+    """Whether ``item`` holds only keys of ``record``'s fields and no object inside (scalars,
+    arrays of scalars): it then has no unknown key, with no re-export to compare."""
+    keys = _field_keys(record)
+    if keys is None or not item.keys() <= keys:
+        return False
+    for value in item.values():
+        kind = type(value)
+        if kind in _SCALARS:
+            continue
+        if kind is not list or not all(type(v) in _SCALARS for v in value):
+            return False
+    return True
+
+
 def _unknown_keys(given: Any, known: Any, path: str = "") -> Iterator[str]:
     """Keys of ``given`` (a parsed document part) absent from ``known`` (its re-export)."""
     if isinstance(given, Mapping) and isinstance(known, Mapping):
         for key, value in given.items():
-            where = f"{path}.{key}" if path else str(key)
             if key not in known:
-                yield where
-            else:
-                yield from _unknown_keys(value, known[key], where)
+                yield f"{path}.{key}" if path else str(key)
+            elif type(value) not in _SCALARS:
+                yield from _unknown_keys(value, known[key], f"{path}.{key}" if path else str(key))
     elif isinstance(given, list) and isinstance(known, list) and len(given) == len(known):
         for index, (a, b) in enumerate(zip(given, known, strict=True)):
-            yield from _unknown_keys(a, b, f"{path}[{index}]")
+            if type(a) not in _SCALARS:
+                yield from _unknown_keys(a, b, f"{path}[{index}]")
 
 
 def packed(document: Mapping[str, Any]) -> Callable[[], Mapping[str, Any]]:

@@ -14,6 +14,7 @@ import itertools
 import sys
 import types
 import typing
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
@@ -149,7 +150,7 @@ class SchemaBuilder:
             return {"anyOf": options}
         if origin in (list, tuple, set, frozenset):
             return {"type": "array", "items": self.schema(args[0]) if args else {}}
-        if origin is dict:
+        if origin is dict or origin is Mapping:
             value = args[1] if len(args) == 2 else Any
             keys = {"propertyNames": {"pattern": TEXT_PATTERN}} if args and args[0] is str else {}
             return {"type": "object", **keys, "additionalProperties": self.schema(value)}

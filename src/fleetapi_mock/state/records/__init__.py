@@ -124,12 +124,27 @@ def convert(target: type[_T], source: object, /, **changes: Any) -> _T:
     ``convert(Department, record)`` drops the owner, ``convert(DepartmentRecord, department,
     user_id=1)`` adds it. ``changes`` set or override fields.
     """
-    values = {
-        field.name: getattr(source, field.name)
-        for field in attrs.fields(target)  # type: ignore[arg-type]
-        if field.init and field.name not in changes and hasattr(source, field.name)
-    }
+    key = (target, type(source))
+    names = _COMMON_FIELDS.get(key)
+    if names is None:
+        names = _COMMON_FIELDS[key] = _common_fields(target, type(source))
+    values = {name: getattr(source, name) for name in names if name not in changes}
     return target(**values, **changes)
+
+
+_COMMON_FIELDS: dict[tuple[type, type], tuple[str, ...]] = {}
+""":func:`_common_fields` of each pair of classes met so far."""
+
+
+def _common_fields(target: type, source: type) -> tuple[str, ...]:
+    """The init fields of ``target`` that instances of ``source`` have: its attrs fields and
+    class attributes (properties)."""
+    own = {field.name for field in attrs.fields(source)} if attrs.has(source) else set()
+    return tuple(
+        field.name
+        for field in attrs.fields(target)
+        if field.init and (field.name in own or hasattr(source, field.name))
+    )
 
 
 def with_model(record: _R, model: attrs.AttrsInstance, /) -> _R:

@@ -4,7 +4,9 @@ assignments, departments, garages, vehicles and their service tasks."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final, Literal
 
 import attrs
 
@@ -213,12 +215,21 @@ class ServiceTaskRecord:
     status: ServiceTaskStatus = "created"
 
 
-@attrs.define(kw_only=True)
+NO_READINGS: Final[Mapping[str, float]] = MappingProxyType({})
+"""The readings of a point that reports none: one shared, read-only mapping."""
+
+
+def _readings(values: Mapping[str, float]) -> Mapping[str, float]:
+    return values or NO_READINGS
+
+
+@attrs.define(kw_only=True, weakref_slot=False)
 class TrackPointRecord:
     """One recorded GPS point of a tracker.
 
     ``World.track_points`` keeps them ordered by tracker, then by ``get_time`` (points of
-    the same time keep the order they arrived in).
+    the same time keep the order they arrived in). A world may hold millions: the record has
+    no weak-reference slot, and the points without readings share one empty mapping.
     """
 
     tracker_id: int
@@ -249,7 +260,7 @@ class TrackPointRecord:
     """The ignition, when the device reports it with the point."""
     inputs: list[bool] | None = None
     """The digital inputs (input 1 first), when the device reports them with the point."""
-    readings: dict[str, float] = attrs.Factory(dict)
+    readings: Mapping[str, float] = attrs.field(default=NO_READINGS, converter=_readings)
     """Values the device reported with the point, by name (``fuel_level``, ``board_voltage``,
     ``obd_coolant_t``): what sensors read."""
     event: str | None = None
