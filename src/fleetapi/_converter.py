@@ -76,6 +76,11 @@ class RequestValidationError(ValueError):
 # --- Type helpers -------------------------------------------------------------------------
 
 
+_PLAIN_SCALARS = frozenset({str, int, float, bool})
+"""Types whose lenient structure hook converts a value of another type (``str(5)``) and
+answers a value of the type itself unchanged."""
+
+
 def _is_union(tp: Any) -> bool:
     origin = get_origin(tp)
     return origin is Union or (origin is not None and origin.__name__ == "UnionType")
@@ -238,7 +243,13 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
         def hook(value: Any, _: Any) -> Any:
             return None if value is None else inner(value, inner_type)
 
-        return hook
+        def lenient_scalar_hook(value: Any, _: Any) -> Any:
+            # The client's scalars: a value of the very type is taken as it is.
+            if value is None or type(value) is inner_type:
+                return value
+            return inner(value, inner_type)
+
+        return hook if strict or inner_type not in _PLAIN_SCALARS else lenient_scalar_hook
 
     conv.register_structure_hook_factory(_is_optional, optional_hook)
 

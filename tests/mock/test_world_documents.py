@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -235,16 +236,21 @@ def test_an_unknown_key_inside_a_record_s_object_is_refused() -> None:
 
 def test_records_share_equal_values_and_the_document_is_left_as_given() -> None:
     document = demo_document()
-    first, second = document["vehicles"][:2]
+    first, second, third = document["vehicles"][:3]
     second["model"] = "".join(first["model"])  # equal, not the same object
-    second["payload_weight"] = first["payload_weight"] = 123_456
-    second["payload_weight"] = int(str(second["payload_weight"]))
+    first["payload_weight"], second["payload_weight"] = 123_456, int("123456")
+    first["fuel_cost"], second["fuel_cost"] = 1.65, float("1.65")
+    third["fuel_cost"], third["norm_avg_fuel_consumption"] = -0.0, 0.0
     assert second["model"] is not first["model"]
     assert second["payload_weight"] is not first["payload_weight"]
+    assert second["fuel_cost"] is not first["fuel_cost"]
     given = copy.deepcopy(document)
     world = World.from_document(document)
-    a, b = (world.vehicles[v["id"]] for v in (first, second))
+    a, b, c = (world.vehicles[v["id"]] for v in (first, second, third))
     assert a.model is b.model
     assert a.payload_weight is b.payload_weight
+    assert a.fuel_cost is b.fuel_cost
+    assert math.copysign(1, c.fuel_cost) == -1  # a negative zero stays one
+    assert math.copysign(1, c.norm_avg_fuel_consumption) == 1
     assert document == given
     assert document["vehicles"][1]["model"] is not first["model"]

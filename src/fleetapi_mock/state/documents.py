@@ -104,10 +104,10 @@ def load_document(world: World, document: Mapping[str, Any]) -> None:
     if document.get("format") == FORMAT_1:
         document = _from_format_1(document)
     errors = list(_load_settings(world, document))
-    seen: dict[str | int, str | int] = {}
+    shared = _Shared()
     for collection in world.COLLECTIONS.values():
         raw = document.get(collection.name, [])
-        errors.extend(_load_collection(world, collection, raw, seen))
+        errors.extend(_load_collection(world, collection, raw, shared))
     for route_id in world.routes:
         if isinstance(route_id, int):
             world.ids.ensure_above("tasks", route_id)
@@ -172,11 +172,11 @@ def _from_format_1(document: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _load_collection(
-    world: World, collection: Collection, raw: Any, seen: dict[str | int, str | int]
+    world: World, collection: Collection, raw: Any, shared: _Shared
 ) -> Iterator[tuple[str, str]]:
     """Load one collection into ``world``: each record strictly, unknown keys refused, keys
     unique; integer keys move the id sequence of the same name past them. Records share
-    their equal strings and numbers (``seen``: see :func:`_shared`)."""
+    their equal values (:class:`_Shared`)."""
     name, key = collection.name, collection.key
     if not isinstance(raw, list):
         yield name, "must be an array"
@@ -185,7 +185,7 @@ def _load_collection(
     loaded: list[Any] = []
     for index, item in enumerate(raw):
         where = f"{name}[{index}]"
-        item = _shared(item, seen)
+        item = shared(item)
         try:
             record = structure_request(item, collection.record)
         except RequestValidationError as exc:
@@ -226,33 +226,44 @@ def _known_keys(record: Any, item: Mapping[Any, Any]) -> set[str]:
     return {f.name.removesuffix("_") for f in attrs.fields(record)}
 
 
-def _shared(value: Any, seen: dict[str | int, str | int]) -> Any:
-    """``value`` (parsed JSON) with each string and integer replaced by the first equal one in
-    ``seen`` (a copy: the given value is left as it is).
+class _Shared:
+    """Makes parsed JSON share its equal values: each string, integer and non-zero number
+    equal to one seen before becomes that one.
 
-    A world repeats values (statuses, types, models, colours, addresses, ids): its records
-    then hold one object for each, not one per record.
+    A world repeats values (statuses, types, models, colours, addresses, ids, prices): its
+    records then hold one object for each, not one per record. Numbers have their own table
+    (``1`` and ``1.0`` are equal but not the same value); zeros are left as they are
+    (``0.0`` and ``-0.0`` are equal too).
     """
-    kind = type(value)
-    if kind is dict:
-        items: Any = value.items()
-    elif kind is list:
-        items = enumerate(value)
-    elif kind is str or kind is int:
-        return seen.setdefault(value, value)
-    else:
-        return value
-    copy: Any = {} if kind is dict else [None] * len(value)
-    share = seen.setdefault
-    for key, item in items:
-        inner = type(item)
-        if inner is str or inner is int:
-            copy[key] = share(item, item)
-        elif inner is dict or inner is list:
-            copy[key] = _shared(item, seen)
+
+    __slots__ = ("_numbers", "_values")
+
+    def __init__(self) -> None:
+        self._values: dict[str | int, str | int] = {}
+        self._numbers: dict[float, float] = {}
+
+    def __call__(self, value: Any) -> Any:
+        """``value`` with its equal values shared (a copy: the given value is left as it is)."""
+        kind = type(value)
+        if kind is dict:
+            items: Any = value.items()
+        elif kind is list:
+            items = enumerate(value)
         else:
-            copy[key] = item
-    return copy
+            return self([value])[0]
+        copy: Any = {} if kind is dict else [None] * len(value)
+        share, share_number = self._values.setdefault, self._numbers.setdefault
+        for key, item in items:
+            inner = type(item)
+            if inner is str or inner is int:
+                copy[key] = share(item, item)
+            elif inner is float and item:
+                copy[key] = share_number(item, item)
+            elif inner is dict or inner is list:
+                copy[key] = self(item)
+            else:
+                copy[key] = item
+        return copy
 
 
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
