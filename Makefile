@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP) ## Create .venv and install the package with its dev extras
 
-demo: $(STAMP) ## Start the stand-in backend with the demo world on http://127.0.0.1:8765
+demo: $(STAMP) ## Serve the demo world on http://127.0.0.1:8765 (PORT=9000, HOST=0.0.0.0 to change)
 	$(BIN)/fleet mock serve --host $(HOST) --port $(PORT) --demo-banner
 
 test: $(STAMP) ## The whole check: generated code, lint, format, types, tests, docs

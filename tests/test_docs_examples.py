@@ -7,9 +7,11 @@ run in an event loop. Functions a block defines whose names start with ``test_``
 called with the fixtures they name (``fleet_mock``, ``fleet_client``, ``monkeypatch``,
 ``tmp_path``).
 
-A block that cannot run here is preceded by ``<!-- not run: <reason> -->``, and the reason is
-required. Blocks that include a file (``--8<--``) show an ``examples/`` script, which
-``tests/test_examples.py`` runs.
+A block written for a user's own shell against ``make demo`` (``http://127.0.0.1:8765``) is
+preceded by ``<!-- against make demo -->``: it runs as printed against the demo world served
+over HTTP, the address aside (the test's server listens on a free port). A block that cannot
+run here is preceded by ``<!-- not run: <reason> -->``, and the reason is required. Blocks that
+include a file (``--8<--``) show an ``examples/`` script, which ``tests/test_examples.py`` runs.
 """
 
 from __future__ import annotations
@@ -29,14 +31,18 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SKIPPED_PAGES = {"reference.md"}
 """The API reference holds no examples of its own (it renders docstrings)."""
 
+DEMO_URL = "http://127.0.0.1:8765"
+"""Where ``make demo`` serves, as the blocks marked ``against make demo`` write it."""
+
 FENCE = re.compile(
-    r"(?:<!-- not run: (?P<reason>[^>]*?) -->\s*\n)?^(?P<indent>[ \t]*)```python[^\n]*\n"
+    r"(?:<!-- (?:not run: (?P<reason>[^>]*?)|(?P<demo>against make demo)) -->\s*\n)?"
+    r"^(?P<indent>[ \t]*)```python[^\n]*\n"
     r"(?P<body>.*?)^(?P=indent)```",
     re.MULTILINE | re.DOTALL,
 )
 
 
-def _blocks() -> list[tuple[str, int, str, str | None]]:
+def _blocks() -> list[tuple[str, int, str, str | None, bool]]:
     found = []
     for page in PAGES:
         if page.name in SKIPPED_PAGES:
@@ -50,18 +56,43 @@ def _blocks() -> list[tuple[str, int, str, str | None]]:
             if "--8<--" in body:
                 continue
             line = text.count("\n", 0, match.start("body"))
-            found.append((page.name, line, body, match["reason"]))
+            found.append((page.name, line, body, match["reason"], match["demo"] is not None))
     return found
 
 
 BLOCKS = _blocks()
-RUNNABLE = [b for b in BLOCKS if b[3] is None]
+RUNNABLE = [b for b in BLOCKS if b[3] is None and not b[4]]
+AGAINST_DEMO = [b for b in BLOCKS if b[4]]
 
 
 def test_every_block_runs_or_says_why_not():
     assert RUNNABLE
-    for page, line, _, reason in BLOCKS:
+    for page, line, body, reason, demo in BLOCKS:
         assert reason is None or reason.strip(), f"{page}:{line}: a reason is required"
+        if demo:
+            assert DEMO_URL in body, f"{page}:{line}: a block against make demo names its URL"
+
+
+def _run(body: str, where: str, namespace: dict[str, object]) -> None:
+    code = compile(body, where, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+    result = eval(code, namespace)
+    if inspect.iscoroutine(result):
+        asyncio.run(result)
+
+
+@pytest.mark.parametrize(
+    ("page", "line", "body"),
+    [b[:3] for b in AGAINST_DEMO],
+    ids=[f"{b[0]}:{b[1]}" for b in AGAINST_DEMO],
+)
+def test_a_block_against_make_demo_runs_as_printed(page, line, body, tmp_path, monkeypatch):
+    from fleetapi_mock.web.server import ThreadedServer
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("FLEETAPI_BASE_URL", "FLEETAPI_API_KEY", "FLEETAPI_HASH"):
+        monkeypatch.delenv(name, raising=False)
+    with ThreadedServer(FleetMock()) as server:
+        _run(body.replace(DEMO_URL, server.base_url), f"{page}:{line}", {"__name__": "demo"})
 
 
 def test_every_example_script_is_shown_in_the_docs():
@@ -82,12 +113,7 @@ def test_docs_block_runs(page, line, body, tmp_path, monkeypatch):
     mock = FleetMock()
     with mock.login("demo", "demo") as client:
         namespace = {"__name__": "docs_example", "mock": mock, "client": client}
-        code = compile(
-            body, f"{page}:{line}", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True
-        )
-        result = eval(code, namespace)
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
+        _run(body, f"{page}:{line}", namespace)
         fixtures = {
             "fleet_mock": mock,
             "fleet_client": client,

@@ -329,6 +329,33 @@ def test_mock_serve_reports_a_broken_world_file(cli: Cli, tmp_path: Path) -> Non
     assert "users" in result.output
 
 
+def test_mock_serve_on_a_busy_port_says_so_in_one_line(cli: Cli) -> None:
+    import socket
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        result = cli("mock", "serve", "--port", str(port))
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        f"error: cannot listen on http://127.0.0.1:{port}: address already in use "
+        "(another process listens there: stop it, or choose another port)"
+    ]
+
+
+def test_the_banner_prints_fleet_as_this_shell_finds_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fleetapi_cli.commands.mock import invoked_as
+
+    monkeypatch.setattr("sys.argv", [".venv/bin/fleet", "mock", "serve"])
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert invoked_as() == ".venv/bin/fleet"
+    monkeypatch.setattr("shutil.which", lambda name: "/usr/local/bin/fleet")
+    assert invoked_as() == ".venv/bin/fleet"  # another fleet on the PATH is not this one
+    monkeypatch.setattr("sys.argv", ["/usr/local/bin/fleet", "mock", "serve"])
+    assert invoked_as() == "fleet"
+
+
 def test_mock_serve_reports_a_world_file_that_is_not_json(cli: Cli, tmp_path: Path) -> None:
     broken = tmp_path / "world.json"
     broken.write_text("not json")

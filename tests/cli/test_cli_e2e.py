@@ -34,6 +34,10 @@ def served(tmp_path: Path) -> Iterator[str]:
         assert process.stdout is not None
         line = process.stdout.readline()
         assert line.startswith("fleet mock: listening on "), line + process.stderr.read()
+        banner = []
+        while not banner or banner[-1] != "Ctrl-C stops the mock.":
+            banner.append(process.stdout.readline().rstrip("\n"))
+        (tmp_path / "banner.txt").write_text("\n".join(banner))
         yield line.rsplit(" ", 1)[1].strip()
     finally:
         process.send_signal(signal.SIGTERM)
@@ -103,3 +107,19 @@ def test_a_checkin_with_a_photo_over_http(served: str, tmp_path: Path) -> None:
     exported = fleet("checkin", "export", "-O", str(report), "-t", "2", config=config)
     assert exported.returncode == 0, exported.stderr
     assert report.read_bytes().startswith(b"PK")
+
+
+def test_the_banner_s_commands_run_as_printed(served: str, tmp_path: Path) -> None:
+    # What `make demo` prints to try runs in a shell that has activated nothing, as printed.
+    banner = (tmp_path / "banner.txt").read_text().splitlines()
+    start = banner.index("In another terminal, try:") + 1
+    commands = [line.strip().split("   (")[0] for line in banner[start:] if "--base-url" in line]
+    assert len(commands) >= 4
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLEETAPI_")}
+    env["FLEETAPI_CONFIG_DIR"] = str(tmp_path / "profiles")
+    for command in commands:
+        done = subprocess.run(
+            command, shell=True, input="demo\n", capture_output=True, text=True, env=env,
+            timeout=60, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, (command, done.stderr)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -83,7 +86,20 @@ def serve(
         port=port,
         world=loaded,
         banner=demo_banner,
+        command=invoked_as(),
         rate_limit=rate_limit,
         running_clock=not frozen_clock,
         shutdown_timeout=shutdown_timeout,
     )
+
+
+def invoked_as() -> str:
+    """How to type ``fleet`` in this shell: ``fleet`` when the PATH finds this very program,
+    else the path it was run by (``.venv/bin/fleet`` from ``make demo``)."""
+    given = sys.argv[0]
+    found = shutil.which("fleet")
+    if not given or os.path.basename(given) != "fleet":
+        return "fleet" if found else sys.executable + " -m fleetapi_cli"
+    if found and os.path.realpath(found) == os.path.realpath(given):
+        return "fleet"
+    return given

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import errno
 import signal
 import socket
 import sys
@@ -49,8 +50,34 @@ def _url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def banner_text(world: World, base_url: str) -> str:
-    """The demo banner: the world's logins, passwords and an API key, and commands to try."""
+def _check_free(host: str, port: int) -> None:
+    """Fail with one clear line when ``host:port`` cannot be listened on (a port in use, an
+    unknown host), before uvicorn starts and reports it in its own words."""
+    if port == 0:
+        return
+    url = _url(host, port)
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise OSError(f"cannot listen on {url}: {exc.strerror}") from None
+    for family, kind, proto, _, address in addresses:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                reason = (exc.strerror or str(exc)).lower()
+                hint = (
+                    " (another process listens there: stop it, or choose another port)"
+                    if exc.errno == errno.EADDRINUSE
+                    else ""
+                )
+                raise OSError(f"cannot listen on {url}: {reason}{hint}") from None
+
+
+def banner_text(world: World, base_url: str, command: str = "fleet") -> str:
+    """The demo banner: the world's logins, passwords and an API key, and commands to try
+    (``command`` is how the user runs ``fleet``: ``.venv/bin/fleet`` when not on the PATH)."""
     lines = ["", "Credentials of this world:"]
     with world.lock:
         users = sorted(world.users.values(), key=lambda u: u.id)
@@ -73,16 +100,17 @@ def banner_text(world: World, base_url: str) -> str:
     domain = domains[0] if domains else "demo.fleet.test"
     lines += [
         "",
-        "Try:",
-        f"  fleet --base-url {base_url} auth login --login {login}",
-        f"  fleet --base-url {base_url} key list",
-        f"  fleet --base-url {base_url} dealer config --domain {domain}",
+        "In another terminal, try:",
+        f"  {command} --base-url {base_url} auth login --login {login}",
+        f"  {command} --base-url {base_url} key list",
+        f"  {command} --base-url {base_url} dealer config --domain {domain}",
     ]
     if has_tasks:
-        lines.append(f"  fleet --base-url {base_url} task list   (tasks move as the clock runs)")
+        moving = "(tasks move as the clock runs)"
+        lines.append(f"  {command} --base-url {base_url} task list   {moving}")
     if first_event is not None:
         since = first_event.date().isoformat()
-        lines.append(f"  fleet --base-url {base_url} event list --from {since}   (events)")
+        lines.append(f"  {command} --base-url {base_url} event list --from {since}   (events)")
     if keys:
         lines.append(f"  (or set FLEETAPI_API_KEY={keys[0].hash} instead of logging in)")
     lines += ["", "Ctrl-C stops the mock."]
@@ -95,6 +123,7 @@ def run(
     world: WorldSource = None,
     banner: bool = False,
     *,
+    command: str = "fleet",
     rate_limit: int | None = DEFAULT_RATE_LIMIT,
     running_clock: bool = True,
     shutdown_timeout: int = DEFAULT_SHUTDOWN_TIMEOUT,
@@ -109,6 +138,7 @@ def run(
         world: The world to serve: a path to a JSON world document, a document, a
             :class:`World`, or ``None`` for the demo world.
         banner: Also print the world's credentials and commands to try.
+        command: How the banner's commands run ``fleet`` (a path when it is not on the PATH).
         rate_limit: Requests per second per credential (50 like the real service);
             ``None`` or 0 turns it off.
         running_clock: Let the world clock tick from the world's start time.
@@ -116,8 +146,12 @@ def run(
             SIGTERM arrived; then the server exits anyway.
         log_level: uvicorn's log level.
         out: Where to print (standard output by default).
+
+    Raises:
+        OSError: ``host:port`` cannot be listened on (in use, unknown host), in one line.
     """
     stream = out if out is not None else sys.stdout
+    _check_free(host, port)
     mock = FleetMock(world, rate_limit=rate_limit or None, running_clock=running_clock)
     mock.backend.freeze()  # this process serves the mock alone
     config = uvicorn.Config(
@@ -134,7 +168,7 @@ def run(
         url = _url(host, server.bound_port())
         print(f"fleet mock: listening on {url}", file=stream, flush=True)
         if banner:
-            print(banner_text(mock.world, url), file=stream, flush=True)
+            print(banner_text(mock.world, url, command), file=stream, flush=True)
 
     server = _Server(config, ready)
     main = threading.current_thread() is threading.main_thread()
