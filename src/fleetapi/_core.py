@@ -117,10 +117,7 @@ def check_transport_security(base_url: str, *, allow_insecure: bool) -> None:
         raise ValueError(f"base_url must be an http or https URL, not {base_url!r}")
     if url.scheme == "https" or allow_insecure or _is_loopback(url.host):
         return
-    raise InsecureTransportError(
-        f"refusing to send credentials over plain http to {url.host}: use https, "
-        "or pass allow_insecure=True for a trusted network"
-    )
+    raise InsecureTransportError(url.host)
 
 
 def _is_loopback(host: str) -> bool:

@@ -39,7 +39,18 @@ class FleetTimeoutError(FleetConnectionError):
 
 
 class InsecureTransportError(FleetError, ValueError):
-    """Refused to send a credential over plain http to a host that is not loopback."""
+    """Refused to send a credential over plain http to a host that is not loopback.
+
+    Attributes:
+        host: The host the credential was not sent to.
+    """
+
+    def __init__(self, host: str) -> None:
+        super().__init__(
+            f"refusing to send credentials over plain http to {host}: use https, "
+            "or pass allow_insecure=True for a trusted network"
+        )
+        self.host = host
 
 
 _BY_CODE: dict[int, type[FleetApiError]] = {}

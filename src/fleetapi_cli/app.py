@@ -83,7 +83,9 @@ class FleetGroup(TyperGroup):
 
             if not errors.handled(exc):
                 raise
-            raise typer.Exit(errors.report(exc)) from None
+            state = ctx.obj if isinstance(ctx.obj, CliState) else None
+            settings = state.resolved() if state is not None else None
+            raise typer.Exit(errors.report(exc, settings)) from None
 
 
 def _load(name: str) -> click.Command | None:
@@ -164,6 +166,14 @@ def root(
     debug: Annotated[
         bool, typer.Option("--debug", help="Trace HTTP exchanges on stderr (secrets masked).")
     ] = False,
+    allow_insecure: Annotated[
+        bool,
+        typer.Option(
+            "--allow-insecure",
+            help="Send credentials over plain http to a host that is not loopback (a trusted "
+            "network only).",
+        ),
+    ] = False,
     version: Annotated[
         bool,
         typer.Option(
@@ -180,6 +190,7 @@ def root(
     if output is not None:
         state.output = output
     state.debug = state.debug or debug
+    state.allow_insecure = state.allow_insecure or allow_insecure
     ctx.obj = state
 
 

@@ -20,6 +20,7 @@ import importlib
 import os
 import secrets
 import sys
+import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,7 @@ __all__ = [
     "CredentialKind",
     "Profile",
     "ProfileStore",
+    "SettingError",
     "Settings",
     "config_dir",
     "resolve_settings",
@@ -56,6 +58,22 @@ _HEADER = "# fleet command-line profiles. Holds credentials: keep this file priv
 
 class ConfigError(Exception):
     """The profile file cannot be read or written."""
+
+
+class SettingError(ConfigError):
+    """A setting cannot be used as given (a profile that does not exist, a base URL that is
+    not an http or https URL): a usage error, reported in one line."""
+
+
+def base_url_problem(url: str) -> str | None:
+    """What is wrong with ``url`` as a base URL, or ``None``: it needs ``http://`` or
+    ``https://`` and a host."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return None
+    if "://" not in url:
+        return f"{url!r} has no scheme: write it whole, as in http://{url.lstrip('/')}"
+    return f"{url!r} is not an http or https URL"
 
 
 @dataclass(frozen=True)
@@ -220,6 +238,9 @@ class Settings:
     """``FLEETAPI_API_KEY``, ``FLEETAPI_HASH``, ``profile`` or ``None`` (no credential)."""
     kind: CredentialKind | None
     login: str | None = None
+    withheld: str | None = None
+    """The base URL the profile's credential belongs to, when it was not sent because the
+    base URL in use is another (``--base-url`` or ``FLEETAPI_BASE_URL``)."""
 
 
 def resolve_settings(
@@ -228,14 +249,27 @@ def resolve_settings(
     profile: str | None,
     store: ProfileStore,
     env: Mapping[str, str] | None = None,
+    creating: bool = False,
 ) -> Settings:
     """Resolve the profile name, base URL and credential: option, environment, profile, default.
 
-    The profile is ``profile`` (``--profile``), else ``FLEETAPI_PROFILE``, else ``default``.
-    The credential is ``FLEETAPI_API_KEY``, else ``FLEETAPI_HASH``, else the profile's.
+    The profile is ``profile`` (``--profile``), else ``FLEETAPI_PROFILE``, else ``default``;
+    one named must exist unless ``creating`` (``fleet auth login`` makes it). The credential
+    is ``FLEETAPI_API_KEY``, else ``FLEETAPI_HASH``, else the profile's, which is sent only to
+    the base URL it was stored with: another base URL gets it only when given explicitly.
+
+    Raises:
+        SettingError: the profile named does not exist; the base URL is not an http(s) URL.
     """
     env = os.environ if env is None else env
-    name = profile or env.get(PROFILE_ENV) or DEFAULT_PROFILE
+    named = profile or env.get(PROFILE_ENV)
+    name = named or DEFAULT_PROFILE
+    if named and not creating and not store.exists(name):
+        known = ", ".join(store.names()) or "none yet"
+        raise SettingError(
+            f"no profile {name!r} (profiles: {known}); create it with: "
+            f"fleet --profile {name} auth login"
+        )
     stored = store.get(name)
 
     url: str | None
@@ -247,23 +281,40 @@ def resolve_settings(
         url, url_source = stored.base_url, "profile"
     else:
         url, url_source = None, "default"
+    problem = base_url_problem(url) if url else None
+    if problem:
+        where = "profile " + repr(name) if url_source == "profile" else url_source
+        raise SettingError(f"{where}: {problem}")
+    url = url.rstrip("/") if url else None
 
     kind: CredentialKind | None
     if env.get(API_KEY_ENV):
         secret, secret_source, kind = env[API_KEY_ENV], API_KEY_ENV, "api_key"
     elif env.get(HASH_ENV):
         secret, secret_source, kind = env[HASH_ENV], HASH_ENV, "session"
-    elif stored.hash:
+    elif stored.hash and _same_url(url, stored.base_url):
         secret, secret_source, kind = stored.hash, "profile", stored.kind
     else:
         secret, secret_source, kind = None, None, None
+    withheld = None
+    if stored.hash and secret is None:
+        withheld = stored.base_url or "the default base URL"
 
     return Settings(
         profile=name,
-        base_url=url.rstrip("/") if url else None,
+        base_url=url,
         base_url_source=url_source,
         hash=secret,
         hash_source=secret_source,
         kind=kind,
         login=stored.login if stored.hash and secret == stored.hash else None,
+        withheld=withheld,
     )
+
+
+def _same_url(url: str | None, stored: str | None) -> bool:
+    """Whether the base URL in use is the one a profile's credential was stored with (``None``
+    stands for the default base URL)."""
+    if url is None or stored is None:
+        return url is None and stored is None
+    return url.rstrip("/").lower() == stored.rstrip("/").lower()

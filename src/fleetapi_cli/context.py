@@ -62,6 +62,8 @@ class CliState:
     """Seconds per attempt; the SDK's default when ``None``."""
     max_retries: int | None = None
     """Retries after a failed attempt; the SDK's default when ``None``."""
+    allow_insecure: bool = False
+    """``--allow-insecure``: send credentials over plain http to a host that is not loopback."""
     store: ProfileStore | None = None
     """The profile file; the user's configuration directory when ``None``."""
     _settings: Settings | None = field(default=None, init=False, repr=False)
@@ -72,11 +74,19 @@ class CliState:
             self.store = ProfileStore.default()
         return self.store
 
-    def settings(self) -> Settings:
-        """The resolved profile, base URL and credential (computed once)."""
+    def resolved(self) -> Settings | None:
+        """The settings if resolved already (reporting an error never resolves them)."""
+        return self._settings
+
+    def settings(self, *, creating: bool = False) -> Settings:
+        """The resolved profile, base URL and credential (computed once); ``creating``: the
+        command makes the profile named (``auth login``), which need not exist yet."""
         if self._settings is None:
             self._settings = resolve_settings(
-                base_url=self.base_url, profile=self.profile, store=self.profiles()
+                base_url=self.base_url,
+                profile=self.profile,
+                store=self.profiles(),
+                creating=creating,
             )
         return self._settings
 
@@ -142,6 +152,7 @@ class CliState:
                 http_client=http,
                 timeout=self.timeout,
                 max_retries=self.max_retries,
+                allow_insecure=self.allow_insecure,
             )
             source = "given" if api_key else (settings.hash_source or "none")
             self.trace(

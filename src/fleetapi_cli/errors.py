@@ -8,9 +8,12 @@ exit codes.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fleetapi_cli.output import note
+
+if TYPE_CHECKING:
+    from fleetapi_cli.config import Settings
 
 __all__ = [
     "EXIT_CODES",
@@ -23,6 +26,7 @@ __all__ = [
     "exit_code_for",
     "exit_code_for_class",
     "handled",
+    "hints",
     "report",
 ]
 
@@ -53,8 +57,9 @@ EXIT_CODES: tuple[ExitCode, ...] = (
     ExitCode(
         EXIT_USAGE,
         "Usage error: unknown command or option, bad or missing value, `--yes` missing off a "
-        "terminal, insecure base URL (plain http to a host that is not loopback)",
-        ("InsecureTransportError",),
+        "terminal, insecure base URL (plain http to a host that is not loopback, without "
+        "`--allow-insecure`), a base URL without its scheme, a profile that does not exist",
+        ("InsecureTransportError", "SettingError"),
     ),
     ExitCode(
         3, "Authentication: wrong, unknown, expired hash, no credential", ("AuthenticationError",)
@@ -95,10 +100,16 @@ def exit_code_for_class(cls: type[BaseException]) -> int:
 
 def describe(exc: BaseException) -> list[str]:
     """The lines reporting ``exc``: ``error: ...`` then one indented line per field error."""
+    from fleetapi._error_families import InsecureTransportError
     from fleetapi._errors import FleetApiError
     from fleetapi._secrets import redact
 
-    if isinstance(exc, FleetApiError):
+    if isinstance(exc, InsecureTransportError):  # worded for the command line's door
+        lines = [
+            f"error: refusing to send credentials over plain http to {exc.host}: use https, "
+            "or pass --allow-insecure for a trusted network"
+        ]
+    elif isinstance(exc, FleetApiError):
         lines = [f"error: [{exc.code}] {exc.description}"]
         for item in exc.errors:
             lines.append("  " + _field_error(item))
@@ -125,8 +136,37 @@ def handled(exc: BaseException) -> bool:
     return isinstance(exc, (FleetError, ConfigError, OSError))
 
 
-def report(exc: BaseException) -> int:
-    """Print ``exc`` to stderr and return the exit code to leave with."""
-    for line in describe(exc):
+def hints(exc: BaseException, settings: Settings | None) -> list[str]:
+    """What to run after ``exc``, given the settings in use: a missing, refused or withheld
+    credential says to log in; a connection failure to the default base URL says to set one."""
+    from fleetapi._errors import AuthenticationError, FleetConnectionError
+
+    if settings is None:
+        return []
+    where = [] if settings.profile == "default" else [f"--profile {settings.profile}"]
+    if settings.base_url_source != "profile" and settings.base_url:
+        where.append(f"--base-url {settings.base_url}")
+    login = " ".join(["fleet", *where, "auth", "login"])
+    if isinstance(exc, AuthenticationError):
+        if settings.withheld:
+            return [
+                f"hint: the profile's credential belongs to {settings.withheld} and is not sent "
+                f"to {settings.base_url}; log in there with: {login} (or set FLEETAPI_API_KEY)"
+            ]
+        if settings.hash is None:
+            return [f"hint: not logged in: run {login} (or set FLEETAPI_API_KEY)"]
+        source = "the profile" if settings.hash_source == "profile" else settings.hash_source
+        return [f"hint: the credential from {source} was refused; log in again with: {login}"]
+    if isinstance(exc, FleetConnectionError) and settings.base_url_source == "default":
+        return [
+            "hint: no base URL is set, so the service's default was used; give one with "
+            "--base-url URL (or FLEETAPI_BASE_URL), or log in with: fleet --base-url URL auth login"
+        ]
+    return []
+
+
+def report(exc: BaseException, settings: Settings | None = None) -> int:
+    """Print ``exc`` (and :func:`hints` for ``settings``) to stderr; return the exit code."""
+    for line in describe(exc) + hints(exc, settings):
         note(line)
     return exit_code_for(exc)

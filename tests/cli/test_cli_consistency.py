@@ -142,12 +142,15 @@ def test_exit_codes_live_in_the_cli_not_on_the_sdk_classes() -> None:
     import inspect
 
     from fleetapi import _errors
+    from fleetapi_cli import config
     from fleetapi_cli.errors import EXIT_CODES, exit_code_for_class
 
     classes = dict(inspect.getmembers(_errors, inspect.isclass))
     assert not any(hasattr(cls, "exit_code") for cls in classes.values())
     listed = {name for entry in EXIT_CODES for name in entry.classes}
-    assert listed <= set(classes)  # every class the table names exists
+    cli_classes = dict(inspect.getmembers(config, inspect.isclass))
+    assert listed <= set(classes) | set(cli_classes)  # every class the table names exists
+    assert exit_code_for_class(config.SettingError) == 2
     assert exit_code_for_class(_errors.EntityNotFoundError) == 5
     assert exit_code_for_class(_errors.FleetTimeoutError) == 10
     assert exit_code_for_class(_errors.FleetApiError) == 1

@@ -123,3 +123,4 @@ def test_the_banner_s_commands_run_as_printed(served: str, tmp_path: Path) -> No
             timeout=60, check=False,
         )  # fmt: skip
         assert done.returncode == 0, (command, done.stderr)
+        assert "Warning" not in done.stderr  # no GetPassWarning for a piped password

@@ -141,7 +141,7 @@ def test_hand_made_option_help_is_the_model_field_docstring() -> None:
 
 
 def test_commands_import_rich_only_on_a_terminal() -> None:
-    result = run(MOCK_RUNNER, "--profile", "x", "dealer", "config", "--domain", "demo.fleet.test",
+    result = run(MOCK_RUNNER, "dealer", "config", "--domain", "demo.fleet.test",
                  "-o", "table")  # fmt: skip
     assert "RICH [false, false]" in result.stderr, result.stderr
     assert "dealer.ui_domain" in result.stdout

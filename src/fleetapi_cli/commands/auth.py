@@ -59,7 +59,7 @@ def login(
     from fleetapi._secrets import mask
 
     state = state_of(ctx)
-    settings = state.settings()
+    settings = state.settings(creating=True)
     if api_key_stdin and (login or password_stdin):
         raise typer.BadParameter("--api-key-stdin excludes --login and --password-stdin")
     if api_key_stdin:
@@ -72,9 +72,11 @@ def login(
     else:
         if login is None:
             login = typer.prompt("Login", err=True)
+        # Off a terminal (a pipe), the password is the next line of stdin, as with
+        # --password-stdin: there is no terminal to hide it on.
         password = (
             _read_line("password")
-            if password_stdin
+            if password_stdin or not sys.stdin.isatty()
             else typer.prompt("Password", hide_input=True, err=True)
         )
         with state.client(credential=False) as client:
