@@ -80,17 +80,26 @@ def _run(body: str, where: str, namespace: dict[str, object]) -> None:
         asyncio.run(result)
 
 
-@pytest.mark.parametrize(
-    ("page", "line", "body"),
-    [b[:3] for b in AGAINST_DEMO],
-    ids=[f"{b[0]}:{b[1]}" for b in AGAINST_DEMO],
-)
-def test_a_block_against_make_demo_runs_as_printed(page, line, body, tmp_path, monkeypatch):
-    from fleetapi_mock.web.server import ThreadedServer
+def each_block(blocks: list[tuple[str, int, str, str | None, bool]]) -> pytest.MarkDecorator:
+    """Parametrize a test by ``page``, ``line`` and ``body`` of each block."""
+    return pytest.mark.parametrize(
+        ("page", "line", "body"), [b[:3] for b in blocks], ids=[f"{b[0]}:{b[1]}" for b in blocks]
+    )
 
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A scratch working directory, and no fleet settings from the environment."""
     monkeypatch.chdir(tmp_path)
     for name in ("FLEETAPI_BASE_URL", "FLEETAPI_API_KEY", "FLEETAPI_HASH"):
         monkeypatch.delenv(name, raising=False)
+    return tmp_path
+
+
+@each_block(AGAINST_DEMO)
+def test_a_block_against_make_demo_runs_as_printed(page, line, body, scratch):
+    from fleetapi_mock.web.server import ThreadedServer
+
     with ThreadedServer(FleetMock()) as server:
         _run(body.replace(DEMO_URL, server.base_url), f"{page}:{line}", {"__name__": "demo"})
 
@@ -101,15 +110,8 @@ def test_every_example_script_is_shown_in_the_docs():
         assert f"examples/{script.name}" in text, f"{script.name} is referenced nowhere"
 
 
-@pytest.mark.parametrize(
-    ("page", "line", "body"),
-    [b[:3] for b in RUNNABLE],
-    ids=[f"{b[0]}:{b[1]}" for b in RUNNABLE],
-)
-def test_docs_block_runs(page, line, body, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    for name in ("FLEETAPI_BASE_URL", "FLEETAPI_API_KEY", "FLEETAPI_HASH"):
-        monkeypatch.delenv(name, raising=False)
+@each_block(RUNNABLE)
+def test_docs_block_runs(page, line, body, scratch, tmp_path, monkeypatch):
     mock = FleetMock()
     with mock.login("demo", "demo") as client:
         namespace = {"__name__": "docs_example", "mock": mock, "client": client}
