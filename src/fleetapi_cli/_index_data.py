@@ -416,6 +416,12 @@ HAND_MADE: dict[str, HandMade] = {
         "Check the service and the credential.",
         {"": ((), ("base/nothing",))},
     ),
+    "profile": HandMade(
+        "fleetapi_cli.commands.profile",
+        True,
+        "Profiles: list them, choose the one in use.",
+        {"list": ((), ()), "use": ((), ())},
+    ),
     "retranslator": HandMade(
         "fleetapi_cli.commands.retranslator",
         True,

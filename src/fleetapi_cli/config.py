@@ -193,6 +193,25 @@ class ProfileStore:
         """Whether a profile called ``name`` is stored."""
         return name in self.read().get("profiles", {})
 
+    def chosen(self) -> str | None:
+        """The profile ``fleet profile use`` chose, if any (``default_profile`` in the file)."""
+        value = self.read().get("default_profile")
+        return value if isinstance(value, str) and value else None
+
+    def choose(self, name: str) -> None:
+        """Make ``name`` (a stored profile) the one used when none is named.
+
+        Raises:
+            SettingError: no profile ``name`` is stored.
+        """
+        doc = self.read()
+        if name not in doc.get("profiles", {}):
+            known = ", ".join(self.names()) or "none yet"
+            raise SettingError(f"no profile {name!r} (profiles: {known})")
+        self._write(
+            {"default_profile": name, **{k: v for k, v in doc.items() if k != "default_profile"}}
+        )
+
     def save(self, profile: Profile) -> None:
         """Store ``profile``, replacing the one of the same name."""
         doc = self.read()
@@ -253,8 +272,9 @@ def resolve_settings(
 ) -> Settings:
     """Resolve the profile name, base URL and credential: option, environment, profile, default.
 
-    The profile is ``profile`` (``--profile``), else ``FLEETAPI_PROFILE``, else ``default``;
-    one named must exist unless ``creating`` (``fleet auth login`` makes it). The credential
+    The profile is ``profile`` (``--profile``), else ``FLEETAPI_PROFILE``, else the one
+    ``fleet profile use`` chose, else ``default``; one named must exist unless ``creating``
+    (``fleet auth login`` makes it). The credential
     is ``FLEETAPI_API_KEY``, else ``FLEETAPI_HASH``, else the profile's, which is sent only to
     the base URL it was stored with: another base URL gets it only when given explicitly.
 
@@ -263,7 +283,7 @@ def resolve_settings(
     """
     env = os.environ if env is None else env
     named = profile or env.get(PROFILE_ENV)
-    name = named or DEFAULT_PROFILE
+    name = named or store.chosen() or DEFAULT_PROFILE
     if named and not creating and not store.exists(name):
         known = ", ".join(store.names()) or "none yet"
         raise SettingError(

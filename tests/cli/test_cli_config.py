@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -274,3 +275,24 @@ def test_plain_http_elsewhere_needs_the_cli_s_own_flag(fake: Any) -> None:
     allowed = cli("--allow-insecure", "--base-url", "http://fleet.example", "ping", env=env)
     assert allowed.exit_code == 0
     assert service.requests[-1].headers["authorization"] == "NVX " + "c" * 32
+
+
+def test_profile_use_chooses_the_profile_in_use(fake: Any, fake_profile: str) -> None:
+    cli, service = fake()
+    store = ProfileStore.default()
+    store.save(Profile(name="ci", base_url="http://ci.test.localhost", hash="d" * 32))
+    listed = cli("profile", "list", "-o", "json")
+    assert [(p["name"], p["in_use"]) for p in json.loads(listed.stdout)] == [
+        ("ci", False),
+        ("default", True),
+    ]
+    assert cli("profile", "use", "ci").exit_code == 0
+    cli("ping")
+    assert service.requests[-1].url.host == "ci.test.localhost"
+    assert service.requests[-1].headers["authorization"] == "NVX " + "d" * 32
+    cli("-p", "default", "ping")  # --profile still wins
+    assert service.requests[-1].headers["authorization"] == f"NVX {fake_profile}"
+    refused = cli("profile", "use", "nosuch")
+    assert refused.exit_code == 2
+    assert refused.stderr == "error: no profile 'nosuch' (profiles: ci, default)\n"
+    assert store.chosen() == "ci"
