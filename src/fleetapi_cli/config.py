@@ -274,9 +274,9 @@ def resolve_settings(
 
     The profile is ``profile`` (``--profile``), else ``FLEETAPI_PROFILE``, else the one
     ``fleet profile use`` chose, else ``default``; one named must exist unless ``creating``
-    (``fleet auth login`` makes it). The credential
-    is ``FLEETAPI_API_KEY``, else ``FLEETAPI_HASH``, else the profile's, which is sent only to
-    the base URL it was stored with: another base URL gets it only when given explicitly.
+    (``fleet auth login`` makes it). The credential is ``FLEETAPI_API_KEY``, else
+    ``FLEETAPI_HASH``, else the profile's, which is sent only to the base URL it was stored
+    with: another base URL gets a credential only when one is given explicitly.
 
     Raises:
         SettingError: the profile named does not exist; the base URL is not an http(s) URL.
