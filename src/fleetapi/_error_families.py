@@ -46,11 +46,18 @@ class InsecureTransportError(FleetError, ValueError):
     """
 
     def __init__(self, host: str) -> None:
-        super().__init__(
-            f"refusing to send credentials over plain http to {host}: use https, "
-            "or pass allow_insecure=True for a trusted network"
-        )
         self.host = host
+        super().__init__(self.advice("allow_insecure=True"))
+
+    def __reduce__(self) -> tuple[type[InsecureTransportError], tuple[str]]:
+        return type(self), (self.host,)
+
+    def advice(self, switch: str) -> str:
+        """The refusal, naming ``switch`` as the way to allow it (the CLI names its flag)."""
+        return (
+            f"refusing to send credentials over plain http to {self.host}: use https, "
+            f"or pass {switch} for a trusted network"
+        )
 
 
 _BY_CODE: dict[int, type[FleetApiError]] = {}

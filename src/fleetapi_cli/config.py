@@ -208,9 +208,7 @@ class ProfileStore:
         if name not in doc.get("profiles", {}):
             known = ", ".join(self.names()) or "none yet"
             raise SettingError(f"no profile {name!r} (profiles: {known})")
-        self._write(
-            {"default_profile": name, **{k: v for k, v in doc.items() if k != "default_profile"}}
-        )
+        self._write({**doc, "default_profile": name})
 
     def save(self, profile: Profile) -> None:
         """Store ``profile``, replacing the one of the same name."""

@@ -100,15 +100,11 @@ def exit_code_for_class(cls: type[BaseException]) -> int:
 
 def describe(exc: BaseException) -> list[str]:
     """The lines reporting ``exc``: ``error: ...`` then one indented line per field error."""
-    from fleetapi._error_families import InsecureTransportError
-    from fleetapi._errors import FleetApiError
+    from fleetapi._errors import FleetApiError, InsecureTransportError
     from fleetapi._secrets import redact
 
     if isinstance(exc, InsecureTransportError):  # worded for the command line's door
-        lines = [
-            f"error: refusing to send credentials over plain http to {exc.host}: use https, "
-            "or pass --allow-insecure for a trusted network"
-        ]
+        lines = [f"error: {exc.advice('--allow-insecure')}"]
     elif isinstance(exc, FleetApiError):
         lines = [f"error: [{exc.code}] {exc.description}"]
         for item in exc.errors:

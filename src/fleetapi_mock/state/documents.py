@@ -223,7 +223,7 @@ def _known_keys(record: Any, item: Mapping[Any, Any]) -> set[str]:
         record = members.get(item.get(tag))
         if record is None:
             return set(item)
-    return {f.name.removesuffix("_") for f in attrs.fields(record)}
+    return set(_field_keys(record) or ())
 
 
 class _Shared:
