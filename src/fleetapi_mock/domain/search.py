@@ -18,7 +18,9 @@ Comparison rules (the service's, see ``NOTES.md``):
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import functools
+import itertools
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Literal, TypeVar
 
 import attrs
@@ -35,6 +37,7 @@ from fleetapi.models.search import (
     PeriodCondition,
     SearchCondition,
 )
+from fleetapi_mock.state.table import Table
 
 __all__ = [
     "MAX_CONDITIONS",
@@ -43,10 +46,13 @@ __all__ = [
     "check_conditions",
     "check_sort",
     "in_world_time",
+    "indexed_order",
     "matcher",
     "matches",
+    "narrowed",
     "page",
     "sort_records",
+    "take",
 ]
 
 MAX_CONDITIONS = 60
@@ -67,6 +73,10 @@ class Field(Generic[T]):
     """The field's value on an entity (``None`` when it has none)."""
     sort: Callable[[T], Any] | None = None
     """The sort key when it differs from the value (``None``: sort by the value)."""
+    indexed: bool = False
+    """Whether ``get`` and ``sort`` read the record alone and are module-level functions, so
+    that a list may read its order and its ``in`` and ``eq`` matches from the collection's
+    indexes (:func:`indexed_order`, :func:`narrowed`)."""
 
 
 Fields = Mapping[str, Field[T]]
@@ -313,3 +323,83 @@ def page(
     count = default_limit if isinstance(limit, Unset) else limit
     end = None if count is None else start + count
     return list(records[start:end])
+
+
+def take(
+    records: Iterable[T],
+    offset: int | Unset | None,
+    limit: int | Unset | None,
+    *,
+    default_limit: int | None = None,
+) -> list[T]:
+    """:func:`page` of records read in order, reading none past the page's end."""
+    start = offset if isinstance(offset, int) else 0
+    count = default_limit if isinstance(limit, Unset) else limit
+    end = None if count is None else start + count
+    return list(itertools.islice(records, start, end))
+
+
+def indexed_order(
+    table: Mapping[Any, T], account: int, sort: Sequence[str], fields: Fields[T]
+) -> Iterator[T] | None:
+    """The records of ``account`` in ``table`` in the order of ``sort`` (as
+    :func:`sort_records` orders them), read from the table's index: when ``sort`` is empty
+    (key order) or one item over an :attr:`~Field.indexed` field. ``None`` otherwise: sort
+    the records found with :func:`sort_records`."""
+    if not isinstance(table, Table):
+        return None
+    if not sort:
+        return table.in_order(account)
+    if len(sort) != 1:
+        return None
+    name, _, direction = sort[0].partition("=")
+    field = fields[name]
+    if not field.indexed:
+        return None
+    return table.in_order(account, field.sort or field.get, reverse=direction == "desc")
+
+
+def narrowed(
+    table: Mapping[Any, T], conditions: Sequence[SearchCondition], fields: Fields[T]
+) -> list[T] | None:
+    """The records of ``table`` (any account's, in key order) that may meet ``conditions``,
+    read from an index of their first ``in`` or ``eq`` condition on an
+    :attr:`~Field.indexed` field: every record that meets them is among these, and some of
+    these may not (test each with :func:`matcher`). ``None`` when no condition serves."""
+    if not isinstance(table, Table):
+        return None
+    for condition in conditions:
+        if not isinstance(condition, (InCondition, EqCondition)):
+            continue
+        field = fields[condition.field]
+        if not field.indexed:
+            continue
+        options = condition.value if isinstance(condition, InCondition) else [condition.value]
+        wanted = [key for option in options for key in _match_keys(option)]
+        return table.having(_matched_by(field.get), wanted)
+    return None
+
+
+def _match_keys(value: Any) -> Iterator[Hashable]:
+    """What an ``in`` or ``eq`` option or a field's value is looked up by: itself (when it
+    can be) and its number; a value meets an option only when one of their keys is shared."""
+    try:
+        hash(value)
+    except TypeError:
+        pass
+    else:
+        yield ("value", value)
+    number = _number(value)
+    if number is not None:
+        yield ("number", number)
+
+
+@functools.lru_cache(maxsize=64)
+def _matched_by(get: Callable[[Any], Any]) -> Callable[[Any], list[Hashable]]:
+    """The lookup keys of a record's values of the field read by ``get`` (one function per
+    field, so that the table finds its index again)."""
+
+    def keys(record: Any) -> list[Hashable]:
+        return [key for value in _as_list(get(record)) for key in _match_keys(value)]
+
+    return keys

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -61,6 +62,9 @@ MAX_CHECKPOINTS: Final = 500
 
 _T = TypeVar("_T")
 
+_TRACKER = attrgetter("tracker_id")
+"""A task's tracker (the collection counts tasks by account and tracker)."""
+
 
 class Board:
     """The tasks as one request sees them: visibility, lookups and evaluated progress."""
@@ -97,7 +101,22 @@ class Board:
 
     def tasks(self) -> list[Task]:
         """Every task and checkpoint the caller sees, by id."""
-        return [t for _, t in sorted(self.world.tasks.items()) if self.visible(t)]
+        return [
+            t for t in self.world.owned_by(self.world.tasks, self.account_id) if self.visible(t)
+        ]
+
+    def count(self) -> int:
+        """How many tasks and checkpoints the caller sees (those :meth:`tasks` lists), read
+        from the collection's counts by account and tracker."""
+        tasks = self.world.tasks
+        if self._trackers is None:
+            self._trackers = self.ctx.visible_tracker_ids()
+        seen = self._trackers
+        return sum(
+            number
+            for (account, tracker), number in tasks.counts(_TRACKER).items()
+            if account == self.account_id and (tracker is None or tracker in seen)
+        )
 
     def checkpoints(self, route: Route) -> list[Task]:
         """The checkpoints of ``route`` in order."""

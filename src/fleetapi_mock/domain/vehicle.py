@@ -7,6 +7,8 @@ bound to those trackers and the vehicles bound to none; ``tracker_label`` and
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from fleetapi.models.vehicle import (
     SUBTYPES_BY_TYPE,
     Vehicle,
@@ -19,6 +21,7 @@ __all__ = [
     "subtype_error",
     "tracker_label",
     "vehicle_visible",
+    "visible_among",
     "visible_vehicles",
     "wire_vehicle",
 ]
@@ -48,10 +51,14 @@ def garage_name(ctx: Context, record: VehicleRecord) -> str | None:
 
 def visible_vehicles(ctx: Context) -> list[VehicleRecord]:
     """The vehicles the caller sees, by id."""
+    return list(visible_among(ctx, ctx.owned(ctx.world.vehicles)))
+
+
+def visible_among(ctx: Context, records: Iterable[VehicleRecord]) -> Iterator[VehicleRecord]:
+    """Those of the account's vehicles ``records`` the caller sees (on a tracker it sees, or
+    on none), in their order, read as needed."""
     trackers = ctx.visible_tracker_ids()
-    return [
-        v for v in ctx.owned(ctx.world.vehicles) if v.tracker_id is None or v.tracker_id in trackers
-    ]
+    return (v for v in records if v.tracker_id is None or v.tracker_id in trackers)
 
 
 def vehicle_visible(ctx: Context, record: VehicleRecord) -> bool:

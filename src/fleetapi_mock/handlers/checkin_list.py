@@ -7,6 +7,7 @@ A listing covers the trackers the caller sees (or those it names) whose tariff h
 from __future__ import annotations
 
 import datetime as dt
+from operator import attrgetter
 from typing import Final
 
 from gpxpy.geo import haversine_distance
@@ -68,13 +69,22 @@ def _listed_trackers(ctx: Context, params: CheckinListParams) -> list[TrackerRec
     return trackers
 
 
+_TRACKER, _MARKER_TIME = attrgetter("tracker_id"), attrgetter("marker_time")
+
+
+def _address(checkin: Checkin) -> str:
+    address = checkin.location.address
+    return address if isinstance(address, str) else ""
+
+
+def _comment(checkin: Checkin) -> str:
+    return checkin.comment if isinstance(checkin.comment, str) else ""
+
+
 def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
     """The condition and sort fields of check-ins (date/times in world time: periods are
     converted with :func:`~fleetapi_mock.domain.search.in_world_time`)."""
     world = ctx.world
-
-    def text(value: object) -> str:
-        return value if isinstance(value, str) else ""
 
     def employee_name(checkin: Checkin) -> str | None:
         employee = (
@@ -98,10 +108,10 @@ def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
             lambda c: c.employee_id if isinstance(c.employee_id, int) else None,
             sort=employee_name,
         ),
-        "tracker_id": search.Field("number", lambda c: c.tracker_id),
-        "marker_time": search.Field("datetime", lambda c: c.marker_time),
-        "location": search.Field("text", lambda c: text(c.location.address)),
-        "comment": search.Field("text", lambda c: text(c.comment)),
+        "tracker_id": search.Field("number", _TRACKER, indexed=True),
+        "marker_time": search.Field("datetime", _MARKER_TIME, indexed=True),
+        "location": search.Field("text", _address, indexed=True),
+        "comment": search.Field("text", _comment, indexed=True),
         "form": search.Field("number", template, sort=lambda c: c.form_label),
     }
     assert set(fields) == CHECKIN_CONDITION_FIELDS
@@ -126,6 +136,13 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
         params.from_ if isinstance(params.from_, dt.datetime) else None,
         params.to if isinstance(params.to, dt.datetime) else None,
     )
+    plain = start is None and end is None and circle is UNSET and not conditions
+    ordered = search.indexed_order(ctx.world.checkins, ctx.account.id, sort, fields)
+    if plain and ordered is not None:  # in an order kept by the collection, counted by tracker
+        listed = (c for c in ordered if c.tracker_id in trackers)
+        counted = ctx.world.checkins.counts(_TRACKER)
+        count = sum(counted[(ctx.account.id, tracker)] for tracker in trackers)
+        return search.take(listed, params.offset, params.limit), count
     found = []
     meets = search.matcher(conditions, fields)
     for checkin in ctx.owned(ctx.world.checkins):

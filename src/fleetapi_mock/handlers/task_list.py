@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from operator import attrgetter
 from typing import Any, Final
 
 from gpxpy.geo import haversine_distance
@@ -24,9 +25,12 @@ from fleetapi_mock.domain.search import (
     check_conditions,
     check_sort,
     in_world_time,
+    indexed_order,
     matcher,
+    narrowed,
     page,
     sort_records,
+    take,
 )
 from fleetapi_mock.domain.task import Board, value_or
 from fleetapi_mock.handlers import handles
@@ -34,6 +38,15 @@ from fleetapi_mock.state.records import EmployeeRecord
 
 DEFAULT_LIMIT: Final = 10000
 """The page size of ``task/list`` when ``limit`` is omitted."""
+
+
+_ID, _LABEL, _DESCRIPTION = attrgetter("id"), attrgetter("label"), attrgetter("description")
+_EXTERNAL_ID, _FROM, _TO = attrgetter("external_id"), attrgetter("from_"), attrgetter("to")
+"""The fields of the stored task alone (the collection keeps indexes of them)."""
+
+
+def _address(task: Task) -> str | None:
+    return value_or(task.location.address, None)
 
 
 def _invalid(parameter: str, error: str) -> InvalidParametersError:
@@ -78,25 +91,25 @@ def _task_fields(board: Board, custom: Iterable[str]) -> dict[str, Field[Task]]:
         return get
 
     fields: dict[str, Field[Task]] = {
-        "id": Field("number", lambda t: t.id),
+        "id": Field("number", _ID, indexed=True),
         "employee": Field(
             "number",
             lambda t: getattr(_employee_of(board, t), "id", None),
             sort=lambda t: _executor_name(board, t),
         ),
         "status": Field("text", lambda t: progress(t).status),
-        "label": Field("text", lambda t: t.label),
-        "location": Field("text", lambda t: value_or(t.location.address, None)),
-        "description": Field("text", lambda t: t.description),
-        "external_id": Field("text", lambda t: t.external_id),
+        "label": Field("text", _LABEL, indexed=True),
+        "location": Field("text", _address, indexed=True),
+        "description": Field("text", _DESCRIPTION, indexed=True),
+        "external_id": Field("text", _EXTERNAL_ID, indexed=True),
         "stay_duration": Field("number", lambda t: progress(t).stay_duration),
         "form": Field(
             "number",
             lambda t: form.template_id if (form := board.form_of(t)) else None,
             sort=lambda t: form.label if (form := board.form_of(t)) else None,
         ),
-        "from": Field("datetime", lambda t: t.from_),
-        "to": Field("datetime", lambda t: t.to),
+        "from": Field("datetime", _FROM, indexed=True),
+        "to": Field("datetime", _TO, indexed=True),
         "status_change_date": Field("datetime", lambda t: progress(t).status_change_date),
         "arrival_date": Field("datetime", lambda t: progress(t).arrival_date),
     }
@@ -157,9 +170,28 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
     end = ctx.request_time(params.to, "to") if isinstance(params.to, dt.datetime) else None
     text = params.filter.lower() if isinstance(params.filter, str) else None
     texts = [f.lower() for f in params.filters] if isinstance(params.filters, list) else []
+    filtered = (
+        isinstance(params.external_id, str)
+        or statuses is not None
+        or trackers is not None
+        or tag_ids is not None
+        or start is not None
+        or end is not None
+        or not isinstance(location, Unset)
+        or text is not None
+        or bool(texts)
+        or bool(conditions)
+    )
+    ordered = None if filtered else indexed_order(board.world.tasks, board.account_id, sort, fields)
+    if ordered is not None:  # every task seen, in an order kept by the collection
+        shown = take(
+            filter(board.visible, ordered), params.offset, params.limit, default_limit=DEFAULT_LIMIT
+        )
+        return TaskListResult(list=[board.wire(t) for t in shown], count=board.count())
+    candidates = narrowed(board.world.tasks, conditions, fields)
     meets = matcher(conditions, fields)
     found: list[Task] = []
-    for task in board.tasks():
+    for task in board.tasks() if candidates is None else filter(board.visible, candidates):
         if isinstance(params.external_id, str) and task.external_id != params.external_id:
             continue
         if statuses is not None and board.progress(task).status not in statuses:

@@ -48,6 +48,7 @@ from fleetapi_mock.domain.vehicle import (
     subtype_error,
     tracker_label,
     vehicle_visible,
+    visible_among,
     visible_vehicles,
     wire_vehicle,
 )
@@ -197,7 +198,10 @@ def vehicle_delete(ctx: Context, params: VehicleDeleteParams) -> None:
             del ctx.world.service_tasks[task.id]
 
 
+@functools.cache
 def _value(name: str) -> Callable[[VehicleRecord], Any]:
+    """A stored field's value (one function per field, so that indexes are found again)."""
+
     def get(vehicle: VehicleRecord) -> Any:
         value = getattr(vehicle, name)
         return None if value is UNSET else value
@@ -213,7 +217,9 @@ def _sort_fields(ctx: Context) -> search.Fields[VehicleRecord]:
         "garage_organization_name": functools.partial(garage_name, ctx),
     }
     return {
-        name: search.Field("text", read.get(name) or _value(name))
+        name: search.Field("text", read[name])
+        if name in read
+        else search.Field("text", _value(name), indexed=True)
         for name in sorted(VEHICLE_SORT_FIELDS)
     }
 
@@ -229,8 +235,14 @@ def vehicle_list(ctx: Context, params: VehicleListParams) -> list[Vehicle]:
     sort = [] if params.sort is UNSET else params.sort
     fields = _sort_fields(ctx)
     search.check_sort(sort, fields)
+    filtered = params.filter is not UNSET and params.filter is not None and params.filter != ""
+    ordered = search.indexed_order(ctx.world.vehicles, ctx.account.id, sort, fields)
+    if ordered is not None and not filtered:
+        shown = search.take(visible_among(ctx, ordered), params.offset, params.limit)
+        return [wire_vehicle(ctx, r) for r in shown]
     records = visible_vehicles(ctx)
-    if params.filter is not UNSET and params.filter is not None and params.filter != "":
+    if filtered:
+        assert isinstance(params.filter, str)
         wanted = params.filter.casefold()
         records = [
             v

@@ -31,6 +31,7 @@ from fleetapi._types import TAGGED_UNIONS
 from fleetapi_mock.state.bounds import json_problem
 from fleetapi_mock.state.checks import reference_problems
 from fleetapi_mock.state.clock import IdSequences
+from fleetapi_mock.state.table import Table
 
 if TYPE_CHECKING:
     from fleetapi_mock.state.world import Collection, World
@@ -211,7 +212,7 @@ def _load_collection(
         by_key[value] = record
         if isinstance(value, int):
             world.ids.ensure_above(name, value)
-    setattr(world, name, by_key)
+    setattr(world, name, Table(by_key))
 
 
 def _known_keys(record: Any, item: Mapping[Any, Any]) -> set[str]:

@@ -7,7 +7,7 @@ re-entrant lock. Time always comes from the world's clock, never from the machin
 freeze and move it at will.
 
 Each collection is declared once, as an annotated attribute of :class:`World`
-(``trackers: dict[int, TrackerRecord] = collection()``): the annotation says what it holds and
+(``trackers: Table[int, TrackerRecord] = collection()``): the annotation says what it holds and
 whether it is keyed, and :data:`COLLECTIONS` (the world document's collections, in order) is
 read from the class.
 
@@ -76,6 +76,7 @@ from fleetapi_mock.state.records import (
     ZoneRecord,
     convert,
 )
+from fleetapi_mock.state.table import Table
 from fleetapi_mock.state.tracks import TrackStore
 
 __all__ = [
@@ -136,7 +137,7 @@ def collection(
     store: Callable[[list[Any]], Any] = list,
     record: type[Any] | None = None,
 ) -> Any:
-    """Declare a collection of :class:`World`: a keyed one (``dict[int, Record]``, by ``key``)
+    """Declare a collection of :class:`World`: a keyed one (``Table[int, Record]``, by ``key``)
     or a list (``list[Record]``), as its annotation says; a list kept in a container of its
     own names it as ``store`` and its records as ``record``."""
     return _Declared(key, store, record)
@@ -157,57 +158,58 @@ class World:
         random: A :class:`random.Random` seeded from the document's ``seed``.
         ids: The :class:`~fleetapi_mock.state.clock.IdSequences`.
 
-    Each collection below is an attribute: a ``dict`` from key to record for keyed
-    collections (records by ``id``; ``sessions`` and ``api_keys`` by hash, ``data_files`` by
-    file id, ``bills`` by ``order_id``, ``subscriptions`` by ``reference``), a ``list`` for the
+    Each collection below is an attribute: for keyed collections a
+    :class:`~fleetapi_mock.state.table.Table` (a ``dict`` that keeps indexes) from key to
+    record (records by ``id``; ``sessions`` and ``api_keys`` by hash, ``data_files`` by file
+    id, ``bills`` by ``order_id``, ``subscriptions`` by ``reference``), a ``list`` for the
     others. ``docs/world-format.md`` describes each collection's fields.
     """
 
     COLLECTIONS: ClassVar[dict[str, Collection]]
     """The collections, in document order (read from the declarations below)."""
 
-    dealers: dict[int, DealerRecord] = collection()
-    tariffs: dict[int, TariffRecord] = collection()
-    users: dict[int, UserRecord] = collection()
-    sessions: dict[str, SessionRecord] = collection(key="hash")
-    api_keys: dict[str, ApiKeyRecord] = collection(key="hash")
-    tracker_models: dict[int, TrackerModel] = collection()
+    dealers: Table[int, DealerRecord] = collection()
+    tariffs: Table[int, TariffRecord] = collection()
+    users: Table[int, UserRecord] = collection()
+    sessions: Table[str, SessionRecord] = collection(key="hash")
+    api_keys: Table[str, ApiKeyRecord] = collection(key="hash")
+    tracker_models: Table[int, TrackerModel] = collection()
     """The catalogue of device models, shared by every account (``tracker/list_models``)."""
-    tracker_groups: dict[int, TrackerGroupRecord] = collection()
-    trackers: dict[int, TrackerRecord] = collection()
-    sensors: dict[int, SensorRecord] = collection()
-    employees: dict[int, EmployeeRecord] = collection()
-    employee_changes: dict[int, EmployeeChangeRecord] = collection(key="tracker_id")
+    tracker_groups: Table[int, TrackerGroupRecord] = collection()
+    trackers: Table[int, TrackerRecord] = collection()
+    sensors: Table[int, SensorRecord] = collection()
+    employees: Table[int, EmployeeRecord] = collection()
+    employee_changes: Table[int, EmployeeChangeRecord] = collection(key="tracker_id")
     """The last change of each tracker's employee, by tracker."""
-    departments: dict[int, DepartmentRecord] = collection()
-    garages: dict[int, GarageRecord] = collection()
-    vehicles: dict[int, VehicleRecord] = collection()
-    service_tasks: dict[int, ServiceTaskRecord] = collection()
-    zones: dict[int, ZoneRecord] = collection()
-    places: dict[int, PlaceRecord] = collection()
-    tags: dict[int, TagRecord] = collection()
-    form_templates: dict[int, FormTemplateRecord] = collection()
-    forms: dict[int, FormRecord] = collection()
-    checkins: dict[int, Checkin] = collection()
-    files: dict[int, FileRecord] = collection()
-    rules: dict[int, RuleRecord] = collection()
-    events: dict[int, EventRecord] = collection()
+    departments: Table[int, DepartmentRecord] = collection()
+    garages: Table[int, GarageRecord] = collection()
+    vehicles: Table[int, VehicleRecord] = collection()
+    service_tasks: Table[int, ServiceTaskRecord] = collection()
+    zones: Table[int, ZoneRecord] = collection()
+    places: Table[int, PlaceRecord] = collection()
+    tags: Table[int, TagRecord] = collection()
+    form_templates: Table[int, FormTemplateRecord] = collection()
+    forms: Table[int, FormRecord] = collection()
+    checkins: Table[int, Checkin] = collection()
+    files: Table[int, FileRecord] = collection()
+    rules: Table[int, RuleRecord] = collection()
+    events: Table[int, EventRecord] = collection()
     """Events of trackers (history entries), times in UTC."""
     track_points: TrackStore = collection(store=TrackStore, record=TrackPointRecord)
     """Recorded points, one sorted track per tracker; listed by tracker, then by
     ``get_time`` (points of the same time keep their arrival order)."""
-    data_files: dict[str, DataFileRecord] = collection()
-    import_processes: dict[int, ImportProcessRecord] = collection()
-    tasks: dict[int, Task] = collection()
+    data_files: Table[str, DataFileRecord] = collection()
+    import_processes: Table[int, ImportProcessRecord] = collection()
+    tasks: Table[int, Task] = collection()
     """Tasks and route checkpoints (date/times in UTC)."""
-    routes: dict[int, Route] = collection()
+    routes: Table[int, Route] = collection()
     """Routes, sharing the id sequence ``tasks``."""
-    bills: dict[int, BillRecord] = collection(key="order_id")
-    subscriptions: dict[str, SubscriptionRecord] = collection(key="reference")
-    geo_links: dict[int, GeoLinkRecord] = collection()
-    retranslator_protocols: dict[int, RetranslatorProtocol] = collection()
-    retranslators: dict[int, RetranslatorRecord] = collection()
-    map_layers: dict[int, MapLayerRecord] = collection()
+    bills: Table[int, BillRecord] = collection(key="order_id")
+    subscriptions: Table[str, SubscriptionRecord] = collection(key="reference")
+    geo_links: Table[int, GeoLinkRecord] = collection()
+    retranslator_protocols: Table[int, RetranslatorProtocol] = collection()
+    retranslators: Table[int, RetranslatorRecord] = collection()
+    map_layers: Table[int, MapLayerRecord] = collection()
     gazetteer: list[GeocodedLocation] = collection()
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int = 0) -> None:
@@ -218,7 +220,7 @@ class World:
         self.ids = IdSequences()
         self.description = ""
         for name, declared in self.COLLECTIONS.items():
-            setattr(self, name, {} if declared.key else declared.store([]))
+            setattr(self, name, Table() if declared.key else declared.store([]))
 
     # --- Documents ------------------------------------------------------------------------
 
@@ -274,7 +276,11 @@ class World:
     @classmethod
     def owned_by(cls, records: Mapping[_K, _R], account: int) -> list[_R]:
         """The records of a collection (``world.places``) that belong to the account
-        ``account``, in key order."""
+        ``account``, in key order (read from a table's index)."""
+        if isinstance(records, Table):
+            ordered = records.in_order(account)
+            if ordered is not None:
+                return list(ordered)
         return [records[k] for k in sorted(records) if cls.belongs(records[k], account)]
 
     @classmethod
@@ -391,7 +397,7 @@ def _collections(cls: type) -> dict[str, Collection]:
         if not isinstance(value, _Declared):
             continue
         hint = hints[name]
-        keyed = get_origin(hint) is dict
+        keyed = get_origin(hint) is Table
         record = value.record or get_args(hint)[-1]
         found[name] = Collection(
             name=name, record=record, key=value.key if keyed else None, store=value.store
