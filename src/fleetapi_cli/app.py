@@ -74,6 +74,13 @@ class FleetGroup(TyperGroup):
             with formatter.section("Call groups (generated from the call table)"):
                 formatter.write_dl(calls)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Parse the command line, with global options that follow the command moved
+        before it (:mod:`fleetapi_cli.global_options`)."""
+        from fleetapi_cli.global_options import hoist_global_options
+
+        return super().parse_args(ctx, hoist_global_options(self, ctx, args))
+
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command, reporting SDK and profile errors with their exit codes."""
         try:
