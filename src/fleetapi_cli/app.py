@@ -170,6 +170,16 @@ def root(
             "--output", "-o", help="Output format [default: table on a terminal, else json]."
         ),
     ] = None,
+    columns: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--columns",
+            metavar="A,B,C",
+            help="The columns of a table or TSV, by field name (source.model for a nested one); "
+            "JSON always has every field.",
+            show_default=False,
+        ),
+    ] = None,
     debug: Annotated[
         bool, typer.Option("--debug", help="Trace HTTP exchanges on stderr (secrets masked).")
     ] = False,
@@ -196,6 +206,8 @@ def root(
         state.profile = profile
     if output is not None:
         state.output = output
+    if columns is not None:
+        state.columns = [name.strip() for name in columns.split(",") if name.strip()]
     state.debug = state.debug or debug
     state.allow_insecure = state.allow_insecure or allow_insecure
     ctx.obj = state

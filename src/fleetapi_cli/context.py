@@ -54,6 +54,8 @@ class CliState:
     """``--profile``; ``None`` falls back to ``FLEETAPI_PROFILE``, then ``default``."""
     output: OutputFormat | None = None
     """``--output``; ``None`` means a table on a terminal and JSON otherwise."""
+    columns: list[str] | None = None
+    """``--columns``: the columns of a table or TSV (every JSON field is always printed)."""
     debug: bool = False
     """``--debug``: a redacted HTTP trace on stderr."""
     transport: httpx.BaseTransport | None = None
@@ -102,7 +104,8 @@ class CliState:
         columns: Sequence[str] | None = None,
     ) -> None:
         """Print a result (SDK models or plain values) in the chosen format."""
-        emit(to_jsonable(data), self.output_format(output), columns=columns)
+        fmt = self.output_format(output)
+        emit(to_jsonable(data), fmt, columns=columns, chosen=self.columns)
 
     def trace(self, message: str) -> None:
         """Write a ``--debug`` line to stderr, with every credential masked."""

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 __all__ = [
     "OutputFormat",
     "default_format",
     "emit",
+    "fit_columns",
     "flatten",
+    "is_free_text",
     "is_terminal",
     "note",
     "to_jsonable",
@@ -92,12 +95,29 @@ def _rows(data: Any) -> list[dict[str, Any]] | None:
     return None
 
 
-def _columns(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None) -> list[str]:
-    if columns:
-        return list(columns)
+def _columns(
+    rows: Sequence[Mapping[str, Any]],
+    columns: Sequence[str] | None,
+    chosen: Sequence[str] | None = None,
+) -> list[str]:
+    """The columns to show: those ``chosen`` (``--columns``; each a field of some row or one
+    of the command's columns), else the command's ``columns``, else every field of the rows,
+    in order."""
     seen: dict[str, None] = {}
     for row in rows:
         seen.update(dict.fromkeys(row))
+    if chosen:
+        unknown = [name for name in chosen if name not in seen and name not in (columns or ())]
+        if unknown and rows:
+            import typer
+
+            known = ", ".join(seen)
+            raise typer.BadParameter(
+                f"no column {unknown[0]!r} (columns: {known})", param_hint="'--columns'"
+            )
+        return list(chosen)
+    if columns:
+        return list(columns)
     return list(seen)
 
 
@@ -109,6 +129,61 @@ def _cell(value: Any) -> str:
     if isinstance(value, (list, dict)):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return str(value)
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?)?\S*")
+
+MIN_TEXT_WIDTH = 12
+"""A column of free text is shortened (with an ellipsis) to no less than this many cells."""
+
+
+def is_free_text(value: Any) -> bool:
+    """Whether a table may shorten ``value``: text of several words (not a date/time) or a
+    list or object. Ids, numbers, dates, statuses and other single words are shown whole."""
+    if isinstance(value, (list, dict)):
+        return bool(value)
+    if isinstance(value, str):
+        return any(c.isspace() for c in value) and _DATE.fullmatch(value) is None
+    return False
+
+
+def fit_columns(
+    header: Sequence[str],
+    cells: Sequence[Sequence[str]],
+    free: Sequence[bool],
+    width: int,
+    measure: Callable[[str], int] = len,
+) -> list[int]:
+    """The width of each column shown in a table ``width`` cells wide (two between columns),
+    as many columns as fit, from the first.
+
+    A column is as wide as its widest value and its header; a column of free text
+    (``free``) may be narrower, down to :data:`MIN_TEXT_WIDTH` or its header, and shares what
+    room is left with the others. Columns that do not fit at their narrowest are left out
+    (the first is always shown).
+    """
+    natural = [
+        max([measure(name), *(measure(row[i]) for row in cells)]) for i, name in enumerate(header)
+    ]
+    least = [
+        min(natural[i], max(measure(name), MIN_TEXT_WIDTH)) if free[i] else natural[i]
+        for i, name in enumerate(header)
+    ]
+    shown = len(header)
+    while shown > 1 and sum(least[:shown]) + 2 * (shown - 1) > width:
+        shown -= 1
+    widths = least[:shown]
+    room = width - sum(widths) - 2 * (shown - 1)
+    growing = [i for i in range(shown) if widths[i] < natural[i]]
+    while room > 0 and growing:
+        for i in list(growing):
+            if room == 0:
+                break
+            widths[i] += 1
+            room -= 1
+            if widths[i] == natural[i]:
+                growing.remove(i)
+    return widths
 
 
 def _tsv_cell(value: Any) -> str:
@@ -128,28 +203,44 @@ def render_jsonl(data: Any, stream: TextIO) -> None:
         stream.write(json.dumps(item, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
-def render_tsv(data: Any, stream: TextIO, columns: Sequence[str] | None = None) -> None:
+def render_tsv(
+    data: Any,
+    stream: TextIO,
+    columns: Sequence[str] | None = None,
+    chosen: Sequence[str] | None = None,
+) -> None:
     """Write records as tab-separated values with a header row; scalars one per line.
 
-    Tabs, newlines and backslashes inside values are escaped (``\\t``, ``\\n``, ``\\\\``), nested
-    objects become dotted columns and lists compact JSON.
+    Every field is written unless ``chosen`` (``--columns``) names some. Tabs, newlines and
+    backslashes inside values are escaped (``\\t``, ``\\n``, ``\\\\``), nested objects become
+    dotted columns and lists compact JSON.
     """
     rows = _rows(data)
     if rows is None:
         for item in data if isinstance(data, list) else [data]:
             stream.write(_tsv_cell(item) + "\n")
         return
-    names = _columns(rows, columns)
+    names = _columns(rows, None, chosen)
     stream.write("\t".join(names) + "\n")
     for row in rows:
         stream.write("\t".join(_tsv_cell(row.get(name)) for name in names) + "\n")
 
 
-def render_table(data: Any, stream: TextIO, columns: Sequence[str] | None = None) -> None:
+def render_table(
+    data: Any,
+    stream: TextIO,
+    columns: Sequence[str] | None = None,
+    chosen: Sequence[str] | None = None,
+) -> None:
     """Draw records as a table: with Rich on a terminal, as aligned plain text otherwise.
 
-    A single object is drawn as a two-column field/value table.
+    The columns are ``chosen`` (``--columns``), else the command's ``columns``, else every
+    field. On a terminal the table fits its width (:func:`fit_columns`): values are never
+    broken, free text is shortened with an ellipsis, and columns that do not fit are left out
+    with a note on stderr. A single object is drawn as a two-column field/value table.
     """
+    if isinstance(data, Mapping) and not columns:
+        data = _inner_list(data)
     if isinstance(data, list) and not data:
         note("(none)")
         return
@@ -158,14 +249,18 @@ def render_table(data: Any, stream: TextIO, columns: Sequence[str] | None = None
         for item in data if isinstance(data, list) else [data]:
             stream.write(_cell(item) + "\n")
         return
-    if isinstance(data, Mapping) and not columns:
+    if isinstance(data, Mapping) and not columns and not chosen:
         header = ["field", "value"]
-        cells = [[name, _cell(value)] for name, value in rows[0].items()]
+        values = [[name, value] for name, value in rows[0].items()]
     else:
-        header = _columns(rows, columns)
-        cells = [[_cell(row.get(name)) for name in header] for row in rows]
+        header = _columns(rows, columns, chosen)
+        if not columns and not chosen:
+            header = _table_order(header, rows)
+        values = [[row.get(name) for name in header] for row in rows]
+    cells = [[_cell(value) for value in row] for row in values]
     if is_terminal(stream):
-        _rich_table(header, cells, stream)
+        free = [any(is_free_text(row[i]) for row in values) for i in range(len(header))]
+        _rich_table(header, cells, free, stream)
     else:
         _plain_table(header, cells, stream)
 
@@ -179,16 +274,57 @@ def _plain_table(header: list[str], cells: list[list[str]], stream: TextIO) -> N
         stream.write(line.rstrip() + "\n")
 
 
-def _rich_table(header: list[str], cells: list[list[str]], stream: TextIO) -> None:
+def _inner_list(data: Mapping[str, Any]) -> Any:
+    """An answer holding one list of objects beside plain values (``{"list": [...],
+    "total": 3}``): the list, to draw as the table, with the other values noted on stderr.
+    Any other object as it is."""
+    lists = [key for key, value in data.items() if isinstance(value, list)]
+    if len(lists) != 1 or any(isinstance(v, Mapping) for v in data.values()):
+        return data
+    items = data[lists[0]]
+    if not items or not all(isinstance(item, Mapping) for item in items):
+        return data
+    for key, value in data.items():
+        if key != lists[0]:
+            note(f"{key}: {_cell(value)}")
+    return items
+
+
+def _table_order(names: list[str], rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Every field, for a command without columns of its own: ``id`` first, then the
+    record's own values, then those of nested objects, then lists (each in their order)."""
+
+    def rank(name: str) -> int:
+        if name == "id":
+            return 0
+        if any(isinstance(row.get(name), (list, dict)) and row.get(name) for row in rows):
+            return 3
+        return 2 if "." in name else 1
+
+    return sorted(names, key=rank)
+
+
+def _rich_table(
+    header: list[str], cells: list[list[str]], free: list[bool], stream: TextIO
+) -> None:
+    from rich.cells import cell_len
     from rich.console import Console
     from rich.table import Table
 
+    console = Console(file=stream, highlight=False, markup=False, emoji=False)
+    widths = fit_columns(header, cells, free, console.width, cell_len)
+    if len(widths) < len(header):
+        left = header[len(widths) :]
+        note(
+            f"note: {len(left)} of {len(header)} columns left out to fit {console.width} "
+            f"columns: {', '.join(left)} (choose with --columns, or -o json for every field)"
+        )
     table = Table(box=None, header_style="bold", pad_edge=False)
-    for name in header:
-        table.add_column(name, overflow="fold")
+    for name, width in zip(header, widths, strict=False):
+        table.add_column(name, width=width, no_wrap=True, overflow="ellipsis")
     for row in cells:
-        table.add_row(*row)
-    Console(file=stream, highlight=False, markup=False, emoji=False).print(table)
+        table.add_row(*row[: len(widths)])
+    console.print(table)
 
 
 def emit(
@@ -196,6 +332,7 @@ def emit(
     fmt: OutputFormat,
     *,
     columns: Sequence[str] | None = None,
+    chosen: Sequence[str] | None = None,
     stream: TextIO | None = None,
 ) -> None:
     """Write ``data`` (already plain JSON values) to stdout in format ``fmt``.
@@ -203,8 +340,10 @@ def emit(
     Args:
         data: The result: an object, a list of objects, or a scalar.
         fmt: The output format.
-        columns: The columns of a table (dotted paths into nested objects); every field when
-            not given. JSON, JSON Lines and TSV always carry every field.
+        columns: The command's columns for a table (dotted paths into nested objects); every
+            field when not given.
+        chosen: The columns the user chose (``--columns``), for a table and TSV; JSON and
+            JSON Lines always carry every field.
         stream: Where to write (stdout by default).
     """
     stream = sys.stdout if stream is None else stream
@@ -213,7 +352,7 @@ def emit(
     elif fmt is OutputFormat.jsonl:
         render_jsonl(data, stream)
     elif fmt is OutputFormat.tsv:
-        render_tsv(data, stream)
+        render_tsv(data, stream, chosen=chosen)
     else:
-        render_table(data, stream, columns)
+        render_table(data, stream, columns, chosen)
     stream.flush()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+import re
 import sys
 
 import pytest
@@ -82,3 +83,50 @@ def test_to_jsonable_uses_the_wire_format() -> None:
 
 def test_flatten() -> None:
     assert flatten({"a": {"b": {"c": 1}}, "d": {}, "e": [1]}) == {"a.b.c": 1, "d": {}, "e": [1]}
+
+
+def test_chosen_columns_shape_tables_and_tsv_but_json_keeps_every_field() -> None:
+    chosen = ["label", "id"]
+    assert render(RECORDS, OutputFormat.tsv, chosen=chosen).splitlines()[:2] == [
+        "label\tid",
+        "Van 1\t1",
+    ]
+    table = render(RECORDS, OutputFormat.table, columns=["id"], chosen=chosen)
+    assert table.splitlines()[0].split() == ["LABEL", "ID"]
+    assert json.loads(render(RECORDS, OutputFormat.json, chosen=chosen)) == RECORDS
+
+
+def test_an_unknown_chosen_column_is_a_usage_error_naming_the_columns() -> None:
+    import typer
+
+    with pytest.raises(typer.BadParameter, match=r"no column 'lable' \(columns: id, label, "):
+        render(RECORDS, OutputFormat.table, chosen=["lable"])
+    # a column of the command's own that no record has (an omitted field) is no typo
+    render(RECORDS, OutputFormat.table, columns=["id", "login"], chosen=["login"])
+
+
+def test_an_answer_with_one_list_draws_the_list_and_notes_the_rest(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = render({"list": RECORDS, "total": 2}, OutputFormat.table)
+    assert text.splitlines()[0].split()[:2] == ["ID", "LABEL"]
+    assert "total: 2" in capsys.readouterr().err
+
+
+def test_a_narrow_terminal_keeps_values_whole_and_shortens_free_text(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    rows = [{"id": 123456, "when": "2026-01-15 10:00:00", "note": "a long free text " * 4, "x": 1}]
+    stream = Terminal()
+    emit(rows, OutputFormat.table, stream=stream)  # type: ignore[arg-type]
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", stream.getvalue()).splitlines()
+    assert lines[0].split() == ["id", "when"]  # note and x do not fit whole: left out
+    assert lines[1].split() == ["123456", "2026-01-15", "10:00:00"]
+    assert "2 of 4 columns left out to fit 40 columns: note, x" in capsys.readouterr().err
+    monkeypatch.setenv("COLUMNS", "50")
+    stream = Terminal()
+    emit(rows, OutputFormat.table, stream=stream)  # type: ignore[arg-type]
+    line = re.sub(r"\x1b\[[0-9;]*m", "", stream.getvalue()).splitlines()[1]
+    assert line.split("  ") == ["123456", "2026-01-15 10:00:00", "a long free text …", "1"]
+    assert len(line) <= 50

@@ -200,10 +200,10 @@ def show(
             where = checkin.location
             row |= {"lat": where.lat, "lng": where.lng}
             row["precision"] = to_jsonable(where.precision) if where.precision else None
-            emit(row, fmt)
+            emit(row, fmt, chosen=state.columns)
             if checkin.files:
                 note("")
-                emit(to_jsonable(checkin.files), fmt, columns=FILE_COLUMNS)
+                emit(to_jsonable(checkin.files), fmt, columns=FILE_COLUMNS, chosen=state.columns)
         else:
             state.emit(checkin, output=output)
         if save_files is not None:

@@ -126,7 +126,7 @@ def parse(
         note(f"file_id: {result.file_id}")
     else:
         sys.stdout.write(f"file_id: {result.file_id}\n")
-    emit(records, fmt, columns=names)
+    emit(records, fmt, columns=names, chosen=state.columns)
 
 
 @app.command()

@@ -63,7 +63,7 @@ def list_keys(
     fmt = state.output_format(output)
     if fmt is OutputFormat.table and not reveal:
         keys = [{**k, "hash": mask(k.get("hash"))} for k in keys]
-    emit(keys, fmt, columns=COLUMNS)
+    emit(keys, fmt, columns=COLUMNS, chosen=state.columns)
 
 
 @app.command()

@@ -186,7 +186,7 @@ def list_links(
             {**link, "trackers": " ".join(str(t["tracker_id"]) for t in link["trackers"])}
             for link in links
         ]
-    emit(links, fmt, columns=LIST_COLUMNS)
+    emit(links, fmt, columns=LIST_COLUMNS, chosen=state.columns)
 
 
 def _switch(ctx: typer.Context, link_id: int, *, on: bool) -> None:

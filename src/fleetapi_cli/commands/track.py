@@ -164,7 +164,7 @@ def list_tracks(
         for track in element["tracks"]
     ]
     columns = TRACK_COLUMNS + (["event_count"] if count_events else [])
-    emit(rows, fmt, columns=columns)
+    emit(rows, fmt, columns=columns, chosen=state.columns)
     if fmt is OutputFormat.table:
         total = result.total
         totals = {
@@ -176,7 +176,7 @@ def list_tracks(
         if isinstance(total.norm_fuel_consumed, float):
             totals["norm_fuel_consumed"] = total.norm_fuel_consumed
         sys.stdout.write("\n")
-        emit(totals, fmt)
+        emit(totals, fmt, chosen=state.columns)
 
 
 # --- Export -----------------------------------------------------------------------------------
