@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import sys
 from pathlib import Path
+from collections.abc import Container
 from typing import Any
 
 import typer
@@ -68,11 +69,11 @@ def _json_or_text(text: str) -> Any:
         return text
 
 
-def parse_assignment(arg: str) -> tuple[str, Any]:
-    """Parse one ``key=value`` argument of ``fleet api``.
+def parse_assignment(arg: str, typed: Container[str] = ()) -> tuple[str, Any]:
+    """Parse one ``key=value`` argument of ``fleet api`` (httpie's two forms).
 
-    - ``key=value``: JSON when ``value`` parses as JSON (``10``, ``true``, ``[1,2]``), else the
-      string.
+    - ``key=value``: the string ``value``; for a key in ``typed`` (the call declares it a
+      number, a boolean, a list or an object), JSON when ``value`` parses as JSON.
     - ``key:=json``: JSON, or an error when it does not parse.
     - ``key=@file``: the file's text, as a string (``@-`` reads stdin).
     - ``key:=@file``: the file's content, parsed as JSON.
@@ -88,7 +89,7 @@ def parse_assignment(arg: str) -> tuple[str, Any]:
         return key, parse_json(value, what=key)
     if value.startswith("@"):
         return key, read_text(value, what=key)
-    return key, _json_or_text(value)
+    return key, _json_or_text(value) if key in typed else value
 
 
 def parse_when(value: str) -> dt.datetime:

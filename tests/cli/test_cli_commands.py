@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from conftest import fake_cli
 from fleetapi_cli import _typer as typer_settings
 from fleetapi_cli.config import ProfileStore
 
@@ -295,6 +296,19 @@ def test_api_reaches_any_call(cli: Cli, session: str, tmp_path: Path) -> None:
     assert set(data(piped)["states"]) == {"2"}
     compact = cli("api", "tracker/read", "tracker_id=1", "-o", "jsonl").stdout
     assert compact.count("\n") == 1
+
+
+def test_api_sends_text_fields_as_text_and_typed_ones_typed(fake_profile: str) -> None:
+    fake, service = fake_cli({"success": True, "list": [], "count": 0})
+    result = fake("api", "task/list", "filter=2026", "limit=5", "trackers=[1]", "-o", "json")
+    assert result.exit_code == 0, result.output
+    assert fake("api", "no/such_call", "limit=5").exit_code == 0
+    assert fake("api", "task/list", "filter:=2026").exit_code == 0
+    assert service.bodies() == [
+        {"filter": "2026", "limit": 5, "trackers": [1]},  # as task/list declares them
+        {"limit": "5"},  # a call the table does not know: text unless := says JSON
+        {"filter": 2026},
+    ]
 
 
 def test_api_failure(cli: Cli, session: str) -> None:

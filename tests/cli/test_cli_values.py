@@ -21,15 +21,24 @@ from fleetapi_cli.values import parse_assignment, parse_json, read_body, read_te
         ("ids=[1,2]", ("ids", [1, 2])),
         ('obj={"a":1}', ("obj", {"a": 1})),
         ("title=CI", ("title", "CI")),
+        ("title=2026", ("title", "2026")),
+        ("title=true", ("title", "true")),
         ("title=two words", ("title", "two words")),
         ("empty=", ("empty", "")),
         ("expr=a=b", ("expr", "a=b")),
         ('label:="123"', ("label", "123")),
         ("ids:=[3]", ("ids", [3])),
+        ("title:=2026", ("title", 2026)),
     ],
 )
 def test_assignments(arg: str, expected: tuple[str, object]) -> None:
-    assert parse_assignment(arg) == expected
+    typed = {"limit", "ratio", "flag", "thing", "ids", "obj"}  # what the call declares typed
+    assert parse_assignment(arg, typed) == expected
+
+
+def test_an_assignment_is_text_unless_the_call_declares_the_field_typed() -> None:
+    assert parse_assignment("limit=10") == ("limit", "10")
+    assert parse_assignment("flag=true") == ("flag", "true")
 
 
 @pytest.mark.parametrize("arg", ["novalue", "=x", ":=1", "bad:=not json"])

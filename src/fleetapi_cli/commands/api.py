@@ -28,8 +28,8 @@ def api(
         Optional[list[str]],  # noqa: UP045 - Typer reads the annotation at run time
         typer.Argument(
             metavar="[KEY=VALUE]...",
-            help="Body fields: key=value (JSON when it parses, else a string), key:=json, "
-            "key=@file (the file's text), key:=@file (JSON from a file).",
+            help="Body fields: key=value (a string, or typed as the call declares the field), "
+            "key:=json, key=@file (the file's text), key:=@file (JSON from a file).",
             show_default=False,
         ),
     ] = None,
@@ -52,6 +52,8 @@ def api(
 
       fleet api tracker/get_states trackers:='[1,2]' list_blocked=true
 
+      fleet api task/list filter=2026
+
       fleet api task/create --input task.json
 
     The answer is printed as JSON (compact with --output jsonl). Calls that answer a file
@@ -59,12 +61,13 @@ def api(
     """
     from fleetapi.endpoints import BY_PATH
 
+    known = BY_PATH.get(path.strip("/"))
+    typed = _typed_fields(known.params) if known is not None and fields else set()
     body: dict[str, Any] = read_body(input) if input else {}
     for item in fields or ():
-        key, value = parse_assignment(item)
+        key, value = parse_assignment(item, typed)
         body[key] = value
     state = state_of(ctx)
-    known = BY_PATH.get(path.strip("/"))
     with state.client() as client:
         if known is not None and known.answers_file(body):
             content = client.request_bytes(path, body)
@@ -78,3 +81,11 @@ def api(
         render_jsonl(answer, sys.stdout)
     else:
         render_json(answer, sys.stdout)
+
+
+def _typed_fields(params: type[Any]) -> set[str]:
+    """The body fields a call declares as other than text (numbers, booleans, lists,
+    objects): their ``key=value`` is read as JSON."""
+    from fleetapi_cli.fields import field_specs
+
+    return {spec.wire for spec in field_specs(params) if spec.kind not in ("str", "choice")}
