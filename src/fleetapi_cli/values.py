@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sys
-from pathlib import Path
 from collections.abc import Container
+from pathlib import Path
 from typing import Any
 
 import typer
