@@ -138,7 +138,7 @@ app = typer.Typer(
         "fleet auth login --login demo",
         "fleet tracker list",
         "fleet task list --status assigned -o json | jq '.[].label'",
-        "fleet track export --vehicle 1 --from 2026-01-14 --to 2026-01-15 -O day.gpx",
+        "fleet track export --vehicle 1 --from 2026-01-14 --to 2026-01-14 -O day.gpx",
         note=(
             "Settings resolve as: option, environment (FLEETAPI_BASE_URL, FLEETAPI_API_KEY, "
             "FLEETAPI_HASH, FLEETAPI_PROFILE), profile, default. Output is a table on a terminal "

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli.values import WHEN_HELP, parse_when
+from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
 
 __all__ = [
     "Address",
@@ -34,7 +34,7 @@ From = Annotated[
 ]
 To = Annotated[
     Optional[dt.datetime],  # noqa: UP045
-    typer.Option("--to", metavar="WHEN", parser=parse_when, help="Until, after --from."),
+    typer.Option("--to", metavar="WHEN", parser=parse_until, help="Until, after --from."),
 ]
 Employee = Annotated[
     Optional[int],  # noqa: UP045

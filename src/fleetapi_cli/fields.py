@@ -24,7 +24,7 @@ from typing import Annotated, Any, Literal, Union
 
 import typer
 
-from fleetapi_cli.values import parse_json
+from fleetapi_cli.values import WHEN_HELP, parse_json, parse_when
 
 __all__ = ["FieldSpec", "Kind", "field_help", "field_specs"]
 
@@ -34,12 +34,12 @@ _METAVARS: dict[Any, str] = {
     int: "INTEGER",
     float: "NUMBER",
     str: "TEXT",
-    dt.datetime: "'YYYY-MM-DD HH:MM:SS'",
+    dt.datetime: "WHEN",
     dt.date: "YYYY-MM-DD",
     dt.timedelta: "DURATION",
 }
 _HINTS: dict[Any, str] = {
-    dt.datetime: "A date/time, YYYY-MM-DD HH:MM:SS.",
+    dt.datetime: f"WHEN: {WHEN_HELP}.",
     dt.date: "A date, YYYY-MM-DD.",
     dt.timedelta: "An ISO 8601 duration, e.g. PT1H30M.",
 }
@@ -140,6 +140,10 @@ class FieldSpec:
             return parse_json(raw, what=self.option)
         if self.kind == "choice":
             return self._choice(raw)
+        if _core_type(self.type) is dt.datetime:  # one rule for moments: values.parse_when
+            from fleetapi._converter import format_datetime
+
+            return format_datetime(parse_when(raw, end=self.wire == "to"))
         if self.kind == "list":
             items: list[Any] = []
             for value in raw:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import sys
 from collections.abc import Container
 from pathlib import Path
@@ -23,7 +24,10 @@ __all__ = [
     "search_conditions",
 ]
 
-WHEN_HELP = "'YYYY-MM-DD HH:MM:SS', 'YYYY-MM-DD HH:MM' or a date, in your time zone"
+WHEN_HELP = (
+    "'YYYY-MM-DD HH:MM:SS', 'YYYY-MM-DD HH:MM', a date (the whole day), today, yesterday, "
+    "tomorrow, now, or from now: -2h, +1d, -1d12h (s, m, h, d, w), in your time zone"
+)
 """How every ``--from``/``--to``/``--until`` option reads a moment (for help texts)."""
 
 
@@ -92,30 +96,57 @@ def parse_assignment(arg: str, typed: Container[str] = ()) -> tuple[str, Any]:
     return key, _json_or_text(value) if key in typed else value
 
 
-def parse_when(value: str) -> dt.datetime:
-    """The moment of a ``--from``/``--to`` option: ``YYYY-MM-DD HH:MM:SS`` (or ISO 8601), or
-    a date alone (its midnight). Every command with a period parses it this way.
+_DAYS: dict[str, int] = {"yesterday": -1, "today": 0, "tomorrow": 1}
+_OFFSET = re.compile(r"([+-])((?:\d+[smhdw])+)")
+_UNIT_SECONDS: dict[str, int] = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+
+
+def now() -> dt.datetime:
+    """The machine's local time, to the second (what ``now`` and ``-2h`` count from)."""
+    return dt.datetime.now().replace(microsecond=0)
+
+
+def parse_when(value: str, *, end: bool = False) -> dt.datetime:
+    """The moment of a ``--from``/``--to``/``--until`` option (every command reads them so).
+
+    ``YYYY-MM-DD HH:MM:SS`` (or ISO 8601, or without seconds); a date alone, ``today``,
+    ``yesterday`` or ``tomorrow`` stand for the whole day: its first second, or its last one
+    when ``end`` (an option ending a period: ``--to``, ``--until``); ``now``; an offset from
+    now (``-2h``, ``+1d``, ``-1d12h``; units s, m, h, d, w).
 
     Raises:
-        typer.BadParameter: the text is neither.
+        typer.BadParameter: the text is none of these.
     """
     from fleetapi._converter import parse_datetime
 
-    text = value.strip()
+    text = value.strip().lower()
     try:
+        if text == "now":
+            return now()
+        if text in _DAYS:
+            return _day(now().date() + dt.timedelta(days=_DAYS[text]), end)
+        offset = _OFFSET.fullmatch(text)
+        if offset is not None:
+            sign, parts = offset.groups()
+            seconds = sum(
+                int(n) * _UNIT_SECONDS[unit] for n, unit in re.findall(r"(\d+)([smhdw])", parts)
+            )
+            return now() + dt.timedelta(seconds=-seconds if sign == "-" else seconds)
         if len(text) == len("YYYY-MM-DD"):
-            return dt.datetime.strptime(text, "%Y-%m-%d")
-        return parse_datetime(text)
-    except ValueError:
+            return _day(dt.date.fromisoformat(text), end)
+        return parse_datetime(value.strip())
+    except (ValueError, OverflowError):
         raise typer.BadParameter(f"{value!r} is not {WHEN_HELP}") from None
 
 
+def _day(day: dt.date, end: bool) -> dt.datetime:
+    start = dt.datetime(day.year, day.month, day.day)
+    return start.replace(hour=23, minute=59, second=59) if end else start
+
+
 def parse_until(value: str) -> dt.datetime:
-    """Like :func:`parse_when`, but a date alone means the end of that day (23:59:59)."""
-    moment = parse_when(value)
-    if len(value.strip()) == len("YYYY-MM-DD"):
-        moment = moment.replace(hour=23, minute=59, second=59)
-    return moment
+    """:func:`parse_when` for an option ending a period: a day stands for its last second."""
+    return parse_when(value, end=True)
 
 
 def search_conditions(texts: list[str], *, param_hint: str) -> list[Any]:

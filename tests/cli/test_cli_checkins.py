@@ -61,7 +61,7 @@ def test_list_errors_exit_with_their_family_code(cli: Cli, session: str) -> None
     assert "[211]" in result.stderr
     assert cli("checkin", "list", "--near", "1,2").exit_code == 2
     assert cli("checkin", "list", "--condition", '{"type": "sometimes"}').exit_code == 2
-    assert cli("checkin", "list", "--from", "yesterday").exit_code == 2
+    assert cli("checkin", "list", "--from", "the day before").exit_code == 2
 
 
 # --- export -----------------------------------------------------------------------------------

@@ -185,7 +185,7 @@ def test_every_delete_shares_one_confirmation(
         (["task", "list", "--from", "soon"], "--from"),
         (["checkin", "list", "--to", "2026-13-01"], "--to"),
         (["track", "list", "--employee", "1", "--from", "x", "--to", "2026-01-15"], "--from"),
-        (["link", "create", "--tracker", "1", "--until", "tomorrow"], "--until"),
+        (["link", "create", "--tracker", "1", "--until", "+2x"], "--until"),
     ],
     ids=lambda v: " ".join(v[:2]) if isinstance(v, list) else v,
 )
@@ -193,7 +193,7 @@ def test_every_period_option_reads_one_way(cli: Cli, session: str, args: list[st
     result = cli(*args)
     assert result.exit_code == 2
     assert f"Invalid value for '{option}'" in result.stderr
-    assert "'YYYY-MM-DD HH:MM:SS', 'YYYY-MM-DD HH:MM' or a date" in result.stderr
+    assert "'YYYY-MM-DD HH:MM:SS', 'YYYY-MM-DD HH:MM', a date (the whole day)" in result.stderr
 
 
 def test_a_date_alone_is_midnight_and_until_its_last_second(cli: Cli, session: str) -> None:

@@ -106,7 +106,7 @@ def generated(cli: Cli, group: str) -> Cli:
 
 def test_help_shows_field_docs_and_types(cli: Cli) -> None:
     text = generated(cli, "task")("list", "--help").stdout
-    assert "--from 'YYYY-MM-DD HH:MM:SS'" in text
+    assert "--from WHEN" in text
     assert "--trackers INTEGER" in text
     assert "--location JSON" in text
     assert "--all" in text

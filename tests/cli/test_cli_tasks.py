@@ -89,7 +89,7 @@ def test_usage_and_api_errors(cli: Cli, session: str) -> None:
     assert cli("task", "assign", str(task_id)).exit_code == 2
     assert cli("task", "assign", str(task_id), "--tracker", "1", "--unassign").exit_code == 2
     assert cli("task", "list", "--status", "lost").exit_code == 2
-    assert cli("task", "list", "--from", "tomorrow").exit_code == 2
+    assert cli("task", "list", "--from", "next week").exit_code == 2
     missing = cli("task", "assign", "424242", "--tracker", "1")
     assert missing.exit_code == 5
     assert "[201]" in missing.stderr

@@ -16,7 +16,7 @@ from fleetapi_cli.config import Profile, ProfileStore
 
 Cli = Any  # the runner of conftest.py
 
-DAY = ["--from", "2026-01-14", "--to", "2026-01-15"]
+DAY = ["--from", "2026-01-14", "--to", "2026-01-14"]
 BEN = ["--employee", "2", *DAY]  # Van 1: five trips
 ANNA = ["--employee", "1", *DAY]  # Anna's phone: trips and single reports
 
@@ -56,7 +56,7 @@ def test_list_as_a_table_has_a_row_per_trip_then_the_totals(cli: Cli, session: s
     trips_h, trips_m, trips_s = (int(x) for x in totals["trips_duration"].split(":"))
     assert dt.timedelta(
         hours=hours + trips_h, minutes=minutes + trips_m, seconds=seconds + trips_s
-    ) == dt.timedelta(days=1)
+    ) == dt.timedelta(days=1, seconds=-1)  # the whole day, to its last second
 
 
 def test_a_vehicles_trips_with_the_fuel_they_should_have_used(cli: Cli, session: str) -> None:
@@ -90,7 +90,7 @@ def test_merge_and_options_reach_the_call(cli: Cli, session: str) -> None:
     [
         DAY,
         ["--employee", "1", "--vehicle", "1", *DAY],
-        ["--employee", "1", "--from", "yesterday", "--to", "2026-01-15"],
+        ["--employee", "1", "--from", "the day before", "--to", "2026-01-15"],
     ],
 )
 def test_usage_errors(cli: Cli, session: str, args: list[str]) -> None:

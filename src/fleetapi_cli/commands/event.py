@@ -12,7 +12,7 @@ import typer
 from fleetapi_cli._typer import LimitOption, OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
-from fleetapi_cli.values import WHEN_HELP, parse_when
+from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
 
 if TYPE_CHECKING:
     from fleetapi import Client
@@ -60,7 +60,7 @@ def list_events(
     end: Annotated[
         Optional[dt.datetime],  # noqa: UP045
         typer.Option(
-            "--to", metavar="WHEN", parser=parse_when, help="End, after --from [default: now]."
+            "--to", metavar="WHEN", parser=parse_until, help="End, after --from [default: now]."
         ),
     ] = None,
     kinds: Annotated[

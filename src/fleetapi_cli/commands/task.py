@@ -26,7 +26,7 @@ from fleetapi_cli._typer import (
     wraps_call,
 )
 from fleetapi_cli.context import state_of
-from fleetapi_cli.values import parse_when
+from fleetapi_cli.values import parse_until, parse_when
 
 __all__ = ["app"]
 
@@ -89,7 +89,7 @@ def list_tasks(
     until: Annotated[
         Optional[dt.datetime],  # noqa: UP045
         typer.Option(
-            "--to", metavar="WHEN", parser=parse_when, help="Only tasks already actual before."
+            "--to", metavar="WHEN", parser=parse_until, help="Only tasks already actual before."
         ),
     ] = None,
     external_id: Annotated[
@@ -157,7 +157,7 @@ def create(
     ],
     until: Annotated[
         dt.datetime,
-        typer.Option("--to", metavar="WHEN", parser=parse_when, help="Visit before this."),
+        typer.Option("--to", metavar="WHEN", parser=parse_until, help="Visit before this."),
     ],
     radius: Annotated[int, typer.Option("--radius", "-r", help="Zone radius, meters.")] = 100,
     description: Annotated[

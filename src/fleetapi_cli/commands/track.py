@@ -12,7 +12,7 @@ import typer
 from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, is_stdout, open_text_out
-from fleetapi_cli.values import WHEN_HELP, parse_when
+from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
 
 if TYPE_CHECKING:
     from fleetapi import Client
@@ -73,7 +73,7 @@ FromOption = Annotated[
 ]
 ToOption = Annotated[
     dt.datetime,
-    typer.Option("--to", metavar="WHEN", parser=parse_when, help="End, after --from."),
+    typer.Option("--to", metavar="WHEN", parser=parse_until, help="End, after --from."),
 ]
 FilterOption = Annotated[
     bool,
