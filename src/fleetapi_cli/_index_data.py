@@ -326,7 +326,7 @@ HAND_MADE: dict[str, HandMade] = {
             "show": (("checkin/read",), ()),
             "delete": (("checkin/delete",), ()),
             "upload": ((), ("checkin/image/create", "checkin/form/file/create")),
-            "create": (("checkin/create",), ("checkin/image/create",)),
+            "create": (("checkin/create",), ("checkin/image/create", "tracker/read")),
         },
     ),
     "completion": HandMade(

@@ -182,6 +182,35 @@ def test_create_with_photos_and_a_form(cli: Cli, session: str, tmp_path: Path) -
     assert [f["name"] for f in shown["files"]] == ["sig.png"]
 
 
+@pytest.mark.parametrize("tracker", ["99", "5"], ids=["missing", "blocked"])
+def test_create_checks_the_tracker_before_sending_a_photo(
+    cli: Cli, session: str, tmp_path: Path, fleet_mock: Any, tracker: str
+) -> None:
+    photo = tmp_path / "p.png"
+    photo.write_bytes(PNG)
+    before = len(fleet_mock.journal)
+    result = cli("checkin", "create", "-t", tracker, "--lat", "1", "--lng", "2",
+                 "--photo", str(photo), "--photo", str(photo))  # fmt: skip
+    assert result.exit_code == 5, result.output
+    assert "[201]" in result.stderr
+    calls = [entry.call for entry in fleet_mock.journal[before:]]
+    assert calls == ["tracker/read"]  # no upload reserved, no byte sent
+
+
+def test_create_reserves_every_photo_before_uploading_one(
+    cli: Cli, session: str, tmp_path: Path, fleet_mock: Any
+) -> None:
+    photo = tmp_path / "p.png"
+    photo.write_bytes(PNG)
+    before = len(fleet_mock.journal)
+    result = cli("checkin", "create", "-t", "4", "--lat", "1", "--lng", "2", "--delay", "0",
+                 "--photo", str(photo), "--photo", str(photo))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    paths = [entry.call or entry.path for entry in fleet_mock.journal[before:]]
+    assert paths[:3] == ["tracker/read", "checkin/image/create", "checkin/image/create"]
+    assert paths[-1] == "checkin/create"
+
+
 def test_create_reports_form_errors(cli: Cli, session: str) -> None:
     form = data(cli("checkin", "form-create", "--tracker-id", "4", "--template-id", "1"))
     result = cli(

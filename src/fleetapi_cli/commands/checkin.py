@@ -177,6 +177,18 @@ def export(
     write_out(content, out)
 
 
+def _check_tracker(client: Client, tracker_id: int) -> None:
+    """Refuse (code 201, as ``checkin/create`` would) a tracker that is missing, not the
+    caller's or blocked."""
+    from fleetapi._errors import EntityNotFoundError
+
+    tracker = client.trackers.read(tracker_id=tracker_id)
+    if tracker.source.blocked:
+        raise EntityNotFoundError(
+            f"tracker {tracker_id} is blocked: it takes no check-ins", endpoint="checkin/create"
+        )
+
+
 @app.command()
 @wraps_call("checkin/read")
 def show(
@@ -310,7 +322,7 @@ def upload(
 
 
 @app.command()
-@wraps_call("checkin/create", uses=("checkin/image/create",))
+@wraps_call("checkin/create", uses=("checkin/image/create", "tracker/read"))
 def create(
     ctx: typer.Context,
     tracker: Annotated[int, typer.Option("--tracker", "-t", help="The tracker (ID).")],
@@ -374,12 +386,17 @@ def create(
     state = state_of(ctx)
     with state.client() as client:
         attached = list(file_ids or [])
-        for index, (name, content) in enumerate(uploads):
-            if index:
-                time.sleep(delay)
-            ticket = client.checkins.create_image(size=max(len(content), 1), filename=name)
-            upload_with_progress(client, ticket, name, content)
-            attached.append(ticket.file_id)
+        if uploads:  # what can be checked is checked before a byte of a photo is sent
+            _check_tracker(client, tracker)
+            tickets = [
+                client.checkins.create_image(size=max(len(content), 1), filename=name)
+                for name, content in uploads
+            ]
+            for index, ((name, content), ticket) in enumerate(zip(uploads, tickets, strict=True)):
+                if index:
+                    time.sleep(delay)
+                upload_with_progress(client, ticket, name, content)
+                attached.append(ticket.file_id)
         checkin_id = client.checkins.create(
             tracker_id=tracker,
             location=location,
