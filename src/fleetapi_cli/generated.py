@@ -32,7 +32,7 @@ from fleetapi_cli._typer import SETTINGS, SummaryGroup, new_group
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import FieldSpec, field_specs
 from fleetapi_cli.files import write_out
-from fleetapi_cli.output import OutputFormat, note
+from fleetapi_cli.output import OutputFormat, note, to_jsonable
 from fleetapi_cli.values import read_body
 
 if TYPE_CHECKING:
@@ -88,11 +88,7 @@ def _run(
     try:
         params = structure_request(body, endpoint.params)
     except RequestValidationError as exc:
-        options = {s.wire: s.option for s in specs}
-        problems = "; ".join(
-            f"{options.get(e.parameter.split('.')[0].split('[')[0], e.parameter)}: {e.error}"
-            for e in exc.errors
-        )
+        problems = "; ".join(_problem(specs, e.parameter, e.error) for e in exc.errors)
         ctx.fail(f"Invalid parameters: {problems}")
 
     files: dict[str, Any] | None = None
@@ -117,8 +113,22 @@ def _run(
         write_out(result, values.get("x_save"))
     elif endpoint.result.kind == "none":
         note("ok")
+    elif endpoint.result.key == "id":  # what a create answers: the object {"id": N}
+        state.emit({"id": result}, output=values.get("x_output"))
+    elif to_jsonable(result) == {}:  # an update's answer with nothing to tell
+        note("ok")
     else:
         state.emit(result, output=values.get("x_output"))
+
+
+def _problem(specs: Sequence[FieldSpec], parameter: str, error: str) -> str:
+    """One request problem, named by its option and, inside an object given as JSON, by the
+    field's path in the body: ``--task (task.description): is required``."""
+    root = parameter.split(".")[0].split("[")[0]
+    option = next((s.option for s in specs if s.wire == root), None)
+    if option is None:
+        return f"{parameter}: {error}"
+    return f"{option}: {error}" if parameter == root else f"{option} ({parameter}): {error}"
 
 
 def _callback(endpoint: Endpoint) -> Callable[..., None]:

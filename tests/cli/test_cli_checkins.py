@@ -162,7 +162,7 @@ def test_upload_from_stdin_as_json(cli: Cli, session: str) -> None:
 def test_create_with_photos_and_a_form(cli: Cli, session: str, tmp_path: Path) -> None:
     photo = tmp_path / "sig.png"
     photo.write_bytes(PNG)
-    form = data(cli("checkin", "form-create", "--tracker-id", "4", "--template-id", "1"))
+    form = data(cli("checkin", "form-create", "--tracker-id", "4", "--template-id", "1"))["id"]
     signature = cli(
         "checkin", "upload", str(photo), "--form-id", str(form), "--field-id", "signature",
         "-o", "table",
@@ -212,7 +212,7 @@ def test_create_reserves_every_photo_before_uploading_one(
 
 
 def test_create_reports_form_errors(cli: Cli, session: str) -> None:
-    form = data(cli("checkin", "form-create", "--tracker-id", "4", "--template-id", "1"))
+    form = data(cli("checkin", "form-create", "--tracker-id", "4", "--template-id", "1"))["id"]
     result = cli(
         "checkin", "create", "-t", "4", "--lat", "1", "--lng", "2",
         "--form-id", str(form), "--values", "{}",

@@ -306,3 +306,42 @@ def test_task_statuses_come_from_the_model() -> None:
     from fleetapi_cli.commands import task
 
     assert typing.get_args(TaskStatus) == task.STATUSES
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["vehicle", "create", "--vehicle", '{"label": "Van 9", "type": "car"}'],  # generated
+        ["department", "create", "--department", '{"label": "East"}'],  # generated
+        ["checkin", "create", "-t", "4", "--lat", "52.5", "--lng", "13.4"],  # hand-made
+        ["task", "create", "--label", "Parcel", "--lat", "52.5", "--lng", "13.4",
+         "--from", "2026-01-15 10:00", "--to", "2026-01-15 12:00"],  # hand-made
+    ],
+    ids=lambda args: " ".join(args[:2]),
+)  # fmt: skip
+def test_every_create_answers_the_new_id_in_one_shape(cli: Cli, session: str, args: list[str]):
+    import json
+
+    result = cli(*args, "-o", "json")
+    assert result.exit_code == 0, result.output
+    created = json.loads(result.stdout)
+    assert isinstance(created, dict)
+    assert isinstance(created["id"], int)
+
+
+def test_an_update_with_nothing_to_tell_prints_nothing(cli: Cli, session: str) -> None:
+    import json
+
+    where = {"lat": 52.5, "lng": 13.4, "radius": 50}
+    task = {"id": 2, "label": "Renamed", "description": "", "from": "2026-01-15 12:00:00",
+            "to": "2026-01-15 14:00:00", "location": where}  # fmt: skip
+    result = cli("task", "update", "--task", json.dumps(task), "-o", "json")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert result.stderr.strip() == "ok"
+
+
+def test_a_missing_field_inside_an_object_is_named(cli: Cli, session: str) -> None:
+    result = cli("task", "update", "--task", '{"id": 2, "label": "Renamed"}')
+    assert result.exit_code == 2
+    assert "--task (task.description): is required" in result.stderr

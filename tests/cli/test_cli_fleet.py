@@ -104,7 +104,7 @@ def test_generated_vehicle_commands_stay_beside_the_hand_made_ones(
     cli: Cli, session: str, fleet_mock: Any
 ) -> None:
     created = data(cli("vehicle", "create", "--vehicle", '{"label": "CLI car", "type": "car"}',
-                       "-o", "json"))  # fmt: skip
+                       "-o", "json"))["id"]  # fmt: skip
     assert fleet_mock.world.vehicles[created].label == "CLI car"
 
 

@@ -203,7 +203,7 @@ def test_upload(fake: Any, fake_profile: str, tmp_path: Path) -> None:
     assert "no such file" in missing.stderr
     result = cli("map-layer", "upload", "--label", "Zones", "--file", str(kml))
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == 7
+    assert json.loads(result.stdout) == {"id": 7}
     [request] = service.requests
     assert request.headers["content-type"].startswith("multipart/form-data")
     assert b'name="label"' in request.content

@@ -405,7 +405,4 @@ def create(
             form_submission=submission,
         )
     note(f"Created check-in {checkin_id}.")
-    if state.output_format(output) is OutputFormat.table:
-        sys.stdout.write(f"{checkin_id}\n")
-    else:
-        state.emit({"id": checkin_id}, output=output)
+    state.emit({"id": checkin_id}, output=output)
