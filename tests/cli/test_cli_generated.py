@@ -260,3 +260,16 @@ def test_a_text_or_object_field_takes_plain_text(cli: Any, session: Any) -> None
     by_point = cli("geocoder", "search", "--q", '{"lat": 52.5219, "lng": 13.4132}', "-o", "json")
     assert by_point.exit_code == 0, by_point.stderr
     assert cli("geocoder", "search", "--q", "{broken").exit_code == 2
+
+
+def test_every_generated_option_has_help_from_its_model_field() -> None:
+    from fleetapi.endpoints import ENDPOINTS
+    from fleetapi_cli.fields import _field_doc, field_specs
+
+    undocumented = [
+        f"{endpoint.path}: {spec.option}"
+        for endpoint in ENDPOINTS
+        for spec in field_specs(endpoint.params)
+        if not _field_doc(endpoint.params, spec.name)
+    ]
+    assert undocumented == []

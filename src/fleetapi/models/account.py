@@ -32,7 +32,9 @@ class AuthParams:
     """Parameters of ``user/auth``."""
 
     login: str
+    """The user's login (an email address)."""
     password: str = attrs.field(repr=False)
+    """The user's password."""
 
 
 @attrs.frozen(kw_only=True)
@@ -56,8 +58,14 @@ class SendEmailParams:
     """Parameters of ``base/send_email`` (ROOT only)."""
 
     from_: str
+    """The sender's address."""
     to: str
+    """The recipient's address."""
     title: str
+    """The subject line."""
     message: str
+    """The message text."""
     service_id: int
+    """The ID of the mailing service configured for the account."""
     service_pass: int = attrs.field(repr=False)
+    """The secret of that mailing service."""

@@ -127,6 +127,7 @@ class CheckinReadParams:
     """Parameters of ``checkin/read``."""
 
     checkin_id: int
+    """The check-in."""
 
 
 @attrs.frozen(kw_only=True)
@@ -136,6 +137,7 @@ class CheckinListParams:
     trackers: list[int] | Unset = UNSET
     """Only these trackers (not deleted or blocked); default all available."""
     from_: dt.datetime | Unset = UNSET
+    """Only check-ins made at or after this moment."""
     to: dt.datetime | Unset = UNSET
     """Must be after ``from``."""
     conditions: list[SearchCondition] | Unset = UNSET
@@ -145,6 +147,7 @@ class CheckinListParams:
     location: Location | Unset = UNSET
     """``lat``, ``lng`` and ``radius``: only check-ins inside this circle."""
     limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """At most this many check-ins (a page)."""
     offset: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
     """Zero-based index of the first check-in (default 0)."""
 
@@ -161,6 +164,7 @@ class CheckinDeleteParams:
     """Parameters of ``checkin/delete``."""
 
     checkin_ids: list[int] = attrs.field(metadata=rules(min_items=1))
+    """The check-ins to delete (all or none); at least one."""
 
 
 @attrs.frozen(kw_only=True)
@@ -170,7 +174,9 @@ class CheckinCreateParams:
     tracker_id: int
     """A tracker of the user, not blocked."""
     location: Location
+    """Where the check-in was made: coordinates with an optional address and precision."""
     comment: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=1024))
+    """A comment written by the app user."""
     file_ids: list[int] | Unset = UNSET
     """Files reserved with ``checkin/image/create`` and uploaded."""
     form_submission: FormSubmission | Unset = UNSET
@@ -188,6 +194,7 @@ class CheckinImageCreateParams:
     )
     """The stored file's name (default: the name of the uploaded file part)."""
     metadata: FileMetadata | Unset = UNSET
+    """What is known of the image (its orientation)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -197,6 +204,7 @@ class CheckinFormCreateParams:
     tracker_id: int
     """A tracker of the user, not blocked."""
     template_id: int
+    """The form template the form is made from."""
 
 
 @attrs.frozen(kw_only=True)
@@ -204,7 +212,9 @@ class CheckinFormFileCreateParams:
     """Parameters of ``checkin/form/file/create``: give ``checkin_id`` or ``form_id``, not both."""
 
     checkin_id: int | Unset = UNSET
+    """The check-in whose form field takes the file (or give form_id)."""
     form_id: int | Unset = UNSET
+    """The form whose field takes the file (or give checkin_id)."""
     field_id: str = attrs.field(metadata=rules(not_blank=True))
     """The form field (file-based: ``file``, ``photo`` or ``signature``) to attach to."""
     size: int = attrs.field(metadata=rules(minimum=1))
@@ -212,4 +222,6 @@ class CheckinFormFileCreateParams:
     filename: str | Unset = attrs.field(
         default=UNSET, metadata=rules(not_blank=True, max_length=255, printable=True)
     )
+    """The file's name as it will be shown and downloaded."""
     metadata: FileMetadata | Unset = UNSET
+    """What is known of the file (for a photo: its orientation)."""

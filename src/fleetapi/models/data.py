@@ -114,4 +114,6 @@ class ImportReadParams:
     """Parameters of ``data/import/read``."""
 
     process_id: int
+    """The import process (as data/import answered it)."""
     type: ImportType
+    """What the process imports: vehicles or employees."""

@@ -30,7 +30,9 @@ class UiConfigParams:
     """
 
     domain: str | Unset = UNSET
+    """The interface domain whose settings to read."""
     hash: str | Unset = attrs.field(default=UNSET, repr=False)
+    """A session hash, when the call is made without credentials otherwise."""
 
 
 @attrs.frozen(kw_only=True)

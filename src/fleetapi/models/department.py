@@ -42,6 +42,7 @@ class DepartmentCreateParams:
     """Parameters of ``department/create``."""
 
     department: NewDepartment
+    """The new department: label, and optionally its location."""
 
 
 @attrs.frozen(kw_only=True)
@@ -49,6 +50,7 @@ class DepartmentUpdateParams:
     """Parameters of ``department/update``."""
 
     department: Department
+    """The department with its ID and every field as it should be."""
 
 
 @attrs.frozen(kw_only=True)
@@ -56,3 +58,4 @@ class DepartmentDeleteParams:
     """Parameters of ``department/delete``; its employees' ``department_id`` becomes null."""
 
     department_id: int
+    """The department."""

@@ -99,7 +99,9 @@ class EmployeeListParams:
     sort: list[str] | Unset = attrs.field(default=UNSET, metadata=rules(max_items=2))
     """Up to two ``<field>=asc|desc`` options; the fields of :data:`EMPLOYEE_SORT_FIELDS`."""
     offset: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """Skip this many first."""
     limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """At most this many employees (a page)."""
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -117,6 +119,7 @@ class EmployeeCreateParams:
     """Parameters of ``employee/create``."""
 
     employee: NewEmployee
+    """The new employee: names, contacts, department, tracker."""
 
 
 @attrs.frozen(kw_only=True)
@@ -124,6 +127,7 @@ class EmployeeReadParams:
     """Parameters of ``employee/read``."""
 
     employee_id: int
+    """The employee."""
 
 
 @attrs.frozen(kw_only=True)
@@ -131,6 +135,7 @@ class EmployeeUpdateParams:
     """Parameters of ``employee/update``: the whole employee, named by its ``id``."""
 
     employee: Employee
+    """The employee with its ID and every field as it should be."""
 
 
 @attrs.frozen(kw_only=True)
@@ -138,6 +143,7 @@ class EmployeeDeleteParams:
     """Parameters of ``employee/delete``."""
 
     employee_id: int
+    """The employee."""
 
 
 @attrs.frozen(kw_only=True)
@@ -145,6 +151,7 @@ class EmployeeAssignParams:
     """Parameters of ``tracker/employee/assign``."""
 
     tracker_id: int
+    """The tracker the employee now uses."""
     new_employee_id: int | None
     """The employee to bind to the tracker; null leaves the tracker without one."""
 
@@ -154,6 +161,7 @@ class TrackerEmployeeReadParams:
     """Parameters of ``tracker/employee/read``."""
 
     tracker_id: int
+    """The tracker whose employee to read."""
 
 
 @attrs.frozen(kw_only=True)

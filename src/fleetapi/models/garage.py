@@ -38,6 +38,7 @@ class GarageCreateParams:
     """Parameters of ``garage/create``."""
 
     garage: NewGarage
+    """The new garage: organization, location, people."""
 
 
 @attrs.frozen(kw_only=True)
@@ -45,6 +46,7 @@ class GarageUpdateParams:
     """Parameters of ``garage/update``."""
 
     garage: Garage
+    """The garage with its ID and every field as it should be."""
 
 
 @attrs.frozen(kw_only=True)
@@ -52,3 +54,4 @@ class GarageDeleteParams:
     """Parameters of ``garage/delete``."""
 
     garage_id: int
+    """The garage."""

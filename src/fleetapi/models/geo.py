@@ -112,6 +112,8 @@ class ZoneListParams:
     tag_ids: list[int] | Unset = UNSET
     """Only zones carrying every one of these tags."""
     offset: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """Skip this many first."""
     limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """At most this many zones (a page)."""
     with_points: bool = False
     """Answer the points of polygons and sausages too."""

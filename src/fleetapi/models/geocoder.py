@@ -84,6 +84,7 @@ class GeocoderSearchLocationParams:
     """Parameters of ``geocoder/search_location``."""
 
     location: LatLng
+    """The point to find an address for."""
     goal: GeocoderGoal
     """``ui_user_action`` for a lookup a person asked for, otherwise ``ui``."""
     geocoder: GeocoderType | Unset = UNSET

@@ -178,6 +178,7 @@ class HistoryReadParams:
     """Parameters of ``history/read``."""
 
     id: int
+    """The event."""
     add_tracker_label: bool | Unset = UNSET
     """Start the message with the tracker's label (default false)."""
 
@@ -187,3 +188,4 @@ class HistoryMarkReadParams:
     """Parameters of ``history/mark_read``."""
 
     id: int
+    """The event to mark as read."""

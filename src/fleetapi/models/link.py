@@ -158,6 +158,8 @@ class _GeoLinkContent:
     trackers: list[GeoLinkTracker] = attrs.field(metadata=rules(min_items=1, max_items=100))
     """1 to 100 trackers, each listed once."""
     params: GeoLinkOptions
+    """What the link shares, as it should be."""
+    """What the link shares: trackers, period, what viewers see."""
 
 
 @attrs.frozen(kw_only=True)
@@ -171,6 +173,7 @@ class GeoLinkUpdateParams(_GeoLinkContent):
     old (an omitted ``lifetime`` means the link never expires)."""
 
     id: int
+    """The link."""
 
 
 @attrs.frozen(kw_only=True)
@@ -178,6 +181,7 @@ class GeoLinkStatusChangeParams:
     """Parameters of ``tracker/location/link/status/change``."""
 
     id: int
+    """The link."""
     is_active: bool
     """False turns the link off (ending open viewing sessions); true turns it on."""
 
@@ -187,6 +191,7 @@ class GeoLinkReadParams:
     """Parameters of ``tracker/location/link/read``."""
 
     id: int
+    """The link."""
 
 
 @attrs.frozen(kw_only=True)
@@ -194,6 +199,7 @@ class GeoLinkDeleteParams:
     """Parameters of ``tracker/location/link/delete``."""
 
     id: int
+    """The link."""
 
 
 @attrs.frozen(kw_only=True)
@@ -201,6 +207,7 @@ class GeoLinkListParams:
     """Parameters of ``tracker/location/link/list``."""
 
     filter: str | Unset = UNSET
+    """Only links whose description, trackers or aliases contain this text."""
     conditions: list[SearchCondition] | Unset = UNSET
     """Fields: trackers (labels), aliases, creator (full name; master users only),
     description."""

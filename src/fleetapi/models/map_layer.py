@@ -30,6 +30,7 @@ class MapLayerReadParams:
     """Parameters of ``map_layer/read``."""
 
     id: int
+    """The map layer."""
 
 
 @attrs.frozen(kw_only=True)
@@ -57,3 +58,4 @@ class MapLayerDeleteParams:
     """Parameters of ``map_layer/delete``."""
 
     id: int
+    """The map layer."""

@@ -124,6 +124,7 @@ class ReadingsListParams:
     """Parameters of ``tracker/readings/list``."""
 
     tracker_id: int
+    """The tracker."""
     sensor_type: SensorTypeFilter | Unset = UNSET
     """Only sensors of this type; states and counters are then left out."""
     include_components: bool | Unset = UNSET
@@ -138,7 +139,9 @@ class ReadingsBatchListParams:
     """Each the caller's and not blocked; at most
     :data:`~fleetapi.models.sensor.MAX_BATCH_SENSOR_TRACKERS` (221 beyond)."""
     sensor_type: SensorTypeFilter | Unset = UNSET
+    """Only the sensors of this type (default: every type)."""
     include_components: bool | Unset = UNSET
+    """Also answer the components of virtual sensors (default false)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -169,7 +172,9 @@ class CounterValueParams:
     """Parameters of ``tracker/counter/value/get``."""
 
     tracker_id: int
+    """The tracker."""
     type: CounterType
+    """The counter: odometer or engine hours."""
 
 
 @attrs.frozen(kw_only=True)
@@ -180,6 +185,7 @@ class CounterValueListParams:
     """Each the caller's and not blocked; at most
     :data:`~fleetapi.models.tracker_data.MAX_BATCH_TRACKERS` (221 beyond)."""
     type: CounterType
+    """The counter: odometer or engine hours."""
 
 
 @attrs.frozen(kw_only=True)
@@ -187,7 +193,9 @@ class CounterValueSetParams:
     """Parameters of ``tracker/counter/value/set``."""
 
     tracker_id: int
+    """The tracker."""
     type: CounterType
+    """The counter: odometer or engine hours."""
     value: float = attrs.field(metadata=rules(minimum=0, maximum=10_000_000))
     """Km for the odometer, hours for the engine hours; the counter goes on from it."""
 
@@ -199,6 +207,7 @@ class MileageReadParams:
     trackers: list[int] = attrs.field(metadata=rules(min_items=1))
     """Each the caller's and not blocked; at most :data:`MAX_MILEAGE_TRACKERS`."""
     from_: dt.datetime
+    """The start of the period."""
     to: dt.datetime
     """Later than ``from``."""
 
@@ -224,6 +233,8 @@ class EngineHoursReadParams:
     """Parameters of ``tracker/stats/engine_hours/read``."""
 
     tracker_id: int
+    """The tracker."""
     from_: dt.datetime
+    """The start of the period."""
     to: dt.datetime
     """Later than ``from``."""

@@ -74,6 +74,7 @@ class RetranslatorCreateParams:
     """Parameters of ``retranslator/create``."""
 
     retranslator: NewRetranslator
+    """The new retranslator: protocol, address, port, credentials."""
 
 
 @attrs.frozen(kw_only=True)
@@ -81,6 +82,7 @@ class RetranslatorDeleteParams:
     """Parameters of ``retranslator/delete``."""
 
     retranslator_id: int
+    """The retranslator."""
 
 
 @attrs.frozen(kw_only=True)
@@ -88,3 +90,4 @@ class RetranslatorUpdateParams:
     """Parameters of ``retranslator/update``: the whole retranslator, its ``id`` naming it."""
 
     retranslator: Retranslator
+    """The retranslator with its ID and every field as it should be."""

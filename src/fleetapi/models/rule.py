@@ -153,6 +153,7 @@ class RuleCreateParams:
     """Parameters of ``tracker/rule/create``."""
 
     rule: NewRule
+    """The new rule: type, trackers, zones, alerts, schedule."""
 
 
 @attrs.frozen(kw_only=True)
@@ -160,6 +161,7 @@ class RuleUpdateParams:
     """Parameters of ``tracker/rule/update``: the whole rule, named by its ``id``."""
 
     rule: Rule
+    """The rule with its ID and every field as it should be."""
 
 
 @attrs.frozen(kw_only=True)
@@ -167,6 +169,7 @@ class RuleDeleteParams:
     """Parameters of ``tracker/rule/delete``."""
 
     rule_id: int
+    """The rule."""
 
 
 @attrs.frozen(kw_only=True)
@@ -174,5 +177,6 @@ class RuleBindParams:
     """Parameters of ``tracker/rule/bind`` and ``unbind``."""
 
     rule_id: int
+    """The rule."""
     trackers: list[int] = attrs.field(metadata=rules(min_items=1))
     """Trackers that are not the caller's are ignored."""

@@ -200,7 +200,9 @@ class SensorCreateParams:
     """Parameters of ``tracker/sensor/create``."""
 
     tracker_id: int
+    """The tracker the sensor belongs to."""
     sensor: NewSensor
+    """The new sensor: metering, discrete or virtual, told apart by sensor_type."""
 
 
 @attrs.frozen(kw_only=True)
@@ -208,7 +210,9 @@ class SensorUpdateParams:
     """Parameters of ``tracker/sensor/update``: the whole sensor, named by its ``id``."""
 
     tracker_id: int
+    """The tracker the sensor belongs to."""
     sensor: Sensor
+    """The sensor with its ID and every field as it should be."""
 
 
 @attrs.frozen(kw_only=True)
@@ -216,4 +220,6 @@ class SensorDeleteParams:
     """Parameters of ``tracker/sensor/delete``."""
 
     tracker_id: int
+    """The tracker the sensor belongs to."""
     sensor_id: int
+    """The sensor."""

@@ -260,6 +260,7 @@ class TaskAssignParams:
     """Parameters of ``task/assign``."""
 
     task_id: int
+    """The task."""
     tracker_id: int | None
     """The tracker to assign; null unassigns."""
 
@@ -269,6 +270,7 @@ class TaskCreateParams:
     """Parameters of ``task/create``."""
 
     task: NewTask
+    """The new task: label, place, window, tracker."""
     create_form: bool | Unset = UNSET
     """Create a form from ``task.form_template_id`` when it is not null (default false)."""
 
@@ -288,6 +290,7 @@ class TaskDeleteParams:
     """Parameters of ``task/delete``."""
 
     task_id: int
+    """The task, checkpoint or route."""
 
 
 @attrs.frozen(kw_only=True)
@@ -299,6 +302,7 @@ class TaskListParams:
     statuses: list[TaskStatus] | Unset = UNSET
     """Default: all."""
     trackers: list[int] | Unset | None = UNSET
+    """Only the tasks of these trackers."""
     from_: dt.datetime | Unset | None = UNSET
     """Tasks actual after this time."""
     to: dt.datetime | Unset | None = UNSET
@@ -313,11 +317,13 @@ class TaskListParams:
     filters: list[str] | Unset | None = UNSET
     """Texts over label, description or address."""
     tag_ids: list[int] | Unset | None = UNSET
+    """Only the tasks carrying one of these tags."""
     location: Location | Unset = UNSET
     """``lat``, ``lng``, ``radius``: task zone centers must lie inside."""
     sort: list[str] | Unset = UNSET
     """``<field>=asc`` or ``<field>=desc``, over the condition fields."""
     offset: int | Unset | None = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """Skip this many first."""
     limit: int | Unset | None = attrs.field(
         default=UNSET, metadata=rules(minimum=0, maximum=100000)
     )
@@ -356,7 +362,9 @@ class TaskTransmuteParams:
     """Parameters of ``task/transmute``: turn a task into a checkpoint of a route."""
 
     task_id: int
+    """The task to make a checkpoint of."""
     route_id: int
+    """The route the checkpoint joins."""
     order: int
     """Zero-based index at which the checkpoint is inserted."""
 
@@ -366,6 +374,7 @@ class TaskUpdateParams:
     """Parameters of ``task/update``."""
 
     task: TaskUpdate
+    """The task with its ID and every field as it should be."""
     create_form: bool | Unset = UNSET
     """Create, replace or delete the form after ``task.form_template_id`` (default false)."""
 
@@ -383,6 +392,7 @@ class RouteCreateParams:
     """Parameters of ``task/route/create``."""
 
     route: NewRoute
+    """The new route with its checkpoints, in order."""
     checkpoints: list[NewTask] = attrs.field(metadata=rules(min_items=2, max_items=500))
     """2 to 500, in order of execution; each window may not end before the previous starts."""
     create_form: bool | Unset = UNSET

@@ -75,6 +75,7 @@ class TaskBatchConvertParams:
     fields: list[BatchField] | Unset = attrs.field(default=UNSET, metadata=rules(min_items=1))
     """Column names in order (default label, from, to, address, lat, lng, description)."""
     geocoder: GeocoderType
+    """The geocoder that finds the rows' addresses."""
     default_radius: int | Unset = attrs.field(
         default=UNSET, metadata=rules(minimum=1, maximum=300000)
     )
@@ -92,6 +93,7 @@ class TaskBatchConvertParams:
     )
     """Minutes (default 0)."""
     location_check_mode: LocationCheckMode | Unset = UNSET
+    """How a row's place is checked: not at all, against the entity's location or the parent's."""
     employee_ids: list[int] | Unset = UNSET
     """Assign the tasks automatically to these employees."""
     vehicle_ids: list[int] | Unset = UNSET

@@ -282,6 +282,7 @@ class AssetTrackListParams(TrackListOptions):
     """Parameters of ``asset/track/list``."""
 
     asset: AssetRef
+    """The employee or vehicle whose tracks to list."""
 
 
 @attrs.frozen(kw_only=True)
@@ -289,7 +290,9 @@ class TrackReadOptions:
     """The period and options of the track read calls (``asset/track/read``, ``track/read``)."""
 
     from_: dt.datetime
+    """The start of the period."""
     to: dt.datetime
+    """The end of the period, after from."""
     track_id: int | Unset = UNSET
     """Only this track's points."""
     include_gsm_lbs: bool | Unset = UNSET
@@ -307,6 +310,7 @@ class AssetTrackReadParams(TrackReadOptions):
     """Parameters of ``asset/track/read``."""
 
     asset: AssetRef
+    """The employee or vehicle whose points to read."""
 
 
 @attrs.frozen(kw_only=True)
@@ -314,6 +318,7 @@ class TrackerTrackListParams(TrackListOptions):
     """Parameters of ``track/list``: one tracker's tracks."""
 
     tracker_id: int
+    """The tracker."""
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -331,6 +336,7 @@ class TrackerTrackReadParams(TrackReadOptions):
     """Parameters of ``track/read``: one tracker's points."""
 
     tracker_id: int
+    """The tracker."""
 
 
 TrackFileFormat = Literal["kml", "kmz"]
@@ -342,7 +348,9 @@ class TrackDownloadParams:
     """Parameters of ``track/download``: one tracker's points as a KML or KMZ file."""
 
     tracker_id: int
+    """The tracker."""
     from_: dt.datetime
+    """The start of the period."""
     to: dt.datetime
     """Later than ``from``."""
     track_ids: list[int] | Unset = UNSET

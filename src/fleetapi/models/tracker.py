@@ -156,6 +156,7 @@ class TrackerReadParams:
     """Parameters of ``tracker/read`` and ``tracker/get_state``."""
 
     tracker_id: int
+    """The tracker."""
 
 
 @attrs.frozen(kw_only=True)
@@ -163,6 +164,7 @@ class TrackerStatesParams:
     """Parameters of ``tracker/get_states``."""
 
     trackers: list[int] = attrs.field(metadata=rules(min_items=1))
+    """The trackers whose states to read."""
     list_blocked: bool | Unset = UNSET
     """List blocked trackers in ``blocked`` instead of failing with 208 (default false)."""
     allow_not_exist: bool | Unset = UNSET

@@ -100,5 +100,6 @@ class TrackerTagsSetParams:
     """Parameters of ``tracker/tags/set``: the tracker's tags, replacing those it had."""
 
     tracker_id: int
+    """The tracker."""
     tag_bindings: list[TagBinding] = attrs.field(metadata=rules(max_items=100))
     """Tags of the account, each with its display ``ordinal``."""

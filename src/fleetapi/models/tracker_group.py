@@ -48,6 +48,7 @@ class TrackerGroupUpdateParams(TrackerGroupCreateParams):
     """Parameters of ``tracker/group/update``: the group's new title and color."""
 
     id: int
+    """The group."""
 
 
 @attrs.frozen(kw_only=True)
@@ -55,6 +56,7 @@ class TrackerGroupDeleteParams:
     """Parameters of ``tracker/group/delete``; its trackers go to the default group 0."""
 
     id: int
+    """The group."""
 
 
 @attrs.frozen(kw_only=True)

@@ -188,12 +188,19 @@ class UserSettingsUpdateParams:
     time_zone: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=64))
     """An IANA time zone (``Europe/Amsterdam``)."""
     locale: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=16))
+    """The interface language and regional format, e.g. en_US."""
     measurement_system: MeasurementSystem | Unset = UNSET
+    """Units for distances, speeds and volumes."""
     date_format: DateFormat | Unset = UNSET
+    """How the interface writes dates."""
     hour_mode: HourMode | Unset = UNSET
+    """24-hour or 12-hour clock."""
     geocoder: GeocoderName | Unset = UNSET
+    """The geocoder that finds addresses for the user."""
     route_provider: RouteProvider | Unset = UNSET
+    """The service that plans routes for the user."""
     translit: bool | Unset = UNSET
+    """Write addresses in Latin letters."""
     balance_alert_settings: BalanceAlertSettings | Unset = UNSET
     """Master users only (13 for a sub-user)."""
     file_storage_settings: FileStorageSettings | Unset = UNSET

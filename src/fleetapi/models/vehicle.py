@@ -224,6 +224,7 @@ class VehicleCreateParams:
     """Parameters of ``vehicle/create``."""
 
     vehicle: NewVehicle
+    """The new vehicle: label, type, model, plate, tracker, garage."""
     force_reassign: bool | Unset = UNSET
     """Take the tracker from the vehicle it is bound to (default true; false gives 247)."""
 
@@ -257,6 +258,7 @@ class VehicleReadParams:
     """Parameters of ``vehicle/read``."""
 
     vehicle_id: int
+    """The vehicle."""
 
 
 @attrs.frozen(kw_only=True)
@@ -264,6 +266,7 @@ class VehicleUpdateParams:
     """Parameters of ``vehicle/update``."""
 
     vehicle: Vehicle
+    """The vehicle with its ID and every field as it should be."""
     force_reassign: bool | Unset = UNSET
     """Take the tracker from the vehicle it is bound to (default true; false gives 247)."""
 
