@@ -209,7 +209,35 @@ def _construct(params: type, skip: set[str] = frozenset()) -> str:  # type: igno
     return f"{params.__name__}({args})"
 
 
-def _docstring(endpoint: Endpoint, extra: str = "") -> str:
+def _arguments(endpoint: Endpoint, skip: set[str], more: dict[str, str]) -> list[str]:
+    """The ``Args:`` section of a method: each parameter with its params field's docstring
+    (so that an editor's hover tells ``filter``, ``filters`` and ``conditions`` apart)."""
+    from fleetapi_cli.fields import _field_doc
+
+    described: dict[str, str] = {}
+    if "file" in more:
+        described["file"] = more["file"]
+    if endpoint.params is not NoParams:
+        for a in attrs.fields(endpoint.params):
+            if a.name not in skip:
+                described[a.name] = _field_doc(endpoint.params, a.name, markup=True)
+    described.update({k: v for k, v in more.items() if k != "file"})
+    if not described:
+        return []
+    lines = ["", "Args:"]
+    for name, text in described.items():
+        wrapped = textwrap.wrap(f"{name}: {text}", width=100 - 12, subsequent_indent="    ")
+        lines += [f"    {line}" for line in wrapped]
+    return lines
+
+
+def _docstring(
+    endpoint: Endpoint,
+    extra: str = "",
+    *,
+    skip: set[str] = frozenset(),  # type: ignore[assignment]
+    more: dict[str, str] | None = None,
+) -> str:
     lines = [endpoint.summary, "", f"Calls ``{endpoint.path}``."]
     if endpoint.right:
         lines.append(f"Sub-users need the ``{endpoint.right}`` right.")
@@ -220,7 +248,8 @@ def _docstring(endpoint: Endpoint, extra: str = "") -> str:
         lines.append(f"Error codes the service lists: {codes}.")
     if extra:
         lines += ["", extra]
-    body = "\n        ".join(lines)
+    lines += _arguments(endpoint, skip, more or {})
+    body = "\n        ".join(line.rstrip() for line in lines).replace("\n        \n", "\n\n")
     return f'        """{body}\n        """'
 
 
@@ -257,9 +286,10 @@ def method_source(endpoint: Endpoint, where: tuple[str, str], imports: Imports) 
     else:
         returns = imports.runtime_type(endpoint.result.type)
         body = f"{here}        result: {returns} = {call}\n        return result"
+    upload = {"file": _FILE_ARG} if endpoint.upload else {}
     out = [
         f"    async def {endpoint.method}({args}) -> {returns}:",
-        _docstring(endpoint),
+        _docstring(endpoint, more=upload),
         body,
     ]
     if endpoint.paging is not None:
@@ -277,6 +307,8 @@ def method_source(endpoint: Endpoint, where: tuple[str, str], imports: Imports) 
                 endpoint,
                 "Yields every item across pages, fetching ``page_size`` at a time\n"
                 f"        (the paging twin of :meth:`{endpoint.method}`).",
+                skip=skip,
+                more={"page_size": "Items asked for per request."},
             ),
             f"{here}        params = {_construct(params, skip)}",
             f"        async for item in self._client.paginate({const}, params, "
@@ -290,6 +322,9 @@ def method_source(endpoint: Endpoint, where: tuple[str, str], imports: Imports) 
                 f'    """Alias of :meth:`{name}` (every item of :meth:`list`)."""',
             ]
     return "\n".join(out)
+
+
+_FILE_ARG = "The file to upload: a path, bytes, a binary file object, or (name, content)."
 
 
 def iterate_name(endpoint: Endpoint) -> str:

@@ -15,6 +15,7 @@ import functools
 import importlib.util
 import inspect
 import itertools
+import re
 import types
 import typing
 from collections.abc import Sequence
@@ -26,7 +27,7 @@ import typer
 
 from fleetapi_cli.values import WHEN_HELP, parse_json, parse_when
 
-__all__ = ["FieldSpec", "Kind", "field_help", "field_specs"]
+__all__ = ["FieldSpec", "Kind", "field_help", "field_specs", "plain_text"]
 
 Kind = Literal["int", "float", "bool", "str", "choice", "list", "json"]
 
@@ -205,7 +206,12 @@ class _ModuleDocs:
     """What a module's source says of its classes' fields."""
 
     docs: dict[tuple[str, str], str]
-    """Attribute docstrings (the string after a field), by class and field name."""
+    """Attribute docstrings (the string after a field) as plain text, by class and field."""
+    markup: dict[tuple[str, str], str]
+    """The same docstrings with their reStructuredText literals kept, for generated
+    docstrings."""
+    constants: dict[str, str]
+    """The module's constants as text (``500``; a set of names as ``a, b, c``)."""
     bases: dict[str, list[str]]
     """The base classes each class names (plain names, as written)."""
 
@@ -229,14 +235,35 @@ class _ModuleDocs:
 @functools.cache
 def _module_docs(module_name: str) -> _ModuleDocs:
     """The field docstrings of every class in a module's source, read without importing it."""
-    found = _ModuleDocs({}, {})
+    found = _ModuleDocs({}, {}, {}, {})
+    _READING.add(module_name)
+    try:
+        _read_module(module_name, found)
+    finally:
+        _READING.discard(module_name)
+    return found
+
+
+_READING: set[str] = set()
+"""The modules whose source is being read (a constant of one of them stays a name)."""
+
+
+def _read_module(module_name: str, found: _ModuleDocs) -> None:
+    """Fill ``found`` from the source of ``module_name`` (nothing when it has none)."""
     spec = importlib.util.find_spec(module_name)
     if spec is None or not spec.origin:
-        return found
+        return
     try:
         tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError):
-        return found
+        return
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            value = _constant_text(node.value)
+            for target in targets:
+                if isinstance(target, ast.Name) and target.id.isupper() and value is not None:
+                    found.constants[target.id] = value
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
@@ -249,16 +276,74 @@ def _module_docs(module_name: str) -> _ModuleDocs:
                 and isinstance(following.value, ast.Constant)
                 and isinstance(following.value.value, str)
             ):
-                text = inspect.cleandoc(following.value.value)
+                text = " ".join(inspect.cleandoc(following.value.value).split())
+                text = _resolve_roles(text, found.constants, module_name)
                 key = (node.name, current.target.id)
-                found.docs[key] = " ".join(text.replace("``", "").split())
-    return found
+                found.markup[key] = text
+                found.docs[key] = plain_text(text)
 
 
-def _field_doc(model: type[Any], name: str) -> str:
-    """The docstring of ``model``'s field ``name``, from the class that declares it."""
+_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
+
+
+def _constant_text(node: ast.expr | None) -> str | None:
+    """A module constant's value as help text: a number or a string as it is, a set or a
+    sequence of them as ``a, b, c`` (a set sorted); ``None`` for anything else."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("frozenset", "set", "tuple")
+        and len(node.args) == 1
+    ):
+        node = node.args[0]
+    try:
+        value = ast.literal_eval(node) if node is not None else None
+    except ValueError:
+        return None
+    if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (set, frozenset, tuple, list)) and all(isinstance(v, str) for v in value):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
+        return ", ".join(items)
+    return None
+
+
+def _resolve_roles(text: str, constants: dict[str, str], module_name: str) -> str:
+    """``text`` with each ``:data:`NAME``` (or ``:data:`~module.NAME```) of a module
+    constant replaced by its value (a help text says 500, or the sort fields themselves, not
+    the constant's name)."""
+
+    def value(match: re.Match[str]) -> str:
+        module, _, name = match.group(1).rpartition(".")
+        if module in ("", module_name):
+            known = constants
+        elif module in _READING:  # two modules naming each other's constants
+            return match.group(0)
+        else:
+            known = _module_docs(module).constants
+        return known.get(name, match.group(0))
+
+    return re.sub(r":data:`~?((?:[\w]+\.)*[A-Z0-9_]+)`", value, text)
+
+
+def plain_text(text: str) -> str:
+    """A docstring's text for a terminal: reStructuredText roles as the name they point to
+    (``:data:`MAX_LIMIT``` as ``MAX_LIMIT``, ``:class:`~a.b.Task``` as ``Task``) and literals
+    without their backquotes."""
+
+    def name(match: re.Match[str]) -> str:
+        target = match.group(1)
+        return target.rsplit(".", 1)[-1] if match.group(0).count("~") else target
+
+    return _ROLE.sub(name, text).replace("``", "")
+
+
+def _field_doc(model: type[Any], name: str, *, markup: bool = False) -> str:
+    """The docstring of ``model``'s field ``name``, from the class that declares it: plain
+    text, or as written when ``markup``."""
     for cls in model.__mro__:
-        text = _module_docs(cls.__module__).docs.get((cls.__name__, name))
+        docs = _module_docs(cls.__module__)
+        text = (docs.markup if markup else docs.docs).get((cls.__name__, name))
         if text:
             return text
     return ""

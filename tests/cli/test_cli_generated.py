@@ -273,3 +273,16 @@ def test_every_generated_option_has_help_from_its_model_field() -> None:
         if not _field_doc(endpoint.params, spec.name)
     ]
     assert undocumented == []
+
+
+def test_option_help_is_plain_text_with_constants_by_value() -> None:
+    from fleetapi.endpoints import ENDPOINTS
+    from fleetapi_cli.fields import field_specs
+
+    helps = [spec.help for endpoint in ENDPOINTS for spec in field_specs(endpoint.params)]
+    marked = [text for text in helps if any(m in text for m in (":data:", ":class:", "``"))]
+    assert marked == []
+    from fleetapi.models.sensor import SensorBatchListParams
+
+    (trackers,) = [s.help for s in field_specs(SensorBatchListParams) if s.wire == "trackers"]
+    assert "at most 500" in trackers

@@ -89,6 +89,26 @@ def test_every_call_has_an_sdk_method_in_both_clients(endpoint: Endpoint):
         assert endpoint.summary in (method.__doc__ or "")
 
 
+@pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.path)
+def test_every_sdk_method_documents_each_parameter(endpoint: Endpoint):
+    """An editor's hover tells the parameters apart: each has a line under ``Args:`` with its
+    params field's docstring, constants shown by value."""
+    import inspect
+
+    method = getattr(
+        getattr(Client(base_url="http://127.0.0.1:9"), endpoint.resource), endpoint.method
+    )
+    names = [n for n in inspect.signature(method).parameters if n != "self"]
+    doc = inspect.getdoc(method) or ""
+    if not names:
+        assert "Args:" not in doc
+        return
+    args = doc.split("Args:", 1)[1]
+    for name in names:
+        assert f"\n    {name}: " in "\n" + args, f"{endpoint.path}: {name} is not described"
+    assert ":data:" not in args
+
+
 @pytest.mark.parametrize("endpoint", [e for e in ENDPOINTS if e.paging], ids=lambda e: e.path)
 def test_every_paging_call_has_a_twin_named_after_its_method(endpoint: Endpoint):
     """``iterate_<method>`` whatever else the resource pages: adding a second paging call to a

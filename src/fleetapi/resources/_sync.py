@@ -150,6 +150,10 @@ class Users:
 
         Calls ``user/auth``.
         Error codes the service lists: 102, 103, 104, 105.
+
+        Args:
+            login: The user's login (an email address).
+            password: The user's password.
         """
         from fleetapi.endpoints.account import USER_AUTH
         from fleetapi.models.account import AuthParams
@@ -170,6 +174,9 @@ class ApiKeys:
         Calls ``api/key/create``.
         Master users only.
         Error codes the service lists: 4, 13, 268.
+
+        Args:
+            title: Non-empty, printable characters only, at most 255.
         """
         from fleetapi.endpoints.account import API_KEY_CREATE
         from fleetapi.models.account import ApiKeyCreateParams
@@ -183,6 +190,9 @@ class ApiKeys:
         Calls ``api/key/delete``.
         Master users only.
         Error codes the service lists: 4, 13, 201.
+
+        Args:
+            key: The API key to delete.
         """
         from fleetapi.endpoints.account import API_KEY_DELETE
         from fleetapi.models.account import ApiKeyDeleteParams
@@ -223,6 +233,14 @@ class Base:
         """Send an e-mail through the platform (ROOT access only; not available to users).
 
         Calls ``base/send_email``.
+
+        Args:
+            from_: The sender's address.
+            to: The recipient's address.
+            title: The subject line.
+            message: The message text.
+            service_id: The ID of the mailing service configured for the account.
+            service_pass: The secret of that mailing service.
         """
         from fleetapi.endpoints.account import BASE_SEND_EMAIL
         from fleetapi.models.account import SendEmailParams
@@ -252,6 +270,9 @@ class Checkins:
         Calls ``checkin/read``.
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 204.
+
+        Args:
+            checkin_id: The check-in.
         """
         from fleetapi.endpoints.checkin import CHECKIN_READ
         from fleetapi.models.checkin import CheckinReadParams
@@ -276,6 +297,18 @@ class Checkins:
         Calls ``checkin/list``.
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 211, 217, 221.
+
+        Args:
+            trackers: Only these trackers (not deleted or blocked); default all available.
+            from_: Only check-ins made at or after this moment.
+            to: Must be after ``from``.
+            conditions: Search conditions on comment, employee, form, location, marker_time,
+                tracker_id.
+            sort: ``<field>=asc`` or ``<field>=desc`` items on comment, employee, form, location,
+                marker_time, tracker_id.
+            location: ``lat``, ``lng`` and ``radius``: only check-ins inside this circle.
+            limit: At most this many check-ins (a page).
+            offset: Zero-based index of the first check-in (default 0).
         """
         from fleetapi.endpoints.checkin import CHECKIN_LIST
         from fleetapi.models.checkin import CheckinListParams
@@ -314,6 +347,17 @@ class Checkins:
 
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
+
+        Args:
+            trackers: Only these trackers (not deleted or blocked); default all available.
+            from_: Only check-ins made at or after this moment.
+            to: Must be after ``from``.
+            conditions: Search conditions on comment, employee, form, location, marker_time,
+                tracker_id.
+            sort: ``<field>=asc`` or ``<field>=desc`` items on comment, employee, form, location,
+                marker_time, tracker_id.
+            location: ``lat``, ``lng`` and ``radius``: only check-ins inside this circle.
+            page_size: Items asked for per request.
         """
         from fleetapi.endpoints.checkin import CHECKIN_LIST
         from fleetapi.models.checkin import CheckinListParams
@@ -352,6 +396,18 @@ class Checkins:
         Error codes the service lists: 7, 211, 217, 221.
 
         With ``format`` set, the call answers a file: its bytes are returned.
+
+        Args:
+            trackers: Only these trackers (not deleted or blocked); default all available.
+            from_: Only check-ins made at or after this moment.
+            to: Must be after ``from``.
+            conditions: Search conditions on comment, employee, form, location, marker_time,
+                tracker_id.
+            sort: ``<field>=asc`` or ``<field>=desc`` items on comment, employee, form, location,
+                marker_time, tracker_id.
+            location: ``lat``, ``lng`` and ``radius``: only check-ins inside this circle.
+            limit: At most this many check-ins (a page).
+            offset: Zero-based index of the first check-in (default 0).
         """
         from fleetapi.endpoints.checkin import CHECKIN_LIST
         from fleetapi.models.checkin import CheckinExportParams
@@ -378,6 +434,9 @@ class Checkins:
         Calls ``checkin/delete``.
         Sub-users need the ``checkin_update`` right.
         Error codes the service lists: 7, 201.
+
+        Args:
+            checkin_ids: The check-ins to delete (all or none); at least one.
         """
         from fleetapi.endpoints.checkin import CHECKIN_DELETE
         from fleetapi.models.checkin import CheckinDeleteParams
@@ -398,6 +457,14 @@ class Checkins:
         Calls ``checkin/create``.
         Sub-users need the ``checkin_update`` right.
         Error codes the service lists: 7, 201, 242.
+
+        Args:
+            tracker_id: A tracker of the user, not blocked.
+            location: Where the check-in was made: coordinates with an optional address and
+                precision.
+            comment: A comment written by the app user.
+            file_ids: Files reserved with ``checkin/image/create`` and uploaded.
+            form_submission: A form created with ``checkin/form/create``, filled.
         """
         from fleetapi.endpoints.checkin import CHECKIN_CREATE
         from fleetapi.models.checkin import CheckinCreateParams
@@ -421,6 +488,11 @@ class Checkins:
 
         Calls ``checkin/image/create``.
         Error codes the service lists: 268, 271.
+
+        Args:
+            size: The maximum size in bytes of the upload; reserved in the user's quota.
+            filename: The stored file's name (default: the name of the uploaded file part).
+            metadata: What is known of the image (its orientation).
         """
         from fleetapi.endpoints.checkin import CHECKIN_IMAGE_CREATE
         from fleetapi.models.checkin import CheckinImageCreateParams
@@ -436,6 +508,10 @@ class Checkins:
 
         Calls ``checkin/form/create``.
         Error codes the service lists: 201.
+
+        Args:
+            tracker_id: A tracker of the user, not blocked.
+            template_id: The form template the form is made from.
         """
         from fleetapi.endpoints.checkin import CHECKIN_FORM_CREATE
         from fleetapi.models.checkin import CheckinFormCreateParams
@@ -460,6 +536,15 @@ class Checkins:
 
         Calls ``checkin/form/file/create``.
         Error codes the service lists: 201, 231, 267, 268, 271.
+
+        Args:
+            checkin_id: The check-in whose form field takes the file (or give form_id).
+            form_id: The form whose field takes the file (or give checkin_id).
+            field_id: The form field (file-based: ``file``, ``photo`` or ``signature``) to attach
+                to.
+            size: The maximum size in bytes of the upload; reserved in the user's quota.
+            filename: The file's name as it will be shown and downloaded.
+            metadata: What is known of the file (for a photo: its orientation).
         """
         from fleetapi.endpoints.checkin import CHECKIN_FORM_FILE_CREATE
         from fleetapi.models.checkin import CheckinFormFileCreateParams
@@ -490,6 +575,11 @@ class Vehicles:
         Calls ``vehicle/create``.
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 247.
+
+        Args:
+            vehicle: The new vehicle: label, type, model, plate, tracker, garage.
+            force_reassign: Take the tracker from the vehicle it is bound to (default true; false
+                gives 247).
         """
         from fleetapi.endpoints.vehicle import VEHICLE_CREATE
         from fleetapi.models.vehicle import VehicleCreateParams
@@ -507,6 +597,10 @@ class Vehicles:
         Calls ``vehicle/delete``.
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201.
+
+        Args:
+            vehicle_id: Code 201 when there is no such vehicle.
+            vehicle_ids: Unknown IDs are skipped silently.
         """
         from fleetapi.endpoints.vehicle import VEHICLE_DELETE
         from fleetapi.models.vehicle import VehicleDeleteParams
@@ -526,6 +620,16 @@ class Vehicles:
         """List the user's vehicles, a page at a time.
 
         Calls ``vehicle/list``.
+
+        Args:
+            limit: The most vehicles to answer (default: all).
+            offset: How many vehicles to skip first (default 0).
+            sort: At most 2 items ``<field>=asc|desc`` on chassis_number, fuel_grade,
+                fuel_tank_volume, fuel_type, garage_organization_name, id, label, max_speed, model,
+                norm_avg_fuel_consumption, passengers, payload_weight, reg_number, subtype,
+                tracker_label, type, tyre_size, tyres_number, vin, wheel_arrangement.
+            filter: Only vehicles whose VIN, reg_number or label contains it (at most 100
+                characters).
         """
         from fleetapi.endpoints.vehicle import VEHICLE_LIST
         from fleetapi.models.vehicle import VehicleListParams
@@ -548,6 +652,15 @@ class Vehicles:
 
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
+
+        Args:
+            sort: At most 2 items ``<field>=asc|desc`` on chassis_number, fuel_grade,
+                fuel_tank_volume, fuel_type, garage_organization_name, id, label, max_speed, model,
+                norm_avg_fuel_consumption, passengers, payload_weight, reg_number, subtype,
+                tracker_label, type, tyre_size, tyres_number, vin, wheel_arrangement.
+            filter: Only vehicles whose VIN, reg_number or label contains it (at most 100
+                characters).
+            page_size: Items asked for per request.
         """
         from fleetapi.endpoints.vehicle import VEHICLE_LIST
         from fleetapi.models.vehicle import VehicleListParams
@@ -564,6 +677,9 @@ class Vehicles:
 
         Calls ``vehicle/read``.
         Error codes the service lists: 201.
+
+        Args:
+            vehicle_id: The vehicle.
         """
         from fleetapi.endpoints.vehicle import VEHICLE_READ
         from fleetapi.models.vehicle import VehicleReadParams
@@ -577,6 +693,11 @@ class Vehicles:
         Calls ``vehicle/update``.
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201, 247, 261.
+
+        Args:
+            vehicle: The vehicle with its ID and every field as it should be.
+            force_reassign: Take the tracker from the vehicle it is bound to (default true; false
+                gives 247).
         """
         from fleetapi.endpoints.vehicle import VEHICLE_UPDATE
         from fleetapi.models.vehicle import VehicleUpdateParams
@@ -598,6 +719,20 @@ class Vehicles:
         Calls ``vehicle/batch_convert``.
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 234.
+
+        Args:
+            batch: Tab-delimited vehicles, one per line; ignored when ``file_id`` is set.
+            file_id: A preloaded file to read instead of ``batch``.
+            fields: The columns, in order, from additional_info, chassis_number, color,
+                frame_number, free_insurance_policy_number, free_insurance_valid_till, fuel_cost,
+                fuel_grade, fuel_tank_volume, fuel_type, garage_id, gross_weight, label,
+                liability_insurance_policy_number, liability_insurance_valid_till, manufacture_year,
+                max_speed, model, norm_avg_fuel_consumption, passengers, payload_height,
+                payload_length, payload_weight, payload_width, reg_number, subtype, tags,
+                tracker_id, tracker_label, trailer, type, tyre_size, tyres_number, undefined, vin,
+                wheel_arrangement (default label, model, reg_number, fuel_grade; for a file with a
+                header, its column names).
+            geocoder: The geocoder to use (default: the user's).
         """
         from fleetapi.endpoints.vehicle import VEHICLE_BATCH_CONVERT
         from fleetapi.models.vehicle import VehicleBatchConvertParams
@@ -623,6 +758,10 @@ class Tasks:
         Calls ``task/assign``.
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 204, 208, 255, 236.
+
+        Args:
+            task_id: The task.
+            tracker_id: The tracker to assign; null unassigns.
         """
         from fleetapi.endpoints.task import TASK_ASSIGN
         from fleetapi.models.task import TaskAssignParams
@@ -647,6 +786,20 @@ class Tasks:
 
         Calls ``task/batch_convert``.
         Sub-users need the ``task_update`` right.
+
+        Args:
+            batch: Tab-delimited tasks, one per line.
+            fields: Column names in order (default label, from, to, address, lat, lng, description).
+            geocoder: The geocoder that finds the rows' addresses.
+            default_radius: Meters (default 100).
+            default_max_delay: Minutes (default 0).
+            default_duration: Minutes from ``from`` to ``to`` when a row gives no ``to`` (default
+                60).
+            default_min_stay_duration: Minutes (default 0).
+            location_check_mode: How a row's place is checked: not at all, against the entity's
+                location or the parent's.
+            employee_ids: Assign the tasks automatically to these employees.
+            vehicle_ids: Assign automatically to these vehicles (ignored with ``entity_location``).
         """
         from fleetapi.endpoints.task import TASK_BATCH_CONVERT
         from fleetapi.models.task_batch import TaskBatchConvertParams
@@ -684,6 +837,11 @@ class Tasks:
         Calls ``task/create``.
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 208, 236.
+
+        Args:
+            task: The new task: label, place, window, tracker.
+            create_form: Create a form from ``task.form_template_id`` when it is not null (default
+                false).
         """
         from fleetapi.endpoints.task import TASK_CREATE
         from fleetapi.models.task import TaskCreateParams
@@ -699,6 +857,9 @@ class Tasks:
         Calls ``task/delete``.
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201.
+
+        Args:
+            task_id: The task, checkpoint or route.
         """
         from fleetapi.endpoints.task import TASK_DELETE
         from fleetapi.models.task import TaskDeleteParams
@@ -725,6 +886,23 @@ class Tasks:
         """List the user's tasks matching filters and search conditions, a page at a time.
 
         Calls ``task/list``.
+
+        Args:
+            external_id: Exact external ID.
+            statuses: Default: all.
+            trackers: Only the tasks of these trackers.
+            from_: Tasks actual after this time.
+            to: Tasks actual before this time.
+            conditions: At most 60, nested ones included. Fields: id, employee, status, label,
+                location, from, to, status_change_date, arrival_date, stay_duration, description,
+                external_id, form.
+            filter: Text over built-in and custom fields; with ``conditions``, both must match.
+            filters: Texts over label, description or address.
+            tag_ids: Only the tasks carrying one of these tags.
+            location: ``lat``, ``lng``, ``radius``: task zone centers must lie inside.
+            sort: ``<field>=asc`` or ``<field>=desc``, over the condition fields.
+            offset: Skip this many first.
+            limit: Default 10000, at most 100000; null means no restriction.
         """
         from fleetapi.endpoints.task import TASK_LIST
         from fleetapi.models.task import TaskListParams
@@ -771,6 +949,22 @@ class Tasks:
 
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
+
+        Args:
+            external_id: Exact external ID.
+            statuses: Default: all.
+            trackers: Only the tasks of these trackers.
+            from_: Tasks actual after this time.
+            to: Tasks actual before this time.
+            conditions: At most 60, nested ones included. Fields: id, employee, status, label,
+                location, from, to, status_change_date, arrival_date, stay_duration, description,
+                external_id, form.
+            filter: Text over built-in and custom fields; with ``conditions``, both must match.
+            filters: Texts over label, description or address.
+            tag_ids: Only the tasks carrying one of these tags.
+            location: ``lat``, ``lng``, ``radius``: task zone centers must lie inside.
+            sort: ``<field>=asc`` or ``<field>=desc``, over the condition fields.
+            page_size: Items asked for per request.
         """
         from fleetapi.endpoints.task import TASK_LIST
         from fleetapi.models.task import TaskListParams
@@ -799,6 +993,9 @@ class Tasks:
 
         Calls ``task/read``.
         Error codes the service lists: 201.
+
+        Args:
+            task_id: A task, route or checkpoint.
         """
         from fleetapi.endpoints.task import TASK_READ
         from fleetapi.models.task import TaskReadParams
@@ -812,6 +1009,11 @@ class Tasks:
         Calls ``task/transmute``.
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 255.
+
+        Args:
+            task_id: The task to make a checkpoint of.
+            route_id: The route the checkpoint joins.
+            order: Zero-based index at which the checkpoint is inserted.
         """
         from fleetapi.endpoints.task import TASK_TRANSMUTE
         from fleetapi.models.task import TaskTransmuteParams
@@ -826,6 +1028,11 @@ class Tasks:
         Calls ``task/update``.
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 255.
+
+        Args:
+            task: The task with its ID and every field as it should be.
+            create_form: Create, replace or delete the form after ``task.form_template_id`` (default
+                false).
         """
         from fleetapi.endpoints.task import TASK_UPDATE
         from fleetapi.models.task import TaskUpdateParams
@@ -847,6 +1054,13 @@ class Tasks:
         Calls ``task/route/create``.
         Sub-users need the ``task_update`` right.
         Error codes the service lists: 201, 208, 236.
+
+        Args:
+            route: The new route with its checkpoints, in order.
+            checkpoints: 2 to 500, in order of execution; each window may not end before the
+                previous starts.
+            create_form: Create each checkpoint's form from its ``form_template_id`` (default
+                false).
         """
         from fleetapi.endpoints.task import TASK_ROUTE_CREATE
         from fleetapi.models.task import RouteCreateParams
@@ -870,6 +1084,9 @@ class Retranslators:
         Calls ``retranslator/create``.
         Master users only.
         Error codes the service lists: 247, 7, 268.
+
+        Args:
+            retranslator: The new retranslator: protocol, address, port, credentials.
         """
         from fleetapi.endpoints.retranslator import RETRANSLATOR_CREATE
         from fleetapi.models.retranslator import RetranslatorCreateParams
@@ -885,6 +1102,9 @@ class Retranslators:
         Calls ``retranslator/delete``.
         Master users only.
         Error codes the service lists: 201.
+
+        Args:
+            retranslator_id: The retranslator.
         """
         from fleetapi.endpoints.retranslator import RETRANSLATOR_DELETE
         from fleetapi.models.retranslator import RetranslatorDeleteParams
@@ -909,6 +1129,9 @@ class Retranslators:
         Calls ``retranslator/update``.
         Master users only.
         Error codes the service lists: 201, 247.
+
+        Args:
+            retranslator: The retranslator with its ID and every field as it should be.
         """
         from fleetapi.endpoints.retranslator import RETRANSLATOR_UPDATE
         from fleetapi.models.retranslator import RetranslatorUpdateParams
@@ -947,6 +1170,12 @@ class GeoLinks:
         Calls ``tracker/location/link/create``.
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 13, 204, 217, 236, 268.
+
+        Args:
+            lifetime: Omitted or null: the link never expires.
+            description: Printable characters, at most 255.
+            trackers: 1 to 100 trackers, each listed once.
+            params: What the link shares, as it should be.
         """
         from fleetapi.endpoints.link import LINK_CREATE
         from fleetapi.models.link import GeoLinkCreateParams
@@ -973,6 +1202,13 @@ class GeoLinks:
         Calls ``tracker/location/link/update``.
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 13, 201, 204, 217, 236.
+
+        Args:
+            lifetime: Omitted or null: the link never expires.
+            description: Printable characters, at most 255.
+            trackers: 1 to 100 trackers, each listed once.
+            params: What the link shares, as it should be.
+            id: The link.
         """
         from fleetapi.endpoints.link import LINK_UPDATE
         from fleetapi.models.link import GeoLinkUpdateParams
@@ -990,6 +1226,10 @@ class GeoLinks:
         Calls ``tracker/location/link/status/change``.
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 201.
+
+        Args:
+            id: The link.
+            is_active: False turns the link off (ending open viewing sessions); true turns it on.
         """
         from fleetapi.endpoints.link import LINK_STATUS_CHANGE
         from fleetapi.models.link import GeoLinkStatusChangeParams
@@ -1001,6 +1241,9 @@ class GeoLinks:
 
         Calls ``tracker/location/link/read``.
         Error codes the service lists: 201.
+
+        Args:
+            id: The link.
         """
         from fleetapi.endpoints.link import LINK_READ
         from fleetapi.models.link import GeoLinkReadParams
@@ -1020,6 +1263,15 @@ class GeoLinks:
         """List the user's geo links with their derived status, a page at a time.
 
         Calls ``tracker/location/link/list``.
+
+        Args:
+            filter: Only links whose description, trackers or aliases contain this text.
+            conditions: Fields: trackers (labels), aliases, creator (full name; master users only),
+                description.
+            offset: Default 0.
+            limit: Default 10000.
+            sort: ``<field>=asc|desc`` over id, create_date, expire_date, trackers, aliases, status,
+                creator, description (default ``id=asc``).
         """
         from fleetapi.endpoints.link import LINK_LIST
         from fleetapi.models.link import GeoLinkListParams
@@ -1046,6 +1298,14 @@ class GeoLinks:
 
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
+
+        Args:
+            filter: Only links whose description, trackers or aliases contain this text.
+            conditions: Fields: trackers (labels), aliases, creator (full name; master users only),
+                description.
+            sort: ``<field>=asc|desc`` over id, create_date, expire_date, trackers, aliases, status,
+                creator, description (default ``id=asc``).
+            page_size: Items asked for per request.
         """
         from fleetapi.endpoints.link import LINK_LIST
         from fleetapi.models.link import GeoLinkListParams
@@ -1063,6 +1323,9 @@ class GeoLinks:
         Calls ``tracker/location/link/delete``.
         Sub-users need the ``weblocator_session_create`` right.
         Error codes the service lists: 201.
+
+        Args:
+            id: The link.
         """
         from fleetapi.endpoints.link import LINK_DELETE
         from fleetapi.models.link import GeoLinkDeleteParams
@@ -1095,6 +1358,19 @@ class AssetTracks:
 
         Calls ``asset/track/list``.
         Error codes the service lists: 201, 211.
+
+        Args:
+            from_: The answer starts with the next trip point after this time.
+            to: Later than ``from``.
+            filter: Drop tracks too short by length and point count (default true).
+            split: False merges every track of the period into one (default true).
+            include_gsm_lbs: Default true.
+            cluster_single_reports: Group single-point trips by coordinates (default false).
+            count_events: Add ``event_count`` (default false).
+            omit_addresses: Leave address fields empty (default false).
+            with_points: Include ``points_list`` (default false).
+            point_limit: 2 to 3000, a soft limit; omitted: the server simplifies as it sees fit.
+            asset: The employee or vehicle whose tracks to list.
         """
         from fleetapi.endpoints.track import ASSET_TRACK_LIST
         from fleetapi.models.track import AssetTrackListParams
@@ -1133,6 +1409,16 @@ class AssetTracks:
 
         Calls ``asset/track/read``.
         Error codes the service lists: 201, 211.
+
+        Args:
+            from_: The start of the period.
+            to: The end of the period, after from.
+            track_id: Only this track's points.
+            include_gsm_lbs: Default true; applies only without ``track_id``.
+            simplify: Default true.
+            point_limit: 2 to 3000, a soft limit; applies when ``simplify`` is true.
+            filter: True filters LBS tracks only; false includes parking points.
+            asset: The employee or vehicle whose points to read.
         """
         from fleetapi.endpoints.track import ASSET_TRACK_READ
         from fleetapi.models.track import AssetTrackReadParams
@@ -1178,6 +1464,19 @@ class TrackerTracks:
 
         Calls ``track/list``.
         Error codes the service lists: 201, 208, 211.
+
+        Args:
+            from_: The answer starts with the next trip point after this time.
+            to: Later than ``from``.
+            filter: Drop tracks too short by length and point count (default true).
+            split: False merges every track of the period into one (default true).
+            include_gsm_lbs: Default true.
+            cluster_single_reports: Group single-point trips by coordinates (default false).
+            count_events: Add ``event_count`` (default false).
+            omit_addresses: Leave address fields empty (default false).
+            with_points: Include ``points_list`` (default false).
+            point_limit: 2 to 3000, a soft limit; omitted: the server simplifies as it sees fit.
+            tracker_id: The tracker.
         """
         from fleetapi.endpoints.track import TRACK_LIST
         from fleetapi.models.track import TrackerTrackListParams
@@ -1216,6 +1515,16 @@ class TrackerTracks:
 
         Calls ``track/read``.
         Error codes the service lists: 201, 208, 211.
+
+        Args:
+            from_: The start of the period.
+            to: The end of the period, after from.
+            track_id: Only this track's points.
+            include_gsm_lbs: Default true; applies only without ``track_id``.
+            simplify: Default true.
+            point_limit: 2 to 3000, a soft limit; applies when ``simplify`` is true.
+            filter: True filters LBS tracks only; false includes parking points.
+            tracker_id: The tracker.
         """
         from fleetapi.endpoints.track import TRACK_READ
         from fleetapi.models.track import TrackerTrackReadParams
@@ -1253,6 +1562,18 @@ class TrackerTracks:
 
         Calls ``track/download``.
         Error codes the service lists: 201, 208, 211.
+
+        Args:
+            tracker_id: The tracker.
+            from_: The start of the period.
+            to: Later than ``from``.
+            track_ids: Only these tracks' points (default: every valid point of the period).
+            include_gsm_lbs: Default true; applies only without ``track_ids``.
+            simplify: Default true.
+            point_limit: 2 to 3000, a soft limit; applies when ``simplify`` is true.
+            filter: True filters LBS tracks only.
+            format: Default ``kml``; ``kmz`` is the KML zipped.
+            split: True puts each track in a folder with its start and end markers (default false).
         """
         from fleetapi.endpoints.track import TRACK_DOWNLOAD
         from fleetapi.models.track import TrackDownloadParams
@@ -1298,6 +1619,9 @@ class Departments:
         Calls ``department/create``.
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 217, 221.
+
+        Args:
+            department: The new department: label, and optionally its location.
         """
         from fleetapi.endpoints.department import DEPARTMENT_CREATE
         from fleetapi.models.department import DepartmentCreateParams
@@ -1313,6 +1637,9 @@ class Departments:
         Calls ``department/update``.
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 201.
+
+        Args:
+            department: The department with its ID and every field as it should be.
         """
         from fleetapi.endpoints.department import DEPARTMENT_UPDATE
         from fleetapi.models.department import DepartmentUpdateParams
@@ -1325,6 +1652,9 @@ class Departments:
         Calls ``department/delete``.
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 201.
+
+        Args:
+            department_id: The department.
         """
         from fleetapi.endpoints.department import DEPARTMENT_DELETE
         from fleetapi.models.department import DepartmentDeleteParams
@@ -1350,6 +1680,17 @@ class Employees:
 
         Calls ``employee/list``.
         Error codes the service lists: 7, 217, 221.
+
+        Args:
+            filter: Only employees with this text (any case) in a field of address,
+                department_label, driver_license_cats, driver_license_number,
+                driver_license_valid_till, email, first_name, hardware_key, id, object_label,
+                personnel_number, phone, ssn.
+            sort: Up to two ``<field>=asc|desc`` options; the fields of address, department_label,
+                driver_license_cats, driver_license_number, driver_license_valid_till, email,
+                first_name, hardware_key, id, object_label, personnel_number, phone, ssn.
+            offset: Skip this many first.
+            limit: At most this many employees (a page).
         """
         from fleetapi.endpoints.employee import EMPLOYEE_LIST
         from fleetapi.models.employee import EmployeeListParams
@@ -1373,6 +1714,16 @@ class Employees:
 
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
+
+        Args:
+            filter: Only employees with this text (any case) in a field of address,
+                department_label, driver_license_cats, driver_license_number,
+                driver_license_valid_till, email, first_name, hardware_key, id, object_label,
+                personnel_number, phone, ssn.
+            sort: Up to two ``<field>=asc|desc`` options; the fields of address, department_label,
+                driver_license_cats, driver_license_number, driver_license_valid_till, email,
+                first_name, hardware_key, id, object_label, personnel_number, phone, ssn.
+            page_size: Items asked for per request.
         """
         from fleetapi.endpoints.employee import EMPLOYEE_LIST
         from fleetapi.models.employee import EmployeeListParams
@@ -1389,6 +1740,9 @@ class Employees:
 
         Calls ``employee/read``.
         Error codes the service lists: 201, 217, 221.
+
+        Args:
+            employee_id: The employee.
         """
         from fleetapi.endpoints.employee import EMPLOYEE_READ
         from fleetapi.models.employee import EmployeeReadParams
@@ -1404,6 +1758,9 @@ class Employees:
         Calls ``employee/create``.
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 204, 217, 221, 247.
+
+        Args:
+            employee: The new employee: names, contacts, department, tracker.
         """
         from fleetapi.endpoints.employee import EMPLOYEE_CREATE
         from fleetapi.models.employee import EmployeeCreateParams
@@ -1417,6 +1774,9 @@ class Employees:
         Calls ``employee/update``.
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 201, 204, 217, 221, 247.
+
+        Args:
+            employee: The employee with its ID and every field as it should be.
         """
         from fleetapi.endpoints.employee import EMPLOYEE_UPDATE
         from fleetapi.models.employee import EmployeeUpdateParams
@@ -1429,6 +1789,9 @@ class Employees:
         Calls ``employee/delete``.
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 201, 217, 221.
+
+        Args:
+            employee_id: The employee.
         """
         from fleetapi.endpoints.employee import EMPLOYEE_DELETE
         from fleetapi.models.employee import EmployeeDeleteParams
@@ -1449,6 +1812,17 @@ class Employees:
         Calls ``employee/batch_convert``.
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 7, 201, 234.
+
+        Args:
+            batch: Tab-delimited employees, one per line; ignored when ``file_id`` is set.
+            file_id: A preloaded file to read instead of ``batch``.
+            fields: The columns, in order, from address, driver_license_cats,
+                driver_license_issue_date, driver_license_number, driver_license_valid_till, email,
+                first_name, hardware_key, last_name, middle_name, personnel_number, phone, ssn,
+                tags, tracker_label (default first_name, middle_name, last_name, email, phone; for a
+                file with a header, its column names).
+            geocoder: The geocoder that reads ``address`` (default: the user's).
+            default_radius: The radius of a geocoded location, in meters (default 100).
         """
         from fleetapi.endpoints.employee import EMPLOYEE_BATCH_CONVERT
         from fleetapi.models.employee import EmployeeBatchConvertParams
@@ -1471,6 +1845,11 @@ class Employees:
         Calls ``tracker/employee/assign``.
         Sub-users need the ``employee_update`` right.
         Error codes the service lists: 201, 208, 236, 263.
+
+        Args:
+            tracker_id: The tracker the employee now uses.
+            new_employee_id: The employee to bind to the tracker; null leaves the tracker without
+                one.
         """
         from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_ASSIGN
         from fleetapi.models.employee import EmployeeAssignParams
@@ -1485,6 +1864,9 @@ class Employees:
 
         Calls ``tracker/employee/read``.
         Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker whose employee to read.
         """
         from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_READ
         from fleetapi.models.employee import TrackerEmployeeReadParams
@@ -1516,6 +1898,9 @@ class Garages:
 
         Calls ``garage/create``.
         Sub-users need the ``vehicle_update`` right.
+
+        Args:
+            garage: The new garage: organization, location, people.
         """
         from fleetapi.endpoints.garage import GARAGE_CREATE
         from fleetapi.models.garage import GarageCreateParams
@@ -1529,6 +1914,9 @@ class Garages:
         Calls ``garage/update``.
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201.
+
+        Args:
+            garage: The garage with its ID and every field as it should be.
         """
         from fleetapi.endpoints.garage import GARAGE_UPDATE
         from fleetapi.models.garage import GarageUpdateParams
@@ -1541,6 +1929,9 @@ class Garages:
         Calls ``garage/delete``.
         Sub-users need the ``vehicle_update`` right.
         Error codes the service lists: 201.
+
+        Args:
+            garage_id: The garage.
         """
         from fleetapi.endpoints.garage import GARAGE_DELETE
         from fleetapi.models.garage import GarageDeleteParams
@@ -1567,6 +1958,14 @@ class Geocoder:
 
         Calls ``geocoder/search_address``.
         Error codes the service lists: 210.
+
+        Args:
+            q: An address or a place, or a location: a ``LatLng`` or ``"lat,lng"`` text, which makes
+                a reverse lookup answering one result.
+            geocoder: The preferred provider.
+            bounds: Prefer results inside this box (it changes the ranking, it does not filter).
+            lang: ISO 639 language code of the results (``en``, ``en_US``).
+            with_details: Add the address parts (``details``) to each result.
         """
         from fleetapi.endpoints.geocoder import GEOCODER_SEARCH_ADDRESS
         from fleetapi.models.geocoder import GeocoderSearchAddressParams
@@ -1592,6 +1991,13 @@ class Geocoder:
 
         Calls ``geocoder/search_location``.
         Error codes the service lists: 210.
+
+        Args:
+            location: The point to find an address for.
+            goal: ``ui_user_action`` for a lookup a person asked for, otherwise ``ui``.
+            geocoder: The preferred provider.
+            lang: ISO 639 language code of the address (``en``, ``en_US``).
+            with_details: Add the address parts (``details``) to the result.
         """
         from fleetapi.endpoints.geocoder import GEOCODER_SEARCH_LOCATION
         from fleetapi.models.geocoder import GeocoderSearchLocationParams
@@ -1620,6 +2026,9 @@ class MapLayers:
 
         Calls ``map_layer/read``.
         Error codes the service lists: 201.
+
+        Args:
+            id: The map layer.
         """
         from fleetapi.endpoints.map_layer import MAP_LAYER_READ
         from fleetapi.models.map_layer import MapLayerReadParams
@@ -1642,6 +2051,14 @@ class MapLayers:
 
         Calls ``map_layer/upload``.
         Error codes the service lists: 233, 234, 242, 268.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            label: Printable characters, not blank, at most 255.
+            redirect_target: An http or https URL. When given, the service answers with a redirect
+                (HTTP 303) to ``<redirect_target>?response=<urlencoded response JSON>`` (for browser
+                forms), for a failure of the upload as for its success; the SDK reads the response
+                from it.
         """
         from fleetapi.endpoints.map_layer import MAP_LAYER_UPLOAD
         from fleetapi.models.map_layer import MapLayerUploadParams
@@ -1658,6 +2075,9 @@ class MapLayers:
 
         Calls ``map_layer/update``.
         Error codes the service lists: 201.
+
+        Args:
+            layer: The layer to update, named by its ``id``, with its new ``label``.
         """
         from fleetapi.endpoints.map_layer import MAP_LAYER_UPDATE
         from fleetapi.models.map_layer import MapLayerUpdateParams
@@ -1669,6 +2089,9 @@ class MapLayers:
 
         Calls ``map_layer/delete``.
         Error codes the service lists: 201.
+
+        Args:
+            id: The map layer.
         """
         from fleetapi.endpoints.map_layer import MAP_LAYER_DELETE
         from fleetapi.models.map_layer import MapLayerDeleteParams
@@ -1718,6 +2141,10 @@ class Bills:
         Calls ``bill/create``.
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 222.
+
+        Args:
+            payer: A description of the payer.
+            sum: In the panel's default currency; at least 0.01.
         """
         from fleetapi.endpoints.payment import BILL_CREATE
         from fleetapi.models.payment import BillCreateParams
@@ -1731,6 +2158,10 @@ class Bills:
         Calls ``bill/list``.
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 222.
+
+        Args:
+            limit: At most this many bills (maximum and default 10000).
+            offset: Zero-based index of the first bill (default 0).
         """
         from fleetapi.endpoints.payment import BILL_LIST
         from fleetapi.models.payment import BillListParams
@@ -1747,6 +2178,9 @@ class Bills:
 
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
+
+        Args:
+            page_size: Items asked for per request.
         """
         from fleetapi.endpoints.payment import BILL_LIST
         from fleetapi.models.payment import BillListParams
@@ -1771,6 +2205,9 @@ class Subscriptions:
         Calls ``subscription/avangate/cancel``.
         Sub-users need the ``payment_create`` right.
         Error codes the service lists: 215.
+
+        Args:
+            reference: The subscription's ``reference`` from ``subscription/avangate/list``.
         """
         from fleetapi.endpoints.payment import SUBSCRIPTION_AVANGATE_CANCEL
         from fleetapi.models.payment import SubscriptionCancelParams
@@ -1812,6 +2249,13 @@ class Data:
 
         Calls ``data/spreadsheet/parse``.
         Error codes the service lists: 233, 234, 271, 274.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            preview_count: How many rows to preview, 1 to 20 (the range is checked by the service).
+            parse_header: Read the first row as a header.
+            header_map: Column name to field identifier (``{"Label": "label"}``); used with
+                ``parse_header``.
         """
         from fleetapi.endpoints.data import DATA_SPREADSHEET_PARSE
         from fleetapi.models.data import SpreadsheetParseParams
@@ -1831,6 +2275,9 @@ class Data:
         """List the user's import processes, optionally of some types only.
 
         Calls ``data/import/list``.
+
+        Args:
+            types: Only processes of these types (all when omitted).
         """
         from fleetapi.endpoints.data import DATA_IMPORT_LIST
         from fleetapi.models.data import ImportListParams
@@ -1845,6 +2292,10 @@ class Data:
 
         Calls ``data/import/read``.
         Error codes the service lists: 201.
+
+        Args:
+            process_id: The import process (as data/import answered it).
+            type: What the process imports: vehicles or employees.
         """
         from fleetapi.endpoints.data import DATA_IMPORT_READ
         from fleetapi.models.data import ImportReadParams
@@ -1868,6 +2319,10 @@ class Dealer:
 
         Calls ``dealer/get_ui_config``.
         Error codes the service lists: 12, 201.
+
+        Args:
+            domain: The interface domain whose settings to read.
+            hash: A session hash, when the call is made without credentials otherwise.
         """
         from fleetapi.endpoints.dealer import DEALER_GET_UI_CONFIG
         from fleetapi.models.dealer import UiConfigParams
@@ -1889,6 +2344,9 @@ class Delivery:
 
         Calls ``delivery/read``.
         Error codes the service lists: 201.
+
+        Args:
+            external_id: The task's external ID; the first matching task wins, else a checkpoint.
         """
         from fleetapi.endpoints.delivery import DELIVERY_READ
         from fleetapi.models.delivery import DeliveryReadParams
@@ -1903,6 +2361,9 @@ class Delivery:
 
         Calls ``delivery/list``.
         Error codes the service lists: 201.
+
+        Args:
+            external_id: The tasks' external ID (several tasks may share it).
         """
         from fleetapi.endpoints.delivery import DELIVERY_LIST
         from fleetapi.models.delivery import DeliveryListParams
@@ -1923,6 +2384,9 @@ class Trackers:
         """List the trackers available to the user.
 
         Calls ``tracker/list``.
+
+        Args:
+            labels: Only trackers whose label contains one of these substrings.
         """
         from fleetapi.endpoints.tracker import TRACKER_LIST
         from fleetapi.models.tracker import TrackerListParams
@@ -1937,6 +2401,9 @@ class Trackers:
 
         Calls ``tracker/read``.
         Error codes the service lists: 201.
+
+        Args:
+            tracker_id: The tracker.
         """
         from fleetapi.endpoints.tracker import TRACKER_READ
         from fleetapi.models.tracker import TrackerReadParams
@@ -1949,6 +2416,9 @@ class Trackers:
 
         Calls ``tracker/get_state``.
         Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
         """
         from fleetapi.endpoints.tracker import TRACKER_GET_STATE
         from fleetapi.models.tracker import TrackerReadParams
@@ -1969,6 +2439,13 @@ class Trackers:
 
         Calls ``tracker/get_states``.
         Error codes the service lists: 208, 217.
+
+        Args:
+            trackers: The trackers whose states to read.
+            list_blocked: List blocked trackers in ``blocked`` instead of failing with 208 (default
+                false).
+            allow_not_exist: List unknown trackers in ``not_exist`` instead of failing with 217
+                (default false).
         """
         from fleetapi.endpoints.tracker import TRACKER_GET_STATES
         from fleetapi.models.tracker import TrackerStatesParams
@@ -2004,6 +2481,10 @@ class TrackerGroups:
         Calls ``tracker/group/create``.
         Master users only.
         Error codes the service lists: 7.
+
+        Args:
+            title: 1 to 60 printable characters (``Employees``).
+            color: A web color without ``#`` (``FF6DDC``).
         """
         from fleetapi.endpoints.tracker_group import TRACKER_GROUP_CREATE
         from fleetapi.models.tracker_group import TrackerGroupCreateParams
@@ -2019,6 +2500,11 @@ class TrackerGroups:
         Calls ``tracker/group/update``.
         Master users only.
         Error codes the service lists: 7, 201.
+
+        Args:
+            title: 1 to 60 printable characters (``Employees``).
+            color: A web color without ``#`` (``FF6DDC``).
+            id: The group.
         """
         from fleetapi.endpoints.tracker_group import TRACKER_GROUP_UPDATE
         from fleetapi.models.tracker_group import TrackerGroupUpdateParams
@@ -2033,6 +2519,9 @@ class TrackerGroups:
         Calls ``tracker/group/delete``.
         Master users only.
         Error codes the service lists: 201.
+
+        Args:
+            id: The group.
         """
         from fleetapi.endpoints.tracker_group import TRACKER_GROUP_DELETE
         from fleetapi.models.tracker_group import TrackerGroupDeleteParams
@@ -2045,6 +2534,10 @@ class TrackerGroups:
         Calls ``tracker/group/assign``.
         Master users only.
         Error codes the service lists: 201, 208, 217.
+
+        Args:
+            id: The group, or 0 to take the trackers out of every group.
+            trackers: The trackers to move into the group.
         """
         from fleetapi.endpoints.tracker_group import TRACKER_GROUP_ASSIGN
         from fleetapi.models.tracker_group import TrackerGroupAssignParams
@@ -2068,6 +2561,11 @@ class TrackerData:
         """List the device models of the platform's catalogue.
 
         Calls ``tracker/list_models``.
+
+        Args:
+            compact_view: Answer each model's identity only (``id`` to ``register``).
+            compact_index: Deprecated by the service; accepted and ignored.
+            codes: Only these models, by code.
         """
         from fleetapi.endpoints.tracker_data import TRACKER_LIST_MODELS
         from fleetapi.models.tracker_model import TrackerModelListParams
@@ -2085,6 +2583,9 @@ class TrackerData:
 
         Calls ``tracker/get_last_gps_point``.
         Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
         """
         from fleetapi.endpoints.tracker_data import TRACKER_GET_LAST_GPS_POINT
         from fleetapi.models.tracker import TrackerReadParams
@@ -2099,6 +2600,9 @@ class TrackerData:
 
         Calls ``tracker/get_inputs``.
         Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
         """
         from fleetapi.endpoints.tracker_data import TRACKER_GET_INPUTS
         from fleetapi.models.tracker import TrackerReadParams
@@ -2113,6 +2617,9 @@ class TrackerData:
 
         Calls ``tracker/batch_get_inputs``.
         Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
         """
         from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_INPUTS
         from fleetapi.models.tracker_data import TrackersParams
@@ -2127,6 +2634,9 @@ class TrackerData:
 
         Calls ``tracker/get_outputs``.
         Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
         """
         from fleetapi.endpoints.tracker_data import TRACKER_GET_OUTPUTS
         from fleetapi.models.tracker import TrackerReadParams
@@ -2143,6 +2653,9 @@ class TrackerData:
 
         Calls ``tracker/batch_get_outputs``.
         Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
         """
         from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_OUTPUTS
         from fleetapi.models.tracker_data import TrackersParams
@@ -2157,6 +2670,10 @@ class TrackerData:
 
         Calls ``tracker/tags/set``.
         Error codes the service lists: 201, 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            tag_bindings: Tags of the account, each with its display ``ordinal``.
         """
         from fleetapi.endpoints.tracker_data import TRACKER_TAGS_SET
         from fleetapi.models.tracker_data import TrackerTagsSetParams
@@ -2179,6 +2696,9 @@ class Sensors:
 
         Calls ``tracker/sensor/list``.
         Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
         """
         from fleetapi.endpoints.sensor import TRACKER_SENSOR_LIST
         from fleetapi.models.tracker import TrackerReadParams
@@ -2195,6 +2715,9 @@ class Sensors:
 
         Calls ``tracker/sensor/batch_list``.
         Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 500.
         """
         from fleetapi.endpoints.sensor import TRACKER_SENSOR_BATCH_LIST
         from fleetapi.models.sensor import SensorBatchListParams
@@ -2210,6 +2733,10 @@ class Sensors:
         Calls ``tracker/sensor/create``.
         Sub-users need the ``tracker_update`` right.
         Error codes the service lists: 7, 201, 208, 219, 232, 270.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor: The new sensor: metering, discrete or virtual, told apart by sensor_type.
         """
         from fleetapi.endpoints.sensor import TRACKER_SENSOR_CREATE
         from fleetapi.models.sensor import SensorCreateParams
@@ -2225,6 +2752,10 @@ class Sensors:
         Calls ``tracker/sensor/update``.
         Sub-users need the ``tracker_update`` right.
         Error codes the service lists: 7, 201, 208, 219, 232, 270.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor: The sensor with its ID and every field as it should be.
         """
         from fleetapi.endpoints.sensor import TRACKER_SENSOR_UPDATE
         from fleetapi.models.sensor import SensorUpdateParams
@@ -2239,6 +2770,10 @@ class Sensors:
         Calls ``tracker/sensor/delete``.
         Sub-users need the ``tracker_update`` right.
         Error codes the service lists: 201, 208, 219.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor_id: The sensor.
         """
         from fleetapi.endpoints.sensor import TRACKER_SENSOR_DELETE
         from fleetapi.models.sensor import SensorDeleteParams
@@ -2266,6 +2801,12 @@ class Readings:
 
         Calls ``tracker/readings/list``.
         Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            sensor_type: Only sensors of this type; states and counters are then left out.
+            include_components: ``false`` leaves out the parts of composite sensors (default
+                ``true``).
         """
         from fleetapi.endpoints.reading import TRACKER_READINGS_LIST
         from fleetapi.models.reading import ReadingsListParams
@@ -2291,6 +2832,11 @@ class Readings:
 
         Calls ``tracker/readings/batch_list``.
         Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 500 (221 beyond).
+            sensor_type: Only the sensors of this type (default: every type).
+            include_components: Also answer the components of virtual sensors (default false).
         """
         from fleetapi.endpoints.reading import TRACKER_READINGS_BATCH_LIST
         from fleetapi.models.reading import ReadingsBatchListParams
@@ -2308,6 +2854,9 @@ class Readings:
 
         Calls ``tracker/get_fuel``.
         Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
         """
         from fleetapi.endpoints.reading import TRACKER_GET_FUEL
         from fleetapi.models.tracker import TrackerReadParams
@@ -2322,6 +2871,10 @@ class Readings:
 
         Calls ``tracker/counter/value/get``.
         Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            type: The counter: odometer or engine hours.
         """
         from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_GET
         from fleetapi.models.reading import CounterValueParams
@@ -2336,6 +2889,10 @@ class Readings:
 
         Calls ``tracker/counter/value/list``.
         Error codes the service lists: 204, 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
+            type: The counter: odometer or engine hours.
         """
         from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_LIST
         from fleetapi.models.reading import CounterValueListParams
@@ -2351,6 +2908,11 @@ class Readings:
         Calls ``tracker/counter/value/set``.
         Sub-users need the ``tracker_update`` right.
         Error codes the service lists: 7, 204, 208, 219.
+
+        Args:
+            tracker_id: The tracker.
+            type: The counter: odometer or engine hours.
+            value: Km for the odometer, hours for the engine hours; the counter goes on from it.
         """
         from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_SET
         from fleetapi.models.reading import CounterValueSetParams
@@ -2367,6 +2929,11 @@ class Readings:
 
         Calls ``tracker/stats/mileage/read``.
         Error codes the service lists: 7, 211, 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 128.
+            from_: The start of the period.
+            to: Later than ``from``.
         """
         from fleetapi.endpoints.reading import TRACKER_STATS_MILEAGE_READ
         from fleetapi.models.reading import MileageReadParams
@@ -2381,6 +2948,11 @@ class Readings:
 
         Calls ``tracker/stats/engine_hours/read``.
         Error codes the service lists: 7, 204, 208, 211, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            from_: The start of the period.
+            to: Later than ``from``.
         """
         from fleetapi.endpoints.reading import TRACKER_STATS_ENGINE_HOURS_READ
         from fleetapi.models.reading import EngineHoursReadParams
@@ -2403,6 +2975,9 @@ class Rules:
 
         Calls ``tracker/rule/list``.
         Error codes the service lists: 201.
+
+        Args:
+            tracker_id: Only the rules bound to this tracker.
         """
         from fleetapi.endpoints.rule import TRACKER_RULE_LIST
         from fleetapi.models.rule import RuleListParams
@@ -2418,6 +2993,9 @@ class Rules:
         Calls ``tracker/rule/create``.
         Sub-users need the ``tracker_rule_update`` right.
         Error codes the service lists: 7, 204.
+
+        Args:
+            rule: The new rule: type, trackers, zones, alerts, schedule.
         """
         from fleetapi.endpoints.rule import TRACKER_RULE_CREATE
         from fleetapi.models.rule import RuleCreateParams
@@ -2431,6 +3009,9 @@ class Rules:
         Calls ``tracker/rule/update``.
         Sub-users need the ``tracker_rule_update`` right.
         Error codes the service lists: 7, 201, 204.
+
+        Args:
+            rule: The rule with its ID and every field as it should be.
         """
         from fleetapi.endpoints.rule import TRACKER_RULE_UPDATE
         from fleetapi.models.rule import RuleUpdateParams
@@ -2443,6 +3024,9 @@ class Rules:
         Calls ``tracker/rule/delete``.
         Sub-users need the ``tracker_rule_update`` right.
         Error codes the service lists: 201.
+
+        Args:
+            rule_id: The rule.
         """
         from fleetapi.endpoints.rule import TRACKER_RULE_DELETE
         from fleetapi.models.rule import RuleDeleteParams
@@ -2455,6 +3039,10 @@ class Rules:
         Calls ``tracker/rule/bind``.
         Sub-users need the ``tracker_rule_update`` right.
         Error codes the service lists: 201.
+
+        Args:
+            rule_id: The rule.
+            trackers: Trackers that are not the caller's are ignored.
         """
         from fleetapi.endpoints.rule import TRACKER_RULE_BIND
         from fleetapi.models.rule import RuleBindParams
@@ -2467,6 +3055,10 @@ class Rules:
         Calls ``tracker/rule/unbind``.
         Sub-users need the ``tracker_rule_update`` right.
         Error codes the service lists: 201.
+
+        Args:
+            rule_id: The rule.
+            trackers: Trackers that are not the caller's are ignored.
         """
         from fleetapi.endpoints.rule import TRACKER_RULE_UNBIND
         from fleetapi.models.rule import RuleBindParams
@@ -2487,6 +3079,10 @@ class Events:
         """List the event types and their descriptions.
 
         Calls ``history/type/list``.
+
+        Args:
+            locale: The language of the descriptions (the mock answers English).
+            only_tracker_events: Default true.
         """
         from fleetapi.endpoints.history import HISTORY_TYPE_LIST
         from fleetapi.models.history import HistoryTypeListParams
@@ -2515,6 +3111,18 @@ class Events:
 
         Calls ``history/tracker/list``.
         Error codes the service lists: 211, 212, 217.
+
+        Args:
+            from_: The start of the period.
+            to: The end of the period, later than ``from``.
+            events: Only these event types (default: all).
+            limit: At most 1000 (the default).
+            ascending: Oldest first (default true).
+            only_emergency: Only emergency events (alarms such as SOS).
+            only_unread: Only the events not yet marked read.
+            add_tracker_label: Start each message with the tracker's label (default true).
+            add_tracker_files: Accepted; the mock's events carry no files.
+            trackers: The trackers whose events to list (at least one).
         """
         from fleetapi.endpoints.history import HISTORY_TRACKER_LIST
         from fleetapi.models.history import HistoryTrackerListParams
@@ -2553,6 +3161,17 @@ class Events:
 
         Calls ``history/user/list``.
         Error codes the service lists: 211, 212.
+
+        Args:
+            from_: The start of the period.
+            to: The end of the period, later than ``from``.
+            events: Only these event types (default: all).
+            limit: At most 1000 (the default).
+            ascending: Oldest first (default true).
+            only_emergency: Only emergency events (alarms such as SOS).
+            only_unread: Only the events not yet marked read.
+            add_tracker_label: Start each message with the tracker's label (default true).
+            add_tracker_files: Accepted; the mock's events carry no files.
         """
         from fleetapi.endpoints.history import HISTORY_USER_LIST
         from fleetapi.models.history import HistoryUserListParams
@@ -2580,6 +3199,10 @@ class Events:
 
         Calls ``history/unread/list``.
         Error codes the service lists: 212.
+
+        Args:
+            limit: At most 1000 (the default).
+            from_: Default: a year before now.
         """
         from fleetapi.endpoints.history import HISTORY_UNREAD_LIST
         from fleetapi.models.history import HistoryUnreadListParams
@@ -2595,6 +3218,10 @@ class Events:
         """Count the user's unread events.
 
         Calls ``history/unread/count``.
+
+        Args:
+            from_: Default: a year before now.
+            type: Only events of this kind of device.
         """
         from fleetapi.endpoints.history import HISTORY_UNREAD_COUNT
         from fleetapi.models.history import HistoryUnreadCountParams
@@ -2609,6 +3236,10 @@ class Events:
 
         Calls ``history/read``.
         Error codes the service lists: 201.
+
+        Args:
+            id: The event.
+            add_tracker_label: Start the message with the tracker's label (default false).
         """
         from fleetapi.endpoints.history import HISTORY_READ
         from fleetapi.models.history import HistoryReadParams
@@ -2623,6 +3254,9 @@ class Events:
 
         Calls ``history/mark_read``.
         Error codes the service lists: 201.
+
+        Args:
+            id: The event to mark as read.
         """
         from fleetapi.endpoints.history import HISTORY_MARK_READ
         from fleetapi.models.history import HistoryMarkReadParams
@@ -2649,6 +3283,9 @@ class User:
         """Read the signed-in user, its dealer's settings and what its plan allows.
 
         Calls ``user/get_info``.
+
+        Args:
+            application: An application whose custom menu ``user_menu`` describes.
         """
         from fleetapi.endpoints.user import USER_GET_INFO
         from fleetapi.models.user import UserInfoParams
@@ -2705,6 +3342,18 @@ class User:
 
         Calls ``user/settings/update``.
         Error codes the service lists: 7, 13.
+
+        Args:
+            time_zone: An IANA time zone (``Europe/Amsterdam``).
+            locale: The interface language and regional format, e.g. en_US.
+            measurement_system: Units for distances, speeds and volumes.
+            date_format: How the interface writes dates.
+            hour_mode: 24-hour or 12-hour clock.
+            geocoder: The geocoder that finds addresses for the user.
+            route_provider: The service that plans routes for the user.
+            translit: Write addresses in Latin letters.
+            balance_alert_settings: Master users only (13 for a sub-user).
+            file_storage_settings: Master users only (13 for a sub-user).
         """
         from fleetapi.endpoints.user import USER_SETTINGS_UPDATE
         from fleetapi.models.user import UserSettingsUpdateParams
@@ -2744,6 +3393,13 @@ class Zones:
         """List the account's zones (geofences), by ID.
 
         Calls ``zone/list``.
+
+        Args:
+            filter: Only zones whose label or address holds this text (any case).
+            tag_ids: Only zones carrying every one of these tags.
+            offset: Skip this many first.
+            limit: At most this many zones (a page).
+            with_points: Answer the points of polygons and sausages too.
         """
         from fleetapi.endpoints.zone import ZONE_LIST
         from fleetapi.models.geo import ZoneListParams
@@ -2770,6 +3426,12 @@ class Zones:
 
         Yields every item across pages, fetching ``page_size`` at a time
         (the paging twin of :meth:`list`).
+
+        Args:
+            filter: Only zones whose label or address holds this text (any case).
+            tag_ids: Only zones carrying every one of these tags.
+            with_points: Answer the points of polygons and sausages too.
+            page_size: Items asked for per request.
         """
         from fleetapi.endpoints.zone import ZONE_LIST
         from fleetapi.models.geo import ZoneListParams
