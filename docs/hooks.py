@@ -276,9 +276,8 @@ def _result_line(endpoint: Endpoint) -> str:
         return "- **Result**: nothing (the answer is `success` only)"
     if result.kind == "bytes":
         return "- **Result**: a file (bytes)"
-    name = _type_name(result.type).replace("|", "\\|")
     where = f"the `{result.key}` field" if result.key else "the whole body"
-    return f"- **Result**: `{name}` ({where})"
+    return f"- **Result**: {_linked_type(result.type)} ({where})"
 
 
 def _type_name(tp: Any) -> str:
@@ -299,12 +298,34 @@ def _type_name(tp: Any) -> str:
     return getattr(tp, "__name__", str(tp))
 
 
-_CLI_HINTS = ("JSON text, @file.json, or - for stdin.", "Repeat the option, or give a JSON array.")
-"""Hints of the generated commands' help texts that say nothing about the call itself."""
+def _linked_type(tp: Any) -> str:
+    """A result type as Markdown, each API model named in it linked to its entry on the
+    models page (``[Task][fleetapi.models.task.Task]``)."""
+    text = f"`{_type_name(tp)}`"
+    for model in sorted(_models_in(tp), key=lambda m: -len(m.__name__)):
+        ref = f"{model.__module__}.{model.__qualname__}"
+        text = re.sub(
+            rf"(?<![\w\[]){model.__name__}(?![\w\]])",
+            f"`[{model.__name__}][{ref}]`",
+            text,
+        )
+    return text.replace("``", "")
+
+
+def _models_in(tp: Any) -> set[type[Any]]:
+    """The attrs classes of the API models a type names (in unions, lists, dicts)."""
+    import attrs
+
+    found: set[type[Any]] = set()
+    if isinstance(tp, type) and attrs.has(tp) and tp.__module__.startswith("fleetapi.models."):
+        found.add(tp)
+    for arg in typing.get_args(tp):
+        found |= _models_in(arg)
+    return found
 
 
 def _params_rows(cls: type[Any], prefix: str, seen: tuple[type[Any], ...]) -> list[str]:
-    from fleetapi_cli.fields import field_specs
+    from fleetapi_cli.fields import _field_doc, field_specs
 
     rows = []
     specs = {s.name: s for s in field_specs(cls)}
@@ -315,9 +336,7 @@ def _params_rows(cls: type[Any], prefix: str, seen: tuple[type[Any], ...]) -> li
         required = "yes" if a.default is attrs.NOTHING else "no"
         limits = rules_of(a)
         text = limits.describe() if limits else ""
-        meaning = markdown_of(spec.help.replace("[required]", ""))
-        for hint in _CLI_HINTS:
-            meaning = meaning.replace(hint, "")
+        meaning = markdown_of(_field_doc(cls, a.name, markup=True))
         meaning = meaning.replace("|", "\\|").strip()
         meaning = meaning.replace("\n", " ")
         type_text = _type_name(hints.get(a.name, Any)).replace("|", "\\|")
@@ -649,3 +668,22 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
     if "<!-- fleetapi:errors -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:errors -->", errors_markdown())
     return markdown
+
+
+_CELL = re.compile(r"<td[^>]*>.*?</td>", re.S)
+_CELL_CODE = re.compile(r"<code>(.*?)</code>", re.S)
+
+
+def on_page_content(html: str, **_: Any) -> str:
+    """Code in table cells as written: ``a|b`` is escaped ``a\\|b`` in a Markdown table and
+    Python-Markdown keeps the backslash inside code, so it goes; a line may break after a dot
+    or a slash of a long name (``<wbr>``), never inside a word (``docs/stylesheets``)."""
+
+    def code(match: re.Match[str]) -> str:
+        parts = re.split(r"(<[^>]*>)", match.group(1))  # text between tags only
+        for index in range(0, len(parts), 2):
+            text = parts[index].replace("\\|", "|")
+            parts[index] = re.sub(r"(?<=[./])(?=\w)", "<wbr>", text)
+        return "<code>" + "".join(parts) + "</code>"
+
+    return _CELL.sub(lambda cell: _CELL_CODE.sub(code, cell.group(0)), html)

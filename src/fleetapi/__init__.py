@@ -1,9 +1,10 @@
 """fleetapi: a typed client for the fleet and field-workforce tracking web API.
 
->>> from fleetapi import Client
->>> with Client(base_url="https://api.example/v2", api_key="...") as client:
-...     for key in client.api_keys.list():
-...         print(key.title)
+Examples:
+    >>> from fleetapi import Client
+    >>> with Client(base_url="https://api.example/v2", api_key="...") as client:
+    ...     for key in client.api_keys.list():
+    ...         print(key.title)
 
 The clients are imported on first use, so that importing a model or an error class stays cheap.
 """

@@ -49,8 +49,9 @@ __all__ = ["AsyncClient"]
 class AsyncClient(AsyncResources):
     """Asynchronous client of the fleet API: one method per call, grouped by resource.
 
-    >>> async with AsyncClient(base_url="https://api.example/v2", api_key="...") as client:
-    ...     keys = await client.api_keys.list()
+    Examples:
+        >>> async with AsyncClient(base_url="https://api.example/v2", api_key="...") as client:
+        ...     keys = await client.api_keys.list()
 
     Arguments take precedence over the environment (``FLEETAPI_BASE_URL``,
     ``FLEETAPI_API_KEY``, ``FLEETAPI_HASH``). The credential travels in the
@@ -154,7 +155,8 @@ class AsyncClient(AsyncResources):
     ) -> AsyncClient:
         """A client sharing this one's connections, with some options changed.
 
-        >>> quick = client.with_options(timeout=2, max_retries=0)
+        Examples:
+            >>> quick = client.with_options(timeout=2, max_retries=0)
         """
         config = self._config
         if timeout is not None:

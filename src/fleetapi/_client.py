@@ -52,8 +52,9 @@ __all__ = ["Client"]
 class Client(Resources):
     """Synchronous client of the fleet API: one method per call, grouped by resource.
 
-    >>> with Client(base_url="https://api.example/v2", api_key="...") as client:
-    ...     keys = client.api_keys.list()
+    Examples:
+        >>> with Client(base_url="https://api.example/v2", api_key="...") as client:
+        ...     keys = client.api_keys.list()
 
     Arguments take precedence over the environment (``FLEETAPI_BASE_URL``,
     ``FLEETAPI_API_KEY``, ``FLEETAPI_HASH``). The credential travels in the
@@ -155,7 +156,8 @@ class Client(Resources):
     ) -> Client:
         """A client sharing this one's connections, with some options changed.
 
-        >>> quick = client.with_options(timeout=2, max_retries=0)
+        Examples:
+            >>> quick = client.with_options(timeout=2, max_retries=0)
         """
         config = self._config
         if timeout is not None:

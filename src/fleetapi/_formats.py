@@ -41,8 +41,9 @@ def parse_duration(text: str) -> dt.timedelta:
 
     Years and months have no fixed length and are refused.
 
-    >>> parse_duration("P1DT2H30M")
-    datetime.timedelta(days=1, seconds=9000)
+    Examples:
+        >>> parse_duration("P1DT2H30M")
+        datetime.timedelta(days=1, seconds=9000)
     """
     match = _DURATION_RE.match(text)
     if match is None:
@@ -55,8 +56,9 @@ def parse_duration(text: str) -> dt.timedelta:
 def format_duration(value: dt.timedelta) -> str:
     """Format a timedelta as an ISO 8601 duration (``PT0S`` for zero).
 
-    >>> format_duration(dt.timedelta(days=90))
-    'P90D'
+    Examples:
+        >>> format_duration(dt.timedelta(days=90))
+        'P90D'
     """
     sign = "-" if value < dt.timedelta(0) else ""
     value = abs(value)

@@ -1,9 +1,10 @@
 """A behaviour-complete in-memory stand-in for the fleet API.
 
->>> from fleetapi_mock import FleetMock
->>> mock = FleetMock()                      # the demo world, in this process
->>> client = mock.login("demo", "demo")     # a fleetapi.Client over the in-process transport
->>> [t.label for t in client.trackers.list()]
+Examples:
+    >>> from fleetapi_mock import FleetMock
+    >>> mock = FleetMock()                      # the demo world, in this process
+    >>> client = mock.login("demo", "demo")     # a fleetapi.Client over the in-process transport
+    >>> [t.label for t in client.trackers.list()]
 
 The same :class:`~fleetapi_mock.web.router.Backend` is reached through an in-process httpx
 transport (:attr:`FleetMock.transport`), an ASGI app (:func:`create_app`), ``fleet mock serve``

@@ -15,9 +15,19 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from fleetapi._endpoint import Endpoint
+from fleetapi._endpoint import Access, Endpoint, FileVariant, Paging, Result
 
-__all__ = ["AREAS", "BY_PATH", "ENDPOINTS", "by_path"]
+__all__ = [
+    "AREAS",
+    "BY_PATH",
+    "ENDPOINTS",
+    "Access",
+    "Endpoint",
+    "FileVariant",
+    "Paging",
+    "Result",
+    "by_path",
+]
 
 AREAS: tuple[str, ...] = (
     "account",

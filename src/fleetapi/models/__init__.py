@@ -9,3 +9,7 @@ Conventions (see ``docs/architecture.md``):
   may omit null fields);
 * ``Literal[...]`` for enums.
 """
+
+from fleetapi._rules import Rules, rules, rules_of
+
+__all__ = ["Rules", "rules", "rules_of"]

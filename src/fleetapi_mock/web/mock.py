@@ -57,11 +57,12 @@ def load_world(source: WorldSource = None) -> World:
 class FleetMock:
     """The mock service in this process: a world, its backend and an httpx transport.
 
-    >>> mock = FleetMock()
-    >>> client = mock.login("demo", "demo")          # a fleetapi.Client on the mock
-    >>> client.trackers.list()
-    >>> mock.clock.advance(3600)                     # an hour later
-    >>> mock.reset()                                 # back to the starting world
+    Examples:
+        >>> mock = FleetMock()
+        >>> client = mock.login("demo", "demo")          # a fleetapi.Client on the mock
+        >>> client.trackers.list()
+        >>> mock.clock.advance(3600)                     # an hour later
+        >>> mock.reset()                                 # back to the starting world
 
     Args:
         world: The world (see :data:`WorldSource`); the demo world by default.
@@ -189,8 +190,9 @@ class FleetMock:
         driving; each point reports ``readings`` (a constant, or a ``(first, last)`` pair that
         moves evenly along the drive), which the tracker's sensors read.
 
-        >>> mock.drive(1, [(52.52, 13.405), (52.50, 13.42)], start_address="Alexanderplatz")
-        >>> mock.drive(1, [(52.50, 13.42), (52.52, 13.405)], readings={"fuel_level": (60, 58)})
+        Examples:
+            >>> mock.drive(1, [(52.52, 13.405), (52.50, 13.42)], start_address="Alexanderplatz")
+            >>> mock.drive(1, [(52.50, 13.42), (52.52, 13.405)], readings={"fuel_level": (60, 58)})
         """
         step = every if isinstance(every, dt.timedelta) else dt.timedelta(seconds=every)
         with self.world.lock:

@@ -194,8 +194,10 @@ def _ignore(signum: int, frame: FrameType | None) -> None:
 class ThreadedServer:
     """The mock served by uvicorn in a background thread on a free loopback port.
 
-    >>> with ThreadedServer() as server:
-    ...     httpx.post(server.base_url + "/user/auth", json={"login": "demo", "password": "demo"})
+    Examples:
+        >>> with ThreadedServer() as server:
+        ...     login = {"login": "demo", "password": "demo"}
+        ...     httpx.post(server.base_url + "/user/auth", json=login)
 
     Args:
         mock: The mock to serve (a fresh demo :class:`FleetMock` by default).
