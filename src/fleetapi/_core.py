@@ -26,6 +26,7 @@ from fleetapi._errors import (
     InsecureTransportError,
     WrongRequestFormatError,
 )
+from fleetapi._pacing import Pacer
 from fleetapi._retry import DEFAULT_MAX_RETRIES, RetryPolicy
 from fleetapi._secrets import mask
 from fleetapi._uploads import ProgressReader, UploadProgress
@@ -65,6 +66,8 @@ class ClientConfig:
     credential_in: CredentialPlacement = "header"
     iso_datetime: bool = False
     allow_insecure: bool = False
+    pacer: Pacer | None = None
+    """Spaces the requests of the clients sharing this configuration (``rate_limit``)."""
 
     def evolve(self, **changes: Any) -> ClientConfig:
         """A copy with ``changes`` applied."""
@@ -81,6 +84,7 @@ def resolve_config(
     credential_in: CredentialPlacement = "header",
     iso_datetime: bool = False,
     allow_insecure: bool = False,
+    rate_limit: float | None = None,
     env: Mapping[str, str] | None = None,
 ) -> ClientConfig:
     """Build a configuration: arguments first, then environment variables, then defaults.
@@ -107,6 +111,7 @@ def resolve_config(
         credential_in=credential_in,
         iso_datetime=iso_datetime,
         allow_insecure=allow_insecure,
+        pacer=None if rate_limit is None else Pacer(rate_limit),
     )
 
 
