@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
-from typing import Annotated, Any, Optional, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, Optional, TypeVar, cast
 
 import typer
 from typer.core import TyperGroup
@@ -21,7 +21,9 @@ __all__ = [
     "LimitOption",
     "OffsetOption",
     "OutputOption",
+    "SuggestingGroup",
     "YesOption",
+    "completes",
     "confirm_delete",
     "examples",
     "fetch",
@@ -51,6 +53,17 @@ OutputOption = Annotated[
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def completes(values: Sequence[str] | Callable[[], Sequence[str]]) -> Callable[[str], list[str]]:
+    """The shell completion of an option taking one of ``values``: a sequence, or a function
+    answering it when the shell asks (so that completing imports what the values need)."""
+
+    def complete(incomplete: str) -> list[str]:
+        found = values() if callable(values) else values
+        return [value for value in found if value.startswith(incomplete)]
+
+    return complete
 
 
 def wraps_call(*paths: str, uses: tuple[str, ...] = ()) -> Callable[[_F], _F]:
@@ -91,7 +104,31 @@ def summary(help: str) -> str:
     return clause.rstrip(".") + "."
 
 
-class SummaryGroup(TyperGroup):
+_USAGE_ERROR = cast("type[Exception]", typer.BadParameter.__mro__[1])
+"""Click's ``UsageError`` (Typer's own Click or the ``click`` package)."""
+
+
+class SuggestingGroup(TyperGroup):
+    """A group that answers a mistyped command with the commands it may have meant."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """The command ``args`` names; a usage error with suggestions when it names none."""
+        try:
+            return super().resolve_command(ctx, args)
+        except _USAGE_ERROR as exc:
+            name = args[0] if args else ""
+            message: str = getattr(exc, "message", "")
+            if message.startswith("No such command") and "Did you mean" not in message and name:
+                import difflib
+
+                close = difflib.get_close_matches(name, self.list_commands(ctx), n=3)
+                if close:
+                    guesses = " or ".join(repr(c) for c in close)
+                    exc.message = f"{message} Did you mean {guesses}?"  # type: ignore[attr-defined]
+            raise
+
+
+class SummaryGroup(SuggestingGroup):
     """A group listing each command by a one-line summary of its help, never cut with ``...``.
 
     Commands in :attr:`lazy` are built when first asked for, so that running one command

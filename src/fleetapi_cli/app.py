@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from fleetapi_cli._click import click
-from fleetapi_cli._typer import SETTINGS, examples
+from fleetapi_cli._typer import SETTINGS, SuggestingGroup, examples
 from fleetapi_cli.commands import COMMANDS, GROUPS
 from fleetapi_cli.context import CliState
 from fleetapi_cli.output import OutputFormat
@@ -31,7 +31,7 @@ def _generated_groups() -> dict[str, dict[str, str]]:
     return cli_index()
 
 
-class FleetGroup(TyperGroup):
+class FleetGroup(SuggestingGroup):
     """The root group: loads hand-made and generated groups when they are first used.
 
     It also turns the SDK's exceptions into ``error: [code] description`` on stderr and the

@@ -63,3 +63,30 @@ def test_a_newly_registered_group_completes(monkeypatch: pytest.MonkeyPatch) -> 
     assert "zz-new" in complete([], "zz")
     assert complete(["zz-new"], "") == ["first", "second"]
     assert complete(["zz-new"], "s") == ["second"]
+
+
+@pytest.mark.parametrize(
+    ("args", "values"),
+    [
+        (["task", "list", "--status"], {"unassigned", "assigned", "done", "failed", "delayed",
+                                        "arrived", "faulty"}),
+        (["link", "create", "--tracker", "1", "--show"], {"speed", "address", "driver_name"}),
+        (["user", "update-settings", "--hour-mode"], {"TWENTY_FOUR_HOURS", "TWELVE_HOURS"}),
+    ],
+)  # fmt: skip
+def test_options_taking_one_of_some_values_complete_to_them(args, values) -> None:
+    assert values <= set(complete(args, ""))
+    first = sorted(values)[0]
+    assert first in complete(args, first[:2])
+    assert all(v.startswith(first[:2]) for v in complete(args, first[:2]))
+
+
+@pytest.mark.parametrize(
+    ("args", "suggested"),
+    [(["trakcer", "list"], "'tracker'"), (["tracker", "lsit"], "'list'"), (["tsak"], "'task'")],
+)
+def test_a_mistyped_command_gets_suggestions(cli, args, suggested) -> None:
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert f"Did you mean {suggested}" in result.stderr
+    assert result.stderr.count("Did you mean") == 1

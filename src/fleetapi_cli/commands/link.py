@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, get_args
 
 import typer
 
@@ -12,6 +12,7 @@ from fleetapi_cli._typer import (
     LimitOption,
     OffsetOption,
     OutputOption,
+    completes,
     examples,
     fetch,
     new_group,
@@ -54,6 +55,13 @@ LIST_CALL = "tracker/location/link/list"
 """The paging call of ``list`` (its table entry says how it pages)."""
 
 
+def _shown_fields() -> tuple[str, ...]:
+    """What a geo link can show viewers (the model's values)."""
+    from fleetapi.models.link import GeoLinkObjectData
+
+    return get_args(GeoLinkObjectData)
+
+
 @app.command()
 @wraps_call("tracker/location/link/create", uses=("tracker/location/link/read",))
 def create(
@@ -91,6 +99,7 @@ def create(
             help="What viewers see besides positions (repeat): speed, address, "
             "movement_status, connection_status, driver_name, driver_phone, vehicle_label, "
             "vehicle_reg_number. Default: speed and address.",
+            autocompletion=completes(_shown_fields),
         ),
     ] = None,
     domain: Annotated[
@@ -103,18 +112,15 @@ def create(
     output: OutputOption = None,
 ) -> None:
     """Create a geo link sharing the trackers' location; print its ID and URL."""
-    from typing import get_args
-
     from fleetapi.models.link import (
         GeoLinkDisplayOptions,
         GeoLinkLifetime,
-        GeoLinkObjectData,
         GeoLinkOptions,
         GeoLinkTracker,
         GeoLinkTrackerOptions,
     )
 
-    choices = get_args(GeoLinkObjectData)
+    choices = _shown_fields()
     wanted = list(show) if show else ["speed", "address"]
     unknown = [f for f in wanted if f not in choices]
     if unknown:

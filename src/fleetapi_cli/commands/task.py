@@ -19,6 +19,7 @@ from fleetapi_cli._typer import (
     OffsetOption,
     OutputOption,
     YesOption,
+    completes,
     confirm_delete,
     examples,
     fetch,
@@ -74,7 +75,12 @@ def list_tasks(
     ctx: typer.Context,
     status: Annotated[
         Optional[list[str]],  # noqa: UP045
-        typer.Option("--status", "-s", help=f"Only this status (repeat): {', '.join(STATUSES)}."),
+        typer.Option(
+            "--status",
+            "-s",
+            help=f"Only this status (repeat): {', '.join(STATUSES)}.",
+            autocompletion=completes(STATUSES),
+        ),
     ] = None,
     tracker: Annotated[
         Optional[list[int]],  # noqa: UP045
