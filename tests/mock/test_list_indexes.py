@@ -80,3 +80,21 @@ def test_pages_and_counts_match_a_full_pass_as_records_change(
     world = api.mock.world  # a sub-user sees the tasks of some trackers: counted apart
     world.users[2] = attrs.evolve(world.users[2], trackers=[1, 3])
     check_every_order(api, api.login("dispatcher", "demo"), some=False)
+
+
+@pytest.mark.parametrize("path", sorted(LISTS))
+@pytest.mark.parametrize(
+    "paging", [{"limit": 2**63}, {"offset": 2**63, "limit": 5}, {"offset": 1, "limit": 2**64}]
+)
+def test_a_page_beyond_any_size_is_no_error(api: Api, demo: str, path: str, paging: Any) -> None:
+    """An empty page or every record, or 7 where the call has a largest limit (task/list)."""
+    response = api.post(path, paging, hash=demo)
+    if response.status_code == 400:
+        assert path == "/task/list", response.text
+        assert response.json()["errors"][0]["parameter"] == "limit"
+        return
+    assert response.status_code == 200, response.text
+    full = api.post(path, {}, hash=demo).json()
+    where = LISTS[path][0] or "list"
+    offset = paging.get("offset", 0)
+    assert response.json()[where] == ([] if offset > 1 else full[where][offset:])

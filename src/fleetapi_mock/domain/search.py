@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import itertools
+import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Literal, TypeVar
 
@@ -332,10 +333,13 @@ def take(
     *,
     default_limit: int | None = None,
 ) -> list[T]:
-    """:func:`page` of records read in order, reading none past the page's end."""
+    """:func:`page` of records read in order, reading none past the page's end (an offset or
+    a limit beyond any collection's size is no error: none, or every record)."""
     start = offset if isinstance(offset, int) else 0
     count = default_limit if isinstance(limit, Unset) else limit
-    end = None if count is None else start + count
+    end = None if count is None or start + count > sys.maxsize else start + count
+    if start > sys.maxsize:
+        return []
     return list(itertools.islice(records, start, end))
 
 
