@@ -43,6 +43,7 @@ from fleetapi_mock.state.records import (
     TrackerRecord,
     TrackPointRecord,
 )
+from fleetapi_mock.state.world import World
 
 __all__ = [
     "MAX_CHECKPOINTS",
@@ -70,10 +71,10 @@ class Board:
     """The tasks as one request sees them: visibility, lookups and evaluated progress."""
 
     def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
-        self.world = ctx.world
-        self.now = ctx.now()
-        self.account_id = ctx.account.id
+        self.ctx: Context = ctx
+        self.world: World = ctx.world
+        self.now: dt.datetime = ctx.now()
+        self.account_id: int = ctx.account.id
         self._forms: dict[int, FormRecord] | None = None
         self._progress: dict[int, Progress] = {}
         self._trackers: set[int] | None = None

@@ -213,12 +213,12 @@ class World:
     gazetteer: list[GeocodedLocation] = collection()
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int = 0) -> None:
-        self.lock = threading.RLock()
-        self.clock = Clock(now)
-        self.seed = seed
-        self.random = random.Random(seed)
-        self.ids = IdSequences()
-        self.description = ""
+        self.lock: threading.RLock = threading.RLock()
+        self.clock: Clock = Clock(now)
+        self.seed: int = seed
+        self.random: random.Random = random.Random(seed)
+        self.ids: IdSequences = IdSequences()
+        self.description: str = ""
         for name, declared in self.COLLECTIONS.items():
             setattr(self, name, Table() if declared.key else declared.store([]))
 

@@ -24,7 +24,7 @@ from fleetapi_mock.web.wire import failure_response, form_fields
 
 __all__ = ["create_app"]
 
-logger = logging.getLogger("fleetapi_mock")
+logger: logging.Logger = logging.getLogger("fleetapi_mock")
 
 _METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 

@@ -85,8 +85,8 @@ class FleetMock:
         if running_clock:
             loaded.clock.run()
         starting = demo_source if world is None else None
-        self.backend = Backend(loaded, rate_limit=rate_limit, starting=starting)
-        self.transport = MockTransport(self.backend)
+        self.backend: Backend = Backend(loaded, rate_limit=rate_limit, starting=starting)
+        self.transport: MockTransport = MockTransport(self.backend)
 
     @property
     def world(self) -> World:

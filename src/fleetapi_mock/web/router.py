@@ -86,7 +86,7 @@ __all__ = [
     "request_origin",
 ]
 
-logger = logging.getLogger("fleetapi_mock")
+logger: logging.Logger = logging.getLogger("fleetapi_mock")
 
 MAX_BODY_BYTES = 32 * 1024 * 1024
 """Bodies above this answer HTTP 413 (code 5, or 271 for upload calls)."""

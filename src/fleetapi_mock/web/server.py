@@ -206,9 +206,9 @@ class ThreadedServer:
     """
 
     def __init__(self, mock: FleetMock | None = None, *, host: str = "127.0.0.1", port: int = 0):
-        self.mock = mock if mock is not None else FleetMock()
-        self.host = host
-        self.port = port
+        self.mock: FleetMock = mock if mock is not None else FleetMock()
+        self.host: str = host
+        self.port: int = port
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
         self._failure: BaseException | None = None
