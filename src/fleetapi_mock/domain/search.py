@@ -308,6 +308,18 @@ def _first(pair: tuple[Any, Any]) -> Any:
     return pair[0]
 
 
+def _bounds(
+    offset: int | Unset | None, limit: int | Unset | None, default_limit: int | None
+) -> tuple[int, int | None]:
+    """Where a page starts and ends (``None``: at the end): an omitted or null ``offset`` is
+    0; an omitted ``limit`` is ``default_limit``; a null one (or a ``default_limit`` of
+    ``None``) reaches the end, as does one past any collection's size."""
+    start = offset if isinstance(offset, int) else 0
+    count = default_limit if isinstance(limit, Unset) else limit
+    end = None if count is None or start + count > sys.maxsize else start + count
+    return min(start, sys.maxsize), end
+
+
 def page(
     records: Sequence[T],
     offset: int | Unset | None,
@@ -320,9 +332,7 @@ def page(
     An omitted or null ``offset`` is 0; an omitted ``limit`` is ``default_limit``, and a
     ``limit`` of null (or a ``default_limit`` of ``None``) means every record from ``offset`` on.
     """
-    start = offset if isinstance(offset, int) else 0
-    count = default_limit if isinstance(limit, Unset) else limit
-    end = None if count is None else start + count
+    start, end = _bounds(offset, limit, default_limit)
     return list(records[start:end])
 
 
@@ -333,13 +343,8 @@ def take(
     *,
     default_limit: int | None = None,
 ) -> list[T]:
-    """:func:`page` of records read in order, reading none past the page's end (an offset or
-    a limit beyond any collection's size is no error: none, or every record)."""
-    start = offset if isinstance(offset, int) else 0
-    count = default_limit if isinstance(limit, Unset) else limit
-    end = None if count is None or start + count > sys.maxsize else start + count
-    if start > sys.maxsize:
-        return []
+    """:func:`page` of records read in order, reading none past the page's end."""
+    start, end = _bounds(offset, limit, default_limit)
     return list(itertools.islice(records, start, end))
 
 
