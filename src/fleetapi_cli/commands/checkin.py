@@ -201,7 +201,6 @@ def show(
     output: OutputOption = None,
 ) -> None:
     """Show one check-in with its files; optionally download them."""
-    from fleetapi_cli.output import emit
 
     state = state_of(ctx)
     with state.client() as client:
@@ -212,10 +211,10 @@ def show(
             where = checkin.location
             row |= {"lat": where.lat, "lng": where.lng}
             row["precision"] = to_jsonable(where.precision) if where.precision else None
-            emit(row, fmt, chosen=state.columns)
+            state.emit(row, output=fmt)
             if checkin.files:
                 note("")
-                emit(to_jsonable(checkin.files), fmt, columns=FILE_COLUMNS, chosen=state.columns)
+                state.emit(checkin.files, output=fmt, columns=FILE_COLUMNS)
         else:
             state.emit(checkin, output=output)
         if save_files is not None:

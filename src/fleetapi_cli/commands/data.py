@@ -100,7 +100,7 @@ def parse(
     goes to stderr); JSON has the whole answer.
     """
     from fleetapi._types import UNSET
-    from fleetapi_cli.output import OutputFormat, emit, note
+    from fleetapi_cli.output import OutputFormat, note
 
     state = state_of(ctx)
     header_map = _header_map(list(mapping or []), ctx)
@@ -126,7 +126,7 @@ def parse(
         note(f"file_id: {result.file_id}")
     else:
         sys.stdout.write(f"file_id: {result.file_id}\n")
-    emit(records, fmt, columns=names, chosen=state.columns)
+    state.emit(records, output=fmt, columns=names)
 
 
 @app.command()

@@ -16,7 +16,7 @@ from fleetapi_cli._typer import (
     wraps_call,
 )
 from fleetapi_cli.context import state_of
-from fleetapi_cli.output import OutputFormat, emit, note, to_jsonable
+from fleetapi_cli.output import OutputFormat, note, to_jsonable
 
 __all__ = ["app"]
 
@@ -63,7 +63,7 @@ def list_keys(
     fmt = state.output_format(output)
     if fmt is OutputFormat.table and not reveal:
         keys = [{**k, "hash": mask(k.get("hash"))} for k in keys]
-    emit(keys, fmt, columns=COLUMNS, chosen=state.columns)
+    state.emit(keys, output=fmt, columns=COLUMNS)
 
 
 @app.command()

@@ -172,7 +172,7 @@ def list_links(
 ) -> None:
     """List the geo links with their status: enabled, inactive, expired or disabled."""
     from fleetapi._types import UNSET
-    from fleetapi_cli.output import OutputFormat, emit, to_jsonable
+    from fleetapi_cli.output import OutputFormat, to_jsonable
 
     state = state_of(ctx)
     with state.client() as client:
@@ -192,7 +192,7 @@ def list_links(
             {**link, "trackers": " ".join(str(t["tracker_id"]) for t in link["trackers"])}
             for link in links
         ]
-    emit(links, fmt, columns=LIST_COLUMNS, chosen=state.columns)
+    state.emit(links, output=fmt, columns=LIST_COLUMNS)
 
 
 def _switch(ctx: typer.Context, link_id: int, *, on: bool) -> None:

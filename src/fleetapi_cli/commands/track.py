@@ -137,7 +137,7 @@ def list_tracks(
     whole answer (every tracker's tracks and the totals).
     """
     from fleetapi._types import UNSET
-    from fleetapi_cli.output import OutputFormat, emit, to_jsonable
+    from fleetapi_cli.output import OutputFormat, to_jsonable
 
     asset = _asset(ctx, employee, vehicle)
     start, end = from_, to
@@ -164,7 +164,7 @@ def list_tracks(
         for track in element["tracks"]
     ]
     columns = TRACK_COLUMNS + (["event_count"] if count_events else [])
-    emit(rows, fmt, columns=columns, chosen=state.columns)
+    state.emit(rows, output=fmt, columns=columns)
     if fmt is OutputFormat.table:
         total = result.total
         totals = {
@@ -176,7 +176,7 @@ def list_tracks(
         if isinstance(total.norm_fuel_consumed, float):
             totals["norm_fuel_consumed"] = total.norm_fuel_consumed
         sys.stdout.write("\n")
-        emit(totals, fmt, chosen=state.columns)
+        state.emit(totals, output=fmt)
 
 
 # --- Export -----------------------------------------------------------------------------------

@@ -85,11 +85,13 @@ class Board:
         """Whether the caller may see ``entity``."""
         if not self.world.belongs(entity, self.account_id):
             return False
-        if entity.tracker_id is None:
-            return True
+        return entity.tracker_id is None or entity.tracker_id in self._seen_trackers()
+
+    def _seen_trackers(self) -> set[int]:
+        """The trackers the caller sees, worked out once per request."""
         if self._trackers is None:
             self._trackers = self.ctx.visible_tracker_ids()
-        return entity.tracker_id in self._trackers
+        return self._trackers
 
     def find(self, entity_id: int) -> Task | Route:
         """The task, checkpoint or route ``entity_id`` the caller sees; else 201."""
@@ -109,13 +111,10 @@ class Board:
     def count(self) -> int:
         """How many tasks and checkpoints the caller sees (those :meth:`tasks` lists), read
         from the collection's counts by account and tracker."""
-        tasks = self.world.tasks
-        if self._trackers is None:
-            self._trackers = self.ctx.visible_tracker_ids()
-        seen = self._trackers
+        seen = self._seen_trackers()
         return sum(
             number
-            for (account, tracker), number in tasks.counts(_TRACKER).items()
+            for (account, tracker), number in self.world.tasks.counts(_TRACKER).items()
             if account == self.account_id and (tracker is None or tracker in seen)
         )
 
