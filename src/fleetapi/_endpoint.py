@@ -146,6 +146,10 @@ class Endpoint:
     """Decisions and details worth documenting beside the call."""
     file_variant: FileVariant | None = None
     """A form of the call that answers a file (a non-empty ``switch`` field asks for it)."""
+    current: str | None = None
+    """For an update that rewrites an object whole: the call answering the object as it is
+    (a read taking its ID, or a list holding it), from which the CLI's flags for single
+    fields start."""
 
     @property
     def group(self) -> str:

@@ -27,7 +27,15 @@ import typer
 
 from fleetapi_cli.values import WHEN_HELP, parse_json, parse_when
 
-__all__ = ["FieldSpec", "Kind", "field_help", "field_specs", "plain_text"]
+__all__ = [
+    "FieldSpec",
+    "Kind",
+    "field_help",
+    "field_specs",
+    "object_type",
+    "plain_text",
+    "wire_name",
+]
 
 Kind = Literal["int", "float", "bool", "str", "choice", "list", "json"]
 
@@ -95,8 +103,11 @@ class FieldSpec:
     choices: tuple[Any, ...]
     """The values of an enum (a ``Literal``), of the field or of a list's items."""
     required: bool
+    """The model requires the field (an object's field may still come from its JSON)."""
     type: Any
     help: str
+    parent: str | None = None
+    """The wire name of the object option this is a field of (``task`` for ``--label``)."""
 
     def annotation(self) -> Any:
         """The Typer annotation of the option."""
@@ -367,14 +378,29 @@ def field_help(model: str, name: str) -> str:
     return text
 
 
-def field_specs(params: type[Any]) -> list[FieldSpec]:
-    """The command-line options of a params model, in field order."""
+def wire_name(name: str) -> str:
+    """The JSON key of an attribute (``from_`` travels as ``from``)."""
+    return name[:-1] if name.endswith("_") else name
+
+
+def object_type(spec: FieldSpec) -> type[Any] | None:
+    """The attrs class of an object option (``NewTask`` for ``--task``), if it is one."""
+    import attrs
+
+    core = _core_type(spec.type)
+    return core if spec.kind == "json" and isinstance(core, type) and attrs.has(core) else None
+
+
+def field_specs(params: type[Any], *, within: str | None = None) -> list[FieldSpec]:
+    """The command-line options of a params model, in field order; ``within`` names the
+    object option whose fields they are (their help then never says required: the object's
+    JSON may give them)."""
     import attrs
 
     hints = typing.get_type_hints(params)
     specs: list[FieldSpec] = []
     for index, attribute in enumerate(attrs.fields(params)):
-        wire = attribute.name[:-1] if attribute.name.endswith("_") else attribute.name
+        wire = wire_name(attribute.name)
         tp = hints.get(attribute.name, Any)
         kind, item_kind, choices = _analyse(tp)
         required = attribute.default is attrs.NOTHING
@@ -386,20 +412,21 @@ def field_specs(params: type[Any]) -> list[FieldSpec]:
             parts.append(_JSON_HINT)
         elif core in _HINTS:
             parts.append(_HINTS[core])
-        if required:
+        if required and within is None:
             parts.append("[required]")
         specs.append(
             FieldSpec(
                 name=attribute.name,
                 wire=wire,
                 option="--" + wire.replace("_", "-"),
-                param=f"field_{index}",
+                param=f"field_{index}" if within is None else f"member_{within}_{index}",
                 kind=kind,
                 item_kind=item_kind,
                 choices=choices,
                 required=required,
                 type=tp,
                 help=" ".join(p for p in parts if p),
+                parent=within,
             )
         )
     return specs

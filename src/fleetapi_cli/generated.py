@@ -7,7 +7,9 @@ Each attrs field of an endpoint's params model becomes an option named after its
 - booleans are ``--flag/--no-flag`` pairs (left out when neither is given);
 - lists are repeated options (``--trackers 1 --trackers 2``) or a JSON array
   (``--trackers '[1,2]'``);
-- nested objects and anything else are JSON text, ``@file.json``, or ``-`` for stdin.
+- nested objects and anything else are JSON text, ``@file.json``, or ``-`` for stdin; the
+  fields of an object are options too (:mod:`fleetapi_cli.members`), and an object with a
+  required ``id`` takes it as the command's argument (``fleet task update 5 --label X``).
 
 Every generated command also takes ``--input FILE|-`` (a JSON object with the body, that
 options then override) and ``--output``; upload calls take ``--file``, file downloads
@@ -32,6 +34,13 @@ from fleetapi_cli._typer import SETTINGS, SummaryGroup, new_group
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import FieldSpec, field_specs
 from fleetapi_cli.files import write_out
+from fleetapi_cli.members import (
+    identity,
+    member_specs,
+    merge_members,
+    object_help,
+    read_current,
+)
 from fleetapi_cli.output import OutputFormat, note, to_jsonable
 from fleetapi_cli.values import read_body
 
@@ -68,6 +77,7 @@ def _extras(endpoint: Endpoint, taken: set[str]) -> _Extras:
 def _run(
     endpoint: Endpoint,
     specs: Sequence[FieldSpec],
+    members: Sequence[FieldSpec],
     extras: _Extras,
     ctx: typer.Context,
     values: Mapping[str, Any],
@@ -79,28 +89,43 @@ def _run(
         if raw is None or (spec.kind == "list" and not raw):
             continue
         body[spec.wire] = spec.convert(raw)
-    missing = [s.option for s in specs if s.required and s.wire not in body]
-    if missing:
-        ctx.fail(f"Missing option{'s' if len(missing) > 1 else ''}: {', '.join(missing)}.")
-
-    from fleetapi._converter import RequestValidationError, structure_request
-
-    try:
-        params = structure_request(body, endpoint.params)
-    except RequestValidationError as exc:
-        problems = "; ".join(_problem(specs, e.parameter, e.error) for e in exc.errors)
-        ctx.fail(f"Invalid parameters: {problems}")
-
-    files: dict[str, Any] | None = None
-    if extras.file is not None:
-        source = values.get("x_file")
-        if not source:
-            ctx.fail(f"Missing option: {extras.file}.")
-        if source != "-" and not Path(source).is_file():
-            ctx.fail(f"{extras.file}: no such file: {source}")
-        files = {"file": ("stdin", sys.stdin.buffer.read()) if source == "-" else Path(source)}
+    values = _with_identity(ctx, members, values)
 
     with state.client() as client:
+
+        def current(parent: str, fields: dict[str, Any]) -> dict[str, Any] | None:
+            if endpoint.current is None:
+                return None
+            if not isinstance(fields.get("id"), int):
+                ctx.fail(f"Give the ID of the {parent} to update (the argument), or --{parent}.")
+            return read_current(client, endpoint, parent, fields["id"])
+
+        try:
+            merge_members(body, members, values, current)
+        except ValueError as exc:
+            ctx.fail(str(exc))
+        _check_required(ctx, specs, members, body)
+
+        from fleetapi._converter import RequestValidationError, structure_request
+
+        try:
+            params = structure_request(body, endpoint.params)
+        except RequestValidationError as exc:
+            problems = "; ".join(
+                _problem(specs, _named(members, values, body), e.parameter, e.error)
+                for e in exc.errors
+            )
+            ctx.fail(f"Invalid parameters: {problems}")
+
+        files: dict[str, Any] | None = None
+        if extras.file is not None:
+            source = values.get("x_file")
+            if not source:
+                ctx.fail(f"Missing option: {extras.file}.")
+            if source != "-" and not Path(source).is_file():
+                ctx.fail(f"{extras.file}: no such file: {source}")
+            files = {"file": ("stdin", sys.stdin.buffer.read()) if source == "-" else Path(source)}
+
         if values.get("x_all") and endpoint.paging is not None:
             limit = body.get(endpoint.paging.limit)
             page = limit if isinstance(limit, int) and limit > 0 else None
@@ -121,11 +146,63 @@ def _run(
         state.emit(result, output=values.get("x_output"))
 
 
-def _problem(specs: Sequence[FieldSpec], parameter: str, error: str) -> str:
-    """One request problem, named by its option and, inside an object given as JSON, by the
-    field's path in the body: ``--task (task.description): is required``."""
-    root = parameter.split(".")[0].split("[")[0]
-    option = next((s.option for s in specs if s.wire == root), None)
+def _with_identity(
+    ctx: typer.Context, members: Sequence[FieldSpec], values: Mapping[str, Any]
+) -> Mapping[str, Any]:
+    """``values`` with the command's ID argument given to its object's ``id`` field."""
+    argument = values.get("x_id")
+    member = identity(members)
+    if argument is None or member is None:  # no argument: the call reads no current object
+        return values
+    option = values.get(member.param)
+    if option is not None and option != argument:
+        ctx.fail(f"The ID is given twice and differs: {argument} and {member.option} {option}.")
+    return {**values, member.param: argument}
+
+
+def _check_required(
+    ctx: typer.Context, specs: Sequence[FieldSpec], members: Sequence[FieldSpec], body: Any
+) -> None:
+    """Fail naming each required option missing from ``body`` (an object also by its own
+    required fields' options)."""
+    missing = []
+    for spec in (s for s in specs if s.required and s.wire not in body):
+        fields = [m.option for m in members if m.parent == spec.wire and m.required]
+        missing.append(f"{spec.option} (or {', '.join(fields)})" if fields else spec.option)
+    if missing:
+        ctx.fail(f"Missing option{'s' if len(missing) > 1 else ''}: {'; '.join(missing)}.")
+
+
+def _named(
+    members: Sequence[FieldSpec], values: Mapping[str, Any], body: Mapping[str, Any]
+) -> list[FieldSpec]:
+    """The object fields a problem is named by their option: those given as options, and those
+    missing from the object (the option is how to give them); one given in JSON is named by
+    its path in the body."""
+    named = []
+    for member in members:
+        parent = body.get(member.parent or "")
+        absent = not isinstance(parent, Mapping) or member.wire not in parent
+        if absent or values.get(member.param) not in (None, []):
+            named.append(member)
+    return named
+
+
+def _problem(
+    specs: Sequence[FieldSpec], members: Sequence[FieldSpec], parameter: str, error: str
+) -> str:
+    """One request problem, named by its option (an object's field by its own option) and,
+    deeper inside an object given as JSON, by the field's path in the body: ``--label: is
+    required``, ``--task (task.location.lat): is required``."""
+    root, _, rest = parameter.partition(".")
+    root = root.split("[")[0]
+    field = rest.split(".")[0].split("[")[0]
+    member = next((m for m in members if m.parent == root and m.wire == field), None)
+    option: str | None
+    if member is not None:
+        root, option = f"{root}.{field}", member.option
+    else:
+        option = next((s.option for s in specs if s.wire == root), None)
     if option is None:
         return f"{parameter}: {error}"
     return f"{option}: {error}" if parameter == root else f"{option} ({parameter}): {error}"
@@ -135,9 +212,28 @@ def _callback(endpoint: Endpoint) -> Callable[..., None]:
     """A function with the signature Typer turns into the endpoint's command."""
     specs = field_specs(endpoint.params)
     extras = _extras(endpoint, {s.option for s in specs})
+    taken = {"-o", "-O", *(o for o in vars(extras).values() if o)}
+    members = member_specs(specs, taken)
     keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [inspect.Parameter("ctx", keyword, annotation=typer.Context)]
-    for spec in specs:
+    ident = identity(members) if endpoint.current is not None else None
+    if ident is not None:
+        parameters.append(
+            inspect.Parameter(
+                "x_id",
+                keyword,
+                default=None,
+                annotation=Annotated[
+                    Optional[int],  # noqa: UP045
+                    typer.Argument(
+                        metavar="[ID]",
+                        help=f"The ID of the {ident.parent} (as {ident.option}).",
+                        show_default=False,
+                    ),
+                ],
+            )
+        )
+    for spec in [*(object_help(s, members) for s in specs), *members]:
         parameters.append(
             inspect.Parameter(spec.param, keyword, default=None, annotation=spec.annotation())
         )
@@ -192,7 +288,7 @@ def _callback(endpoint: Endpoint) -> Callable[..., None]:
     )
 
     def command(ctx: typer.Context, **values: Any) -> None:
-        _run(endpoint, specs, extras, ctx, values)
+        _run(endpoint, specs, members, extras, ctx, values)
 
     command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in parameters}

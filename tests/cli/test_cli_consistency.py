@@ -342,6 +342,6 @@ def test_an_update_with_nothing_to_tell_prints_nothing(cli: Cli, session: str) -
 
 
 def test_a_missing_field_inside_an_object_is_named(cli: Cli, session: str) -> None:
-    result = cli("task", "update", "--task", '{"id": 2, "label": "Renamed"}')
+    result = cli("map-layer", "update", "--layer", '{"id": 2}')
     assert result.exit_code == 2
-    assert "--task (task.description): is required" in result.stderr
+    assert "--label: is required" in result.stderr

@@ -45,6 +45,7 @@ DEPARTMENT_UPDATE = Endpoint(
     method="update",
     right="employee_update",
     errors=(201,),
+    current="department/list",
 )
 DEPARTMENT_DELETE = Endpoint(
     path="department/delete",

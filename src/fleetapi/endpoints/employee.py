@@ -84,6 +84,7 @@ EMPLOYEE_UPDATE = Endpoint(
     errors=(7, 201, 204, 217, 221, 247),
     origin="service",
     notes=f"{_CHECKS} 201 for an employee the caller cannot see. {_CONTENT}",
+    current="employee/read",
 )
 EMPLOYEE_DELETE = Endpoint(
     path="employee/delete",

@@ -37,6 +37,7 @@ GARAGE_UPDATE = Endpoint(
     method="update",
     right="vehicle_update",
     errors=(201,),
+    current="garage/list",
 )
 GARAGE_DELETE = Endpoint(
     path="garage/delete",

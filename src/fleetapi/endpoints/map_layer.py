@@ -65,6 +65,7 @@ MAP_LAYER_UPDATE = Endpoint(
     resource="map_layers",
     method="update",
     errors=(201,),
+    current="map_layer/list",
 )
 MAP_LAYER_DELETE = Endpoint(
     path="map_layer/delete",

@@ -54,6 +54,7 @@ RETRANSLATOR_UPDATE = Endpoint(
         "The specification does not show how the target is named; the service reads "
         "`retranslator.id`."
     ),
+    current="retranslator/list",
 )
 RETRANSLATOR_PROTOCOL_LIST = Endpoint(
     path="retranslator/protocol/list",

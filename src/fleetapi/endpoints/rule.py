@@ -70,6 +70,7 @@ TRACKER_RULE_UPDATE = Endpoint(
         "201 for a rule that is not the account's. A sub-user's update keeps the trackers "
         f"it cannot see bound. {_CONTENT}"
     ),
+    current="tracker/rule/list",
 )
 TRACKER_RULE_DELETE = Endpoint(
     path="tracker/rule/delete",

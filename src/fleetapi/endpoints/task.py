@@ -133,6 +133,7 @@ TASK_UPDATE = Endpoint(
         "The task object replaces the task's content (the service reads it whole); optional "
         "fields left out keep their values. The tracker changes only through `task/assign`."
     ),
+    current="task/read",
 )
 TASK_ROUTE_CREATE = Endpoint(
     path="task/route/create",

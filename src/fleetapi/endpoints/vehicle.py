@@ -87,6 +87,7 @@ VEHICLE_UPDATE = Endpoint(
         "`tracker_label`, `garage_organization_name`, `icon_id` and `avatar_file_name` sent "
         "here are ignored."
     ),
+    current="vehicle/read",
 )
 VEHICLE_BATCH_CONVERT = Endpoint(
     path="vehicle/batch_convert",
