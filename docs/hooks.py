@@ -375,6 +375,8 @@ def _errors_table(endpoint: Endpoint) -> list[str]:
     return ["", "Error codes the specification lists for the call:", "", *rows]
 
 
+_HYPHENATED = re.compile(r"(?<![\w-])(?=[\w-]*-)(?=[\w-]*\w)[\w-]+")
+"""A word with hyphens (``--base-url``), which a browser would otherwise break after one."""
 _ROLE = re.compile(r":\w+:`(~?)([^`]+)`")
 
 
@@ -671,19 +673,30 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
 
 
 _CELL = re.compile(r"<td[^>]*>.*?</td>", re.S)
+_HYPHENATED = re.compile(r"(?<![\w-])(?=[\w-]*-)(?=[\w-]*\w)[\w-]+")
+"""A word with hyphens (``--base-url``), which a browser would otherwise break after one."""
+_ROLE = re.compile(r":(?:class|data|mod|meth|func|attr|exc|obj|const):<code>(~?)([^<]+)</code>")
 _CELL_CODE = re.compile(r"<code>(.*?)</code>", re.S)
 
 
 def on_page_content(html: str, **_: Any) -> str:
     """Code in table cells as written: ``a|b`` is escaped ``a\\|b`` in a Markdown table and
     Python-Markdown keeps the backslash inside code, so it goes; a line may break after a dot
-    or a slash of a long name (``<wbr>``), never inside a word (``docs/stylesheets``)."""
+    or a slash of a long name (``<wbr>``), never inside a word or after a hyphen
+    (``docs/stylesheets``). A
+    docstring's reStructuredText role shows as the name it points to (``:class:`~a.b.Task```
+    as ``Task``)."""
+    html = _ROLE.sub(
+        lambda m: f"<code>{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}</code>",
+        html,
+    )
 
     def code(match: re.Match[str]) -> str:
         parts = re.split(r"(<[^>]*>)", match.group(1))  # text between tags only
         for index in range(0, len(parts), 2):
             text = parts[index].replace("\\|", "|")
-            parts[index] = re.sub(r"(?<=[./])(?=\w)", "<wbr>", text)
+            text = re.sub(r"(?<=[./])(?=\w)", "<wbr>", text)
+            parts[index] = _HYPHENATED.sub(r'<span class="nobr">\g<0></span>', text)
         return "<code>" + "".join(parts) + "</code>"
 
     return _CELL.sub(lambda cell: _CELL_CODE.sub(code, cell.group(0)), html)

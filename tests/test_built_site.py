@@ -51,8 +51,8 @@ def test_no_backslash_before_a_pipe_in_code(site: Path) -> None:
 def test_no_docstring_markup_shows_through(site: Path) -> None:
     for name, page in pages(site).items():
         shown = text_of(page)
-        for role in (":class:`", ":data:`", ":meth:`", ":func:`", ":attr:`"):
-            assert role not in shown, f"{name} shows {role}"
+        roles = re.findall(r":(?:class|data|mod|meth|func|attr|exc|obj|const):", shown)
+        assert roles == [], f"{name} shows {roles}"
     for name in ("calls/index.html", "cli/index.html"):
         shown = text_of(pages(site)[name])
         assert "_SORT_FIELDS" not in shown, f"{name} names a constant, not its fields"
@@ -96,3 +96,30 @@ def test_names_in_table_cells_break_only_after_a_dot(site: Path) -> None:
     assert "fleetapi_mock.<wbr>web" in architecture
     css = (site / "stylesheets" / "extra.css").read_text()
     assert "word-break: normal" in css
+    assert ".nobr {\n  white-space: nowrap" in css
+    cli = pages(site)["cli/index.html"]
+    assert '<code><span class="nobr">--base-url</span> URL</code>' in cli
+    for cell in re.findall(r"<td[^>]*>.*?</td>", cli, re.S):
+        for code in re.findall(r"<code>(.*?)</code>", cell, re.S):
+            bare = re.sub(r'<span class="nobr">[^<]*</span>', "", code)
+            assert not re.search(r"\w-\w", re.sub(r"<[^>]+>", "", bare)), code
+
+
+def test_models_show_every_field_with_its_type(site: Path) -> None:
+    import importlib
+    import pkgutil
+
+    import attrs
+
+    import fleetapi.models
+
+    page = pages(site)["models/index.html"]
+    assert "class-attribute" not in page
+    assert "attrs.field(" not in html.unescape(re.sub(r"<[^>]+>", "", page))
+    for info in pkgutil.iter_modules(fleetapi.models.__path__):
+        module = importlib.import_module(f"fleetapi.models.{info.name}")
+        for name, cls in vars(module).items():
+            if name.startswith("_") or not attrs.has(cls) or cls.__module__ != module.__name__:
+                continue
+            for field in attrs.fields(cls):
+                assert f'id="{module.__name__}.{name}.{field.name}"' in page, (name, field.name)
