@@ -675,7 +675,9 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
 _CELL = re.compile(r"<td[^>]*>.*?</td>", re.S)
 _HYPHENATED = re.compile(r"(?<![\w-])(?=[\w-]*-)(?=[\w-]*\w)[\w-]+")
 """A word with hyphens (``--base-url``), which a browser would otherwise break after one."""
-_ROLE = re.compile(r":(?:class|data|mod|meth|func|attr|exc|obj|const):<code>(~?)([^<]+)</code>")
+_ROLE_IN_HTML = re.compile(
+    r":(?:class|data|mod|meth|func|attr|exc|obj|const):<code>(~?)([^<]+)</code>"
+)
 _CELL_CODE = re.compile(r"<code>(.*?)</code>", re.S)
 
 
@@ -686,7 +688,7 @@ def on_page_content(html: str, **_: Any) -> str:
     (``docs/stylesheets``). A
     docstring's reStructuredText role shows as the name it points to (``:class:`~a.b.Task```
     as ``Task``)."""
-    html = _ROLE.sub(
+    html = _ROLE_IN_HTML.sub(
         lambda m: f"<code>{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}</code>",
         html,
     )

@@ -133,14 +133,13 @@ __all__ = [
     "TrackerTracks",
     "Trackers",
     "User",
-    "Users",
     "Vehicles",
     "Zones",
 ]
 
 
-class Users:
-    """Calls under ``user``."""
+class User:
+    """Calls under ``user``, ``user/settings``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -160,6 +159,101 @@ class Users:
 
         result: str = self._client.call(USER_AUTH, AuthParams(login=login, password=password))
         return result
+
+    def get_info(self, *, application: str | Unset = UNSET) -> UserInfoAnswer:
+        """Read the signed-in user, its dealer's settings and what its plan allows.
+
+        Calls ``user/get_info``.
+
+        Args:
+            application: An application whose custom menu ``user_menu`` describes.
+        """
+        from fleetapi.endpoints.user import USER_GET_INFO
+        from fleetapi.models.user import UserInfoParams
+
+        result: UserInfoAnswer = self._client.call(
+            USER_GET_INFO, UserInfoParams(application=application)
+        )
+        return result
+
+    def get_tariff_restrictions(self) -> TariffRestrictions:
+        """Read what the user's plan allows (the maps it may open).
+
+        Calls ``user/get_tariff_restrictions``.
+        """
+        from fleetapi.endpoints.user import USER_GET_TARIFF_RESTRICTIONS
+
+        result: TariffRestrictions = self._client.call(USER_GET_TARIFF_RESTRICTIONS, None)
+        return result
+
+    def logout(self) -> None:
+        """End the current session (the hash stops working).
+
+        Calls ``user/logout``.
+        """
+        from fleetapi.endpoints.user import USER_LOGOUT
+
+        self._client.call(USER_LOGOUT, None)
+
+    def read_settings(self) -> UserSettingsAnswer:
+        """Read the user's settings (time zone, locale, units, providers).
+
+        Calls ``user/settings/read``.
+        """
+        from fleetapi.endpoints.user import USER_SETTINGS_READ
+
+        result: UserSettingsAnswer = self._client.call(USER_SETTINGS_READ, None)
+        return result
+
+    def update_settings(
+        self,
+        *,
+        time_zone: str | Unset = UNSET,
+        locale: str | Unset = UNSET,
+        measurement_system: MeasurementSystem | Unset = UNSET,
+        date_format: DateFormat | Unset = UNSET,
+        hour_mode: HourMode | Unset = UNSET,
+        geocoder: GeocoderName | Unset = UNSET,
+        route_provider: RouteProvider | Unset = UNSET,
+        translit: bool | Unset = UNSET,
+        balance_alert_settings: BalanceAlertSettings | Unset = UNSET,
+        file_storage_settings: FileStorageSettings | Unset = UNSET,
+    ) -> None:
+        """Change some of the user's settings; the others stay.
+
+        Calls ``user/settings/update``.
+        Error codes the service lists: 7, 13.
+
+        Args:
+            time_zone: An IANA time zone (``Europe/Amsterdam``).
+            locale: The interface language and regional format, e.g. en_US.
+            measurement_system: Units for distances, speeds and volumes.
+            date_format: How the interface writes dates.
+            hour_mode: 24-hour or 12-hour clock.
+            geocoder: The geocoder that finds addresses for the user.
+            route_provider: The service that plans routes for the user.
+            translit: Write addresses in Latin letters.
+            balance_alert_settings: Master users only (13 for a sub-user).
+            file_storage_settings: Master users only (13 for a sub-user).
+        """
+        from fleetapi.endpoints.user import USER_SETTINGS_UPDATE
+        from fleetapi.models.user import UserSettingsUpdateParams
+
+        self._client.call(
+            USER_SETTINGS_UPDATE,
+            UserSettingsUpdateParams(
+                time_zone=time_zone,
+                locale=locale,
+                measurement_system=measurement_system,
+                date_format=date_format,
+                hour_mode=hour_mode,
+                geocoder=geocoder,
+                route_provider=route_provider,
+                translit=translit,
+                balance_alert_settings=balance_alert_settings,
+                file_storage_settings=file_storage_settings,
+            ),
+        )
 
 
 class ApiKeys:
@@ -3273,108 +3367,6 @@ class Events:
         self._client.call(HISTORY_MARK_READ_ALL, None)
 
 
-class User:
-    """Calls under ``user``, ``user/settings``."""
-
-    def __init__(self, client: Client) -> None:
-        self._client = client
-
-    def get_info(self, *, application: str | Unset = UNSET) -> UserInfoAnswer:
-        """Read the signed-in user, its dealer's settings and what its plan allows.
-
-        Calls ``user/get_info``.
-
-        Args:
-            application: An application whose custom menu ``user_menu`` describes.
-        """
-        from fleetapi.endpoints.user import USER_GET_INFO
-        from fleetapi.models.user import UserInfoParams
-
-        result: UserInfoAnswer = self._client.call(
-            USER_GET_INFO, UserInfoParams(application=application)
-        )
-        return result
-
-    def get_tariff_restrictions(self) -> TariffRestrictions:
-        """Read what the user's plan allows (the maps it may open).
-
-        Calls ``user/get_tariff_restrictions``.
-        """
-        from fleetapi.endpoints.user import USER_GET_TARIFF_RESTRICTIONS
-
-        result: TariffRestrictions = self._client.call(USER_GET_TARIFF_RESTRICTIONS, None)
-        return result
-
-    def logout(self) -> None:
-        """End the current session (the hash stops working).
-
-        Calls ``user/logout``.
-        """
-        from fleetapi.endpoints.user import USER_LOGOUT
-
-        self._client.call(USER_LOGOUT, None)
-
-    def read_settings(self) -> UserSettingsAnswer:
-        """Read the user's settings (time zone, locale, units, providers).
-
-        Calls ``user/settings/read``.
-        """
-        from fleetapi.endpoints.user import USER_SETTINGS_READ
-
-        result: UserSettingsAnswer = self._client.call(USER_SETTINGS_READ, None)
-        return result
-
-    def update_settings(
-        self,
-        *,
-        time_zone: str | Unset = UNSET,
-        locale: str | Unset = UNSET,
-        measurement_system: MeasurementSystem | Unset = UNSET,
-        date_format: DateFormat | Unset = UNSET,
-        hour_mode: HourMode | Unset = UNSET,
-        geocoder: GeocoderName | Unset = UNSET,
-        route_provider: RouteProvider | Unset = UNSET,
-        translit: bool | Unset = UNSET,
-        balance_alert_settings: BalanceAlertSettings | Unset = UNSET,
-        file_storage_settings: FileStorageSettings | Unset = UNSET,
-    ) -> None:
-        """Change some of the user's settings; the others stay.
-
-        Calls ``user/settings/update``.
-        Error codes the service lists: 7, 13.
-
-        Args:
-            time_zone: An IANA time zone (``Europe/Amsterdam``).
-            locale: The interface language and regional format, e.g. en_US.
-            measurement_system: Units for distances, speeds and volumes.
-            date_format: How the interface writes dates.
-            hour_mode: 24-hour or 12-hour clock.
-            geocoder: The geocoder that finds addresses for the user.
-            route_provider: The service that plans routes for the user.
-            translit: Write addresses in Latin letters.
-            balance_alert_settings: Master users only (13 for a sub-user).
-            file_storage_settings: Master users only (13 for a sub-user).
-        """
-        from fleetapi.endpoints.user import USER_SETTINGS_UPDATE
-        from fleetapi.models.user import UserSettingsUpdateParams
-
-        self._client.call(
-            USER_SETTINGS_UPDATE,
-            UserSettingsUpdateParams(
-                time_zone=time_zone,
-                locale=locale,
-                measurement_system=measurement_system,
-                date_format=date_format,
-                hour_mode=hour_mode,
-                geocoder=geocoder,
-                route_provider=route_provider,
-                translit=translit,
-                balance_alert_settings=balance_alert_settings,
-                file_storage_settings=file_storage_settings,
-            ),
-        )
-
-
 class Zones:
     """Calls under ``zone``."""
 
@@ -3448,9 +3440,9 @@ class Resources:
     """Every resource of the API, as attributes of the client."""
 
     @cached_property
-    def users(self) -> Users:
-        """The ``users`` calls."""
-        return Users(cast("Client", self))
+    def user(self) -> User:
+        """The ``user`` calls."""
+        return User(cast("Client", self))
 
     @cached_property
     def api_keys(self) -> ApiKeys:
@@ -3586,11 +3578,6 @@ class Resources:
     def events(self) -> Events:
         """The ``events`` calls."""
         return Events(cast("Client", self))
-
-    @cached_property
-    def user(self) -> User:
-        """The ``user`` calls."""
-        return User(cast("Client", self))
 
     @cached_property
     def zones(self) -> Zones:

@@ -80,7 +80,7 @@ def login(
             else typer.prompt("Password", hide_input=True, err=True)
         )
         with state.client(credential=False) as client:
-            session = client.users.auth(login=login, password=password)
+            session = client.user.auth(login=login, password=password)
             profile = Profile(
                 name=settings.profile,
                 base_url=client.base_url,
