@@ -637,14 +637,14 @@ def test_a_world_document_keeps_checkins_forms_and_files():
         assert download(again, checkin.files[0].download_url).content.startswith(b"\x89PNG")
     broken = demo_document()
     broken["files"][0]["checkin_id"] = 99
-    api_file = {k: v for k, v in broken["files"][1].items() if k in FILE_KEYS}
-    broken["checkins"][0]["files"] = [api_file]
     with pytest.raises(WorldDocumentError) as info:
         FleetMock(broken)
-    assert {path for path, _ in info.value.errors} == {
-        "files[id=1].checkin_id",
-        "checkins[id=1].files",
-    }
+    assert {path for path, _ in info.value.errors} == {"files[id=1].checkin_id"}
+    api_file = {k: v for k, v in broken["files"][1].items() if k in FILE_KEYS}
+    broken["checkins"][0]["files"] = [api_file]  # a file names its check-in, not the reverse
+    with pytest.raises(WorldDocumentError) as info:
+        FleetMock(broken)
+    assert info.value.errors == [("checkins[0].files", "unknown key")]
 
 
 # --- sub-users and the remaining codes, async -------------------------------------------------

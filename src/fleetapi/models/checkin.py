@@ -22,6 +22,7 @@ __all__ = [
     "CHECKIN_CONDITION_FIELDS",
     "CHECKIN_SORT_FIELDS",
     "Checkin",
+    "CheckinContent",
     "CheckinCreateParams",
     "CheckinDeleteParams",
     "CheckinExportFormat",
@@ -74,8 +75,8 @@ class CheckinFile:
 
 
 @attrs.frozen(kw_only=True)
-class Checkin:
-    """A check-in: a location marker made from the tracker app."""
+class CheckinContent:
+    """A check-in without its files (the mock keeps them apart, each naming its check-in)."""
 
     id: int
     marker_time: dt.datetime
@@ -90,11 +91,18 @@ class Checkin:
     """Coordinates with ``address`` and ``precision`` (meters)."""
     comment: str | Unset = UNSET
     """Written by the app user."""
-    files: list[CheckinFile] = attrs.Factory(list)
     form_id: int | None = None
     """The form sent with the check-in."""
     form_label: str | None = None
     """The label of that form."""
+
+
+@attrs.frozen(kw_only=True)
+class Checkin(CheckinContent):
+    """A check-in: a location marker made from the tracker app."""
+
+    files: list[CheckinFile] = attrs.Factory(list)
+    """The files sent with it (photos), uploaded."""
 
 
 @attrs.frozen(kw_only=True, slots=False)

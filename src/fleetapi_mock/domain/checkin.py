@@ -7,23 +7,22 @@ import attrs
 from fleetapi.models.checkin import Checkin
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.file import wire_file
+from fleetapi_mock.state.records import CheckinRecord
 
 __all__ = ["visible_checkin", "wire_checkin"]
 
 
-def wire_checkin(ctx: Context, checkin: Checkin) -> Checkin:
+def wire_checkin(ctx: Context, checkin: CheckinRecord) -> Checkin:
     """A stored check-in as the caller sees it: their time zone, with its files."""
     attached = sorted(
         (f for f in ctx.world.files.values() if f.checkin_id == checkin.id), key=lambda f: f.id
     )
-    return attrs.evolve(
-        checkin,
-        marker_time=ctx.user_time(checkin.marker_time),
-        files=[wire_file(ctx, f) for f in attached],
-    )
+    fields = attrs.asdict(checkin, recurse=False)
+    fields["marker_time"] = ctx.user_time(checkin.marker_time)
+    return Checkin(**fields, files=[wire_file(ctx, f) for f in attached])
 
 
-def visible_checkin(ctx: Context, checkin_id: int) -> Checkin | None:
+def visible_checkin(ctx: Context, checkin_id: int) -> CheckinRecord | None:
     """The check-in ``checkin_id`` if the caller may see it (its account and tracker)."""
     checkin = ctx.owned_get(ctx.world.checkins, checkin_id)
     if checkin is None:

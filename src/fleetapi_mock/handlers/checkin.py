@@ -1,10 +1,10 @@
 """Check-ins: ``checkin/read``, ``delete``, ``create``, their forms and files (the list and
 the export are ``checkin_list``).
 
-Check-ins are stored in ``world.checkins`` as the API's :class:`~fleetapi.models.checkin.
-Checkin` (date/times in UTC, ``files`` empty: a check-in's files are the ``world.files``
-records whose ``checkin_id`` names it). Forms come from :mod:`fleetapi_mock.domain.form`, files
-from :mod:`fleetapi_mock.domain.file`.
+Check-ins are stored in ``world.checkins`` as
+:class:`~fleetapi_mock.state.records.CheckinRecord` (date/times in UTC, no files: a check-in's
+files are the ``world.files`` records whose ``checkin_id`` names it). Forms come from
+:mod:`fleetapi_mock.domain.form`, files from :mod:`fleetapi_mock.domain.file`.
 
 A sub-user sees the check-ins of the trackers it sees; a check-in it may not see is answered
 as missing.
@@ -46,7 +46,13 @@ from fleetapi_mock.domain.checkin import visible_checkin, wire_checkin
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.event import describe, record_event
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import FileRecord, FormRecord, TrackerRecord, TrackPointRecord
+from fleetapi_mock.state.records import (
+    CheckinRecord,
+    FileRecord,
+    FormRecord,
+    TrackerRecord,
+    TrackPointRecord,
+)
 
 
 def _usable_tracker(ctx: Context, tracker_id: int) -> TrackerRecord:
@@ -152,7 +158,7 @@ def checkin_create(ctx: Context, params: CheckinCreateParams) -> int:
         values = forms.check_values(world, form, submission.values, today=today)
     checkin_id = world.ids.next("checkins")
     employee = _employee_of(ctx, tracker.id)
-    world.checkins[checkin_id] = Checkin(
+    world.checkins[checkin_id] = CheckinRecord(
         id=checkin_id,
         marker_time=ctx.now().replace(microsecond=0),
         user_id=ctx.account.id,

@@ -33,7 +33,7 @@ from fleetapi_mock.domain.checkin import wire_checkin
 from fleetapi_mock.domain.context import Context, FileReply
 from fleetapi_mock.domain.export import CONTENT_TYPES, Export
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import TrackerRecord
+from fleetapi_mock.state.records import CheckinRecord, TrackerRecord
 
 CHECKIN_FEATURE: Final = "checkin"
 """The tariff feature a tracker needs for its check-ins to be listed."""
@@ -72,21 +72,21 @@ def _listed_trackers(ctx: Context, params: CheckinListParams) -> list[TrackerRec
 _TRACKER, _MARKER_TIME = attrgetter("tracker_id"), attrgetter("marker_time")
 
 
-def _address(checkin: Checkin) -> str:
+def _address(checkin: CheckinRecord) -> str:
     address = checkin.location.address
     return address if isinstance(address, str) else ""
 
 
-def _comment(checkin: Checkin) -> str:
+def _comment(checkin: CheckinRecord) -> str:
     return checkin.comment if isinstance(checkin.comment, str) else ""
 
 
-def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
+def _fields(ctx: Context) -> dict[str, search.Field[CheckinRecord]]:
     """The condition and sort fields of check-ins (date/times in world time: periods are
     converted with :func:`~fleetapi_mock.domain.search.in_world_time`)."""
     world = ctx.world
 
-    def employee_name(checkin: Checkin) -> str | None:
+    def employee_name(checkin: CheckinRecord) -> str | None:
         employee = (
             world.employees.get(checkin.employee_id)
             if isinstance(checkin.employee_id, int)
@@ -98,11 +98,11 @@ def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
             p for p in (employee.first_name, employee.middle_name, employee.last_name) if p
         )
 
-    def template(checkin: Checkin) -> int | None:
+    def template(checkin: CheckinRecord) -> int | None:
         form = world.forms.get(checkin.form_id) if checkin.form_id is not None else None
         return None if form is None else form.template_id
 
-    fields: dict[str, search.Field[Checkin]] = {
+    fields: dict[str, search.Field[CheckinRecord]] = {
         "employee": search.Field(
             "number",
             lambda c: c.employee_id if isinstance(c.employee_id, int) else None,
@@ -118,7 +118,7 @@ def _fields(ctx: Context) -> dict[str, search.Field[Checkin]]:
     return fields
 
 
-def _find(ctx: Context, params: CheckinListParams) -> tuple[list[Checkin], int]:
+def _find(ctx: Context, params: CheckinListParams) -> tuple[list[CheckinRecord], int]:
     """The stored check-ins of one page and the count of all found."""
     fields = _fields(ctx)
     conditions = [] if params.conditions is UNSET else params.conditions

@@ -143,8 +143,6 @@ def _check_form_and_file_references(world: World) -> Iterator[tuple[str, str]]:
     for checkin in world.checkins.values():
         where = f"checkins[id={checkin.id}]"
         yield from _tracker_of(world, where, checkin.user_id, checkin.tracker_id)
-        if checkin.files:
-            yield f"{where}.files", "must be empty: files name their check-in (checkin_id)"
         if checkin.form_id is not None and checkin.form_id not in world.forms:
             yield f"{where}.form_id", f"no form {checkin.form_id}"
         employee = checkin.employee_id

@@ -11,6 +11,7 @@ import ast
 import datetime as dt
 import inspect
 import itertools
+import re
 import sys
 import types
 import typing
@@ -190,7 +191,7 @@ class SchemaBuilder:
                 required.append(key)
         out: dict[str, Any] = {"type": "object"}
         if cls.__doc__:
-            out["description"] = cls.__doc__.strip().splitlines()[0].replace("``", "`")
+            out["description"] = _summary(cls.__doc__)
         out["properties"] = {**(extra or {}), **properties}
         if required or extra:
             out["required"] = [*(extra or {}), *required]
@@ -234,8 +235,21 @@ def _with_limits(prop: dict[str, Any], limits: dict[str, Any]) -> dict[str, Any]
 
 
 def _field_doc(cls: type, name: str) -> str | None:
-    """The docstring written after an attribute in the class body, if any."""
-    return _module_attribute_docs(cls.__module__).get(cls.__qualname__, {}).get(name)
+    """The docstring written after an attribute in the body of ``cls`` or of the base class
+    declaring it, if any."""
+    for owner in cls.__mro__:
+        doc = _module_attribute_docs(owner.__module__).get(owner.__qualname__, {}).get(name)
+        if doc:
+            return doc
+    return None
+
+
+def _summary(doc: str) -> str:
+    """The first paragraph of a class docstring on one line, roles as the names they point
+    to (``:class:`~a.Task``` as `Task`) and literals in single backquotes."""
+    text = " ".join(inspect.cleandoc(doc).split("\n\n")[0].split())
+    text = re.sub(r":[a-z]+:`~[\w.]*?(\w+)`", r"`\1`", text)
+    return re.sub(r":[a-z]+:`([^`]+)`", r"`\1`", text).replace("``", "`")
 
 
 @cache

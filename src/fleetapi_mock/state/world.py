@@ -29,7 +29,6 @@ from typing import Any, ClassVar, Final, Protocol, TypeVar, get_args, get_origin
 
 import attrs
 
-from fleetapi.models.checkin import Checkin
 from fleetapi.models.geocoder import GeocodedLocation
 from fleetapi.models.retranslator import RetranslatorProtocol
 from fleetapi.models.task import Route, Task
@@ -46,6 +45,7 @@ from fleetapi_mock.state.documents import (
 from fleetapi_mock.state.records import (
     ApiKeyRecord,
     BillRecord,
+    CheckinRecord,
     DataFileRecord,
     DealerRecord,
     DepartmentRecord,
@@ -190,7 +190,7 @@ class World:
     tags: Table[int, TagRecord] = collection()
     form_templates: Table[int, FormTemplateRecord] = collection()
     forms: Table[int, FormRecord] = collection()
-    checkins: Table[int, Checkin] = collection()
+    checkins: Table[int, CheckinRecord] = collection()
     files: Table[int, FileRecord] = collection()
     rules: Table[int, RuleRecord] = collection()
     events: Table[int, EventRecord] = collection()

@@ -34,6 +34,7 @@ from fleetapi_mock.state.records.business import (
     SubscriptionRecord,
 )
 from fleetapi_mock.state.records.content import (
+    CheckinRecord,
     FileRecord,
     FormRecord,
     FormTemplateRecord,
@@ -68,6 +69,7 @@ from fleetapi_mock.state.records.fleet import (
 __all__ = [
     "ApiKeyRecord",
     "BillRecord",
+    "CheckinRecord",
     "ConnectionStatus",
     "CounterSetting",
     "DataFileFormat",

@@ -8,11 +8,12 @@ from typing import Literal
 
 import attrs
 
-from fleetapi.models.checkin import CheckinFile
+from fleetapi.models.checkin import CheckinContent, CheckinFile
 from fleetapi.models.common import LatLng, Location
 from fleetapi.models.form import Form, FormField
 
 __all__ = [
+    "CheckinRecord",
     "FileRecord",
     "FormRecord",
     "FormTemplateRecord",
@@ -94,6 +95,12 @@ class FormRecord(Form):
     """The master user owning the form."""
     tracker_id: int | None = None
     """The tracker the form was made for (``checkin/form/create``); null for task forms."""
+
+
+@attrs.frozen(kw_only=True)
+class CheckinRecord(CheckinContent):
+    """A check-in as the world keeps it: the API's :class:`~fleetapi.models.checkin.Checkin`
+    (date/times in UTC) without its files, which name their check-in (``checkin_id``)."""
 
 
 @attrs.frozen(kw_only=True)
