@@ -4,14 +4,18 @@
   limit) for each test;
 * ``fleet_client`` / ``fleet_async_client``: SDK clients logged in as the demo master user
   (``demo``/``demo``) through the in-process transport of ``fleet_mock``;
-* ``fleet_server``: the same kind of mock served over real HTTP on a free loopback port
-  (``.base_url``, ``.mock``, ``.world``), safe under pytest-xdist.
+* ``fleet_server``: a world of its own for each test on a mock served over real HTTP
+  (``.base_url``, which names the world, ``.mock``, ``.world``, ``.headers``); the server,
+  ``fleet_shared_server``, is started once per session (per worker under pytest-xdist) on a
+  free loopback port.
 
 Nothing heavy is imported until a fixture is used.
 """
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -20,7 +24,9 @@ import pytest
 if TYPE_CHECKING:
     from fleetapi import AsyncClient, Client
     from fleetapi_mock.web.mock import FleetMock
-    from fleetapi_mock.web.server import ThreadedServer
+    from fleetapi_mock.web.server import ThreadedServer, WorldServer
+
+_worlds = itertools.count(1)
 
 
 @pytest.fixture
@@ -56,10 +62,21 @@ def fleet_async_client(fleet_mock: FleetMock) -> Iterator[AsyncClient]:
     anyio.run(client.aclose)
 
 
-@pytest.fixture
-def fleet_server() -> Iterator[ThreadedServer]:
-    """The demo world served over HTTP on a free loopback port for one test."""
+@pytest.fixture(scope="session")
+def fleet_shared_server() -> Iterator[ThreadedServer]:
+    """The demo world served over HTTP on a free loopback port, once per session."""
     from fleetapi_mock.web.server import ThreadedServer
 
     with ThreadedServer() as server:
         yield server
+
+
+@pytest.fixture
+def fleet_server(
+    fleet_shared_server: ThreadedServer, request: pytest.FixtureRequest
+) -> Iterator[WorldServer]:
+    """A fresh demo world of its own for one test, on :func:`fleet_shared_server`."""
+    digest = hashlib.sha256(request.node.nodeid.encode()).hexdigest()[:12]
+    world = fleet_shared_server.world_server(f"test-{next(_worlds)}-{digest}")
+    yield world
+    world.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 import pytest
 
@@ -13,6 +15,7 @@ from fleetapi import (
     OverQuotaError,
     SessionNotFoundError,
 )
+from fleetapi.models.department import NewDepartment
 from fleetapi_mock import DEMO_API_KEY, FleetMock
 
 
@@ -99,3 +102,25 @@ async def test_async_httpx_over_the_transport(fleet_mock: FleetMock):
 
 def test_fleet_async_client_in_a_sync_test(fleet_async_client: AsyncClient):
     assert fleet_async_client.hash is not None
+
+
+_SEEN: dict[str, Any] = {}
+
+
+@pytest.mark.parametrize("turn", [1, 2])
+def test_fleet_server_gives_each_test_a_fresh_world_on_one_server(fleet_server: Any, turn: int):
+    """Both turns change the world the same way and see only their own change; the server is
+    the same (started once per session)."""
+    server = _SEEN.setdefault("server", fleet_server.server)
+    assert fleet_server.server is server
+    assert "/__world/" in fleet_server.base_url
+    with Client(base_url=fleet_server.base_url, api_key=DEMO_API_KEY) as client:
+        new = client.departments.create(department=NewDepartment(label=f"Turn {turn}"))
+        labels = [d.label for d in client.departments.list()]
+    assert labels.count(f"Turn {turn}") == 1
+    assert not any(label.startswith("Turn") and label != f"Turn {turn}" for label in labels)
+    assert new in fleet_server.world.departments
+    fleet_server.mock.clock.advance(86400 * 40)  # gone with the world after the test
+    _SEEN.setdefault("ids", []).append(new)
+    if turn == 2:
+        assert _SEEN["ids"][0] == _SEEN["ids"][1]  # each world its own id sequences

@@ -65,9 +65,16 @@ def test_new_ids_continue_after_the_document():
     assert World.from_document(document).ids.next("trackers") == max(world.trackers) + 2
 
 
-def test_hashes_are_deterministic_and_unique():
-    first = [demo_world().new_hash() for _ in range(2)]
-    assert first[0] == first[1]
+def test_hashes_are_unpredictable_unless_the_document_seeds_them():
+    assert demo_world().new_hash() != demo_world().new_hash()
+    seeded = {**demo_document(), "seed": 7}
+    assert World.from_document(seeded).new_hash() == World.from_document(seeded).new_hash()
+    world = World.from_document(seeded)
+    world.reseed(8)
+    assert world.new_hash() != World.from_document(seeded).new_hash()
+
+
+def test_hashes_are_unique():
     world = demo_world()
     hashes = {world.create_session(world.users[1]).hash for _ in range(100)}
     assert len(hashes) == 100

@@ -67,6 +67,31 @@ def serve(
             help="On Ctrl-C or SIGTERM, how long requests in flight may take before it exits.",
         ),
     ] = 5,
+    seed: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--seed",
+            help="Make hashes and keys reproducible (each named world's differ by its name); "
+            "unpredictable by default.",
+        ),
+    ] = None,
+    max_worlds: Annotated[
+        int,
+        typer.Option(
+            "--max-worlds",
+            min=0,
+            help="How many named worlds (X-Mock-World: NAME) may exist at once.",
+        ),
+    ] = 100,
+    world_ttl: Annotated[
+        int,
+        typer.Option(
+            "--world-ttl",
+            min=0,
+            metavar="SECONDS",
+            help="Forget a named world unused this long (0: never).",
+        ),
+    ] = 3600,
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
     try:
@@ -90,6 +115,9 @@ def serve(
         rate_limit=rate_limit,
         running_clock=not frozen_clock,
         shutdown_timeout=shutdown_timeout,
+        seed=seed,
+        max_worlds=max_worlds,
+        world_idle=world_ttl or None,
     )
 
 

@@ -138,10 +138,10 @@ def _load_settings(world: World, document: Mapping[str, Any]) -> Iterator[tuple[
             world.clock.set(parse_datetime(now))
         except ValueError as exc:
             yield "now", str(exc)
-    seed = document.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    seed = document.get("seed")  # left out: the world's own unpredictable seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         yield "seed", "must be an integer"
-    else:
+    elif seed is not None:
         world.seed = seed
         world.random = random.Random(seed)
     sequences = document.get("sequences", {})

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import secrets
 import threading
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -155,7 +156,8 @@ class World:
         lock: Held by the router around every request; hold it when touching the world
             from elsewhere (tests, the control API).
         clock: The world's :class:`~fleetapi_mock.state.clock.Clock`.
-        random: A :class:`random.Random` seeded from the document's ``seed``.
+        seed: The seed of :attr:`random`: the document's ``seed``, else an unpredictable one.
+        random: A :class:`random.Random` making hashes and keys.
         ids: The :class:`~fleetapi_mock.state.clock.IdSequences`.
 
     Each collection below is an attribute: for keyed collections a
@@ -212,11 +214,11 @@ class World:
     map_layers: Table[int, MapLayerRecord] = collection()
     gazetteer: list[GeocodedLocation] = collection()
 
-    def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int = 0) -> None:
+    def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int | None = None) -> None:
         self.lock: threading.RLock = threading.RLock()
         self.clock: Clock = Clock(now)
-        self.seed: int = seed
-        self.random: random.Random = random.Random(seed)
+        self.seed: int = secrets.randbits(63) if seed is None else seed
+        self.random: random.Random = random.Random(self.seed)
         self.ids: IdSequences = IdSequences()
         self.description: str = ""
         for name, declared in self.COLLECTIONS.items():
@@ -291,6 +293,11 @@ class World:
         return record if record is not None and cls.belongs(record, account) else None
 
     # --- Helpers for handlers -------------------------------------------------------------
+
+    def reseed(self, seed: int) -> None:
+        """Restart the world's random source from ``seed`` (hashes and keys to come)."""
+        with self.lock:
+            self.seed, self.random = seed, random.Random(seed)
 
     def now(self) -> dt.datetime:
         """The current world time (naive UTC)."""

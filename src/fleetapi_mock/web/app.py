@@ -17,10 +17,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from fleetapi._errors import UnexpectedError
+from fleetapi._errors import FleetApiError, UnexpectedError
 from fleetapi_mock.web.router import Backend
 from fleetapi_mock.web.wire import Response as Reply
 from fleetapi_mock.web.wire import failure_response, form_fields
+from fleetapi_mock.web.worlds import Worlds
 
 __all__ = ["create_app"]
 
@@ -141,9 +142,9 @@ async def _read_body(request: Request, limit: int) -> tuple[bytes, int]:
     return b"".join(chunks), size
 
 
-def create_app(backend: Backend | None = None) -> Starlette:
+def create_app(backend: Backend | Worlds | None = None) -> Starlette:
     """A Starlette app answering every path and method from ``backend`` (the demo world's
-    backend when not given).
+    backend when not given), and from the named worlds beside it (:mod:`.worlds`).
 
     A request of a quick path (:class:`Pace`) is answered on the event loop when the world is
     free: such a call takes tens of microseconds, less than handing it to a thread and back.
@@ -151,17 +152,23 @@ def create_app(backend: Backend | None = None) -> Starlette:
     request already in a worker), are answered in a worker thread, so that the loop goes on
     reading, writing and shutting down for the others.
     """
-    served = backend if backend is not None else Backend()
+    worlds = backend if isinstance(backend, Worlds) else Worlds(backend or Backend())
     workers = Workers()
     pace = Pace()
 
     async def answer(request: Request) -> Response:
-        body, size = await _read_body(request, served.max_body_bytes)
+        body, size = await _read_body(request, worlds.main.max_body_bytes)
         scope = request.scope
         client = request.client.host if request.client else None
         query = form_fields(request.query_params.multi_items()) if scope["query_string"] else {}
 
         path = scope["path"]
+        try:
+            if worlds.is_route(path):
+                return _send(request, worlds.answer(request.method, path))
+            served = worlds.select(path, request.headers)
+        except FleetApiError as exc:
+            return _send(request, failure_response(exc))
 
         def call() -> Reply:
             started = time.perf_counter()
@@ -187,13 +194,19 @@ def create_app(backend: Backend | None = None) -> Starlette:
                 lock.release()
         else:
             answered = await workers.run(call)
-        try:
-            return Response(answered.body, status_code=answered.status, headers=answered.headers)
-        except Exception:  # a header HTTP cannot carry: still the API's envelope, never text
-            logger.exception("could not send the answer to %s", request.url.path)
-            failed = failure_response(UnexpectedError())
-            return Response(failed.body, status_code=failed.status, headers=failed.headers)
+        return _send(request, answered)
 
     app = Starlette(routes=[Route("/{path:path}", answer, methods=_METHODS)])
-    app.state.backend = served
+    app.state.backend = worlds.main
+    app.state.worlds = worlds
     return app
+
+
+def _send(request: Request, answered: Reply) -> Response:
+    """The Starlette response of an answer."""
+    try:
+        return Response(answered.body, status_code=answered.status, headers=answered.headers)
+    except Exception:  # a header HTTP cannot carry: still the API's envelope, never text
+        logger.exception("could not send the answer to %s", request.url.path)
+        failed = failure_response(UnexpectedError())
+        return Response(failed.body, status_code=failed.status, headers=failed.headers)

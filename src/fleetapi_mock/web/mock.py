@@ -69,6 +69,8 @@ class FleetMock:
         rate_limit: Requests per second per credential; off (``None``) by default here, as
             the in-process clock is frozen.
         running_clock: Let the world clock move with the machine's clock.
+        seed: The seed of the world's random source (hashes, keys), now and after each
+            reset; by default the document's, else an unpredictable one.
     """
 
     base_url: str = "http://fleet.localhost"
@@ -80,13 +82,23 @@ class FleetMock:
         *,
         rate_limit: int | None = None,
         running_clock: bool = False,
+        seed: int | None = None,
     ) -> None:
         loaded = load_world(world)
         if running_clock:
             loaded.clock.run()
         starting = demo_source if world is None else None
-        self.backend: Backend = Backend(loaded, rate_limit=rate_limit, starting=starting)
+        self.backend: Backend = Backend(loaded, rate_limit=rate_limit, starting=starting, seed=seed)
         self.transport: MockTransport = MockTransport(self.backend)
+
+    @classmethod
+    def serving(cls, backend: Backend) -> FleetMock:
+        """A mock over an existing backend (a named world of a server), to reach and move
+        the same world in this process."""
+        mock = cls.__new__(cls)
+        mock.backend = backend
+        mock.transport = MockTransport(backend)
+        return mock
 
     @property
     def world(self) -> World:

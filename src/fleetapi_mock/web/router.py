@@ -157,6 +157,8 @@ class Backend:
         journal_size: How many answered requests :attr:`journal` keeps.
         starting: The starting world's document, when ``world`` was just loaded from it
             unchanged (the demo world's): saves writing ``world`` out to keep it.
+        seed: The seed of the world's random source, now and after every reset to the
+            starting world (a document loaded by a reset brings its own).
     """
 
     def __init__(
@@ -167,6 +169,7 @@ class Backend:
         max_body_bytes: int = MAX_BODY_BYTES,
         journal_size: int = 1000,
         starting: Callable[[], Mapping[str, Any]] | None = None,
+        seed: int | None = None,
     ) -> None:
         load_handlers()
         if world is None:
@@ -174,6 +177,9 @@ class Backend:
         if starting is None:
             starting = packed(world.to_document())
         self._starting = starting
+        self._seed = seed
+        if seed is not None:
+            world.reseed(seed)
         self._frozen = False
         self.world = world
         self.limiter = RateLimiter(rate_limit) if rate_limit else None
@@ -198,6 +204,8 @@ class Backend:
     def reset(self, document: Mapping[str, Any] | None = None) -> None:
         """Go back to the starting world, or load ``document`` (validated first)."""
         self.world.restore(self._starting() if document is None else document)
+        if document is None and self._seed is not None:
+            self.world.reseed(self._seed)
         if self.limiter is not None:
             self.limiter.clear()
         self.journal.clear()

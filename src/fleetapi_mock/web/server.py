@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import signal
 import socket
@@ -14,12 +15,20 @@ from typing import IO, Any
 
 import uvicorn
 
+from fleetapi._errors import FleetApiError
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web.access import DEFAULT_RATE_LIMIT
 from fleetapi_mock.web.app import create_app
 from fleetapi_mock.web.mock import FleetMock, WorldSource
+from fleetapi_mock.web.worlds import PATH_SEGMENT, Worlds
 
-__all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "ThreadedServer", "banner_text", "run"]
+__all__ = [
+    "DEFAULT_SHUTDOWN_TIMEOUT",
+    "ThreadedServer",
+    "WorldServer",
+    "banner_text",
+    "run",
+]
 
 DEFAULT_SHUTDOWN_TIMEOUT = 5
 """Seconds a stopping server lets requests in flight finish before it exits anyway."""
@@ -129,6 +138,9 @@ def run(
     shutdown_timeout: int = DEFAULT_SHUTDOWN_TIMEOUT,
     log_level: str = "warning",
     out: IO[str] | None = None,
+    seed: int | None = None,
+    max_worlds: int = 100,
+    world_idle: float | None = 3600.0,
 ) -> None:
     """Serve the mock until Ctrl-C or SIGTERM; print one line when it listens.
 
@@ -146,16 +158,21 @@ def run(
             SIGTERM arrived; then the server exits anyway.
         log_level: uvicorn's log level.
         out: Where to print (standard output by default).
+        seed: The seed of the world's random source (and of each named world's, with its
+            name); by default the document's, else unpredictable.
+        max_worlds: How many named worlds (``X-Mock-World``) may exist at once.
+        world_idle: Seconds after which an unused named world is forgotten (``None``: never).
 
     Raises:
         OSError: ``host:port`` cannot be listened on (in use, unknown host), in one line.
     """
     stream = out if out is not None else sys.stdout
     _check_free(host, port)
-    mock = FleetMock(world, rate_limit=rate_limit or None, running_clock=running_clock)
+    mock = FleetMock(world, rate_limit=rate_limit or None, running_clock=running_clock, seed=seed)
     mock.backend.freeze()  # this process serves the mock alone
+    worlds = Worlds(mock.backend, limit=max_worlds, idle_seconds=world_idle, seed=seed)
     config = uvicorn.Config(
-        create_app(mock.backend),
+        create_app(worlds),
         host=host,
         port=port,
         log_level=log_level,
@@ -207,6 +224,8 @@ class ThreadedServer:
 
     def __init__(self, mock: FleetMock | None = None, *, host: str = "127.0.0.1", port: int = 0):
         self.mock: FleetMock = mock if mock is not None else FleetMock()
+        self.worlds: Worlds = Worlds(self.mock.backend)
+        """The server's worlds: its own (:attr:`mock`) and the named ones."""
         self.host: str = host
         self.port: int = port
         self._server: _Server | None = None
@@ -231,7 +250,7 @@ class ThreadedServer:
         self.port = int(sock.getsockname()[1])
         ready = threading.Event()
         config = uvicorn.Config(
-            create_app(self.mock.backend),
+            create_app(self.worlds),
             log_level="warning",
             access_log=False,
             lifespan="off",
@@ -255,6 +274,12 @@ class ThreadedServer:
             self.stop()
             raise RuntimeError(f"the mock server did not start: {self._failure!r}")
 
+    def world_server(self, name: str) -> WorldServer:
+        """The named world ``name`` of this server, made now if new: its own base URL
+        (``/__world/<name>`` after the server's) and a :class:`FleetMock` over it."""
+        backend = self.worlds.select("/", {"x-mock-world": name})
+        return WorldServer(self, name, FleetMock.serving(backend))
+
     def stop(self) -> None:
         """Stop serving and wait for the thread to end."""
         if self._server is not None:
@@ -275,3 +300,39 @@ class ThreadedServer:
         tb: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+class WorldServer:
+    """One named world of a :class:`ThreadedServer`, seen as a server of its own: what the
+    ``fleet_server`` fixture gives each test.
+
+    Attributes:
+        server: The shared server.
+        name: The world's name (``X-Mock-World``).
+        mock: A :class:`FleetMock` over the world, to move its clock or reset it in-process.
+    """
+
+    def __init__(self, server: ThreadedServer, name: str, mock: FleetMock) -> None:
+        self.server = server
+        self.name = name
+        self.mock = mock
+
+    @property
+    def base_url(self) -> str:
+        """The world's base URL: ``http://HOST:PORT/__world/NAME``."""
+        return f"{self.server.base_url}/{PATH_SEGMENT}/{self.name}"
+
+    @property
+    def world(self) -> World:
+        """The world being served."""
+        return self.mock.world
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """The header naming the world, for clients given the server's own base URL."""
+        return {"X-Mock-World": self.name}
+
+    def close(self) -> None:
+        """Forget the world on the server."""
+        with contextlib.suppress(FleetApiError):  # already gone
+            self.server.worlds.delete(self.name)

@@ -1,0 +1,160 @@
+"""Isolated worlds in one server: suites sharing a server never see each other."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from fleetapi_mock import FleetMock, demo_document
+from fleetapi_mock.web.server import ThreadedServer
+from fleetapi_mock.web.worlds import Worlds
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ThreadedServer]:
+    with ThreadedServer(FleetMock()) as served:
+        yield served
+
+
+def _suite(server: ThreadedServer, world: str | None, *, by_path: bool = False) -> httpx.Client:
+    """A client of one world: by its header, or by the path prefix."""
+    if by_path:
+        return httpx.Client(base_url=f"{server.base_url}/__world/{world}")
+    headers = {"X-Mock-World": world} if world else {}
+    return httpx.Client(base_url=server.base_url, headers=headers)
+
+
+def _login(http: httpx.Client) -> str:
+    answer = http.post("/user/auth", json={"login": "demo", "password": "demo"}).json()
+    assert answer["success"], answer
+    return str(answer["hash"])
+
+
+def _call(http: httpx.Client, path: str, session: str, **body: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = http.post(f"/{path}", json={"hash": session, **body}).json()
+    return answer
+
+
+def test_a_reset_and_a_clock_move_in_one_world_leave_another_as_it_was(
+    server: ThreadedServer,
+) -> None:
+    with _suite(server, "suite-a") as a, _suite(server, "suite-b") as b:
+        session_a = _login(a)
+        made = _call(a, "department/create", session_a, department={"label": "Suite A"})
+        assert made["success"], made
+        session_b = _login(b)
+        assert b.post("/__mock__/reset").json() == {"success": True}
+        moved = b.post("/__mock__/clock", json={"advance": "P31D"}).json()
+        assert moved["now"] == "2026-02-15 09:00:00"
+        listed = _call(a, "department/list", session_a)
+        assert made["id"] in [d["id"] for d in listed["list"]]
+        assert a.get("/__mock__/clock").json()["now"] == "2026-01-15 09:00:00"
+        assert _call(b, "department/list", session_b)["success"] is False  # B's session expired
+        ids_b = _call(b, "department/create", _login(b), department={"label": "Suite B"})["id"]
+        assert ids_b == made["id"]  # each world its own id sequences
+
+
+def test_the_header_and_the_path_name_the_same_world(server: ThreadedServer) -> None:
+    with _suite(server, "by-path", by_path=True) as path, _suite(server, "by-path") as header:
+        session = _login(path)
+        assert _call(header, "tracker/list", session)["success"] is True
+        with _suite(server, None) as default:
+            assert _call(default, "tracker/list", session)["status"]["code"] == 4
+
+
+def test_each_world_has_its_own_journal(server: ThreadedServer) -> None:
+    with _suite(server, "journal-a") as a, _suite(server, "journal-b") as b:
+        _login(a)
+        calls = [e["call"] for e in b.get("/__mock__/journal").json()["list"]]
+        assert "user/auth" not in calls
+        assert [e["call"] for e in a.get("/__mock__/journal").json()["list"]] == ["user/auth"]
+
+
+@pytest.mark.parametrize(
+    ("headers", "path", "problem"),
+    [
+        ({"X-Mock-World": "no spaces"}, "/base/nothing", "invalid world name"),
+        ({"X-Mock-World": "-dash-first"}, "/base/nothing", "invalid world name"),
+        ({}, "/__world//base/nothing", "invalid world name"),
+        ({"X-Mock-World": "a"}, "/__world/b/base/nothing", "two worlds named"),
+    ],
+)
+def test_a_bad_world_name_is_a_clear_400(
+    server: ThreadedServer, headers: dict[str, str], path: str, problem: str
+) -> None:
+    answer = httpx.post(server.base_url + path, headers=headers, json={})
+    assert answer.status_code == 400
+    body = answer.json()
+    assert body["status"]["code"] == 5
+    assert problem in body["status"]["description"]
+
+
+def test_worlds_are_listed_and_deleted(server: ThreadedServer) -> None:
+    with _suite(server, "listed") as http:
+        session = _login(http)
+        listed = http.get("/__mock__/worlds").json()["list"]
+        assert listed[0]["name"] == "default"
+        mine = next(w for w in listed if w["name"] == "listed")
+        assert mine["requests"] == 1
+        assert mine["now"] == "2026-01-15 09:00:00"
+        assert http.delete("/__mock__/worlds/listed").json() == {"success": True}
+        assert _call(http, "tracker/list", session)["status"]["code"] == 4  # a fresh world
+        missing = http.delete("/__mock__/worlds/nothing-here")
+        assert missing.status_code == 400
+        assert http.delete("/__mock__/worlds/default").status_code == 400
+
+
+def test_the_number_of_worlds_is_bounded_and_idle_ones_expire() -> None:
+    now = [0.0]
+    worlds = Worlds(FleetMock().backend, limit=2, idle_seconds=60, monotonic=lambda: now[0])
+    first = worlds.select("/base/nothing", {"X-Mock-World": "one"})
+    worlds.select("/base/nothing", {"x-mock-world": "two"})
+    with pytest.raises(Exception, match="at most 2 worlds") as refused:
+        worlds.select("/base/nothing", {"X-Mock-World": "three"})
+    assert getattr(refused.value, "code", None) == 14
+    assert worlds.select("/base/nothing", {"X-Mock-World": "one"}) is first
+    now[0] = 61.5
+    worlds.select("/base/nothing", {"X-Mock-World": "three"})
+    assert [w["name"] for w in worlds.describe()] == ["default", "three"]
+
+
+def test_seeded_worlds_repeat_themselves_and_differ_from_each_other() -> None:
+    def first_hash(seed: int | None, name: str) -> str:
+        worlds = Worlds(FleetMock(seed=seed).backend, seed=seed)
+        return worlds.select("/", {"X-Mock-World": name}).world.new_hash()
+
+    assert first_hash(7, "a") == first_hash(7, "a")
+    assert first_hash(7, "a") != first_hash(7, "b")
+    assert first_hash(None, "a") != first_hash(None, "a")
+    seeded = FleetMock({**demo_document(), "seed": 3}).backend
+    assert Worlds(seeded).seed == 3  # a seeded starting document seeds the worlds too
+
+
+def test_two_suites_at_once_never_see_each_other(server: ThreadedServer) -> None:
+    """Two suites run concurrently against one server, each resetting, moving its clock and
+    creating departments; each sees exactly its own."""
+    failures: list[str] = []
+
+    def suite(name: str) -> None:
+        with _suite(server, name) as http:
+            for round_ in range(5):
+                http.post("/__mock__/reset")
+                http.post("/__mock__/clock", json={"advance": 3600 * (round_ + 1)})
+                session = _login(http)
+                labels = {f"{name}-{round_}-{i}" for i in range(3)}
+                for label in labels:
+                    _call(http, "department/create", session, department={"label": label})
+                seen = {d["label"] for d in _call(http, "department/list", session)["list"]}
+                if not labels <= seen or any(x.startswith("other") for x in seen - labels):
+                    failures.append(f"{name} round {round_}: {sorted(seen)}")
+
+    threads = [threading.Thread(target=suite, args=(n,)) for n in ("concurrent-1", "other-2")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
