@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from fleetapi_mock import FleetMock, demo_document
+from fleetapi_mock import DEMO_API_KEY, FleetMock, demo_document
 from fleetapi_mock.web.server import ThreadedServer
 from fleetapi_mock.web.worlds import Worlds
 
@@ -158,3 +158,29 @@ def test_two_suites_at_once_never_see_each_other(server: ThreadedServer) -> None
     for thread in threads:
         thread.join()
     assert failures == []
+
+
+def test_the_journal_is_filtered_by_path_code_credential_and_time(server: ThreadedServer) -> None:
+    with _suite(server, "journal-filters") as http:
+        session = _login(http)
+        _call(http, "tracker/list", session)
+        _call(http, "task/read", session, task_id=999999)  # 201
+        http.post("/tracker/list", json={"hash": "0" * 32})  # 4: no caller
+        http.post("/__mock__/clock", json={"advance": 60})
+        http.post("/base/nothing", headers={"Authorization": f"NVX {DEMO_API_KEY}"})
+
+        def calls(**query: str) -> list[tuple[str | None, int]]:
+            answer = http.get("/__mock__/journal", params=query).json()
+            assert answer["success"], answer
+            return [(e["call"], e["code"]) for e in answer["list"] if e["call"]]  # API calls
+
+        assert calls(path="task/*") == [("task/read", 201)]
+        assert calls(path="tracker/list", code="0") == [("tracker/list", 0)]
+        assert calls(credential="api_key") == [("base/nothing", 0)]
+        assert calls(credential="none") == [("user/auth", 0), ("tracker/list", 4)]
+        assert calls(since="2026-01-15 09:00:30") == [("base/nothing", 0)]
+        assert calls(since="2026-01-15T11:00:30+02:00") == [("base/nothing", 0)]
+        bad = http.get("/__mock__/journal", params={"code": "x"}).json()
+        assert bad["status"]["code"] == 7
+        assert bad["errors"][0]["parameter"] == "code"
+        assert http.get("/__mock__/journal", params={"who": "me"}).json()["status"]["code"] == 7

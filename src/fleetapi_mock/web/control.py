@@ -9,7 +9,10 @@
 ``POST /__mock__/clock``   Set or move the clock: ``{"now": "2026-02-01 00:00:00"}``,
                            ``{"advance": "P30D"}`` or ``{"advance": 3600}`` (seconds), and
                            optionally ``"running": true|false``; answers like ``GET``.
-``GET /__mock__/journal``  The last answered requests (method, path, call, status, code).
+``GET /__mock__/journal``  The last answered requests (method, path, call, status, code,
+                           user, credential kind); filtered by ``?path=task/*`` (a glob of
+                           the call or the path), ``code=0``, ``credential=session|api_key|
+                           none``, ``since=`` (a world date/time, UTC unless it has an offset).
 ``POST /__mock__/files/``  Uploads of reserved files and their downloads (the ``url`` and
 ``GET /__mock__/files/``   ``download_url`` the API hands out): see
                            :mod:`fleetapi_mock.web.uploads`.
@@ -173,6 +176,35 @@ def _record_positions(backend: Backend, data: Mapping[str, Any]) -> int:
     return len(points)
 
 
+def _journal_filters(query: FormFields) -> dict[str, Any]:
+    """The journal's filters from the query string: ``path`` (a glob), ``code``,
+    ``credential`` (``session``, ``api_key``, ``none``) and ``since`` (a date/time)."""
+    unknown = sorted(set(query) - {"path", "code", "credential", "since"})
+    if unknown:
+        raise _invalid(unknown[0], "unknown filter: use path, code, credential or since")
+    given = {k: v if isinstance(v, str) else v[-1] for k, v in query.items()}
+    filters: dict[str, Any] = {}
+    if "path" in given:
+        filters["path"] = given["path"]
+    if "code" in given:
+        if not given["code"].isdigit():
+            raise _invalid("code", "must be an integer")
+        filters["code"] = int(given["code"])
+    if "credential" in given:
+        if given["credential"] not in ("session", "api_key", "none"):
+            raise _invalid("credential", "must be session, api_key or none")
+        filters["credential"] = given["credential"]
+    if "since" in given:
+        try:
+            since = parse_datetime(given["since"], iso=True)
+        except ValueError as exc:
+            raise _invalid("since", str(exc)) from None
+        if since.tzinfo is not None:  # the journal's times are naive UTC
+            since = since.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        filters["since"] = since
+    return filters
+
+
 def handle(
     backend: Backend,
     method: str,
@@ -217,6 +249,7 @@ def handle(
         count = _record_positions(backend, _json_object(body, what="positions request") or {})
         return json_response(200, {"success": True, "count": count})
     if action == "journal" and method == "GET":
+        wanted = _journal_filters(query)
         entries = [
             {
                 "time": format_datetime(e.time.replace(microsecond=0)),
@@ -226,8 +259,10 @@ def handle(
                 "status": e.status,
                 "code": e.code,
                 "user_id": e.user_id,
+                "credential": e.credential,
             }
             for e in list(backend.journal)
+            if e.matches(**wanted)
         ]
         return json_response(200, {"success": True, "list": entries})
     raise WrongRequestFormatError(f"unknown control route: {method} /{_PREFIX}/{action}")

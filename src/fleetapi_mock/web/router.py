@@ -65,7 +65,7 @@ from fleetapi_mock.web.access import (
     optional_credential,
 )
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
-from fleetapi_mock.web.journal import JournalEntry
+from fleetapi_mock.web.journal import CredentialKind, JournalEntry
 from fleetapi_mock.web.routing import route_with_prefix
 from fleetapi_mock.web.wire import (
     FormFields,
@@ -121,6 +121,7 @@ class Request:
     """``scheme://host`` the request came to."""
     endpoint: Endpoint | None = None
     user_id: int | None = None
+    credential: CredentialKind | None = None
 
     @property
     def anonymous_rate_key(self) -> str:
@@ -292,6 +293,7 @@ class Backend:
                 status=response.status,
                 code=response.code,
                 user_id=request.user_id if request is not None else None,
+                credential=request.credential if request is not None else None,
             )
         )
 
@@ -408,6 +410,7 @@ class Backend:
         if identity.session is not None:
             identity.session.last_used = self.world.now()
         request.user_id = identity.user.id
+        request.credential = "api_key" if identity.api_key is not None else "session"
         return identity
 
 
