@@ -65,7 +65,8 @@ from fleetapi_mock.web.access import (
     optional_credential,
 )
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
-from fleetapi_mock.web.journal import CredentialKind, JournalEntry
+from fleetapi_mock.web.journal import JournalEntry
+from fleetapi_mock.web.request import Request, request_origin
 from fleetapi_mock.web.routing import route_with_prefix
 from fleetapi_mock.web.wire import (
     FormFields,
@@ -90,43 +91,6 @@ logger: logging.Logger = logging.getLogger("fleetapi_mock")
 
 MAX_BODY_BYTES = 32 * 1024 * 1024
 """Bodies above this answer HTTP 413 (code 5, or 271 for upload calls)."""
-
-
-def request_origin(headers: Mapping[str, str], scheme: str) -> str:
-    """``scheme://host`` of a request, from its ``Host`` header (headers in lower case)."""
-    host = headers.get("host", "").strip() or "fleet.localhost"
-    return f"{scheme}://{host}"
-
-
-# --- The request ----------------------------------------------------------------------------
-
-
-@attrs.define(kw_only=True)
-class Request:
-    """One HTTP request on its way through the backend's steps.
-
-    The steps fill in ``endpoint`` and ``user_id`` as they learn them, for the journal.
-    """
-
-    method: str
-    path: str
-    query: FormFields
-    headers: Mapping[str, str]
-    """In lower case."""
-    body: bytes = attrs.field(repr=lambda b: f"<{len(b)} bytes>")
-    size: int
-    """The body's real size (``body`` may be cut short when it was too large)."""
-    client: str | None = None
-    origin: str
-    """``scheme://host`` the request came to."""
-    endpoint: Endpoint | None = None
-    user_id: int | None = None
-    credential: CredentialKind | None = None
-
-    @property
-    def anonymous_rate_key(self) -> str:
-        """The rate-limit bucket of a request that names no caller."""
-        return f"client:{self.client or 'local'}"
 
 
 @attrs.frozen(kw_only=True)
