@@ -29,6 +29,7 @@ from typing import Any, Literal, Union
 
 import attrs
 
+from fleetapi._docstrings import markdown_of
 from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import CODES, FleetApiError
 from fleetapi._rules import rules_of
@@ -377,18 +378,6 @@ def _errors_table(endpoint: Endpoint) -> list[str]:
 
 _HYPHENATED = re.compile(r"(?<![\w-])(?=[\w-]*-)(?=[\w-]*\w)[\w-]+")
 """A word with hyphens (``--base-url``), which a browser would otherwise break after one."""
-_ROLE = re.compile(r":\w+:`(~?)([^`]+)`")
-
-
-def markdown_of(docstring: str) -> str:
-    """Docstring markup as Markdown: ``:func:`~a.b.c``` becomes `c` (`a.b.c` without ``~``),
-    double backquotes single ones."""
-
-    def code(match: re.Match[str]) -> str:
-        target = match.group(2)
-        return f"`{target.rsplit('.', 1)[-1] if match.group(1) else target}`"
-
-    return _ROLE.sub(code, docstring).replace("``", "`")
 
 
 def _mock_lines(endpoint: Endpoint) -> list[str]:

@@ -33,8 +33,6 @@ __all__ = [
     "field_help",
     "field_specs",
     "object_type",
-    "plain_text",
-    "wire_name",
 ]
 
 Kind = Literal["int", "float", "bool", "str", "choice", "list", "json"]
@@ -261,6 +259,8 @@ _READING: set[str] = set()
 
 def _read_module(module_name: str, found: _ModuleDocs) -> None:
     """Fill ``found`` from the source of ``module_name`` (nothing when it has none)."""
+    from fleetapi._docstrings import plain_text
+
     spec = importlib.util.find_spec(module_name)
     if spec is None or not spec.origin:
         return
@@ -292,9 +292,6 @@ def _read_module(module_name: str, found: _ModuleDocs) -> None:
                 key = (node.name, current.target.id)
                 found.markup[key] = text
                 found.docs[key] = plain_text(text)
-
-
-_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
 
 
 def _constant_text(node: ast.expr | None) -> str | None:
@@ -337,18 +334,6 @@ def _resolve_roles(text: str, constants: dict[str, str], module_name: str) -> st
     return re.sub(r":data:`~?((?:[\w]+\.)*[A-Z0-9_]+)`", value, text)
 
 
-def plain_text(text: str) -> str:
-    """A docstring's text for a terminal: reStructuredText roles as the name they point to
-    (``:data:`MAX_LIMIT``` as ``MAX_LIMIT``, ``:class:`~a.b.Task``` as ``Task``) and literals
-    without their backquotes."""
-
-    def name(match: re.Match[str]) -> str:
-        target = match.group(1)
-        return target.rsplit(".", 1)[-1] if match.group(0).count("~") else target
-
-    return _ROLE.sub(name, text).replace("``", "")
-
-
 def _field_doc(model: type[Any], name: str, *, markup: bool = False) -> str:
     """The docstring of ``model``'s field ``name``, from the class that declares it: plain
     text, or as written when ``markup``."""
@@ -378,11 +363,6 @@ def field_help(model: str, name: str) -> str:
     return text
 
 
-def wire_name(name: str) -> str:
-    """The JSON key of an attribute (``from_`` travels as ``from``)."""
-    return name[:-1] if name.endswith("_") else name
-
-
 def object_type(spec: FieldSpec) -> type[Any] | None:
     """The attrs class of an object option (``NewTask`` for ``--task``), if it is one."""
     import attrs
@@ -396,6 +376,8 @@ def field_specs(params: type[Any], *, within: str | None = None) -> list[FieldSp
     object option whose fields they are (their help then never says required: the object's
     JSON may give them)."""
     import attrs
+
+    from fleetapi._formats import wire_name
 
     hints = typing.get_type_hints(params)
     specs: list[FieldSpec] = []

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from fleetapi._formats import wire_name
 from fleetapi_cli._index import endpoint_of
-from fleetapi_cli.fields import FieldSpec, _core_type, field_specs, object_type, wire_name
+from fleetapi_cli.fields import FieldSpec, _core_type, field_specs, object_type
 from fleetapi_cli.output import to_jsonable
 
 if TYPE_CHECKING:

@@ -11,7 +11,6 @@ import ast
 import datetime as dt
 import inspect
 import itertools
-import re
 import sys
 import types
 import typing
@@ -22,6 +21,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 import attrs
 
 from fleetapi._converter import wire_name
+from fleetapi._docstrings import summary
 from fleetapi._rules import rules_of
 from fleetapi._types import TAGGED_UNIONS, Unset
 
@@ -191,7 +191,7 @@ class SchemaBuilder:
                 required.append(key)
         out: dict[str, Any] = {"type": "object"}
         if cls.__doc__:
-            out["description"] = _summary(cls.__doc__)
+            out["description"] = summary(cls.__doc__)
         out["properties"] = {**(extra or {}), **properties}
         if required or extra:
             out["required"] = [*(extra or {}), *required]
@@ -242,14 +242,6 @@ def _field_doc(cls: type, name: str) -> str | None:
         if doc:
             return doc
     return None
-
-
-def _summary(doc: str) -> str:
-    """The first paragraph of a class docstring on one line, roles as the names they point
-    to (``:class:`~a.Task``` as `Task`) and literals in single backquotes."""
-    text = " ".join(inspect.cleandoc(doc).split("\n\n")[0].split())
-    text = re.sub(r":[a-z]+:`~[\w.]*?(\w+)`", r"`\1`", text)
-    return re.sub(r":[a-z]+:`([^`]+)`", r"`\1`", text).replace("``", "`")
 
 
 @cache
