@@ -18,3 +18,15 @@ settings.load_profile(
 @pytest.fixture(params=["asyncio"])
 def anyio_backend(request):
     return request.param
+
+
+@pytest.fixture
+def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SDK's retries wait no backoff (what the mock makes wait, a delay fault, still
+    does)."""
+
+    async def nothing(seconds: float) -> None:
+        return None
+
+    monkeypatch.setattr("fleetapi._client.sleep", lambda seconds: None)
+    monkeypatch.setattr("fleetapi._async_client.sleep", nothing)

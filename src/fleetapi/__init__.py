@@ -6,7 +6,8 @@ Examples:
     ...     for key in client.api_keys.list():
     ...         print(key.title)
 
-The clients are imported on first use, so that importing a model or an error class stays cheap.
+The clients (and the SDK's own :class:`MalformedAnswerError`) are imported on first use, so
+that importing a model or an error class stays cheap.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ from fleetapi._types import UNSET, Unset
 if TYPE_CHECKING:
     from fleetapi._async_client import AsyncClient
     from fleetapi._client import Client
+    from fleetapi._core import MalformedAnswerError
 
 __version__ = "0.1.0"
 
@@ -127,6 +129,7 @@ __all__ = [
     "InvalidTaskStateError",
     "LimitTooBigError",
     "LoginInUseError",
+    "MalformedAnswerError",
     "NoChangeNeededError",
     "NoDataFileError",
     "NonExistentEntitiesError",
@@ -171,4 +174,8 @@ def __getattr__(name: str) -> Any:
         from fleetapi._async_client import AsyncClient
 
         return AsyncClient
+    if name == "MalformedAnswerError":
+        from fleetapi._core import MalformedAnswerError
+
+        return MalformedAnswerError
     raise AttributeError(f"module 'fleetapi' has no attribute {name!r}")

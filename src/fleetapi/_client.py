@@ -17,6 +17,7 @@ from fleetapi._core import (
     USER_AGENT,
     ClientConfig,
     CredentialPlacement,
+    MalformedAnswerError,
     PreparedRequest,
     build_request,
     check_transport_security,
@@ -394,7 +395,11 @@ class Client(Resources):
                 )
             except FleetApiError as exc:
                 log_attempt(prepared.path, f"code {exc.code}", started)
-                failure = answer_failure(response.status_code, exc.code)
+                failure = answer_failure(
+                    response.status_code,
+                    exc.code,
+                    enveloped=not isinstance(exc, MalformedAnswerError),
+                )
                 if policy.should_retry(attempt, failure, safe=safe):
                     sleep(policy.delay(attempt, exc.retry_after))
                     continue

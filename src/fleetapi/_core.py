@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "ClientConfig",
     "CredentialPlacement",
+    "MalformedAnswerError",
     "build_request",
     "read_response",
     "resolve_config",
@@ -53,6 +54,11 @@ DEFAULT_TIMEOUT = 30.0
 USER_AGENT = "fleetapi-python"
 
 CredentialPlacement = Literal["header", "body", "query"]
+
+
+class MalformedAnswerError(WrongRequestFormatError):
+    """Code 5, raised by the SDK itself: the answer was not the API's JSON envelope (a proxy's
+    page, an empty body, a body cut short); ``http_status`` is the answer's."""
 
 
 @attrs.frozen(kw_only=True)
@@ -272,7 +278,7 @@ def read_response(
     if not isinstance(body, dict) or "success" not in body:
         if expect_file and 200 <= status_code < 300:
             return content  # a file that happens to be JSON
-        raise WrongRequestFormatError(
+        raise MalformedAnswerError(
             f"the service answered HTTP {status_code} without the API's JSON envelope",
             http_status=status_code,
             endpoint=path,

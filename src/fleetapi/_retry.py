@@ -47,6 +47,7 @@ class Failure(enum.Enum):
     READ_TIMEOUT = "read timeout"
     PROTOCOL_ERROR = "protocol error (RemoteProtocolError)"
     SERVER_ERROR = "HTTP 500, 502, 503, 504"
+    MALFORMED = "2xx answer that is not the JSON envelope (empty, cut short)"
     UNSUPPORTED = "unsupported URL scheme"
     OTHER = "any other answer"
 
@@ -72,6 +73,7 @@ RETRY_RULES: Mapping[Failure, Repeat] = {
     Failure.READ_TIMEOUT: Repeat.SAFE,
     Failure.PROTOCOL_ERROR: Repeat.SAFE,
     Failure.SERVER_ERROR: Repeat.SAFE,
+    Failure.MALFORMED: Repeat.SAFE,
     # Another attempt would fail the same way.
     Failure.UNSUPPORTED: Repeat.NEVER,
     Failure.OTHER: Repeat.NEVER,
@@ -101,12 +103,15 @@ def transport_failure(exc: httpx.TransportError) -> Failure:
     return Failure.PROTOCOL_ERROR
 
 
-def answer_failure(status_code: int, error_code: int) -> Failure:
-    """The kind of a failure the service answered."""
+def answer_failure(status_code: int, error_code: int, *, enveloped: bool = True) -> Failure:
+    """The kind of a failure the service answered (``enveloped``: in the API's JSON
+    envelope; a success status without it is an answer broken on the way)."""
     if error_code == 15 or status_code == 429:
         return Failure.RATE_LIMITED
     if status_code in RETRYABLE_STATUSES:
         return Failure.SERVER_ERROR
+    if not enveloped and 200 <= status_code < 300:
+        return Failure.MALFORMED
     return Failure.OTHER
 
 

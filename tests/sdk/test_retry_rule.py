@@ -91,6 +91,7 @@ FAULTS: dict[Failure, Fault] = {
         lambda r: httpx.RemoteProtocolError("peer closed", request=r), True
     ),
     Failure.SERVER_ERROR: Fault(_answer(502, 14), True),
+    Failure.MALFORMED: Fault(lambda r: httpx.Response(200, content=b'{"succ', request=r), True),
     Failure.UNSUPPORTED: Fault(lambda r: httpx.UnsupportedProtocol("gopher", request=r), False),
     Failure.OTHER: Fault(_answer(400, 7), False),
 }
@@ -124,13 +125,7 @@ class FaultOnce(httpx.BaseTransport, httpx.AsyncBaseTransport):
         return self._fail_or(request, lambda: self.inner.handle_request(replay))  # type: ignore[no-any-return]
 
 
-@pytest.fixture(autouse=True)
-def no_sleep(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def nothing(seconds: float) -> None:
-        return None
-
-    monkeypatch.setattr("fleetapi._client.sleep", lambda seconds: None)
-    monkeypatch.setattr("fleetapi._async_client.sleep", nothing)
+pytestmark = pytest.mark.usefixtures("no_backoff")
 
 
 START = dt.datetime(2026, 1, 15, 10, 0)
@@ -182,7 +177,12 @@ def test_each_failure_kind_through_both_clients(engine: str, call_name: str, fai
         assert transport.attempts == 2
     else:
         expected = FleetTimeoutError if "timeout" in failure.value else FleetConnectionError
-        if failure in (Failure.RATE_LIMITED, Failure.SERVER_ERROR, Failure.OTHER):
+        if failure in (
+            Failure.RATE_LIMITED,
+            Failure.SERVER_ERROR,
+            Failure.MALFORMED,
+            Failure.OTHER,
+        ):
             expected = FleetApiError
         with pytest.raises(expected):
             run(engine, mock, transport, call)

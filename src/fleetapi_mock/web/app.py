@@ -16,6 +16,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
 from fleetapi._errors import FleetApiError, UnexpectedError
 from fleetapi_mock.web.router import Backend
@@ -28,6 +29,8 @@ __all__ = ["create_app"]
 logger: logging.Logger = logging.getLogger("fleetapi_mock")
 
 _METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+_SERVER_SEND = "fleetapi_mock.send"
+"""Where the scope keeps the server's own ``send`` (for a fault that drops the connection)."""
 
 _T = TypeVar("_T")
 _Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[], Any]]
@@ -194,12 +197,44 @@ def create_app(backend: Backend | Worlds | None = None) -> Starlette:
                 lock.release()
         else:
             answered = await workers.run(call)
+        if answered.delay:
+            await asyncio.sleep(answered.delay)
+        if answered.drop:
+            await _drop(request)
         return _send(request, answered)
 
-    app = Starlette(routes=[Route("/{path:path}", answer, methods=_METHODS)])
+    app = _App(routes=[Route("/{path:path}", answer, methods=_METHODS)])
     app.state.backend = worlds.main
     app.state.worlds = worlds
     return app
+
+
+class _App(Starlette):
+    """The Starlette app, keeping the server's ``send`` in the scope before Starlette's
+    middleware wraps it."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        scope[_SERVER_SEND] = send
+        await super().__call__(scope, receive, send)
+
+
+async def _drop(request: Request) -> None:
+    """Close the request's connection without an answer (a fault rule's ``drop``).
+
+    uvicorn's ``send`` belongs to the request's cycle, which holds the connection: it is
+    aborted, and the answer then sent is dropped as one to a client gone. Under a server that
+    hides its connection, the request fails instead (the server answers as it answers an
+    application error).
+    """
+    cycle = getattr(request.scope.get(_SERVER_SEND), "__self__", None)
+    transport = getattr(cycle, "transport", None)
+    if not isinstance(transport, asyncio.WriteTransport):
+        raise ConnectionAbortedError("a fault rule drops this connection")
+    transport.abort()
+    for _ in range(100):  # the loop tells the cycle at its next turn
+        if getattr(cycle, "disconnected", True):
+            return
+        await asyncio.sleep(0)
 
 
 def _send(request: Request, answered: Reply) -> Response:

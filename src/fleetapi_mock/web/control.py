@@ -9,10 +9,23 @@
 ``POST /__mock__/clock``   Set or move the clock: ``{"now": "2026-02-01 00:00:00"}``,
                            ``{"advance": "P30D"}`` or ``{"advance": 3600}`` (seconds), and
                            optionally ``"running": true|false``; answers like ``GET``.
-``GET /__mock__/journal``  The last answered requests (method, path, call, status, code,
-                           user, credential kind); filtered by ``?path=task/*`` (a glob of
-                           the call or the path), ``code=0``, ``credential=session|api_key|
-                           none``, ``since=`` (a world date/time, UTC unless it has an offset).
+``GET /__mock__/journal``  The last answered API requests (method, path, call, status, code,
+                           user, credential kind, ``params`` with secrets masked, the
+                           ``fault`` rule that fired); filtered by ``?path=task/*`` (a glob
+                           of the call or the path), ``code=0``, ``credential=session|
+                           api_key|none``, ``since=`` (a world date/time, UTC unless it has
+                           an offset). Control routes are not journaled (file uploads are).
+``POST /__mock__/verify``  Whether requests matching ``{"path": "task/assign", "body":
+                           {"task_id": 12}}`` were received: ``count`` (exactly), or
+                           ``at_least`` (1 by default) and ``at_most``; ``code``,
+                           ``credential`` and ``since`` narrow as the journal's filters do.
+                           ``{"success": true, "matched", "count", "expected",
+                           "near_misses"}``: when none matched, the closest requests with
+                           their ``differences``.
+``POST /__mock__/faults``  Add a fault rule (:mod:`fleetapi_mock.web.faults`):
+                           ``{"success": true, "fault": {"id": 1, ...}}``.
+``GET /__mock__/faults``   The rules, with how often each ``matched`` and ``fired``.
+``DELETE /__mock__/faults`` Remove every rule, or one: ``DELETE /__mock__/faults/<id>``.
 ``POST /__mock__/files/``  Uploads of reserved files and their downloads (the ``url`` and
 ``GET /__mock__/files/``   ``download_url`` the API hands out): see
                            :mod:`fleetapi_mock.web.uploads`.
@@ -32,7 +45,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
 
 from fleetapi._converter import (
     RequestValidationError,
@@ -42,17 +57,20 @@ from fleetapi._converter import (
     structure_request,
 )
 from fleetapi._errors import InvalidParametersError, WrongRequestFormatError
+from fleetapi._rules import rules
 from fleetapi_mock.domain.position import record_positions
 from fleetapi_mock.state.bounds import in_clock_range, read_json
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.world import WorldDocumentError
 from fleetapi_mock.web import uploads
+from fleetapi_mock.web.decoding import invalid, read_strictly
+from fleetapi_mock.web.faults import FaultRule
 from fleetapi_mock.web.wire import FormFields, Response, json_response
 
 if TYPE_CHECKING:
     from fleetapi_mock.web.router import Backend
 
-__all__ = ["handle", "is_control_path"]
+__all__ = ["VerifySpec", "handle", "is_control_path", "is_journaled"]
 
 _PREFIX = "__mock__"
 
@@ -63,8 +81,12 @@ def is_control_path(path: str) -> bool:
     return _PREFIX in segments or (bool(segments) and segments[-1] == "openapi.json")
 
 
-def _invalid(parameter: str, error: str) -> InvalidParametersError:
-    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
+def is_journaled(path: str) -> bool:
+    """Whether a control route is journaled: uploads of reserved files are (the API hands
+    out their address); the rest of the control API is not, so that reading and verifying
+    change nothing."""
+    segments = [s for s in path.split("/") if s]
+    return _PREFIX in segments and segments[segments.index(_PREFIX) + 1 :][:1] == ["files"]
 
 
 def _json_object(body: bytes, *, what: str) -> dict[str, Any] | None:
@@ -96,7 +118,7 @@ def _set_clock(backend: Backend, data: Mapping[str, Any]) -> None:
     clock = backend.world.clock
     unknown = sorted(set(data) - {"now", "advance", "running"})
     if unknown:
-        raise _invalid(unknown[0], "unknown field: use now, advance or running")
+        raise invalid(unknown[0], "unknown field: use now, advance or running")
     new_now: dt.datetime | None = None
     step: dt.timedelta | None = None
     if "now" in data:
@@ -106,7 +128,7 @@ def _set_clock(backend: Backend, data: Mapping[str, Any]) -> None:
                 raise ValueError("must be a date/time string")
             new_now = parse_datetime(value, iso=True)
         except ValueError as exc:
-            raise _invalid("now", str(exc)) from None
+            raise invalid("now", str(exc)) from None
     if "advance" in data:
         value = data["advance"]
         try:
@@ -119,23 +141,23 @@ def _set_clock(backend: Backend, data: Mapping[str, Any]) -> None:
             else:
                 raise ValueError("must be an ISO 8601 duration or a number of seconds")
         except (ValueError, OverflowError) as exc:
-            raise _invalid("advance", str(exc)) from None
+            raise invalid("advance", str(exc)) from None
     running = data.get("running")
     if running is not None and not isinstance(running, bool):
-        raise _invalid("running", "must be a boolean")
+        raise invalid("running", "must be a boolean")
     with backend.world.lock:
         before = clock.now()
         try:
             if new_now is not None:
                 clock.set(new_now)
         except ValueError as exc:
-            raise _invalid("now", str(exc)) from None
+            raise invalid("now", str(exc)) from None
         try:
             if step is not None:
                 clock.advance(step)
         except ValueError as exc:
             clock.set(before)
-            raise _invalid("advance", str(exc)) from None
+            raise invalid("advance", str(exc)) from None
         if running is True:
             clock.run()
         elif running is False:
@@ -145,7 +167,7 @@ def _set_clock(backend: Backend, data: Mapping[str, Any]) -> None:
 def _record_positions(backend: Backend, data: Mapping[str, Any]) -> int:
     raw = data.get("points")
     if not isinstance(raw, list) or not raw:
-        raise _invalid("points", "must be a non-empty array of points")
+        raise invalid("points", "must be a non-empty array of points")
     world = backend.world
     errors: list[dict[str, str]] = []
     points: list[TrackPointRecord] = []
@@ -181,28 +203,91 @@ def _journal_filters(query: FormFields) -> dict[str, Any]:
     ``credential`` (``session``, ``api_key``, ``none``) and ``since`` (a date/time)."""
     unknown = sorted(set(query) - {"path", "code", "credential", "since"})
     if unknown:
-        raise _invalid(unknown[0], "unknown filter: use path, code, credential or since")
+        raise invalid(unknown[0], "unknown filter: use path, code, credential or since")
     given = {k: v if isinstance(v, str) else v[-1] for k, v in query.items()}
     filters: dict[str, Any] = {}
     if "path" in given:
         filters["path"] = given["path"]
     if "code" in given:
         if not given["code"].isdigit():
-            raise _invalid("code", "must be an integer")
+            raise invalid("code", "must be an integer")
         filters["code"] = int(given["code"])
     if "credential" in given:
         if given["credential"] not in ("session", "api_key", "none"):
-            raise _invalid("credential", "must be session, api_key or none")
+            raise invalid("credential", "must be session, api_key or none")
         filters["credential"] = given["credential"]
     if "since" in given:
-        try:
-            since = parse_datetime(given["since"], iso=True)
-        except ValueError as exc:
-            raise _invalid("since", str(exc)) from None
-        if since.tzinfo is not None:  # the journal's times are naive UTC
-            since = since.astimezone(dt.timezone.utc).replace(tzinfo=None)
-        filters["since"] = since
+        filters["since"] = _since(given["since"])
     return filters
+
+
+def _since(value: str) -> dt.datetime:
+    """A ``since`` filter: a date/time, UTC unless it has an offset (as the journal's)."""
+    try:
+        since = parse_datetime(value, iso=True)
+    except ValueError as exc:
+        raise invalid("since", str(exc)) from None
+    if since.tzinfo is not None:  # the journal's times are naive UTC
+        since = since.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    return since
+
+
+@attrs.frozen(kw_only=True)
+class VerifySpec:
+    """The body of ``POST /__mock__/verify``."""
+
+    path: str = attrs.field(metadata=rules(not_blank=True, max_length=200))
+    """The call (a glob: ``task/*``) or the request path."""
+    body: dict[str, Any] | None = None
+    """Fields the requests must include (a subset; objects field by field)."""
+    count: int | None = attrs.field(default=None, metadata=rules(minimum=0))
+    """Exactly this many requests."""
+    at_least: int | None = attrs.field(default=None, metadata=rules(minimum=0))
+    """At least this many (1 when neither this, ``count`` nor ``at_most`` is given)."""
+    at_most: int | None = attrs.field(default=None, metadata=rules(minimum=0))
+    """At most this many."""
+    code: int | None = None
+    """Only requests answered with this code (0: successes)."""
+    credential: Literal["session", "api_key", "none"] | None = None
+    """Only requests identified this way."""
+    since: str | None = None
+    """Only requests at or after this world date/time."""
+
+
+def _verify(backend: Backend, data: Mapping[str, Any]) -> Response:
+    spec = read_strictly(data, VerifySpec, what="verification")
+    if spec.count is not None and (spec.at_least is not None or spec.at_most is not None):
+        raise invalid("count", "give count, or at_least and at_most, not both")
+    result = backend.journal.verify(
+        spec.path,
+        spec.body,
+        count=spec.count,
+        at_least=spec.at_least,
+        at_most=spec.at_most,
+        code=spec.code,
+        credential=spec.credential,
+        since=None if spec.since is None else _since(spec.since),
+    )
+    return json_response(200, result.to_json())
+
+
+def _faults(backend: Backend, method: str, rest: list[str], body: bytes) -> Response:
+    """``/__mock__/faults[/<id>]``: add (POST), list (GET), remove (DELETE)."""
+    faults = backend.faults
+    if method == "POST" and not rest:
+        rule = faults.add(_json_object(body, what="fault rule") or {})
+        return json_response(200, {"success": True, "fault": rule.to_json()})
+    if method == "GET" and not rest:
+        listed: list[FaultRule] = faults.list()
+        return json_response(200, {"success": True, "list": [r.to_json() for r in listed]})
+    if method == "DELETE" and not rest:
+        faults.clear()
+        return json_response(200, {"success": True})
+    if method == "DELETE" and len(rest) == 1:
+        if not rest[0].isdigit() or not faults.remove(int(rest[0])):
+            raise invalid("id", f"no fault rule {rest[0]!r}")
+        return json_response(200, {"success": True})
+    raise WrongRequestFormatError(f"unknown control route: {method} /{_PREFIX}/faults")
 
 
 def handle(
@@ -250,19 +335,10 @@ def handle(
         return json_response(200, {"success": True, "count": count})
     if action == "journal" and method == "GET":
         wanted = _journal_filters(query)
-        entries = [
-            {
-                "time": format_datetime(e.time.replace(microsecond=0)),
-                "method": e.method,
-                "path": e.path,
-                "call": e.call,
-                "status": e.status,
-                "code": e.code,
-                "user_id": e.user_id,
-                "credential": e.credential,
-            }
-            for e in list(backend.journal)
-            if e.matches(**wanted)
-        ]
+        entries = [e.to_json() for e in backend.journal if e.matches(**wanted)]
         return json_response(200, {"success": True, "list": entries})
+    if action == "verify" and method == "POST":
+        return _verify(backend, _json_object(body, what="verification") or {})
+    if segments[at + 1 : at + 2] == ["faults"]:
+        return _faults(backend, method, segments[at + 2 :], body)
     raise WrongRequestFormatError(f"unknown control route: {method} /{_PREFIX}/{action}")

@@ -25,7 +25,16 @@ from fleetapi_mock.domain.context import UploadedFile
 from fleetapi_mock.state.bounds import read_json
 from fleetapi_mock.web.wire import FormFields, form_fields, multipart_parts
 
-__all__ = ["decode_text_fields", "parse_fields", "request_iso", "request_params"]
+__all__ = [
+    "decode_text_fields",
+    "invalid",
+    "parse_fields",
+    "read_strictly",
+    "request_iso",
+    "request_params",
+]
+
+_T = typing.TypeVar("_T")
 
 _TEXT_TYPES: tuple[Any, ...] = (str, dt.datetime, dt.date, dt.timedelta)
 
@@ -231,3 +240,24 @@ def _iso_flag(fields: Mapping[str, Any]) -> bool:
     raise InvalidParametersError(
         errors=[{"parameter": "iso_datetime", "error": "must be a boolean"}]
     )
+
+
+def invalid(parameter: str, error: str) -> InvalidParametersError:
+    """Code 7 naming one parameter."""
+    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
+
+
+def read_strictly(data: Mapping[str, Any], cls: type[_T], *, what: str) -> _T:
+    """An attrs object of a control route from its JSON: only ``cls``'s fields, each read as
+    strictly as a call's parameters (code 7 naming every bad field, or the unknown one)."""
+    known = {a.name for a in attrs.fields(typing.cast(Any, cls))}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise invalid(unknown[0], f"unknown field: use {', '.join(sorted(known))}")
+    try:
+        return structure_request(data, cls)
+    except RequestValidationError as exc:
+        raise InvalidParametersError(
+            f"invalid {what}",
+            errors=[{"parameter": e.parameter, "error": e.error} for e in exc.errors],
+        ) from None

@@ -1,33 +1,123 @@
-"""The journal: what the backend keeps of each answered request (never a body or a credential)."""
+"""The journal: what the backend keeps of each answered request, and verification against it.
+
+Each :class:`JournalEntry` holds the call, the answer's status and code, who called and how,
+and the request's fields with every secret masked (never a credential, a password or a file).
+:class:`Journal` keeps the last entries of a world and answers the questions a test asks of
+them: which requests match a pattern (:meth:`Journal.find`), whether the expected number did
+(:meth:`Journal.verify`, the control API's ``POST /__mock__/verify``), and when not, the closest
+requests and what differed (near misses). Reading never changes the world or a counter.
+"""
 
 from __future__ import annotations
 
+import collections
 import datetime as dt
 import fnmatch
-from typing import Literal
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final, Literal, overload
 
 import attrs
 
-__all__ = ["CredentialKind", "JournalEntry"]
+__all__ = [
+    "MASK",
+    "SECRET_FIELDS",
+    "CredentialKind",
+    "Difference",
+    "Journal",
+    "JournalEntry",
+    "Verification",
+    "differences",
+    "masked",
+]
 
 CredentialKind = Literal["session", "api_key"]
 """How a caller was identified: a session hash or an API key."""
 
+SECRET_FIELDS: Final = frozenset(
+    {"hash", "password", "new_password", "old_password", "key", "api_key", "session_key"}
+)
+"""Request fields the journal never keeps: their values are replaced by :data:`MASK`."""
+MASK: Final = "***"
+"""What the journal shows for a secret."""
+_MASK_DEPTH: Final = 32
+"""Fields nested deeper than this are not kept (a hostile request's depth is bounded anyway)."""
+NEAR_MISSES: Final = 3
+"""How many of the closest requests a failed verification shows."""
+
+
+def masked(value: Any, depth: int = 0) -> Any:
+    """``value`` with every :data:`SECRET_FIELDS` member's value replaced by :data:`MASK`."""
+    if depth > _MASK_DEPTH:
+        return MASK
+    if isinstance(value, Mapping):
+        return {k: MASK if k in SECRET_FIELDS else masked(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [masked(v, depth + 1) for v in value]
+    return value
+
+
+@attrs.frozen
+class Difference:
+    """One way a request differs from a pattern: a field (dotted path, or ``path`` for the
+    call), what was expected and what came (``None`` when the field was missing)."""
+
+    field: str
+    expected: Any
+    actual: Any
+
+    def to_json(self) -> dict[str, Any]:
+        """The difference as the control API shows it."""
+        return {"field": self.field, "expected": self.expected, "actual": self.actual}
+
+
+def _same(expected: Any, actual: Any) -> bool:
+    """Whether a field's value is the one expected, read as the service reads it: a number
+    may come as the text of its digits (form encodings, ``"12"``)."""
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return expected is actual or (isinstance(actual, str) and actual == str(expected).lower())
+    if isinstance(expected, (int, float)) and isinstance(actual, str):
+        return actual.strip() == str(expected)
+    return bool(expected == actual)
+
+
+def differences(expected: Mapping[str, Any], actual: Any, prefix: str = "") -> list[Difference]:
+    """Where ``actual`` (a request's fields) differs from ``expected``, a subset: every field
+    of ``expected`` must be in ``actual`` with the same value; objects are compared field by
+    field, recursively; other fields of ``actual`` are ignored."""
+    found: list[Difference] = []
+    given = actual if isinstance(actual, Mapping) else {}
+    for key, want in expected.items():
+        where = f"{prefix}{key}"
+        if key not in given:
+            found.append(Difference(where, want, None))
+        elif isinstance(want, Mapping) and isinstance(given[key], Mapping):
+            found.extend(differences(want, given[key], f"{where}."))
+        elif not _same(want, given[key]):
+            found.append(Difference(where, want, given[key]))
+    return found
+
 
 @attrs.frozen(kw_only=True)
 class JournalEntry:
-    """One answered request (never its body or credential)."""
+    """One answered request (its secrets masked)."""
 
     time: dt.datetime
     method: str
     path: str
     call: str | None
     status: int
+    """The HTTP status sent; 0 when a fault dropped the connection instead."""
     code: int
     """0 for a success, else the failure's ``status.code``."""
     user_id: int | None = None
     credential: CredentialKind | None = None
     """How the caller was identified (``None``: no valid credential)."""
+    params: Mapping[str, Any] | None = None
+    """The request's fields (body and query), secrets masked; ``None`` when the body could
+    not be read or was larger than the journal keeps."""
+    fault: int | None = None
+    """The id of the fault rule that fired on this request, if one did."""
 
     def matches(
         self,
@@ -41,13 +131,205 @@ class JournalEntry:
         the call (``task/*``) or the path, ``code`` its code (0 for successes),
         ``credential`` ``session``, ``api_key`` or ``none``, ``since`` a world time (UTC) it
         is not before."""
-        if path is not None and not (
-            fnmatch.fnmatchcase(self.call or "", path)
-            or fnmatch.fnmatchcase(self.path.lstrip("/"), path.lstrip("/"))
-        ):
+        if path is not None and not self.on_path(path):
             return False
         if code is not None and self.code != code:
             return False
         if credential is not None and (self.credential or "none") != credential:
             return False
         return since is None or self.time >= since
+
+    def on_path(self, pattern: str) -> bool:
+        """Whether the call (``task/assign``) or the request's path matches ``pattern``."""
+        return fnmatch.fnmatchcase(self.call or "", pattern) or fnmatch.fnmatchcase(
+            self.path.lstrip("/"), pattern.lstrip("/")
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as the control API shows it (times in the world's UTC)."""
+        from fleetapi._converter import format_datetime
+
+        return {
+            "time": format_datetime(self.time.replace(microsecond=0)),
+            "method": self.method,
+            "path": self.path,
+            "call": self.call,
+            "status": self.status,
+            "code": self.code,
+            "user_id": self.user_id,
+            "credential": self.credential,
+            "params": self.params,
+            "fault": self.fault,
+        }
+
+
+@attrs.frozen(kw_only=True)
+class Verification:
+    """The answer to "was this call received as expected?" (:meth:`Journal.verify`)."""
+
+    matched: bool
+    """Whether the number of matching requests is the one expected."""
+    count: int
+    """How many requests matched the pattern."""
+    expected: str
+    """The expectation in words (``exactly 1``, ``at least 1``, ``between 1 and 3``)."""
+    near_misses: Sequence[tuple[JournalEntry, Sequence[Difference]]] = ()
+    """When nothing matched: the closest requests, fewest differences first, each with what
+    differed."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The verification as ``POST /__mock__/verify`` answers it."""
+        return {
+            "success": True,
+            "matched": self.matched,
+            "count": self.count,
+            "expected": self.expected,
+            "near_misses": [
+                {**entry.to_json(), "differences": [d.to_json() for d in found]}
+                for entry, found in self.near_misses
+            ],
+        }
+
+    def message(self, path: str, fields: Mapping[str, Any]) -> str:
+        """A failed verification in words, for an assertion."""
+        shown = ", ".join(f"{k}={v!r}" for k, v in fields.items())
+        lines = [f"expected {self.expected} {path}({shown}) request(s), received {self.count}"]
+        if self.near_misses:
+            lines.append("closest requests:")
+        for entry, found in self.near_misses:
+            what = "; ".join(
+                f"{d.field}: expected {d.expected!r}, got "
+                + ("nothing" if d.actual is None else repr(d.actual))
+                for d in found
+            )
+            lines.append(f"  {entry.call or entry.path} -> {entry.status}/{entry.code}: {what}")
+        return "\n".join(lines)
+
+
+def _expectation(count: int | None, at_least: int | None, at_most: int | None) -> str:
+    if count is not None:
+        return f"exactly {count}"
+    if at_most is None:
+        return f"at least {1 if at_least is None else at_least}"
+    if at_least is None or at_least == 0:
+        return f"at most {at_most}"
+    return f"between {at_least} and {at_most}"
+
+
+class Journal(Sequence[JournalEntry]):
+    """The last answered requests of a world, oldest first (a sequence of
+    :class:`JournalEntry`), and verification against them.
+
+    Examples:
+        >>> mock.journal.assert_called("task/assign", task_id=12)
+        >>> mock.journal.assert_not_called("task/delete")
+        >>> [e.call for e in mock.journal.find("tracker/*")]
+    """
+
+    def __init__(self, size: int = 1000) -> None:
+        self._entries: collections.deque[JournalEntry] = collections.deque(maxlen=size)
+        self._lock = threading.Lock()
+
+    def append(self, entry: JournalEntry) -> None:
+        """Keep ``entry`` (the oldest goes when the journal is full)."""
+        with self._lock:
+            self._entries.append(entry)
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        with self._lock:
+            self._entries.clear()
+
+    def entries(self) -> list[JournalEntry]:
+        """The entries now, oldest first (a copy)."""
+        with self._lock:
+            return list(self._entries)
+
+    @overload
+    def __getitem__(self, index: int) -> JournalEntry: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[JournalEntry]: ...
+    def __getitem__(self, index: int | slice) -> JournalEntry | Sequence[JournalEntry]:
+        """An entry, or a list of entries for a slice."""
+        return self.entries()[index]
+
+    def __len__(self) -> int:
+        """How many entries are kept."""
+        return len(self._entries)
+
+    def __iter__(self) -> Iterator[JournalEntry]:
+        """The entries, oldest first (as they were when iteration began)."""
+        return iter(self.entries())
+
+    def find(self, path: str = "*", /, **fields: Any) -> list[JournalEntry]:
+        """The requests whose call (or path) matches the glob ``path`` and whose fields
+        include ``fields`` (a subset; objects compared field by field)."""
+        return [
+            e for e in self.entries() if e.on_path(path) and not differences(fields, e.params or {})
+        ]
+
+    def verify(
+        self,
+        path: str,
+        fields: Mapping[str, Any] | None = None,
+        *,
+        count: int | None = None,
+        at_least: int | None = None,
+        at_most: int | None = None,
+        code: int | None = None,
+        credential: str | None = None,
+        since: dt.datetime | None = None,
+    ) -> Verification:
+        """Whether the requests matching ``path`` and ``fields`` number as expected:
+        exactly ``count``, or between ``at_least`` (1 when nothing is said) and ``at_most``.
+        ``code``, ``credential`` and ``since`` narrow the requests as the journal's filters
+        do. When none matched, the closest requests come with what differed."""
+        wanted = dict(fields or {})
+        entries = [
+            e for e in self.entries() if e.matches(code=code, credential=credential, since=since)
+        ]
+        hits = [e for e in entries if e.on_path(path) and not differences(wanted, e.params or {})]
+        n = len(hits)
+        if count is not None:
+            matched = n == count
+        else:
+            low = 1 if at_least is None and at_most is None else (at_least or 0)
+            matched = n >= low and (at_most is None or n <= at_most)
+        misses: list[tuple[JournalEntry, Sequence[Difference]]] = []
+        if not hits:
+            ranked = []
+            for age, entry in enumerate(reversed(entries)):
+                found = differences(wanted, entry.params or {})
+                if not entry.on_path(path):
+                    found.insert(0, Difference("path", path, entry.call or entry.path))
+                ranked.append((len(found), age, entry, found))
+            ranked.sort(key=lambda r: (r[0], r[1]))
+            misses = [(entry, found) for _, _, entry, found in ranked[:NEAR_MISSES]]
+        return Verification(
+            matched=matched,
+            count=n,
+            expected=_expectation(count, at_least, at_most),
+            near_misses=misses,
+        )
+
+    def assert_called(
+        self,
+        path: str,
+        /,
+        *,
+        times: int | None = None,
+        at_least: int | None = None,
+        at_most: int | None = None,
+        **fields: Any,
+    ) -> list[JournalEntry]:
+        """Assert that a request matching ``path`` and ``fields`` was received (``times``
+        times exactly, or between ``at_least`` and ``at_most``); return the matching
+        requests. The assertion's message shows the closest requests when none matched."""
+        result = self.verify(path, fields, count=times, at_least=at_least, at_most=at_most)
+        if not result.matched:
+            raise AssertionError(result.message(path, fields))
+        return self.find(path, **fields)
+
+    def assert_not_called(self, path: str, /, **fields: Any) -> None:
+        """Assert that no request matching ``path`` and ``fields`` was received."""
+        self.assert_called(path, times=0, **fields)

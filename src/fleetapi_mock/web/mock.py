@@ -18,7 +18,9 @@ from fleetapi_mock.state.clock import Clock, zone
 from fleetapi_mock.state.documents import demo_source
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.world import World, WorldDocumentError, demo_world
-from fleetapi_mock.web.router import Backend, JournalEntry
+from fleetapi_mock.web.faults import Faults
+from fleetapi_mock.web.journal import Journal
+from fleetapi_mock.web.router import Backend
 from fleetapi_mock.web.transport import MockTransport
 
 if TYPE_CHECKING:
@@ -111,9 +113,16 @@ class FleetMock:
         return self.backend.world.clock
 
     @property
-    def journal(self) -> list[JournalEntry]:
-        """The answered requests, oldest first."""
-        return list(self.backend.journal)
+    def journal(self) -> Journal:
+        """The answered requests, oldest first, and verification against them
+        (``mock.journal.assert_called("task/assign", task_id=12)``)."""
+        return self.backend.journal
+
+    @property
+    def faults(self) -> Faults:
+        """The fault rules of the world (``mock.faults.add(path="tracker/list", status=503,
+        times=1)``): see :mod:`fleetapi_mock.web.faults`."""
+        return self.backend.faults
 
     def reset(self, document: Mapping[str, Any] | None = None) -> None:
         """Back to the starting world, or load ``document``."""

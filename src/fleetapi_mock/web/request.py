@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
+from typing import Any, Final
 
 import attrs
 
 from fleetapi._endpoint import Endpoint
-from fleetapi_mock.web.journal import CredentialKind
-from fleetapi_mock.web.wire import FormFields
+from fleetapi_mock.web.faults import FaultRule
+from fleetapi_mock.web.journal import CredentialKind, JournalEntry, masked
+from fleetapi_mock.web.wire import FormFields, Response
 
-__all__ = ["Request", "request_origin"]
+__all__ = ["JOURNALED_BODY_BYTES", "Request", "request_origin"]
+
+JOURNALED_BODY_BYTES: Final = 64 * 1024
+"""The journal keeps the fields of requests whose body is at most this large."""
 
 
 def request_origin(headers: Mapping[str, str], scheme: str) -> str:
@@ -23,7 +29,8 @@ def request_origin(headers: Mapping[str, str], scheme: str) -> str:
 class Request:
     """One HTTP request on its way through the backend's steps.
 
-    The steps fill in ``endpoint`` and ``user_id`` as they learn them, for the journal.
+    The steps fill in ``endpoint``, ``user_id``, ``fields`` and ``fault`` as they learn them,
+    for the journal.
     """
 
     method: str
@@ -40,8 +47,28 @@ class Request:
     endpoint: Endpoint | None = None
     user_id: int | None = None
     credential: CredentialKind | None = None
+    fields: Mapping[str, Any] | None = None
+    """The request's fields, once read."""
+    fault: FaultRule | None = None
+    """The fault rule acting on the request, if one does."""
 
     @property
     def anonymous_rate_key(self) -> str:
         """The rate-limit bucket of a request that names no caller."""
         return f"client:{self.client or 'local'}"
+
+    def journal_entry(self, response: Response, now: dt.datetime) -> JournalEntry:
+        """What the journal keeps of the request and its ``response`` (secrets masked)."""
+        kept = self.fields is not None and self.size <= JOURNALED_BODY_BYTES
+        return JournalEntry(
+            time=now,
+            method=self.method,
+            path=self.path,
+            call=self.endpoint.path if self.endpoint is not None else None,
+            status=0 if response.drop else response.status,
+            code=response.code,
+            user_id=self.user_id,
+            credential=self.credential,
+            params=masked(self.fields) if kept else None,
+            fault=self.fault.id if self.fault is not None else None,
+        )

@@ -31,7 +31,6 @@ Failures are :class:`~fleetapi.FleetApiError` instances rendered in one place
 
 from __future__ import annotations
 
-import collections
 import gc
 import json
 import logging
@@ -65,7 +64,8 @@ from fleetapi_mock.web.access import (
     optional_credential,
 )
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
-from fleetapi_mock.web.journal import JournalEntry
+from fleetapi_mock.web.faults import Faults
+from fleetapi_mock.web.journal import Journal, JournalEntry
 from fleetapi_mock.web.request import Request, request_origin
 from fleetapi_mock.web.routing import route_with_prefix
 from fleetapi_mock.web.wire import (
@@ -149,7 +149,10 @@ class Backend:
         self.world = world
         self.limiter = RateLimiter(rate_limit) if rate_limit else None
         self.max_body_bytes = max_body_bytes
-        self.journal: collections.deque[JournalEntry] = collections.deque(maxlen=journal_size)
+        self.journal: Journal = Journal(journal_size)
+        """The last answered API requests (control routes aside)."""
+        self.faults: Faults = Faults(world.seed)
+        """The fault rules acting on this world's calls."""
 
     @property
     def rate_limit(self) -> int | None:
@@ -174,6 +177,8 @@ class Backend:
         if self.limiter is not None:
             self.limiter.clear()
         self.journal.clear()
+        self.faults.clear()
+        self.faults.seed = self.world.seed
         if self._frozen:
             self.freeze()
 
@@ -238,8 +243,11 @@ class Backend:
         except Exception:
             logger.exception("unexpected error answering %s %s", method, path)
             response = failure_response(UnexpectedError())
+        if request is not None and request.fault is not None:
+            response = request.fault.shape(response)
         try:
-            self._record(method.upper(), path, response, request)
+            if not control.is_control_path(path) or control.is_journaled(path):
+                self._record(method.upper(), path, response, request)
         except Exception:  # the journal is a witness: it never breaks an answer
             logger.exception("could not journal %s %s", method, path)
         elapsed = (time.monotonic() - started) * 1e3
@@ -247,19 +255,15 @@ class Backend:
         return response
 
     def _record(self, method: str, path: str, response: Response, request: Request | None) -> None:
-        endpoint = request.endpoint if request is not None else None
-        self.journal.append(
-            JournalEntry(
-                time=self.world.now(),
-                method=method,
-                path=path,
-                call=endpoint.path if endpoint is not None else None,
-                status=response.status,
-                code=response.code,
-                user_id=request.user_id if request is not None else None,
-                credential=request.credential if request is not None else None,
+        now = self.world.now()
+        if request is None:  # the request could not even be read
+            status, code = response.status, response.code
+            entry = JournalEntry(
+                time=now, method=method, path=path, call=None, status=status, code=code
             )
-        )
+        else:
+            entry = request.journal_entry(response, now)
+        self.journal.append(entry)
 
     # --- The steps, in order ----------------------------------------------------------------
 
@@ -291,8 +295,13 @@ class Backend:
         fields, files = parse_fields(
             request.method, request.query, request.headers, request.body, endpoint.params
         )
+        request.fields = fields
         with self.world.lock:
             caller = self._identify(request, endpoint, fields)
+            if self.faults:
+                early = self._fault(request, endpoint, caller, fields)
+                if early is not None:
+                    return early
             self._limit_rate(caller.rate_key)
             identity = self._authorize(request, endpoint, caller)
             iso = request_iso(request.headers, fields)
@@ -351,6 +360,20 @@ class Backend:
             error=error,
             rate_key=identity.rate_key if identity else request.anonymous_rate_key,
         )
+
+    def _fault(
+        self, request: Request, endpoint: Endpoint, caller: _Caller, fields: Mapping[str, Any]
+    ) -> Response | None:
+        """The fault rule acting on the request, if one does (:mod:`.faults`), kept on the
+        request; the answer it makes instead of handling the call, if it makes one."""
+        identity = caller.identity
+        user = (identity.user.id, identity.user.login) if identity is not None else None
+        kind = "none" if identity is None else "api_key" if identity.api_key else "session"
+        if identity is not None:
+            request.user_id = identity.user.id
+            request.credential = "api_key" if identity.api_key else "session"
+        request.fault = self.faults.fire(endpoint.path, kind, user, fields)
+        return request.fault.before() if request.fault is not None else None
 
     def _limit_rate(self, key: str) -> None:
         """Count the request against its bucket; code 15 (HTTP 429) past the limit."""

@@ -48,6 +48,11 @@ class Response:
     code: int = 0
     """The API's ``status.code`` of a failure (also one that travels in a redirect); 0 for a
     success or an answer outside the API (a download, the OpenAPI document)."""
+    delay: float = 0.0
+    """Seconds the door waits before sending it (a fault rule's ``delay``)."""
+    drop: bool = False
+    """Whether the door closes the connection instead of sending it (a fault rule's
+    ``drop``)."""
 
 
 JSON_CONTENT_TYPE = "application/json; charset=utf-8"
