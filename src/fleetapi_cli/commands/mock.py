@@ -19,6 +19,7 @@ app = new_group(
     epilog=examples(
         "fleet mock serve --demo-banner",
         "fleet mock serve --port 9000 --rate-limit 0 --frozen-clock",
+        "fleet mock serve --state mock-state.json --save-every 5",
     ),
 )
 
@@ -92,6 +93,26 @@ def serve(
             help="Forget a named world unused this long (0: never).",
         ),
     ] = 3600,
+    state: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--state",
+            metavar="FILE",
+            help="Keep the worlds in FILE: restored from it on start, saved to it every "
+            "--save-every seconds and on stopping (a file it cannot read is refused, never "
+            "replaced).",
+            dir_okay=False,
+        ),
+    ] = None,
+    save_every: Annotated[
+        float,
+        typer.Option(
+            "--save-every",
+            min=0.1,
+            metavar="SECONDS",
+            help="Seconds between saves of --state (when anything was asked of a world).",
+        ),
+    ] = 10.0,
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
     try:
@@ -106,19 +127,26 @@ def serve(
         loaded = load_world(world)
     except (OSError, ValueError) as exc:  # unreadable file, bad JSON, invalid world document
         raise typer.BadParameter(str(exc), param_hint="--world") from None
-    run(
-        host=host,
-        port=port,
-        world=loaded,
-        banner=demo_banner,
-        command=invoked_as(),
-        rate_limit=rate_limit,
-        running_clock=not frozen_clock,
-        shutdown_timeout=shutdown_timeout,
-        seed=seed,
-        max_worlds=max_worlds,
-        world_idle=world_ttl or None,
-    )
+    from fleetapi_mock.web.statefile import StateFileError
+
+    try:
+        run(
+            host=host,
+            port=port,
+            world=loaded,
+            banner=demo_banner,
+            command=invoked_as(),
+            rate_limit=rate_limit,
+            running_clock=not frozen_clock,
+            shutdown_timeout=shutdown_timeout,
+            seed=seed,
+            max_worlds=max_worlds,
+            world_idle=world_ttl or None,
+            state=state,
+            save_every=save_every,
+        )
+    except StateFileError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--state") from None
 
 
 def invoked_as() -> str:

@@ -149,6 +149,8 @@ class Backend:
         self.world = world
         self.limiter = RateLimiter(rate_limit) if rate_limit else None
         self.max_body_bytes = max_body_bytes
+        self.handled = 0
+        """Requests answered so far (a state file is saved when it moves)."""
         self.journal: Journal = Journal(journal_size)
         """The last answered API requests (control routes aside)."""
         self.faults: Faults = Faults(world.seed)
@@ -224,6 +226,7 @@ class Backend:
         Never raises: an unexpected exception is logged and answered code 6, HTTP 500.
         """
         started = time.monotonic()
+        self.handled += 1
         request: Request | None = None
         try:
             lowered = {k.lower(): v for k, v in headers.items()}

@@ -10,6 +10,7 @@ import socket
 import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from types import FrameType, TracebackType
 from typing import IO, Any
 
@@ -20,6 +21,7 @@ from fleetapi_mock.state.world import World
 from fleetapi_mock.web.access import DEFAULT_RATE_LIMIT
 from fleetapi_mock.web.app import create_app
 from fleetapi_mock.web.mock import FleetMock, WorldSource
+from fleetapi_mock.web.statefile import StateKeeper
 from fleetapi_mock.web.worlds import PATH_SEGMENT, Worlds
 
 __all__ = [
@@ -141,6 +143,8 @@ def run(
     seed: int | None = None,
     max_worlds: int = 100,
     world_idle: float | None = 3600.0,
+    state: Path | None = None,
+    save_every: float = 10.0,
 ) -> None:
     """Serve the mock until Ctrl-C or SIGTERM; print one line when it listens.
 
@@ -162,15 +166,25 @@ def run(
             name); by default the document's, else unpredictable.
         max_worlds: How many named worlds (``X-Mock-World``) may exist at once.
         world_idle: Seconds after which an unused named world is forgotten (``None``: never).
+        state: A state file: the worlds are restored from it, and saved to it every
+            ``save_every`` seconds and on stopping (:mod:`fleetapi_mock.web.statefile`).
+        save_every: Seconds between saves of ``state``.
 
     Raises:
         OSError: ``host:port`` cannot be listened on (in use, unknown host), in one line.
+        StateFileError: ``state`` cannot be used (it is left as it is).
     """
     stream = out if out is not None else sys.stdout
     _check_free(host, port)
     mock = FleetMock(world, rate_limit=rate_limit or None, running_clock=running_clock, seed=seed)
-    mock.backend.freeze()  # this process serves the mock alone
     worlds = Worlds(mock.backend, limit=max_worlds, idle_seconds=world_idle, seed=seed)
+    keeper = StateKeeper(worlds, state, every=save_every) if state is not None else None
+    if keeper is not None:
+        restored = keeper.load()
+        if restored:
+            print(f"fleet mock: restored {restored} world(s) from {state}", file=stream, flush=True)
+        keeper.save(force=True)  # the file is writable, and holds the worlds from the start
+    mock.backend.freeze()  # this process serves the mock alone
     config = uvicorn.Config(
         create_app(worlds),
         host=host,
@@ -194,6 +208,8 @@ def run(
         # uvicorn re-raises the signal it caught once it has stopped; SIGTERM is then ignored
         # so that the process ends normally, like after Ctrl-C.
         previous = signal.signal(signal.SIGTERM, _ignore)
+    if keeper is not None:
+        keeper.start()
     try:
         server.run()
     except KeyboardInterrupt:
@@ -201,6 +217,8 @@ def run(
     finally:
         if main:
             signal.signal(signal.SIGTERM, previous)
+        if keeper is not None:
+            keeper.stop()
     print("fleet mock: stopped", file=stream, flush=True)
 
 

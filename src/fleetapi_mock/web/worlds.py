@@ -121,9 +121,25 @@ class Worlds:
             named.requests += 1
             return named.backend
 
-    def _new_world(self, name: str) -> Backend:
-        source = self.main.initial_document
-        world = World.from_document(source)
+    def backends(self) -> list[tuple[str, Backend]]:
+        """Every world's backend by name, the default world's first."""
+        with self._lock:
+            named = sorted((name, w.backend) for name, w in self._named.items())
+        return [(DEFAULT, self.main), *named]
+
+    def adopt(self, name: str, world: World) -> Backend:
+        """Serve ``world`` as the named world ``name`` (one restored from a state file),
+        replacing a world of that name."""
+        if name == DEFAULT or not _NAME.fullmatch(name):
+            raise WrongRequestFormatError(f"invalid world name {name[:80]!r}")
+        backend = self._new_world(name, world)
+        with self._lock:
+            self._named[name] = _Named(backend, self._monotonic())
+        return backend
+
+    def _new_world(self, name: str, world: World | None = None) -> Backend:
+        if world is None:
+            world = World.from_document(self.main.initial_document)
         if self.running_clock:
             world.clock.run()
         seed = None if self.seed is None else _derived_seed(self.seed, name)
