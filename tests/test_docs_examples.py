@@ -4,8 +4,8 @@ Each fenced ``python`` block of ``README.md`` and ``docs/*.md`` runs in a fresh 
 holds ``mock`` (a ``FleetMock`` with the demo world) and ``client`` (a ``fleetapi.Client``
 logged in as ``demo`` through it), in a scratch directory. Blocks with a top-level ``await``
 run in an event loop. Functions a block defines whose names start with ``test_`` are then
-called with the fixtures they name (``fleet_mock``, ``fleet_client``, ``monkeypatch``,
-``tmp_path``).
+called with the fixtures they name (``fleet_mock`` and ``fleet_client`` are the block's
+``mock`` and ``client``; any other, ``fleet_server`` or ``tmp_path``, is pytest's).
 
 A block written for a user's own shell against ``make demo`` (``http://127.0.0.1:8765``) is
 preceded by ``<!-- against make demo -->``: it runs as printed against the demo world served
@@ -106,12 +106,14 @@ def test_a_block_against_make_demo_runs_as_printed(page, line, body, scratch):
 
 def test_every_example_script_is_shown_in_the_docs():
     text = "\n".join(p.read_text(encoding="utf-8") for p in PAGES)
-    for script in sorted((ROOT / "examples").glob("*.py")):
+    for script in sorted((ROOT / "examples").glob("*.*")):
+        if script.suffix not in (".py", ".sh"):
+            continue
         assert f"examples/{script.name}" in text, f"{script.name} is referenced nowhere"
 
 
 @each_block(RUNNABLE)
-def test_docs_block_runs(page, line, body, scratch, tmp_path, monkeypatch):
+def test_docs_block_runs(page, line, body, scratch, tmp_path, monkeypatch, request):
     mock = FleetMock()
     with mock.login("demo", "demo") as client:
         namespace = {"__name__": "docs_example", "mock": mock, "client": client}
@@ -125,4 +127,4 @@ def test_docs_block_runs(page, line, body, scratch, tmp_path, monkeypatch):
         for name, value in list(namespace.items()):
             if name.startswith("test_") and inspect.isfunction(value):
                 arguments = inspect.signature(value).parameters
-                value(**{a: fixtures[a] for a in arguments})
+                value(**{a: fixtures.get(a) or request.getfixturevalue(a) for a in arguments})
