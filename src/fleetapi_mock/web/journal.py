@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections
 import datetime as dt
 import fnmatch
+import json
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, Literal, overload
@@ -29,6 +30,7 @@ __all__ = [
     "Verification",
     "differences",
     "masked",
+    "masked_json",
 ]
 
 CredentialKind = Literal["session", "api_key"]
@@ -55,6 +57,11 @@ def masked(value: Any, depth: int = 0) -> Any:
     if isinstance(value, list):
         return [masked(v, depth + 1) for v in value]
     return value
+
+
+def masked_json(fields: Mapping[str, Any]) -> bytes:
+    """``fields`` with their secrets masked, as the journal keeps them (compact JSON)."""
+    return json.dumps(masked(fields), separators=(",", ":"), default=str).encode()
 
 
 @attrs.frozen
@@ -113,11 +120,17 @@ class JournalEntry:
     user_id: int | None = None
     credential: CredentialKind | None = None
     """How the caller was identified (``None``: no valid credential)."""
-    params: Mapping[str, Any] | None = None
-    """The request's fields (body and query), secrets masked; ``None`` when the body could
-    not be read or was larger than the journal keeps."""
+    fields_json: bytes | None = attrs.field(default=None, repr=False)
+    """The request's fields as compact JSON, secrets masked (kept as bytes: a journal of
+    large requests costs their size, not the size of their Python objects)."""
     fault: int | None = None
     """The id of the fault rule that fired on this request, if one did."""
+
+    @property
+    def params(self) -> Mapping[str, Any] | None:
+        """The request's fields (body and query), secrets masked; ``None`` when the body
+        could not be read or was larger than the journal keeps."""
+        return None if self.fields_json is None else json.loads(self.fields_json)
 
     def matches(
         self,

@@ -10,12 +10,12 @@ import attrs
 
 from fleetapi._endpoint import Endpoint
 from fleetapi_mock.web.faults import FaultRule
-from fleetapi_mock.web.journal import CredentialKind, JournalEntry, masked
+from fleetapi_mock.web.journal import CredentialKind, JournalEntry, masked_json
 from fleetapi_mock.web.wire import FormFields, Response
 
 __all__ = ["JOURNALED_BODY_BYTES", "Request", "request_origin"]
 
-JOURNALED_BODY_BYTES: Final = 64 * 1024
+JOURNALED_BODY_BYTES: Final = 16 * 1024
 """The journal keeps the fields of requests whose body is at most this large."""
 
 
@@ -59,7 +59,7 @@ class Request:
 
     def journal_entry(self, response: Response, now: dt.datetime) -> JournalEntry:
         """What the journal keeps of the request and its ``response`` (secrets masked)."""
-        kept = self.fields is not None and self.size <= JOURNALED_BODY_BYTES
+        kept = self.fields if self.size <= JOURNALED_BODY_BYTES else None
         return JournalEntry(
             time=now,
             method=self.method,
@@ -69,6 +69,6 @@ class Request:
             code=response.code,
             user_id=self.user_id,
             credential=self.credential,
-            params=masked(self.fields) if kept else None,
+            fields_json=masked_json(kept) if kept is not None else None,
             fault=self.fault.id if self.fault is not None else None,
         )
