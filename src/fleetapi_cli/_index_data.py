@@ -162,7 +162,7 @@ INDEX: Index = {
         "settings": "user/settings/read",
         "update-settings": "user/settings/update",
     },
-    "zone": {"list": "zone/list"},
+    "zone": {"list": "zone/list", "read": "zone/read", "search-location": "zone/search_location"},
 }
 
 MODULES: dict[str, str] = {
@@ -295,6 +295,8 @@ MODULES: dict[str, str] = {
     "user/settings/read": "fleetapi.endpoints.user",
     "user/settings/update": "fleetapi.endpoints.user",
     "zone/list": "fleetapi.endpoints.zone",
+    "zone/read": "fleetapi.endpoints.zone",
+    "zone/search_location": "fleetapi.endpoints.zone",
 }
 
 HAND_MADE: dict[str, HandMade] = {

@@ -547,6 +547,14 @@ EXAMPLES: Final = (
     # points come only with_points (tests/sdk/test_zones.py checks each kind).
     Example("zone/list", {}, {"list": [ANY]}),
     Example("zone/list", {"with_points": True, "filter": "Route A"}, {"list": [_ZONE]}),
+    # documented: zone 12345 (a sausage, answered with its points)
+    Example("zone/read", {"zone_id": 3, "with_points": True}, {"value": _ZONE}),
+    # documented: a point in California inside two zones; the demo's are in Berlin
+    Example(
+        "zone/search_location",
+        {"location": {"lat": 52.49, "lng": 13.36}},
+        {"list": [{"id": 18404, "label": "geofence 1"}, {"id": 35284, "label": "geofence 2"}]},
+    ),
     Example("employee/list", {}, {"list": [ANY], "count": 12}),
     Example("employee/create", {"employee": _NEW_EMPLOYEE}, {"id": 111}),
     Example("employee/read", {"employee_id": 1}, {"value": EMPLOYEE}),

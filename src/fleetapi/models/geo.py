@@ -23,7 +23,10 @@ __all__ = [
     "SausageZone",
     "Tag",
     "Zone",
+    "ZoneLabel",
     "ZoneListParams",
+    "ZoneReadParams",
+    "ZoneSearchLocationParams",
 ]
 
 
@@ -117,3 +120,29 @@ class ZoneListParams:
     """At most this many zones (a page)."""
     with_points: bool = False
     """Answer the points of polygons and sausages too."""
+
+
+@attrs.frozen(kw_only=True)
+class ZoneReadParams:
+    """Parameters of ``zone/read``."""
+
+    zone_id: int
+    """The zone to read."""
+    with_points: bool = False
+    """Answer the points of a polygon or a sausage too."""
+
+
+@attrs.frozen(kw_only=True)
+class ZoneSearchLocationParams:
+    """Parameters of ``zone/search_location``."""
+
+    location: LatLng
+    """The point whose zones are wanted."""
+
+
+@attrs.frozen(kw_only=True)
+class ZoneLabel:
+    """A zone's ID and label (what ``zone/search_location`` answers)."""
+
+    id: int
+    label: str

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     )
     from fleetapi.models.files import FileMetadata, UploadTicket
     from fleetapi.models.garage import Garage, NewGarage
-    from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone
+    from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone, ZoneLabel
     from fleetapi.models.geocoder import (
         GeocodedAddress,
         GeocodedLocation,
@@ -3468,6 +3468,42 @@ class AsyncZones:
 
     iterate = iterate_list
     """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+    async def read(
+        self, *, zone_id: int, with_points: bool = False
+    ) -> CircleZone | PolygonZone | SausageZone:
+        """Read one zone (geofence) of the account.
+
+        Calls ``zone/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            zone_id: The zone to read.
+            with_points: Answer the points of a polygon or a sausage too.
+        """
+        from fleetapi.endpoints.zone import ZONE_READ
+        from fleetapi.models.geo import ZoneReadParams
+
+        result: CircleZone | PolygonZone | SausageZone = await self._client.call(
+            ZONE_READ, ZoneReadParams(zone_id=zone_id, with_points=with_points)
+        )
+        return result
+
+    async def search_location(self, *, location: LatLng) -> builtins.list[ZoneLabel]:
+        """The account's zones that contain a point, by ID.
+
+        Calls ``zone/search_location``.
+
+        Args:
+            location: The point whose zones are wanted.
+        """
+        from fleetapi.endpoints.zone import ZONE_SEARCH_LOCATION
+        from fleetapi.models.geo import ZoneSearchLocationParams
+
+        result: builtins.list[ZoneLabel] = await self._client.call(
+            ZONE_SEARCH_LOCATION, ZoneSearchLocationParams(location=location)
+        )
+        return result
 
 
 class AsyncResources:
