@@ -15,7 +15,9 @@ class LatLng:
     """A bare coordinate pair."""
 
     lat: float = attrs.field(metadata=rules(minimum=-90, maximum=90))
+    """Latitude in degrees (north positive)."""
     lng: float = attrs.field(metadata=rules(minimum=-180, maximum=180))
+    """Longitude in degrees (east positive)."""
 
 
 @attrs.frozen(kw_only=True)
