@@ -70,7 +70,7 @@ from fleetapi_mock.web.wire import FormFields, Response, json_response
 if TYPE_CHECKING:
     from fleetapi_mock.web.router import Backend
 
-__all__ = ["VerifySpec", "handle", "is_control_path", "is_journaled"]
+__all__ = ["JournalFilters", "VerifySpec", "handle", "is_control_path", "is_journaled"]
 
 _PREFIX = "__mock__"
 
@@ -198,29 +198,6 @@ def _record_positions(backend: Backend, data: Mapping[str, Any]) -> int:
     return len(points)
 
 
-def _journal_filters(query: FormFields) -> dict[str, Any]:
-    """The journal's filters from the query string: ``path`` (a glob), ``code``,
-    ``credential`` (``session``, ``api_key``, ``none``) and ``since`` (a date/time)."""
-    unknown = sorted(set(query) - {"path", "code", "credential", "since"})
-    if unknown:
-        raise invalid(unknown[0], "unknown filter: use path, code, credential or since")
-    given = {k: v if isinstance(v, str) else v[-1] for k, v in query.items()}
-    filters: dict[str, Any] = {}
-    if "path" in given:
-        filters["path"] = given["path"]
-    if "code" in given:
-        if not given["code"].isdigit():
-            raise invalid("code", "must be an integer")
-        filters["code"] = int(given["code"])
-    if "credential" in given:
-        if given["credential"] not in ("session", "api_key", "none"):
-            raise invalid("credential", "must be session, api_key or none")
-        filters["credential"] = given["credential"]
-    if "since" in given:
-        filters["since"] = _since(given["since"])
-    return filters
-
-
 def _since(value: str) -> dt.datetime:
     """A ``since`` filter: a date/time, UTC unless it has an offset (as the journal's)."""
     try:
@@ -233,7 +210,28 @@ def _since(value: str) -> dt.datetime:
 
 
 @attrs.frozen(kw_only=True)
-class VerifySpec:
+class JournalFilters:
+    """The journal's filters: ``GET /__mock__/journal``'s query, and what narrows a
+    verification."""
+
+    path: str | None = attrs.field(default=None, metadata=rules(max_length=200))
+    """The call (a glob: ``task/*``) or the request path."""
+    code: int | None = None
+    """Only requests answered with this code (0: successes)."""
+    credential: Literal["session", "api_key", "none"] | None = None
+    """Only requests identified this way."""
+    since: str | None = None
+    """Only requests at or after this world date/time (UTC unless it has an offset)."""
+
+    def narrowing(self) -> dict[str, Any]:
+        """``code``, ``credential`` and ``since`` as :meth:`JournalEntry.matches
+        <fleetapi_mock.web.journal.JournalEntry.matches>` takes them."""
+        since = None if self.since is None else _since(self.since)
+        return {"code": self.code, "credential": self.credential, "since": since}
+
+
+@attrs.frozen(kw_only=True)
+class VerifySpec(JournalFilters):
     """The body of ``POST /__mock__/verify``."""
 
     path: str = attrs.field(metadata=rules(not_blank=True, max_length=200))
@@ -246,12 +244,6 @@ class VerifySpec:
     """At least this many (1 when neither this, ``count`` nor ``at_most`` is given)."""
     at_most: int | None = attrs.field(default=None, metadata=rules(minimum=0))
     """At most this many."""
-    code: int | None = None
-    """Only requests answered with this code (0: successes)."""
-    credential: Literal["session", "api_key", "none"] | None = None
-    """Only requests identified this way."""
-    since: str | None = None
-    """Only requests at or after this world date/time."""
 
 
 def _verify(backend: Backend, data: Mapping[str, Any]) -> Response:
@@ -264,9 +256,7 @@ def _verify(backend: Backend, data: Mapping[str, Any]) -> Response:
         count=spec.count,
         at_least=spec.at_least,
         at_most=spec.at_most,
-        code=spec.code,
-        credential=spec.credential,
-        since=None if spec.since is None else _since(spec.since),
+        **spec.narrowing(),
     )
     return json_response(200, result.to_json())
 
@@ -334,8 +324,10 @@ def handle(
         count = _record_positions(backend, _json_object(body, what="positions request") or {})
         return json_response(200, {"success": True, "count": count})
     if action == "journal" and method == "GET":
-        wanted = _journal_filters(query)
-        entries = [e.to_json() for e in backend.journal if e.matches(**wanted)]
+        given = {k: v if isinstance(v, str) else v[-1] for k, v in query.items()}
+        filters = read_strictly(given, JournalFilters, what="journal filter")
+        wanted = filters.narrowing()
+        entries = [e.to_json() for e in backend.journal if e.matches(path=filters.path, **wanted)]
         return json_response(200, {"success": True, "list": entries})
     if action == "verify" and method == "POST":
         return _verify(backend, _json_object(body, what="verification") or {})

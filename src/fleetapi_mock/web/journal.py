@@ -20,6 +20,8 @@ from typing import Any, Final, Literal, overload
 
 import attrs
 
+from fleetapi._converter import format_datetime
+
 __all__ = [
     "MASK",
     "SECRET_FIELDS",
@@ -160,8 +162,6 @@ class JournalEntry:
 
     def to_json(self) -> dict[str, Any]:
         """The entry as the control API shows it (times in the world's UTC)."""
-        from fleetapi._converter import format_datetime
-
         return {
             "time": format_datetime(self.time.replace(microsecond=0)),
             "method": self.method,
@@ -301,20 +301,22 @@ class Journal(Sequence[JournalEntry]):
         entries = [
             e for e in self.entries() if e.matches(code=code, credential=credential, since=since)
         ]
-        hits = [e for e in entries if e.on_path(path) and not differences(wanted, e.params or {})]
-        n = len(hits)
+        compared = [
+            (e, e.on_path(path), differences(wanted, e.params or {}) if wanted else [])
+            for e in entries
+        ]
+        n = sum(1 for _, on_path, found in compared if on_path and not found)
         if count is not None:
             matched = n == count
         else:
             low = 1 if at_least is None and at_most is None else (at_least or 0)
             matched = n >= low and (at_most is None or n <= at_most)
         misses: list[tuple[JournalEntry, Sequence[Difference]]] = []
-        if not hits:
+        if n == 0:
             ranked = []
-            for age, entry in enumerate(reversed(entries)):
-                found = differences(wanted, entry.params or {})
-                if not entry.on_path(path):
-                    found.insert(0, Difference("path", path, entry.call or entry.path))
+            for age, (entry, on_path, found) in enumerate(reversed(compared)):
+                if not on_path:
+                    found = [Difference("path", path, entry.call or entry.path), *found]
                 ranked.append((len(found), age, entry, found))
             ranked.sort(key=lambda r: (r[0], r[1]))
             misses = [(entry, found) for _, _, entry, found in ranked[:NEAR_MISSES]]
