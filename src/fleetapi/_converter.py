@@ -341,11 +341,34 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
             tag_name=tag,
             default=attrs.NOTHING if strict or default is None else default,
         )
+        if strict:
+            conv.register_structure_hook(union, _tag_checked(union, tag, conv))
 
     for union in list(TAGGED_UNIONS):
         configure_union(union)
     when_declared(configure_union)
     return conv
+
+
+def _tag_checked(union: Any, tag: str, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """The strict structure hook of a tagged union: a missing or unknown tag is an error of
+    the tag field (``zone.type: must be one of circle, polygon, sausage``)."""
+    members = {_tag_of(member): member for member in get_args(union)}
+    inner = conv.get_structure_hook(union)
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise WireTypeError("must be an object")
+        named = value.get(tag)
+        if not isinstance(named, str) or named not in members:
+            error = WireTypeError("must be one of " + ", ".join(sorted(members)))
+            note = f"Structuring a tagged union @ attribute {tag}"
+            notes = [AttributeValidationNote(note, tag, str)]
+            setattr(error, "__notes__", notes)  # noqa: B010  (Python 3.10 has no add_note)
+            raise cattrs.ClassValidationError(f"While structuring {tag}", [error], dict)
+        return inner(value, _)
+
+    return structure
 
 
 def structure_request(data: Mapping[str, Any], cls: type[T], *, iso: bool = False) -> T:
