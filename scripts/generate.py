@@ -184,12 +184,17 @@ def class_name(resource: str) -> str:
 # --- Methods ----------------------------------------------------------------------------------
 
 
+def _declaring(cls: type, name: str) -> type:
+    """The class of ``cls``'s MRO whose own annotations declare the field ``name``."""
+    return next(c for c in cls.__mro__ if name in vars(c).get("__annotations__", {}))
+
+
 def _signature(params: type, imports: Imports, skip: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
     required, optional = [], []
     for a in attrs.fields(params):
         if a.name in skip:
             continue
-        annotation = imports.resolve_annotation(str(a.type), params)
+        annotation = imports.resolve_annotation(str(a.type), _declaring(params, a.name))
         if a.default is attrs.NOTHING:
             required.append(f"{a.name}: {annotation}")
         elif a.default is UNSET:

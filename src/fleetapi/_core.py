@@ -223,6 +223,10 @@ def encode_params(params: Any, *, iso: bool = False) -> dict[str, Any]:
     return body
 
 
+_ENVELOPE = frozenset({"success", "status", "errors"})
+"""The failure envelope's keys that :class:`FleetApiError` reads into its own attributes."""
+
+
 def _retry_after(headers: Mapping[str, str]) -> float | None:
     value = headers.get("retry-after")
     if value is None:
@@ -297,6 +301,7 @@ def read_response(
         http_status=status_code,
         endpoint=path,
         retry_after=_retry_after(headers),
+        extra={k: v for k, v in body.items() if k not in _ENVELOPE},
     )
 
 

@@ -74,6 +74,7 @@ class FleetApiError(FleetError):
         http_status: The HTTP status of the response, for information only.
         endpoint: The call's path, ``group/action``.
         retry_after: Seconds the service asked to wait (``Retry-After``), if it said.
+        extra: The failure envelope's other keys (code 203: ``entities``).
     """
 
     code: int = 0
@@ -89,6 +90,7 @@ class FleetApiError(FleetError):
         http_status: int | None = None,
         endpoint: str | None = None,
         retry_after: float | None = None,
+        extra: Mapping[str, Any] | None = None,
     ) -> None:
         if code is not None:
             self.code = code
@@ -99,6 +101,7 @@ class FleetApiError(FleetError):
             self.http_status = http_status
         self.endpoint: str | None = endpoint
         self.retry_after: float | None = retry_after
+        self.extra: dict[str, Any] = dict(extra or {})
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -121,7 +124,15 @@ class FleetApiError(FleetError):
     def __reduce__(self) -> tuple[Any, ...]:
         return (
             _rebuild,
-            (type(self), self.code, self.description, self.errors, self.http_status, self.endpoint),
+            (
+                type(self),
+                self.code,
+                self.description,
+                self.errors,
+                self.http_status,
+                self.endpoint,
+                self.extra,
+            ),
         )
 
     @staticmethod
@@ -149,8 +160,16 @@ def _rebuild(
     errors: list[dict[str, Any]],
     http_status: int,
     endpoint: str | None,
+    extra: dict[str, Any] | None = None,
 ) -> FleetApiError:
-    return cls(description, code=code, errors=errors, http_status=http_status, endpoint=endpoint)
+    return cls(
+        description,
+        code=code,
+        errors=errors,
+        http_status=http_status,
+        endpoint=endpoint,
+        extra=extra,
+    )
 
 
 # --- Families --------------------------------------------------------------------------------
@@ -173,11 +192,11 @@ class InvalidRequestError(FleetApiError):
 
 
 class ConflictError(FleetApiError):
-    """The request clashes with what exists (206, 231, 247, 261)."""
+    """The request clashes with what exists (203, 206, 231, 247, 261)."""
 
 
 class InvalidStateError(FleetApiError):
-    """The entity is in a state that does not allow this (208, 255, 269, 280)."""
+    """The entity is in a state that does not allow this (208, 229, 255, 269, 280)."""
 
 
 class QuotaExceededError(FleetApiError):

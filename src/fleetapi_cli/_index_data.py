@@ -162,7 +162,17 @@ INDEX: Index = {
         "settings": "user/settings/read",
         "update-settings": "user/settings/update",
     },
-    "zone": {"list": "zone/list", "read": "zone/read", "search-location": "zone/search_location"},
+    "zone": {
+        "list": "zone/list",
+        "read": "zone/read",
+        "create": "zone/create",
+        "update": "zone/update",
+        "delete": "zone/delete",
+        "search-location": "zone/search_location",
+        "batch-convert": "zone/batch_convert",
+        "points": "zone/point/list",
+        "set-points": "zone/point/update",
+    },
 }
 
 MODULES: dict[str, str] = {
@@ -296,7 +306,13 @@ MODULES: dict[str, str] = {
     "user/settings/update": "fleetapi.endpoints.user",
     "zone/list": "fleetapi.endpoints.zone",
     "zone/read": "fleetapi.endpoints.zone",
+    "zone/create": "fleetapi.endpoints.zone",
+    "zone/update": "fleetapi.endpoints.zone",
+    "zone/delete": "fleetapi.endpoints.zone",
     "zone/search_location": "fleetapi.endpoints.zone",
+    "zone/batch_convert": "fleetapi.endpoints.zone",
+    "zone/point/list": "fleetapi.endpoints.zone",
+    "zone/point/update": "fleetapi.endpoints.zone",
 }
 
 HAND_MADE: dict[str, HandMade] = {

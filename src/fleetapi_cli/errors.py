@@ -8,6 +8,7 @@ exit codes.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fleetapi_cli.output import note
@@ -100,7 +101,7 @@ def exit_code_for_class(cls: type[BaseException]) -> int:
 
 def describe(exc: BaseException) -> list[str]:
     """The lines reporting ``exc``: ``error: ...`` then one indented line per field error."""
-    from fleetapi._errors import FleetApiError, InsecureTransportError
+    from fleetapi._errors import EntityInUseError, FleetApiError, InsecureTransportError
     from fleetapi._secrets import redact
 
     if isinstance(exc, InsecureTransportError):  # worded for the command line's door
@@ -109,6 +110,13 @@ def describe(exc: BaseException) -> list[str]:
         lines = [f"error: [{exc.code}] {exc.description}"]
         for item in exc.errors:
             lines.append("  " + _field_error(item))
+        if isinstance(exc, EntityInUseError):
+            for used in exc.entities:
+                ids = ", ".join(str(i) for i in used.get("ids") or [])
+                lines.append(f"  used by {used.get('type', '?')}: {ids}")
+        else:
+            for key, value in exc.extra.items():
+                lines.append(f"  {key}: {json.dumps(value, separators=(',', ':'))}")
     elif isinstance(exc, OSError) and exc.filename is not None:
         lines = [f"error: {exc.strerror or exc}: {exc.filename}"]
     else:

@@ -62,6 +62,20 @@ def test_field_errors_are_listed(fake: Any, fake_profile: str) -> None:
     ]
 
 
+def test_the_envelopes_other_keys_are_shown(fake: Any, fake_profile: str) -> None:
+    entities = [{"type": "rules", "ids": [12, 34]}, {"type": "links", "ids": [5]}]
+    cli, _ = fake(failure(203, "Delete entity associated with", entities=entities))
+    result = cli("zone", "delete", "--zone-id", "1")
+    assert result.exit_code == 7
+    assert result.stderr.splitlines() == [
+        "error: [203] Delete entity associated with",
+        "  used by rules: 12, 34",
+        "  used by links: 5",
+    ]
+    cli, _ = fake(failure(999, "New", reason={"why": "x"}))
+    assert cli("ping").stderr.splitlines() == ["error: [999] New", '  reason: {"why":"x"}']
+
+
 def test_hashes_are_masked_in_error_messages(fake: Any, fake_profile: str) -> None:
     cli, _ = fake(failure(4, f"session {fake_profile} ended"))
     result = cli("ping")

@@ -187,10 +187,26 @@ _ZONE: Final = {
     "address": "Karlsplatz, 2",
     "color": "27A9E3",
     "radius": 150,
-    "points": [ANY],
+    "points": [{"lat": 11.0, "lng": 22.0, "node": True}],
     "tags": [289],
 }
 """The zone object of the documentation (a sausage; its points only ``with_points``)."""
+
+_CIRCLE_ZONE: Final = {
+    "label": "Circle geofence",
+    "type": "circle",
+    "center": {"lat": 61.49504550221769, "lng": 23.775476217269897},
+    "radius": 50,
+    "tags": [1],
+    "color": "03A9F4",
+    "address": "Address",
+}
+"""The circle of the documented ``zone/create`` and ``zone/update`` (tag 179227 there)."""
+
+_BOUNDS: Final = {
+    "nw": {"lat": 48.202289, "lng": 16.367832},
+    "se": {"lat": 48.199591, "lng": 16.37188},
+}
 
 _GROUP: Final = {"title": "test", "color": "FF6DDC", "id": 129301}
 
@@ -554,6 +570,47 @@ EXAMPLES: Final = (
         "zone/search_location",
         {"location": {"lat": 52.49, "lng": 13.36}},
         {"list": [{"id": 18404, "label": "geofence 1"}, {"id": 35284, "label": "geofence 2"}]},
+    ),
+    Example("zone/create", {"zone": _CIRCLE_ZONE}, {"id": 1234567}),
+    # documented: zone 231512, sent without the comma after its id (decisions.md)
+    Example("zone/update", {"zone": {"id": 1, **_CIRCLE_ZONE}}, {}),
+    # documented: zone 1234567; the demo's zone 2 bounds a geo link and no rule watches it
+    Example("zone/delete", {"zone_id": 2}, {}),
+    Example(
+        "zone/batch_convert",
+        {"batch": "Geofence for test Karlsplatz, 2"},
+        {
+            "list": [
+                {
+                    "id": None,
+                    "type": "circle",
+                    "label": "Geofence name",
+                    "address": "Karlsplatz, 2",
+                    "color": "27A9E3",
+                    "radius": 100,
+                    "center": {"lat": 48.2009935, "lng": 16.3699642},
+                    "bounds": _BOUNDS,
+                    "tags": [],
+                }
+            ],
+            "limit_exceeded": False,
+        },
+    ),
+    # documented: zone 1234567 (the demo's sausage is zone 3, its polygon zone 2)
+    Example(
+        "zone/point/list", {"zone_id": 3}, {"list": [{"lat": 11.0, "lng": 22.0, "node": True}]}
+    ),
+    Example(
+        "zone/point/update",
+        {
+            "zone_id": 2,
+            "points": [
+                {"lat": 11.0, "lng": 22.0, "node": True},
+                {"lat": 11.2, "lng": 22.2, "node": True},
+                {"lat": 11.4, "lng": 22.4, "node": True},
+            ],
+        },
+        {},
     ),
     Example("employee/list", {}, {"list": [ANY], "count": 12}),
     Example("employee/create", {"employee": _NEW_EMPLOYEE}, {"id": 111}),

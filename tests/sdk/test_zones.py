@@ -10,7 +10,7 @@ import pytest
 
 from fleetapi import UNSET, EntityNotFoundError
 from fleetapi.models.common import LatLng
-from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone
+from fleetapi.models.zone import CircleZone, PolygonZone, SausageZone, ZonePoint
 from fleetapi_mock import FleetMock
 from fleetapi_mock.state.records import ZoneRecord
 
@@ -48,10 +48,10 @@ def test_list_with_points_filter_tags_and_paging(client: Any) -> None:
     assert [type(z) for z in zones] == [CircleZone, PolygonZone, SausageZone]
     pointed = client.zones.list(with_points=True)
     assert pointed[1].points == [
-        LatLng(lat=52.53, lng=13.37),
-        LatLng(lat=52.53, lng=13.43),
-        LatLng(lat=52.505, lng=13.43),
-        LatLng(lat=52.505, lng=13.37),
+        ZonePoint(lat=52.53, lng=13.37),
+        ZonePoint(lat=52.53, lng=13.43),
+        ZonePoint(lat=52.505, lng=13.43),
+        ZonePoint(lat=52.505, lng=13.37),
     ]
     assert [z.id for z in client.zones.list(filter="DEPOTWEG")] == [1]  # address, any case
     assert [z.id for z in client.zones.list(filter="route")] == [3]  # label
@@ -108,8 +108,8 @@ def test_read_answers_one_zone_with_points_when_asked(client: Any) -> None:
     assert (depot.label, depot.radius, depot.center) == ("Depot", 150, LatLng(lat=52.49, lng=13.36))
     assert client.zones.read(zone_id=3).points is UNSET
     assert client.zones.read(zone_id=3, with_points=True).points == [
-        LatLng(lat=52.49, lng=13.36),
-        LatLng(lat=52.52, lng=13.405),
+        ZonePoint(lat=52.49, lng=13.36),
+        ZonePoint(lat=52.52, lng=13.405),
     ]
 
 

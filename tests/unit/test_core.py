@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import pickle
 
 import httpx
 import pytest
 
 from fleetapi import (
+    EntityInUseError,
     FleetApiError,
     InsecureTransportError,
     OperationNotPermittedError,
@@ -116,6 +118,16 @@ def test_validation_errors_are_kept_and_shown():
         read_response("task/create", 400, {}, body)
     assert info.value.errors == [{"parameter": "task.to", "error": "bad"}]
     assert "task.to: bad" in str(info.value)
+
+
+def test_the_envelopes_other_keys_are_kept_and_survive_pickling():
+    entities = [{"type": "rules", "ids": [12345, 23456]}]
+    with pytest.raises(EntityInUseError) as info:
+        read_response("zone/delete", 400, {}, _failure(203, entities=entities))
+    assert info.value.extra == {"entities": entities}
+    assert info.value.entities == entities
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert (type(copy), copy.entities, copy.endpoint) == (EntityInUseError, entities, "zone/delete")
 
 
 def test_retry_after_header_is_read():

@@ -30,7 +30,6 @@ from fleetapi.models.department import Department, NewDepartment
 from fleetapi.models.employee import Employee
 from fleetapi.models.files import UploadTicket
 from fleetapi.models.garage import Garage
-from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone, Zone
 from fleetapi.models.vehicle import (
     SUBTYPES_BY_TYPE,
     CheckedVehicle,
@@ -41,6 +40,7 @@ from fleetapi.models.vehicle import (
     VehicleSubtype,
     VehicleType,
 )
+from fleetapi.models.zone import CircleZone, PolygonZone, SausageZone, Zone
 
 CHECKIN_FROM_SPEC = {
     "id": 1,

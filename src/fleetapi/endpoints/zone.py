@@ -3,12 +3,32 @@
 from __future__ import annotations
 
 from fleetapi._endpoint import Endpoint, Paging, Result
-from fleetapi.models.geo import (
+from fleetapi.models.zone import (
+    DEFAULT_ZONE_COLOR,
+    ZONE_POINT_LIMITS,
     Zone,
+    ZoneBatchConvertParams,
+    ZoneBatchResult,
+    ZoneCreateParams,
+    ZoneDeleteParams,
     ZoneLabel,
     ZoneListParams,
+    ZonePoint,
+    ZonePointListParams,
+    ZonePointUpdateParams,
     ZoneReadParams,
     ZoneSearchLocationParams,
+    ZoneUpdateParams,
+)
+
+MAX_ZONES = 10_000
+"""Zones per account; one more answers 268."""
+
+_POLYGON = ZONE_POINT_LIMITS["polygon"]
+_SAUSAGE = ZONE_POINT_LIMITS["sausage"]
+_POINTS = (
+    f"A polygon has {_POLYGON[0]} to {_POLYGON[1]} points, a sausage {_SAUSAGE[0]} to "
+    f"{_SAUSAGE[1]} (fewer: 284, more: 202); a circle none (230)."
 )
 
 ZONE_LIST = Endpoint(
@@ -56,4 +76,110 @@ ZONE_SEARCH_LOCATION = Endpoint(
     ),
 )
 
-ENDPOINTS = (ZONE_LIST, ZONE_READ, ZONE_SEARCH_LOCATION)
+ZONE_CREATE = Endpoint(
+    path="zone/create",
+    params=ZoneCreateParams,
+    result=Result.field("id", int),
+    summary="Create a zone (geofence): a circle, a polygon or a sausage; get its ID.",
+    resource="zones",
+    method="create",
+    right="zone_update",
+    errors=(7, 202, 204, 230, 268, 284),
+    origin="service",
+    notes=(
+        f"{_POINTS} The points come in `points`, else in `zone.points`. `color` defaults to "
+        f"`{DEFAULT_ZONE_COLOR}`; a tag that is not the account's is 204; at most "
+        f"{MAX_ZONES:,} zones per account (268). An `id` or `bounds` given is ignored."
+    ),
+)
+ZONE_UPDATE = Endpoint(
+    path="zone/update",
+    params=ZoneUpdateParams,
+    result=Result.nothing(),
+    summary="Replace a zone, named by its `id`; its type stays.",
+    resource="zones",
+    method="update",
+    right="zone_update",
+    errors=(7, 201, 202, 204, 230, 231, 284),
+    origin="service",
+    notes=(
+        "201 for a zone that is not the account's, 231 for a `type` other than the stored "
+        f"one. A polygon's or sausage's `points`, if given, replace the stored ones; "
+        f"{_POINTS} `bounds` is worked out, never taken."
+    ),
+)
+ZONE_DELETE = Endpoint(
+    path="zone/delete",
+    params=ZoneDeleteParams,
+    result=Result.nothing(),
+    summary="Delete a zone (`zone_id`) or several (`zone_ids`), all or none.",
+    resource="zones",
+    method="delete",
+    right="zone_update",
+    errors=(7, 201, 203),
+    origin="service",
+    notes=(
+        "Exactly one of `zone_id` and `zone_ids` (7). 201 when a zone is not the account's; "
+        "203 when rules watch one, with their IDs in the failure's `entities` "
+        '(`[{"type": "rules", "ids": [...]}]`). Geo links bounded by a deleted zone lose it.'
+    ),
+)
+ZONE_BATCH_CONVERT = Endpoint(
+    path="zone/batch_convert",
+    params=ZoneBatchConvertParams,
+    result=Result.body(ZoneBatchResult),
+    summary="Check tab-delimited circle zones (or a stored spreadsheet) before creating them.",
+    resource="zones",
+    method="batch_convert",
+    right="zone_update",
+    errors=(7, 201, 234),
+    origin="service",
+    notes=(
+        "Creates nothing, as `vehicle/batch_convert`: each row is a circle zone to create "
+        "with its problems in `errors` (`parameter`, `error`). A row without `lat` and `lng` "
+        "has its `address` looked up in the gazetteer (an unknown one is a row error and a "
+        "center of 0, 0); `radius` defaults to `default_radius` (100 m); `tags` are tag "
+        "names. 234 for text that is not tab-delimited, 201 for an unknown `file_id`."
+    ),
+)
+ZONE_POINT_LIST = Endpoint(
+    path="zone/point/list",
+    params=ZonePointListParams,
+    result=Result.field("list", list[ZonePoint]),
+    summary="List the points of a polygon or a sausage, simplified to `count` if given.",
+    resource="zones",
+    method="points",
+    safe=True,
+    errors=(7, 201, 230),
+    origin="service",
+    cli=("zone", "points"),
+    notes=(
+        "201 for a zone that is not the account's, 230 for a circle. `count` keeps the first "
+        "and last point and those that shape the line most (Ramer-Douglas-Peucker order)."
+    ),
+)
+ZONE_POINT_UPDATE = Endpoint(
+    path="zone/point/update",
+    params=ZonePointUpdateParams,
+    result=Result.nothing(),
+    summary="Replace the points of a polygon or a sausage.",
+    resource="zones",
+    method="update_points",
+    right="zone_update",
+    errors=(7, 201, 202, 230, 284),
+    origin="service",
+    cli=("zone", "set-points"),
+    notes=f"201 for a zone that is not the account's. {_POINTS}",
+)
+
+ENDPOINTS = (
+    ZONE_LIST,
+    ZONE_READ,
+    ZONE_CREATE,
+    ZONE_UPDATE,
+    ZONE_DELETE,
+    ZONE_SEARCH_LOCATION,
+    ZONE_BATCH_CONVERT,
+    ZONE_POINT_LIST,
+    ZONE_POINT_UPDATE,
+)

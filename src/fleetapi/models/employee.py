@@ -14,8 +14,7 @@ import attrs
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import Location
-from fleetapi.models.geocoder import GeocoderType
-from fleetapi.models.vehicle import BatchError
+from fleetapi.models.vehicle import BatchError, LocatedBatchSource
 
 __all__ = [
     "EMPLOYEE_BATCH_DEFAULT_FIELDS",
@@ -207,22 +206,12 @@ EMPLOYEE_BATCH_DEFAULT_FIELDS = ("first_name", "middle_name", "last_name", "emai
 
 
 @attrs.frozen(kw_only=True)
-class EmployeeBatchConvertParams:
+class EmployeeBatchConvertParams(LocatedBatchSource):
     """Parameters of ``employee/batch_convert``: ``batch`` text or a preloaded ``file_id``."""
 
-    batch: str | Unset = UNSET
-    """Tab-delimited employees, one per line; ignored when ``file_id`` is set."""
-    file_id: str | Unset = UNSET
-    """A preloaded file to read instead of ``batch``."""
     fields: list[str] | Unset = UNSET
     """The columns, in order, from :data:`EMPLOYEE_BATCH_FIELDS` (default
     :data:`EMPLOYEE_BATCH_DEFAULT_FIELDS`; for a file with a header, its column names)."""
-    geocoder: GeocoderType | Unset = UNSET
-    """The geocoder that reads ``address`` (default: the user's)."""
-    default_radius: int | Unset = attrs.field(
-        default=UNSET, metadata=rules(minimum=1, maximum=100000)
-    )
-    """The radius of a geocoded location, in meters (default 100)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -24,8 +24,10 @@ __all__ = [
     "VEHICLE_BATCH_FIELDS",
     "VEHICLE_SORT_FIELDS",
     "BatchError",
+    "BatchSource",
     "CheckedVehicle",
     "FuelType",
+    "LocatedBatchSource",
     "NewVehicle",
     "Vehicle",
     "VehicleBatchConvertParams",
@@ -272,15 +274,31 @@ class VehicleUpdateParams:
 
 
 @attrs.frozen(kw_only=True)
-class VehicleBatchConvertParams:
-    """Parameters of ``vehicle/batch_convert``: ``batch`` text or a preloaded ``file_id``."""
+class BatchSource:
+    """What a ``*/batch_convert`` call reads: ``batch`` text or a preloaded ``file_id``."""
 
     batch: str | Unset = UNSET
-    """Tab-delimited vehicles, one per line; ignored when ``file_id`` is set."""
+    """Tab-delimited rows, one per line; ignored when ``file_id`` is set."""
     file_id: str | Unset = UNSET
-    """A preloaded file to read instead of ``batch``."""
+    """A spreadsheet stored by ``data/spreadsheet/parse`` to read instead of ``batch``."""
+    geocoder: GeocoderType | Unset = UNSET
+    """The geocoder that reads addresses (default: the user's)."""
+
+
+@attrs.frozen(kw_only=True)
+class LocatedBatchSource(BatchSource):
+    """What a ``*/batch_convert`` call of located rows reads, and their default radius."""
+
+    default_radius: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=1, maximum=100000)
+    )
+    """The radius of a row's location when it gives none, in meters (default 100)."""
+
+
+@attrs.frozen(kw_only=True)
+class VehicleBatchConvertParams(BatchSource):
+    """Parameters of ``vehicle/batch_convert``: ``batch`` text or a preloaded ``file_id``."""
+
     fields: list[str] | Unset = UNSET
     """The columns, in order, from :data:`VEHICLE_BATCH_FIELDS` (default
     :data:`VEHICLE_BATCH_DEFAULT_FIELDS`; for a file with a header, its column names)."""
-    geocoder: GeocoderType | Unset = UNSET
-    """The geocoder to use (default: the user's)."""

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     )
     from fleetapi.models.files import FileMetadata, UploadTicket
     from fleetapi.models.garage import Garage, NewGarage
-    from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone, ZoneLabel
     from fleetapi.models.geocoder import (
         GeocodedAddress,
         GeocodedLocation,
@@ -103,6 +102,16 @@ if TYPE_CHECKING:
         UserSettingsAnswer,
     )
     from fleetapi.models.vehicle import NewVehicle, Vehicle, VehicleBatchResult
+    from fleetapi.models.zone import (
+        CircleZone,
+        NewZone,
+        PolygonZone,
+        SausageZone,
+        Zone,
+        ZoneBatchResult,
+        ZoneLabel,
+        ZonePoint,
+    )
 
 __all__ = [
     "ApiKeys",
@@ -805,8 +814,8 @@ class Vehicles:
         *,
         batch: str | Unset = UNSET,
         file_id: str | Unset = UNSET,
-        fields: builtins.list[str] | Unset = UNSET,
         geocoder: GeocoderType | Unset = UNSET,
+        fields: builtins.list[str] | Unset = UNSET,
     ) -> VehicleBatchResult:
         """Convert tab-delimited vehicle rows into vehicles to create, with row errors.
 
@@ -815,8 +824,10 @@ class Vehicles:
         Error codes the service lists: 234.
 
         Args:
-            batch: Tab-delimited vehicles, one per line; ignored when ``file_id`` is set.
-            file_id: A preloaded file to read instead of ``batch``.
+            batch: Tab-delimited rows, one per line; ignored when ``file_id`` is set.
+            file_id: A spreadsheet stored by ``data/spreadsheet/parse`` to read instead of
+                ``batch``.
+            geocoder: The geocoder that reads addresses (default: the user's).
             fields: The columns, in order, from additional_info, chassis_number, color,
                 frame_number, free_insurance_policy_number, free_insurance_valid_till, fuel_cost,
                 fuel_grade, fuel_tank_volume, fuel_type, garage_id, gross_weight, label,
@@ -826,7 +837,6 @@ class Vehicles:
                 tracker_id, tracker_label, trailer, type, tyre_size, tyres_number, undefined, vin,
                 wheel_arrangement (default label, model, reg_number, fuel_grade; for a file with a
                 header, its column names).
-            geocoder: The geocoder to use (default: the user's).
         """
         from fleetapi.endpoints.vehicle import VEHICLE_BATCH_CONVERT
         from fleetapi.models.vehicle import VehicleBatchConvertParams
@@ -834,7 +844,7 @@ class Vehicles:
         result: VehicleBatchResult = self._client.call(
             VEHICLE_BATCH_CONVERT,
             VehicleBatchConvertParams(
-                batch=batch, file_id=file_id, fields=fields, geocoder=geocoder
+                batch=batch, file_id=file_id, geocoder=geocoder, fields=fields
             ),
         )
         return result
@@ -1897,9 +1907,9 @@ class Employees:
         *,
         batch: str | Unset = UNSET,
         file_id: str | Unset = UNSET,
-        fields: builtins.list[str] | Unset = UNSET,
         geocoder: GeocoderType | Unset = UNSET,
         default_radius: int | Unset = UNSET,
+        fields: builtins.list[str] | Unset = UNSET,
     ) -> EmployeeBatchResult:
         """Check tab-delimited employees (or a stored spreadsheet) before creating them.
 
@@ -1908,15 +1918,17 @@ class Employees:
         Error codes the service lists: 7, 201, 234.
 
         Args:
-            batch: Tab-delimited employees, one per line; ignored when ``file_id`` is set.
-            file_id: A preloaded file to read instead of ``batch``.
+            batch: Tab-delimited rows, one per line; ignored when ``file_id`` is set.
+            file_id: A spreadsheet stored by ``data/spreadsheet/parse`` to read instead of
+                ``batch``.
+            geocoder: The geocoder that reads addresses (default: the user's).
+            default_radius: The radius of a row's location when it gives none, in meters (default
+                100).
             fields: The columns, in order, from address, driver_license_cats,
                 driver_license_issue_date, driver_license_number, driver_license_valid_till, email,
                 first_name, hardware_key, last_name, middle_name, personnel_number, phone, ssn,
                 tags, tracker_label (default first_name, middle_name, last_name, email, phone; for a
                 file with a header, its column names).
-            geocoder: The geocoder that reads ``address`` (default: the user's).
-            default_radius: The radius of a geocoded location, in meters (default 100).
         """
         from fleetapi.endpoints.employee import EMPLOYEE_BATCH_CONVERT
         from fleetapi.models.employee import EmployeeBatchConvertParams
@@ -1926,9 +1938,9 @@ class Employees:
             EmployeeBatchConvertParams(
                 batch=batch,
                 file_id=file_id,
-                fields=fields,
                 geocoder=geocoder,
                 default_radius=default_radius,
+                fields=fields,
             ),
         )
         return result
@@ -3368,7 +3380,7 @@ class Events:
 
 
 class Zones:
-    """Calls under ``zone``."""
+    """Calls under ``zone``, ``zone/point``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -3394,7 +3406,7 @@ class Zones:
             with_points: Answer the points of polygons and sausages too.
         """
         from fleetapi.endpoints.zone import ZONE_LIST
-        from fleetapi.models.geo import ZoneListParams
+        from fleetapi.models.zone import ZoneListParams
 
         result: builtins.list[CircleZone | PolygonZone | SausageZone] = self._client.call(
             ZONE_LIST,
@@ -3426,7 +3438,7 @@ class Zones:
             page_size: Items asked for per request.
         """
         from fleetapi.endpoints.zone import ZONE_LIST
-        from fleetapi.models.geo import ZoneListParams
+        from fleetapi.models.zone import ZoneListParams
 
         params = ZoneListParams(filter=filter, tag_ids=tag_ids, with_points=with_points)
         for item in self._client.paginate(ZONE_LIST, params, page_size=page_size):
@@ -3448,12 +3460,64 @@ class Zones:
             with_points: Answer the points of a polygon or a sausage too.
         """
         from fleetapi.endpoints.zone import ZONE_READ
-        from fleetapi.models.geo import ZoneReadParams
+        from fleetapi.models.zone import ZoneReadParams
 
         result: CircleZone | PolygonZone | SausageZone = self._client.call(
             ZONE_READ, ZoneReadParams(zone_id=zone_id, with_points=with_points)
         )
         return result
+
+    def create(self, *, zone: NewZone, points: builtins.list[ZonePoint] | Unset = UNSET) -> int:
+        """Create a zone (geofence): a circle, a polygon or a sausage; get its ID.
+
+        Calls ``zone/create``.
+        Sub-users need the ``zone_update`` right.
+        Error codes the service lists: 7, 202, 204, 230, 268, 284.
+
+        Args:
+            zone: The new zone: a circle, a polygon or a sausage, told apart by ``type``.
+            points: The points of a polygon or a sausage (else those of ``zone``); none for a
+                circle.
+        """
+        from fleetapi.endpoints.zone import ZONE_CREATE
+        from fleetapi.models.zone import ZoneCreateParams
+
+        result: int = self._client.call(ZONE_CREATE, ZoneCreateParams(zone=zone, points=points))
+        return result
+
+    def update(self, *, zone: Zone) -> None:
+        """Replace a zone, named by its `id`; its type stays.
+
+        Calls ``zone/update``.
+        Sub-users need the ``zone_update`` right.
+        Error codes the service lists: 7, 201, 202, 204, 230, 231, 284.
+
+        Args:
+            zone: The zone with its ID, its type unchanged; a polygon's or sausage's points, if
+                given, replace the stored ones.
+        """
+        from fleetapi.endpoints.zone import ZONE_UPDATE
+        from fleetapi.models.zone import ZoneUpdateParams
+
+        self._client.call(ZONE_UPDATE, ZoneUpdateParams(zone=zone))
+
+    def delete(
+        self, *, zone_id: int | Unset = UNSET, zone_ids: builtins.list[int] | Unset = UNSET
+    ) -> None:
+        """Delete a zone (`zone_id`) or several (`zone_ids`), all or none.
+
+        Calls ``zone/delete``.
+        Sub-users need the ``zone_update`` right.
+        Error codes the service lists: 7, 201, 203.
+
+        Args:
+            zone_id: The zone to delete.
+            zone_ids: The zones to delete, all or none.
+        """
+        from fleetapi.endpoints.zone import ZONE_DELETE
+        from fleetapi.models.zone import ZoneDeleteParams
+
+        self._client.call(ZONE_DELETE, ZoneDeleteParams(zone_id=zone_id, zone_ids=zone_ids))
 
     def search_location(self, *, location: LatLng) -> builtins.list[ZoneLabel]:
         """The account's zones that contain a point, by ID.
@@ -3464,12 +3528,86 @@ class Zones:
             location: The point whose zones are wanted.
         """
         from fleetapi.endpoints.zone import ZONE_SEARCH_LOCATION
-        from fleetapi.models.geo import ZoneSearchLocationParams
+        from fleetapi.models.zone import ZoneSearchLocationParams
 
         result: builtins.list[ZoneLabel] = self._client.call(
             ZONE_SEARCH_LOCATION, ZoneSearchLocationParams(location=location)
         )
         return result
+
+    def batch_convert(
+        self,
+        *,
+        batch: str | Unset = UNSET,
+        file_id: str | Unset = UNSET,
+        geocoder: GeocoderType | Unset = UNSET,
+        default_radius: int | Unset = UNSET,
+        fields: builtins.list[str] | Unset = UNSET,
+    ) -> ZoneBatchResult:
+        """Check tab-delimited circle zones (or a stored spreadsheet) before creating them.
+
+        Calls ``zone/batch_convert``.
+        Sub-users need the ``zone_update`` right.
+        Error codes the service lists: 7, 201, 234.
+
+        Args:
+            batch: Tab-delimited rows, one per line; ignored when ``file_id`` is set.
+            file_id: A spreadsheet stored by ``data/spreadsheet/parse`` to read instead of
+                ``batch``.
+            geocoder: The geocoder that reads addresses (default: the user's).
+            default_radius: The radius of a row's location when it gives none, in meters (default
+                100).
+            fields: The columns, in order, from address, label, lat, lng, radius, tags (default
+                label, address, lat, lng, radius, tags; for a file with a header, its column names).
+        """
+        from fleetapi.endpoints.zone import ZONE_BATCH_CONVERT
+        from fleetapi.models.zone import ZoneBatchConvertParams
+
+        result: ZoneBatchResult = self._client.call(
+            ZONE_BATCH_CONVERT,
+            ZoneBatchConvertParams(
+                batch=batch,
+                file_id=file_id,
+                geocoder=geocoder,
+                default_radius=default_radius,
+                fields=fields,
+            ),
+        )
+        return result
+
+    def points(self, *, zone_id: int, count: int | Unset = UNSET) -> builtins.list[ZonePoint]:
+        """List the points of a polygon or a sausage, simplified to `count` if given.
+
+        Calls ``zone/point/list``.
+        Error codes the service lists: 7, 201, 230.
+
+        Args:
+            zone_id: A polygon or a sausage.
+            count: Simplify the points to this many (those that shape the zone most).
+        """
+        from fleetapi.endpoints.zone import ZONE_POINT_LIST
+        from fleetapi.models.zone import ZonePointListParams
+
+        result: builtins.list[ZonePoint] = self._client.call(
+            ZONE_POINT_LIST, ZonePointListParams(zone_id=zone_id, count=count)
+        )
+        return result
+
+    def update_points(self, *, zone_id: int, points: builtins.list[ZonePoint]) -> None:
+        """Replace the points of a polygon or a sausage.
+
+        Calls ``zone/point/update``.
+        Sub-users need the ``zone_update`` right.
+        Error codes the service lists: 7, 201, 202, 230, 284.
+
+        Args:
+            zone_id: A polygon or a sausage.
+            points: The new points, in order.
+        """
+        from fleetapi.endpoints.zone import ZONE_POINT_UPDATE
+        from fleetapi.models.zone import ZonePointUpdateParams
+
+        self._client.call(ZONE_POINT_UPDATE, ZonePointUpdateParams(zone_id=zone_id, points=points))
 
 
 class Resources:

@@ -102,6 +102,7 @@ def rows_of(
     known: Collection[str],
     default: Sequence[str],
     what: str,
+    one_cell_rows: bool = False,
 ) -> tuple[list[str], list[BatchLine], bool]:
     """The columns and rows a ``*/batch_convert`` call converts, and whether they were cut.
 
@@ -109,7 +110,8 @@ def rows_of(
     the account does not have), else the tab-delimited lines of ``batch`` (234 when more than
     one column is expected and no line has a tab; 7 when neither is given). The columns are
     ``fields`` (:func:`checked_fields`), else a stored file's header (names that are no field
-    are skipped), else ``default``.
+    are skipped), else ``default``. With ``one_cell_rows``, a batch without a tab is rows of
+    one cell each rather than 234 (``zone/batch_convert``'s documented example sends one).
     """
     given = None if isinstance(fields, Unset) else checked_fields(fields, known, what)
     if not isinstance(file_id, Unset):
@@ -128,7 +130,7 @@ def rows_of(
         return columns, lines, exceeded
     if not isinstance(batch, Unset):
         columns = given if given is not None else list(default)
-        if len(columns) > 1 and batch.strip() and "\t" not in batch:
+        if len(columns) > 1 and batch.strip() and "\t" not in batch and not one_cell_rows:
             raise InvalidDataFormatError("the batch is not tab-delimited text")
         lines, exceeded = batch_lines(batch, columns)
         return columns, lines, exceeded

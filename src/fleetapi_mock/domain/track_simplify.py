@@ -12,15 +12,30 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, Protocol, TypeVar
 
 import attrs
 
 from fleetapi_mock.state.records import TrackPointRecord
 
-__all__ = ["Part", "drop_out_tolerances", "simplify"]
+__all__ = ["Located", "Part", "drop_out_tolerances", "simplest_line", "simplify"]
 
 _METERS_PER_DEGREE: Final = 6_371_000 * math.pi / 180
+
+
+class Located(Protocol):
+    """Anything with a latitude and a longitude (a track point, a zone's point)."""
+
+    @property
+    def lat(self) -> float:
+        """Degrees north."""
+
+    @property
+    def lng(self) -> float:
+        """Degrees east."""
+
+
+_P = TypeVar("_P", bound=Located)
 
 
 @attrs.frozen
@@ -36,7 +51,7 @@ class Part:
         return self.given() if self.given is not None else drop_out_tolerances(self.points)
 
 
-def drop_out_tolerances(points: Sequence[TrackPointRecord]) -> list[float]:
+def drop_out_tolerances(points: Sequence[Located]) -> list[float]:
     """Each point's Ramer-Douglas-Peucker drop-out tolerance, in meters, in one pass.
 
     A point stays in the line simplified with tolerance ``t`` exactly when its value is above
@@ -82,6 +97,14 @@ def drop_out_tolerances(points: Sequence[TrackPointRecord]) -> list[float]:
 def _highest(values: Sequence[float], count: int) -> list[int]:
     """The indexes of the ``count`` highest values (the earlier of equal ones), in order."""
     return sorted(heapq.nlargest(count, range(len(values)), key=lambda i: (values[i], -i)))
+
+
+def simplest_line(points: Sequence[_P], limit: int) -> list[_P]:
+    """At most ``limit`` (at least 2) of the points of one line, in order: its ends, then those
+    of the highest drop-out tolerance."""
+    if len(points) <= max(limit, 2):
+        return list(points)
+    return [points[i] for i in _highest(drop_out_tolerances(points), max(limit, 2))]
 
 
 def simplify(parts: Sequence[Part], limit: int) -> list[list[TrackPointRecord]]:

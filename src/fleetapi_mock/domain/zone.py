@@ -1,26 +1,41 @@
-"""Zones (geofences) as the API answers them, and whether a point lies inside one."""
+"""Zones (geofences) as the API answers them, their points' limits, and whether a point lies
+inside one."""
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 
 from gpxpy.geo import haversine_distance
 
+from fleetapi._errors import (
+    NotSupportedForEntityTypeError,
+    TooFewZonePointsError,
+    TooManyZonePointsError,
+)
 from fleetapi._types import UNSET
-from fleetapi.models.common import LatLng
-from fleetapi.models.geo import CircleZone, PolygonZone, SausageZone, Zone
-from fleetapi_mock.state.records import ZoneRecord
+from fleetapi.models.common import Bounds, LatLng
+from fleetapi.models.zone import (
+    ZONE_POINT_LIMITS,
+    CircleZone,
+    PolygonZone,
+    SausageZone,
+    Zone,
+    ZonePoint,
+)
+from fleetapi_mock.state.records import ZoneRecord, ZoneType
 
-__all__ = ["contains", "wire_zone"]
+__all__ = ["check_points", "contains", "wire_zone", "zone_bounds"]
 
 
 def wire_zone(record: ZoneRecord, *, with_points: bool = False) -> Zone:
-    """The API's zone of ``record``: its kind's fields; the points of a polygon or a sausage
-    only ``with_points``."""
+    """The API's zone of ``record``: its kind's fields and bounds; the points of a polygon or a
+    sausage only ``with_points``."""
     zone_id, label, address, color = record.id, record.label, record.address, record.color
     tags = list(record.tags)
-    points = [LatLng(lat=p.lat, lng=p.lng) for p in record.points] if with_points else UNSET
+    bounds = zone_bounds(record)
+    points = list(record.points) if with_points else UNSET
     if record.type == "circle":
         return CircleZone(
             id=zone_id,
@@ -30,10 +45,17 @@ def wire_zone(record: ZoneRecord, *, with_points: bool = False) -> Zone:
             tags=tags,
             center=record.center or LatLng(lat=0.0, lng=0.0),
             radius=record.radius or 0,
+            bounds=bounds,
         )
     if record.type == "polygon":
         return PolygonZone(
-            id=zone_id, label=label, address=address, color=color, tags=tags, points=points
+            id=zone_id,
+            label=label,
+            address=address,
+            color=color,
+            tags=tags,
+            points=points,
+            bounds=bounds,
         )
     return SausageZone(
         id=zone_id,
@@ -43,6 +65,42 @@ def wire_zone(record: ZoneRecord, *, with_points: bool = False) -> Zone:
         tags=tags,
         points=points,
         radius=record.radius or 0,
+        bounds=bounds,
+    )
+
+
+def check_points(zone_type: ZoneType, points: Sequence[ZonePoint]) -> None:
+    """230 for points of a circle; 284 for fewer than a polygon's or sausage's least, 202 for
+    more than its most (:data:`~fleetapi.models.zone.ZONE_POINT_LIMITS`)."""
+    if zone_type == "circle":
+        raise NotSupportedForEntityTypeError("a circle zone has no points")
+    fewest, most = ZONE_POINT_LIMITS[zone_type]
+    if len(points) < fewest:
+        raise TooFewZonePointsError(f"a {zone_type} zone needs at least {fewest} points")
+    if len(points) > most:
+        raise TooManyZonePointsError(f"a {zone_type} zone has at most {most} points")
+
+
+_METERS_PER_DEGREE = 6_371_000.0 * math.pi / 180
+
+
+def zone_bounds(record: ZoneRecord) -> Bounds:
+    """The smallest north-west to south-east rectangle around the zone: a circle's disc, a
+    polygon's vertices, a sausage's polyline widened by its radius."""
+    if record.type == "circle":
+        center = record.center or LatLng(lat=0.0, lng=0.0)
+        lats, lngs = [center.lat], [center.lng]
+    else:
+        lats = [p.lat for p in record.points] or [0.0]
+        lngs = [p.lng for p in record.points] or [0.0]
+    margin = 0 if record.type == "polygon" else (record.radius or 0)
+    lat_margin = margin / _METERS_PER_DEGREE
+    widest = max(abs(min(lats)), abs(max(lats)))
+    across = math.cos(math.radians(min(widest + lat_margin, 90.0)))
+    lng_margin = 180.0 if across < 1e-9 else min(180.0, margin / (_METERS_PER_DEGREE * across))
+    return Bounds(
+        nw=LatLng(lat=min(90.0, max(lats) + lat_margin), lng=max(-180.0, min(lngs) - lng_margin)),
+        se=LatLng(lat=max(-90.0, min(lats) - lat_margin), lng=min(180.0, max(lngs) + lng_margin)),
     )
 
 

@@ -85,9 +85,10 @@ def failure_body(error: FleetApiError) -> dict[str, Any]:
     """The failure envelope of ``error``.
 
     ``{"success": false, "status": {"code", "description"}}`` plus ``errors`` when the
-    error lists per-field details.
+    error lists per-field details, and the error's other keys (code 203: ``entities``).
     """
     body: dict[str, Any] = {
+        **error.extra,
         "success": False,
         "status": {"code": error.code, "description": error.description},
     }

@@ -11,6 +11,7 @@ import attrs
 from fleetapi.models.checkin import CheckinContent, CheckinFile
 from fleetapi.models.common import LatLng, Location
 from fleetapi.models.form import Form, FormField
+from fleetapi.models.zone import DEFAULT_ZONE_COLOR, ZonePoint
 
 __all__ = [
     "CheckinRecord",
@@ -39,10 +40,10 @@ class ZoneRecord:
     """The centre of a circle."""
     radius: int | None = None
     """Meters (circle and sausage)."""
-    points: list[LatLng] = attrs.Factory(list)
+    points: list[ZonePoint] = attrs.Factory(list)
     """The vertices of a polygon or the line of a sausage."""
     address: str = ""
-    color: str = "27A9E3"
+    color: str = DEFAULT_ZONE_COLOR
     tags: list[int] = attrs.Factory(list)
 
 
