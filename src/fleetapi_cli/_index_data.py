@@ -173,6 +173,15 @@ INDEX: Index = {
         "points": "zone/point/list",
         "set-points": "zone/point/update",
     },
+    "place": {
+        "list": "place/list",
+        "read": "place/read",
+        "create": "place/create",
+        "update": "place/update",
+        "delete": "place/delete",
+        "search-location": "place/search_location",
+        "batch-convert": "place/batch_convert",
+    },
 }
 
 MODULES: dict[str, str] = {
@@ -313,6 +322,13 @@ MODULES: dict[str, str] = {
     "zone/batch_convert": "fleetapi.endpoints.zone",
     "zone/point/list": "fleetapi.endpoints.zone",
     "zone/point/update": "fleetapi.endpoints.zone",
+    "place/list": "fleetapi.endpoints.place",
+    "place/read": "fleetapi.endpoints.place",
+    "place/create": "fleetapi.endpoints.place",
+    "place/update": "fleetapi.endpoints.place",
+    "place/delete": "fleetapi.endpoints.place",
+    "place/search_location": "fleetapi.endpoints.place",
+    "place/batch_convert": "fleetapi.endpoints.place",
 }
 
 HAND_MADE: dict[str, HandMade] = {

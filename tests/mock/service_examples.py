@@ -203,6 +203,36 @@ _CIRCLE_ZONE: Final = {
 }
 """The circle of the documented ``zone/create`` and ``zone/update`` (tag 179227 there)."""
 
+_PLACE: Final = {
+    "id": 1,
+    "icon_id": 55,
+    "avatar_file_name": None,
+    "location": {
+        "lat": 40.773998,
+        "lng": -73.66003,
+        "address": "730 5th Ave, New York, NY 10019, Unites States",
+        "radius": 50,
+    },
+    "fields": ANY,  # documented: custom field 131312; the demo's place 1 has field 1
+    "label": "Crown Building",
+    "description": "Here we buy our goods",
+    "tags": [1, 2],
+    "external_id": "1",
+}
+"""The place object of the documentation."""
+
+_NEW_PLACE: Final = {
+    "icon_id": 55,
+    "avatar_file_name": None,
+    "location": _PLACE["location"],
+    "fields": {"131312": {"type": "text", "value": "I love text!"}},
+    "label": "Crown Building",
+    "description": "Here we buy our goods",
+    "tags": [1, 2],
+    "external_id": "1",
+}
+"""The ``place`` of the documented ``place/create`` and ``place/update``."""
+
 _BOUNDS: Final = {
     "nw": {"lat": 48.202289, "lng": 16.367832},
     "se": {"lat": 48.199591, "lng": 16.37188},
@@ -611,6 +641,29 @@ EXAMPLES: Final = (
             ],
         },
         {},
+    ),
+    Example("place/list", {}, {"list": [_PLACE], "count": 1}),
+    # documented: place 122304
+    Example("place/read", {"place_id": 1}, {"value": _PLACE}),
+    Example("place/create", {"place": _NEW_PLACE}, {"id": 111}),
+    # documented: place 111
+    Example("place/update", {"place": {"id": 1, **_NEW_PLACE}}, {}),
+    Example("place/delete", {"place_id": 2}, {}),
+    # documented: a point in California inside two places; the demo's are in Berlin
+    Example(
+        "place/search_location",
+        {"location": {"lat": 52.5163, "lng": 13.3777}},
+        {"list": [{"id": 1201, "label": "place 1"}, {"id": 3574, "label": "place 2"}]},
+    ),
+    # No documented request: a row of the default columns, its tag unknown (the documented
+    # answer shows a row with errors and tag names)
+    Example(
+        "place/batch_convert",
+        {"batch": "Crown Building\tPariser Platz 1, Berlin\t\t\t50\tHere we buy\tvip, gold"},
+        {
+            "list": [{**_PLACE, "id": 1, "errors": ANY, "tag_names": ANY}],
+            "limit_exceeded": False,
+        },
     ),
     Example("employee/list", {}, {"list": [ANY], "count": 12}),
     Example("employee/create", {"employee": _NEW_EMPLOYEE}, {"id": 111}),

@@ -55,6 +55,7 @@ AREAS: tuple[str, ...] = (
     "history",
     "user",
     "zone",
+    "place",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

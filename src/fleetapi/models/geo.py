@@ -1,17 +1,15 @@
-"""Places (points of interest) and tags.
+"""Tags.
 
-The spec refers to these objects but does not show them; the shapes follow the service's
-documentation (``NOTES.md``). Geo links list places, tasks and vehicles carry tag IDs. Zones
-are in :mod:`fleetapi.models.zone`.
+The spec refers to them but does not show them; the shape follows the service's documentation
+(``NOTES.md``). Tasks, vehicles, employees, zones and places carry tag IDs. Zones are in
+:mod:`fleetapi.models.zone`, places in :mod:`fleetapi.models.place`.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from fleetapi.models.common import Location
-
-__all__ = ["Place", "Tag"]
+__all__ = ["Tag"]
 
 
 @attrs.frozen(kw_only=True)
@@ -22,18 +20,3 @@ class Tag:
     name: str
     color: str
     """A hex color without ``#`` (``e57373``)."""
-
-
-@attrs.frozen(kw_only=True)
-class Place:
-    """A place (point of interest) with a radius around it."""
-
-    id: int
-    label: str
-    location: Location
-    """``lat``, ``lng``, ``address`` and ``radius`` (meters)."""
-    description: str | None = None
-    external_id: str | None = None
-    """An arbitrary reference to an external system."""
-    tags: list[int] = attrs.Factory(list)
-    """Tag IDs."""

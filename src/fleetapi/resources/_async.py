@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from fleetapi.models.link import GeoLink, GeoLinkLifetime, GeoLinkOptions, GeoLinkTracker
     from fleetapi.models.map_layer import MapLayer
     from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
+    from fleetapi.models.place import NewPlace, Place, PlaceBatchResult, PlaceLabel, PlaceList
     from fleetapi.models.reading import (
         CounterType,
         FuelLevels,
@@ -130,6 +131,7 @@ __all__ = [
     "AsyncGeocoder",
     "AsyncMapLayers",
     "AsyncPayments",
+    "AsyncPlaces",
     "AsyncReadings",
     "AsyncResources",
     "AsyncRetranslators",
@@ -3650,6 +3652,231 @@ class AsyncZones:
         )
 
 
+class AsyncPlaces:
+    """Calls under ``place``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        place_ids: builtins.list[int] | Unset = UNSET,
+        filter: str | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        order_by: str | Unset = UNSET,
+        ascending: bool = True,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+    ) -> PlaceList:
+        """List the account's places (points of interest), a page at a time, with their count.
+
+        Calls ``place/list``.
+        Error codes the service lists: 7.
+
+        Args:
+            place_ids: Only these places.
+            filter: Only places with this text (any case) in a built-in field or a custom field's
+                value.
+            conditions: Search conditions on id, label, address, description, external_id, all to be
+                met (and ``filter`` too).
+            order_by: A field of id, label, address, description, external_id or a custom field's ID
+                (default ``id``).
+            ascending: False sorts from the last.
+            tag_ids: Only places carrying every one of these tags.
+            offset: Skip this many first.
+            limit: At most this many places (a page).
+        """
+        from fleetapi.endpoints.place import PLACE_LIST
+        from fleetapi.models.place import PlaceListParams
+
+        result: PlaceList = await self._client.call(
+            PLACE_LIST,
+            PlaceListParams(
+                place_ids=place_ids,
+                filter=filter,
+                conditions=conditions,
+                order_by=order_by,
+                ascending=ascending,
+                tag_ids=tag_ids,
+                offset=offset,
+                limit=limit,
+            ),
+        )
+        return result
+
+    async def iterate_list(
+        self,
+        *,
+        place_ids: builtins.list[int] | Unset = UNSET,
+        filter: str | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        order_by: str | Unset = UNSET,
+        ascending: bool = True,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        page_size: int = 1000,
+    ) -> AsyncIterator[Place]:
+        """List the account's places (points of interest), a page at a time, with their count.
+
+        Calls ``place/list``.
+        Error codes the service lists: 7.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+
+        Args:
+            place_ids: Only these places.
+            filter: Only places with this text (any case) in a built-in field or a custom field's
+                value.
+            conditions: Search conditions on id, label, address, description, external_id, all to be
+                met (and ``filter`` too).
+            order_by: A field of id, label, address, description, external_id or a custom field's ID
+                (default ``id``).
+            ascending: False sorts from the last.
+            tag_ids: Only places carrying every one of these tags.
+            page_size: Items asked for per request.
+        """
+        from fleetapi.endpoints.place import PLACE_LIST
+        from fleetapi.models.place import PlaceListParams
+
+        params = PlaceListParams(
+            place_ids=place_ids,
+            filter=filter,
+            conditions=conditions,
+            order_by=order_by,
+            ascending=ascending,
+            tag_ids=tag_ids,
+        )
+        async for item in self._client.paginate(PLACE_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+    async def read(self, *, place_id: int) -> Place:
+        """Read one place (point of interest).
+
+        Calls ``place/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            place_id: The place.
+        """
+        from fleetapi.endpoints.place import PLACE_READ
+        from fleetapi.models.place import PlaceReadParams
+
+        result: Place = await self._client.call(PLACE_READ, PlaceReadParams(place_id=place_id))
+        return result
+
+    async def create(self, *, place: NewPlace, ignore_missing_fields: bool = False) -> int:
+        """Create a place (point of interest) and get its ID.
+
+        Calls ``place/create``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 7, 204, 268.
+
+        Args:
+            place: The new place.
+            ignore_missing_fields: Create the place even when required custom fields are missing.
+        """
+        from fleetapi.endpoints.place import PLACE_CREATE
+        from fleetapi.models.place import PlaceCreateParams
+
+        result: int = await self._client.call(
+            PLACE_CREATE,
+            PlaceCreateParams(place=place, ignore_missing_fields=ignore_missing_fields),
+        )
+        return result
+
+    async def update(self, *, place: Place) -> None:
+        """Replace a place, named by its `id`.
+
+        Calls ``place/update``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 7, 201, 204.
+
+        Args:
+            place: The place with its ID and every field as it should be.
+        """
+        from fleetapi.endpoints.place import PLACE_UPDATE
+        from fleetapi.models.place import PlaceUpdateParams
+
+        await self._client.call(PLACE_UPDATE, PlaceUpdateParams(place=place))
+
+    async def delete(self, *, place_id: int) -> None:
+        """Delete a place; geo links that showed it lose it.
+
+        Calls ``place/delete``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            place_id: The place to delete.
+        """
+        from fleetapi.endpoints.place import PLACE_DELETE
+        from fleetapi.models.place import PlaceDeleteParams
+
+        await self._client.call(PLACE_DELETE, PlaceDeleteParams(place_id=place_id))
+
+    async def search_location(self, *, location: LatLng) -> builtins.list[PlaceLabel]:
+        """The account's places whose radius holds a point, by ID.
+
+        Calls ``place/search_location``.
+
+        Args:
+            location: The point whose places are wanted.
+        """
+        from fleetapi.endpoints.place import PLACE_SEARCH_LOCATION
+        from fleetapi.models.place import PlaceSearchLocationParams
+
+        result: builtins.list[PlaceLabel] = await self._client.call(
+            PLACE_SEARCH_LOCATION, PlaceSearchLocationParams(location=location)
+        )
+        return result
+
+    async def batch_convert(
+        self,
+        *,
+        batch: str | Unset = UNSET,
+        file_id: str | Unset = UNSET,
+        geocoder: GeocoderType | Unset = UNSET,
+        default_radius: int | Unset = UNSET,
+        fields: builtins.list[str] | Unset = UNSET,
+    ) -> PlaceBatchResult:
+        """Check tab-delimited places (or a stored spreadsheet) before creating them.
+
+        Calls ``place/batch_convert``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 7, 201, 234.
+
+        Args:
+            batch: Tab-delimited rows, one per line; ignored when ``file_id`` is set.
+            file_id: A spreadsheet stored by ``data/spreadsheet/parse`` to read instead of
+                ``batch``.
+            geocoder: The geocoder that reads addresses (default: the user's).
+            default_radius: The radius of a row's location when it gives none, in meters (default
+                100).
+            fields: The columns, in order, from address, description, external_id, label, lat, lng,
+                radius, tags (default label, address, lat, lng, radius, description, tags; for a
+                file with a header, its column names).
+        """
+        from fleetapi.endpoints.place import PLACE_BATCH_CONVERT
+        from fleetapi.models.place import PlaceBatchConvertParams
+
+        result: PlaceBatchResult = await self._client.call(
+            PLACE_BATCH_CONVERT,
+            PlaceBatchConvertParams(
+                batch=batch,
+                file_id=file_id,
+                geocoder=geocoder,
+                default_radius=default_radius,
+                fields=fields,
+            ),
+        )
+        return result
+
+
 class AsyncResources:
     """Every resource of the API, as attributes of the client."""
 
@@ -3797,3 +4024,8 @@ class AsyncResources:
     def zones(self) -> AsyncZones:
         """The ``zones`` calls."""
         return AsyncZones(cast("AsyncClient", self))
+
+    @cached_property
+    def places(self) -> AsyncPlaces:
+        """The ``places`` calls."""
+        return AsyncPlaces(cast("AsyncClient", self))

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from fleetapi.models.link import GeoLink, GeoLinkLifetime, GeoLinkOptions, GeoLinkTracker
     from fleetapi.models.map_layer import MapLayer
     from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
+    from fleetapi.models.place import NewPlace, Place, PlaceBatchResult, PlaceLabel, PlaceList
     from fleetapi.models.reading import (
         CounterType,
         FuelLevels,
@@ -130,6 +131,7 @@ __all__ = [
     "Geocoder",
     "MapLayers",
     "Payments",
+    "Places",
     "Readings",
     "Resources",
     "Retranslators",
@@ -3610,6 +3612,231 @@ class Zones:
         self._client.call(ZONE_POINT_UPDATE, ZonePointUpdateParams(zone_id=zone_id, points=points))
 
 
+class Places:
+    """Calls under ``place``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self,
+        *,
+        place_ids: builtins.list[int] | Unset = UNSET,
+        filter: str | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        order_by: str | Unset = UNSET,
+        ascending: bool = True,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+    ) -> PlaceList:
+        """List the account's places (points of interest), a page at a time, with their count.
+
+        Calls ``place/list``.
+        Error codes the service lists: 7.
+
+        Args:
+            place_ids: Only these places.
+            filter: Only places with this text (any case) in a built-in field or a custom field's
+                value.
+            conditions: Search conditions on id, label, address, description, external_id, all to be
+                met (and ``filter`` too).
+            order_by: A field of id, label, address, description, external_id or a custom field's ID
+                (default ``id``).
+            ascending: False sorts from the last.
+            tag_ids: Only places carrying every one of these tags.
+            offset: Skip this many first.
+            limit: At most this many places (a page).
+        """
+        from fleetapi.endpoints.place import PLACE_LIST
+        from fleetapi.models.place import PlaceListParams
+
+        result: PlaceList = self._client.call(
+            PLACE_LIST,
+            PlaceListParams(
+                place_ids=place_ids,
+                filter=filter,
+                conditions=conditions,
+                order_by=order_by,
+                ascending=ascending,
+                tag_ids=tag_ids,
+                offset=offset,
+                limit=limit,
+            ),
+        )
+        return result
+
+    def iterate_list(
+        self,
+        *,
+        place_ids: builtins.list[int] | Unset = UNSET,
+        filter: str | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        order_by: str | Unset = UNSET,
+        ascending: bool = True,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        page_size: int = 1000,
+    ) -> Iterator[Place]:
+        """List the account's places (points of interest), a page at a time, with their count.
+
+        Calls ``place/list``.
+        Error codes the service lists: 7.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+
+        Args:
+            place_ids: Only these places.
+            filter: Only places with this text (any case) in a built-in field or a custom field's
+                value.
+            conditions: Search conditions on id, label, address, description, external_id, all to be
+                met (and ``filter`` too).
+            order_by: A field of id, label, address, description, external_id or a custom field's ID
+                (default ``id``).
+            ascending: False sorts from the last.
+            tag_ids: Only places carrying every one of these tags.
+            page_size: Items asked for per request.
+        """
+        from fleetapi.endpoints.place import PLACE_LIST
+        from fleetapi.models.place import PlaceListParams
+
+        params = PlaceListParams(
+            place_ids=place_ids,
+            filter=filter,
+            conditions=conditions,
+            order_by=order_by,
+            ascending=ascending,
+            tag_ids=tag_ids,
+        )
+        for item in self._client.paginate(PLACE_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+    def read(self, *, place_id: int) -> Place:
+        """Read one place (point of interest).
+
+        Calls ``place/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            place_id: The place.
+        """
+        from fleetapi.endpoints.place import PLACE_READ
+        from fleetapi.models.place import PlaceReadParams
+
+        result: Place = self._client.call(PLACE_READ, PlaceReadParams(place_id=place_id))
+        return result
+
+    def create(self, *, place: NewPlace, ignore_missing_fields: bool = False) -> int:
+        """Create a place (point of interest) and get its ID.
+
+        Calls ``place/create``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 7, 204, 268.
+
+        Args:
+            place: The new place.
+            ignore_missing_fields: Create the place even when required custom fields are missing.
+        """
+        from fleetapi.endpoints.place import PLACE_CREATE
+        from fleetapi.models.place import PlaceCreateParams
+
+        result: int = self._client.call(
+            PLACE_CREATE,
+            PlaceCreateParams(place=place, ignore_missing_fields=ignore_missing_fields),
+        )
+        return result
+
+    def update(self, *, place: Place) -> None:
+        """Replace a place, named by its `id`.
+
+        Calls ``place/update``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 7, 201, 204.
+
+        Args:
+            place: The place with its ID and every field as it should be.
+        """
+        from fleetapi.endpoints.place import PLACE_UPDATE
+        from fleetapi.models.place import PlaceUpdateParams
+
+        self._client.call(PLACE_UPDATE, PlaceUpdateParams(place=place))
+
+    def delete(self, *, place_id: int) -> None:
+        """Delete a place; geo links that showed it lose it.
+
+        Calls ``place/delete``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            place_id: The place to delete.
+        """
+        from fleetapi.endpoints.place import PLACE_DELETE
+        from fleetapi.models.place import PlaceDeleteParams
+
+        self._client.call(PLACE_DELETE, PlaceDeleteParams(place_id=place_id))
+
+    def search_location(self, *, location: LatLng) -> builtins.list[PlaceLabel]:
+        """The account's places whose radius holds a point, by ID.
+
+        Calls ``place/search_location``.
+
+        Args:
+            location: The point whose places are wanted.
+        """
+        from fleetapi.endpoints.place import PLACE_SEARCH_LOCATION
+        from fleetapi.models.place import PlaceSearchLocationParams
+
+        result: builtins.list[PlaceLabel] = self._client.call(
+            PLACE_SEARCH_LOCATION, PlaceSearchLocationParams(location=location)
+        )
+        return result
+
+    def batch_convert(
+        self,
+        *,
+        batch: str | Unset = UNSET,
+        file_id: str | Unset = UNSET,
+        geocoder: GeocoderType | Unset = UNSET,
+        default_radius: int | Unset = UNSET,
+        fields: builtins.list[str] | Unset = UNSET,
+    ) -> PlaceBatchResult:
+        """Check tab-delimited places (or a stored spreadsheet) before creating them.
+
+        Calls ``place/batch_convert``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 7, 201, 234.
+
+        Args:
+            batch: Tab-delimited rows, one per line; ignored when ``file_id`` is set.
+            file_id: A spreadsheet stored by ``data/spreadsheet/parse`` to read instead of
+                ``batch``.
+            geocoder: The geocoder that reads addresses (default: the user's).
+            default_radius: The radius of a row's location when it gives none, in meters (default
+                100).
+            fields: The columns, in order, from address, description, external_id, label, lat, lng,
+                radius, tags (default label, address, lat, lng, radius, description, tags; for a
+                file with a header, its column names).
+        """
+        from fleetapi.endpoints.place import PLACE_BATCH_CONVERT
+        from fleetapi.models.place import PlaceBatchConvertParams
+
+        result: PlaceBatchResult = self._client.call(
+            PLACE_BATCH_CONVERT,
+            PlaceBatchConvertParams(
+                batch=batch,
+                file_id=file_id,
+                geocoder=geocoder,
+                default_radius=default_radius,
+                fields=fields,
+            ),
+        )
+        return result
+
+
 class Resources:
     """Every resource of the API, as attributes of the client."""
 
@@ -3757,3 +3984,8 @@ class Resources:
     def zones(self) -> Zones:
         """The ``zones`` calls."""
         return Zones(cast("Client", self))
+
+    @cached_property
+    def places(self) -> Places:
+        """The ``places`` calls."""
+        return Places(cast("Client", self))

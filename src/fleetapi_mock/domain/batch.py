@@ -10,23 +10,27 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Final
 
 import attrs
 
 from fleetapi._errors import InvalidDataFormatError, InvalidParametersError
 from fleetapi._types import Unset
+from fleetapi_mock.domain import gazetteer
 from fleetapi_mock.domain.context import Context
 
 __all__ = [
     "BATCH_ROW_LIMIT",
+    "DEFAULT_RADIUS",
     "SKIPPED",
     "BatchLine",
     "batch_lines",
     "checked_fields",
     "cut",
+    "default_radius",
     "parse_decimal",
+    "row_point",
     "rows_of",
     "tag_ids",
 ]
@@ -36,6 +40,16 @@ SKIPPED: Final = "undefined"
 
 BATCH_ROW_LIMIT: Final = 1000
 """Rows converted per call; ``limit_exceeded`` is true when the batch had more."""
+
+
+DEFAULT_RADIUS: Final = 100
+"""The radius, in meters, of a located row without one when the call gives no
+``default_radius``."""
+
+
+def default_radius(given: int | Unset) -> int:
+    """A call's ``default_radius``, or :data:`DEFAULT_RADIUS` when it gives none."""
+    return DEFAULT_RADIUS if isinstance(given, Unset) else given
 
 
 @attrs.frozen
@@ -135,6 +149,18 @@ def rows_of(
         lines, exceeded = batch_lines(batch, columns)
         return columns, lines, exceeded
     raise InvalidParametersError(errors=[{"parameter": "batch", "error": "give batch or file_id"}])
+
+
+def row_point(ctx: Context, cells: Mapping[str, str]) -> tuple[float, float] | None:
+    """A row's point: its ``lat`` and ``lng`` when it gives either (both must be numbers),
+    else its ``address`` looked up in the world's gazetteer; ``None`` when that fails."""
+    if cells.get("lat") or cells.get("lng"):
+        try:
+            return parse_decimal(cells.get("lat", "")), parse_decimal(cells.get("lng", ""))
+        except ValueError:
+            return None
+    found = gazetteer.search(ctx.world, cells["address"]) if cells.get("address") else []
+    return (found[0].lat, found[0].lng) if found else None
 
 
 def tag_ids(ctx: Context, text: str) -> tuple[list[int], str | None]:

@@ -31,13 +31,10 @@ from fleetapi.models.employee import (
 )
 from fleetapi.models.vehicle import BatchError
 from fleetapi_mock.domain import gazetteer
-from fleetapi_mock.domain.batch import SKIPPED, BatchLine, rows_of, tag_ids
+from fleetapi_mock.domain.batch import SKIPPED, BatchLine, default_radius, rows_of, tag_ids
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.employee import check_employee_calls, driver_of
 from fleetapi_mock.handlers import handles
-
-DEFAULT_RADIUS: Final = 100
-"""The radius of a geocoded location without ``default_radius``, in meters."""
 
 _DATES: Final = ("driver_license_issue_date", "driver_license_valid_till")
 
@@ -127,7 +124,7 @@ def employee_batch_convert(ctx: Context, params: EmployeeBatchConvertParams) -> 
         default=EMPLOYEE_BATCH_DEFAULT_FIELDS,
         what="employee",
     )
-    radius = DEFAULT_RADIUS if isinstance(params.default_radius, Unset) else params.default_radius
+    radius = default_radius(params.default_radius)
     return EmployeeBatchResult(
         list=[CheckedEmployeeAnswer(value=_convert(ctx, fields, line, radius)) for line in lines],
         limit_exceeded=exceeded,

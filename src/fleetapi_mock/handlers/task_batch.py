@@ -54,7 +54,12 @@ from fleetapi.models.task_batch import (
     TaskBatchConvertParams,
     TaskBatchConvertResult,
 )
-from fleetapi_mock.domain.batch import BATCH_ROW_LIMIT, batch_lines, parse_decimal
+from fleetapi_mock.domain.batch import (
+    BATCH_ROW_LIMIT,
+    batch_lines,
+    default_radius,
+    parse_decimal,
+)
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.gazetteer import search
 from fleetapi_mock.domain.task import check_window
@@ -178,7 +183,7 @@ def _convert_row(
     geocode: Callable[[str], Location | None],
 ) -> tuple[CheckedTask, NewTask | None]:
     defaults = {
-        "radius": params.default_radius if isinstance(params.default_radius, int) else 100,
+        "radius": default_radius(params.default_radius),
         "max_delay": params.default_max_delay if isinstance(params.default_max_delay, int) else 0,
         "min_stay_duration": params.default_min_stay_duration
         if isinstance(params.default_min_stay_duration, int)

@@ -4,9 +4,9 @@ The rows and columns come as for ``vehicle/batch_convert`` (:func:`fleetapi_mock
 rows_of`), columns from :data:`~fleetapi.models.zone.ZONE_BATCH_FIELDS` (default
 :data:`~fleetapi.models.zone.ZONE_BATCH_DEFAULT_FIELDS`); a batch without a tab is rows of one
 cell, as the documented example sends. Nothing is created: each row becomes a circle zone to
-create, its problems in ``errors``. The center is ``lat`` and ``lng`` when the row has both,
-else its ``address`` looked up in the world's gazetteer; a row with neither has the
-documented ``zone.center`` error and a center of 0, 0.
+create, its problems in ``errors``. The center is the row's point
+(:func:`~fleetapi_mock.domain.batch.row_point`); a row without one has the documented
+``zone.center`` error and a center of 0, 0.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, Final
 import attrs
 
 from fleetapi._converter import RequestValidationError, converter_for, structure_request
-from fleetapi._types import UNSET, Unset
+from fleetapi._types import UNSET
 from fleetapi.endpoints.zone import ZONE_BATCH_CONVERT
 from fleetapi.models.vehicle import BatchError
 from fleetapi.models.zone import (
@@ -27,32 +27,21 @@ from fleetapi.models.zone import (
     ZoneBatchConvertParams,
     ZoneBatchResult,
 )
-from fleetapi_mock.domain import gazetteer
-from fleetapi_mock.domain.batch import SKIPPED, BatchLine, parse_decimal, rows_of, tag_ids
+from fleetapi_mock.domain.batch import (
+    SKIPPED,
+    BatchLine,
+    default_radius,
+    parse_decimal,
+    row_point,
+    rows_of,
+    tag_ids,
+)
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.zone import zone_bounds
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import ZoneRecord
 
-DEFAULT_RADIUS: Final = 100
-"""The radius of a row without one when the call gives no ``default_radius``, in meters."""
-
 _NO_CENTER: Final = "Location should be correct with 'lat' and 'lng' not null"
-
-
-def _center(ctx: Context, cells: dict[str, str], row: list[BatchError]) -> dict[str, float]:
-    """The row's center: its ``lat`` and ``lng``, else its address's; 0, 0 with an error."""
-    if cells.get("lat") and cells.get("lng"):
-        try:
-            return {"lat": parse_decimal(cells["lat"]), "lng": parse_decimal(cells["lng"])}
-        except ValueError:
-            row.append(BatchError(parameter="zone.center", error=_NO_CENTER))
-            return {"lat": 0.0, "lng": 0.0}
-    found = gazetteer.search(ctx.world, cells["address"]) if cells.get("address") else []
-    if found:
-        return {"lat": found[0].lat, "lng": found[0].lng}
-    row.append(BatchError(parameter="zone.center", error=_NO_CENTER))
-    return {"lat": 0.0, "lng": 0.0}
 
 
 def _convert(ctx: Context, fields: list[str], line: BatchLine, radius: int) -> CheckedZone:
@@ -63,10 +52,15 @@ def _convert(ctx: Context, fields: list[str], line: BatchLine, radius: int) -> C
     wire: dict[str, Any] = {
         "label": cells.get("label", ""),
         "address": cells.get("address", ""),
-        "center": _center(ctx, cells, errors),
+        "center": {"lat": 0.0, "lng": 0.0},
         "radius": radius,
         "tags": [],
     }
+    point = row_point(ctx, cells)
+    if point is None:
+        errors.append(BatchError(parameter="zone.center", error=_NO_CENTER))
+    else:
+        wire["center"] = {"lat": point[0], "lng": point[1]}
     if cells.get("radius"):
         try:
             wire["radius"] = int(parse_decimal(cells["radius"]))
@@ -101,7 +95,7 @@ def zone_batch_convert(ctx: Context, params: ZoneBatchConvertParams) -> ZoneBatc
         what="zone",
         one_cell_rows=True,
     )
-    radius = DEFAULT_RADIUS if isinstance(params.default_radius, Unset) else params.default_radius
+    radius = default_radius(params.default_radius)
     return ZoneBatchResult(
         list=[_convert(ctx, fields, line, radius) for line in lines], limit_exceeded=exceeded
     )

@@ -11,6 +11,7 @@ import attrs
 from fleetapi.models.checkin import CheckinContent, CheckinFile
 from fleetapi.models.common import LatLng, Location
 from fleetapi.models.form import Form, FormField
+from fleetapi.models.place import CustomFieldValue
 from fleetapi.models.zone import DEFAULT_ZONE_COLOR, ZonePoint
 
 __all__ = [
@@ -55,9 +56,15 @@ class PlaceRecord:
     user_id: int
     label: str
     location: Location
-    description: str = ""
+    """Its point, address and radius (a place answered without them has an empty address and
+    a radius of 100 m)."""
+    description: str | None = None
     external_id: str | None = None
     tags: list[int] = attrs.Factory(list)
+    fields: dict[str, CustomFieldValue] = attrs.Factory(dict)
+    """Custom field values by the field's ID (as text)."""
+    icon_id: int | None = None
+    avatar_file_name: str | None = None
 
 
 @attrs.define(kw_only=True)
