@@ -182,6 +182,13 @@ INDEX: Index = {
         "search-location": "place/search_location",
         "batch-convert": "place/batch_convert",
     },
+    "tag": {
+        "list": "tag/list",
+        "create": "tag/create",
+        "update": "tag/update",
+        "delete": "tag/delete",
+        "search": "tag/search",
+    },
 }
 
 MODULES: dict[str, str] = {
@@ -329,6 +336,11 @@ MODULES: dict[str, str] = {
     "place/delete": "fleetapi.endpoints.place",
     "place/search_location": "fleetapi.endpoints.place",
     "place/batch_convert": "fleetapi.endpoints.place",
+    "tag/list": "fleetapi.endpoints.tag",
+    "tag/create": "fleetapi.endpoints.tag",
+    "tag/update": "fleetapi.endpoints.tag",
+    "tag/delete": "fleetapi.endpoints.tag",
+    "tag/search": "fleetapi.endpoints.tag",
 }
 
 HAND_MADE: dict[str, HandMade] = {

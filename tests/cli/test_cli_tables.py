@@ -35,7 +35,7 @@ ARGS: dict[str, list[str]] = {
     "delivery list": ["--external-id", "1001"], "rule list": [],
     "sensor list": ["--tracker-id", "1"],
     "sensor batch-list": ["--trackers", "1"], "subscription list": [],
-    "tracker-group list": [], "zone list": [], "place list": [],
+    "tracker-group list": [], "zone list": [], "place list": [], "tag list": [],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

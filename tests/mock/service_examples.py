@@ -18,6 +18,8 @@ from typing import Any, Final
 import attrs
 from defusedxml.ElementTree import fromstring
 
+from fleetapi.models.tag import TAGGED_ENTITY_TYPES
+
 ANY: Final = object()
 """A documented value of no particular shape (a placeholder such as ``<employee>``)."""
 
@@ -665,6 +667,22 @@ EXAMPLES: Final = (
             "limit_exceeded": False,
         },
     ),
+    Example("tag/create", {"tag": {"name": "hop", "color": "FF0000"}}, {"id": 111}),
+    Example("tag/delete", {"tag_id": 1}, {}),
+    Example(
+        "tag/list",
+        {},
+        {"list": [{"id": 3, "avatar_file_name": "avatar.jpg", "name": "hop", "color": "FF0000"}]},
+    ),
+    # documented: tags 1, 2 and 3, which no demo entity carries all together
+    Example(
+        "tag/search",
+        {"tag_ids": [1]},
+        {
+            "result": {kind: [ANY] for kind in TAGGED_ENTITY_TYPES},
+        },
+    ),
+    Example("tag/update", {"tag": {"id": 3, "name": "hop", "color": "FF0000"}}, {}),
     Example("employee/list", {}, {"list": [ANY], "count": 12}),
     Example("employee/create", {"employee": _NEW_EMPLOYEE}, {"id": 111}),
     Example("employee/read", {"employee_id": 1}, {"value": EMPLOYEE}),

@@ -56,6 +56,7 @@ AREAS: tuple[str, ...] = (
     "user",
     "zone",
     "place",
+    "tag",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

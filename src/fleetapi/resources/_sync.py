@@ -65,6 +65,7 @@ if TYPE_CHECKING:
         Sensor,
         VirtualSensor,
     )
+    from fleetapi.models.tag import NewTag, Tag, TaggedEntityType, TagSearchResult
     from fleetapi.models.task import (
         NewRoute,
         NewTask,
@@ -138,6 +139,7 @@ __all__ = [
     "Rules",
     "Sensors",
     "Subscriptions",
+    "Tags",
     "Tasks",
     "TrackerData",
     "TrackerGroups",
@@ -3837,6 +3839,100 @@ class Places:
         return result
 
 
+class Tags:
+    """Calls under ``tag``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self, *, filter: str | Unset | None = UNSET) -> builtins.list[Tag]:
+        """List the account's tags, by ID.
+
+        Calls ``tag/list``.
+        Error codes the service lists: 7.
+
+        Args:
+            filter: Only tags whose name holds this text (any case); 3 to 60 characters, or null.
+        """
+        from fleetapi.endpoints.tag import TAG_LIST
+        from fleetapi.models.tag import TagListParams
+
+        result: builtins.list[Tag] = self._client.call(TAG_LIST, TagListParams(filter=filter))
+        return result
+
+    def create(self, *, tag: NewTag) -> int:
+        """Create a tag and get its ID.
+
+        Calls ``tag/create``.
+        Sub-users need the ``tag_update`` right.
+        Error codes the service lists: 7, 247, 268.
+
+        Args:
+            tag: The new tag.
+        """
+        from fleetapi.endpoints.tag import TAG_CREATE
+        from fleetapi.models.tag import TagCreateParams
+
+        result: int = self._client.call(TAG_CREATE, TagCreateParams(tag=tag))
+        return result
+
+    def update(self, *, tag: Tag) -> None:
+        """Rename or recolor a tag, named by its `id`.
+
+        Calls ``tag/update``.
+        Sub-users need the ``tag_update`` right.
+        Error codes the service lists: 7, 201, 247.
+
+        Args:
+            tag: The tag with its ID, its name and its color.
+        """
+        from fleetapi.endpoints.tag import TAG_UPDATE
+        from fleetapi.models.tag import TagUpdateParams
+
+        self._client.call(TAG_UPDATE, TagUpdateParams(tag=tag))
+
+    def delete(
+        self, *, tag_id: int | Unset = UNSET, tag_ids: builtins.list[int] | Unset = UNSET
+    ) -> None:
+        """Delete a tag (`tag_id`) or several (`tag_ids`); the entities carrying them lose them.
+
+        Calls ``tag/delete``.
+        Sub-users need the ``tag_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            tag_id: The tag to delete.
+            tag_ids: The tags to delete; those that do not exist are skipped.
+        """
+        from fleetapi.endpoints.tag import TAG_DELETE
+        from fleetapi.models.tag import TagDeleteParams
+
+        self._client.call(TAG_DELETE, TagDeleteParams(tag_id=tag_id, tag_ids=tag_ids))
+
+    def search(
+        self,
+        *,
+        tag_ids: builtins.list[int],
+        entity_types: builtins.list[TaggedEntityType] | Unset = UNSET,
+    ) -> TagSearchResult:
+        """The entities carrying every one of some tags, by kind.
+
+        Calls ``tag/search``.
+        Error codes the service lists: 7.
+
+        Args:
+            tag_ids: The tags every entity found carries.
+            entity_types: Only these kinds of entity (default: every kind).
+        """
+        from fleetapi.endpoints.tag import TAG_SEARCH
+        from fleetapi.models.tag import TagSearchParams
+
+        result: TagSearchResult = self._client.call(
+            TAG_SEARCH, TagSearchParams(tag_ids=tag_ids, entity_types=entity_types)
+        )
+        return result
+
+
 class Resources:
     """Every resource of the API, as attributes of the client."""
 
@@ -3989,3 +4085,8 @@ class Resources:
     def places(self) -> Places:
         """The ``places`` calls."""
         return Places(cast("Client", self))
+
+    @cached_property
+    def tags(self) -> Tags:
+        """The ``tags`` calls."""
+        return Tags(cast("Client", self))

@@ -38,28 +38,15 @@ from fleetapi.models.place import (
     PlaceLabel,
     PlaceList,
     PlaceListParams,
-    PlaceLocation,
     PlaceReadParams,
     PlaceSearchLocationParams,
     PlaceUpdateParams,
 )
 from fleetapi_mock.domain import search
-from fleetapi_mock.domain.batch import DEFAULT_RADIUS
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.place import wire_place
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import PlaceRecord, convert
-
-
-def wire_place(record: PlaceRecord) -> Place:
-    """The API's place of ``record``."""
-    where = record.location
-    location = PlaceLocation(
-        lat=where.lat,
-        lng=where.lng,
-        address=where.address if isinstance(where.address, str) else "",
-        radius=where.radius if isinstance(where.radius, int) else DEFAULT_RADIUS,
-    )
-    return convert(Place, record, location=location)
 
 
 def _record(ctx: Context, place: NewPlace, **changes: Any) -> PlaceRecord:

@@ -75,6 +75,7 @@ class TagRecord:
     user_id: int
     name: str
     color: str = "1E96DC"
+    avatar_file_name: str | None = None
 
 
 @attrs.define(kw_only=True)

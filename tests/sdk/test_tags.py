@@ -1,0 +1,122 @@
+"""The tag calls of the service's documentation: tags resolve on every entity that carries them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from fleetapi import EntityExistsError, EntityNotFoundError, InvalidParametersError, OverQuotaError
+from fleetapi.models.tag import NewTag, Tag
+from fleetapi_mock import FleetMock
+
+URGENT, FRAGILE, VIP = 1, 2, 3
+
+
+def _tags(fleet_mock: FleetMock) -> dict[int, str]:
+    with fleet_mock.world.lock:
+        return {k: repr(v) for k, v in fleet_mock.world.tags.items()}
+
+
+def test_list_and_filter_by_name(client: Any) -> None:
+    assert [(t.id, t.name) for t in client.tags.list()] == [
+        (1, "urgent"),
+        (2, "fragile"),
+        (3, "vip"),
+    ]
+    assert [t.id for t in client.tags.list(filter="AGI")] == [FRAGILE]
+    assert len(client.tags.list(filter=None)) == 3
+
+
+@pytest.mark.parametrize("text", ["ab", "x" * 61])
+def test_a_filter_is_3_to_60_characters(fleet_mock: FleetMock, text: str) -> None:
+    http = httpx.Client(transport=fleet_mock.transport, base_url=fleet_mock.base_url)
+    body = {"hash": fleet_mock.session("demo"), "filter": text}
+    answer = http.post("/v2/tag/list", json=body).json()
+    assert (answer["status"]["code"], answer["errors"][0]["parameter"]) == (7, "filter")
+
+
+def test_create_update_and_names_are_unique_in_any_case(fleet_mock: FleetMock, client: Any):
+    tag_id = client.tags.create(tag=NewTag(name="hop", color="FF0000"))
+    assert client.tags.list(filter="hop") == [Tag(id=tag_id, name="hop", color="FF0000")]
+    before = _tags(fleet_mock)
+    with pytest.raises(EntityExistsError):
+        client.tags.create(tag=NewTag(name="URGENT", color="000000"))
+    with pytest.raises(EntityExistsError):
+        client.tags.update(tag=Tag(id=tag_id, name="Vip", color="000000"))
+    with pytest.raises(EntityNotFoundError):
+        client.tags.update(tag=Tag(id=404, name="gone", color="000000"))
+    assert _tags(fleet_mock) == before
+    client.tags.update(tag=Tag(id=tag_id, name="HOP", color="00FF00"))  # its own name, recased
+    assert client.tags.list(filter="hop")[0].color == "00FF00"
+
+
+def test_the_quota_and_bad_tags(
+    fleet_mock: FleetMock, client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("fleetapi_mock.handlers.tag.MAX_TAGS", 3)
+    with pytest.raises(OverQuotaError):
+        client.tags.create(tag=NewTag(name="fourth", color="FF0000"))
+    http = httpx.Client(transport=fleet_mock.transport, base_url=fleet_mock.base_url)
+    session = fleet_mock.session("demo")
+    for tag, parameter in [
+        ({"name": " ", "color": "FF0000"}, "tag.name"),
+        ({"name": "x" * 61, "color": "FF0000"}, "tag.name"),
+        ({"name": "ok", "color": "#FF0000"}, "tag.color"),
+    ]:
+        answer = http.post("/v2/tag/create", json={"hash": session, "tag": tag}).json()
+        assert (answer["status"]["code"], answer["errors"][0]["parameter"]) == (7, parameter)
+    assert len(fleet_mock.world.tags) == 3
+
+
+def test_search_finds_every_kind_that_carries_all_the_tags(client: Any) -> None:
+    found = client.tags.search(tag_ids=[URGENT])
+    assert [t.id for t in found.task] == [1, 5]
+    assert [v.id for v in found.vehicle] == [1]
+    assert [z.id for z in found.zone] == [1]
+    assert [t.id for t in found.tracker] == [1]
+    assert (found.place, found.employee, found.task_schedule) == ([], [], [])
+    assert [p.id for p in client.tags.search(tag_ids=[VIP]).place] == [1]
+    assert [e.id for e in client.tags.search(tag_ids=[VIP]).employee] == [1]
+    assert client.tags.search(tag_ids=[URGENT, FRAGILE]).task == []  # every tag, not any
+    only = client.tags.search(tag_ids=[URGENT], entity_types=["zone"])
+    assert ([z.id for z in only.zone], only.task, only.vehicle) == ([1], [], [])
+
+
+def test_a_sub_user_finds_only_what_it_sees(fleet_mock: FleetMock) -> None:
+    sub_user = next(u for u in fleet_mock.world.users.values() if not u.is_master)
+    with fleet_mock.world.lock:
+        sub_user.trackers = [2]  # not tracker 1 (tagged), nor 3 (task 1's)
+    with fleet_mock.login(sub_user.login, sub_user.password) as client:
+        found = client.tags.search(tag_ids=[URGENT])
+    assert found.tracker == []
+    assert [t.id for t in found.task] == [5]  # on tracker 2
+    assert found.vehicle == []  # van 1 is on tracker 1
+    assert [z.id for z in found.zone] == [1]  # zones are the account's, seen by all
+
+
+def test_delete_takes_the_tag_off_every_entity(fleet_mock: FleetMock, client: Any) -> None:
+    client.tags.delete(tag_id=URGENT)
+    assert [t.id for t in client.tags.list()] == [FRAGILE, VIP]
+    world = fleet_mock.world
+    assert URGENT not in world.zones[1].tags
+    assert URGENT not in world.vehicles[1].tags
+    assert URGENT not in world.tasks[1].tags
+    assert URGENT not in world.trackers[1].tag_ids
+    assert client.tags.search(tag_ids=[URGENT]).zone == []
+    with pytest.raises(EntityNotFoundError):
+        client.tags.delete(tag_id=URGENT)
+    client.tags.delete(tag_ids=[URGENT, VIP])  # the missing one is skipped
+    assert VIP not in world.places[1].tags
+    assert VIP not in world.employees[1].tags
+    assert [t.id for t in client.tags.list()] == [FRAGILE]
+
+
+def test_delete_takes_exactly_one_of_its_parameters(fleet_mock: FleetMock, client: Any) -> None:
+    before = _tags(fleet_mock)
+    with pytest.raises(InvalidParametersError):
+        client.tags.delete()
+    with pytest.raises(InvalidParametersError):
+        client.tags.delete(tag_id=1, tag_ids=[1])
+    assert _tags(fleet_mock) == before
