@@ -8,7 +8,6 @@ exit codes.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fleetapi_cli.output import note
@@ -115,6 +114,8 @@ def describe(exc: BaseException) -> list[str]:
                 ids = ", ".join(str(i) for i in used.get("ids") or [])
                 lines.append(f"  used by {used.get('type', '?')}: {ids}")
         else:
+            import json
+
             for key, value in exc.extra.items():
                 lines.append(f"  {key}: {json.dumps(value, separators=(',', ':'))}")
     elif isinstance(exc, OSError) and exc.filename is not None:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
+from fleetapi._converter import RequestValidationError, structure_request
 from fleetapi._errors import InvalidDataFormatError, InvalidParametersError
-from fleetapi._types import Unset
+from fleetapi._types import UNSET, Unset
+from fleetapi.models.vehicle import BatchError
 from fleetapi_mock.domain import gazetteer
 from fleetapi_mock.domain.context import Context
 
@@ -29,8 +31,11 @@ __all__ = [
     "checked_fields",
     "cut",
     "default_radius",
+    "numbered",
     "parse_decimal",
+    "row_cells",
     "row_point",
+    "row_problems",
     "rows_of",
     "tag_ids",
 ]
@@ -149,6 +154,30 @@ def rows_of(
         lines, exceeded = batch_lines(batch, columns)
         return columns, lines, exceeded
     raise InvalidParametersError(errors=[{"parameter": "batch", "error": "give batch or file_id"}])
+
+
+def row_cells(fields: Sequence[str], line: BatchLine) -> tuple[dict[str, str], list[BatchError]]:
+    """A row's cells by column (skipped columns left out, text stripped), and the error of a
+    row with more cells than columns."""
+    errors = []
+    if len(line.cells) > len(fields):
+        errors.append(BatchError(parameter="batch", error=f"{len(line.cells)} cells"))
+    cells = {f: c.strip() for f, c in zip(fields, line.cells, strict=False) if f != SKIPPED}
+    return cells, errors
+
+
+def row_problems(wire: Mapping[str, Any], cls: type, prefix: str) -> list[BatchError]:
+    """The problems of a converted row ``wire`` as a ``cls``, named ``<prefix>.<field>``."""
+    try:
+        structure_request(wire, cls)
+    except RequestValidationError as exc:
+        return [BatchError(parameter=f"{prefix}.{e.parameter}", error=e.error) for e in exc.errors]
+    return []
+
+
+def numbered(errors: Sequence[BatchError], line: BatchLine) -> list[BatchError] | Unset:
+    """A row's ``errors`` with its line number, or ``UNSET`` when it has none."""
+    return [attrs.evolve(e, line=line.number) for e in errors] or UNSET
 
 
 def row_point(ctx: Context, cells: Mapping[str, str]) -> tuple[float, float] | None:

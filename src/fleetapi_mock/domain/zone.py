@@ -26,7 +26,7 @@ from fleetapi.models.zone import (
 )
 from fleetapi_mock.state.records import ZoneRecord, ZoneType
 
-__all__ = ["check_points", "contains", "wire_zone", "zone_bounds"]
+__all__ = ["check_points", "circle_bounds", "contains", "wire_zone", "zone_bounds"]
 
 
 def wire_zone(record: ZoneRecord, *, with_points: bool = False) -> Zone:
@@ -88,12 +88,20 @@ def zone_bounds(record: ZoneRecord) -> Bounds:
     """The smallest north-west to south-east rectangle around the zone: a circle's disc, a
     polygon's vertices, a sausage's polyline widened by its radius."""
     if record.type == "circle":
-        center = record.center or LatLng(lat=0.0, lng=0.0)
-        lats, lngs = [center.lat], [center.lng]
-    else:
-        lats = [p.lat for p in record.points] or [0.0]
-        lngs = [p.lng for p in record.points] or [0.0]
+        return circle_bounds(record.center or LatLng(lat=0.0, lng=0.0), record.radius or 0)
     margin = 0 if record.type == "polygon" else (record.radius or 0)
+    return _widened([(p.lat, p.lng) for p in record.points] or [(0.0, 0.0)], margin)
+
+
+def circle_bounds(center: LatLng, radius: int) -> Bounds:
+    """The smallest north-west to south-east rectangle around a circle of ``radius`` meters."""
+    return _widened([(center.lat, center.lng)], radius)
+
+
+def _widened(points: Sequence[tuple[float, float]], margin: float) -> Bounds:
+    """The rectangle around ``points`` (latitude, longitude) widened by ``margin`` meters."""
+    lats = [lat for lat, _ in points]
+    lngs = [lng for _, lng in points]
     lat_margin = margin / _METERS_PER_DEGREE
     widest = max(abs(min(lats)), abs(max(lats)))
     across = math.cos(math.radians(min(widest + lat_margin, 90.0)))

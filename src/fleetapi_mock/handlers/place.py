@@ -69,13 +69,17 @@ def _custom(field_id: str) -> search.Field[PlaceRecord]:
     return search.Field("text", value)
 
 
-_FIELDS: dict[str, search.Field[PlaceRecord]] = {
-    "id": search.Field("number", lambda p: p.id),
-    "label": search.Field("text", lambda p: p.label),
-    "address": search.Field("text", lambda p: p.location.address or None),
-    "description": search.Field("text", lambda p: p.description or None),
-    "external_id": search.Field("text", lambda p: p.external_id or None),
-}
+def _builtin(name: str) -> search.Field[PlaceRecord]:
+    """A built-in field of places: ``id`` a number, ``address`` the location's, the others
+    the place's own text."""
+    if name == "id":
+        return search.Field("number", lambda p: p.id)
+    if name == "address":
+        return search.Field("text", lambda p: p.location.address or None)
+    return search.Field("text", lambda p: getattr(p, name) or None)
+
+
+_FIELDS = {name: _builtin(name) for name in PLACE_FIELDS}
 """The built-in fields of ``place/list`` (:data:`~fleetapi.models.place.PLACE_FIELDS`)."""
 
 

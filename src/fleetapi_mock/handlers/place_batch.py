@@ -14,8 +14,7 @@ from typing import Any
 
 import attrs
 
-from fleetapi._converter import RequestValidationError, converter_for, structure_request
-from fleetapi._types import UNSET
+from fleetapi._converter import converter_for
 from fleetapi.endpoints.place import PLACE_BATCH_CONVERT
 from fleetapi.models.place import (
     PLACE_BATCH_DEFAULT_FIELDS,
@@ -27,11 +26,13 @@ from fleetapi.models.place import (
 )
 from fleetapi.models.vehicle import BatchError
 from fleetapi_mock.domain.batch import (
-    SKIPPED,
     BatchLine,
     default_radius,
+    numbered,
     parse_decimal,
+    row_cells,
     row_point,
+    row_problems,
     rows_of,
     tag_ids,
 )
@@ -40,10 +41,7 @@ from fleetapi_mock.handlers import handles
 
 
 def _convert(ctx: Context, fields: list[str], line: BatchLine, radius: int) -> CheckedPlace:
-    errors: list[BatchError] = []
-    if len(line.cells) > len(fields):
-        errors.append(BatchError(parameter="batch", error=f"{len(line.cells)} cells"))
-    cells = {f: c.strip() for f, c in zip(fields, line.cells, strict=False) if f != SKIPPED}
+    cells, errors = row_cells(fields, line)
     point = row_point(ctx, cells)
     if point is None:
         errors.append(BatchError(parameter="place.location", error="no address or coordinates"))
@@ -65,16 +63,10 @@ def _convert(ctx: Context, fields: list[str], line: BatchLine, radius: int) -> C
         wire["tags"], problem = tag_ids(ctx, cells["tags"])
         if problem is not None:
             errors.append(BatchError(parameter="place.tags", error=problem))
-    try:
-        structure_request(wire, NewPlace)
-    except RequestValidationError as exc:
-        errors.extend(
-            BatchError(parameter=f"place.{e.parameter}", error=e.error) for e in exc.errors
-        )
+    errors += row_problems(wire, NewPlace, "place")
     checked = converter_for(strict=False).structure(wire, CheckedPlace)
     names = [ctx.world.tags[t].name for t in checked.tags]
-    numbered = [attrs.evolve(e, line=line.number) for e in errors]
-    return attrs.evolve(checked, errors=numbered or UNSET, tag_names=names)
+    return attrs.evolve(checked, errors=numbered(errors, line), tag_names=names)
 
 
 @handles(PLACE_BATCH_CONVERT)

@@ -8,7 +8,7 @@ places, zones, employees, vehicles and tasks carry their IDs in ``tags``, tracke
 from __future__ import annotations
 
 from collections.abc import Iterable, Set
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -149,23 +149,18 @@ def tag_search(ctx: Context, params: TagSearchParams) -> TagSearchResult:
     def carries(tags: Iterable[int]) -> bool:
         return required <= set(tags)
 
-    found = TagSearchResult()
+    found: dict[str, list[Any]] = {}
     if "place" in kinds:
-        places = [wire_place(p) for p in ctx.owned(ctx.world.places) if carries(p.tags)]
-        found = attrs.evolve(found, place=places)
+        found["place"] = [wire_place(p) for p in ctx.owned(ctx.world.places) if carries(p.tags)]
     if "zone" in kinds:
-        zones = [wire_zone(z) for z in ctx.owned(ctx.world.zones) if carries(z.tags)]
-        found = attrs.evolve(found, zone=zones)
+        found["zone"] = [wire_zone(z) for z in ctx.owned(ctx.world.zones) if carries(z.tags)]
     if "employee" in kinds:
-        employees = [wire_employee(e) for e in visible_employees(ctx) if carries(e.tags)]
-        found = attrs.evolve(found, employee=employees)
+        found["employee"] = [wire_employee(e) for e in visible_employees(ctx) if carries(e.tags)]
     if "vehicle" in kinds:
-        vehicles = [wire_vehicle(ctx, v) for v in visible_vehicles(ctx) if carries(v.tags)]
-        found = attrs.evolve(found, vehicle=vehicles)
+        found["vehicle"] = [wire_vehicle(ctx, v) for v in visible_vehicles(ctx) if carries(v.tags)]
     if "task" in kinds:
         board = Board(ctx)
-        found = attrs.evolve(found, task=[board.wire(t) for t in board.tasks() if carries(t.tags)])
+        found["task"] = [board.wire(t) for t in board.tasks() if carries(t.tags)]
     if "tracker" in kinds:
-        trackers = [wire_tracker(t) for t in ctx.visible_trackers() if carries(t.tag_ids)]
-        found = attrs.evolve(found, tracker=trackers)
-    return found
+        found["tracker"] = [wire_tracker(t) for t in ctx.visible_trackers() if carries(t.tag_ids)]
+    return TagSearchResult(**found)

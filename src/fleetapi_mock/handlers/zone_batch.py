@@ -15,8 +15,7 @@ from typing import Any, Final
 
 import attrs
 
-from fleetapi._converter import RequestValidationError, converter_for, structure_request
-from fleetapi._types import UNSET
+from fleetapi._converter import converter_for
 from fleetapi.endpoints.zone import ZONE_BATCH_CONVERT
 from fleetapi.models.vehicle import BatchError
 from fleetapi.models.zone import (
@@ -28,27 +27,25 @@ from fleetapi.models.zone import (
     ZoneBatchResult,
 )
 from fleetapi_mock.domain.batch import (
-    SKIPPED,
     BatchLine,
     default_radius,
+    numbered,
     parse_decimal,
+    row_cells,
     row_point,
+    row_problems,
     rows_of,
     tag_ids,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.zone import zone_bounds
+from fleetapi_mock.domain.zone import circle_bounds
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import ZoneRecord
 
 _NO_CENTER: Final = "Location should be correct with 'lat' and 'lng' not null"
 
 
 def _convert(ctx: Context, fields: list[str], line: BatchLine, radius: int) -> CheckedZone:
-    errors: list[BatchError] = []
-    if len(line.cells) > len(fields):
-        errors.append(BatchError(parameter="batch", error=f"{len(line.cells)} cells"))
-    cells = {f: c.strip() for f, c in zip(fields, line.cells, strict=False) if f != SKIPPED}
+    cells, errors = row_cells(fields, line)
     wire: dict[str, Any] = {
         "label": cells.get("label", ""),
         "address": cells.get("address", ""),
@@ -70,16 +67,10 @@ def _convert(ctx: Context, fields: list[str], line: BatchLine, radius: int) -> C
         wire["tags"], problem = tag_ids(ctx, cells["tags"])
         if problem is not None:
             errors.append(BatchError(parameter="zone.tags", error=problem))
-    try:
-        structure_request(wire, NewCircleZone)
-    except RequestValidationError as exc:
-        errors.extend(
-            BatchError(parameter=f"zone.{e.parameter}", error=e.error) for e in exc.errors
-        )
+    errors += row_problems(wire, NewCircleZone, "zone")
     checked = converter_for(strict=False).structure(wire, CheckedZone)
-    shape = ZoneRecord(id=0, user_id=0, label="", center=checked.center, radius=checked.radius)
-    numbered = [attrs.evolve(e, line=line.number) for e in errors]
-    return attrs.evolve(checked, bounds=zone_bounds(shape), errors=numbered or UNSET)
+    bounds = circle_bounds(checked.center, checked.radius)
+    return attrs.evolve(checked, bounds=bounds, errors=numbered(errors, line))
 
 
 @handles(ZONE_BATCH_CONVERT)
