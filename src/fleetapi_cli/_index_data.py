@@ -189,6 +189,14 @@ INDEX: Index = {
         "delete": "tag/delete",
         "search": "tag/search",
     },
+    "form-template": {
+        "list": "form/template/list",
+        "read": "form/template/read",
+        "create": "form/template/create",
+        "update": "form/template/update",
+        "delete": "form/template/delete",
+        "stats": "form/template/stats/read",
+    },
 }
 
 MODULES: dict[str, str] = {
@@ -341,6 +349,12 @@ MODULES: dict[str, str] = {
     "tag/update": "fleetapi.endpoints.tag",
     "tag/delete": "fleetapi.endpoints.tag",
     "tag/search": "fleetapi.endpoints.tag",
+    "form/template/list": "fleetapi.endpoints.form",
+    "form/template/read": "fleetapi.endpoints.form",
+    "form/template/create": "fleetapi.endpoints.form",
+    "form/template/update": "fleetapi.endpoints.form",
+    "form/template/delete": "fleetapi.endpoints.form",
+    "form/template/stats/read": "fleetapi.endpoints.form",
 }
 
 HAND_MADE: dict[str, HandMade] = {

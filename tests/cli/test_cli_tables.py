@@ -36,6 +36,7 @@ ARGS: dict[str, list[str]] = {
     "sensor list": ["--tracker-id", "1"],
     "sensor batch-list": ["--trackers", "1"], "subscription list": [],
     "tracker-group list": [], "zone list": [], "place list": [], "tag list": [],
+    "form-template list": [],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

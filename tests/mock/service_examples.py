@@ -463,6 +463,31 @@ _EVENT: Final = {
 }
 """A history entry as documented."""
 
+_FORM_FIELD: Final = {
+    "id": "Text-1",
+    "label": "Name",
+    "description": "Your full name",
+    "required": True,
+    "type": "text",
+    "min_length": 5,
+    "max_length": 255,
+}
+_NEW_FORM_TEMPLATE: Final = {
+    "label": "Order form",
+    "fields": [_FORM_FIELD],
+    "submit_in_zone": True,
+    "default": False,
+}
+_FORM_TEMPLATE: Final = {
+    "id": 1,
+    "label": "Order form",
+    "fields": [_FORM_FIELD],
+    "created": "2017-03-15 12:36:27",
+    "submit_in_zone": True,
+    "updated": "2017-03-16 15:22:53",
+    "default": False,
+}
+
 EXAMPLES: Final = (
     Example(
         "history/type/list",
@@ -665,6 +690,28 @@ EXAMPLES: Final = (
         {
             "list": [{**_PLACE, "id": 1, "errors": ANY, "tag_names": ANY}],
             "limit_exceeded": False,
+        },
+    ),
+    Example("form/template/list", {}, {"list": [_FORM_TEMPLATE]}),
+    Example("form/template/create", {"template": _NEW_FORM_TEMPLATE}, {"id": 111}),
+    # documented: template 111
+    Example("form/template/read", {"template_id": 1}, {"value": _FORM_TEMPLATE}),
+    Example("form/template/update", {"template": {"id": 1, **_NEW_FORM_TEMPLATE}}, {}),
+    Example("form/template/delete", {"template_id": 1}, {}),
+    Example(
+        "form/template/stats/read",
+        {"template_id": 1},
+        {
+            "tasks": {
+                "unassigned": 0,
+                "assigned": 6,
+                "done": 0,
+                "failed": 0,
+                "delayed": 9,
+                "arrived": 0,
+                "faulty": 0,
+            },
+            "scheduled": 2,
         },
     ),
     Example("tag/create", {"tag": {"name": "hop", "color": "FF0000"}}, {"id": 111}),

@@ -57,6 +57,7 @@ AREAS: tuple[str, ...] = (
     "zone",
     "place",
     "tag",
+    "form",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

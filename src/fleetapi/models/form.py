@@ -17,14 +17,20 @@ documentation:
 from __future__ import annotations
 
 import datetime as dt
-from typing import ClassVar, Literal
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import ClassVar, Final, Literal
 
 import attrs
 
+from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset, tagged_union
 from fleetapi.models.common import Location
 
 __all__ = [
+    "FIELD_ID_PATTERN",
+    "FIELD_TYPE_KEYS",
+    "MAX_STARS",
     "CheckboxGroupValue",
     "DateValue",
     "DropdownValue",
@@ -34,7 +40,13 @@ __all__ = [
     "FormFieldType",
     "FormOption",
     "FormTemplate",
+    "FormTemplateChange",
+    "FormTemplateCreateParams",
+    "FormTemplateParams",
+    "FormTemplateStats",
+    "FormTemplateUpdateParams",
     "FormValue",
+    "NewFormTemplate",
     "PhotoValue",
     "RadioGroupValue",
     "RatingValue",
@@ -56,6 +68,31 @@ FormFieldType = Literal[
 ]
 """The kinds of form field; each but ``separator`` has a value kind of the same name."""
 
+FIELD_TYPE_KEYS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "text": ("min_length", "max_length"),
+        "checkbox_group": ("min_checked", "max_checked", "group"),
+        "dropdown": ("options",),
+        "radio_group": ("options",),
+        "date": ("disable_future", "disable_past"),
+        "rating": ("max_stars",),
+        "file": ("min_file_size", "max_file_size", "allowed_extensions"),
+        "photo": ("max_files",),
+        "signature": (),
+        "separator": (),
+    }
+)
+"""The keys of each kind of field beside the common ones (``id``, ``label``, ``description``,
+``required``, ``type``)."""
+
+FIELD_ID_PATTERN = r"^[A-Za-z0-9_-]{1,19}$"
+"""A form field's ID: 1 to 19 letters, digits, ``-`` or ``_`` (``Text-1``)."""
+
+MAX_STARS = 10
+"""The most stars a rating field may offer."""
+
+_LABEL = rules(not_blank=True, max_length=100, printable=True)
+
 
 # --- Field definitions ------------------------------------------------------------------------
 
@@ -64,66 +101,124 @@ FormFieldType = Literal[
 class FormOption:
     """One choice of a ``dropdown`` or ``radio_group`` field, or one box of a ``checkbox_group``."""
 
-    label: str
+    label: str = attrs.field(metadata=_LABEL)
 
 
 @attrs.frozen(kw_only=True)
 class FormField:
     """One field of a form or template: the common keys plus those of its ``type``.
 
-    Type-specific keys are present only for their type: ``min_length``/``max_length`` (text),
-    ``min_checked``/``max_checked``/``group`` (checkbox group), ``options`` (dropdown, radio
-    group), ``disable_future``/``disable_past`` (date), ``max_stars`` (rating),
-    ``min_file_size``/``max_file_size``/``allowed_extensions`` (file), ``max_files`` (photo).
+    Type-specific keys are present only for their type (:data:`FIELD_TYPE_KEYS`).
     """
 
-    id: str
-    """Unique within the form, 1 to 19 alphanumeric characters; the key of its value."""
-    label: str
+    id: str = attrs.field(metadata=rules(pattern=FIELD_ID_PATTERN))
+    """Unique within the form, 1 to 19 letters, digits, ``-`` or ``_``; the key of its value."""
+    label: str = attrs.field(metadata=_LABEL)
     """1 to 100 printable characters."""
-    description: str | Unset = UNSET
-    """Shown under the label, up to 512 printable characters."""
+    description: str | Unset = attrs.field(
+        default=UNSET, metadata=rules(min_length=1, max_length=512, printable=True)
+    )
+    """Shown under the label, 1 to 512 printable characters."""
     required: bool = False
     """The form cannot be submitted without a valid value (never true for ``separator``)."""
     type: FormFieldType
-    min_length: int | Unset = UNSET
-    """Text: 0 to 1024."""
-    max_length: int | Unset = UNSET
+    min_length: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0, maximum=1024))
+    """Text: 0 to 1024 (0 is not allowed with ``required``)."""
+    max_length: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=1, maximum=1024))
     """Text: 1 to 1024."""
-    min_checked: int | Unset = UNSET
-    max_checked: int | Unset = UNSET
-    group: list[FormOption] | Unset = UNSET
+    min_checked: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """Checkbox group: fewest boxes checked (0 is not allowed with ``required``)."""
+    max_checked: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=1))
+    """Checkbox group: most boxes checked."""
+    group: list[FormOption] | Unset = attrs.field(default=UNSET, metadata=rules(min_items=1))
     """Checkbox group: the boxes, in order."""
-    options: list[FormOption] | Unset = UNSET
+    options: list[FormOption] | Unset = attrs.field(default=UNSET, metadata=rules(min_items=1))
     """Dropdown and radio group: the choices, in order."""
     disable_future: bool | Unset = UNSET
     disable_past: bool | Unset = UNSET
-    max_stars: int | Unset = UNSET
-    min_file_size: int | Unset = UNSET
+    max_stars: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=1, maximum=MAX_STARS)
+    )
+    """Rating: 1 to 10 stars."""
+    min_file_size: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
     """File: bytes."""
-    max_file_size: int | Unset = UNSET
-    """File: bytes, at most the platform's ``form.file_field.max_file_size``."""
-    allowed_extensions: list[str] | Unset | None = UNSET
-    """File: up to 16 extensions; null means any."""
-    max_files: int | Unset = UNSET
+    max_file_size: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=1))
+    """File: bytes, at most the platform's ``form.file_field.max_file_size`` (16 MiB)."""
+    allowed_extensions: list[str] | Unset | None = attrs.field(
+        default=UNSET, metadata=rules(min_items=1, max_items=16)
+    )
+    """File: 1 to 16 extensions; null means any."""
+    max_files: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=1))
     """Photo: at most the platform's ``form.file_field.max_files_per_field`` (6)."""
 
 
 @attrs.frozen(kw_only=True)
-class FormTemplate:
-    """A reusable form definition from which task and check-in forms are made."""
+class NewFormTemplate:
+    """A form template without its ID, version and dates: the ``template`` of
+    ``form/template/create``."""
 
-    id: int
-    label: str
+    label: str = attrs.field(metadata=rules(not_blank=True, max_length=100))
     """1 to 100 characters."""
-    fields: list[FormField]
-    """At most the platform's ``form.max_fields_count`` (128)."""
-    created: dt.datetime
-    updated: dt.datetime | None = None
+    description: str | None = attrs.field(default=None, metadata=rules(max_length=512))
+    """Up to 512 characters; may be empty or null."""
+    fields: list[FormField] = attrs.field(metadata=rules(min_items=1))
+    """In order; at most the platform's ``form.max_fields_count`` (128), IDs unique."""
     submit_in_zone: bool = False
     """Forms made from it can be submitted only inside the task's zone."""
     default: bool = False
-    """Offered first for new tasks with a form."""
+    """Offered first for new tasks with a form (one template of the account at most)."""
+
+
+@attrs.frozen(kw_only=True)
+class FormTemplateChange(NewFormTemplate):
+    """A form template named by its ``id``: the ``template`` of ``form/template/update``."""
+
+    id: int
+
+
+@attrs.frozen(kw_only=True)
+class FormTemplate(FormTemplateChange):
+    """A reusable form definition from which task and check-in forms are made."""
+
+    version: int = 1
+    """Counts the template's changes: 1 when created, one more on each update."""
+    created: dt.datetime
+    updated: dt.datetime | None = None
+    """When it last changed (its creation, until the first update)."""
+
+
+@attrs.frozen(kw_only=True)
+class FormTemplateCreateParams:
+    """Parameters of ``form/template/create``."""
+
+    template: NewFormTemplate
+    """The new template."""
+
+
+@attrs.frozen(kw_only=True)
+class FormTemplateUpdateParams:
+    """Parameters of ``form/template/update``: the template whole, named by its ``id``."""
+
+    template: FormTemplateChange
+    """The template as it is to be (``version``, ``created`` and ``updated`` are ignored)."""
+
+
+@attrs.frozen(kw_only=True)
+class FormTemplateParams:
+    """Parameters of ``form/template/read``, ``delete`` and ``stats/read``."""
+
+    template_id: int
+    """The template."""
+
+
+@attrs.frozen(kw_only=True)
+class FormTemplateStats:
+    """How much a template is used: ``form/template/stats/read``."""
+
+    tasks: dict[str, int]
+    """Tasks and checkpoints with a form made from it, by status (every status, 0 included)."""
+    scheduled: int = 0
+    """Task schedules using it."""
 
 
 # --- Values -----------------------------------------------------------------------------------
@@ -242,6 +337,8 @@ class Form:
     fields: list[FormField]
     template_id: int | None = None
     """The template it was made from; null once that template is deleted."""
+    template_version: int | None = None
+    """The template's ``version`` when the form was made from it."""
     task_id: int | None = None
     """The task it is attached to (null for check-in forms)."""
     created: dt.datetime

@@ -31,6 +31,12 @@ if TYPE_CHECKING:
         TrackerEmployee,
     )
     from fleetapi.models.files import FileMetadata, UploadTicket
+    from fleetapi.models.form import (
+        FormTemplate,
+        FormTemplateChange,
+        FormTemplateStats,
+        NewFormTemplate,
+    )
     from fleetapi.models.garage import Garage, NewGarage
     from fleetapi.models.geocoder import (
         GeocodedAddress,
@@ -127,6 +133,7 @@ __all__ = [
     "AsyncDepartments",
     "AsyncEmployees",
     "AsyncEvents",
+    "AsyncFormTemplates",
     "AsyncGarages",
     "AsyncGeoLinks",
     "AsyncGeocoder",
@@ -3973,6 +3980,106 @@ class AsyncTags:
         return result
 
 
+class AsyncFormTemplates:
+    """Calls under ``form/template``, ``form/template/stats``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self) -> builtins.list[FormTemplate]:
+        """List the account's form templates, by ID.
+
+        Calls ``form/template/list``.
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_LIST
+
+        result: builtins.list[FormTemplate] = await self._client.call(FORM_TEMPLATE_LIST, None)
+        return result
+
+    async def read(self, *, template_id: int) -> FormTemplate:
+        """Read one form template.
+
+        Calls ``form/template/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            template_id: The template.
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_READ
+        from fleetapi.models.form import FormTemplateParams
+
+        result: FormTemplate = await self._client.call(
+            FORM_TEMPLATE_READ, FormTemplateParams(template_id=template_id)
+        )
+        return result
+
+    async def create(self, *, template: NewFormTemplate) -> int:
+        """Create a form template and get its ID.
+
+        Calls ``form/template/create``.
+        Sub-users need the ``form_template_update`` right.
+        Error codes the service lists: 7.
+
+        Args:
+            template: The new template.
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_CREATE
+        from fleetapi.models.form import FormTemplateCreateParams
+
+        result: int = await self._client.call(
+            FORM_TEMPLATE_CREATE, FormTemplateCreateParams(template=template)
+        )
+        return result
+
+    async def update(self, *, template: FormTemplateChange) -> None:
+        """Replace a form template whole, named by its `id`; its version counts up.
+
+        Calls ``form/template/update``.
+        Sub-users need the ``form_template_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            template: The template as it is to be (``version``, ``created`` and ``updated`` are
+                ignored).
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_UPDATE
+        from fleetapi.models.form import FormTemplateUpdateParams
+
+        await self._client.call(FORM_TEMPLATE_UPDATE, FormTemplateUpdateParams(template=template))
+
+    async def delete(self, *, template_id: int) -> None:
+        """Delete a form template; forms made from it stay, without their template.
+
+        Calls ``form/template/delete``.
+        Sub-users need the ``form_template_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            template_id: The template.
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_DELETE
+        from fleetapi.models.form import FormTemplateParams
+
+        await self._client.call(FORM_TEMPLATE_DELETE, FormTemplateParams(template_id=template_id))
+
+    async def stats(self, *, template_id: int) -> FormTemplateStats:
+        """How many tasks, by status, have a form made from a template.
+
+        Calls ``form/template/stats/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            template_id: The template.
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_STATS
+        from fleetapi.models.form import FormTemplateParams
+
+        result: FormTemplateStats = await self._client.call(
+            FORM_TEMPLATE_STATS, FormTemplateParams(template_id=template_id)
+        )
+        return result
+
+
 class AsyncResources:
     """Every resource of the API, as attributes of the client."""
 
@@ -4130,3 +4237,8 @@ class AsyncResources:
     def tags(self) -> AsyncTags:
         """The ``tags`` calls."""
         return AsyncTags(cast("AsyncClient", self))
+
+    @cached_property
+    def form_templates(self) -> AsyncFormTemplates:
+        """The ``form_templates`` calls."""
+        return AsyncFormTemplates(cast("AsyncClient", self))

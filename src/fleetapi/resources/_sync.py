@@ -31,6 +31,12 @@ if TYPE_CHECKING:
         TrackerEmployee,
     )
     from fleetapi.models.files import FileMetadata, UploadTicket
+    from fleetapi.models.form import (
+        FormTemplate,
+        FormTemplateChange,
+        FormTemplateStats,
+        NewFormTemplate,
+    )
     from fleetapi.models.garage import Garage, NewGarage
     from fleetapi.models.geocoder import (
         GeocodedAddress,
@@ -127,6 +133,7 @@ __all__ = [
     "Departments",
     "Employees",
     "Events",
+    "FormTemplates",
     "Garages",
     "GeoLinks",
     "Geocoder",
@@ -3933,6 +3940,106 @@ class Tags:
         return result
 
 
+class FormTemplates:
+    """Calls under ``form/template``, ``form/template/stats``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self) -> builtins.list[FormTemplate]:
+        """List the account's form templates, by ID.
+
+        Calls ``form/template/list``.
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_LIST
+
+        result: builtins.list[FormTemplate] = self._client.call(FORM_TEMPLATE_LIST, None)
+        return result
+
+    def read(self, *, template_id: int) -> FormTemplate:
+        """Read one form template.
+
+        Calls ``form/template/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            template_id: The template.
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_READ
+        from fleetapi.models.form import FormTemplateParams
+
+        result: FormTemplate = self._client.call(
+            FORM_TEMPLATE_READ, FormTemplateParams(template_id=template_id)
+        )
+        return result
+
+    def create(self, *, template: NewFormTemplate) -> int:
+        """Create a form template and get its ID.
+
+        Calls ``form/template/create``.
+        Sub-users need the ``form_template_update`` right.
+        Error codes the service lists: 7.
+
+        Args:
+            template: The new template.
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_CREATE
+        from fleetapi.models.form import FormTemplateCreateParams
+
+        result: int = self._client.call(
+            FORM_TEMPLATE_CREATE, FormTemplateCreateParams(template=template)
+        )
+        return result
+
+    def update(self, *, template: FormTemplateChange) -> None:
+        """Replace a form template whole, named by its `id`; its version counts up.
+
+        Calls ``form/template/update``.
+        Sub-users need the ``form_template_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            template: The template as it is to be (``version``, ``created`` and ``updated`` are
+                ignored).
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_UPDATE
+        from fleetapi.models.form import FormTemplateUpdateParams
+
+        self._client.call(FORM_TEMPLATE_UPDATE, FormTemplateUpdateParams(template=template))
+
+    def delete(self, *, template_id: int) -> None:
+        """Delete a form template; forms made from it stay, without their template.
+
+        Calls ``form/template/delete``.
+        Sub-users need the ``form_template_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            template_id: The template.
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_DELETE
+        from fleetapi.models.form import FormTemplateParams
+
+        self._client.call(FORM_TEMPLATE_DELETE, FormTemplateParams(template_id=template_id))
+
+    def stats(self, *, template_id: int) -> FormTemplateStats:
+        """How many tasks, by status, have a form made from a template.
+
+        Calls ``form/template/stats/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            template_id: The template.
+        """
+        from fleetapi.endpoints.form import FORM_TEMPLATE_STATS
+        from fleetapi.models.form import FormTemplateParams
+
+        result: FormTemplateStats = self._client.call(
+            FORM_TEMPLATE_STATS, FormTemplateParams(template_id=template_id)
+        )
+        return result
+
+
 class Resources:
     """Every resource of the API, as attributes of the client."""
 
@@ -4090,3 +4197,8 @@ class Resources:
     def tags(self) -> Tags:
         """The ``tags`` calls."""
         return Tags(cast("Client", self))
+
+    @cached_property
+    def form_templates(self) -> FormTemplates:
+        """The ``form_templates`` calls."""
+        return FormTemplates(cast("Client", self))

@@ -65,7 +65,13 @@ from fleetapi.models.form import (
     SignatureValue,
     TextValue,
 )
-from fleetapi_mock.state.records import FileRecord, FormRecord, FormTemplateRecord, convert
+from fleetapi_mock.state.records import (
+    FileRecord,
+    FormRecord,
+    FormTemplateRecord,
+    UserRecord,
+    convert,
+)
 
 if TYPE_CHECKING:
     from fleetapi_mock.domain.context import Context
@@ -81,6 +87,7 @@ __all__ = [
     "field_of",
     "file_is_live",
     "form_of",
+    "max_files_per_field",
     "submit_form",
     "template_of",
     "wire_form",
@@ -156,6 +163,7 @@ def create_form(
         task_id=task_id,
         created=world.now().replace(microsecond=0),
         submit_in_zone=template.submit_in_zone,
+        template_version=template.version,
     )
     world.forms[record.id] = record
     return record
@@ -332,9 +340,13 @@ def _check_files(
 
 def _platform_max_files(world: World, record: FormRecord) -> int:
     owner = world.users.get(record.user_id)
-    if owner is None:
-        return DEFAULT_MAX_FILES
-    value = world.platform_value(owner, "form.file_field.max_files_per_field", DEFAULT_MAX_FILES)
+    return DEFAULT_MAX_FILES if owner is None else max_files_per_field(world, owner)
+
+
+def max_files_per_field(world: World, user: UserRecord) -> int:
+    """The most files one field of ``user``'s forms holds (the platform's
+    ``form.file_field.max_files_per_field``, 6 when unset)."""
+    value = world.platform_value(user, "form.file_field.max_files_per_field", DEFAULT_MAX_FILES)
     return value if isinstance(value, int) else DEFAULT_MAX_FILES
 
 

@@ -89,9 +89,13 @@ class FormTemplateRecord:
     id: int
     user_id: int
     label: str
+    description: str | None = None
     fields: list[FormField] = attrs.Factory(list)
     submit_in_zone: bool = False
+    default: bool = False
+    version: int = 1
     created: dt.datetime | None = None
+    updated: dt.datetime | None = None
 
 
 @attrs.frozen(kw_only=True)

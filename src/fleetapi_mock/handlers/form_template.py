@@ -1,0 +1,136 @@
+"""Form templates: ``form/template/list``, ``read``, ``create``, ``update``, ``delete`` and
+``stats/read``.
+
+Templates are the account's (``world.form_templates``); every user of the account reads them,
+those with the ``form_template_update`` right change them. Forms made from a template are
+copies (:mod:`fleetapi_mock.domain.form_template`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from fleetapi._endpoint import NoParams
+from fleetapi._errors import EntityNotFoundError, InvalidParametersError
+from fleetapi.endpoints.form import (
+    FORM_TEMPLATE_CREATE,
+    FORM_TEMPLATE_DELETE,
+    FORM_TEMPLATE_LIST,
+    FORM_TEMPLATE_READ,
+    FORM_TEMPLATE_STATS,
+    FORM_TEMPLATE_UPDATE,
+)
+from fleetapi.models.form import (
+    FormTemplate,
+    FormTemplateCreateParams,
+    FormTemplateParams,
+    FormTemplateStats,
+    FormTemplateUpdateParams,
+    NewFormTemplate,
+)
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.form_template import (
+    field_problems,
+    forget_template,
+    template_stats,
+    trimmed_fields,
+    wire_template,
+)
+from fleetapi_mock.domain.task import Board
+from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.records import FormTemplateRecord
+
+
+def _template(ctx: Context, template_id: int) -> FormTemplateRecord:
+    """The account's template ``template_id``; else 201."""
+    found = ctx.owned_get(ctx.world.form_templates, template_id)
+    if found is None:
+        raise EntityNotFoundError(f"no form template {template_id}")
+    return found
+
+
+def _checked(ctx: Context, template: NewFormTemplate) -> None:
+    """7 for the problems of the template's fields that metadata cannot state."""
+    problems = field_problems(ctx.world, ctx.account, template)
+    if problems:
+        raise InvalidParametersError(errors=problems)
+
+
+def _store(ctx: Context, record: FormTemplateRecord) -> None:
+    """Keep ``record``; when it is the default, the account's other templates stop being."""
+    world = ctx.world
+    if record.default:
+        for other in ctx.owned(world.form_templates):
+            if other.default and other.id != record.id:
+                world.form_templates[other.id] = attrs.evolve(other, default=False)
+    world.form_templates[record.id] = record
+
+
+@handles(FORM_TEMPLATE_LIST)
+def form_template_list(ctx: Context, params: NoParams) -> list[FormTemplate]:
+    """The account's templates by id."""
+    return [wire_template(ctx, t) for t in ctx.owned(ctx.world.form_templates)]
+
+
+@handles(FORM_TEMPLATE_READ)
+def form_template_read(ctx: Context, params: FormTemplateParams) -> FormTemplate:
+    """One template of the account (201 otherwise)."""
+    return wire_template(ctx, _template(ctx, params.template_id))
+
+
+@handles(FORM_TEMPLATE_CREATE)
+def form_template_create(ctx: Context, params: FormTemplateCreateParams) -> int:
+    """A new template of the account, at version 1."""
+    new = params.template
+    _checked(ctx, new)
+    now = ctx.now().replace(microsecond=0)
+    template_id = ctx.world.ids.next("form_templates")
+    _store(
+        ctx,
+        FormTemplateRecord(
+            id=template_id,
+            user_id=ctx.account.id,
+            label=new.label,
+            description=new.description,
+            fields=trimmed_fields(new.fields),
+            submit_in_zone=new.submit_in_zone,
+            default=new.default,
+            created=now,
+            updated=now,
+        ),
+    )
+    return template_id
+
+
+@handles(FORM_TEMPLATE_UPDATE)
+def form_template_update(ctx: Context, params: FormTemplateUpdateParams) -> None:
+    """Replace a template of the account whole (201 otherwise); its version counts up."""
+    change = params.template
+    stored = _template(ctx, change.id)
+    _checked(ctx, change)
+    _store(
+        ctx,
+        attrs.evolve(
+            stored,
+            label=change.label,
+            description=change.description,
+            fields=trimmed_fields(change.fields),
+            submit_in_zone=change.submit_in_zone,
+            default=change.default,
+            version=stored.version + 1,
+            updated=ctx.now().replace(microsecond=0),
+        ),
+    )
+
+
+@handles(FORM_TEMPLATE_DELETE)
+def form_template_delete(ctx: Context, params: FormTemplateParams) -> None:
+    """Delete a template of the account (201 otherwise); its forms stay, without it."""
+    forget_template(ctx.world, ctx.account.id, _template(ctx, params.template_id).id)
+
+
+@handles(FORM_TEMPLATE_STATS)
+def form_template_stats(ctx: Context, params: FormTemplateParams) -> FormTemplateStats:
+    """The tasks the caller sees with a form made from the template, by status."""
+    template_id = _template(ctx, params.template_id).id
+    return FormTemplateStats(**template_stats(Board(ctx), template_id))
