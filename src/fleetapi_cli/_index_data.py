@@ -197,6 +197,21 @@ INDEX: Index = {
         "delete": "form/template/delete",
         "stats": "form/template/stats/read",
     },
+    "route": {
+        "list": "task/route/list",
+        "read": "task/route/read",
+        "update": "task/route/update",
+        "delete": "task/route/delete",
+        "assign": "task/route/assign",
+    },
+    "checkpoint": {
+        "list": "task/checkpoint/list",
+        "read": "task/checkpoint/read",
+        "create": "task/checkpoint/create",
+        "update": "task/checkpoint/update",
+        "delete": "task/checkpoint/delete",
+        "transmute": "task/checkpoint/transmute",
+    },
 }
 
 MODULES: dict[str, str] = {
@@ -355,6 +370,17 @@ MODULES: dict[str, str] = {
     "form/template/update": "fleetapi.endpoints.form",
     "form/template/delete": "fleetapi.endpoints.form",
     "form/template/stats/read": "fleetapi.endpoints.form",
+    "task/route/list": "fleetapi.endpoints.route",
+    "task/route/read": "fleetapi.endpoints.route",
+    "task/route/update": "fleetapi.endpoints.route",
+    "task/route/delete": "fleetapi.endpoints.route",
+    "task/route/assign": "fleetapi.endpoints.route",
+    "task/checkpoint/list": "fleetapi.endpoints.route",
+    "task/checkpoint/read": "fleetapi.endpoints.route",
+    "task/checkpoint/create": "fleetapi.endpoints.route",
+    "task/checkpoint/update": "fleetapi.endpoints.route",
+    "task/checkpoint/delete": "fleetapi.endpoints.route",
+    "task/checkpoint/transmute": "fleetapi.endpoints.route",
 }
 
 HAND_MADE: dict[str, HandMade] = {

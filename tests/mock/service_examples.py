@@ -488,6 +488,84 @@ _FORM_TEMPLATE: Final = {
     "default": False,
 }
 
+_ROUTE: Final = {
+    "id": 111,
+    "user_id": 3,
+    "tracker_id": 222653,
+    "label": "Deliver parcels",
+    "description": "Quickly",
+    "creation_date": "2014-01-02 03:04:05",
+    "from": "2014-02-03 04:05:06",
+    "to": "2014-03-04 05:06:07",
+    "external_id": None,
+    "status": "assigned",
+    "status_change_date": "2014-01-02 03:04:05",
+    "origin": "imported",
+    "tags": [1, 2],
+    "checkpoint_ids": [2977, 2978],
+    "type": "route",
+}
+_CHECKPOINT: Final = {
+    "id": 111,
+    "user_id": 3,
+    "tracker_id": 22,
+    "location": {"lat": 51.283546, "lng": 7.301086, "address": "Fichtenstrasse 11", "radius": 150},
+    "label": "Deliver parcels",
+    "description": "Quickly",
+    "creation_date": "2014-01-02 03:04:05",
+    "from": "2014-02-03 04:05:06",
+    "to": "2014-03-04 05:06:07",
+    "external_id": None,
+    "status": "assigned",
+    "status_change_date": "2014-01-02 03:04:05",
+    "max_delay": 5,
+    "min_stay_duration": 0,
+    "arrival_date": "2014-01-02 03:04:05",
+    "stay_duration": 0,
+    "origin": "imported",
+    "tags": [1, 2],
+    "type": "checkpoint",
+}
+# documented: tracker 10179999, route 352665 and a window in 2022; the demo route (6, tracker 3)
+# runs today from 13:00, so the new first checkpoint comes before it
+_NEW_CHECKPOINT: Final = {
+    "tracker_id": 3,
+    "label": "Shop 1",
+    "description": "Description",
+    "parent_id": 6,
+    "order": 0,
+    "location": {"lat": 9.861999, "lng": -83.948999, "radius": 150},
+    "max_delay": 5,
+    "min_stay_duration": 0,
+    "min_arrival_duration": 0,
+    "from": "2026-01-15 11:00:00",
+    "to": "2026-01-15 11:30:00",
+    "duration": 60,
+    "tags": [1, 2],
+    "form_template_id": 1,
+}
+
+
+def _route_stop(
+    checkpoint_id: int, label: str, external_id: str, tags: list[int]
+) -> dict[str, Any]:
+    """A checkpoint of the documented ``task/route/update`` request, on the demo route."""
+    return {
+        "id": checkpoint_id,
+        "tracker_id": 3,
+        "location": {"lat": 34.178868, "lng": -118.599672, "radius": 100},
+        "label": label,
+        "description": "5 trackers of model 1 and 15 trackers of model 2",
+        "from": "2026-01-15 10:00:00",
+        "to": "2026-01-15 14:00:00",
+        "external_id": external_id,
+        "max_delay": 0,
+        "min_stay_duration": 10,
+        "tags": tags,
+        "form_template_id": 1,
+    }
+
+
 EXAMPLES: Final = (
     Example(
         "history/type/list",
@@ -714,6 +792,43 @@ EXAMPLES: Final = (
             "scheduled": 2,
         },
     ),
+    Example("task/route/list", {}, {"list": [_ROUTE]}),
+    # documented: route 111 (and 11231, 23144, 23785 below): the demo's route is 6
+    Example("task/route/read", {"route_id": 6}, {"value": _ROUTE}),
+    Example("task/route/assign", {"route_id": 6, "tracker_id": 2}, {}),
+    Example("task/route/delete", {"route_id": 6}, {}),
+    # documented: checkpoints 123 and 124 of a window in 2020-2021, tags 1, 2 and 4 (the demo
+    # has three tags) and template 132985
+    Example(
+        "task/route/update",
+        {
+            "route": {
+                "id": 6,
+                "label": "Products delivery",
+                "description": "12 trackers of model 1 and 37 trackers of model 2",
+                "from": "2020-03-18 10:00:00",
+                "to": "2020-03-18 16:00:00",
+            },
+            "checkpoints": [
+                _route_stop(7, "Company1", "10100", [1, 3]),
+                _route_stop(8, "Company2", "10101", [2, 3]),
+            ],
+            "create_form": False,
+        },
+        {"result": {k: v for k, v in _ROUTE.items() if k != "tags"}},
+    ),
+    Example("task/checkpoint/list", {"checkpoint_ids": [7, 8]}, {"list": [_CHECKPOINT]}),
+    Example("task/checkpoint/read", {"checkpoint_id": 7}, {"value": {**_CHECKPOINT, "form": ANY}}),
+    # `external_id_counts` is documented optional: no other task carries the request's
+    # external ID (it has none)
+    Example("task/checkpoint/create", {"checkpoint": _NEW_CHECKPOINT}, {"id": 222}),
+    Example(
+        "task/checkpoint/update",
+        {"checkpoint": {**_NEW_CHECKPOINT, "id": 7}},
+        {},
+    ),
+    Example("task/checkpoint/delete", {"checkpoint_id": 8}, {}),
+    Example("task/checkpoint/transmute", {"checkpoint_id": 7}, {}),
     Example("tag/create", {"tag": {"name": "hop", "color": "FF0000"}}, {"id": 111}),
     Example("tag/delete", {"tag_id": 1}, {}),
     Example(

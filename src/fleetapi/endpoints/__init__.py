@@ -58,6 +58,7 @@ AREAS: tuple[str, ...] = (
     "place",
     "tag",
     "form",
+    "route",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

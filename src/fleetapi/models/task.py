@@ -401,7 +401,7 @@ class RouteCreateParams:
 
 @attrs.frozen(kw_only=True)
 class RouteCreateResult:
-    """The result of ``task/route/create``: the new route under ``result``."""
+    """The result of ``task/route/create`` and ``update``: the route under ``result``."""
 
     result: Route
     external_id_counts: list[ExternalIdCount] | Unset = UNSET

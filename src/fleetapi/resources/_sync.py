@@ -62,6 +62,7 @@ if TYPE_CHECKING:
         TrackerReadings,
     )
     from fleetapi.models.retranslator import NewRetranslator, Retranslator, RetranslatorProtocol
+    from fleetapi.models.route import CheckpointUpdate, NewCheckpoint, RouteChange, RouteCheckpoint
     from fleetapi.models.rule import NewRule, Rule
     from fleetapi.models.search import SearchCondition
     from fleetapi.models.sensor import (
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
     from fleetapi.models.task import (
         NewRoute,
         NewTask,
+        Route,
         RouteCreateResult,
         Task,
         TaskCreateResult,
@@ -127,6 +129,7 @@ __all__ = [
     "Base",
     "Bills",
     "Checkins",
+    "Checkpoints",
     "Data",
     "Dealer",
     "Delivery",
@@ -143,6 +146,7 @@ __all__ = [
     "Readings",
     "Resources",
     "Retranslators",
+    "Routes",
     "Rules",
     "Sensors",
     "Subscriptions",
@@ -4040,6 +4044,239 @@ class FormTemplates:
         return result
 
 
+class Routes:
+    """Calls under ``task/route``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self,
+        *,
+        statuses: builtins.list[TaskStatus] | Unset | None = UNSET,
+        trackers: builtins.list[int] | Unset | None = UNSET,
+        from_: dt.datetime | Unset | None = UNSET,
+        to: dt.datetime | Unset | None = UNSET,
+        filter: str | Unset | None = UNSET,
+    ) -> builtins.list[Route]:
+        """List the routes the caller sees, by ID, with optional filters.
+
+        Calls ``task/route/list``.
+
+        Args:
+            statuses: Only routes in these statuses (default: all).
+            trackers: Only the routes of these trackers.
+            from_: Routes actual after this time (their ``to`` not earlier).
+            to: Routes actual before this time (their ``from`` not later).
+            filter: Text found (any case) in the label or description.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_LIST
+        from fleetapi.models.route import RouteListParams
+
+        result: builtins.list[Route] = self._client.call(
+            TASK_ROUTE_LIST,
+            RouteListParams(
+                statuses=statuses, trackers=trackers, from_=from_, to=to, filter=filter
+            ),
+        )
+        return result
+
+    def read(self, *, route_id: int) -> Route:
+        """Read a route (`task/read` also answers its checkpoints).
+
+        Calls ``task/route/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            route_id: The route.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_READ
+        from fleetapi.models.route import RouteParams
+
+        result: Route = self._client.call(TASK_ROUTE_READ, RouteParams(route_id=route_id))
+        return result
+
+    def update(
+        self,
+        *,
+        route: RouteChange,
+        checkpoints: builtins.list[RouteCheckpoint] | Unset | None = UNSET,
+        create_form: bool | Unset = UNSET,
+    ) -> RouteCreateResult:
+        """Rewrite a route's fields and, given `checkpoints`, its checkpoints in order.
+
+        Calls ``task/route/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 255.
+
+        Args:
+            route: The route's label, description, external ID and tags.
+            checkpoints: The route's checkpoints as they are to be, in order of execution (1 to
+                500): those with an ID are rewritten, those without created, the route's others
+                deleted. Omitted or null: the checkpoints stay (reordered by
+                ``route.checkpoint_ids`` if given).
+            create_form: Create, replace or delete each checkpoint's form after its
+                ``form_template_id`` (default false).
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_UPDATE
+        from fleetapi.models.route import RouteUpdateParams
+
+        result: RouteCreateResult = self._client.call(
+            TASK_ROUTE_UPDATE,
+            RouteUpdateParams(route=route, checkpoints=checkpoints, create_form=create_form),
+        )
+        return result
+
+    def delete(self, *, route_id: int) -> None:
+        """Delete a route with its checkpoints and their forms.
+
+        Calls ``task/route/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            route_id: The route.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_DELETE
+        from fleetapi.models.route import RouteParams
+
+        self._client.call(TASK_ROUTE_DELETE, RouteParams(route_id=route_id))
+
+    def assign(self, *, route_id: int, tracker_id: int | None) -> None:
+        """Assign a route and its checkpoints to a tracker, or unassign them (null).
+
+        Calls ``task/route/assign``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 204, 208, 236, 255.
+
+        Args:
+            route_id: The route; its checkpoints move with it.
+            tracker_id: The tracker to assign; null unassigns.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_ASSIGN
+        from fleetapi.models.route import RouteAssignParams
+
+        self._client.call(
+            TASK_ROUTE_ASSIGN, RouteAssignParams(route_id=route_id, tracker_id=tracker_id)
+        )
+
+
+class Checkpoints:
+    """Calls under ``task/checkpoint``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self, *, checkpoint_ids: builtins.list[int]) -> builtins.list[Task]:
+        """The checkpoints of some IDs that the caller sees, by ID.
+
+        Calls ``task/checkpoint/list``.
+
+        Args:
+            checkpoint_ids: The checkpoints wanted; IDs of anything else are skipped.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_LIST
+        from fleetapi.models.route import CheckpointListParams
+
+        result: builtins.list[Task] = self._client.call(
+            TASK_CHECKPOINT_LIST, CheckpointListParams(checkpoint_ids=checkpoint_ids)
+        )
+        return result
+
+    def read(self, *, checkpoint_id: int) -> Task:
+        """Read a route checkpoint, with its form.
+
+        Calls ``task/checkpoint/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            checkpoint_id: The checkpoint.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_READ
+        from fleetapi.models.route import CheckpointParams
+
+        result: Task = self._client.call(
+            TASK_CHECKPOINT_READ, CheckpointParams(checkpoint_id=checkpoint_id)
+        )
+        return result
+
+    def create(
+        self, *, checkpoint: NewCheckpoint, create_form: bool | Unset = UNSET
+    ) -> TaskCreateResult:
+        """Add a checkpoint to a route at a zero-based position (default: last).
+
+        Calls ``task/checkpoint/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 208, 236, 255.
+
+        Args:
+            checkpoint: The new checkpoint; its tracker is its route's.
+            create_form: Create a form from ``checkpoint.form_template_id`` when it is not null
+                (default false).
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_CREATE
+        from fleetapi.models.route import CheckpointCreateParams
+
+        result: TaskCreateResult = self._client.call(
+            TASK_CHECKPOINT_CREATE,
+            CheckpointCreateParams(checkpoint=checkpoint, create_form=create_form),
+        )
+        return result
+
+    def update(
+        self, *, checkpoint: CheckpointUpdate, create_form: bool | Unset = UNSET
+    ) -> TaskUpdateResult:
+        """Rewrite a checkpoint; `order` moves it within its route.
+
+        Calls ``task/checkpoint/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 255.
+
+        Args:
+            checkpoint: The checkpoint with its ID and every field as it should be.
+            create_form: Create, replace or delete the form after ``checkpoint.form_template_id``
+                (default false).
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_UPDATE
+        from fleetapi.models.route import CheckpointUpdateParams
+
+        result: TaskUpdateResult = self._client.call(
+            TASK_CHECKPOINT_UPDATE,
+            CheckpointUpdateParams(checkpoint=checkpoint, create_form=create_form),
+        )
+        return result
+
+    def delete(self, *, checkpoint_id: int) -> None:
+        """Delete a checkpoint; its route closes ranks, and goes when left empty.
+
+        Calls ``task/checkpoint/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            checkpoint_id: The checkpoint.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_DELETE
+        from fleetapi.models.route import CheckpointParams
+
+        self._client.call(TASK_CHECKPOINT_DELETE, CheckpointParams(checkpoint_id=checkpoint_id))
+
+    def transmute(self, *, checkpoint_id: int) -> None:
+        """Turn a checkpoint into a standalone task; a route left empty is deleted.
+
+        Calls ``task/checkpoint/transmute``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 255.
+
+        Args:
+            checkpoint_id: The checkpoint.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_TRANSMUTE
+        from fleetapi.models.route import CheckpointParams
+
+        self._client.call(TASK_CHECKPOINT_TRANSMUTE, CheckpointParams(checkpoint_id=checkpoint_id))
+
+
 class Resources:
     """Every resource of the API, as attributes of the client."""
 
@@ -4202,3 +4439,13 @@ class Resources:
     def form_templates(self) -> FormTemplates:
         """The ``form_templates`` calls."""
         return FormTemplates(cast("Client", self))
+
+    @cached_property
+    def routes(self) -> Routes:
+        """The ``routes`` calls."""
+        return Routes(cast("Client", self))
+
+    @cached_property
+    def checkpoints(self) -> Checkpoints:
+        """The ``checkpoints`` calls."""
+        return Checkpoints(cast("Client", self))

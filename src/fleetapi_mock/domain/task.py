@@ -108,6 +108,11 @@ class Board:
             t for t in self.world.owned_by(self.world.tasks, self.account_id) if self.visible(t)
         ]
 
+    def routes(self) -> list[Route]:
+        """Every route the caller sees, by id."""
+        owned = self.world.owned_by(self.world.routes, self.account_id)
+        return [r for r in owned if self.visible(r)]
+
     def count(self) -> int:
         """How many tasks and checkpoints the caller sees (those :meth:`tasks` lists), read
         from the collection's counts by account and tracker."""

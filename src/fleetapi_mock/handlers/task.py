@@ -13,17 +13,13 @@ dispatch from). Anything else answers as missing (201).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import attrs
 
 from fleetapi._endpoint import NoParams
 from fleetapi._errors import (
-    EntityMissingError,
     EntityNotFoundError,
     InvalidParametersError,
 )
-from fleetapi._types import Unset
 from fleetapi.endpoints.task import (
     TASK_ASSIGN,
     TASK_COUNT,
@@ -48,7 +44,7 @@ from fleetapi.models.task import (
     TaskUpdateResult,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.form import delete_form
+from fleetapi_mock.domain.route import assign, delete_tasks, rewrite, window_problems
 from fleetapi_mock.domain.task import (
     MAX_CHECKPOINTS,
     Board,
@@ -64,15 +60,6 @@ from fleetapi_mock.handlers import handles
 
 def _invalid(parameter: str, error: str) -> InvalidParametersError:
     return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
-
-
-def _delete_tasks(ctx: Context, task_ids: Iterable[int]) -> None:
-    """Remove tasks or checkpoints and their forms."""
-    doomed = set(task_ids)
-    for record in [r for r in ctx.world.forms.values() if r.task_id in doomed]:
-        delete_form(ctx.world, record)
-    for task_id in doomed:
-        ctx.world.tasks.pop(task_id, None)
 
 
 @handles(TASK_CREATE)
@@ -132,36 +119,13 @@ def task_update(ctx: Context, params: TaskUpdateParams) -> TaskUpdateResult:
     start, end = check_content(ctx, content, "task", errors)
     route = board.route_of(entity)
     if route is not None:
-        ids = route.checkpoint_ids
-        at = ids.index(entity.id)
-        before = ctx.world.tasks.get(ids[at - 1]) if at > 0 else None
-        after = ctx.world.tasks.get(ids[at + 1]) if at + 1 < len(ids) else None
-        if before is not None and end < before.from_:
-            errors.append(
-                {
-                    "parameter": "task.to",
-                    "error": "must not be before the previous checkpoint's from",
-                }
-            )
-        if after is not None and after.to < start:
-            error = "must not be after the next checkpoint's to"
-            errors.append({"parameter": "task.from", "error": error})
+        checkpoints = board.checkpoints(route)
+        windows = [(start, end) if c.id == entity.id else (c.from_, c.to) for c in checkpoints]
+        names = ["task" if c.id == entity.id else None for c in checkpoints]
+        errors += window_problems(windows, names)
     if errors:
         raise InvalidParametersError(errors=errors)
-    updated = attrs.evolve(
-        entity,
-        location=content.location.to_location(),
-        label=content.label,
-        description=content.description,
-        from_=start,
-        to=end,
-        external_id=value_or(content.external_id, entity.external_id),
-        max_delay=value_or(content.max_delay, entity.max_delay),
-        min_stay_duration=value_or(content.min_stay_duration, entity.min_stay_duration),
-        min_arrival_duration=value_or(content.min_arrival_duration, entity.min_arrival_duration),
-        tags=list(value_or(content.tags, entity.tags)),
-        fields=entity.fields if isinstance(content.fields, Unset) else content.fields,
-    )
+    updated = rewrite(entity, content, (start, end))
     template = form_template_for(ctx, params.create_form, content.form_template_id)
     counts = board.external_id_counts([updated.external_id], exclude=[updated.id])
     ctx.world.tasks[updated.id] = updated
@@ -179,26 +143,7 @@ def task_assign(ctx: Context, params: TaskAssignParams) -> None:
     once the task is past ``assigned``.
     """
     board = Board(ctx)
-    entity = board.find(params.task_id)
-    route = entity if isinstance(entity, Route) else board.route_of(entity)
-    group: list[Task | Route] = (
-        [route, *board.checkpoints(route)] if route is not None else [entity]
-    )
-    board.require_editable(group)
-    if params.tracker_id is not None:
-        usable_tracker(ctx, params.tracker_id, EntityMissingError)
-    now = ctx.now().replace(microsecond=0)
-    status: TaskStatus = "assigned" if params.tracker_id is not None else "unassigned"
-    for member in group:
-        if member.tracker_id == params.tracker_id and member.status == status:
-            continue
-        changed = attrs.evolve(
-            member, tracker_id=params.tracker_id, status=status, status_change_date=now
-        )
-        if isinstance(changed, Route):
-            ctx.world.routes[changed.id] = changed
-        else:
-            ctx.world.tasks[changed.id] = changed
+    assign(ctx, board, board.find(params.task_id), params.tracker_id)
 
 
 @handles(TASK_DELETE)
@@ -207,10 +152,10 @@ def task_delete(ctx: Context, params: TaskDeleteParams) -> None:
     board = Board(ctx)
     entity = board.find(params.task_id)
     if isinstance(entity, Route):
-        _delete_tasks(ctx, entity.checkpoint_ids)
+        delete_tasks(ctx, entity.checkpoint_ids)
         del ctx.world.routes[entity.id]
         return
-    _delete_tasks(ctx, [entity.id])
+    delete_tasks(ctx, [entity.id])
     if entity.parent_id is not None and entity.parent_id in ctx.world.routes:
         board.refresh_route(entity.parent_id)
 
