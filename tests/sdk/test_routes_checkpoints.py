@@ -11,13 +11,15 @@ import pytest
 from tasks_helpers import NOW
 
 from fleetapi import EntityMissingError, EntityNotFoundError, InvalidParametersError
+from fleetapi.models.common import Location
 from fleetapi.models.route import (
     CheckpointUpdate,
     NewCheckpoint,
     RouteChange,
     RouteCheckpoint,
 )
-from fleetapi.models.task import TaskLocation, TaskUpdate
+from fleetapi.models.search import ContainsCondition, EqCondition
+from fleetapi.models.task import ListedRoute, TaskLocation, TaskUpdate
 from fleetapi_mock import FleetMock
 
 ROUTE, FIRST, SECOND = 6, 7, 8
@@ -218,3 +220,34 @@ def test_a_sub_user_sees_the_routes_of_its_trackers(fleet_mock: FleetMock) -> No
     fleet_mock.world.routes[ROUTE] = attrs.evolve(fleet_mock.world.routes[ROUTE], tracker_id=2)
     with fleet_mock.login(sub_user.login, sub_user.password) as client:
         assert [r.id for r in client.routes.list()] == [ROUTE]
+
+
+def test_task_list_lists_routes_with_their_checkpoints_when_asked(client: Any) -> None:
+    default = client.tasks.list()
+    assert ROUTE not in [e.id for e in default.list]
+    assert {FIRST, SECOND} <= {e.id for e in default.list}
+    routes = client.tasks.list(types=["route"])
+    assert routes.count == 1
+    (route,) = routes.list
+    assert isinstance(route, ListedRoute)
+    assert (route.id, route.checkpoint_ids) == (ROUTE, [FIRST, SECOND])
+    assert [(c.id, c.order) for c in route.checkpoints] == [(FIRST, 0), (SECOND, 1)]
+    assert [e.id for e in client.tasks.list(types=["checkpoint"]).list] == [FIRST, SECOND]
+    plain = client.tasks.list(types=["task"]).list
+    assert {t.type for t in plain} == {"task"}
+    mixed = client.tasks.list(types=["task", "route"], sort=["label=asc"], limit=2)
+    assert ([e.id for e in mixed.list], mixed.count) == ([ROUTE, 4], len(plain) + 1)
+
+
+def test_task_list_filters_read_a_route_by_its_own_fields(client: Any) -> None:
+    def listed(**filters: Any) -> list[int]:
+        return [e.id for e in client.tasks.list(types=["route", "task"], **filters).list]
+
+    assert listed(filter="afternoon") == [ROUTE]
+    assert listed(statuses=["assigned"], trackers=[3]) == [1, ROUTE]  # by ID
+    assert listed(conditions=[ContainsCondition(field="label", value="round")]) == [ROUTE]
+    stay = EqCondition(field="stay_duration", value=0)
+    assert ROUTE not in listed(conditions=[stay])  # a route has no stay of its own
+    assert listed(conditions=[stay])  # the tasks have
+    near = Location(lat=52.5219, lng=13.4132, radius=500)  # the route's first stop
+    assert ROUTE not in listed(location=near)  # nor a zone

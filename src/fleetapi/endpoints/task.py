@@ -93,7 +93,8 @@ TASK_LIST = Endpoint(
     paging=Paging(default_limit=10000, max_limit=100000),
     notes=(
         "At most 60 search conditions, nested ones included. The right needed by sub-users "
-        "is not shown: none is required."
+        "is not shown: none is required. `types` (from the service's documentation of "
+        "schedules) adds routes, each with its `checkpoints`."
     ),
 )
 TASK_READ = Endpoint(

@@ -34,6 +34,7 @@ from fleetapi.models.search import SearchCondition
 __all__ = [
     "CustomFieldValue",
     "ExternalIdCount",
+    "ListedRoute",
     "NewRoute",
     "NewTask",
     "Route",
@@ -54,6 +55,7 @@ __all__ = [
     "TaskReadResult",
     "TaskStatus",
     "TaskTransmuteParams",
+    "TaskType",
     "TaskUpdate",
     "TaskUpdateParams",
     "TaskUpdateResult",
@@ -61,6 +63,9 @@ __all__ = [
 
 TaskStatus = Literal["unassigned", "assigned", "done", "failed", "delayed", "arrived", "faulty"]
 """Active states: ``unassigned``, ``assigned``, ``arrived``; the others are end states."""
+
+TaskType = Literal["task", "route", "checkpoint"]
+"""The kinds ``task/list`` lists: plain tasks, routes and route checkpoints."""
 
 TaskOrigin = Literal["manual", "scheduled", "imported"]
 """How a task came to be: by hand, from a schedule, or imported from a spreadsheet."""
@@ -149,6 +154,15 @@ class Route(TaskBase):
     type: str = "route"
     checkpoint_ids: list[int]
     """The checkpoints' IDs in order of execution (2 to 500)."""
+
+
+@attrs.frozen(kw_only=True)
+class ListedRoute(Route):
+    """A route as ``task/list`` answers it when ``types`` asks for routes: with its
+    checkpoints."""
+
+    checkpoints: list[Task] = attrs.Factory(list)
+    """The route's checkpoints in order."""
 
 
 # --- Objects sent in requests -----------------------------------------------------------------
@@ -328,13 +342,17 @@ class TaskListParams:
         default=UNSET, metadata=rules(minimum=0, maximum=100000)
     )
     """Default 10000, at most 100000; null means no restriction."""
+    types: list[TaskType] | Unset | None = attrs.field(default=UNSET, metadata=rules(min_items=1))
+    """The kinds to list (default: ``task`` and ``checkpoint``); routes come with their
+    checkpoints."""
 
 
 @attrs.frozen(kw_only=True, slots=False)
 class TaskListResult:
-    """The result of ``task/list``: one page of tasks and the number found."""
+    """The result of ``task/list``: one page of tasks (and routes, when asked) and the number
+    found."""
 
-    list: list[Task]
+    list: list[Task | ListedRoute]
     count: int
     """All tasks found, ignoring ``offset`` and ``limit``."""
 

@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     )
     from fleetapi.models.tag import NewTag, Tag, TaggedEntityType, TagSearchResult
     from fleetapi.models.task import (
+        ListedRoute,
         NewRoute,
         NewTask,
         Route,
@@ -83,6 +84,7 @@ if TYPE_CHECKING:
         TaskListResult,
         TaskReadResult,
         TaskStatus,
+        TaskType,
         TaskUpdate,
         TaskUpdateResult,
     )
@@ -1007,6 +1009,7 @@ class AsyncTasks:
         sort: builtins.list[str] | Unset = UNSET,
         offset: int | Unset | None = UNSET,
         limit: int | Unset | None = UNSET,
+        types: builtins.list[TaskType] | Unset | None = UNSET,
     ) -> TaskListResult:
         """List the user's tasks matching filters and search conditions, a page at a time.
 
@@ -1028,6 +1031,8 @@ class AsyncTasks:
             sort: ``<field>=asc`` or ``<field>=desc``, over the condition fields.
             offset: Skip this many first.
             limit: Default 10000, at most 100000; null means no restriction.
+            types: The kinds to list (default: ``task`` and ``checkpoint``); routes come with their
+                checkpoints.
         """
         from fleetapi.endpoints.task import TASK_LIST
         from fleetapi.models.task import TaskListParams
@@ -1048,6 +1053,7 @@ class AsyncTasks:
                 sort=sort,
                 offset=offset,
                 limit=limit,
+                types=types,
             ),
         )
         return result
@@ -1066,8 +1072,9 @@ class AsyncTasks:
         tag_ids: builtins.list[int] | Unset | None = UNSET,
         location: Location | Unset = UNSET,
         sort: builtins.list[str] | Unset = UNSET,
+        types: builtins.list[TaskType] | Unset | None = UNSET,
         page_size: int = 1000,
-    ) -> AsyncIterator[Task]:
+    ) -> AsyncIterator[Task | ListedRoute]:
         """List the user's tasks matching filters and search conditions, a page at a time.
 
         Calls ``task/list``.
@@ -1089,6 +1096,8 @@ class AsyncTasks:
             tag_ids: Only the tasks carrying one of these tags.
             location: ``lat``, ``lng``, ``radius``: task zone centers must lie inside.
             sort: ``<field>=asc`` or ``<field>=desc``, over the condition fields.
+            types: The kinds to list (default: ``task`` and ``checkpoint``); routes come with their
+                checkpoints.
             page_size: Items asked for per request.
         """
         from fleetapi.endpoints.task import TASK_LIST
@@ -1106,6 +1115,7 @@ class AsyncTasks:
             tag_ids=tag_ids,
             location=location,
             sort=sort,
+            types=types,
         )
         async for item in self._client.paginate(TASK_LIST, params, page_size=page_size):
             yield item

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Optional, cast
 
 import typer
 
-from fleetapi.models.task import TaskStatus
+from fleetapi.models.task import TaskStatus, TaskType
 from fleetapi_cli._typer import (
     AllOption,
     LimitOption,
@@ -63,6 +63,8 @@ BATCH_COLUMNS = [
 ]
 STATUSES: tuple[str, ...] = typing.get_args(TaskStatus)
 """The statuses ``--status`` takes: those of the model."""
+TYPES: tuple[str, ...] = typing.get_args(TaskType)
+"""The kinds ``--type`` takes: those of the model."""
 
 
 LIST_CALL = "task/list"
@@ -85,6 +87,14 @@ def list_tasks(
     tracker: Annotated[
         Optional[list[int]],  # noqa: UP045
         typer.Option("--tracker", "-t", help="Only tasks of this tracker (repeat)."),
+    ] = None,
+    kind: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option(
+            "--type",
+            help=f"List this kind (repeat; default task and checkpoint): {', '.join(TYPES)}.",
+            autocompletion=completes(TYPES),
+        ),
     ] = None,
     since: Annotated[
         Optional[dt.datetime],  # noqa: UP045
@@ -123,11 +133,12 @@ def list_tasks(
     from fleetapi._types import UNSET
     from fleetapi_cli.output import note
 
-    for value in status or []:
-        if value not in STATUSES:
-            raise typer.BadParameter(
-                f"{value!r} is not one of {', '.join(STATUSES)}", ctx=ctx, param_hint="--status"
-            )
+    for values, choices, hint in ((status, STATUSES, "--status"), (kind, TYPES, "--type")):
+        for value in values or []:
+            if value not in choices:
+                raise typer.BadParameter(
+                    f"{value!r} is not one of {', '.join(choices)}", ctx=ctx, param_hint=hint
+                )
     state = state_of(ctx)
     since_at, until_at = since, until
     with state.client() as client:
@@ -138,6 +149,7 @@ def list_tasks(
             offset=offset,
             every=every,
             statuses=cast("list[TaskStatus]", list(status)) if status else UNSET,
+            types=cast("list[TaskType]", list(kind)) if kind else UNSET,
             trackers=list(tracker) if tracker else UNSET,
             from_=since_at or UNSET,
             to=until_at or UNSET,

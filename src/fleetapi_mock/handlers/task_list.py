@@ -11,17 +11,26 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import attrgetter
 from typing import Any, Final
 
+import attrs
 from gpxpy.geo import haversine_distance
 
 from fleetapi._errors import InvalidParametersError
 from fleetapi._types import Unset
 from fleetapi.endpoints.task import TASK_LIST
 from fleetapi.models.search import AndCondition, NotCondition, OrCondition, SearchCondition
-from fleetapi.models.task import Task, TaskListParams, TaskListResult
+from fleetapi.models.task import (
+    ListedRoute,
+    Route,
+    Task,
+    TaskBase,
+    TaskListParams,
+    TaskListResult,
+)
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.lifecycle import Progress
 from fleetapi_mock.domain.search import (
     Field,
+    Fields,
     check_conditions,
     check_sort,
     in_world_time,
@@ -53,7 +62,7 @@ def _invalid(parameter: str, error: str) -> InvalidParametersError:
     return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
 
 
-def _employee_of(board: Board, task: Task) -> EmployeeRecord | None:
+def _employee_of(board: Board, task: TaskBase) -> EmployeeRecord | None:
     if task.tracker_id is None:
         return None
     return next(
@@ -66,7 +75,7 @@ def _employee_of(board: Board, task: Task) -> EmployeeRecord | None:
     )
 
 
-def _executor_name(board: Board, task: Task) -> str | None:
+def _executor_name(board: Board, task: TaskBase) -> str | None:
     """The assigned employee's full name, else the tracker's label."""
     employee = _employee_of(board, task)
     if employee is not None:
@@ -119,6 +128,46 @@ def _task_fields(board: Board, custom: Iterable[str]) -> dict[str, Field[Task]]:
     return fields
 
 
+def _with_routes(board: Board, fields: dict[str, Field[Task]]) -> dict[str, Field[Any]]:
+    """``fields`` read from routes as well: a route has the fields tasks and routes share (its
+    status and status change evaluated from its checkpoints); the others are null on it."""
+    on_route: dict[str, Callable[[Route], Any]] = {
+        "id": _ID,
+        "employee": lambda r: getattr(_employee_of(board, r), "id", None),
+        "status": board.status,
+        "label": _LABEL,
+        "description": _DESCRIPTION,
+        "external_id": _EXTERNAL_ID,
+        "from": _FROM,
+        "to": _TO,
+        "status_change_date": lambda r: board.route_progress(r)[1],
+    }
+    sort_on_route: dict[str, Callable[[Route], Any]] = {
+        "employee": lambda r: _executor_name(board, r)
+    }
+
+    def either(
+        on_task: Callable[[Task], Any], route_get: Callable[[Route], Any] | None
+    ) -> Callable[[Any], Any]:
+        def get(entity: Any) -> Any:
+            if isinstance(entity, Route):
+                return None if route_get is None else route_get(entity)
+            return on_task(entity)
+
+        return get
+
+    return {
+        name: Field(
+            field.kind,
+            either(field.get, on_route.get(name)),
+            sort=None
+            if field.sort is None
+            else either(field.sort, sort_on_route.get(name, on_route.get(name))),
+        )
+        for name, field in fields.items()
+    }
+
+
 def _named_fields(conditions: Sequence[SearchCondition]) -> Iterator[str]:
     for condition in conditions:
         if isinstance(condition, (AndCondition, OrCondition)):
@@ -129,8 +178,11 @@ def _named_fields(conditions: Sequence[SearchCondition]) -> Iterator[str]:
             yield condition.field
 
 
-def _texts(board: Board, task: Task) -> list[str]:
+def _texts(board: Board, task: Task | Route) -> list[str]:
     """The texts ``filter`` searches: built-in and custom fields."""
+    if isinstance(task, Route):
+        status = board.status(task)
+        return [str(task.id), task.label, task.description, task.external_id or "", status]
     texts = [
         str(task.id),
         task.label,
@@ -146,7 +198,8 @@ def _texts(board: Board, task: Task) -> list[str]:
 
 @handles(TASK_LIST)
 def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
-    """The tasks and checkpoints matching every filter, sorted, one page at a time.
+    """The tasks and checkpoints (and routes, when ``types`` asks) matching every filter,
+    sorted, one page at a time.
 
     The filters, search conditions, sorting and paging are those of [the
     decisions](decisions.md#tasks-routes-and-checkpoints).
@@ -154,13 +207,60 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
     board = Board(ctx)
     conditions = value_or(params.conditions, [])
     sort = value_or(params.sort, [])
-    fields = _task_fields(board, _named_fields(conditions))
-    check_conditions(conditions, fields)
-    check_sort(sort, fields)
+    task_fields = _task_fields(board, _named_fields(conditions))
+    check_conditions(conditions, task_fields)
+    check_sort(sort, task_fields)
     location = params.location
     if not isinstance(location, Unset) and not isinstance(location.radius, int):
         raise _invalid("location.radius", "is required")
     conditions = in_world_time(conditions, ctx.request_time)
+    types: set[str] = set(params.types if isinstance(params.types, list) else _DEFAULT_TYPES)
+    with_routes = "route" in types
+    fields: Fields[Any] = _with_routes(board, task_fields) if with_routes else task_fields
+    keeps = _filter(ctx, board, params, types, matcher(conditions, fields))
+    if keeps is None:  # every task seen, in an order kept by the collection
+        ordered = indexed_order(board.world.tasks, board.account_id, sort, fields)
+        if ordered is not None:
+            shown = take(
+                filter(board.visible, ordered), params.offset, params.limit,
+                default_limit=DEFAULT_LIMIT,
+            )  # fmt: skip
+            return TaskListResult(list=[board.wire(t) for t in shown], count=board.count())
+    candidates = None if with_routes else narrowed(board.world.tasks, conditions, fields)
+    seen: Iterable[Task | Route] = (
+        board.tasks() if candidates is None else filter(board.visible, candidates)
+    )
+    if with_routes:
+        seen = [*seen, *board.routes()]
+    found = [e for e in seen if keeps is None or keeps(e)]
+    found = sort_records(found, sort, fields)
+    shown = page(found, params.offset, params.limit, default_limit=DEFAULT_LIMIT)
+    return TaskListResult(list=[_wire(board, e) for e in shown], count=len(found))
+
+
+_DEFAULT_TYPES: Final = ("task", "checkpoint")
+"""What ``task/list`` lists when ``types`` is not given."""
+
+
+def _wire(board: Board, entity: Task | Route) -> Task | ListedRoute:
+    """A listed task as the caller sees it; a route with its checkpoints."""
+    if isinstance(entity, Task):
+        return board.wire(entity)
+    route = board.wire_route(entity)
+    checkpoints = [board.wire(c) for c in board.checkpoints(entity)]
+    return ListedRoute(**attrs.asdict(route, recurse=False), checkpoints=checkpoints)
+
+
+def _filter(
+    ctx: Context,
+    board: Board,
+    params: TaskListParams,
+    types: set[str],
+    meets: Callable[[Any], bool],
+) -> Callable[[Task | Route], bool] | None:
+    """Whether a task or route passes every filter of ``params``; ``None`` when nothing
+    filters (only the default kinds, no conditions)."""
+    location = params.location
     statuses = params.statuses if isinstance(params.statuses, list) else None
     trackers = set(params.trackers) if isinstance(params.trackers, list) else None
     tag_ids = set(params.tag_ids) if isinstance(params.tag_ids, list) else None
@@ -170,54 +270,47 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
     end = ctx.request_time(params.to, "to") if isinstance(params.to, dt.datetime) else None
     text = params.filter.lower() if isinstance(params.filter, str) else None
     texts = [f.lower() for f in params.filters] if isinstance(params.filters, list) else []
+    external_id = params.external_id if isinstance(params.external_id, str) else None
+    conditions = isinstance(params.conditions, list) and bool(params.conditions)
     filtered = (
-        isinstance(params.external_id, str)
-        or statuses is not None
-        or trackers is not None
-        or tag_ids is not None
-        or start is not None
-        or end is not None
+        types != set(_DEFAULT_TYPES)
+        or any(x is not None for x in (external_id, statuses, trackers, tag_ids, start, end))
         or not isinstance(location, Unset)
         or text is not None
         or bool(texts)
-        or bool(conditions)
+        or conditions
     )
-    ordered = None if filtered else indexed_order(board.world.tasks, board.account_id, sort, fields)
-    if ordered is not None:  # every task seen, in an order kept by the collection
-        shown = take(
-            filter(board.visible, ordered), params.offset, params.limit, default_limit=DEFAULT_LIMIT
-        )
-        return TaskListResult(list=[board.wire(t) for t in shown], count=board.count())
-    candidates = narrowed(board.world.tasks, conditions, fields)
-    meets = matcher(conditions, fields)
-    found: list[Task] = []
-    for task in board.tasks() if candidates is None else filter(board.visible, candidates):
-        if isinstance(params.external_id, str) and task.external_id != params.external_id:
-            continue
-        if statuses is not None and board.progress(task).status not in statuses:
-            continue
-        if trackers is not None and task.tracker_id not in trackers:
-            continue
-        if start is not None and task.to < start:
-            continue
-        if end is not None and task.from_ > end:
-            continue
-        if tag_ids is not None and not tag_ids & set(task.tags):
-            continue
+    if not filtered:
+        return None
+
+    def keeps(entity: Task | Route) -> bool:
+        if entity.type not in types:
+            return False
+        if external_id is not None and entity.external_id != external_id:
+            return False
+        if statuses is not None and board.status(entity) not in statuses:
+            return False
+        if trackers is not None and entity.tracker_id not in trackers:
+            return False
+        if start is not None and entity.to < start:
+            return False
+        if end is not None and entity.from_ > end:
+            return False
+        if tag_ids is not None and not tag_ids & set(entity.tags):
+            return False
+        address = None if isinstance(entity, Route) else _address(entity)
         if not isinstance(location, Unset) and isinstance(location.radius, int):
-            centre = (task.location.lat, task.location.lng)
-            away = haversine_distance(location.lat, location.lng, *centre)
-            if away > location.radius:
-                continue
-        if text is not None and not any(text in t.lower() for t in _texts(board, task)):
-            continue
+            if isinstance(entity, Route):
+                return False  # a route has no zone of its own
+            centre = (entity.location.lat, entity.location.lng)
+            if haversine_distance(location.lat, location.lng, *centre) > location.radius:
+                return False
+        if text is not None and not any(text in t.lower() for t in _texts(board, entity)):
+            return False
         if texts:
-            searched = [task.label, task.description, value_or(task.location.address, "")]
+            searched = [entity.label, entity.description, address or ""]
             if not all(any(t in s.lower() for s in searched) for t in texts):
-                continue
-        if not meets(task):
-            continue
-        found.append(task)
-    found = sort_records(found, sort, fields)
-    shown = page(found, params.offset, params.limit, default_limit=DEFAULT_LIMIT)
-    return TaskListResult(list=[board.wire(t) for t in shown], count=len(found))
+                return False
+        return meets(entity)
+
+    return keeps
