@@ -212,6 +212,14 @@ INDEX: Index = {
         "delete": "task/checkpoint/delete",
         "transmute": "task/checkpoint/transmute",
     },
+    "report": {
+        "generate": "report/tracker/generate",
+        "list": "report/tracker/list",
+        "status": "report/tracker/status",
+        "retrieve": "report/tracker/retrieve",
+        "download": "report/tracker/download",
+        "delete": "report/tracker/delete",
+    },
 }
 
 MODULES: dict[str, str] = {
@@ -381,6 +389,12 @@ MODULES: dict[str, str] = {
     "task/checkpoint/update": "fleetapi.endpoints.route",
     "task/checkpoint/delete": "fleetapi.endpoints.route",
     "task/checkpoint/transmute": "fleetapi.endpoints.route",
+    "report/tracker/generate": "fleetapi.endpoints.report",
+    "report/tracker/list": "fleetapi.endpoints.report",
+    "report/tracker/status": "fleetapi.endpoints.report",
+    "report/tracker/retrieve": "fleetapi.endpoints.report",
+    "report/tracker/download": "fleetapi.endpoints.report",
+    "report/tracker/delete": "fleetapi.endpoints.report",
 }
 
 HAND_MADE: dict[str, HandMade] = {

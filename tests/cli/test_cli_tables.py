@@ -36,7 +36,7 @@ ARGS: dict[str, list[str]] = {
     "sensor list": ["--tracker-id", "1"],
     "sensor batch-list": ["--trackers", "1"], "subscription list": [],
     "tracker-group list": [], "zone list": [], "place list": [], "tag list": [],
-    "form-template list": [], "route list": [],
+    "form-template list": [], "route list": [], "report list": [],
     "checkpoint list": ["--checkpoint-ids", "7", "--checkpoint-ids", "8"],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments

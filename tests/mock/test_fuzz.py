@@ -278,9 +278,13 @@ def check_answer(status: int, headers: Mapping[str, str], content: bytes) -> dic
     return _check_failure(answer, status)
 
 
+ENVELOPE_EXTRAS: dict[int, set[str]] = {203: {"entities"}, 211: {"max_time_span"}}
+"""The failures whose envelope documents more keys: the rules using a zone, the longest span."""
+
+
 def _check_failure(answer: dict[str, Any], status: int | None) -> dict[str, Any]:
     assert answer["success"] is False, answer
-    extra = {"entities"} if answer["status"]["code"] == 203 else set()  # the rules using it
+    extra = ENVELOPE_EXTRAS.get(answer["status"]["code"], set())
     assert set(answer) <= {"success", "status", "errors", *extra}, answer
     code, description = answer["status"]["code"], answer["status"]["description"]
     assert type(code) is int, answer

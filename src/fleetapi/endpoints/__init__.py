@@ -59,6 +59,7 @@ AREAS: tuple[str, ...] = (
     "tag",
     "form",
     "route",
+    "report",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
         SensorTypeFilter,
         TrackerReadings,
     )
+    from fleetapi.models.report import Report, ReportFormat, ReportInfo, ReportPlugin, TimeFilter
     from fleetapi.models.retranslator import NewRetranslator, Retranslator, RetranslatorProtocol
     from fleetapi.models.route import CheckpointUpdate, NewCheckpoint, RouteChange, RouteCheckpoint
     from fleetapi.models.rule import NewRule, Rule
@@ -146,6 +147,7 @@ __all__ = [
     "Payments",
     "Places",
     "Readings",
+    "Reports",
     "Resources",
     "Retranslators",
     "Routes",
@@ -4287,6 +4289,140 @@ class Checkpoints:
         self._client.call(TASK_CHECKPOINT_TRANSMUTE, CheckpointParams(checkpoint_id=checkpoint_id))
 
 
+class Reports:
+    """Calls under ``report/tracker``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def generate(
+        self,
+        *,
+        from_: dt.datetime,
+        to: dt.datetime,
+        plugin: ReportPlugin,
+        title: str | Unset | None = UNSET,
+        geocoder: str | Unset = UNSET,
+        trackers: builtins.list[int] | Unset = UNSET,
+        employees: builtins.list[int] | Unset = UNSET,
+        time_filter: TimeFilter | Unset = UNSET,
+    ) -> int:
+        """Start generating a report; answers its ID at once.
+
+        Calls ``report/tracker/generate``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 7, 15, 211, 217, 222, 236.
+
+        Args:
+            from_: The start of the period (the user's time zone).
+            to: After ``from``; the span at most the platform's ``report.max_time_span`` (211).
+            title: Null or omitted: the plugin's own title.
+            geocoder: The geocoder naming places in the report.
+            trackers: The trackers the report covers.
+            employees: For reports by employees.
+            time_filter: Default: the whole day, every day.
+            plugin: The report to make and its options.
+        """
+        from fleetapi.endpoints.report import REPORT_GENERATE
+        from fleetapi.models.report import ReportGenerateParams
+
+        result: int = self._client.call(
+            REPORT_GENERATE,
+            ReportGenerateParams(
+                from_=from_,
+                to=to,
+                title=title,
+                geocoder=geocoder,
+                trackers=trackers,
+                employees=employees,
+                time_filter=time_filter,
+                plugin=plugin,
+            ),
+        )
+        return result
+
+    def list(self) -> builtins.list[ReportInfo]:
+        """The user's reports, generated or in progress, by ID.
+
+        Calls ``report/tracker/list``.
+        Sub-users need the ``reports`` right.
+        """
+        from fleetapi.endpoints.report import REPORT_LIST
+
+        result: builtins.list[ReportInfo] = self._client.call(REPORT_LIST, None)
+        return result
+
+    def status(self, *, report_id: int) -> int:
+        """How far a report's generation is, in percent.
+
+        Calls ``report/tracker/status``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 204.
+
+        Args:
+            report_id: The report.
+        """
+        from fleetapi.endpoints.report import REPORT_STATUS
+        from fleetapi.models.report import ReportParams
+
+        result: int = self._client.call(REPORT_STATUS, ReportParams(report_id=report_id))
+        return result
+
+    def retrieve(self, *, report_id: int) -> Report:
+        """A generated report's content.
+
+        Calls ``report/tracker/retrieve``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 204, 229.
+
+        Args:
+            report_id: The report.
+        """
+        from fleetapi.endpoints.report import REPORT_RETRIEVE
+        from fleetapi.models.report import ReportParams
+
+        result: Report = self._client.call(REPORT_RETRIEVE, ReportParams(report_id=report_id))
+        return result
+
+    def download(
+        self, *, report_id: int, format: ReportFormat, headless: bool | Unset = UNSET
+    ) -> bytes:
+        """A generated report as an xlsx workbook or a pdf document.
+
+        Calls ``report/tracker/download``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 204, 229.
+
+        Args:
+            report_id: The report.
+            format: ``xlsx`` (``xls`` answers the same workbook) or ``pdf``.
+            headless: Without the title page (default false).
+        """
+        from fleetapi.endpoints.report import REPORT_DOWNLOAD
+        from fleetapi.models.report import ReportDownloadParams
+
+        result: bytes = self._client.call(
+            REPORT_DOWNLOAD,
+            ReportDownloadParams(report_id=report_id, format=format, headless=headless),
+        )
+        return result
+
+    def delete(self, *, report_id: int) -> None:
+        """Delete a report, ready or not.
+
+        Calls ``report/tracker/delete``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 204.
+
+        Args:
+            report_id: The report.
+        """
+        from fleetapi.endpoints.report import REPORT_DELETE
+        from fleetapi.models.report import ReportParams
+
+        self._client.call(REPORT_DELETE, ReportParams(report_id=report_id))
+
+
 class Resources:
     """Every resource of the API, as attributes of the client."""
 
@@ -4459,3 +4595,8 @@ class Resources:
     def checkpoints(self) -> Checkpoints:
         """The ``checkpoints`` calls."""
         return Checkpoints(cast("Client", self))
+
+    @cached_property
+    def reports(self) -> Reports:
+        """The ``reports`` calls."""
+        return Reports(cast("Client", self))

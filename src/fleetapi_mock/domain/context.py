@@ -200,7 +200,8 @@ class Context:
         """A request's ``from`` and ``to`` (either may be absent) in world time.
 
         Code 7 naming ``to`` unless it is later than ``from``, 211 when the period is longer
-        than :meth:`max_time_span`, 7 for a bound out of range.
+        than :meth:`max_time_span` (its envelope naming it in ``max_time_span``, as the service
+        does), 7 for a bound out of range.
         """
         first = None if start is None else self.request_time(start, "from")
         last = None if end is None else self.request_time(end, "to")
@@ -211,7 +212,10 @@ class Context:
                 )
             limit = self.max_time_span()
             if last - first > limit:
-                raise TimeSpanTooBigError(f"the period is longer than {format_duration(limit)}")
+                span = format_duration(limit)
+                raise TimeSpanTooBigError(
+                    f"the period is longer than {span}", extra={"max_time_span": span}
+                )
         return first, last
 
     def period(self, start: dt.datetime, end: dt.datetime) -> tuple[dt.datetime, dt.datetime]:

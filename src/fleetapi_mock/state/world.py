@@ -61,6 +61,7 @@ from fleetapi_mock.state.records import (
     ImportProcessRecord,
     MapLayerRecord,
     PlaceRecord,
+    ReportRecord,
     RetranslatorRecord,
     RuleRecord,
     SensorRecord,
@@ -212,6 +213,8 @@ class World:
     retranslator_protocols: Table[int, RetranslatorProtocol] = collection()
     retranslators: Table[int, RetranslatorRecord] = collection()
     map_layers: Table[int, MapLayerRecord] = collection()
+    reports: Table[int, ReportRecord] = collection()
+    """Tracker reports, generated or in progress."""
     gazetteer: list[GeocodedLocation] = collection()
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int | None = None) -> None:

@@ -30,6 +30,7 @@ from fleetapi_mock.state.records.business import (
     GeoLinkRecord,
     ImportProcessRecord,
     MapLayerRecord,
+    ReportRecord,
     RetranslatorRecord,
     SubscriptionRecord,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "MeteringSensorRecord",
     "MovementStatus",
     "PlaceRecord",
+    "ReportRecord",
     "RetranslatorRecord",
     "RuleRecord",
     "SensorRecord",

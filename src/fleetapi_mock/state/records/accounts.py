@@ -71,6 +71,8 @@ class TariffRecord:
     features: list[str] = attrs.Factory(list)
     """``app_tasks`` (tasks), ``weblocator`` (geo links), ``checkin`` (check-ins)..."""
     storage_period: dt.timedelta = dt.timedelta(days=90)
+    has_reports: bool = True
+    """Its trackers may be in reports (``report/tracker/generate`` answers 236 otherwise)."""
     price: float = attrs.field(default=0.0, metadata=rules(minimum=0))
     """Monthly price of one tracker on the tariff, in the dealer's currency (the payment
     estimate adds them up)."""

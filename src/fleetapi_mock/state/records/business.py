@@ -13,6 +13,7 @@ from fleetapi.models.data import ImportLineError, ImportType
 from fleetapi.models.link import GeoLink
 from fleetapi.models.map_layer import MapLayer
 from fleetapi.models.payment import Bill, ExternalSubscription
+from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.models.retranslator import Retranslator
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "GeoLinkRecord",
     "ImportProcessRecord",
     "MapLayerRecord",
+    "ReportRecord",
     "RetranslatorRecord",
     "SubscriptionRecord",
 ]
@@ -92,6 +94,31 @@ class ImportProcessRecord:
     """The line at which the process fails (a broken file); null when it does not."""
     warnings: list[ImportLineError] = attrs.Factory(list)
     errors: list[ImportLineError] = attrs.Factory(list)
+
+
+@attrs.frozen(kw_only=True)
+class ReportRecord:
+    """A tracker report: what was asked, when it is ready, and its content, made from the data
+    of its period when it was asked for (sheets with date/times as the user saw them)."""
+
+    id: int
+    user_id: int
+    """The user who asked for it (a sub-user's reports are its own)."""
+    created: dt.datetime
+    ready: dt.datetime
+    """When its generation ends (world time); ``status`` counts the percent up to it."""
+    title: str
+    from_: dt.datetime
+    to: dt.datetime
+    """The period (world time)."""
+    time_filter: TimeFilter
+    geocoder: str | None = None
+    trackers: list[int] = attrs.Factory(list)
+    plugin: ReportPlugin
+    locale: str = "en_US"
+    time_zone: str = "UTC"
+    measurement_system: str = "metric"
+    sheets: list[ReportSheet] = attrs.Factory(list)
 
 
 @attrs.frozen(kw_only=True)

@@ -1,0 +1,166 @@
+"""Tracker reports: a job that advances with the world clock, whose figures are the tracks and
+the events of its period."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from typing import Any
+
+import attrs
+import pytest
+from openpyxl import load_workbook
+
+from fleetapi import (
+    DataNotReadyError,
+    EntityMissingError,
+    InvalidParametersError,
+    NonExistentEntitiesError,
+    PluginNotFoundError,
+    TariffRestrictionError,
+    TimeSpanTooBigError,
+    TooManyRequestsError,
+)
+from fleetapi.models.report import ReportPlugin, TimeFilter
+from fleetapi.models.track import AssetRef, RegularTrack
+from fleetapi_mock import FleetMock
+
+START, END = dt.datetime(2026, 1, 1), dt.datetime(2026, 1, 15, 23, 59, 59)
+TRIPS = ReportPlugin(plugin_id=4)
+VAN = 1
+"""Tracker 1, ridden by vehicle 1 ("Van 1"), with a day of drives in the demo world."""
+
+
+def _generate(client: Any, **changes: Any) -> int:
+    options: dict[str, Any] = {"from_": START, "to": END, "trackers": [VAN], "plugin": TRIPS}
+    report_id: int = client.reports.generate(**{**options, **changes})
+    return report_id
+
+
+def _place(when: dt.datetime, address: str) -> str:
+    """A trip end as the report writes it: the time, then the address if there is one."""
+    return f"{when:%H:%M} - {address}" if address else f"{when:%H:%M}"
+
+
+def _ready(fleet_mock: FleetMock) -> None:
+    fleet_mock.clock.advance(dt.timedelta(seconds=5))
+
+
+def test_a_report_advances_with_the_world_clock(fleet_mock: FleetMock, client: Any) -> None:
+    report_id = _generate(client, title="January")
+    assert client.reports.status(report_id=report_id) == 0
+    with pytest.raises(DataNotReadyError):
+        client.reports.retrieve(report_id=report_id)
+    with pytest.raises(DataNotReadyError):
+        client.reports.download(report_id=report_id, format="pdf")
+    fleet_mock.clock.advance(dt.timedelta(seconds=2))
+    assert client.reports.status(report_id=report_id) == 40
+    demo, listed = client.reports.list()  # the demo world's report first
+    assert (demo.id, demo.percent) == (1, 100)
+    assert (listed.id, listed.title, listed.percent) == (report_id, "January", 40)
+    assert listed.parameters.trackers == [VAN]
+    assert listed.parameters.plugins == [TRIPS]
+    _ready(fleet_mock)
+    assert client.reports.status(report_id=report_id) == 100
+    report = client.reports.retrieve(report_id=report_id)
+    assert (report.title, report.from_, report.to) == ("January", START, END)
+    assert [s.header for s in report.sheets] == ["Van 1"]
+    client.reports.delete(report_id=report_id)
+    with pytest.raises(EntityMissingError):
+        client.reports.status(report_id=report_id)
+
+
+def test_the_trips_are_those_of_asset_track_list(fleet_mock: FleetMock, client: Any) -> None:
+    report_id = _generate(client)
+    _ready(fleet_mock)
+    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    table, summary = sheet.sections
+    rows = [row for group in table["data"] for row in group["rows"]]
+    van = AssetRef(id=1, type="vehicle")
+    (listed,) = client.asset_tracks.list(asset=van, from_=START, to=END).list
+    tracks = listed.tracks
+    regular = [t for t in tracks if isinstance(t, RegularTrack)]
+    assert len(rows) == len(regular) > 2
+    for row, track in zip(rows, regular, strict=True):
+        assert row["length"]["raw"] == track.length
+        assert row["max_speed"]["raw"] == track.max_speed
+        assert row["avg_speed"]["raw"] == track.avg_speed
+        assert row["time"]["raw"] == (track.end_date - track.start_date).total_seconds()
+        assert row["from"]["v"] == _place(track.start_date, track.start_address)
+        assert row["to"]["v"] == _place(track.end_date, track.end_address)
+    totals = {r["name"]: r["raw"] for r in summary["rows"]}
+    assert totals["Trips"] == len(regular)
+    assert totals["Total trips length, km"] == pytest.approx(sum(t.length for t in regular))
+    assert totals["Max. speed, km/h"] == max(t.max_speed for t in regular)
+    day_totals = [group["total"]["length"]["raw"] for group in table["data"]]
+    assert sum(day_totals) == pytest.approx(totals["Total trips length, km"])
+
+
+def test_a_time_filter_keeps_the_trips_it_covers(fleet_mock: FleetMock, client: Any) -> None:
+    everything = _generate(client)
+    mornings = _generate(client, time_filter=TimeFilter(from_="00:00", to="08:00", weekdays=[3]))
+    _ready(fleet_mock)
+
+    def starts(report_id: int) -> list[str]:
+        (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+        return [r["from"]["v"][:5] for g in sheet.sections[0]["data"] for r in g["rows"]]
+
+    assert [s for s in starts(everything) if s <= "08:00"] == starts(mornings)  # the 14th: Wed
+    assert 0 < len(starts(mornings)) < len(starts(everything))
+
+
+def test_downloads_open_as_a_workbook_and_a_pdf(fleet_mock: FleetMock, client: Any) -> None:
+    report_id = _generate(client)
+    _ready(fleet_mock)
+    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    trips = [r for g in sheet.sections[0]["data"] for r in g["rows"]]
+    workbook = load_workbook(io.BytesIO(client.reports.download(report_id=report_id, format="xls")))
+    heading, *rows = workbook.active.iter_rows(values_only=True)
+    assert heading[:3] == ("Tracker", "Movement start", "Movement end")
+    assert [(r[0], r[1], r[3]) for r in rows] == [
+        ("Van 1", t["from"]["v"], t["length"]["v"]) for t in trips
+    ]
+    pdf = client.reports.download(report_id=report_id, format="pdf", headless=True)
+    assert pdf.startswith(b"%PDF-")
+
+
+def test_bad_requests_are_refused_and_store_nothing(
+    fleet_mock: FleetMock, client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pytest.raises(PluginNotFoundError):
+        _generate(client, plugin=ReportPlugin(plugin_id=99))
+    with pytest.raises(NonExistentEntitiesError):
+        _generate(client, trackers=[VAN, 404])
+    with pytest.raises(TimeSpanTooBigError) as caught:
+        _generate(client, from_=START - dt.timedelta(days=100))
+    assert caught.value.extra == {"max_time_span": "P90D"}
+    with pytest.raises(InvalidParametersError):
+        _generate(client, to=START)
+    with fleet_mock.world.lock:
+        tariff = fleet_mock.world.tariffs[fleet_mock.world.trackers[VAN].tariff_id]
+        fleet_mock.world.tariffs[tariff.id] = attrs.evolve(tariff, has_reports=False)
+    with pytest.raises(TariffRestrictionError):
+        _generate(client)
+    assert [r.id for r in client.reports.list()] == [1]  # the demo world's alone
+
+
+def test_parallel_reports_are_limited(fleet_mock: FleetMock, client: Any, monkeypatch) -> None:
+    monkeypatch.setattr("fleetapi_mock.handlers.report.MAX_PARALLEL_REPORTS", 2)
+    _generate(client)
+    _generate(client)
+    with pytest.raises(TooManyRequestsError):
+        _generate(client)
+    _ready(fleet_mock)
+    _generate(client)  # the first two are done
+
+
+def test_a_report_is_its_users_own(fleet_mock: FleetMock, client: Any) -> None:
+    report_id = _generate(client)
+    sub_user = next(u for u in fleet_mock.world.users.values() if not u.is_master)
+    with fleet_mock.world.lock:
+        sub_user.rights.append("reports")
+    with fleet_mock.login(sub_user.login, sub_user.password) as other:
+        assert other.reports.list() == []
+        with pytest.raises(EntityMissingError):
+            other.reports.delete(report_id=report_id)
+    assert client.reports.status(report_id=report_id) == 0
