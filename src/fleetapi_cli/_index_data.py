@@ -522,6 +522,12 @@ HAND_MADE: dict[str, HandMade] = {
         "Profiles: list them, choose the one in use.",
         {"list": ((), ()), "use": ((), ())},
     ),
+    "report": HandMade(
+        "fleetapi_cli.commands.report",
+        True,
+        "Tracker reports: generate, wait for, download, list, delete.",
+        {"generate": (("report/tracker/generate",), ())},
+    ),
     "retranslator": HandMade(
         "fleetapi_cli.commands.retranslator",
         True,

@@ -115,6 +115,15 @@ def group_examples() -> dict[str, list[str]]:
 
 
 GROUP_EXAMPLES = group_examples()
+
+
+def _run_clock_to_wait(example: Example, fleet_mock: Any) -> None:
+    """Let the world clock run for an example that waits for a job (``--wait``): it would wait
+    forever on the frozen clock of the test mock, as it never does on a served one."""
+    if "--wait" in example.args:
+        fleet_mock.clock.run()
+
+
 SERVING = {"mock"}  # its examples serve until Ctrl-C
 
 
@@ -145,10 +154,16 @@ def test_parsing_of_example_lines() -> None:
 
 @pytest.mark.parametrize("block", BLOCKS, ids=lambda b: f"line {b.start}")
 def test_examples_run_against_the_mock(
-    block: Block, cli: Cli, session: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    block: Block,
+    cli: Cli,
+    session: str,
+    fleet_mock: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)
     for example in block.examples:
+        _run_clock_to_wait(example, fleet_mock)
         result = cli(*example.args, input=example.stdin)
         assert result.exit_code == example.exit_code, (example.line, result.output)
 
@@ -167,12 +182,18 @@ def test_each_group_help_shows_a_few_examples_within_80_columns(group: str, cli:
 
 @pytest.mark.parametrize("group", sorted(set(GROUP_EXAMPLES) - SERVING))
 def test_group_help_examples_run_against_the_mock(
-    group: str, cli: Cli, session: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    group: str,
+    cli: Cli,
+    session: str,
+    fleet_mock: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)
     for line in GROUP_EXAMPLES[group]:
         example = parse(line, [])
         assert example is not None, line
+        _run_clock_to_wait(example, fleet_mock)
         result = cli(*example.args, input=example.stdin)
         assert result.exit_code == example.exit_code, (line, result.output)
 

@@ -1,0 +1,153 @@
+"""``fleet report``: generate a tracker report by its plugin's name, wait for it with a progress
+bar and download it; the other report calls keep generated commands."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+import time
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
+from fleetapi_cli.context import state_of
+from fleetapi_cli.files import OutOption, write_out
+from fleetapi_cli.output import is_terminal, note
+from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
+
+if TYPE_CHECKING:
+    from fleetapi import Client
+
+__all__ = ["app"]
+
+app = new_group(
+    "Tracker reports: generate, wait for, download, list, delete.",
+    epilog=examples(
+        "fleet report generate --plugin trips --from 2026-01-01 --to 2026-01-15",
+        "fleet report generate --from 2026-01-01 --to 2026-01-15 --wait -O trips.xlsx",
+        "fleet report list",
+    ),
+)
+
+
+def plugin_id(name: str) -> int:
+    """The plugin ``name`` names: an ID, or a plugin's name (``trips``)."""
+    from fleetapi.endpoints.report import REPORT_PLUGINS
+
+    if name.isdigit():
+        return int(name)
+    by_name = {title.lower(): number for number, title in REPORT_PLUGINS.items()}
+    if name.lower() not in by_name:
+        choices = ", ".join(sorted(by_name))
+        raise typer.BadParameter(f"{name!r} is not a plugin ID or one of {choices}")
+    return by_name[name.lower()]
+
+
+def _wait(client: Client, report_id: int, *, interval: float, timeout: float) -> None:
+    """Poll the report's status until it is ready: a progress bar on a terminal."""
+    deadline = time.monotonic() + timeout
+
+    def poll() -> int:
+        percent: int = client.reports.status(report_id=report_id)
+        if percent < 100 and time.monotonic() > deadline:
+            raise typer.Exit(_timed_out(report_id, percent, timeout))
+        return percent
+
+    if not is_terminal(sys.stderr):
+        while poll() < 100:
+            time.sleep(interval)
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeElapsedColumn
+
+    columns = ("{task.description}", BarColumn(), TaskProgressColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"report {report_id}", total=100)
+        while (percent := poll()) < 100:
+            bar.update(task, completed=percent)
+            time.sleep(interval)
+
+
+def _timed_out(report_id: int, percent: int, timeout: float) -> int:
+    note(f"report {report_id} is {percent}% ready after {timeout:g} s; fetch it later with "
+         f"fleet report retrieve --report-id {report_id}")  # fmt: skip
+    return 7
+
+
+@app.command("generate")
+@wraps_call("report/tracker/generate")
+def generate(
+    ctx: typer.Context,
+    start: Annotated[
+        dt.datetime,
+        typer.Option("--from", metavar="WHEN", parser=parse_when, help=f"Start: {WHEN_HELP}."),
+    ],
+    end: Annotated[
+        dt.datetime,
+        typer.Option("--to", metavar="WHEN", parser=parse_until, help="End, after --from."),
+    ],
+    plugin: Annotated[
+        str, typer.Option("--plugin", "-p", help="The report: trips, or a plugin ID.")
+    ] = "trips",
+    trackers: Annotated[
+        Optional[list[int]],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option("--tracker", "-t", metavar="ID", help="A tracker (repeat); default: all."),
+    ] = None,
+    title: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--title", help="The report's title [default: the plugin's]."),
+    ] = None,
+    options: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--options", metavar="JSON", help="Plugin options: '{\"split\": false}'."),
+    ] = None,
+    wait: Annotated[
+        bool, typer.Option("--wait", "-w", help="Wait until it is ready, then print it.")
+    ] = False,
+    out: OutOption = None,
+    file_format: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--format", help="xlsx or pdf [default: from -O's suffix, else xlsx]."),
+    ] = None,
+    interval: Annotated[
+        float, typer.Option("--interval", min=0.0, help="Seconds between polls.")
+    ] = 0.5,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0.0, help="Seconds to wait at most (exit 7).")
+    ] = 600.0,
+    output: OutputOption = None,
+) -> None:
+    """Generate a report of trackers over a period; with --wait or -O, wait for it (a
+    progress bar on a terminal) and print it, or download it to -O FILE."""
+    from fleetapi._converter import converter_for
+    from fleetapi.models.report import ReportFormat, ReportPlugin
+    from fleetapi_cli.values import parse_json
+
+    extra = parse_json(options, what="--options") if options else {}
+    if not isinstance(extra, dict):
+        raise typer.BadParameter("must be a JSON object", param_hint="--options")
+    chosen = file_format or (out.rsplit(".", 1)[-1].lower() if out and "." in out else "xlsx")
+    if out is not None and chosen not in ("xlsx", "xls", "pdf"):
+        raise typer.BadParameter(f"{chosen!r} is not xlsx, xls or pdf", param_hint="--format")
+    cli = state_of(ctx)
+    with cli.client() as client:
+        ids = list(trackers) if trackers else [t.id for t in client.trackers.list()]
+        options_given: dict[str, Any] = {**extra, "plugin_id": plugin_id(plugin)}
+        spec = converter_for().structure(options_given, ReportPlugin)
+        report_id = client.reports.generate(
+            from_=start,
+            to=end,
+            trackers=ids,
+            title=title,
+            plugin=spec,
+        )
+        if not wait and out is None:
+            cli.emit({"id": report_id}, output=output)
+            return
+        _wait(client, report_id, interval=interval, timeout=timeout)
+        if out is None:
+            cli.emit(client.reports.retrieve(report_id=report_id), output=output)
+            return
+        kind: ReportFormat = "pdf" if chosen == "pdf" else "xlsx"
+        write_out(client.reports.download(report_id=report_id, format=kind), out)

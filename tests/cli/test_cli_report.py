@@ -1,0 +1,52 @@
+"""``fleet report generate``: a plugin by name, a wait for the job, a download."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+
+from conftest import Cli
+
+PERIOD = ("--from", "2026-01-01", "--to", "2026-01-15")
+
+
+def test_generate_prints_the_id_at_once(cli: Cli, session: str, fleet_mock: Any) -> None:
+    result = cli("report", "generate", *PERIOD, "--tracker", "1", "-o", "json")
+    assert result.exit_code == 0, result.output
+    report_id = max(fleet_mock.world.reports)
+    assert f'"id": {report_id}' in result.output
+    assert fleet_mock.world.reports[report_id].plugin.plugin_id == 4  # trips by default
+
+
+def test_wait_then_download_to_a_file(
+    cli: Cli, session: str, fleet_mock: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("fleetapi_mock.handlers.report.GENERATION_SECONDS", 0)
+    target = tmp_path / "month.xlsx"
+    result = cli("report", "generate", "--plugin", "trips", *PERIOD, "--wait", "-O", str(target))
+    assert result.exit_code == 0, result.output
+    rows = list(load_workbook(io.BytesIO(target.read_bytes())).active.iter_rows(values_only=True))
+    assert rows[0][0] == "Tracker"
+    assert {r[0] for r in rows[1:]} == {"Van 1", "Anna's phone"}  # the demo's that moved
+    options = cli("report", "generate", *PERIOD, "-p", "4", "--options", '{"split": false}', "-w")
+    assert options.exit_code == 0, options.output
+    assert '"title": "Trips"' in options.output
+
+
+def test_a_wait_gives_up_after_its_timeout(cli: Cli, session: str, fleet_mock: Any) -> None:
+    result = cli("report", "generate", *PERIOD, "--wait", "--timeout", "0", "--interval", "0")
+    assert result.exit_code == 7  # the frozen clock never finishes it
+    assert "0% ready" in result.output
+    assert "fleet report retrieve --report-id" in result.output
+
+
+@pytest.mark.parametrize(
+    "args", [("--plugin", "sightseeing"), ("--options", "[1]"), ("-O", "report.txt")]
+)
+def test_bad_options_are_usage_errors(cli: Cli, session: str, args: tuple[str, ...]) -> None:
+    result = cli("report", "generate", *PERIOD, *args)
+    assert result.exit_code == 2, result.output
