@@ -164,3 +164,22 @@ def test_a_report_is_its_users_own(fleet_mock: FleetMock, client: Any) -> None:
         with pytest.raises(EntityMissingError):
             other.reports.delete(report_id=report_id)
     assert client.reports.status(report_id=report_id) == 0
+
+
+def test_stops_lie_between_the_trips(fleet_mock: FleetMock, client: Any) -> None:
+    stops_id = _generate(client, plugin=ReportPlugin(plugin_id=6, show_seconds=True))
+    _ready(fleet_mock)
+    (sheet,) = client.reports.retrieve(report_id=stops_id).sheets
+    table, summary = sheet.sections
+    stops = [row for group in table["data"] for row in group["rows"]]
+    van = AssetRef(id=1, type="vehicle")
+    (listed,) = client.asset_tracks.list(asset=van, from_=START, to=END).list
+    trips = [t for t in listed.tracks if isinstance(t, RegularTrack)]
+    assert len(stops) == len(trips) - 1
+    for stop, before, after in zip(stops, trips, trips[1:], strict=False):
+        assert stop["from"]["v"].startswith(f"{before.end_date:%H:%M:%S}")
+        assert stop["to"]["v"] == f"{after.start_date:%H:%M:%S}"
+        assert stop["duration"]["raw"] == (after.start_date - before.end_date).total_seconds()
+    totals = {r["name"]: r["raw"] for r in summary["rows"]}
+    assert totals["Stops"] == len(stops)
+    assert totals["Total stop time"] * 60 == sum(s["duration"]["raw"] for s in stops)

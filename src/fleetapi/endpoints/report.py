@@ -12,7 +12,7 @@ from fleetapi.models.report import (
     ReportParams,
 )
 
-REPORT_PLUGINS = {4: "Trips"}
+REPORT_PLUGINS = {4: "Trips", 6: "Stops"}
 """The report plugins the mock makes, by ``plugin_id``, with their default titles."""
 
 GENERATION_SECONDS = 5

@@ -4,31 +4,42 @@ their progress with the world clock.
 A report is made whole when it is asked for (:func:`trips_sheets`) and kept with the time its
 generation ends; ``status`` and ``list`` count the percent up to then (:func:`percent`).
 
-The trips report (plugin 4) has a sheet per tracker: a ``table`` section of the trips grouped
-by day (each group with its ``total``), a ``map_table`` summary and nothing else. Every figure
-is that of the track ``asset/track/list`` answers for the same tracker, period and ``filter``
-and ``split`` options: the trip's start and end, length, average and top speed; a trip's
-``time`` is from its first to its last point.
+Each report has a sheet per tracker: a ``table`` section of its rows grouped by day (each group
+with its ``total``) and a ``map_table`` summary. The trips report (plugin 4) has a row per
+track ``asset/track/list`` answers for the same tracker, period and ``filter`` and ``split``
+options: the trip's start and end, length, average and top speed, its ``time`` from its first
+to its last point. The stops report (plugin 6) has a row per stop between two of those trips
+(split): from the end of one to the start of the next, where the first ended.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
-from typing import Any
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
+import attrs
+
+from fleetapi._types import Unset
 from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.models.track import MergedTrack, RegularTrack, TrackListOptions
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.track_answer import sources, track_infos
+from fleetapi_mock.domain.track_answer import Source, sources, track_infos
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord
 
-__all__ = ["WHOLE_DAY", "percent", "trips_sheets"]
+__all__ = ["KINDS", "WHOLE_DAY", "percent", "report_sheets"]
 
 WHOLE_DAY = TimeFilter(from_="00:00:00", to="23:59:59", weekdays=[1, 2, 3, 4, 5, 6, 7])
 """The time filter of a report that gives none."""
 
 _EPOCH = dt.datetime(1970, 1, 1)
+
+_STOP_COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("from", "Stop start", "left"),
+    ("to", "Stop end", "left"),
+    ("duration", "Duration", "right"),
+)
 
 _TRIP_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("from", "Movement start", "left"),
@@ -127,7 +138,105 @@ def _total_row(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str
     }
 
 
-def trips_sheets(
+def _journeys(
+    ctx: Context, source: Source, plugin: ReportPlugin, *, split: bool | Unset
+) -> list[tuple[RegularTrack | MergedTrack, tuple[Any, Any]]]:
+    """The tracker's trips over the source's period, as ``asset/track/list`` answers them with
+    the plugin's ``filter`` (and ``split``), each with its first and last point."""
+    options = TrackListOptions(
+        from_=source.interval[0], to=source.interval[1], filter=plugin.filter, split=split
+    )
+    ends = {
+        trip.id: (points[0], points[-1])
+        for trip, points in source.served_trips(source.trips(ctx))
+        if points
+    }
+    found: list[tuple[RegularTrack | MergedTrack, tuple[Any, Any]]] = []
+    for track in track_infos(ctx, source, options)[0]:
+        if isinstance(track, RegularTrack):
+            found.append((track, ends[track.id]))
+        elif isinstance(track, MergedTrack):  # from the first trip's start to the last's end
+            found.append((track, (ends[min(ends)][0], ends[max(ends)][1])))
+    return found
+
+
+def _trips(
+    ctx: Context, source: Source, plugin: ReportPlugin
+) -> list[tuple[dt.datetime, dict[str, Any]]]:
+    return [
+        (track.start_date, _trip_row(track, points, plugin))
+        for track, points in _journeys(ctx, source, plugin, split=plugin.split)
+    ]
+
+
+def _stops(
+    ctx: Context, source: Source, plugin: ReportPlugin
+) -> list[tuple[dt.datetime, dict[str, Any]]]:
+    """The stops between consecutive trips: from a trip's end to the next one's start."""
+    journeys = _journeys(ctx, source, plugin, split=True)
+    fmt = "%H:%M:%S" if plugin.show_seconds is True else "%H:%M"
+    rows = []
+    for (before, (_, last)), (after, _) in itertools.pairwise(journeys):
+        seconds = (after.start_date - before.end_date).total_seconds()
+        location = {"lat": last.lat, "lng": last.lng}
+        leaving = (after.start_date - _EPOCH).total_seconds() * 1000
+        row = {
+            "from": _place(before.end_date, before.end_address, location, plugin),
+            "to": _value(after.start_date.strftime(fmt), leaving),
+            "duration": _value(_clock(seconds, with_seconds=plugin.show_seconds is True), seconds),
+        }
+        rows.append((before.end_date, row))
+    return rows
+
+
+@attrs.frozen
+class _Kind:
+    """How a plugin's sheet is made: its rows, table columns, totals and summary."""
+
+    header: str
+    rows: Callable[[Context, Source, ReportPlugin], list[tuple[dt.datetime, dict[str, Any]]]]
+    columns: tuple[tuple[str, str, str], ...]
+    total: Callable[[Sequence[dict[str, Any]], ReportPlugin], dict[str, Any]]
+    summary: Callable[[Sequence[dict[str, Any]]], list[tuple[str, str, float]]]
+
+
+def _trip_summary(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, float]]:
+    t = _totals(rows)
+    return [
+        ("Trips", str(len(rows)), float(len(rows))),
+        ("Total trips length, km", f"{t['length']:.2f}", t["length"]),
+        ("Travel time", _clock(t["seconds"], with_seconds=False), t["seconds"] / 60),
+        ("Average speed, km/h", str(int(t["avg"])), float(t["avg"])),
+        ("Max. speed, km/h", str(int(t["max"])), float(t["max"])),
+    ]
+
+
+def _stop_seconds(rows: Sequence[dict[str, Any]]) -> float:
+    return float(sum(r["duration"]["raw"] for r in rows))
+
+
+def _stop_total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
+    seconds = _stop_seconds(rows)
+    shown = _clock(seconds, with_seconds=plugin.show_seconds is True)
+    return {"text": "In total:", "duration": _value(shown, seconds)}
+
+
+def _stop_summary(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, float]]:
+    seconds = _stop_seconds(rows)
+    return [
+        ("Stops", str(len(rows)), float(len(rows))),
+        ("Total stop time", _clock(seconds, with_seconds=False), seconds / 60),
+    ]
+
+
+KINDS: Final[dict[int, _Kind]] = {
+    4: _Kind("Trips", _trips, _TRIP_COLUMNS, _total_row, _trip_summary),
+    6: _Kind("Stops", _stops, _STOP_COLUMNS, _stop_total, _stop_summary),
+}
+"""The plugins the mock makes, by ID."""
+
+
+def report_sheets(
     ctx: Context,
     trackers: Sequence[TrackerRecord],
     start: dt.datetime,
@@ -135,68 +244,53 @@ def trips_sheets(
     plugin: ReportPlugin,
     time_filter: TimeFilter,
 ) -> list[ReportSheet]:
-    """The sheets of a trips report over ``start``..``end`` (world time), one per tracker."""
-    options = TrackListOptions(from_=start, to=end, filter=plugin.filter, split=plugin.split)
+    """The sheets of a report over ``start``..``end`` (world time), one per tracker; the
+    plugin must be one of :data:`KINDS`."""
+    kind = KINDS[plugin.plugin_id]
     sheets = []
     for source in sources(ctx, trackers, start, end):
-        ends = {
-            trip.id: (points[0], points[-1])
-            for trip, points in source.served_trips(source.trips(ctx))
-            if points
-        }
-        tracks, _ = track_infos(ctx, source, options)
         rows_by_day: dict[dt.date, list[dict[str, Any]]] = {}
-        for track in tracks:
-            if not isinstance(track, (RegularTrack, MergedTrack)):
-                continue
-            if not _passes(track.start_date, time_filter):
-                continue
-            points = ends.get(track.id) if isinstance(track, RegularTrack) else None
-            if points is None:  # a merged track: from the first trip's start to the last's end
-                points = (ends[min(ends)][0], ends[max(ends)][1])
-            row = _trip_row(track, points, plugin)
-            rows_by_day.setdefault(track.start_date.date(), []).append(row)
+        for when, row in kind.rows(ctx, source, plugin):
+            if _passes(when, time_filter):
+                rows_by_day.setdefault(when.date(), []).append(row)
         if not rows_by_day and plugin.hide_empty_tabs is True:
             continue
-        sheets.append(_sheet(source.tracker, rows_by_day, plugin))
+        sheets.append(_sheet(source.tracker, kind, rows_by_day, plugin))
     return sheets
 
 
 def _sheet(
-    tracker: TrackerRecord, rows_by_day: dict[dt.date, list[dict[str, Any]]], plugin: ReportPlugin
+    tracker: TrackerRecord,
+    kind: _Kind,
+    rows_by_day: dict[dt.date, list[dict[str, Any]]],
+    plugin: ReportPlugin,
 ) -> ReportSheet:
     data = [
         {
             "header": f"{day:%b} {day.day}, {day:%Y (%a)} : {len(rows)}",
             "rows": rows,
-            "total": _total_row(rows, plugin),
+            "total": kind.total(rows, plugin),
         }
         for day, rows in sorted(rows_by_day.items())
     ]
     every = [row for rows in rows_by_day.values() for row in rows]
-    t = _totals(every)
     columns = [
         {
             "align": align, "field": field, "title": title, "width": 4 if align == "left" else 1,
             "weight": 3 if align == "left" else 0, "highlight_min_max": False,
         }
-        for field, title, align in _TRIP_COLUMNS
+        for field, title, align in kind.columns
     ]  # fmt: skip
-    summary = [
-        ("Trips", str(len(every)), float(len(every))),
-        ("Total trips length, km", f"{t['length']:.2f}", t["length"]),
-        ("Travel time", _clock(t["seconds"], with_seconds=False), t["seconds"] / 60),
-        ("Average speed, km/h", str(int(t["avg"])), float(t["avg"])),
-        ("Max. speed, km/h", str(int(t["max"])), float(t["max"])),
-    ]
-    sections = [
-        {"type": "table", "header": "Trips", "columns": columns, "column_groups": [], "data": data},
-        {
-            "type": "map_table",
-            "header": "Summary",
-            "rows": [
-                {"v": v, "raw": raw, "name": name, "highlight": False} for name, v, raw in summary
-            ],
-        },
-    ]
-    return ReportSheet(header=tracker.label, sections=sections, entity_ids=[tracker.id])
+    table = {
+        "type": "table", "header": kind.header, "columns": columns, "column_groups": [],
+        "data": data,
+    }  # fmt: skip
+    summary = {
+        "type": "map_table",
+        "header": "Summary",
+        "rows": [
+            {"v": v, "raw": raw, "name": name, "highlight": False}
+            for name, v, raw in kind.summary(every)
+        ],
+    }
+    return ReportSheet(header=tracker.label, sections=[table, summary], entity_ids=[tracker.id])

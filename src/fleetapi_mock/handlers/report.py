@@ -42,7 +42,7 @@ from fleetapi.models.report import (
 )
 from fleetapi_mock.domain.context import Context, FileReply
 from fleetapi_mock.domain.export import CONTENT_TYPES, Export, ExportFormat
-from fleetapi_mock.domain.report import WHOLE_DAY, percent, trips_sheets
+from fleetapi_mock.domain.report import WHOLE_DAY, percent, report_sheets
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import ReportRecord
 
@@ -80,7 +80,7 @@ def report_generate(ctx: Context, params: ReportGenerateParams) -> int:
     if len(running) >= MAX_PARALLEL_REPORTS:
         raise TooManyRequestsError(f"{len(running)} reports are being generated")
     time_filter = WHOLE_DAY if isinstance(params.time_filter, Unset) else params.time_filter
-    sheets = trips_sheets(ctx, trackers, start, end, plugin, time_filter)
+    sheets = report_sheets(ctx, trackers, start, end, plugin, time_filter)
     title = params.title if isinstance(params.title, str) else REPORT_PLUGINS[plugin.plugin_id]
     report_id = ctx.world.ids.next("reports")
     ctx.world.reports[report_id] = ReportRecord(
