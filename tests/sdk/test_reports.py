@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import attrs
 import pytest
@@ -183,3 +184,23 @@ def test_stops_lie_between_the_trips(fleet_mock: FleetMock, client: Any) -> None
     totals = {r["name"]: r["raw"] for r in summary["rows"]}
     assert totals["Stops"] == len(stops)
     assert totals["Total stop time"] * 60 == sum(s["duration"]["raw"] for s in stops)
+
+
+def test_raw_times_are_unix_milliseconds_in_any_time_zone(
+    fleet_mock: FleetMock, client: Any
+) -> None:
+    with fleet_mock.world.lock:
+        user = fleet_mock.world.user_by_login("demo")
+        assert user is not None
+        user.time_zone = "Europe/Berlin"
+    report_id = _generate(client)
+    _ready(fleet_mock)
+    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    first = sheet.sections[0]["data"][0]["rows"][0]
+    (listed,) = client.asset_tracks.list(
+        asset=AssetRef(id=1, type="vehicle"), from_=START, to=END
+    ).list
+    track = next(t for t in listed.tracks if isinstance(t, RegularTrack))
+    shown = track.start_date.replace(tzinfo=ZoneInfo("Europe/Berlin"))
+    assert first["from"]["raw"] == shown.timestamp() * 1000
+    assert first["from"]["v"].startswith(f"{track.start_date:%H:%M}")  # shown in Berlin time

@@ -26,7 +26,7 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.models.track import MergedTrack, RegularTrack, TrackListOptions
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.track_answer import Source, sources, track_infos
-from fleetapi_mock.state.records import ReportRecord, TrackerRecord
+from fleetapi_mock.state.records import ReportRecord, TrackerRecord, TrackPointRecord
 
 __all__ = ["KINDS", "WHOLE_DAY", "percent", "report_sheets"]
 
@@ -86,28 +86,34 @@ def _full(clock: str) -> str:
     return clock if len(clock) == 8 else f"{clock}:00"
 
 
+def _moment(point: TrackPointRecord) -> float:
+    """A point's time as the ``raw`` of a cell: UNIX milliseconds."""
+    return (point.get_time - _EPOCH).total_seconds() * 1000
+
+
 def _place(
-    when: dt.datetime, address: str, location: dict[str, float], plugin: ReportPlugin
+    when: dt.datetime, address: str, point: TrackPointRecord, plugin: ReportPlugin
 ) -> dict[str, Any]:
+    """A trip's end: ``when`` (the user's time) and ``address`` shown, the point's position and
+    time (UNIX milliseconds) kept."""
     fmt = "%H:%M:%S" if plugin.show_seconds is True else "%H:%M"
     text = f"{when.strftime(fmt)} - {address}" if address else when.strftime(fmt)
     if plugin.show_coordinates is True:
-        text += f" ({location['lat']:.6f}, {location['lng']:.6f})"
-    raw = (when - _EPOCH).total_seconds() * 1000
-    return _value(text, raw, location=location)
+        text += f" ({point.lat:.6f}, {point.lng:.6f})"
+    return _value(text, _moment(point), location={"lat": point.lat, "lng": point.lng})
 
 
 def _trip_row(
-    track: RegularTrack | MergedTrack, points: tuple[Any, Any], plugin: ReportPlugin
+    track: RegularTrack | MergedTrack,
+    points: tuple[TrackPointRecord, TrackPointRecord],
+    plugin: ReportPlugin,
 ) -> dict[str, Any]:
     first, last = points
     seconds = (track.end_date - track.start_date).total_seconds()
     seconds_shown = plugin.show_seconds is True
     return {
-        "from": _place(
-            track.start_date, track.start_address, {"lat": first.lat, "lng": first.lng}, plugin
-        ),
-        "to": _place(track.end_date, track.end_address, {"lat": last.lat, "lng": last.lng}, plugin),
+        "from": _place(track.start_date, track.start_address, first, plugin),
+        "to": _place(track.end_date, track.end_address, last, plugin),
         "time": _value(_clock(seconds, with_seconds=seconds_shown), seconds),
         "length": _value(f"{track.length:.2f}", track.length),
         "avg_speed": _value(str(track.avg_speed), float(track.avg_speed)),
@@ -140,7 +146,7 @@ def _total_row(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str
 
 def _journeys(
     ctx: Context, source: Source, plugin: ReportPlugin, *, split: bool | Unset
-) -> list[tuple[RegularTrack | MergedTrack, tuple[Any, Any]]]:
+) -> list[tuple[RegularTrack | MergedTrack, tuple[TrackPointRecord, TrackPointRecord]]]:
     """The tracker's trips over the source's period, as ``asset/track/list`` answers them with
     the plugin's ``filter`` (and ``split``), each with its first and last point."""
     options = TrackListOptions(
@@ -151,7 +157,7 @@ def _journeys(
         for trip, points in source.served_trips(source.trips(ctx))
         if points
     }
-    found: list[tuple[RegularTrack | MergedTrack, tuple[Any, Any]]] = []
+    found: list[tuple[RegularTrack | MergedTrack, tuple[TrackPointRecord, TrackPointRecord]]] = []
     for track in track_infos(ctx, source, options)[0]:
         if isinstance(track, RegularTrack):
             found.append((track, ends[track.id]))
@@ -176,13 +182,11 @@ def _stops(
     journeys = _journeys(ctx, source, plugin, split=True)
     fmt = "%H:%M:%S" if plugin.show_seconds is True else "%H:%M"
     rows = []
-    for (before, (_, last)), (after, _) in itertools.pairwise(journeys):
+    for (before, (_, last)), (after, (first, _)) in itertools.pairwise(journeys):
         seconds = (after.start_date - before.end_date).total_seconds()
-        location = {"lat": last.lat, "lng": last.lng}
-        leaving = (after.start_date - _EPOCH).total_seconds() * 1000
         row = {
-            "from": _place(before.end_date, before.end_address, location, plugin),
-            "to": _value(after.start_date.strftime(fmt), leaving),
+            "from": _place(before.end_date, before.end_address, last, plugin),
+            "to": _value(after.start_date.strftime(fmt), _moment(first)),
             "duration": _value(_clock(seconds, with_seconds=plugin.show_seconds is True), seconds),
         }
         rows.append((before.end_date, row))
