@@ -204,3 +204,18 @@ def test_raw_times_are_unix_milliseconds_in_any_time_zone(
     shown = track.start_date.replace(tzinfo=ZoneInfo("Europe/Berlin"))
     assert first["from"]["raw"] == shown.timestamp() * 1000
     assert first["from"]["v"].startswith(f"{track.start_date:%H:%M}")  # shown in Berlin time
+
+
+def test_speeding_starts_where_the_speeding_events_are(fleet_mock: FleetMock, client: Any) -> None:
+    plugin = ReportPlugin(plugin_id=27, max_speed=60, min_duration_minutes=0, show_seconds=True)
+    report_id = _generate(client, plugin=plugin)
+    strict = _generate(client, plugin=attrs.evolve(plugin, max_speed=70))
+    _ready(fleet_mock)
+    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    violations = [row for group in sheet.sections[0]["data"] for row in group["rows"]]
+    events = client.events.list(trackers=[VAN], from_=START, to=END).list
+    speeding = [e for e in events if e.event == "speeding"]
+    assert [v["from"]["v"][:8] for v in violations] == [f"{e.time:%H:%M:%S}" for e in speeding]
+    assert [v["max_speed"]["raw"] for v in violations] == [68.0]
+    (calm,) = client.reports.retrieve(report_id=strict).sheets
+    assert calm.sections[0]["data"] == []  # nothing above 70

@@ -9,7 +9,8 @@ with its ``total``) and a ``map_table`` summary. The trips report (plugin 4) has
 track ``asset/track/list`` answers for the same tracker, period and ``filter`` and ``split``
 options: the trip's start and end, length, average and top speed, its ``time`` from its first
 to its last point. The stops report (plugin 6) has a row per stop between two of those trips
-(split): from the end of one to the start of the next, where the first ended.
+(split): from the end of one to the start of the next, where the first ended. The speeding
+report (plugin 27) has a row per run of the tracker's points faster than ``max_speed``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.track_answer import Source, sources, track_infos
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord, TrackPointRecord
 
-__all__ = ["KINDS", "WHOLE_DAY", "percent", "report_sheets"]
+__all__ = ["DEFAULT_MAX_SPEED", "KINDS", "WHOLE_DAY", "percent", "report_sheets"]
 
 WHOLE_DAY = TimeFilter(from_="00:00:00", to="23:59:59", weekdays=[1, 2, 3, 4, 5, 6, 7])
 """The time filter of a report that gives none."""
@@ -39,6 +40,13 @@ _STOP_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("from", "Stop start", "left"),
     ("to", "Stop end", "left"),
     ("duration", "Duration", "right"),
+)
+
+_SPEEDING_COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("from", "Violation start", "left"),
+    ("to", "Violation end", "left"),
+    ("duration", "Duration", "right"),
+    ("max_speed", "Max. speed,\nkm/h", "right"),
 )
 
 _TRIP_COLUMNS: tuple[tuple[str, str, str], ...] = (
@@ -193,6 +201,44 @@ def _stops(
     return rows
 
 
+DEFAULT_MAX_SPEED = 60
+"""The speed limit of a speeding report whose plugin gives no ``max_speed`` (km/h)."""
+
+
+def _speeding(
+    ctx: Context, source: Source, plugin: ReportPlugin
+) -> list[tuple[dt.datetime, dict[str, Any]]]:
+    """The violations: runs of the tracker's points faster than ``max_speed``, from the first
+    such point to the first slower one after it, lasting at least ``min_duration_minutes``."""
+    if source.served is None:
+        return []
+    limit = plugin.max_speed if isinstance(plugin.max_speed, int) else DEFAULT_MAX_SPEED
+    minutes = plugin.min_duration_minutes
+    least = dt.timedelta(minutes=minutes if isinstance(minutes, int) else 0)
+    low, high = source.served
+    points = [p for p in ctx.world.points_of(source.tracker.id) if low <= p.get_time <= high]
+    fmt = "%H:%M:%S" if plugin.show_seconds is True else "%H:%M"
+    rows = []
+    run: list[TrackPointRecord] = []
+    for point in [*points, None]:
+        if point is not None and point.speed > limit:
+            run.append(point)
+            continue
+        if run and (end := point or run[-1]).get_time - run[0].get_time >= least:
+            seconds = (end.get_time - run[0].get_time).total_seconds()
+            top = max(p.speed for p in run)
+            start = ctx.user_time(run[0].get_time)
+            row = {
+                "from": _place(start, run[0].address, run[0], plugin),
+                "to": _value(ctx.user_time(end.get_time).strftime(fmt), _moment(end)),
+                "duration": _value(_clock(seconds, with_seconds=fmt.endswith("S")), seconds),
+                "max_speed": _value(str(top), float(top)),
+            }
+            rows.append((start, row))
+        run = []
+    return rows
+
+
 @attrs.frozen
 class _Kind:
     """How a plugin's sheet is made: its rows, table columns, totals and summary."""
@@ -215,27 +261,49 @@ def _trip_summary(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, float]
     ]
 
 
-def _stop_seconds(rows: Sequence[dict[str, Any]]) -> float:
+def _seconds(rows: Sequence[dict[str, Any]]) -> float:
     return float(sum(r["duration"]["raw"] for r in rows))
 
 
 def _stop_total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
-    seconds = _stop_seconds(rows)
+    seconds = _seconds(rows)
     shown = _clock(seconds, with_seconds=plugin.show_seconds is True)
     return {"text": "In total:", "duration": _value(shown, seconds)}
 
 
 def _stop_summary(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, float]]:
-    seconds = _stop_seconds(rows)
+    seconds = _seconds(rows)
     return [
         ("Stops", str(len(rows)), float(len(rows))),
         ("Total stop time", _clock(seconds, with_seconds=False), seconds / 60),
     ]
 
 
+def _speeding_total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
+    seconds = _seconds(rows)
+    top = max(r["max_speed"]["raw"] for r in rows)
+    shown = _clock(seconds, with_seconds=plugin.show_seconds is True)
+    return {
+        "text": "In total:",
+        "duration": _value(shown, seconds),
+        "max_speed": _value(str(int(top)), top),
+    }
+
+
+def _speeding_summary(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, float]]:
+    seconds = _seconds(rows)
+    top = max((r["max_speed"]["raw"] for r in rows), default=0.0)
+    return [
+        ("Violations", str(len(rows)), float(len(rows))),
+        ("Total violation time", _clock(seconds, with_seconds=False), seconds / 60),
+        ("Max. speed, km/h", str(int(top)), top),
+    ]
+
+
 KINDS: Final[dict[int, _Kind]] = {
     4: _Kind("Trips", _trips, _TRIP_COLUMNS, _total_row, _trip_summary),
     6: _Kind("Stops", _stops, _STOP_COLUMNS, _stop_total, _stop_summary),
+    27: _Kind("Speeding", _speeding, _SPEEDING_COLUMNS, _speeding_total, _speeding_summary),
 }
 """The plugins the mock makes, by ID."""
 
