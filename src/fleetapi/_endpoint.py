@@ -13,7 +13,22 @@ from typing import Any, Literal
 
 import attrs
 
-__all__ = ["Access", "Endpoint", "FileVariant", "NoParams", "Paging", "Result"]
+__all__ = [
+    "EXPORT_MEDIA_TYPES",
+    "Access",
+    "Endpoint",
+    "FileVariant",
+    "NoParams",
+    "Paging",
+    "Result",
+]
+
+EXPORT_MEDIA_TYPES = {
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "pdf": "application/pdf",
+}
+"""The content type of each format of the calls that export a file (a check-in listing, a
+report)."""
 
 
 class Access(enum.Enum):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, FileVariant, Paging, Result
+from fleetapi._endpoint import EXPORT_MEDIA_TYPES, Endpoint, FileVariant, Paging, Result
 from fleetapi.models.checkin import (
     Checkin,
     CheckinCreateParams,
@@ -23,12 +23,6 @@ _UPLOAD_NOTES = (
     "Sub-user rights: not shown; declared none. Upload several files with a short delay "
     "between them."
 )
-
-EXPORT_MEDIA_TYPES = {
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "pdf": "application/pdf",
-}
-"""The content type of each check-in export ``format``."""
 
 CHECKIN_READ = Endpoint(
     path="checkin/read",

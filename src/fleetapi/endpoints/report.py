@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, NoParams, Result
-from fleetapi.endpoints.checkin import EXPORT_MEDIA_TYPES
+from fleetapi._endpoint import EXPORT_MEDIA_TYPES, Endpoint, NoParams, Result
 from fleetapi.models.report import (
     Report,
     ReportDownloadParams,

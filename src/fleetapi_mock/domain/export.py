@@ -15,7 +15,7 @@ from typing import Final, Literal
 import attrs
 
 from fleetapi._converter import format_datetime
-from fleetapi.endpoints.checkin import EXPORT_MEDIA_TYPES
+from fleetapi._endpoint import EXPORT_MEDIA_TYPES
 
 __all__ = ["CONTENT_TYPES", "Export", "ExportFormat"]
 

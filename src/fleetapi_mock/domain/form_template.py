@@ -9,6 +9,7 @@ fields and values and answer ``template_id`` null, as the service documents.
 from __future__ import annotations
 
 import datetime as dt
+import typing
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +40,7 @@ __all__ = [
 MAX_FIELDS = 128
 """Fields per template when the platform's ``form.max_fields_count`` is unset."""
 
-_STATUSES: tuple[TaskStatus, ...] = TaskStatus.__args__  # type: ignore[attr-defined]
+_STATUSES: tuple[str, ...] = typing.get_args(TaskStatus)
 
 UNDATED = dt.datetime(1970, 1, 1)
 """The ``created`` answered for a world document's template that gives none (UTC)."""

@@ -56,17 +56,12 @@ def _find(board: Board, checkpoint_id: int) -> tuple[Task, Route]:
     return entity, route
 
 
-def _windows(board: Board, ids: list[int], changed: Task) -> list[tuple[Task, bool]]:
-    """The route's checkpoints in the order ``ids``, ``changed`` standing for its own ID, each
-    with whether it is the one the request sent."""
-    world = board.world
-    return [(changed, True) if i == changed.id else (world.tasks[i], False) for i in ids]
-
-
 def _order_problems(board: Board, ids: list[int], changed: Task) -> list[dict[str, str]]:
-    members = _windows(board, ids, changed)
-    names = ["checkpoint" if sent else None for _, sent in members]
-    return window_problems([(t.from_, t.to) for t, _ in members], names)
+    """The window problems of the route's checkpoints in the order ``ids``, ``changed`` (the
+    one the request sent, named ``checkpoint``) standing for its own ID."""
+    members = [changed if i == changed.id else board.world.tasks[i] for i in ids]
+    names = ["checkpoint" if t is changed else None for t in members]
+    return window_problems([(t.from_, t.to) for t in members], names)
 
 
 @handles(TASK_CHECKPOINT_LIST)
