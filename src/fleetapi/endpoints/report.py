@@ -11,7 +11,7 @@ from fleetapi.models.report import (
     ReportParams,
 )
 
-REPORT_PLUGINS = {4: "Trips", 6: "Stops", 27: "Speeding"}
+REPORT_PLUGINS = {4: "Trips", 6: "Stops", 8: "Geofence visits", 27: "Speeding"}
 """The report plugins the mock makes, by ``plugin_id``, with their default titles."""
 
 GENERATION_SECONDS = 5

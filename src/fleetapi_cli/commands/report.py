@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from fleetapi.endpoints.report import REPORT_PLUGINS
 from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, write_out
@@ -31,13 +32,16 @@ app = new_group(
 )
 
 
+def plugin_names() -> dict[str, int]:
+    """The plugins the ``--plugin`` option names (``trips``, ``geofence-visits``), by name."""
+    return {title.lower().replace(" ", "-"): number for number, title in REPORT_PLUGINS.items()}
+
+
 def plugin_id(name: str) -> int:
     """The plugin ``name`` names: an ID, or a plugin's name (``trips``)."""
-    from fleetapi.endpoints.report import REPORT_PLUGINS
-
     if name.isdigit():
         return int(name)
-    by_name = {title.lower(): number for number, title in REPORT_PLUGINS.items()}
+    by_name = plugin_names()
     if name.lower() not in by_name:
         choices = ", ".join(sorted(by_name))
         raise typer.BadParameter(f"{name!r} is not a plugin ID or one of {choices}")
@@ -88,7 +92,8 @@ def generate(
         typer.Option("--to", metavar="WHEN", parser=parse_until, help="End, after --from."),
     ],
     plugin: Annotated[
-        str, typer.Option("--plugin", "-p", help="The report: trips, or a plugin ID.")
+        str,
+        typer.Option("--plugin", "-p", help=f"The report: {', '.join(plugin_names())}, or an ID."),
     ] = "trips",
     trackers: Annotated[
         Optional[list[int]],  # noqa: UP045 - Typer reads the annotation at run time

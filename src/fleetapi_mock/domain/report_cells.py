@@ -1,0 +1,102 @@
+"""The cells of a report's tables, and :class:`Kind`, how a plugin's sheet is made.
+
+A cell is ``{"v": text, "raw": number, "type": "value"}``: the text as the user reads it, the
+number behind it (a time as UNIX milliseconds of its point, a duration in seconds, a length in
+km, a speed in km/h).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from fleetapi.models.report import ReportPlugin
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.track_answer import Source
+from fleetapi_mock.state.records import TrackPointRecord
+
+__all__ = [
+    "Column", "Kind", "Rows", "clock", "moment", "place", "runs", "time_format", "value",
+]  # fmt: skip
+
+Rows = list[tuple[dt.datetime, dict[str, Any]]]
+"""A sheet's rows, each with when it happened (the user's time) to group it by day."""
+
+Column = tuple[str, str, str]
+"""A table column: its field, its title, and its alignment (``left`` or ``right``)."""
+
+_EPOCH = dt.datetime(1970, 1, 1)
+
+
+def clock(seconds: float, *, with_seconds: bool) -> str:
+    """A duration as ``HH:MM`` (``HH:MM:SS``)."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    text = f"{hours:02d}:{rest // 60:02d}"
+    return f"{text}:{rest % 60:02d}" if with_seconds else text
+
+
+def time_format(plugin: ReportPlugin) -> str:
+    """How a time of day is shown: with seconds when the plugin asks."""
+    return "%H:%M:%S" if plugin.show_seconds is True else "%H:%M"
+
+
+def value(text: str, raw: float, **more: Any) -> dict[str, Any]:
+    """A cell: ``text`` shown, ``raw`` kept, and any more keys (``location``)."""
+    return {"v": text, "raw": raw, "type": "value", **more}
+
+
+def moment(point: TrackPointRecord) -> float:
+    """A point's time as the ``raw`` of a cell: UNIX milliseconds."""
+    return (point.get_time - _EPOCH).total_seconds() * 1000
+
+
+def place(
+    when: dt.datetime, address: str, point: TrackPointRecord, plugin: ReportPlugin
+) -> dict[str, Any]:
+    """A cell of where and when something began: ``when`` (the user's time) and ``address``
+    shown, the point's position and time (UNIX milliseconds) kept."""
+    shown = when.strftime(time_format(plugin))
+    text = f"{shown} - {address}" if address else shown
+    if plugin.show_coordinates is True:
+        text += f" ({point.lat:.6f}, {point.lng:.6f})"
+    return value(text, moment(point), location={"lat": point.lat, "lng": point.lng})
+
+
+def runs(
+    points: Iterable[TrackPointRecord], within: Callable[[TrackPointRecord], bool]
+) -> Iterator[tuple[list[TrackPointRecord], TrackPointRecord]]:
+    """The runs of consecutive points ``within`` a condition, each with where it ended: the
+    first point after it that is not, or its own last point when the points end first (the
+    moments the service's events of entering and leaving mark)."""
+    run: list[TrackPointRecord] = []
+    for point in points:
+        if within(point):
+            run.append(point)
+        elif run:
+            yield run, point
+            run = []
+    if run:
+        yield run, run[-1]
+
+
+def _no_check(ctx: Context, plugin: ReportPlugin) -> None:
+    """Accept every plugin's parameters."""
+
+
+@attrs.frozen
+class Kind:
+    """How a plugin's sheet is made: its rows, table columns, totals and summary."""
+
+    header: str
+    rows: Callable[[Context, Source, ReportPlugin], Rows]
+    columns: Callable[[ReportPlugin], Sequence[Column]]
+    total: Callable[[Sequence[dict[str, Any]], ReportPlugin], dict[str, Any]]
+    summary: Callable[
+        [Context, Sequence[dict[str, Any]], ReportPlugin], list[tuple[str, str, float]]
+    ]
+    check: Callable[[Context, ReportPlugin], None] = _no_check
+    """Refuse the plugin's parameters before anything is made (the entities they name)."""

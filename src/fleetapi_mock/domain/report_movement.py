@@ -1,0 +1,242 @@
+"""The report plugins of movement: trips (4), stops (6) and speeding (27).
+
+The trips report has a row per track ``asset/track/list`` answers for the same tracker, period
+and ``filter`` and ``split`` options: the trip's start and end, length, average and top speed,
+its ``time`` from its first to its last point; each day's total length is the day's mileage.
+The stops report has a row per stop between two of those trips (split): from the end of one to
+the start of the next, where the first ended. The speeding report has a row per run of the
+tracker's points faster than ``max_speed``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections.abc import Sequence
+from typing import Any, Final
+
+from fleetapi._types import Unset
+from fleetapi.models.report import ReportPlugin
+from fleetapi.models.track import MergedTrack, RegularTrack, TrackListOptions
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.report_cells import (
+    Column,
+    Kind,
+    Rows,
+    clock,
+    moment,
+    place,
+    runs,
+    time_format,
+    value,
+)
+from fleetapi_mock.domain.track_answer import Source, track_infos
+from fleetapi_mock.state.records import TrackPointRecord
+
+__all__ = ["DEFAULT_MAX_SPEED", "SPEEDING", "STOPS", "TRIPS"]
+
+DEFAULT_MAX_SPEED: Final = 60
+"""The speed limit of a speeding report whose plugin gives no ``max_speed`` (km/h)."""
+
+_STOP_COLUMNS: Final[tuple[Column, ...]] = (
+    ("from", "Stop start", "left"),
+    ("to", "Stop end", "left"),
+    ("duration", "Duration", "right"),
+)
+
+_SPEEDING_COLUMNS: Final[tuple[Column, ...]] = (
+    ("from", "Violation start", "left"),
+    ("to", "Violation end", "left"),
+    ("duration", "Duration", "right"),
+    ("max_speed", "Max. speed,\nkm/h", "right"),
+)
+
+_TRIP_COLUMNS: Final[tuple[Column, ...]] = (
+    ("from", "Movement start", "left"),
+    ("to", "Movement end", "left"),
+    ("length", "Total trips length,\nkm", "right"),
+    ("time", "Travel time", "right"),
+    ("avg_speed", "Average speed,\nkm/h", "right"),
+    ("max_speed", "Max. speed,\nkm/h", "right"),
+)
+
+_Ends = tuple[TrackPointRecord, TrackPointRecord]
+
+
+def _trip_row(
+    track: RegularTrack | MergedTrack, points: _Ends, plugin: ReportPlugin
+) -> dict[str, Any]:
+    first, last = points
+    seconds = (track.end_date - track.start_date).total_seconds()
+    return {
+        "from": place(track.start_date, track.start_address, first, plugin),
+        "to": place(track.end_date, track.end_address, last, plugin),
+        "time": value(clock(seconds, with_seconds=plugin.show_seconds is True), seconds),
+        "length": value(f"{track.length:.2f}", track.length),
+        "avg_speed": value(str(track.avg_speed), float(track.avg_speed)),
+        "max_speed": value(str(track.max_speed), float(track.max_speed)),
+    }
+
+
+def _totals(rows: Sequence[dict[str, Any]]) -> dict[str, float]:
+    seconds = sum(r["time"]["raw"] for r in rows)
+    length = round(sum(r["length"]["raw"] for r in rows), 3)
+    return {
+        "seconds": seconds,
+        "length": length,
+        "avg": round(length / (seconds / 3600)) if seconds else 0,
+        "max": max((r["max_speed"]["raw"] for r in rows), default=0.0),
+    }
+
+
+def _trip_total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
+    t = _totals(rows)
+    shown = plugin.show_seconds is True
+    return {
+        "text": "In total:",
+        "time": value(clock(t["seconds"], with_seconds=shown), t["seconds"]),
+        "length": value(f"{t['length']:.2f}", t["length"]),
+        "avg_speed": value(str(int(t["avg"])), float(t["avg"])),
+        "max_speed": value(str(int(t["max"])), float(t["max"])),
+    }
+
+
+def _journeys(
+    ctx: Context, source: Source, plugin: ReportPlugin, *, split: bool | Unset
+) -> list[tuple[RegularTrack | MergedTrack, _Ends]]:
+    """The tracker's trips over the source's period, as ``asset/track/list`` answers them with
+    the plugin's ``filter`` (and ``split``), each with its first and last point."""
+    options = TrackListOptions(
+        from_=source.interval[0], to=source.interval[1], filter=plugin.filter, split=split
+    )
+    ends = {
+        trip.id: (points[0], points[-1])
+        for trip, points in source.served_trips(source.trips(ctx))
+        if points
+    }
+    found: list[tuple[RegularTrack | MergedTrack, _Ends]] = []
+    for track in track_infos(ctx, source, options)[0]:
+        if isinstance(track, RegularTrack):
+            found.append((track, ends[track.id]))
+        elif isinstance(track, MergedTrack):  # from the first trip's start to the last's end
+            found.append((track, (ends[min(ends)][0], ends[max(ends)][1])))
+    return found
+
+
+def _trips(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
+    return [
+        (track.start_date, _trip_row(track, points, plugin))
+        for track, points in _journeys(ctx, source, plugin, split=plugin.split)
+    ]
+
+
+def _trip_summary(
+    ctx: Context, rows: Sequence[dict[str, Any]], plugin: ReportPlugin
+) -> list[tuple[str, str, float]]:
+    t = _totals(rows)
+    return [
+        ("Trips", str(len(rows)), float(len(rows))),
+        ("Total trips length, km", f"{t['length']:.2f}", t["length"]),
+        ("Travel time", clock(t["seconds"], with_seconds=False), t["seconds"] / 60),
+        ("Average speed, km/h", str(int(t["avg"])), float(t["avg"])),
+        ("Max. speed, km/h", str(int(t["max"])), float(t["max"])),
+    ]
+
+
+def _stops(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
+    """The stops between consecutive trips: from a trip's end to the next one's start."""
+    journeys = _journeys(ctx, source, plugin, split=True)
+    fmt = time_format(plugin)
+    rows = []
+    for (before, (_, last)), (after, (first, _)) in itertools.pairwise(journeys):
+        seconds = (after.start_date - before.end_date).total_seconds()
+        row = {
+            "from": place(before.end_date, before.end_address, last, plugin),
+            "to": value(after.start_date.strftime(fmt), moment(first)),
+            "duration": value(clock(seconds, with_seconds=plugin.show_seconds is True), seconds),
+        }
+        rows.append((before.end_date, row))
+    return rows
+
+
+def _seconds(rows: Sequence[dict[str, Any]]) -> float:
+    return float(sum(r["duration"]["raw"] for r in rows))
+
+
+def _stop_total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
+    seconds = _seconds(rows)
+    shown = clock(seconds, with_seconds=plugin.show_seconds is True)
+    return {"text": "In total:", "duration": value(shown, seconds)}
+
+
+def _stop_summary(
+    ctx: Context, rows: Sequence[dict[str, Any]], plugin: ReportPlugin
+) -> list[tuple[str, str, float]]:
+    seconds = _seconds(rows)
+    return [
+        ("Stops", str(len(rows)), float(len(rows))),
+        ("Total stop time", clock(seconds, with_seconds=False), seconds / 60),
+    ]
+
+
+def _speeding(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
+    """The violations: runs of the tracker's points faster than ``max_speed``, from the first
+    such point to the first slower one after it, lasting at least ``min_duration_minutes``."""
+    if source.served is None:
+        return []
+    limit = plugin.max_speed if isinstance(plugin.max_speed, int) else DEFAULT_MAX_SPEED
+    minutes = plugin.min_duration_minutes
+    least = dt.timedelta(minutes=minutes if isinstance(minutes, int) else 0)
+    low, high = source.served
+    points = [p for p in ctx.world.points_of(source.tracker.id) if low <= p.get_time <= high]
+    fmt = time_format(plugin)
+    rows = []
+    for run, end in runs(points, lambda p: p.speed > limit):
+        if end.get_time - run[0].get_time < least:
+            continue
+        seconds = (end.get_time - run[0].get_time).total_seconds()
+        top = max(p.speed for p in run)
+        start = ctx.user_time(run[0].get_time)
+        row = {
+            "from": place(start, run[0].address, run[0], plugin),
+            "to": value(ctx.user_time(end.get_time).strftime(fmt), moment(end)),
+            "duration": value(clock(seconds, with_seconds=fmt.endswith("S")), seconds),
+            "max_speed": value(str(top), float(top)),
+        }
+        rows.append((start, row))
+    return rows
+
+
+def _speeding_total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
+    seconds = _seconds(rows)
+    top = max(r["max_speed"]["raw"] for r in rows)
+    shown = clock(seconds, with_seconds=plugin.show_seconds is True)
+    return {
+        "text": "In total:",
+        "duration": value(shown, seconds),
+        "max_speed": value(str(int(top)), top),
+    }
+
+
+def _speeding_summary(
+    ctx: Context, rows: Sequence[dict[str, Any]], plugin: ReportPlugin
+) -> list[tuple[str, str, float]]:
+    seconds = _seconds(rows)
+    top = max((r["max_speed"]["raw"] for r in rows), default=0.0)
+    return [
+        ("Violations", str(len(rows)), float(len(rows))),
+        ("Total violation time", clock(seconds, with_seconds=False), seconds / 60),
+        ("Max. speed, km/h", str(int(top)), top),
+    ]
+
+
+TRIPS: Final = Kind("Trips", _trips, lambda _: _TRIP_COLUMNS, _trip_total, _trip_summary)
+"""The trips report (plugin 4)."""
+
+STOPS: Final = Kind("Stops", _stops, lambda _: _STOP_COLUMNS, _stop_total, _stop_summary)
+"""The stops report (plugin 6)."""
+
+SPEEDING: Final = Kind(
+    "Speeding", _speeding, lambda _: _SPEEDING_COLUMNS, _speeding_total, _speeding_summary
+)
+"""The speeding report (plugin 27)."""

@@ -1,0 +1,142 @@
+"""The geofence visits report (plugin 8): a row per visit of the tracker to one of the zones.
+
+A visit is a run of the tracker's consecutive points inside a zone (its geometry as
+``zone/search_location`` finds it): it begins at the first point inside and ends at the first
+point outside after it (where the service's ``inzone`` and ``outzone`` events are), or at the
+last point when the track stops inside. Visits shorter than ``min_minutes_in_zone`` do not
+count; ``show_mileage`` adds the km driven from entry to exit; the summary counts each zone's
+visits, and the zones without any with ``show_not_visited_zones``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Final
+
+from fleetapi._errors import NonExistentEntitiesError
+from fleetapi.models.report import ReportPlugin
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.report_cells import (
+    Column,
+    Kind,
+    Rows,
+    clock,
+    moment,
+    place,
+    runs,
+    time_format,
+    value,
+)
+from fleetapi_mock.domain.track import length_km
+from fleetapi_mock.domain.track_answer import Source
+from fleetapi_mock.domain.zone import contains, zone_bounds
+from fleetapi_mock.state.records import TrackPointRecord, ZoneRecord
+
+__all__ = ["ZONE_VISITS"]
+
+_COLUMNS: Final[tuple[Column, ...]] = (
+    ("zone", "Geofence", "left"),
+    ("from", "Entry", "left"),
+    ("to", "Exit", "left"),
+    ("duration", "Time in geofence", "right"),
+)
+_MILEAGE: Final[Column] = ("mileage", "Mileage,\nkm", "right")
+
+
+def _zones(ctx: Context, plugin: ReportPlugin) -> list[ZoneRecord]:
+    """The plugin's ``zone_ids`` in their order (all the account's zones when it names none);
+    a zone that is not the account's is 217."""
+    if not isinstance(plugin.zone_ids, list) or not plugin.zone_ids:
+        return ctx.owned(ctx.world.zones)
+    wanted = list(dict.fromkeys(plugin.zone_ids))
+    found = {z: ctx.owned_get(ctx.world.zones, z) for z in wanted}
+    missing = [str(z) for z, record in found.items() if record is None]
+    if missing:
+        raise NonExistentEntitiesError("no such zones: " + ", ".join(missing))
+    return [record for record in found.values() if record is not None]
+
+
+def _check(ctx: Context, plugin: ReportPlugin) -> None:
+    _zones(ctx, plugin)
+
+
+def _inside(zone: ZoneRecord, point: TrackPointRecord) -> bool:
+    box = zone_bounds(zone)
+    if not (box.se.lat <= point.lat <= box.nw.lat and box.nw.lng <= point.lng <= box.se.lng):
+        return False
+    return contains(zone, point.lat, point.lng)
+
+
+def _visits(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
+    if source.served is None:
+        return []
+    minutes = plugin.min_minutes_in_zone
+    least = 60 * (minutes if isinstance(minutes, int) else 0)
+    low, high = source.served
+    points = [p for p in ctx.world.points_of(source.tracker.id) if low <= p.get_time <= high]
+    fmt, with_seconds = time_format(plugin), plugin.show_seconds is True
+    found: list[tuple[tuple[dt.datetime, int], dict[str, Any]]] = []
+    for zone in _zones(ctx, plugin):
+        for run, end in runs(points, functools.partial(_inside, zone)):
+            seconds = (end.get_time - run[0].get_time).total_seconds()
+            if seconds < least:
+                continue
+            entry = ctx.user_time(run[0].get_time)
+            row = {
+                "zone": value(zone.label, float(zone.id)),
+                "from": place(entry, run[0].address, run[0], plugin),
+                "to": value(ctx.user_time(end.get_time).strftime(fmt), moment(end)),
+                "duration": value(clock(seconds, with_seconds=with_seconds), seconds),
+            }
+            if plugin.show_mileage is True:
+                km = round(length_km([*run, end] if end is not run[-1] else run), 3)
+                row["mileage"] = value(f"{km:.2f}", km)
+            found.append(((entry, zone.id), row))
+    found.sort(key=lambda item: item[0])
+    return [(when, row) for (when, _), row in found]
+
+
+def _columns(plugin: ReportPlugin) -> Sequence[Column]:
+    return (*_COLUMNS, _MILEAGE) if plugin.show_mileage is True else _COLUMNS
+
+
+def _mileage(rows: Sequence[dict[str, Any]]) -> float:
+    return round(float(sum(r["mileage"]["raw"] for r in rows)), 3)
+
+
+def _total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
+    seconds = float(sum(r["duration"]["raw"] for r in rows))
+    total = {
+        "text": "In total:",
+        "duration": value(clock(seconds, with_seconds=plugin.show_seconds is True), seconds),
+    }
+    if plugin.show_mileage is True:
+        km = _mileage(rows)
+        total["mileage"] = value(f"{km:.2f}", km)
+    return total
+
+
+def _summary(
+    ctx: Context, rows: Sequence[dict[str, Any]], plugin: ReportPlugin
+) -> list[tuple[str, str, float]]:
+    seconds = float(sum(r["duration"]["raw"] for r in rows))
+    found = [
+        ("Visits", str(len(rows)), float(len(rows))),
+        ("Time in geofences", clock(seconds, with_seconds=False), seconds / 60),
+    ]
+    if plugin.show_mileage is True:
+        km = _mileage(rows)
+        found.append(("Mileage in geofences, km", f"{km:.2f}", km))
+    visits = Counter(int(r["zone"]["raw"]) for r in rows)
+    for zone in _zones(ctx, plugin):
+        count = visits[zone.id]
+        if count or plugin.show_not_visited_zones is True:
+            found.append((zone.label, f"{count} visits", float(count)))
+    return found
+
+
+ZONE_VISITS: Final = Kind("Geofence visits", _visits, _columns, _total, _summary, _check)
+"""The geofence visits report (plugin 8)."""
