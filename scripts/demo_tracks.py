@@ -1,10 +1,14 @@
-"""Write a realistic day of driving into the demo world's ``track_points``.
+"""Write a month of rounds and a realistic day of driving into the demo world's ``track_points``.
 
 Run once after changing the day below; the result is committed as data
 (``src/fleetapi_mock/data/demo_world.json``), so that ``asset/track/list`` has trips, parkings,
 single reports and clusters to show. Only the ``track_points`` block of the file is rewritten
 (one point per line); the rest of the document is left as it is.
 
+* Van 1 (tracker 1) in the month before, 2025-12-15 to 2026-01-13: on each working day (not
+  weekends, 24 to 26 December or New Year's Day) two rounds from the depot to a customer and
+  back, the customers in turn, so that every report of a month has content; the odometer counts
+  on from 0 through the month and the days after it.
 * Van 1 (tracker 1, driven by Ben Keller) on 2026-01-14: out of the depot at 07:00 UTC, five
   trips across Berlin with parkings between them, two events, back at the depot by 16:00; its
   points report the ignition and what its sensors read (the fuel level falling as it drives,
@@ -12,6 +16,11 @@ single reports and clusters to show. Only the ``track_points`` block of the file
 * Anna's phone (tracker 4, Anna Schmidt) on 2026-01-14: a GSM LBS fix at home, a tram ride to
   the office, three lone fixes around it during the day (single reports that cluster), the ride
   home; and on 2026-01-15 the ride in and the walk that ends at the phone's current state.
+* Van 1 on 2026-01-15: parked at the depot at 08:30, then driving towards Alexanderplatz, where
+  its current state is at 08:59:30.
+
+Points loaded with the world are history: they make no events (the document's ``events`` are
+that history's).
 
 Usage: ``.venv/bin/python scripts/demo_tracks.py``
 """
@@ -32,6 +41,14 @@ from fleetapi_mock.state.world import track_point_order
 DEMO = Path(__file__).resolve().parent.parent / "src/fleetapi_mock/data/demo_world.json"
 DAY = dt.datetime(2026, 1, 14)
 TODAY = dt.datetime(2026, 1, 15)
+MONTH = (dt.date(2025, 12, 15), dt.date(2026, 1, 13))
+"""The first and last day of Van 1's month of rounds."""
+HOLIDAYS = {
+    dt.date(2025, 12, 24),
+    dt.date(2025, 12, 25),
+    dt.date(2025, 12, 26),
+    dt.date(2026, 1, 1),
+}
 
 DEPOT = (52.49, 13.36)
 POTSDAMER_PLATZ = (52.5096, 13.376)
@@ -86,7 +103,7 @@ def van_readings(fuel: float, *, driving: bool) -> dict[str, float]:
     }
 
 
-def van_day() -> list[TrackPointRecord]:
+def van_day(mileage: float) -> list[TrackPointRecord]:
     stops = [
         (DEPOT, "Depotweg 1, Berlin", None),
         (POTSDAMER_PLATZ, "Potsdamer Platz 1, Berlin", [(52.497, 13.366), (52.505, 13.372)]),
@@ -99,8 +116,7 @@ def van_day() -> list[TrackPointRecord]:
     speeds = [28, 22, 25, 38, 32]
     fuel = 64.0
     resting = van_readings(fuel, driving=False)
-    points = parked(1, DEPOT, [at(6, 0), at(6, 30)], "Depotweg 1, Berlin", 0.0, resting)
-    mileage = 0.0
+    points = parked(1, DEPOT, [at(6, 0), at(6, 30)], "Depotweg 1, Berlin", mileage, resting)
     for leg, start in enumerate(departures):
         (origin, origin_address, _), (target, target_address, via) = stops[leg], stops[leg + 1]
         trip = drive_points(
@@ -136,6 +152,82 @@ def van_day() -> list[TrackPointRecord]:
             1, target, waits, target_address, mileage, van_readings(fuel, driving=False)
         )
     return points
+
+
+CUSTOMERS = [
+    (POTSDAMER_PLATZ, "Potsdamer Platz 1, Berlin", (52.497, 13.366), 30),
+    (HACKESCHER_MARKT, "Hackescher Markt 4, Berlin", (52.505, 13.385), 34),
+    (ORANIENSTRASSE, "Oranienstrasse 25, Berlin", (52.497, 13.395), 32),
+    (TEMPELHOF, "Tempelhofer Damm 1, Berlin", (52.48, 13.38), 40),
+]
+"""Where Van 1's rounds go: the place, its address, a point on the way, the speed (km/h)."""
+
+
+def working_days() -> list[dt.date]:
+    first, last = MONTH
+    days = [first + dt.timedelta(days=n) for n in range((last - first).days + 1)]
+    return [d for d in days if d.isoweekday() <= 5 and d not in HOLIDAYS]
+
+
+def van_month() -> list[TrackPointRecord]:
+    """Two rounds a working day, depot to customer and back, a point a minute while driving;
+    answer the points (the odometer from 0)."""
+    points: list[TrackPointRecord] = []
+    mileage = 0.0
+    customer = 0
+    for day in working_days():
+        start = dt.datetime.combine(day, dt.time())
+        for out, back in (
+            (at(7, day.day % 20, start), at(10, 30, start)),
+            (at(13, 15, start), at(15, 40, start)),
+        ):
+            target, address, via, speed = CUSTOMERS[customer % len(CUSTOMERS)]
+            customer += 1
+            for leave, route, ends in (
+                (out, [DEPOT, via, target], ("Depotweg 1, Berlin", address)),
+                (back, [target, via, DEPOT], (address, "Depotweg 1, Berlin")),
+            ):
+                trip = drive_points(
+                    1,
+                    route,
+                    start=leave,
+                    speed=speed,
+                    every=dt.timedelta(seconds=60),
+                    mileage=mileage,
+                    start_address=ends[0],
+                    end_address=ends[1],
+                )
+                points += trip
+                mileage = trip[-1].mileage
+    return points
+
+
+def van_today(mileage: float) -> list[TrackPointRecord]:
+    """Van 1 this morning: parked at the depot, then driving towards Alexanderplatz."""
+    moves = [
+        (at(8, 30, TODAY), DEPOT, 0, 0, 11, 0.0, 56.5, "Depotweg 1, Berlin"),
+        (at(8, 40, TODAY), (52.499, 13.372), 38, 40, 12, 1.3, 56.2, ""),
+        (at(8, 50, TODAY), (52.509, 13.389), 45, 50, 12, 3.0, 55.9, ""),
+        (at(8, 59, TODAY) + dt.timedelta(seconds=30), (52.52, 13.405), 42, 90, 10, 4.6, 55.6,
+         "Alexanderplatz, Berlin"),
+    ]  # fmt: skip
+    return [
+        TrackPointRecord(
+            tracker_id=1,
+            get_time=when,
+            lat=where[0],
+            lng=where[1],
+            speed=speed,
+            heading=heading,
+            satellites=satellites,
+            mileage=round(mileage + km, 3),
+            address=address,
+            parking=speed == 0,
+            ignition=speed > 0,
+            readings=van_readings(fuel, driving=speed > 0),
+        )
+        for when, where, speed, heading, satellites, km, fuel, address in moves
+    ]
 
 
 def anna_day() -> list[TrackPointRecord]:
@@ -231,17 +323,11 @@ def compact(point: TrackPointRecord) -> dict[str, Any]:
 def main() -> None:
     text = DEMO.read_text(encoding="utf-8")
     document = json.loads(text)
-    generated = {1: DAY.date(), 4: None}
-
-    def hand_written(raw: dict[str, Any]) -> bool:
-        tracker = raw["tracker_id"]
-        if tracker not in generated:
-            return True
-        day = generated[tracker]
-        return day is not None and not raw["get_time"].startswith(day.isoformat())
-
-    kept = [p for p in document["track_points"] if hand_written(p)]
-    new = sorted([*van_day(), *anna_day()], key=track_point_order)
+    kept = [p for p in document["track_points"] if p["tracker_id"] not in (1, 4)]
+    month = van_month()
+    day = van_day(month[-1].mileage)
+    today = van_today(day[-1].mileage)
+    new = sorted([*month, *day, *today, *anna_day()], key=track_point_order)
     points = kept + [compact(p) for p in new]
     points.sort(key=lambda p: (p["tracker_id"], p["get_time"]))
     lines = ",\n".join("    " + json.dumps(p, ensure_ascii=False) for p in points)

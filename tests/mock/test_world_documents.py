@@ -254,3 +254,14 @@ def test_records_share_equal_values_and_the_document_is_left_as_given() -> None:
     assert math.copysign(1, c.norm_avg_fuel_consumption) == 1
     assert document == given
     assert document["vehicles"][1]["model"] is not first["model"]
+
+
+def test_loaded_points_are_history_and_make_no_events() -> None:
+    """The demo's rules watch Van 1 at the depot, yet its month of rounds loads without a zone
+    event: a document's points make none, its ``events`` are their history's."""
+    document = demo_document()
+    world = World.from_document(document)
+    assert len(world.events) == len(document["events"])
+    depot_rule = world.rules[1]
+    assert (depot_rule.type, depot_rule.zone_ids) == ("inoutzone", [1])
+    assert len(world.points_of(1)) > 500

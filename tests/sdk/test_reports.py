@@ -22,6 +22,7 @@ from fleetapi import (
     TimeSpanTooBigError,
     TooManyRequestsError,
 )
+from fleetapi.endpoints.report import REPORT_PLUGINS
 from fleetapi.models.report import ReportPlugin, TimeFilter
 from fleetapi.models.track import AssetRef, RegularTrack
 from fleetapi_mock import FleetMock
@@ -102,11 +103,15 @@ def test_a_time_filter_keeps_the_trips_it_covers(fleet_mock: FleetMock, client: 
     mornings = _generate(client, time_filter=TimeFilter(from_="00:00", to="08:00", weekdays=[3]))
     _ready(fleet_mock)
 
-    def starts(report_id: int) -> list[str]:
+    def starts(report_id: int) -> list[tuple[str, str]]:
+        """Each row's day (its group's header without the count) and start time."""
         (sheet,) = client.reports.retrieve(report_id=report_id).sheets
-        return [r["from"]["v"][:5] for g in sheet.sections[0]["data"] for r in g["rows"]]
+        data = sheet.sections[0]["data"]
+        return [(g["header"].split(" : ")[0], r["from"]["v"][:5]) for g in data for r in g["rows"]]
 
-    assert [s for s in starts(everything) if s <= "08:00"] == starts(mornings)  # the 14th: Wed
+    wednesday_mornings = [(d, t) for d, t in starts(everything) if "(Wed)" in d and t <= "08:00"]
+    assert wednesday_mornings == starts(mornings)
+    assert {d for d, _ in wednesday_mornings} == {"Jan 7, 2026 (Wed)", "Jan 14, 2026 (Wed)"}
     assert 0 < len(starts(mornings)) < len(starts(everything))
 
 
@@ -219,3 +224,38 @@ def test_speeding_starts_where_the_speeding_events_are(fleet_mock: FleetMock, cl
     assert [v["max_speed"]["raw"] for v in violations] == [68.0]
     (calm,) = client.reports.retrieve(report_id=strict).sheets
     assert calm.sections[0]["data"] == []  # nothing above 70
+
+
+def test_the_demo_report_is_what_the_mock_makes_of_its_data(
+    fleet_mock: FleetMock, client: Any
+) -> None:
+    """Report 1 of the demo world (written by ``scripts/demo_report.py``) holds the sheets a
+    report of the same request makes of the demo world's points."""
+    (demo,) = client.reports.list()
+    stored = client.reports.retrieve(report_id=demo.id)
+    (plugin,) = demo.parameters.plugins
+    again = client.reports.generate(
+        from_=demo.from_,
+        to=demo.to,
+        trackers=demo.parameters.trackers,
+        time_filter=demo.time_filter,
+        plugin=plugin,
+    )
+    _ready(fleet_mock)
+    assert stored.sheets == client.reports.retrieve(report_id=again).sheets
+    rows = [r for g in stored.sheets[0].sections[0]["data"] for r in g["rows"]]
+    assert len(rows) == 5  # Van 1's trips of 2026-01-14
+
+
+@pytest.mark.parametrize("plugin_id", sorted(REPORT_PLUGINS))
+def test_every_report_of_the_demo_month_has_content(
+    fleet_mock: FleetMock, client: Any, plugin_id: int
+) -> None:
+    month = {"from_": dt.datetime(2025, 12, 15), "to": dt.datetime(2026, 1, 14, 23, 59, 59)}
+    report_id = _generate(client, **month, plugin=ReportPlugin(plugin_id=plugin_id))
+    _ready(fleet_mock)
+    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    days = {g["header"].split(" : ")[0] for g in sheet.sections[0]["data"]}
+    assert days >= {"Jan 14, 2026 (Wed)"}
+    if plugin_id != 27:  # one violation in the month: on the 14th
+        assert len(days) == 19  # the working days from 2025-12-15 to 2026-01-14
