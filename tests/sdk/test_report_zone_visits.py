@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 from typing import Any
 
 import pytest
+from openpyxl import load_workbook
 
 from fleetapi import NonExistentEntitiesError
 from fleetapi.models.report import ReportPlugin
@@ -30,12 +32,18 @@ def _visit_twice(fleet_mock: FleetMock) -> dt.datetime:
     return start
 
 
-def _rows(client: Any, fleet_mock: FleetMock, start: dt.datetime, **changes: Any) -> Any:
-    """The sheet of a visits report of tracker 1 from ``start`` to now, once it is ready."""
+def _report(client: Any, fleet_mock: FleetMock, start: dt.datetime, **changes: Any) -> int:
+    """A visits report of tracker 1 from ``start`` to now, once it is ready."""
     options: dict[str, Any] = {"plugin": VISITS, **changes}
     end = fleet_mock.world.now()
-    report_id = client.reports.generate(from_=start, to=end, trackers=[VAN], **options)
+    report_id: int = client.reports.generate(from_=start, to=end, trackers=[VAN], **options)
     fleet_mock.clock.advance(dt.timedelta(seconds=5))
+    return report_id
+
+
+def _rows(client: Any, fleet_mock: FleetMock, start: dt.datetime, **changes: Any) -> Any:
+    """The sheet of a visits report of tracker 1 from ``start`` to now."""
+    report_id = _report(client, fleet_mock, start, **changes)
     (sheet,) = client.reports.retrieve(report_id=report_id).sheets
     return sheet
 
@@ -85,6 +93,16 @@ def test_short_visits_and_unvisited_zones(fleet_mock: FleetMock, client: Any) ->
     table, _ = _rows(client, fleet_mock, start, plugin=every_zone).sections
     zones = {r["zone"]["raw"] for group in table["data"] for r in group["rows"]}
     assert zones == {1.0, 3.0}  # the road to the depot runs along Route A
+
+
+def test_the_download_has_a_row_per_visit(fleet_mock: FleetMock, client: Any) -> None:
+    report_id = _report(client, fleet_mock, _visit_twice(fleet_mock))
+    workbook = load_workbook(
+        io.BytesIO(client.reports.download(report_id=report_id, format="xlsx"))
+    )
+    heading, *rows = workbook.active.iter_rows(values_only=True)
+    assert heading == ("Tracker", "Geofence", "Entry", "Exit", "Time in geofence", "Mileage, km")
+    assert [r[:2] for r in rows] == [("Van 1", "Depot"), ("Van 1", "Depot")]
 
 
 def test_a_zone_that_is_not_the_accounts_is_217(fleet_mock: FleetMock, client: Any) -> None:

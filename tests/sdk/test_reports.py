@@ -169,7 +169,13 @@ def test_a_report_is_its_users_own(fleet_mock: FleetMock, client: Any) -> None:
         assert other.reports.list() == []
         with pytest.raises(EntityMissingError):
             other.reports.delete(report_id=report_id)
-    assert client.reports.status(report_id=report_id) == 0
+        sub_user.trackers = [2]  # it sees Van 2 alone
+        with pytest.raises(NonExistentEntitiesError):
+            _generate(other, trackers=[VAN])
+        assert client.reports.status(report_id=report_id) == 0
+        mine = _generate(other, trackers=[2])
+        _ready(fleet_mock)
+        assert [s.entity_ids for s in other.reports.retrieve(report_id=mine).sheets] == [[2]]
 
 
 def test_stops_lie_between_the_trips(fleet_mock: FleetMock, client: Any) -> None:
