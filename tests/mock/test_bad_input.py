@@ -243,3 +243,28 @@ def test_the_quick_bounds_check_agrees_with_the_walk_that_names_the_place(
     from fleetapi_mock.state.bounds import _first_problem, json_problem
 
     assert json_problem(value, limit=limit) == _first_problem(value, limit, "")
+
+
+FINITE_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=3) | st.sampled_from(["\ud800", "caf\u00e9", 2**64, -(2**63) - 1, 1e-7]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner, max_size=3)
+    ),
+    max_leaves=25,
+)  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(FINITE_JSON, st.booleans())
+def test_requests_and_answers_read_and_write_json_as_the_standard_library(
+    value: Any, ascii_only: bool
+) -> None:
+    # orjson reads and writes; what it would read otherwise (integers beyond 64 bits, lone
+    # surrogates) goes to the standard library, so the values are the same, types included.
+    from fleetapi_mock.state.bounds import json_text, read_json
+
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    raw = text.encode("utf-8", "surrogatepass")
+    assert repr(read_json(raw)) == repr(json.loads(text))
+    assert repr(json.loads(json_text(value))) == repr(value)

@@ -34,6 +34,33 @@ def test_the_journal_keeps_fields_with_every_secret_masked(api: Api, demo: str) 
         assert secret not in text
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"h\\u0061sh": "%s", "tracker_id": 1}',  # an escaped key is still the secret's
+        b'{"tracker_id": 1, "hash": "%s"}',
+        b'{"tracker_id": 1, "x": {"session_key": "%s"}}',
+        b'{"tracker_id": 1, "\\u0068ash": "%s", "label": "caf\\u00e9"}',
+    ],
+    ids=["escaped key", "plain key", "nested key", "escapes elsewhere"],
+)
+def test_a_secret_in_a_json_body_is_masked_however_it_is_written(
+    api: Api, demo: str, body: bytes
+) -> None:
+    text = body % demo.encode()
+    api.http.post("/tracker/read", content=text, headers={"Content-Type": "application/json"})
+    (entry,) = api.mock.journal[-1:]
+    assert entry.call == "tracker/read"
+    assert demo not in str(entry.params)
+    assert demo.encode() not in (entry.fields_json or b"")
+
+
+def test_a_body_without_secrets_is_kept_as_its_fields(api: Api, demo: str) -> None:
+    text = b'{ "tracker_id": 1,\n  "note": "caf\xc3\xa9" }'
+    api.http.post("/tracker/read", content=text, headers={"Authorization": f"NVX {demo}"})
+    assert api.mock.journal[-1].params == {"tracker_id": 1, "note": "caf\u00e9"}
+
+
 def test_a_large_body_s_fields_are_not_kept(api: Api, demo: str) -> None:
     label = "x" * JOURNALED_BODY_BYTES
     api.post("/department/create", {"hash": demo, "department": {"label": label}})

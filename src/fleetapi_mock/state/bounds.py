@@ -13,7 +13,10 @@ import datetime as dt
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 from fleetapi._errors import InvalidParametersError
 
@@ -58,6 +61,8 @@ _SUSPECT_NUMBERS = (b"NaN", b"Infinity", b"e000", b"E000", b"e+000", b"E+000", b
 """Text that may decode to a number that is not finite, once every digit reads 0: a constant,
 an exponent of three digits or more, a mantissa of hundreds of digits. Substring searches
 only: linear whatever the input."""
+_LONG_NUMBER = b"0" * 19
+"""Digits that may be an integer beyond orjson's 64 bits, once every digit reads 0."""
 
 
 def _limit_error(path: str, error: str) -> InvalidParametersError:
@@ -128,15 +133,18 @@ def _first_problem(value: Any, limit: int, path: str) -> tuple[str, str]:
     return "", ""
 
 
-def _needs_walk(raw: bytes, limit: int) -> bool:
+def _needs_walk(raw: bytes, folded: bytes, limit: int) -> bool:
     if raw.count(b"[") + raw.count(b"{") > limit:
         return True
-    folded = raw.translate(_DIGITS_AS_ZERO)
     return any(suspect in folded for suspect in _SUSPECT_NUMBERS)
 
 
 def read_json(text: bytes | str, *, parameter: str = "") -> Any:
     """Decode JSON within the bounds.
+
+    orjson reads it; the standard library reads what orjson refuses or reads otherwise (a
+    number of 19 digits or more, which orjson may make a float; text that is not UTF-8), so
+    that both read the same values and fail the same way.
 
     Args:
         text: The JSON text.
@@ -148,16 +156,38 @@ def read_json(text: bytes | str, *, parameter: str = "") -> Any:
             is not finite (``NaN``, ``Infinity``, ``1e999``); code 7 naming the parameter.
     """
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    try:
-        value = json.loads(text)
-    except RecursionError:
-        where = parameter or _deep_member(raw)
-        raise _limit_error(where, f"is nested deeper than {MAX_JSON_DEPTH} levels") from None
-    if _needs_walk(raw, MAX_JSON_DEPTH):
+    folded = raw.translate(_DIGITS_AS_ZERO)
+    if _LONG_NUMBER in folded:
+        value = _loads(text, raw, parameter)
+    else:
+        try:
+            value = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            value = _loads(text, raw, parameter)
+    if _needs_walk(raw, folded, MAX_JSON_DEPTH):
         where, error = json_problem(value, path=parameter)
         if error:
             raise _limit_error(where, error)
     return value
+
+
+def json_text(value: Any, *, default: Callable[[Any], Any] | None = None) -> bytes:
+    """``value`` as compact UTF-8 JSON (``default`` writes what JSON has no form for): by
+    orjson, or by the standard library for what orjson does not write (an integer beyond 64
+    bits, a key that is not a string, a lone surrogate), then in ASCII with escapes."""
+    try:
+        return orjson.dumps(value, default=default)
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"), default=default).encode("ascii")
+
+
+def _loads(text: bytes | str, raw: bytes, parameter: str) -> Any:
+    """``json.loads`` of ``text``, its depth bounded."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        where = parameter or _deep_member(raw)
+        raise _limit_error(where, f"is nested deeper than {MAX_JSON_DEPTH} levels") from None
 
 
 def _deep_member(raw: bytes) -> str:

@@ -14,6 +14,7 @@ import collections
 import datetime as dt
 import fnmatch
 import json
+import re
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, Literal, overload
@@ -21,6 +22,7 @@ from typing import Any, Final, Literal, overload
 import attrs
 
 from fleetapi._converter import format_datetime
+from fleetapi_mock.state.bounds import json_text
 
 __all__ = [
     "MASK",
@@ -63,7 +65,22 @@ def masked(value: Any, depth: int = 0) -> Any:
 
 def masked_json(fields: Mapping[str, Any]) -> bytes:
     """``fields`` with their secrets masked, as the journal keeps them (compact JSON)."""
-    return json.dumps(masked(fields), separators=(",", ":"), default=str).encode()
+    return json_text(masked(fields), default=str)
+
+
+_SECRET_KEYS: Final = b"|".join(re.escape(f.encode()) for f in sorted(SECRET_FIELDS))
+_UNSAFE_BODY: Final = re.compile(rb'[\\\x00]|"(?:' + _SECRET_KEYS + rb')"')
+"""What keeps a JSON body from standing as its own masked fields: a secret's key, or an
+escape or a NUL byte that could spell one (in another encoding, or escaped)."""
+
+
+def plain_json_body(body: bytes) -> bytes | None:
+    """``body``, the JSON object a request's fields were read from alone, when it may be kept
+    as it is: no secret's key in it, and nested no deeper than the journal keeps; else
+    ``None`` (:func:`masked_json` of the fields then)."""
+    if body.count(b"{") + body.count(b"[") > _MASK_DEPTH or _UNSAFE_BODY.search(body):
+        return None
+    return body
 
 
 @attrs.frozen

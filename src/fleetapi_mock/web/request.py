@@ -10,7 +10,12 @@ import attrs
 
 from fleetapi._endpoint import Endpoint
 from fleetapi_mock.web.faults import FaultRule
-from fleetapi_mock.web.journal import CredentialKind, JournalEntry, masked_json
+from fleetapi_mock.web.journal import (
+    CredentialKind,
+    JournalEntry,
+    masked_json,
+    plain_json_body,
+)
 from fleetapi_mock.web.wire import FormFields, Response
 
 __all__ = ["JOURNALED_BODY_BYTES", "Request", "request_origin"]
@@ -57,6 +62,16 @@ class Request:
         """The rate-limit bucket of a request that names no caller."""
         return f"client:{self.client or 'local'}"
 
+    def _plain_body(self) -> bytes | None:
+        """The body, when it is the JSON object of the fields alone and the journal may keep it
+        as it is (:func:`~fleetapi_mock.web.journal.plain_json_body`)."""
+        if self.query or self.method != "POST" or not self.body.strip():
+            return None
+        kind = self.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if kind in ("application/x-www-form-urlencoded", "multipart/form-data"):
+            return None
+        return plain_json_body(self.body)
+
     def journal_entry(self, response: Response, now: dt.datetime) -> JournalEntry:
         """What the journal keeps of the request and its ``response`` (secrets masked)."""
         kept = self.fields if self.size <= JOURNALED_BODY_BYTES else None
@@ -69,6 +84,6 @@ class Request:
             code=response.code,
             user_id=self.user_id,
             credential=self.credential,
-            fields_json=masked_json(kept) if kept is not None else None,
+            fields_json=None if kept is None else self._plain_body() or masked_json(kept),
             fault=self.fault.id if self.fault is not None else None,
         )

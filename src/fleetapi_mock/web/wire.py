@@ -22,6 +22,7 @@ import attrs
 
 from fleetapi._errors import FleetApiError, WrongRequestFormatError
 from fleetapi_mock.domain.context import FileReply, UploadedFile
+from fleetapi_mock.state.bounds import json_text
 
 __all__ = [
     "JSON_CONTENT_TYPE",
@@ -77,7 +78,7 @@ def form_fields(pairs: Iterable[tuple[str, str]]) -> dict[str, str | list[str]]:
 
 def json_response(status: int, body: Any, headers: Mapping[str, str] | None = None) -> Response:
     """A JSON response."""
-    content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    content = json_text(body)
     return Response(status, {"content-type": JSON_CONTENT_TYPE, **(headers or {})}, content)
 
 
