@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from fleetapi._errors import NonExistentEntitiesError
+from fleetapi.models.common import Bounds
 from fleetapi.models.report import ReportPlugin
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report_cells import (
@@ -63,8 +64,8 @@ def _check(ctx: Context, plugin: ReportPlugin) -> None:
     _zones(ctx, plugin)
 
 
-def _inside(zone: ZoneRecord, point: TrackPointRecord) -> bool:
-    box = zone_bounds(zone)
+def _inside(zone: ZoneRecord, box: Bounds, point: TrackPointRecord) -> bool:
+    """Whether ``point`` is inside ``zone``, whose bounds are ``box`` (a quick refusal)."""
     if not (box.se.lat <= point.lat <= box.nw.lat and box.nw.lng <= point.lng <= box.se.lng):
         return False
     return contains(zone, point.lat, point.lng)
@@ -80,7 +81,7 @@ def _visits(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
     fmt, with_seconds = time_format(plugin), plugin.show_seconds is True
     found: list[tuple[tuple[dt.datetime, int], dict[str, Any]]] = []
     for zone in _zones(ctx, plugin):
-        for run, end in runs(points, functools.partial(_inside, zone)):
+        for run, end in runs(points, functools.partial(_inside, zone, zone_bounds(zone))):
             seconds = (end.get_time - run[0].get_time).total_seconds()
             if seconds < least:
                 continue
@@ -134,7 +135,7 @@ def _summary(
     for zone in _zones(ctx, plugin):
         count = visits[zone.id]
         if count or plugin.show_not_visited_zones is True:
-            found.append((zone.label, f"{count} visits", float(count)))
+            found.append((zone.label, f"{count} visit{'' if count == 1 else 's'}", float(count)))
     return found
 
 

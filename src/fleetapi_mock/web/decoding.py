@@ -26,6 +26,7 @@ from fleetapi_mock.state.bounds import read_json
 from fleetapi_mock.web.wire import FormFields, form_fields, multipart_parts
 
 __all__ = [
+    "body_is_json",
     "decode_text_fields",
     "invalid",
     "parse_fields",
@@ -134,8 +135,17 @@ def _admits_text(tp: Any) -> bool:
     return False
 
 
+_FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+"""The content types read as forms; a POST body of any other type is read as JSON."""
+
+
 def _content_type(headers: Mapping[str, str]) -> str:
     return headers.get("content-type", "").split(";", 1)[0].strip().lower()
+
+
+def body_is_json(method: str, headers: Mapping[str, str], body: bytes) -> bool:
+    """Whether :func:`parse_fields` reads ``body`` as JSON (headers in lower case)."""
+    return method == "POST" and bool(body.strip()) and _content_type(headers) not in _FORM_TYPES
 
 
 def _parse_multipart(content_type: str, body: bytes) -> tuple[FormFields, dict[str, UploadedFile]]:
@@ -167,7 +177,15 @@ def parse_fields(
     if method != "POST" or not body.strip():
         return fields, files
     kind = _content_type(headers)
-    if kind == "application/x-www-form-urlencoded":
+    if body_is_json(method, headers, body):
+        try:
+            data = read_json(body)
+        except ValueError as exc:
+            raise WrongRequestFormatError(f"malformed JSON body: {exc}") from None
+        if not isinstance(data, dict):
+            raise WrongRequestFormatError("the JSON body must be an object")
+        fields.update(data)
+    elif kind == "application/x-www-form-urlencoded":
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
@@ -177,14 +195,6 @@ def parse_fields(
     elif kind == "multipart/form-data":
         texts, files = _parse_multipart(headers.get("content-type", ""), body)
         fields.update(decode_text_fields(texts, params))
-    else:
-        try:
-            data = read_json(body)
-        except ValueError as exc:
-            raise WrongRequestFormatError(f"malformed JSON body: {exc}") from None
-        if not isinstance(data, dict):
-            raise WrongRequestFormatError("the JSON body must be an object")
-        fields.update(data)
     return fields, files
 
 

@@ -9,6 +9,7 @@ from typing import Any, Final
 import attrs
 
 from fleetapi._endpoint import Endpoint
+from fleetapi_mock.web.decoding import body_is_json
 from fleetapi_mock.web.faults import FaultRule
 from fleetapi_mock.web.journal import (
     CredentialKind,
@@ -65,10 +66,7 @@ class Request:
     def _plain_body(self) -> bytes | None:
         """The body, when it is the JSON object of the fields alone and the journal may keep it
         as it is (:func:`~fleetapi_mock.web.journal.plain_json_body`)."""
-        if self.query or self.method != "POST" or not self.body.strip():
-            return None
-        kind = self.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-        if kind in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        if self.query or not body_is_json(self.method, self.headers, self.body):
             return None
         return plain_json_body(self.body)
 
