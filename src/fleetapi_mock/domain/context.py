@@ -34,8 +34,15 @@ __all__ = [
     "FileReply",
     "Reply",
     "UploadedFile",
+    "invalid",
     "local_time",
 ]
+
+
+def invalid(parameter: str, error: str) -> InvalidParametersError:
+    """Code 7 naming one parameter."""
+    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
+
 
 DEFAULT_MAX_TIME_SPAN = dt.timedelta(days=90)
 """The longest period of a report-like request when the dealer's platform sets no

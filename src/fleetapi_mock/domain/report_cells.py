@@ -15,11 +15,13 @@ import attrs
 
 from fleetapi.models.report import ReportPlugin
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.track import time_span
 from fleetapi_mock.domain.track_answer import Source
 from fleetapi_mock.state.records import TrackPointRecord
 
 __all__ = [
-    "Column", "Kind", "Rows", "clock", "moment", "place", "runs", "time_format", "value",
+    "Column", "Kind", "Rows", "clock", "duration_total", "moment", "place", "runs",
+    "seconds_of", "served_points", "time_format", "value",
 ]  # fmt: skip
 
 Rows = list[tuple[dt.datetime, dict[str, Any]]]
@@ -64,6 +66,27 @@ def place(
     if plugin.show_coordinates is True:
         text += f" ({point.lat:.6f}, {point.lng:.6f})"
     return value(text, moment(point), location={"lat": point.lat, "lng": point.lng})
+
+
+def seconds_of(rows: Sequence[dict[str, Any]]) -> float:
+    """The rows' ``duration`` cells summed, in seconds."""
+    return float(sum(r["duration"]["raw"] for r in rows))
+
+
+def duration_total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
+    """The ``total`` of a day's rows that last: their durations summed."""
+    seconds = seconds_of(rows)
+    shown = clock(seconds, with_seconds=plugin.show_seconds is True)
+    return {"text": "In total:", "duration": value(shown, seconds)}
+
+
+def served_points(ctx: Context, source: Source) -> Sequence[TrackPointRecord]:
+    """The tracker's points in the served part of the source's period (found by bisection)."""
+    if source.served is None:
+        return ()
+    points = ctx.world.points_of(source.tracker.id)
+    first, last = time_span(points, *source.served)
+    return points[first:last]
 
 
 def runs(

@@ -24,9 +24,12 @@ from fleetapi_mock.domain.report_cells import (
     Kind,
     Rows,
     clock,
+    duration_total,
     moment,
     place,
     runs,
+    seconds_of,
+    served_points,
     time_format,
     value,
 )
@@ -159,20 +162,10 @@ def _stops(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
     return rows
 
 
-def _seconds(rows: Sequence[dict[str, Any]]) -> float:
-    return float(sum(r["duration"]["raw"] for r in rows))
-
-
-def _stop_total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
-    seconds = _seconds(rows)
-    shown = clock(seconds, with_seconds=plugin.show_seconds is True)
-    return {"text": "In total:", "duration": value(shown, seconds)}
-
-
 def _stop_summary(
     ctx: Context, rows: Sequence[dict[str, Any]], plugin: ReportPlugin
 ) -> list[tuple[str, str, float]]:
-    seconds = _seconds(rows)
+    seconds = seconds_of(rows)
     return [
         ("Stops", str(len(rows)), float(len(rows))),
         ("Total stop time", clock(seconds, with_seconds=False), seconds / 60),
@@ -182,13 +175,10 @@ def _stop_summary(
 def _speeding(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
     """The violations: runs of the tracker's points faster than ``max_speed``, from the first
     such point to the first slower one after it, lasting at least ``min_duration_minutes``."""
-    if source.served is None:
-        return []
     limit = plugin.max_speed if isinstance(plugin.max_speed, int) else DEFAULT_MAX_SPEED
     minutes = plugin.min_duration_minutes
     least = dt.timedelta(minutes=minutes if isinstance(minutes, int) else 0)
-    low, high = source.served
-    points = [p for p in ctx.world.points_of(source.tracker.id) if low <= p.get_time <= high]
+    points = served_points(ctx, source)
     fmt = time_format(plugin)
     rows = []
     for run, end in runs(points, lambda p: p.speed > limit):
@@ -208,20 +198,14 @@ def _speeding(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
 
 
 def _speeding_total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
-    seconds = _seconds(rows)
     top = max(r["max_speed"]["raw"] for r in rows)
-    shown = clock(seconds, with_seconds=plugin.show_seconds is True)
-    return {
-        "text": "In total:",
-        "duration": value(shown, seconds),
-        "max_speed": value(str(int(top)), top),
-    }
+    return {**duration_total(rows, plugin), "max_speed": value(str(int(top)), top)}
 
 
 def _speeding_summary(
     ctx: Context, rows: Sequence[dict[str, Any]], plugin: ReportPlugin
 ) -> list[tuple[str, str, float]]:
-    seconds = _seconds(rows)
+    seconds = seconds_of(rows)
     top = max((r["max_speed"]["raw"] for r in rows), default=0.0)
     return [
         ("Violations", str(len(rows)), float(len(rows))),
@@ -233,7 +217,7 @@ def _speeding_summary(
 TRIPS: Final = Kind("Trips", _trips, lambda _: _TRIP_COLUMNS, _trip_total, _trip_summary)
 """The trips report (plugin 4)."""
 
-STOPS: Final = Kind("Stops", _stops, lambda _: _STOP_COLUMNS, _stop_total, _stop_summary)
+STOPS: Final = Kind("Stops", _stops, lambda _: _STOP_COLUMNS, duration_total, _stop_summary)
 """The stops report (plugin 6)."""
 
 SPEEDING: Final = Kind(

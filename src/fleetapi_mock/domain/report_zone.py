@@ -25,9 +25,12 @@ from fleetapi_mock.domain.report_cells import (
     Kind,
     Rows,
     clock,
+    duration_total,
     moment,
     place,
     runs,
+    seconds_of,
+    served_points,
     time_format,
     value,
 )
@@ -72,12 +75,9 @@ def _inside(zone: ZoneRecord, box: Bounds, point: TrackPointRecord) -> bool:
 
 
 def _visits(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
-    if source.served is None:
-        return []
     minutes = plugin.min_minutes_in_zone
     least = 60 * (minutes if isinstance(minutes, int) else 0)
-    low, high = source.served
-    points = [p for p in ctx.world.points_of(source.tracker.id) if low <= p.get_time <= high]
+    points = served_points(ctx, source)
     fmt, with_seconds = time_format(plugin), plugin.show_seconds is True
     found: list[tuple[tuple[dt.datetime, int], dict[str, Any]]] = []
     for zone in _zones(ctx, plugin):
@@ -109,11 +109,7 @@ def _mileage(rows: Sequence[dict[str, Any]]) -> float:
 
 
 def _total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
-    seconds = float(sum(r["duration"]["raw"] for r in rows))
-    total = {
-        "text": "In total:",
-        "duration": value(clock(seconds, with_seconds=plugin.show_seconds is True), seconds),
-    }
+    total = duration_total(rows, plugin)
     if plugin.show_mileage is True:
         km = _mileage(rows)
         total["mileage"] = value(f"{km:.2f}", km)
@@ -123,7 +119,7 @@ def _total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, An
 def _summary(
     ctx: Context, rows: Sequence[dict[str, Any]], plugin: ReportPlugin
 ) -> list[tuple[str, str, float]]:
-    seconds = float(sum(r["duration"]["raw"] for r in rows))
+    seconds = seconds_of(rows)
     found = [
         ("Visits", str(len(rows)), float(len(rows))),
         ("Time in geofences", clock(seconds, with_seconds=False), seconds / 60),

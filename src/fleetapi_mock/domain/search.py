@@ -26,7 +26,6 @@ from typing import Any, Generic, Literal, TypeVar
 
 import attrs
 
-from fleetapi._errors import InvalidParametersError
 from fleetapi._types import Unset
 from fleetapi.models.search import (
     AndCondition,
@@ -38,6 +37,7 @@ from fleetapi.models.search import (
     PeriodCondition,
     SearchCondition,
 )
+from fleetapi_mock.domain.context import invalid
 from fleetapi_mock.state.table import Table
 
 __all__ = [
@@ -84,10 +84,6 @@ Fields = Mapping[str, Field[T]]
 """A list call's fields by name."""
 
 
-def _invalid(parameter: str, error: str) -> InvalidParametersError:
-    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
-
-
 def check_conditions(
     conditions: Sequence[SearchCondition],
     fields: Fields[Any],
@@ -103,7 +99,7 @@ def check_conditions(
         count += 1
         if isinstance(condition, (AndCondition, OrCondition)):
             if not 2 <= len(condition.conditions) <= MAX_CONDITIONS:
-                raise _invalid(f"{where}.conditions", "must hold 2 to 60 conditions")
+                raise invalid(f"{where}.conditions", "must hold 2 to 60 conditions")
             for index, inner in enumerate(condition.conditions):
                 visit(inner, f"{where}.conditions[{index}]")
             return
@@ -113,18 +109,18 @@ def check_conditions(
         field = fields.get(condition.field)
         if field is None:
             known = ", ".join(sorted(fields))
-            raise _invalid(f"{where}.field", f"unknown field {condition.field!r} (known: {known})")
+            raise invalid(f"{where}.field", f"unknown field {condition.field!r} (known: {known})")
         if isinstance(condition, PeriodCondition) and field.kind != "datetime":
-            raise _invalid(f"{where}.type", f"period does not apply to {condition.field!r}")
+            raise invalid(f"{where}.type", f"period does not apply to {condition.field!r}")
         if not isinstance(condition, PeriodCondition) and field.kind == "datetime":
-            raise _invalid(f"{where}.type", f"{condition.field!r} takes period conditions only")
+            raise invalid(f"{where}.type", f"{condition.field!r} takes period conditions only")
         if isinstance(condition, ContainsCondition) and not condition.value:
-            raise _invalid(f"{where}.value", "must not be empty")
+            raise invalid(f"{where}.value", "must not be empty")
 
     for index, condition in enumerate(conditions):
         visit(condition, f"{parameter}[{index}]")
     if count > MAX_CONDITIONS:
-        raise _invalid(parameter, f"at most {MAX_CONDITIONS} conditions, nested ones included")
+        raise invalid(parameter, f"at most {MAX_CONDITIONS} conditions, nested ones included")
 
 
 def in_world_time(
@@ -273,9 +269,9 @@ def check_sort(sort: Sequence[str], fields: Fields[Any], *, parameter: str = "so
         name, _, direction = item.partition("=")
         if name not in fields:
             known = ", ".join(sorted(fields))
-            raise _invalid(f"{parameter}[{index}]", f"unknown sort field {name!r} (known: {known})")
+            raise invalid(f"{parameter}[{index}]", f"unknown sort field {name!r} (known: {known})")
         if direction not in ("asc", "desc"):
-            raise _invalid(f"{parameter}[{index}]", "must be <field>=asc or <field>=desc")
+            raise invalid(f"{parameter}[{index}]", "must be <field>=asc or <field>=desc")
 
 
 def sort_records(records: Iterable[T], sort: Sequence[str], fields: Fields[T]) -> list[T]:

@@ -28,7 +28,7 @@ from fleetapi.models.route import (
     CheckpointUpdateParams,
 )
 from fleetapi.models.task import Route, Task, TaskCreateResult, TaskUpdateResult
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.domain.route import delete_tasks, find_route, rewrite, window_problems
 from fleetapi_mock.domain.task import (
     MAX_CHECKPOINTS,
@@ -41,10 +41,6 @@ from fleetapi_mock.domain.task import (
     value_or,
 )
 from fleetapi_mock.handlers import handles
-
-
-def _invalid(parameter: str, error: str) -> InvalidParametersError:
-    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
 
 
 def _find(board: Board, checkpoint_id: int) -> tuple[Task, Route]:
@@ -93,14 +89,14 @@ def task_checkpoint_create(ctx: Context, params: CheckpointCreateParams) -> Task
     if tracker_id is not None:
         usable_tracker(ctx, tracker_id, EntityNotFoundError)
         if tracker_id != route.tracker_id:
-            raise _invalid("checkpoint.tracker_id", f"must be the route's ({route.tracker_id})")
+            raise invalid("checkpoint.tracker_id", f"must be the route's ({route.tracker_id})")
     board.require_editable([route, *board.checkpoints(route)])
     ids = list(route.checkpoint_ids)
     order = value_or(content.order, len(ids))
     if order > len(ids):
-        raise _invalid("checkpoint.order", f"must be between 0 and {len(ids)}")
+        raise invalid("checkpoint.order", f"must be between 0 and {len(ids)}")
     if len(ids) >= MAX_CHECKPOINTS:
-        raise _invalid("checkpoint.parent_id", f"the route has {MAX_CHECKPOINTS} checkpoints")
+        raise invalid("checkpoint.parent_id", f"the route has {MAX_CHECKPOINTS} checkpoints")
     errors: list[dict[str, str]] = []
     window = check_content(ctx, content, "checkpoint", errors)
     template = form_template_for(ctx, params.create_form, content.form_template_id)
@@ -128,11 +124,11 @@ def task_checkpoint_update(ctx: Context, params: CheckpointUpdateParams) -> Task
     checkpoint, route = _find(board, content.id)
     board.require_editable([checkpoint])
     if not isinstance(content.parent_id, Unset) and content.parent_id != route.id:
-        raise _invalid("checkpoint.parent_id", f"must be its route ({route.id})")
+        raise invalid("checkpoint.parent_id", f"must be its route ({route.id})")
     ids = [i for i in route.checkpoint_ids if i != checkpoint.id]
     order = value_or(content.order, route.checkpoint_ids.index(checkpoint.id))
     if order > len(ids):
-        raise _invalid("checkpoint.order", f"must be between 0 and {len(ids)}")
+        raise invalid("checkpoint.order", f"must be between 0 and {len(ids)}")
     ids.insert(order, checkpoint.id)
     errors: list[dict[str, str]] = []
     window = check_content(ctx, content, "checkpoint", errors)

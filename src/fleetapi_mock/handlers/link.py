@@ -19,7 +19,6 @@ import attrs
 from fleetapi._errors import (
     EntityMissingError,
     EntityNotFoundError,
-    InvalidParametersError,
     NonExistentEntitiesError,
     OverQuotaError,
     TariffRestrictionError,
@@ -48,7 +47,7 @@ from fleetapi.models.link import (
     GeoLinkUpdateParams,
 )
 from fleetapi_mock.domain import search
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import GeoLinkRecord, convert
 
@@ -135,10 +134,6 @@ def _find(ctx: Context, link_id: int) -> GeoLinkRecord:
     return record
 
 
-def _invalid(parameter: str, error: str) -> InvalidParametersError:
-    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
-
-
 def _check_trackers(ctx: Context, trackers: Sequence[GeoLinkTracker]) -> None:
     """217 for trackers missing, blocked or not the caller's; 236 without ``weblocator``."""
     seen: set[int] = set()
@@ -146,7 +141,7 @@ def _check_trackers(ctx: Context, trackers: Sequence[GeoLinkTracker]) -> None:
     no_feature: list[int] = []
     for index, item in enumerate(trackers):
         if item.tracker_id in seen:
-            raise _invalid(f"trackers[{index}].tracker_id", "the tracker is listed twice")
+            raise invalid(f"trackers[{index}].tracker_id", "the tracker is listed twice")
         seen.add(item.tracker_id)
         record = ctx.visible_tracker(item.tracker_id)
         if record is None or record.blocked:
@@ -166,7 +161,7 @@ def _check_trackers(ctx: Context, trackers: Sequence[GeoLinkTracker]) -> None:
 def _check_options(ctx: Context, options: GeoLinkOptions) -> GeoLinkOptions:
     """204 for zones or places the account lacks; the options with display defaults."""
     if options.bounding_zone_ids and isinstance(options.bounding_mode, Unset):
-        raise _invalid("params.bounding_mode", "required when there are bounding zones")
+        raise invalid("params.bounding_mode", "required when there are bounding zones")
     zones = [z for z in options.bounding_zone_ids if ctx.owned_get(ctx.world.zones, z) is None]
     if zones:
         raise EntityMissingError("no such zones: " + ", ".join(map(str, zones)))
@@ -196,7 +191,7 @@ def _check_lifetime(
         and isinstance(stored.to, dt.datetime)
         and stored.to < stored.from_
     ):
-        raise _invalid("lifetime.to", "must not be before lifetime.from")
+        raise invalid("lifetime.to", "must not be before lifetime.from")
     return stored
 
 

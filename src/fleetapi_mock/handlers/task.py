@@ -43,7 +43,7 @@ from fleetapi.models.task import (
     TaskUpdateParams,
     TaskUpdateResult,
 )
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.domain.route import assign, delete_tasks, rewrite, window_problems
 from fleetapi_mock.domain.task import (
     MAX_CHECKPOINTS,
@@ -56,10 +56,6 @@ from fleetapi_mock.domain.task import (
     value_or,
 )
 from fleetapi_mock.handlers import handles
-
-
-def _invalid(parameter: str, error: str) -> InvalidParametersError:
-    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
 
 
 @handles(TASK_CREATE)
@@ -176,9 +172,9 @@ def task_transmute(ctx: Context, params: TaskTransmuteParams) -> None:
         raise EntityNotFoundError(f"{params.route_id} is not a route")
     board.require_editable([task, route, *board.checkpoints(route)])
     if not 0 <= params.order <= len(route.checkpoint_ids):
-        raise _invalid("order", f"must be between 0 and {len(route.checkpoint_ids)}")
+        raise invalid("order", f"must be between 0 and {len(route.checkpoint_ids)}")
     if len(route.checkpoint_ids) >= MAX_CHECKPOINTS:
-        raise _invalid("route_id", f"the route already has {MAX_CHECKPOINTS} checkpoints")
+        raise invalid("route_id", f"the route already has {MAX_CHECKPOINTS} checkpoints")
     now = ctx.now().replace(microsecond=0)
     status: TaskStatus = "assigned" if route.tracker_id is not None else "unassigned"
     moved = attrs.evolve(task, type="checkpoint", parent_id=route.id, tracker_id=route.tracker_id)

@@ -14,7 +14,6 @@ from typing import Any, Final
 import attrs
 from gpxpy.geo import haversine_distance
 
-from fleetapi._errors import InvalidParametersError
 from fleetapi._types import Unset
 from fleetapi.endpoints.task import TASK_LIST
 from fleetapi.models.search import AndCondition, NotCondition, OrCondition, SearchCondition
@@ -26,7 +25,7 @@ from fleetapi.models.task import (
     TaskListParams,
     TaskListResult,
 )
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.domain.lifecycle import Progress
 from fleetapi_mock.domain.search import (
     Field,
@@ -56,10 +55,6 @@ _EXTERNAL_ID, _FROM, _TO = attrgetter("external_id"), attrgetter("from_"), attrg
 
 def _address(task: Task) -> str | None:
     return value_or(task.location.address, None)
-
-
-def _invalid(parameter: str, error: str) -> InvalidParametersError:
-    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
 
 
 def _employee_of(board: Board, task: TaskBase) -> EmployeeRecord | None:
@@ -212,7 +207,7 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
     check_sort(sort, task_fields)
     location = params.location
     if not isinstance(location, Unset) and not isinstance(location.radius, int):
-        raise _invalid("location.radius", "is required")
+        raise invalid("location.radius", "is required")
     conditions = in_world_time(conditions, ctx.request_time)
     types: set[str] = set(params.types if isinstance(params.types, list) else _DEFAULT_TYPES)
     with_routes = "route" in types

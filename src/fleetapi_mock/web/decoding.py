@@ -21,7 +21,7 @@ from fleetapi._converter import RequestValidationError, structure_request, wire_
 from fleetapi._endpoint import Endpoint
 from fleetapi._errors import InvalidParametersError, WrongRequestFormatError
 from fleetapi._types import Unset
-from fleetapi_mock.domain.context import UploadedFile
+from fleetapi_mock.domain.context import UploadedFile, invalid
 from fleetapi_mock.state.bounds import read_json
 from fleetapi_mock.web.wire import FormFields, form_fields, multipart_parts
 
@@ -250,11 +250,6 @@ def _iso_flag(fields: Mapping[str, Any]) -> bool:
     raise InvalidParametersError(
         errors=[{"parameter": "iso_datetime", "error": "must be a boolean"}]
     )
-
-
-def invalid(parameter: str, error: str) -> InvalidParametersError:
-    """Code 7 naming one parameter."""
-    return InvalidParametersError(errors=[{"parameter": parameter, "error": error}])
 
 
 def read_strictly(data: Mapping[str, Any], cls: type[_T], *, what: str) -> _T:
