@@ -270,6 +270,15 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
 
     conv.register_unstructure_hook_factory(_is_optional, optional_unstructure)
 
+    # A list unstructures by one comprehension (cattrs' own builds it from a generator).
+    def list_unstructure(tp: Any) -> Callable[[Any], Any]:
+        inner = conv.get_unstructure_hook(get_args(tp)[0]) if get_args(tp) else conv.unstructure
+        return list if inner == identity else lambda values: [inner(v) for v in values]
+
+    conv.register_unstructure_hook_factory(
+        lambda tp: tp is list or get_origin(tp) is list, list_unstructure
+    )
+
     # attrs classes: wire names, omission of UNSET, defaults for missing nullable fields.
     def attrs_structure(cls: type) -> Callable[[Mapping[str, Any], Any], Any]:
         overrides: dict[str, Any] = {

@@ -145,6 +145,8 @@ def _offset(text: str | None) -> dt.tzinfo | None:
 
 def format_date(value: dt.date) -> str:
     """Format a date for the wire: always ``YYYY-MM-DD``, the year zero-padded (``0001``)."""
+    if type(value) is dt.date:
+        return value.isoformat()
     return f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
 
 

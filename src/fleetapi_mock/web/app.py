@@ -1,4 +1,4 @@
-"""The ASGI app of the mock (Starlette): one catch-all route onto a :class:`Backend`."""
+"""The ASGI app of the mock (Starlette): every HTTP request goes to a :class:`Backend`."""
 
 from __future__ import annotations
 
@@ -9,28 +9,24 @@ import math
 import queue
 import threading
 import time
-from collections.abc import Callable
+import urllib.parse
+from collections.abc import Awaitable, Callable
 from typing import Any, Final, TypeVar
 
 from starlette.applications import Starlette
-from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from fleetapi._errors import FleetApiError, UnexpectedError
 from fleetapi_mock.web.router import Backend
+from fleetapi_mock.web.wire import FormFields, LowerCaseHeaders, failure_response, form_fields
 from fleetapi_mock.web.wire import Response as Reply
-from fleetapi_mock.web.wire import failure_response, form_fields
 from fleetapi_mock.web.worlds import Worlds
 
 __all__ = ["create_app"]
 
 logger: logging.Logger = logging.getLogger("fleetapi_mock")
 
-_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
-_SERVER_SEND = "fleetapi_mock.send"
-"""Where the scope keeps the server's own ``send`` (for a fault that drops the connection)."""
 
 _T = TypeVar("_T")
 _Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[], Any]]
@@ -127,22 +123,49 @@ def _settle(
         loop.call_soon_threadsafe(settle)
 
 
-async def _read_body(request: Request, limit: int) -> tuple[bytes, int]:
+class ClientGone(Exception):
+    """The client closed its connection before its request's body had arrived."""
+
+
+async def _read_body(receive: Receive, headers: dict[str, str], limit: int) -> tuple[bytes, int]:
     """The body and its size, reading no further than one chunk past ``limit``.
 
     A body larger than ``limit`` is not kept: the backend answers 413 from the size alone.
+
+    Raises:
+        ClientGone: The client disconnected first.
     """
-    declared = request.headers.get("content-length", "")
+    declared = headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         return b"", int(declared)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            raise ClientGone
+        chunk = message.get("body", b"")
         chunks.append(chunk)
         size += len(chunk)
         if size > limit:
             return b"", size
-    return b"".join(chunks), size
+        if not message.get("more_body", False):
+            return b"".join(chunks), size
+
+
+def _headers(scope: Scope) -> LowerCaseHeaders:
+    """The request's headers (the last of a repeated one); ASGI gives names in lower case."""
+    return LowerCaseHeaders(
+        (k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in scope["headers"]
+    )
+
+
+def _query(scope: Scope) -> FormFields:
+    """The request's query parameters (a repeated key holds the list of its values)."""
+    raw = scope["query_string"]
+    if not raw:
+        return {}
+    return form_fields(urllib.parse.parse_qsl(raw.decode("latin-1"), keep_blank_values=True))
 
 
 def create_app(backend: Backend | Worlds | None = None) -> Starlette:
@@ -154,35 +177,41 @@ def create_app(backend: Backend | Worlds | None = None) -> Starlette:
     Others, and any request while another thread holds the world (a test moving the clock, a
     request already in a worker), are answered in a worker thread, so that the loop goes on
     reading, writing and shutting down for the others.
+
+    Every HTTP request goes straight to the backend (the mock has one route for all paths);
+    Starlette serves the rest of ASGI (lifespan, a websocket refused).
     """
     worlds = backend if isinstance(backend, Worlds) else Worlds(backend or Backend())
     workers = Workers()
     pace = Pace()
 
-    async def answer(request: Request) -> Response:
-        body, size = await _read_body(request, worlds.main.max_body_bytes)
-        scope = request.scope
-        client = request.client.host if request.client else None
-        query = form_fields(request.query_params.multi_items()) if scope["query_string"] else {}
-
-        path = scope["path"]
+    async def reply(scope: Scope, receive: Receive, send: Send) -> Reply | None:
+        headers = _headers(scope)
+        try:
+            body, size = await _read_body(receive, headers, worlds.main.max_body_bytes)
+        except ClientGone:
+            return None
+        path: str = scope["path"]
+        method: str = scope["method"]
         try:
             if worlds.is_route(path):
-                return _send(request, worlds.answer(request.method, path))
-            served = worlds.select(path, request.headers)
+                return worlds.answer(method, path)
+            served = worlds.select(path, headers)
         except FleetApiError as exc:
-            return _send(request, failure_response(exc))
+            return failure_response(exc)
+        client = scope.get("client")
+        query = _query(scope)
 
         def call() -> Reply:
             started = time.perf_counter()
             try:
                 return served.handle(
-                    request.method,
+                    method,
                     path,
                     query,
-                    request.headers,
+                    headers,
                     body,
-                    client=client,
+                    client=client[0] if client else None,
                     body_size=size,
                     scheme=scope["scheme"],
                 )
@@ -200,25 +229,41 @@ def create_app(backend: Backend | Worlds | None = None) -> Starlette:
         if answered.delay:
             await asyncio.sleep(answered.delay)
         if answered.drop:
-            await _drop(request)
-        return _send(request, answered)
+            await _drop(send)
+        return answered
 
-    app = _App(routes=[Route("/{path:path}", answer, methods=_METHODS)])
+    async def answer(scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            answered = await reply(scope, receive, send)
+        except ConnectionAbortedError:
+            raise
+        except Exception:  # never the server's bare 500: the API's envelope
+            logger.exception("unexpected error answering %s", scope.get("path"))
+            answered = failure_response(UnexpectedError())
+        if answered is not None:
+            await _send(scope, answered)(scope, receive, send)
+
+    app = _App(answer)
     app.state.backend = worlds.main
     app.state.worlds = worlds
     return app
 
 
 class _App(Starlette):
-    """The Starlette app, keeping the server's ``send`` in the scope before Starlette's
-    middleware wraps it."""
+    """The Starlette app: HTTP requests go to ``answer``; Starlette serves the rest."""
+
+    def __init__(self, answer: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
+        super().__init__()
+        self._answer = answer
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        scope[_SERVER_SEND] = send
-        await super().__call__(scope, receive, send)
+        if scope["type"] == "http":
+            await self._answer(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
 
 
-async def _drop(request: Request) -> None:
+async def _drop(send: Send) -> None:
     """Close the request's connection without an answer (a fault rule's ``drop``).
 
     uvicorn's ``send`` belongs to the request's cycle, which holds the connection: it is
@@ -226,7 +271,7 @@ async def _drop(request: Request) -> None:
     hides its connection, the request fails instead (the server answers as it answers an
     application error).
     """
-    cycle = getattr(request.scope.get(_SERVER_SEND), "__self__", None)
+    cycle = getattr(send, "__self__", None)
     transport = getattr(cycle, "transport", None)
     if not isinstance(transport, asyncio.WriteTransport):
         raise ConnectionAbortedError("a fault rule drops this connection")
@@ -237,11 +282,11 @@ async def _drop(request: Request) -> None:
         await asyncio.sleep(0)
 
 
-def _send(request: Request, answered: Reply) -> Response:
+def _send(scope: Scope, answered: Reply) -> Response:
     """The Starlette response of an answer."""
     try:
         return Response(answered.body, status_code=answered.status, headers=answered.headers)
     except Exception:  # a header HTTP cannot carry: still the API's envelope, never text
-        logger.exception("could not send the answer to %s", request.url.path)
+        logger.exception("could not send the answer to %s", scope.get("path"))
         failed = failure_response(UnexpectedError())
         return Response(failed.body, status_code=failed.status, headers=failed.headers)

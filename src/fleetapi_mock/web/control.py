@@ -77,6 +77,8 @@ _PREFIX = "__mock__"
 
 def is_control_path(path: str) -> bool:
     """Whether ``path`` is a control route rather than an API call."""
+    if _PREFIX not in path and "openapi.json" not in path:
+        return False
     segments = [s for s in path.split("/") if s]
     return _PREFIX in segments or (bool(segments) and segments[-1] == "openapi.json")
 

@@ -177,7 +177,7 @@ def parse_fields(
     if method != "POST" or not body.strip():
         return fields, files
     kind = _content_type(headers)
-    if body_is_json(method, headers, body):
+    if kind not in _FORM_TYPES:  # what body_is_json says, the content type read once
         try:
             data = read_json(body)
         except ValueError as exc:

@@ -70,6 +70,7 @@ from fleetapi_mock.web.request import Request, request_origin
 from fleetapi_mock.web.routing import route_with_prefix
 from fleetapi_mock.web.wire import (
     FormFields,
+    LowerCaseHeaders,
     Response,
     failure_body,
     failure_response,
@@ -229,7 +230,11 @@ class Backend:
         self.handled += 1
         request: Request | None = None
         try:
-            lowered = {k.lower(): v for k, v in headers.items()}
+            lowered = (
+                headers
+                if isinstance(headers, LowerCaseHeaders)
+                else {k.lower(): v for k, v in headers.items()}
+            )
             request = Request(
                 method=method.upper(),
                 path=path,

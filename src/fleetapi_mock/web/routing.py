@@ -10,7 +10,7 @@ mock does not declare is unknown (code 5), never another call's answer.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from fleetapi._endpoint import Endpoint
@@ -43,8 +43,10 @@ def route(path: str) -> Endpoint | None:
     return route_with_prefix(path)[0]
 
 
+@lru_cache(maxsize=4096)
 def route_with_prefix(path: str) -> tuple[Endpoint | None, str]:
-    """The endpoint of ``path`` (see :func:`route`) and the path before it (``/v2``, ``""``)."""
+    """The endpoint of ``path`` (see :func:`route`) and the path before it (``/v2``, ``""``);
+    the last few thousand paths' answers are remembered."""
     segments = [s for s in path.split("/") if s]
     for start in range(len(segments)):
         endpoint = BY_PATH.get("/".join(segments[start:]))

@@ -28,6 +28,7 @@ __all__ = [
     "JSON_CONTENT_TYPE",
     "REDIRECT_STATUS",
     "FormFields",
+    "LowerCaseHeaders",
     "Response",
     "failure_body",
     "failure_response",
@@ -62,6 +63,11 @@ JSON_CONTENT_TYPE = "application/json; charset=utf-8"
 FormFields = Mapping[str, "str | list[str]"]
 """Fields of a query string or a form: a key given more than once holds the list of its
 values, in order (OpenAPI's default ``form`` style sends an array so: ``types=a&types=b``)."""
+
+
+class LowerCaseHeaders(dict[str, str]):
+    """Request headers whose names are known to be in lower case (an ASGI server's): the
+    steps that take headers in any case read these as they are, without lowering them again."""
 
 
 def form_fields(pairs: Iterable[tuple[str, str]]) -> dict[str, str | list[str]]:

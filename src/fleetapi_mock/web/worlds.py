@@ -40,7 +40,7 @@ from fleetapi._converter import format_datetime
 from fleetapi._errors import ServiceUnavailableError, WrongRequestFormatError
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web.router import Backend
-from fleetapi_mock.web.wire import Response, json_response
+from fleetapi_mock.web.wire import LowerCaseHeaders, Response, json_response
 
 __all__ = ["DEFAULT", "HEADER", "PATH_SEGMENT", "Worlds"]
 
@@ -161,6 +161,8 @@ class Worlds:
 
     def is_route(self, path: str) -> bool:
         """Whether ``path`` is a route of the worlds themselves (``/__mock__/worlds...``)."""
+        if "__mock__" not in path:
+            return False
         segments = [s for s in path.split("/") if s]
         return ("__mock__", "worlds") in itertools.pairwise(segments)
 
@@ -221,7 +223,9 @@ def _row(
 
 def _name_of(path: str, headers: Mapping[str, str]) -> str | None:
     """The world a request names, checked; ``None`` when it names none."""
-    header = next((v for k, v in headers.items() if k.lower() == HEADER), None)
+    header = headers.get(HEADER)
+    if header is None and not isinstance(headers, LowerCaseHeaders):
+        header = next((v for k, v in headers.items() if k.lower() == HEADER), None)
     from_path = None
     if PATH_SEGMENT in path:
         segments = path.split("/")

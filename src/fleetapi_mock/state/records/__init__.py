@@ -9,6 +9,8 @@ Each record class is one collection of the world document (see ``docs/world-form
 field with a default may be left out of a document.
 """
 
+import operator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
@@ -129,15 +131,27 @@ def convert(target: type[_T], source: object, /, **changes: Any) -> _T:
     user_id=1)`` adds it. ``changes`` set or override fields.
     """
     key = (target, type(source))
-    names = _COMMON_FIELDS.get(key)
-    if names is None:
-        names = _COMMON_FIELDS[key] = _common_fields(target, type(source))
-    values = {name: getattr(source, name) for name in names if name not in changes}
-    return target(**values, **changes)
+    common = _COMMON_FIELDS.get(key)
+    if common is None:
+        names = _common_fields(target, type(source))
+        common = _COMMON_FIELDS[key] = (names, _reader(names))
+    names, read = common
+    values = dict(zip(names, read(source), strict=True))
+    values.update(changes)
+    return target(**values)
 
 
-_COMMON_FIELDS: dict[tuple[type, type], tuple[str, ...]] = {}
-""":func:`_common_fields` of each pair of classes met so far."""
+_Reader = Callable[[Any], tuple[Any, ...]]
+_COMMON_FIELDS: dict[tuple[type, type], tuple[tuple[str, ...], _Reader]] = {}
+""":func:`_common_fields` of each pair of classes met so far, and a getter of their values."""
+
+
+def _reader(names: tuple[str, ...]) -> _Reader:
+    """A function reading the attributes ``names`` of an object, as a tuple."""
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        return lambda source: (one(source),)
+    return operator.attrgetter(*names) if names else lambda source: ()
 
 
 def _common_fields(target: type, source: type) -> tuple[str, ...]:

@@ -1,0 +1,88 @@
+"""The ASGI app: what it answers besides the calls (failures, websockets, a client gone)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import pytest
+
+from fleetapi_mock import DEMO_API_KEY
+from fleetapi_mock.web.app import create_app
+from fleetapi_mock.web.router import Backend
+from fleetapi_mock.web.worlds import Worlds
+
+AUTH = {"Authorization": f"NVX {DEMO_API_KEY}"}
+
+
+def _post(app: Any, url: str, **kwargs: Any) -> httpx.Response:
+    async def post() -> httpx.Response:
+        transport = httpx.ASGITransport(app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://mock") as http:
+            return await http.post(url, **kwargs)
+
+    return asyncio.run(post())
+
+
+def test_the_query_and_headers_reach_the_backend() -> None:
+    app = create_app()
+    by_query = _post(app, f"/v2/tracker/list?hash={DEMO_API_KEY}", json={})
+    assert by_query.status_code == 200
+    assert by_query.json()["success"] is True
+    iso = _post(app, "/v2/base/nothing", headers={**AUTH, "NVX-ISO-DateTime": "true"}, json={})
+    assert "T" in iso.json()["user_time"]
+    assert _post(app, "/v2/tracker/list", json={}).json()["status"]["code"] == 3  # no hash
+
+
+def test_an_unexpected_error_is_answered_in_the_api_s_envelope(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    worlds = Worlds(Backend())
+
+    def broken(path: str, headers: object) -> Backend:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(worlds, "select", broken)
+    answered = _post(create_app(worlds), "/v2/base/nothing", headers=AUTH, json={})
+    assert answered.status_code == 500
+    assert answered.headers["content-type"].startswith("application/json")
+    body = answered.json()
+    assert body["success"] is False
+    assert body["status"]["code"] == 6
+
+
+def test_a_websocket_is_refused() -> None:
+    sent: list[dict[str, Any]] = []
+    scope = {"type": "websocket", "path": "/v2/base/nothing", "headers": [], "query_string": b""}
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "websocket.connect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(create_app()(scope, receive, send))
+    assert [m["type"] for m in sent] == ["websocket.close"]
+
+
+def test_a_client_gone_before_its_body_gets_no_answer_and_changes_nothing() -> None:
+    backend = Backend()
+    app = create_app(backend)
+    sent: list[dict[str, Any]] = []
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": "/v2/base/nothing", "raw_path": b"/v2/base/nothing",
+        "query_string": b"", "root_path": "", "client": ("127.0.0.1", 1), "server": None,
+        "headers": [(b"authorization", AUTH["Authorization"].encode())],
+    }  # fmt: skip
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))
+    assert sent == []
+    assert backend.handled == 0
