@@ -48,7 +48,7 @@ class Sizes:
 
 
 DEFAULT = Sizes(
-    samples=5, sample_time=0.2, http_time=0.5, records=100_000, small_records=1000,
+    samples=5, sample_time=0.2, http_time=1.0, records=100_000, small_records=1000,
     points=1_000_000, memory_records=20_000, decoded=1000, rows=10_000, fed=1000,
     concurrency=(1, 32),
 )  # fmt: skip

@@ -113,6 +113,21 @@ def test_read(api: Api, demo: str):
     assert tracker.source.model == "mobile_app"
 
 
+def test_read_and_list_follow_a_record_changed_in_place(fleet_mock: FleetMock, api: Api, demo: str):
+    """A tracker's wire object is built once per set of values: a record changed in place
+    (a test's setup, a handler) shows its new values at once."""
+    record = fleet_mock.world.trackers[4]
+    assert_success(api.post("/tracker/list", {}, hash=demo))  # the old values, remembered
+    record.label, record.phone = "Anna (new phone)", "+4915100009999"
+    record.tag_ids.append(2)
+    read = assert_success(api.post("/tracker/read", {"tracker_id": 4}, hash=demo))["value"]
+    assert read["label"] == "Anna (new phone)"
+    assert read["source"]["phone"] == "+4915100009999"
+    assert read["tag_bindings"][-1] == {"tag_id": 2, "ordinal": len(record.tag_ids) - 1}
+    listed = assert_success(api.post("/tracker/list", {}, hash=demo))["list"]
+    assert next(t for t in listed if t["id"] == 4) == read
+
+
 @pytest.mark.parametrize(("tracker_id", "code", "status"), [(7, 201, 400), (99, 201, 400)])
 def test_read_and_state_failures(api: Api, demo: str, tracker_id: int, code: int, status: int):
     assert_failure(api.post("/tracker/read", {"tracker_id": tracker_id}, hash=demo), code, status)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import operator
+from typing import Any
+
 import attrs
 
 from fleetapi._errors import (
@@ -64,25 +68,41 @@ def unblocked_trackers(
 
 
 def wire_tracker(record: TrackerRecord) -> Tracker:
-    """The wire object of a tracker record."""
+    """The wire object of a tracker record (one object for records of equal wire values)."""
+    return _wire_tracker(_WIRE_VALUES(record), tuple(record.tag_ids))
+
+
+_WIRE_FIELDS = (
+    "id", "label", "clone", "group_id", "avatar_file_name", "source_id", "device_id", "model",
+    "blocked", "tariff_id", "status_listing_id", "creation_date", "tariff_end_date", "phone",
+)  # fmt: skip
+"""The fields of a tracker record its wire object shows (its tags aside)."""
+_WIRE_VALUES = operator.attrgetter(*_WIRE_FIELDS)
+
+
+@functools.lru_cache(maxsize=4096)
+def _wire_tracker(values: tuple[Any, ...], tag_ids: tuple[int, ...]) -> Tracker:
+    """The wire object of a tracker record's :data:`_WIRE_FIELDS` values and tags, built once
+    for trackers listed again and again (the handlers never change a wire object)."""
+    record = dict(zip(_WIRE_FIELDS, values, strict=True))
     return Tracker(
-        id=record.id,
-        label=record.label,
-        clone=record.clone,
-        group_id=record.group_id,
-        avatar_file_name=record.avatar_file_name,
+        id=record["id"],
+        label=record["label"],
+        clone=record["clone"],
+        group_id=record["group_id"],
+        avatar_file_name=record["avatar_file_name"],
         source=TrackerSource(
-            id=record.source_id,
-            device_id=record.device_id,
-            model=record.model,
-            blocked=record.blocked,
-            tariff_id=record.tariff_id,
-            status_listing_id=record.status_listing_id,
-            creation_date=record.creation_date,
-            tariff_end_date=record.tariff_end_date,
-            phone=record.phone,
+            id=record["source_id"],
+            device_id=record["device_id"],
+            model=record["model"],
+            blocked=record["blocked"],
+            tariff_id=record["tariff_id"],
+            status_listing_id=record["status_listing_id"],
+            creation_date=record["creation_date"],
+            tariff_end_date=record["tariff_end_date"],
+            phone=record["phone"],
         ),
-        tag_bindings=[TagBinding(tag_id=t, ordinal=i) for i, t in enumerate(record.tag_ids)],
+        tag_bindings=[TagBinding(tag_id=t, ordinal=i) for i, t in enumerate(tag_ids)],
     )
 
 

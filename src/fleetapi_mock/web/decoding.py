@@ -76,8 +76,10 @@ def decode_text_fields(raw: FormFields, params: type) -> dict[str, Any]:
         InvalidParametersError: a field's JSON is nested too deep or holds a number that is
             not finite (:func:`~fleetapi_mock.state.bounds.read_json`).
     """
-    types_ = {**_ENVELOPE_FIELDS, **_field_types(params)}
     decoded: dict[str, Any] = {}
+    if not raw:
+        return decoded
+    types_ = {**_ENVELOPE_FIELDS, **_field_types(params)}
     for key, value in raw.items():
         declared = types_.get(key)
         item = _array_item(declared)

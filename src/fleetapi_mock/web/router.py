@@ -258,8 +258,9 @@ class Backend:
                 self._record(method.upper(), path, response, request)
         except Exception:  # the journal is a witness: it never breaks an answer
             logger.exception("could not journal %s %s", method, path)
-        elapsed = (time.monotonic() - started) * 1e3
-        logger.debug("%s %s -> %s in %.1f ms", method, path, response.status, elapsed)
+        if logger.isEnabledFor(logging.DEBUG):
+            elapsed = (time.monotonic() - started) * 1e3
+            logger.debug("%s %s -> %s in %.1f ms", method, path, response.status, elapsed)
         return response
 
     def _record(self, method: str, path: str, response: Response, request: Request | None) -> None:
