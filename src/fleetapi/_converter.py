@@ -20,7 +20,7 @@ import re
 import typing
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Any, TypeVar, get_args
 
 import attrs
 import cattrs
@@ -29,6 +29,16 @@ from cattrs.fns import identity
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
+from fleetapi._annotations import (
+    PLAIN_SCALARS,
+    has_unset,
+    is_list,
+    is_literal,
+    is_optional,
+    is_scalar_list,
+    is_scalar_or_object,
+    without_unset,
+)
 from fleetapi._formats import (
     format_date,
     format_datetime,
@@ -71,51 +81,6 @@ class RequestValidationError(ValueError):
     def __init__(self, errors: list[FieldError]) -> None:
         self.errors = errors
         super().__init__("; ".join(f"{e.parameter}: {e.error}" for e in errors))
-
-
-# --- Type helpers -------------------------------------------------------------------------
-
-
-_PLAIN_SCALARS = frozenset({str, int, float, bool})
-"""Types whose lenient structure hook converts a value of another type (``str(5)``) and
-answers a value of the type itself unchanged."""
-
-
-def _is_union(tp: Any) -> bool:
-    origin = get_origin(tp)
-    return origin is Union or (origin is not None and origin.__name__ == "UnionType")
-
-
-def _has_unset(tp: Any) -> bool:
-    return _is_union(tp) and Unset in get_args(tp)
-
-
-def _without_unset(tp: Any) -> Any:
-    args = tuple(a for a in get_args(tp) if a is not Unset)
-    return args[0] if len(args) == 1 else Union[args]  # noqa: UP007
-
-
-_SCALARS = (str, int, float, bool, type(None))
-
-
-def _is_scalar_or_object(tp: Any) -> bool:
-    if not _is_union(tp) or Unset in get_args(tp):
-        return False
-    members = get_args(tp)
-    objects = [m for m in members if attrs.has(m)]
-    return len(objects) == 1 and all(m in _SCALARS for m in members if not attrs.has(m))
-
-
-def _is_optional(tp: Any) -> bool:
-    """``X | None`` of exactly one type ``X`` (``Unset`` aside: those have their own hook)."""
-    if not _is_union(tp):
-        return False
-    members = get_args(tp)
-    return len(members) == 2 and type(None) in members and Unset not in members
-
-
-def _is_literal(tp: Any) -> bool:
-    return get_origin(tp) is Literal
 
 
 # --- Converter construction ---------------------------------------------------------------
@@ -201,22 +166,22 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
 
         return strict_hook if strict else lenient_hook
 
-    conv.register_structure_hook_factory(_is_literal, literal_hook)
+    conv.register_structure_hook_factory(is_literal, literal_hook)
 
     # Three field states: a union with Unset structures as the union without it.
     def unset_union_hook(tp: Any) -> Callable[[Any, Any], Any]:
-        inner_type = _without_unset(tp)
+        inner_type = without_unset(tp)
         inner = conv.get_structure_hook(inner_type)
         return lambda value, _: inner(value, inner_type)
 
-    conv.register_structure_hook_factory(_has_unset, unset_union_hook)
+    conv.register_structure_hook_factory(has_unset, unset_union_hook)
 
     # ...and unstructures by the declared type without it, so tagged unions keep their tags.
     def unset_union_unstructure(tp: Any) -> Callable[[Any], Any]:
-        inner = conv.get_unstructure_hook(_without_unset(tp))
+        inner = conv.get_unstructure_hook(without_unset(tp))
         return lambda value: None if value is UNSET else inner(value)
 
-    conv.register_unstructure_hook_factory(_has_unset, unset_union_unstructure)
+    conv.register_unstructure_hook_factory(has_unset, unset_union_unstructure)
     conv.register_unstructure_hook(Unset, lambda _: None)
 
     # A union of scalars and one object (``q``: an address or a location) is told apart by shape.
@@ -238,7 +203,7 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
 
         return hook
 
-    conv.register_structure_hook_factory(_is_scalar_or_object, scalar_or_object_hook)
+    conv.register_structure_hook_factory(is_scalar_or_object, scalar_or_object_hook)
 
     # ``X | None``: the hook of ``X`` is found once, not on every value (cattrs' own optional
     # hook dispatches on each, hashing the type: a long ``Literal`` every time).
@@ -255,9 +220,21 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
                 return value
             return inner(value, inner_type)
 
-        return hook if strict or inner_type not in _PLAIN_SCALARS else lenient_scalar_hook
+        if strict:
+            return hook
+        if is_literal(inner_type):  # the client takes any value of a Literal, None too
+            return inner
+        return lenient_scalar_hook if inner_type in PLAIN_SCALARS else hook
 
-    conv.register_structure_hook_factory(_is_optional, optional_hook)
+    conv.register_structure_hook_factory(is_optional, optional_hook)
+
+    # The client's lists of scalars: a value of the very type is taken as it is.
+    def lenient_scalar_list(tp: Any) -> Callable[[Any, Any], Any]:
+        (item,) = get_args(tp)
+        return lambda values, _: [v if type(v) is item else item(v) for v in values]
+
+    if not strict:
+        conv.register_structure_hook_factory(is_scalar_list, lenient_scalar_list)
 
     # ...and unstructures as ``X`` does when that is the value itself (a string, a number):
     # the generated function of a model then reads the field inline, with no call per value.
@@ -268,16 +245,14 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
             return identity
         return lambda value: None if value is None else inner(value)
 
-    conv.register_unstructure_hook_factory(_is_optional, optional_unstructure)
+    conv.register_unstructure_hook_factory(is_optional, optional_unstructure)
 
     # A list unstructures by one comprehension (cattrs' own builds it from a generator).
     def list_unstructure(tp: Any) -> Callable[[Any], Any]:
         inner = conv.get_unstructure_hook(get_args(tp)[0]) if get_args(tp) else conv.unstructure
         return list if inner == identity else lambda values: [inner(v) for v in values]
 
-    conv.register_unstructure_hook_factory(
-        lambda tp: tp is list or get_origin(tp) is list, list_unstructure
-    )
+    conv.register_unstructure_hook_factory(is_list, list_unstructure)
 
     # attrs classes: wire names, omission of UNSET, defaults for missing nullable fields.
     def attrs_structure(cls: type) -> Callable[[Mapping[str, Any], Any], Any]:

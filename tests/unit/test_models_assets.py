@@ -239,6 +239,18 @@ def test_vehicle_tolerates_unknown_fields_and_new_enum_values_on_the_client():
     assert value.subtype == "quadcopter"
 
 
+def test_the_client_reads_scalars_of_another_type_as_the_declared_type():
+    payload = {**VEHICLE_FROM_SERVICE, "max_speed": "130", "tags": ["4", 5.0], "subtype": None}
+    value = converter_for().structure(payload, Vehicle)
+    assert value.max_speed == 130
+    assert value.tags == [4, 5]
+    assert all(type(tag) is int for tag in value.tags)
+    assert value.subtype is None
+    with pytest.raises(RequestValidationError) as info:  # the mock's side: JSON types
+        structure_request({**payload, "tags": [True, "1e2"]}, Vehicle)
+    assert {e.parameter for e in info.value.errors} == {"tags[0]", "tags[1]"}
+
+
 def test_strict_converter_names_vehicle_type_and_subtype():
     body = {"vehicle": {"label": "AGV", "type": "plane", "subtype": "jet"}}
     with pytest.raises(RequestValidationError) as info:
