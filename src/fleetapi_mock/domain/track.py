@@ -22,6 +22,7 @@ drop-out tolerances (:mod:`fleetapi_mock.domain.track_simplify`) once.
 
 from __future__ import annotations
 
+import array
 import bisect
 import datetime as dt
 import functools
@@ -34,7 +35,7 @@ import attrs
 from gpxpy.geo import haversine_distance
 
 from fleetapi.models.common import Bounds, LatLng
-from fleetapi_mock.domain.track_simplify import Part, drop_out_tolerances
+from fleetapi_mock.domain.track_simplify import Part, drop_out_tolerances, ranking
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.tracks import Track
 
@@ -171,20 +172,32 @@ class Trip:
         return self.summary if points is self.points else summarize(points)
 
     @functools.cached_property
-    def tolerances(self) -> list[float]:
-        """Each point's drop-out tolerance (:func:`drop_out_tolerances`), computed once."""
-        return drop_out_tolerances(self.points)
+    def tolerances(self) -> Sequence[float]:
+        """Each point's drop-out tolerance (:func:`drop_out_tolerances`), computed once (kept
+        as an array: 8 bytes a point)."""
+        return array.array("d", drop_out_tolerances(self.points))
 
     def within(self, start: dt.datetime, end: dt.datetime) -> Sequence[TrackPointRecord]:
         """The trip's points from ``start`` to ``end`` (both included, UTC)."""
         first, last = time_span(self.points, start, end)
         return self.points if (first, last) == (0, len(self.points)) else self.points[first:last]
 
+    @functools.cached_property
+    def ranking(self) -> Sequence[int]:
+        """The indexes of the trip's inner points, highest drop-out tolerance first (the
+        earlier of equal ones first), computed once (kept as an array)."""
+        return array.array("q", ranking(self.tolerances))
+
     def part(self, first: int, last: int) -> Part:
         """The trip's points ``first`` to ``last`` (a slice) as a part to simplify."""
         if (first, last) == (0, len(self.points)):
-            return Part(self.points, lambda: self.tolerances)
-        return Part(self.points[first:last], lambda: self.tolerances[first:last])
+            return Part(self.points, lambda: self.tolerances, lambda: self.ranking)
+        inner = range(first + 1, last - 1)
+        return Part(
+            self.points[first:last],
+            lambda: self.tolerances[first:last],
+            lambda: (i - first for i in self.ranking if i in inner),
+        )
 
     def part_within(self, start: dt.datetime, end: dt.datetime) -> Part:
         """The trip's points from ``start`` to ``end`` as a part to simplify."""

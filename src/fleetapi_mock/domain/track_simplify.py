@@ -10,15 +10,16 @@ the limit, the ends are simplified as one line.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, Protocol, TypeVar
 
 import attrs
 
 from fleetapi_mock.state.records import TrackPointRecord
 
-__all__ = ["Located", "Part", "drop_out_tolerances", "simplest_line", "simplify"]
+__all__ = ["Located", "Part", "drop_out_tolerances", "ranking", "simplest_line", "simplify"]
 
 _METERS_PER_DEGREE: Final = 6_371_000 * math.pi / 180
 
@@ -40,15 +41,30 @@ _P = TypeVar("_P", bound=Located)
 
 @attrs.frozen
 class Part:
-    """Points simplified together (a trip's, or a stretch between trips) and their drop-out
-    tolerances, computed from them unless given (a trip's are computed once and kept)."""
+    """Points simplified together (a trip's, or a stretch between trips), their drop-out
+    tolerances and their inner points by tolerance, computed from them unless given (a
+    trip's are computed once and kept)."""
 
     points: Sequence[TrackPointRecord]
     given: Callable[[], Sequence[float]] | None = None
+    given_ranking: Callable[[], Iterable[int]] | None = None
 
     def tolerances(self) -> Sequence[float]:
-        """Each point's drop-out tolerance, the part's ends excepted (they always stay)."""
+        """Each point's drop-out tolerance (the ends' infinite: they always stay)."""
         return self.given() if self.given is not None else drop_out_tolerances(self.points)
+
+    def ranking(self, tolerances: Sequence[float]) -> Iterable[int]:
+        """The indexes of the inner points (the ends aside), highest ``tolerances`` first,
+        the earlier of equal ones first."""
+        if self.given_ranking is not None:
+            return self.given_ranking()
+        return ranking(tolerances)
+
+
+def ranking(tolerances: Sequence[float]) -> list[int]:
+    """The indexes of the inner values of ``tolerances`` (the ends aside), highest first, the
+    earlier of equal ones first."""
+    return sorted(range(1, len(tolerances) - 1), key=lambda i: -tolerances[i])
 
 
 def drop_out_tolerances(points: Sequence[Located]) -> list[float]:
@@ -107,6 +123,12 @@ def simplest_line(points: Sequence[_P], limit: int) -> list[_P]:
     return [points[i] for i in _highest(drop_out_tolerances(points), max(limit, 2))]
 
 
+def _candidates(k: int, part: Part) -> Iterator[tuple[float, int, int]]:
+    """``(tolerance, k, index)`` of the inner points of part ``k``, highest tolerance first."""
+    values = part.tolerances()
+    return ((values[i], k, i) for i in part.ranking(values))
+
+
 def simplify(parts: Sequence[Part], limit: int) -> list[list[TrackPointRecord]]:
     """The points of each part kept within ``limit`` in all, as the module describes.
 
@@ -128,13 +150,10 @@ def simplify(parts: Sequence[Part], limit: int) -> list[list[TrackPointRecord]]:
         line = [parts[k].points[i] for k, i in ends]
         kept = [ends[j] for j in _highest(drop_out_tolerances(line), limit)]
     else:
-        inner = [
-            (value, k, i)
-            for k, part in enumerate(parts)
-            if len(part.points) > 2
-            for i, value in enumerate(part.tolerances()[1:-1], 1)
-        ]
-        best = heapq.nlargest(limit - len(ends), inner, key=lambda c: (c[0], -c[1], -c[2]))
+        # Each part's inner points by tolerance, merged: only the best are ever looked at.
+        ranked = [_candidates(k, part) for k, part in enumerate(parts) if len(part.points) > 2]
+        merged = heapq.merge(*ranked, key=lambda c: (c[0], -c[1], -c[2]), reverse=True)
+        best = itertools.islice(merged, limit - len(ends))
         kept = sorted([*ends, *((k, i) for _, k, i in best)])
     chosen: list[list[TrackPointRecord]] = [[] for _ in parts]
     for k, i in kept:
