@@ -15,10 +15,12 @@ offending parameter by its dotted path.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import re
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any, TypeVar, get_args
 
@@ -61,6 +63,7 @@ __all__ = [
     "format_duration",
     "parse_datetime",
     "parse_duration",
+    "shared_datetimes",
     "wire_name",
 ]
 
@@ -104,6 +107,22 @@ def _describe(tp: Any) -> str:
     return getattr(tp, "__name__", str(tp))
 
 
+_SHARED_DATETIMES: ContextVar[dict[str, dt.datetime] | None] = ContextVar(
+    "fleetapi_shared_datetimes", default=None
+)
+
+
+@contextlib.contextmanager
+def shared_datetimes() -> Iterator[None]:
+    """Within the block, equal date/time texts structure into one object (a world's load:
+    its records then share their equal date/times)."""
+    token = _SHARED_DATETIMES.set({})
+    try:
+        yield
+    finally:
+        _SHARED_DATETIMES.reset(token)
+
+
 def converter_for(*, strict: bool = False, iso: bool = False) -> cattrs.Converter:
     """The converter for one side and date/time mode.
 
@@ -128,7 +147,13 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
     def structure_datetime(value: Any, _: type) -> dt.datetime:
         if not isinstance(value, str):
             raise WireTypeError(f"must be a date/time string, not {json_type(value)}")
-        return parse(value)
+        shared = _SHARED_DATETIMES.get()
+        if shared is None:
+            return parse(value)
+        found = shared.get(value)
+        if found is None:
+            found = shared[value] = parse(value)
+        return found
 
     def structure_date(value: Any, _: type) -> dt.date:
         if not isinstance(value, str):

@@ -80,7 +80,7 @@ def strict_scalar_hooks(conv: cattrs.Converter) -> None:
         def hook(value: Any, t: Any) -> Any:
             if not isinstance(value, list):
                 raise WireTypeError(f"must be an array, not {json_type(value)}")
-            return inner(value, t)
+            return inner(value, t)[:]  # of its own size (appending left room to grow)
 
         return hook
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import math
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from mock_helpers import Api, assert_failure, assert_success
 
+from fleetapi._converter import converter_for
 from fleetapi_mock import World, demo_document
 from fleetapi_mock.state.world import WorldDocumentError
 
@@ -254,6 +257,25 @@ def test_records_share_equal_values_and_the_document_is_left_as_given() -> None:
     assert math.copysign(1, c.norm_avg_fuel_consumption) == 1
     assert document == given
     assert document["vehicles"][1]["model"] is not first["model"]
+
+
+def test_records_share_equal_date_times_however_far_apart_and_lists_hold_no_spare_room():
+    document = demo_document()
+    task = next(t for t in document["tasks"] if t["type"] == "task")
+    far = [
+        {**task, "id": 90_000 + n, "from": f"2026-01-01 {n // 60:02d}:{n % 60:02d}:00",
+         "to": f"2026-02-01 {n // 60:02d}:{n % 60:02d}:00", "tags": [1]}
+        for n in range(600)
+    ]  # fmt: skip
+    far[-1]["to"] = far[0]["to"]
+    document["tasks"] += far
+    world = World.from_document(document)
+    first, last = world.tasks[90_000], world.tasks[90_599]
+    assert first.to == last.to
+    assert first.to is last.to  # 1,197 other date/times read between them
+    assert sys.getsizeof(first.tags) == sys.getsizeof([1])
+    outside = converter_for(strict=True)
+    assert outside.structure(["2026-02-01 00:00:00"], list[dt.datetime])[0] == first.to
 
 
 def test_loaded_points_are_history_and_make_no_events() -> None:

@@ -164,6 +164,16 @@ def test_there_are_models_to_check():
     assert len(MODELS) >= 10
 
 
+def test_slotted_models_and_records_hold_no_weak_reference_slot():
+    """A decision (docs/decisions.md): values, 8 bytes lighter each in a large mock world."""
+    from fleetapi_mock.state import records
+
+    record_classes = [c for c in vars(records).values() if isinstance(c, type) and attrs.has(c)]
+    slotted = [c for c in [*MODELS, *record_classes] if "__slots__" in vars(c)]
+    assert len(slotted) > 300
+    assert [c.__name__ for c in slotted if hasattr(c, "__weakref__")] == []
+
+
 def test_unset_fields_are_omitted_and_null_fields_sent():
     from fleetapi.models.common import Location
     from fleetapi.models.tracker import TrackerSource

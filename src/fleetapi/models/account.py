@@ -18,7 +18,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ApiKey:
     """An API key: a 32-character hash with an unlimited lifetime."""
 
@@ -27,7 +27,7 @@ class ApiKey:
     title: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class AuthParams:
     """Parameters of ``user/auth``."""
 
@@ -37,7 +37,7 @@ class AuthParams:
     """The user's password."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ApiKeyCreateParams:
     """Parameters of ``api/key/create``."""
 
@@ -45,7 +45,7 @@ class ApiKeyCreateParams:
     """Non-empty, printable characters only, at most 255."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ApiKeyDeleteParams:
     """Parameters of ``api/key/delete``."""
 
@@ -53,7 +53,7 @@ class ApiKeyDeleteParams:
     """The API key to delete."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SendEmailParams:
     """Parameters of ``base/send_email`` (ROOT only)."""
 

@@ -53,7 +53,7 @@ CHECKIN_SORT_FIELDS: frozenset[str] = frozenset(
 location (address), comment, form (label)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinFile:
     """A file attached to a check-in (a photo or another file)."""
 
@@ -74,7 +74,7 @@ class CheckinFile:
     """Null until the file is uploaded."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinContent:
     """A check-in without its files (the mock keeps them apart, each naming its check-in)."""
 
@@ -97,7 +97,7 @@ class CheckinContent:
     """The label of that form."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Checkin(CheckinContent):
     """A check-in: a location marker made from the tracker app."""
 
@@ -115,7 +115,7 @@ class CheckinList:
     list: list[Checkin]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormSubmission:
     """A filled form sent with ``checkin/create``.
 
@@ -130,7 +130,7 @@ class FormSubmission:
     values: dict[str, Any]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinReadParams:
     """Parameters of ``checkin/read``."""
 
@@ -138,7 +138,7 @@ class CheckinReadParams:
     """The check-in."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinListParams:
     """Parameters of ``checkin/list`` (the JSON form; see :class:`CheckinExportParams`)."""
 
@@ -160,14 +160,14 @@ class CheckinListParams:
     """Zero-based index of the first check-in (default 0)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinExportParams(CheckinListParams):
     """Parameters of ``checkin/list`` with a ``format``: the answer is a file, not JSON."""
 
     format: CheckinExportFormat
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinDeleteParams:
     """Parameters of ``checkin/delete``."""
 
@@ -175,7 +175,7 @@ class CheckinDeleteParams:
     """The check-ins to delete (all or none); at least one."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinCreateParams:
     """Parameters of ``checkin/create``."""
 
@@ -191,7 +191,7 @@ class CheckinCreateParams:
     """A form created with ``checkin/form/create``, filled."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinImageCreateParams:
     """Parameters of ``checkin/image/create``."""
 
@@ -205,7 +205,7 @@ class CheckinImageCreateParams:
     """What is known of the image (its orientation)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinFormCreateParams:
     """Parameters of ``checkin/form/create``."""
 
@@ -215,7 +215,7 @@ class CheckinFormCreateParams:
     """The form template the form is made from."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinFormFileCreateParams:
     """Parameters of ``checkin/form/file/create``: give ``checkin_id`` or ``form_id``, not both."""
 

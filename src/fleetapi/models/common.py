@@ -10,7 +10,7 @@ from fleetapi._types import UNSET, Unset
 __all__ = ["Bounds", "LatLng", "Location"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class LatLng:
     """A bare coordinate pair."""
 
@@ -20,7 +20,7 @@ class LatLng:
     """Longitude in degrees (east positive)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Bounds:
     """A rectangle given by its north-west and south-east corners."""
 
@@ -28,7 +28,7 @@ class Bounds:
     se: LatLng
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Location:
     """A point with an optional address and a radius (zones) or precision (check-ins)."""
 

@@ -30,7 +30,7 @@ ImportStatus = Literal["created", "in_progress", "done", "failed", "finished"]
 """``finished`` appears in ``data/import/read`` answers only."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SpreadsheetParseParams:
     """The form fields of ``data/spreadsheet/parse``, beside the file part named ``file``."""
 
@@ -42,7 +42,7 @@ class SpreadsheetParseParams:
     """Column name to field identifier (``{"Label": "label"}``); used with ``parse_header``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SpreadsheetPreview:
     """The result of ``data/spreadsheet/parse``: the stored file and its first rows."""
 
@@ -54,7 +54,7 @@ class SpreadsheetPreview:
     """The first rows, each a list of cell texts."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ImportLineError:
     """A problem with one line of an imported file."""
 
@@ -62,7 +62,7 @@ class ImportLineError:
     error: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ImportProgress:
     """How far an import process got."""
 
@@ -77,7 +77,7 @@ class ImportProgress:
     """The first 25 errors."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ImportProcessParams:
     """The parameters an import process was started with."""
 
@@ -85,7 +85,7 @@ class ImportProcessParams:
     """The field identifiers of the file's columns."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ImportProcess:
     """A background import of vehicles or employees from a parsed spreadsheet."""
 
@@ -101,7 +101,7 @@ class ImportProcess:
     progress: ImportProgress
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ImportListParams:
     """Parameters of ``data/import/list``."""
 
@@ -109,7 +109,7 @@ class ImportListParams:
     """Only processes of these types (all when omitted)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ImportReadParams:
     """Parameters of ``data/import/read``."""
 

@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UiConfigParams:
     """Parameters of ``dealer/get_ui_config``: a ``domain``, or a user ``hash``.
 
@@ -35,7 +35,7 @@ class UiConfigParams:
     """A session hash, when the call is made without credentials otherwise."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DealerInfo:
     """The dealer itself."""
 
@@ -44,7 +44,7 @@ class DealerInfo:
     company_url: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DefaultMap:
     """The map a new user sees first."""
 
@@ -53,7 +53,7 @@ class DefaultMap:
     zoom: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DefaultUserSettings:
     """Settings new users start with."""
 
@@ -63,7 +63,7 @@ class DefaultUserSettings:
     translit: bool
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerModelFilter:
     """Which device models are offered (an empty ``values`` means all)."""
 
@@ -71,7 +71,7 @@ class TrackerModelFilter:
     values: list[str]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class InternalSettings:
     """Registration internals."""
 
@@ -80,7 +80,7 @@ class InternalSettings:
     demo_tracker_label: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DealerSettings:
     """The dealer's interface settings."""
 
@@ -116,7 +116,7 @@ class DealerSettings:
     internal: InternalSettings | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DealerUiConfig:
     """The result of ``dealer/get_ui_config``."""
 

@@ -19,7 +19,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DeliveryItem:
     """A task or checkpoint being delivered, with its tracker and who carries it."""
 
@@ -35,7 +35,7 @@ class DeliveryItem:
     """Estimated time of arrival in seconds; null when unavailable."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DeliveryInfo:
     """The result of ``delivery/read``: one delivery and its owner's tariff restrictions."""
 
@@ -55,7 +55,7 @@ class DeliveryInfo:
     """Estimated time of arrival in seconds; null when unavailable."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DeliveryList:
     """The result of ``delivery/list``: every matching delivery of one owner."""
 
@@ -66,7 +66,7 @@ class DeliveryList:
     """The owner's tariff restrictions (their fields are not specified)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DeliveryReadParams:
     """Parameters of ``delivery/read``."""
 
@@ -74,7 +74,7 @@ class DeliveryReadParams:
     """The task's external ID; the first matching task wins, else a checkpoint."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DeliveryListParams:
     """Parameters of ``delivery/list``."""
 

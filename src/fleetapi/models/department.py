@@ -21,7 +21,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewDepartment:
     """A department without its ID: the ``department`` of ``department/create``."""
 
@@ -30,14 +30,14 @@ class NewDepartment:
     """Where the department is (``lat``, ``lng``, ``address``, ``radius`` in meters), or null."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Department(NewDepartment):
     """A department of the user."""
 
     id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DepartmentCreateParams:
     """Parameters of ``department/create``."""
 
@@ -45,7 +45,7 @@ class DepartmentCreateParams:
     """The new department: label, and optionally its location."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DepartmentUpdateParams:
     """Parameters of ``department/update``."""
 
@@ -53,7 +53,7 @@ class DepartmentUpdateParams:
     """The department with its ID and every field as it should be."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DepartmentDeleteParams:
     """Parameters of ``department/delete``; its employees' ``department_id`` becomes null."""
 

@@ -48,7 +48,7 @@ EMPLOYEE_SORT_FIELDS = frozenset(
 """What ``employee/list`` sorts by (``first_name=desc``) and what its ``filter`` searches."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewEmployee:
     """An employee without its ID: the ``employee`` of ``employee/create``."""
 
@@ -82,14 +82,14 @@ class NewEmployee:
     """Tag IDs."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Employee(NewEmployee):
     """An employee (driver) of the user's account."""
 
     id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EmployeeListParams:
     """Parameters of ``employee/list``."""
 
@@ -113,7 +113,7 @@ class EmployeeList:
     """The number of employees found, ignoring paging."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EmployeeCreateParams:
     """Parameters of ``employee/create``."""
 
@@ -121,7 +121,7 @@ class EmployeeCreateParams:
     """The new employee: names, contacts, department, tracker."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EmployeeReadParams:
     """Parameters of ``employee/read``."""
 
@@ -129,7 +129,7 @@ class EmployeeReadParams:
     """The employee."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EmployeeUpdateParams:
     """Parameters of ``employee/update``: the whole employee, named by its ``id``."""
 
@@ -137,7 +137,7 @@ class EmployeeUpdateParams:
     """The employee with its ID and every field as it should be."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EmployeeDeleteParams:
     """Parameters of ``employee/delete``."""
 
@@ -145,7 +145,7 @@ class EmployeeDeleteParams:
     """The employee."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EmployeeAssignParams:
     """Parameters of ``tracker/employee/assign``."""
 
@@ -155,7 +155,7 @@ class EmployeeAssignParams:
     """The employee to bind to the tracker; null leaves the tracker without one."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerEmployeeReadParams:
     """Parameters of ``tracker/employee/read``."""
 
@@ -163,7 +163,7 @@ class TrackerEmployeeReadParams:
     """The tracker whose employee to read."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EmployeeAssignment:
     """The last change of a tracker's employee (``last_change`` of ``tracker/employee/read``)."""
 
@@ -180,7 +180,7 @@ class EmployeeAssignment:
     """The hardware key that made the change (``tracker`` origin)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerEmployee:
     """The answer of ``tracker/employee/read``."""
 
@@ -205,7 +205,7 @@ EMPLOYEE_BATCH_DEFAULT_FIELDS = ("first_name", "middle_name", "last_name", "emai
 """The columns of a batch without ``fields``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EmployeeBatchConvertParams(LocatedBatchSource):
     """Parameters of ``employee/batch_convert``: ``batch`` text or a preloaded ``file_id``."""
 
@@ -214,7 +214,7 @@ class EmployeeBatchConvertParams(LocatedBatchSource):
     :data:`EMPLOYEE_BATCH_DEFAULT_FIELDS`; for a file with a header, its column names)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckedEmployee(NewEmployee):
     """One converted row of ``employee/batch_convert``: an employee to create, with its errors."""
 
@@ -224,7 +224,7 @@ class CheckedEmployee(NewEmployee):
     """Present when the row has problems."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckedEmployeeAnswer:
     """One element of ``employee/batch_convert``'s ``list``."""
 

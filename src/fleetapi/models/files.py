@@ -25,7 +25,7 @@ FileState = Literal["created", "in_progress", "uploaded", "deleted"]
 """Where a stored file is in its life: reserved, uploading, uploaded or deleted."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FileMetadata:
     """Metadata of a stored file (images only)."""
 
@@ -33,7 +33,7 @@ class FileMetadata:
     """The image's EXIF orientation."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UploadTicket:
     """Where and how to upload a file reserved by a ``.../create`` call."""
 

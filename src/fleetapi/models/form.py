@@ -97,14 +97,14 @@ _LABEL = rules(not_blank=True, max_length=100, printable=True)
 # --- Field definitions ------------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormOption:
     """One choice of a ``dropdown`` or ``radio_group`` field, or one box of a ``checkbox_group``."""
 
     label: str = attrs.field(metadata=_LABEL)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormField:
     """One field of a form or template: the common keys plus those of its ``type``.
 
@@ -152,7 +152,7 @@ class FormField:
     """Photo: at most the platform's ``form.file_field.max_files_per_field`` (6)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewFormTemplate:
     """A form template without its ID, version and dates: the ``template`` of
     ``form/template/create``."""
@@ -169,14 +169,14 @@ class NewFormTemplate:
     """Offered first for new tasks with a form (one template of the account at most)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormTemplateChange(NewFormTemplate):
     """A form template named by its ``id``: the ``template`` of ``form/template/update``."""
 
     id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormTemplate(FormTemplateChange):
     """A reusable form definition from which task and check-in forms are made."""
 
@@ -187,7 +187,7 @@ class FormTemplate(FormTemplateChange):
     """When it last changed (its creation, until the first update)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormTemplateCreateParams:
     """Parameters of ``form/template/create``."""
 
@@ -195,7 +195,7 @@ class FormTemplateCreateParams:
     """The new template."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormTemplateUpdateParams:
     """Parameters of ``form/template/update``: the template whole, named by its ``id``."""
 
@@ -203,7 +203,7 @@ class FormTemplateUpdateParams:
     """The template as it is to be (``version``, ``created`` and ``updated`` are ignored)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormTemplateParams:
     """Parameters of ``form/template/read``, ``delete`` and ``stats/read``."""
 
@@ -211,7 +211,7 @@ class FormTemplateParams:
     """The template."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormTemplateStats:
     """How much a template is used: ``form/template/stats/read``."""
 
@@ -224,7 +224,7 @@ class FormTemplateStats:
 # --- Values -----------------------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TextValue:
     """The value of a ``text`` field."""
 
@@ -233,7 +233,7 @@ class TextValue:
     value: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckboxGroupValue:
     """The value of a ``checkbox_group`` field: one boolean per box, in the field's order."""
 
@@ -242,7 +242,7 @@ class CheckboxGroupValue:
     values: list[bool]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DropdownValue:
     """The value of a ``dropdown`` field: the zero-based index of the chosen option."""
 
@@ -251,7 +251,7 @@ class DropdownValue:
     value_index: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RadioGroupValue:
     """The value of a ``radio_group`` field: the zero-based index of the chosen option."""
 
@@ -260,7 +260,7 @@ class RadioGroupValue:
     value_index: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DateValue:
     """The value of a ``date`` field."""
 
@@ -269,7 +269,7 @@ class DateValue:
     value: dt.date
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RatingValue:
     """The value of a ``rating`` field: the number of stars, 1 to the field's ``max_stars``."""
 
@@ -278,7 +278,7 @@ class RatingValue:
     value: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FileValue:
     """The value of a ``file`` field: IDs of files uploaded before submission."""
 
@@ -287,7 +287,7 @@ class FileValue:
     file_ids: list[int]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PhotoValue:
     """The value of a ``photo`` field: IDs of image files uploaded before submission."""
 
@@ -296,7 +296,7 @@ class PhotoValue:
     file_ids: list[int]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SignatureValue:
     """The value of a ``signature`` field: the ID of the uploaded signature image."""
 
@@ -324,7 +324,7 @@ tagged_union(FormValue, tag="type")
 # --- Forms ------------------------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Form:
     """A form attached to a task (or check-in): a copy of a template's fields and their values.
 

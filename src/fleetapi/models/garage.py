@@ -15,7 +15,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewGarage:
     """A garage without its ID: the ``garage`` of ``garage/create``."""
 
@@ -26,14 +26,14 @@ class NewGarage:
     organization_name: str | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Garage(NewGarage):
     """A garage (depot) of the user."""
 
     id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GarageCreateParams:
     """Parameters of ``garage/create``."""
 
@@ -41,7 +41,7 @@ class GarageCreateParams:
     """The new garage: organization, location, people."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GarageUpdateParams:
     """Parameters of ``garage/update``."""
 
@@ -49,7 +49,7 @@ class GarageUpdateParams:
     """The garage with its ID and every field as it should be."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GarageDeleteParams:
     """Parameters of ``garage/delete``."""
 

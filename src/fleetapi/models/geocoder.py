@@ -27,7 +27,7 @@ GeocoderGoal = Literal["ui", "ui_user_action"]
 """Why a reverse lookup is made: ``ui_user_action`` when a person asked for it, else ``ui``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeocoderDetails:
     """The parts of a geocoded address, each present only when the provider knows it."""
 
@@ -41,7 +41,7 @@ class GeocoderDetails:
     """A box that fully contains the result."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeocodedLocation:
     """One match of ``geocoder/search_address``."""
 
@@ -52,7 +52,7 @@ class GeocodedLocation:
     """Present when the request asked ``with_details``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeocodedAddress:
     """The result of ``geocoder/search_location``: the address of a point."""
 
@@ -62,7 +62,7 @@ class GeocodedAddress:
     """Present when the request asked ``with_details``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeocoderSearchAddressParams:
     """Parameters of ``geocoder/search_address``."""
 
@@ -79,7 +79,7 @@ class GeocoderSearchAddressParams:
     """Add the address parts (``details``) to each result."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeocoderSearchLocationParams:
     """Parameters of ``geocoder/search_location``."""
 

@@ -34,7 +34,7 @@ MAX_HISTORY_LIMIT = 1000
 HistoryEntryType = Literal["socket", "tracker", "camera"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EventLocation:
     """Where an event happened."""
 
@@ -44,7 +44,7 @@ class EventLocation:
     """Meters, when known."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EventExtra:
     """What an event concerns beside its tracker (each field only when it applies)."""
 
@@ -64,7 +64,7 @@ class EventExtra:
     full_message: str | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class HistoryEntry:
     """An event of a tracker (a history entry)."""
 
@@ -86,7 +86,7 @@ class HistoryEntry:
     extra: EventExtra | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EventType:
     """An event type and its description."""
 
@@ -94,7 +94,7 @@ class EventType:
     description: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class HistoryTypeListParams:
     """Parameters of ``history/type/list``."""
 
@@ -107,7 +107,7 @@ class HistoryTypeListParams:
 _LIMIT = rules(minimum=1)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class HistoryUserListParams:
     """Parameters of ``history/user/list``: the events of every tracker the user sees."""
 
@@ -131,7 +131,7 @@ class HistoryUserListParams:
     """Accepted; the mock's events carry no files."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class HistoryTrackerListParams(HistoryUserListParams):
     """Parameters of ``history/tracker/list``: the events of the trackers named."""
 
@@ -153,7 +153,7 @@ class HistoryTrackerList:
     """The unread events among them."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class HistoryUnreadListParams:
     """Parameters of ``history/unread/list``."""
 
@@ -163,7 +163,7 @@ class HistoryUnreadListParams:
     """Default: a year before now."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class HistoryUnreadCountParams:
     """Parameters of ``history/unread/count``."""
 
@@ -173,7 +173,7 @@ class HistoryUnreadCountParams:
     """Only events of this kind of device."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class HistoryReadParams:
     """Parameters of ``history/read``."""
 
@@ -183,7 +183,7 @@ class HistoryReadParams:
     """Start the message with the tracker's label (default false)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class HistoryMarkReadParams:
     """Parameters of ``history/mark_read``."""
 

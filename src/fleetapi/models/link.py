@@ -57,7 +57,7 @@ GeoLinkStatus = Literal["enabled", "inactive", "expired", "disabled"]
 """The derived status of a link in list results (and the order in which it sorts)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkLifetime:
     """When a link may be viewed; an omitted bound is open."""
 
@@ -65,7 +65,7 @@ class GeoLinkLifetime:
     to: dt.datetime | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkDisplayOptions:
     """How the shared map looks; omitted options take the service's default."""
 
@@ -83,7 +83,7 @@ class GeoLinkDisplayOptions:
     """Seconds of trace shown behind a moving tracker (default 5)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkOptions:
     """The ``params`` object of a link: its bounds, places and display options."""
 
@@ -98,14 +98,14 @@ class GeoLinkOptions:
     display_options: GeoLinkDisplayOptions
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkTrackerOptions:
     """The ``params`` of one tracker of a link."""
 
     object_data: list[GeoLinkObjectData]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkTracker:
     """One tracker shared by a link."""
 
@@ -115,7 +115,7 @@ class GeoLinkTracker:
     params: GeoLinkTrackerOptions
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLink:
     """A geo link: a viewing session that shares the location of 1 to 100 trackers."""
 
@@ -147,7 +147,7 @@ class GeoLink:
         return f"{base}/ls/#{self.hash}"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class _GeoLinkContent:
     """What create and update send: a link's lifetime, description, trackers and options."""
 
@@ -162,12 +162,12 @@ class _GeoLinkContent:
     """What the link shares: trackers, period, what viewers see."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkCreateParams(_GeoLinkContent):
     """Parameters of ``tracker/location/link/create``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkUpdateParams(_GeoLinkContent):
     """Parameters of ``tracker/location/link/update``: the link's new content, replacing the
     old (an omitted ``lifetime`` means the link never expires)."""
@@ -176,7 +176,7 @@ class GeoLinkUpdateParams(_GeoLinkContent):
     """The link."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkStatusChangeParams:
     """Parameters of ``tracker/location/link/status/change``."""
 
@@ -186,7 +186,7 @@ class GeoLinkStatusChangeParams:
     """False turns the link off (ending open viewing sessions); true turns it on."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkReadParams:
     """Parameters of ``tracker/location/link/read``."""
 
@@ -194,7 +194,7 @@ class GeoLinkReadParams:
     """The link."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkDeleteParams:
     """Parameters of ``tracker/location/link/delete``."""
 
@@ -202,7 +202,7 @@ class GeoLinkDeleteParams:
     """The link."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkListParams:
     """Parameters of ``tracker/location/link/list``."""
 

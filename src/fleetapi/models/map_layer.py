@@ -16,7 +16,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MapLayer:
     """A map layer's metadata; its body is a KML document read with ``map_layer/read``."""
 
@@ -25,7 +25,7 @@ class MapLayer:
     """Printable characters, not blank, at most 255."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MapLayerReadParams:
     """Parameters of ``map_layer/read``."""
 
@@ -33,7 +33,7 @@ class MapLayerReadParams:
     """The map layer."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MapLayerUploadParams:
     """The form fields of ``map_layer/upload``, beside the KML file part named ``file``."""
 
@@ -45,7 +45,7 @@ class MapLayerUploadParams:
     failure of the upload as for its success; the SDK reads the response from it."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MapLayerUpdateParams:
     """Parameters of ``map_layer/update``."""
 
@@ -53,7 +53,7 @@ class MapLayerUpdateParams:
     """The layer to update, named by its ``id``, with its new ``label``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MapLayerDeleteParams:
     """Parameters of ``map_layer/delete``."""
 

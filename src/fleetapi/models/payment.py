@@ -25,7 +25,7 @@ BillStatus = Literal["created", "settled", "canceled"]
 """``created`` is a bill not settled yet."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PaymentSystemSettings:
     """A payment system available to the user, and how to pay through it."""
 
@@ -46,7 +46,7 @@ class PaymentSystemSettings:
     """Prices by name; in-app purchase systems only."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Bill:
     """A bill (an order to pay)."""
 
@@ -62,7 +62,7 @@ class Bill:
     """URL of the order."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class BillList:
     """One page of ``bill/list``."""
 
@@ -71,7 +71,7 @@ class BillList:
     bills: list[Bill]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ExternalSubscription:
     """A subscription (auto-renewal) held with the external payment provider."""
 
@@ -84,7 +84,7 @@ class ExternalSubscription:
     """The next renewal."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class BillCreateParams:
     """Parameters of ``bill/create``."""
 
@@ -94,7 +94,7 @@ class BillCreateParams:
     """In the panel's default currency; at least 0.01."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class BillListParams:
     """Parameters of ``bill/list``."""
 
@@ -104,7 +104,7 @@ class BillListParams:
     """Zero-based index of the first bill (default 0)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SubscriptionCancelParams:
     """Parameters of ``subscription/avangate/cancel``."""
 

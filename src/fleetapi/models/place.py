@@ -46,7 +46,7 @@ CustomFieldType = Literal["text", "bigtext", "email", "phone", "decimal", "integ
 """The kind of a custom field (``entity/fields``)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CustomFieldValue:
     """The value of one custom field of an entity."""
 
@@ -55,7 +55,7 @@ class CustomFieldValue:
     """Text for the text kinds, a number for ``decimal`` and ``integer``, an employee ID."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PlaceLocation:
     """Where a place is: a point, its address and its radius."""
 
@@ -68,7 +68,7 @@ class PlaceLocation:
     """Meters around the point that count as the place."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewPlace:
     """A place without its ID: the ``place`` of ``place/create``."""
 
@@ -87,14 +87,14 @@ class NewPlace:
     """Set by the service's avatar calls only: ignored in ``create`` and ``update``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Place(NewPlace):
     """A place (point of interest) of the account."""
 
     id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PlaceListParams:
     """Parameters of ``place/list``."""
 
@@ -126,7 +126,7 @@ class PlaceList:
     """The number of places found, ignoring paging."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PlaceReadParams:
     """Parameters of ``place/read``."""
 
@@ -134,7 +134,7 @@ class PlaceReadParams:
     """The place."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PlaceCreateParams:
     """Parameters of ``place/create``."""
 
@@ -144,7 +144,7 @@ class PlaceCreateParams:
     """Create the place even when required custom fields are missing."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PlaceUpdateParams:
     """Parameters of ``place/update``: the whole place, named by its ``id``."""
 
@@ -152,7 +152,7 @@ class PlaceUpdateParams:
     """The place with its ID and every field as it should be."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PlaceDeleteParams:
     """Parameters of ``place/delete``."""
 
@@ -160,7 +160,7 @@ class PlaceDeleteParams:
     """The place to delete."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PlaceSearchLocationParams:
     """Parameters of ``place/search_location``."""
 
@@ -168,7 +168,7 @@ class PlaceSearchLocationParams:
     """The point whose places are wanted."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PlaceLabel:
     """A place's ID and label (what ``place/search_location`` answers)."""
 
@@ -195,7 +195,7 @@ PLACE_BATCH_DEFAULT_FIELDS: Final = (
 """The columns of a batch without ``fields``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PlaceBatchConvertParams(LocatedBatchSource):
     """Parameters of ``place/batch_convert``: ``batch`` text or a preloaded ``file_id``."""
 
@@ -204,7 +204,7 @@ class PlaceBatchConvertParams(LocatedBatchSource):
     :data:`PLACE_BATCH_DEFAULT_FIELDS`; for a file with a header, its column names)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckedPlace(NewPlace):
     """One converted row of ``place/batch_convert``: a place to create, with its errors."""
 

@@ -52,7 +52,7 @@ COUNTER_TYPES: tuple[CounterType, ...] = get_args(CounterType)
 """Every counter type, in order."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SensorReading:
     """The last value of a metering sensor."""
 
@@ -75,7 +75,7 @@ class SensorReading:
     """The composite sensors this one is a part of."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class StateReading:
     """The last value of a reported field no sensor reads, or of ``input_status`` and
     ``output_status`` (the digital inputs and outputs as bits, input 1 the lowest)."""
@@ -86,7 +86,7 @@ class StateReading:
     update_time: dt.datetime | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VirtualSensorReading:
     """The last value of a virtual sensor, as its title when it has one."""
 
@@ -97,7 +97,7 @@ class VirtualSensorReading:
     update_time: dt.datetime
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CounterReading:
     """A counter's value."""
 
@@ -106,7 +106,7 @@ class CounterReading:
     update_time: dt.datetime | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerReadings:
     """A tracker's last sensor values, states and counters (``tracker/readings/list``)."""
 
@@ -119,7 +119,7 @@ class TrackerReadings:
     """Left out when the call names a ``sensor_type``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ReadingsListParams:
     """Parameters of ``tracker/readings/list``."""
 
@@ -131,7 +131,7 @@ class ReadingsListParams:
     """``false`` leaves out the parts of composite sensors (default ``true``)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ReadingsBatchListParams:
     """Parameters of ``tracker/readings/batch_list``."""
 
@@ -144,7 +144,7 @@ class ReadingsBatchListParams:
     """Also answer the components of virtual sensors (default false)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FuelReading:
     """The last value of a fuel sensor."""
 
@@ -158,7 +158,7 @@ class FuelReading:
     converted_value: float | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FuelLevels:
     """A tracker's fuel sensors' last values (``tracker/get_fuel``)."""
 
@@ -167,7 +167,7 @@ class FuelLevels:
     """The newest of their values' times; null without one."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CounterValueParams:
     """Parameters of ``tracker/counter/value/get``."""
 
@@ -177,7 +177,7 @@ class CounterValueParams:
     """The counter: odometer or engine hours."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CounterValueListParams:
     """Parameters of ``tracker/counter/value/list``."""
 
@@ -188,7 +188,7 @@ class CounterValueListParams:
     """The counter: odometer or engine hours."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CounterValueSetParams:
     """Parameters of ``tracker/counter/value/set``."""
 
@@ -200,7 +200,7 @@ class CounterValueSetParams:
     """Km for the odometer, hours for the engine hours; the counter goes on from it."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MileageReadParams:
     """Parameters of ``tracker/stats/mileage/read``."""
 
@@ -212,7 +212,7 @@ class MileageReadParams:
     """Later than ``from``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DayMileage:
     """A tracker's mileage on one day."""
 
@@ -220,7 +220,7 @@ class DayMileage:
     """Km."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MileageStats:
     """Mileage by tracker ID, then by day (``YYYY-MM-DD``, in the user's time zone)."""
 
@@ -228,7 +228,7 @@ class MileageStats:
     limit_exceeded: bool = False
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EngineHoursReadParams:
     """Parameters of ``tracker/stats/engine_hours/read``."""
 

@@ -40,7 +40,7 @@ CLOCK_PATTERN: Final = r"^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$"
 """A time of day, ``HH:MM`` or ``HH:MM:SS``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TimeFilter:
     """The hours of the day and the weekdays whose data a report takes."""
 
@@ -52,7 +52,7 @@ class TimeFilter:
     """ISO weekdays, 1 (Monday) to 7 (Sunday)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ReportPlugin:
     """Which report to make (``plugin_id``) and its options; each plugin reads its own."""
 
@@ -83,7 +83,7 @@ class ReportPlugin:
     """Speeding: the limit, km/h."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ReportGenerateParams:
     """Parameters of ``report/tracker/generate``."""
 
@@ -105,7 +105,7 @@ class ReportGenerateParams:
     """The report to make and its options."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ReportParams:
     """Parameters of ``report/tracker/status``, ``retrieve`` and ``delete``."""
 
@@ -113,7 +113,7 @@ class ReportParams:
     """The report."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ReportDownloadParams:
     """Parameters of ``report/tracker/download``."""
 
@@ -125,7 +125,7 @@ class ReportDownloadParams:
     """Without the title page (default false)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class LocaleInfo:
     """The language, time zone and units a report was made in."""
 
@@ -134,7 +134,7 @@ class LocaleInfo:
     measurement_system: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ReportParameters:
     """What a report was asked for."""
 
@@ -145,7 +145,7 @@ class ReportParameters:
     locale_info: LocaleInfo
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ReportInfo:
     """A report as ``report/tracker/list`` answers it: what it covers and how far it is."""
 
@@ -161,7 +161,7 @@ class ReportInfo:
     to: dt.datetime
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ReportSheet:
     """One sheet of a report: a tracker's (or the summary's) sections."""
 
@@ -176,7 +176,7 @@ class ReportSheet:
     additional_field: str = ""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Report:
     """A generated report as ``report/tracker/retrieve`` answers it."""
 

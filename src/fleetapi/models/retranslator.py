@@ -17,7 +17,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RetranslatorProtocol:
     """A protocol a retranslator can speak, and which credentials it uses."""
 
@@ -35,7 +35,7 @@ class RetranslatorProtocol:
     """A retranslator of this protocol must have a password."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class _RetranslatorFields:
     """What a retranslator is made of, with or without its ``id``."""
 
@@ -54,12 +54,12 @@ class _RetranslatorFields:
     enabled: bool
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewRetranslator(_RetranslatorFields):
     """A retranslator to create (``retranslator/create``)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Retranslator(_RetranslatorFields):
     """A retranslator: where and how a device's data is forwarded.
 
@@ -69,7 +69,7 @@ class Retranslator(_RetranslatorFields):
     id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RetranslatorCreateParams:
     """Parameters of ``retranslator/create``."""
 
@@ -77,7 +77,7 @@ class RetranslatorCreateParams:
     """The new retranslator: protocol, address, port, credentials."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RetranslatorDeleteParams:
     """Parameters of ``retranslator/delete``."""
 
@@ -85,7 +85,7 @@ class RetranslatorDeleteParams:
     """The retranslator."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RetranslatorUpdateParams:
     """Parameters of ``retranslator/update``: the whole retranslator, its ``id`` naming it."""
 

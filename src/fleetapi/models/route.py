@@ -38,7 +38,7 @@ _ORDER = rules(minimum=0)
 # --- Routes -----------------------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RouteListParams:
     """Parameters of ``task/route/list``; every filter is optional, null is no filter."""
 
@@ -54,7 +54,7 @@ class RouteListParams:
     """Text found (any case) in the label or description."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RouteParams:
     """Parameters of ``task/route/read`` and ``task/route/delete``."""
 
@@ -62,7 +62,7 @@ class RouteParams:
     """The route."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RouteAssignParams:
     """Parameters of ``task/route/assign``."""
 
@@ -72,7 +72,7 @@ class RouteAssignParams:
     """The tracker to assign; null unassigns."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RouteChange:
     """The ``route`` of ``task/route/update``: the route's own fields, named by its ``id``
     (its tracker, window and status are not changed here)."""
@@ -90,7 +90,7 @@ class RouteChange:
     """Without ``checkpoints``: the route's checkpoints in their new order (all of them)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RouteCheckpoint(NewTask):
     """A checkpoint of ``task/route/update``: with an ``id``, one of the route's checkpoints
     rewritten; without, a new one. Its tracker is the route's."""
@@ -98,7 +98,7 @@ class RouteCheckpoint(NewTask):
     id: int | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RouteUpdateParams:
     """Parameters of ``task/route/update``."""
 
@@ -118,7 +118,7 @@ class RouteUpdateParams:
 # --- Checkpoints ------------------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckpointListParams:
     """Parameters of ``task/checkpoint/list``."""
 
@@ -126,7 +126,7 @@ class CheckpointListParams:
     """The checkpoints wanted; IDs of anything else are skipped."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckpointParams:
     """Parameters of ``task/checkpoint/read``, ``delete`` and ``transmute``."""
 
@@ -134,7 +134,7 @@ class CheckpointParams:
     """The checkpoint."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewCheckpoint(NewTask):
     """A checkpoint to add to a route: a task with its route and position."""
 
@@ -144,7 +144,7 @@ class NewCheckpoint(NewTask):
     """Zero-based position; the checkpoints from there on move one down. Default: last."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckpointCreateParams:
     """Parameters of ``task/checkpoint/create``."""
 
@@ -154,7 +154,7 @@ class CheckpointCreateParams:
     """Create a form from ``checkpoint.form_template_id`` when it is not null (default false)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckpointUpdate(TaskUpdate):
     """A checkpoint's new content, named by its ``id``; ``order`` moves it in its route."""
 
@@ -164,7 +164,7 @@ class CheckpointUpdate(TaskUpdate):
     """Its new zero-based position; the others shift. Omitted: it stays."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckpointUpdateParams:
     """Parameters of ``task/checkpoint/update``."""
 

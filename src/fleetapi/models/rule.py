@@ -50,7 +50,7 @@ _TIME = rules(pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$")
 _TEXT = rules(max_length=1024)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RuleAlerts:
     """Where a rule's notifications go."""
 
@@ -63,7 +63,7 @@ class RuleAlerts:
     """Notifications marked as emergencies (color and sound)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class WeekTime:
     """A moment of the week, in the user's time zone."""
 
@@ -73,7 +73,7 @@ class WeekTime:
     """``HH:MM:SS``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class WeeklyInterval:
     """A weekly window when the rule works (``{"type": "weekly", ...}``)."""
 
@@ -84,7 +84,7 @@ class WeeklyInterval:
     interval_id: int | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FixedInterval:
     """A period when the rule works (``{"type": "fixed", ...}``)."""
 
@@ -101,7 +101,7 @@ ScheduleInterval = WeeklyInterval | FixedInterval
 tagged_union(ScheduleInterval, tag="type")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewRule:
     """A rule without its ID: the ``rule`` of ``tracker/rule/create``."""
 
@@ -130,7 +130,7 @@ class NewRule:
     """The type's own settings (``zone_limit_inverted``, ``statuses``, ``emergency``...)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Rule(NewRule):
     """A rule of the user's account."""
 
@@ -140,7 +140,7 @@ class Rule(NewRule):
     """The first of ``zone_ids``, 0 without one (the older single-zone form)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RuleListParams:
     """Parameters of ``tracker/rule/list``."""
 
@@ -148,7 +148,7 @@ class RuleListParams:
     """Only the rules bound to this tracker."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RuleCreateParams:
     """Parameters of ``tracker/rule/create``."""
 
@@ -156,7 +156,7 @@ class RuleCreateParams:
     """The new rule: type, trackers, zones, alerts, schedule."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RuleUpdateParams:
     """Parameters of ``tracker/rule/update``: the whole rule, named by its ``id``."""
 
@@ -164,7 +164,7 @@ class RuleUpdateParams:
     """The rule with its ID and every field as it should be."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RuleDeleteParams:
     """Parameters of ``tracker/rule/delete``."""
 
@@ -172,7 +172,7 @@ class RuleDeleteParams:
     """The rule."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RuleBindParams:
     """Parameters of ``tracker/rule/bind`` and ``unbind``."""
 

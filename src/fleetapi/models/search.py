@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Period:
     """A closed date/time interval: ``from`` and ``to``."""
 
@@ -45,7 +45,7 @@ class Period:
     to: dt.datetime
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class AndCondition:
     """True when every nested condition holds (``{"type": "and", "conditions": [...]}``)."""
 
@@ -55,7 +55,7 @@ class AndCondition:
     """2 to 60 conditions."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class OrCondition:
     """True when at least one nested condition holds (``{"type": "or", "conditions": [...]}``)."""
 
@@ -65,7 +65,7 @@ class OrCondition:
     """2 to 60 conditions."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NotCondition:
     """True when the nested condition does not hold (``{"type": "not", "condition": {...}}``)."""
 
@@ -74,7 +74,7 @@ class NotCondition:
     condition: SearchCondition
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EqCondition:
     """The ``field`` equals the number ``value`` (text fields compare numerically too)."""
 
@@ -86,7 +86,7 @@ class EqCondition:
     """A number; IDs of linked entities (``employee``, ``form``) compare by this value."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ContainsCondition:
     """The ``field`` contains the text ``value`` (numbers match by their digits too)."""
 
@@ -97,7 +97,7 @@ class ContainsCondition:
     """Not empty, at most 760 characters."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class InCondition:
     """The ``field`` equals one of the ``value`` items (``status`` in a set of statuses...)."""
 
@@ -108,7 +108,7 @@ class InCondition:
     """JSON scalars: strings or numbers, as the field holds them."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PeriodCondition:
     """The date/time ``field`` lies between ``value.from`` and ``value.to``."""
 

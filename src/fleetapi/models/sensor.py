@@ -59,7 +59,7 @@ VirtualSensorType = Literal["state", "virtual_ignition"]
 """A virtual sensor: the ignition (one per tracker) or another state."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MeteringParameters:
     """The optional settings of a metering sensor."""
 
@@ -82,7 +82,7 @@ class MeteringParameters:
     """``input_name`` is a name of the user's choosing."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ValueTitle:
     """A title shown for one value of a virtual sensor (``"1"`` is ``On``)."""
 
@@ -90,7 +90,7 @@ class ValueTitle:
     title: str = attrs.field(metadata=rules(max_length=64))
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VirtualParameters:
     """How a virtual sensor derives its value from its input."""
 
@@ -110,7 +110,7 @@ _NAME = rules(not_blank=True, max_length=100)
 _INPUT_NAME = rules(not_blank=True, max_length=64)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewMeteringSensor:
     """A metering sensor without its ID (``{"type": "metering", ...}``)."""
 
@@ -129,7 +129,7 @@ class NewMeteringSensor:
     parameters: MeteringParameters | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewDiscreteSensor:
     """A discrete input without its ID (``{"type": "discrete", ...}``)."""
 
@@ -141,7 +141,7 @@ class NewDiscreteSensor:
     """The digital input it is bound to."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewVirtualSensor:
     """A virtual sensor without its ID (``{"type": "virtual", ...}``)."""
 
@@ -155,21 +155,21 @@ class NewVirtualSensor:
     parameters: VirtualParameters | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MeteringSensor(NewMeteringSensor):
     """A tracker's metering sensor."""
 
     id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DiscreteSensor(NewDiscreteSensor):
     """A tracker's discrete input."""
 
     id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VirtualSensor(NewVirtualSensor):
     """A tracker's virtual sensor."""
 
@@ -187,7 +187,7 @@ Sensor = MeteringSensor | DiscreteSensor | VirtualSensor
 tagged_union(Sensor, tag="type")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SensorBatchListParams:
     """Parameters of ``tracker/sensor/batch_list``."""
 
@@ -195,7 +195,7 @@ class SensorBatchListParams:
     """Each the caller's and not blocked; at most :data:`MAX_BATCH_SENSOR_TRACKERS`."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SensorCreateParams:
     """Parameters of ``tracker/sensor/create``."""
 
@@ -205,7 +205,7 @@ class SensorCreateParams:
     """The new sensor: metering, discrete or virtual, told apart by sensor_type."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SensorUpdateParams:
     """Parameters of ``tracker/sensor/update``: the whole sensor, named by its ``id``."""
 
@@ -215,7 +215,7 @@ class SensorUpdateParams:
     """The sensor with its ID and every field as it should be."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SensorDeleteParams:
     """Parameters of ``tracker/sensor/delete``."""
 

@@ -50,7 +50,7 @@ TAGGED_ENTITY_TYPES: Final[tuple[TaggedEntityType, ...]] = (
 """Every kind of entity that carries tags, in the order ``tag/search`` answers them."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewTag:
     """A tag without its ID: the ``tag`` of ``tag/create``."""
 
@@ -60,7 +60,7 @@ class NewTag:
     """A hex color without ``#`` (``FF0000``)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Tag(NewTag):
     """A tag of the account."""
 
@@ -69,7 +69,7 @@ class Tag(NewTag):
     """Set by the service's avatar calls only: ignored in ``update``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TagListParams:
     """Parameters of ``tag/list``."""
 
@@ -79,7 +79,7 @@ class TagListParams:
     """Only tags whose name holds this text (any case); 3 to 60 characters, or null."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TagCreateParams:
     """Parameters of ``tag/create``."""
 
@@ -87,7 +87,7 @@ class TagCreateParams:
     """The new tag."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TagUpdateParams:
     """Parameters of ``tag/update``: the tag, named by its ``id``."""
 
@@ -95,7 +95,7 @@ class TagUpdateParams:
     """The tag with its ID, its name and its color."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TagDeleteParams:
     """Parameters of ``tag/delete``: one tag (201 when missing) or several (missing skipped)."""
 
@@ -105,7 +105,7 @@ class TagDeleteParams:
     """The tags to delete; those that do not exist are skipped."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TagSearchParams:
     """Parameters of ``tag/search``."""
 
@@ -115,7 +115,7 @@ class TagSearchParams:
     """Only these kinds of entity (default: every kind)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TagSearchResult:
     """The entities that carry every tag searched, by kind (an empty list for a kind not
     searched)."""

@@ -71,7 +71,7 @@ TaskOrigin = Literal["manual", "scheduled", "imported"]
 """How a task came to be: by hand, from a schedule, or imported from a spreadsheet."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CustomFieldValue:
     """The value of a custom field on a task: its ``type`` and a ``value`` of that type."""
 
@@ -80,7 +80,7 @@ class CustomFieldValue:
     """Shaped by ``type`` (text for ``text``, an ID for entity references...)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ExternalIdCount:
     """How many tasks already carry an external ID given in the request."""
 
@@ -91,7 +91,7 @@ class ExternalIdCount:
 # --- Objects the service returns -----------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskBase:
     """The fields tasks, checkpoints and routes share."""
 
@@ -118,7 +118,7 @@ class TaskBase:
     """Tag IDs."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Task(TaskBase):
     """A task (``type`` ``task``) or a route checkpoint (``type`` ``checkpoint``)."""
 
@@ -147,7 +147,7 @@ class Task(TaskBase):
     """Checkpoints: the zero-based position in their route."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Route(TaskBase):
     """A route: an ordered set of checkpoints, completed when they all are, in order."""
 
@@ -156,7 +156,7 @@ class Route(TaskBase):
     """The checkpoints' IDs in order of execution (2 to 500)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ListedRoute(Route):
     """A route as ``task/list`` answers it when ``types`` asks for routes: with its
     checkpoints."""
@@ -168,7 +168,7 @@ class ListedRoute(Route):
 # --- Objects sent in requests -----------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskLocation:
     """The zone of a task to create or update: a circle with an optional address."""
 
@@ -184,7 +184,7 @@ class TaskLocation:
         return Location(lat=self.lat, lng=self.lng, radius=self.radius, address=self.address)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskContent:
     """What ``task/create`` and ``task/update`` send about a task (the fields not ignored)."""
 
@@ -214,7 +214,7 @@ class TaskContent:
     fields: dict[str, CustomFieldValue] | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewTask(TaskContent):
     """A task (or route checkpoint) to create."""
 
@@ -222,7 +222,7 @@ class NewTask(TaskContent):
     """Assign at once to this tracker's employee; omitted or null: create unassigned."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskUpdate(TaskContent):
     """A task's new content for ``task/update`` (the tracker changes through ``task/assign``)."""
 
@@ -252,7 +252,7 @@ class TaskUpdate(TaskContent):
         )
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewRoute:
     """A route to create; its ``from`` and ``to`` come from its checkpoints."""
 
@@ -269,7 +269,7 @@ class NewRoute:
 # --- Parameters and results -------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskAssignParams:
     """Parameters of ``task/assign``."""
 
@@ -279,7 +279,7 @@ class TaskAssignParams:
     """The tracker to assign; null unassigns."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskCreateParams:
     """Parameters of ``task/create``."""
 
@@ -289,7 +289,7 @@ class TaskCreateParams:
     """Create a form from ``task.form_template_id`` when it is not null (default false)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskCreateResult:
     """The result of ``task/create``."""
 
@@ -299,7 +299,7 @@ class TaskCreateResult:
     """External IDs of the request that other tasks already carry (only when there are some)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskDeleteParams:
     """Parameters of ``task/delete``."""
 
@@ -307,7 +307,7 @@ class TaskDeleteParams:
     """The task, checkpoint or route."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskListParams:
     """Parameters of ``task/list``; every filter is optional, and null or omitted is no filter."""
 
@@ -357,7 +357,7 @@ class TaskListResult:
     """All tasks found, ignoring ``offset`` and ``limit``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskReadParams:
     """Parameters of ``task/read``."""
 
@@ -365,7 +365,7 @@ class TaskReadParams:
     """A task, route or checkpoint."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskReadResult:
     """The result of ``task/read``: the entity, and a route's checkpoints."""
 
@@ -375,7 +375,7 @@ class TaskReadResult:
     """Only for a route: its checkpoints in order."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskTransmuteParams:
     """Parameters of ``task/transmute``: turn a task into a checkpoint of a route."""
 
@@ -387,7 +387,7 @@ class TaskTransmuteParams:
     """Zero-based index at which the checkpoint is inserted."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskUpdateParams:
     """Parameters of ``task/update``."""
 
@@ -397,7 +397,7 @@ class TaskUpdateParams:
     """Create, replace or delete the form after ``task.form_template_id`` (default false)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskUpdateResult:
     """The result of ``task/update``."""
 
@@ -405,7 +405,7 @@ class TaskUpdateResult:
     """External IDs of the request that other tasks already carry (only when there are some)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RouteCreateParams:
     """Parameters of ``task/route/create``."""
 
@@ -417,7 +417,7 @@ class RouteCreateParams:
     """Create each checkpoint's form from its ``form_template_id`` (default false)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RouteCreateResult:
     """The result of ``task/route/create`` and ``update``: the route under ``result``."""
 

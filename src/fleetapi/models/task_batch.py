@@ -43,7 +43,7 @@ BatchField = Literal[
 """How ``task/batch_convert`` checks the locations of the tasks it assigns."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckedTask:
     """One converted row of ``task/batch_convert``: a task not yet created, with its errors.
 
@@ -66,7 +66,7 @@ class CheckedTask:
     errors: list[dict[str, Any]] | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TaskBatchConvertParams:
     """Parameters of ``task/batch_convert``."""
 

@@ -48,7 +48,7 @@ __all__ = [
 AssetType = Literal["vehicle", "employee"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class AssetRef:
     """A reference to an asset: a vehicle or an employee."""
 
@@ -56,7 +56,7 @@ class AssetRef:
     type: AssetType
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PointInfo:
     """One track point."""
 
@@ -87,7 +87,7 @@ class PointInfo:
 # --- The kinds of track_info ------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class _Trip:
     """The fields a trip and a merged period share."""
 
@@ -113,7 +113,7 @@ class _Trip:
     bounds: Bounds
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RegularTrack(_Trip):
     """A trip."""
 
@@ -122,7 +122,7 @@ class RegularTrack(_Trip):
     id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SingleReportTrack:
     """A single report: a trip of one point."""
 
@@ -140,14 +140,14 @@ class SingleReportTrack:
     """Only with ``with_points``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MergedTrack(_Trip):
     """All tracks of the period merged into one (``split`` false)."""
 
     TAG: ClassVar[str] = "merged"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ClusterTrack:
     """Single reports grouped by coordinates (``split`` true, ``cluster_single_reports``)."""
 
@@ -164,7 +164,7 @@ class ClusterTrack:
     bounds: Bounds
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UnknownTrack:
     """A track of a kind this SDK does not know (the client's fallback): the shared fields only.
 
@@ -188,7 +188,7 @@ tagged_union(TrackInfo, tag="type", default=UnknownTrack)
 # --- Results ----------------------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackList:
     """The tracks of one tracker of the asset."""
 
@@ -200,7 +200,7 @@ class TrackList:
     tracks: list[TrackInfo]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackTotals:
     """Totals over every track of ``asset/track/list``.
 
@@ -238,7 +238,7 @@ class TrackListResult:
     total: TrackTotals
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackPoints:
     """The points of one tracker of the asset (``asset/track/read``)."""
 
@@ -251,7 +251,7 @@ class TrackPoints:
 # --- Parameters -------------------------------------------------------------------------------
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackListOptions:
     """The period and options of the track list calls (``asset/track/list``, ``track/list``)."""
 
@@ -277,7 +277,7 @@ class TrackListOptions:
     """2 to 3000, a soft limit; omitted: the server simplifies as it sees fit."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class AssetTrackListParams(TrackListOptions):
     """Parameters of ``asset/track/list``."""
 
@@ -285,7 +285,7 @@ class AssetTrackListParams(TrackListOptions):
     """The employee or vehicle whose tracks to list."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackReadOptions:
     """The period and options of the track read calls (``asset/track/read``, ``track/read``)."""
 
@@ -305,7 +305,7 @@ class TrackReadOptions:
     """True filters LBS tracks only; false includes parking points."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class AssetTrackReadParams(TrackReadOptions):
     """Parameters of ``asset/track/read``."""
 
@@ -313,7 +313,7 @@ class AssetTrackReadParams(TrackReadOptions):
     """The employee or vehicle whose points to read."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerTrackListParams(TrackListOptions):
     """Parameters of ``track/list``: one tracker's tracks."""
 
@@ -331,7 +331,7 @@ class TrackerTrackList:
     list: list[TrackInfo]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerTrackReadParams(TrackReadOptions):
     """Parameters of ``track/read``: one tracker's points."""
 
@@ -343,7 +343,7 @@ TrackFileFormat = Literal["kml", "kmz"]
 """The file formats of ``track/download``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackDownloadParams:
     """Parameters of ``track/download``: one tracker's points as a KML or KMZ file."""
 

@@ -39,7 +39,7 @@ ConnectionStatus = Literal[
 MovementStatus = Literal["moving", "stopped", "parked"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerSource:
     """The device behind a tracker."""
 
@@ -54,7 +54,7 @@ class TrackerSource:
     phone: str | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TagBinding:
     """A tag bound to an entity, with its display order."""
 
@@ -62,7 +62,7 @@ class TagBinding:
     ordinal: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Tracker:
     """A tracker: the account's view of one device."""
 
@@ -75,7 +75,7 @@ class Tracker:
     tag_bindings: list[TagBinding] = attrs.Factory(list)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GpsState:
     """The last GPS fix of a tracker."""
 
@@ -93,7 +93,7 @@ class GpsState:
     """True when the position comes from GSM base stations (LBS)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GsmState:
     """The mobile network state of a tracker."""
 
@@ -104,7 +104,7 @@ class GsmState:
     roaming: bool | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class AdditionalState:
     """One model-specific state value (``additional`` of a state: ``hardware_key``...)."""
 
@@ -113,7 +113,7 @@ class AdditionalState:
     updated: dt.datetime | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerState:
     """The current state of a tracker (``tracker/get_state``)."""
 
@@ -143,7 +143,7 @@ class TrackerState:
     """When the tracker last moved (its track last grew)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerListParams:
     """Parameters of ``tracker/list``."""
 
@@ -151,7 +151,7 @@ class TrackerListParams:
     """Only trackers whose label contains one of these substrings."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerReadParams:
     """Parameters of ``tracker/read`` and ``tracker/get_state``."""
 
@@ -159,7 +159,7 @@ class TrackerReadParams:
     """The tracker."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerStatesParams:
     """Parameters of ``tracker/get_states``."""
 
@@ -171,7 +171,7 @@ class TrackerStatesParams:
     """List unknown trackers in ``not_exist`` instead of failing with 217 (default false)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerStates:
     """The result of ``tracker/get_states``."""
 

@@ -33,7 +33,7 @@ InputType = Literal[
 """What a semantic input means."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackersParams:
     """Parameters of the batch calls: the trackers to read."""
 
@@ -42,7 +42,7 @@ class TrackersParams:
     :data:`~fleetapi.models.tracker_data.MAX_BATCH_TRACKERS` (221 beyond)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class LastGpsPoint:
     """A tracker's last point located by GPS (``tracker/get_last_gps_point``)."""
 
@@ -57,7 +57,7 @@ class LastGpsPoint:
     """Meters; answered when the device tells."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class InputState:
     """A semantic input (ignition, a door...) and the digital input it is bound to."""
 
@@ -68,7 +68,7 @@ class InputState:
     input_number: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Inputs:
     """A tracker's digital inputs and the semantic inputs bound to them."""
 
@@ -78,7 +78,7 @@ class Inputs:
     update_time: dt.datetime | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerInputs(Inputs):
     """The answer of ``tracker/get_inputs``."""
 
@@ -86,7 +86,7 @@ class TrackerInputs(Inputs):
     """The user's current time (the mock answers it every time)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class OutputInfo:
     """One digital output of a tracker."""
 
@@ -95,7 +95,7 @@ class OutputInfo:
     """The user's name for it (``OUT1``)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerTagsSetParams:
     """Parameters of ``tracker/tags/set``: the tracker's tags, replacing those it had."""
 

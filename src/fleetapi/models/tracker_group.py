@@ -22,7 +22,7 @@ _TITLE = rules(min_length=1, max_length=60, printable=True)
 _COLOR = rules(pattern=HEX_COLOR_PATTERN)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerGroup:
     """A group of trackers."""
 
@@ -33,7 +33,7 @@ class TrackerGroup:
     """The color of its trackers' markers: a web color without ``#`` (``FF6DDC``)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerGroupCreateParams:
     """Parameters of ``tracker/group/create``."""
 
@@ -43,7 +43,7 @@ class TrackerGroupCreateParams:
     """A web color without ``#`` (``FF6DDC``)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerGroupUpdateParams(TrackerGroupCreateParams):
     """Parameters of ``tracker/group/update``: the group's new title and color."""
 
@@ -51,7 +51,7 @@ class TrackerGroupUpdateParams(TrackerGroupCreateParams):
     """The group."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerGroupDeleteParams:
     """Parameters of ``tracker/group/delete``; its trackers go to the default group 0."""
 
@@ -59,7 +59,7 @@ class TrackerGroupDeleteParams:
     """The group."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerGroupAssignParams:
     """Parameters of ``tracker/group/assign``."""
 

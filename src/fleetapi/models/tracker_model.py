@@ -19,7 +19,7 @@ __all__ = [
 TrackerModelType = Literal["logger", "portable", "vehicle", "personal"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class BatteryLimits:
     """A device's internal battery: the levels its charge is read against."""
 
@@ -29,7 +29,7 @@ class BatteryLimits:
     max_charge: float
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ModelConnection:
     """One way a device connects to the platform."""
 
@@ -39,7 +39,7 @@ class ModelConnection:
     description: str | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerModel:
     """A device model. ``compact_view`` answers the fields down to ``register`` only."""
 
@@ -94,7 +94,7 @@ class TrackerModel:
     register_fields: list[str] | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerModelListParams:
     """Parameters of ``tracker/list_models``."""
 

@@ -42,7 +42,7 @@ GeocoderName = Literal["google", "yandex", "progorod", "osm", "locationiq"]
 RouteProvider = Literal["progorod", "google", "osrm"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MasterInfo:
     """The account owner, as ``user/get_info`` shows it to a sub-user."""
 
@@ -59,7 +59,7 @@ class MasterInfo:
     bonus: float = 0.0
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UserInfo(MasterInfo):
     """The user (``user_info`` of ``user/get_info``)."""
 
@@ -91,7 +91,7 @@ class UserInfo(MasterInfo):
     registered_street_address: str = ""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TariffRestrictions:
     """What the user's plan allows (``user/get_tariff_restrictions``)."""
 
@@ -99,14 +99,14 @@ class TariffRestrictions:
     """The maps the user may open (``roadmap``, ``osm``...)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Privileges:
     """A sub-user's effective rights."""
 
     rights: list[str]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UserInfoParams:
     """Parameters of ``user/get_info``."""
 
@@ -114,7 +114,7 @@ class UserInfoParams:
     """An application whose custom menu ``user_menu`` describes."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UserInfoAnswer:
     """The answer of ``user/get_info``."""
 
@@ -135,7 +135,7 @@ class UserInfoAnswer:
     """The menu of the user interface (its items are the service's own)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UserSettings:
     """The user's settings (``settings`` of ``user/settings/read``)."""
 
@@ -151,7 +151,7 @@ class UserSettings:
     """Transliterate SMS notifications."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class BalanceAlertSettings:
     """Where balance alerts go."""
 
@@ -159,7 +159,7 @@ class BalanceAlertSettings:
     """The addresses (empty: no alerts)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FileStorageSettings:
     """What the file storage does when it is full."""
 
@@ -167,7 +167,7 @@ class FileStorageSettings:
     """New files replace the oldest ones."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UserSettingsAnswer:
     """The answer of ``user/settings/read``."""
 
@@ -181,7 +181,7 @@ class UserSettingsAnswer:
     second_user_balance_warning_period: str | Unset = UNSET
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UserSettingsUpdateParams:
     """Parameters of ``user/settings/update``: the settings to change (the others stay)."""
 

@@ -117,7 +117,7 @@ tracker by its label), ``tags`` (tag names, comma-separated) and ``undefined`` (
 skip)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewVehicle:
     """A vehicle without its ID: the ``vehicle`` of ``vehicle/create``.
 
@@ -181,7 +181,7 @@ class NewVehicle:
     """A hex color (``1E96DC``), sent on create and update only."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Vehicle(NewVehicle):
     """A vehicle of the user (``vehicle/read``, ``vehicle/list``, ``vehicle/update``)."""
 
@@ -190,7 +190,7 @@ class Vehicle(NewVehicle):
     """The label of the tracker (read-only)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class BatchError:
     """One problem found in a row of a batch conversion, named like a code-7 error."""
 
@@ -201,7 +201,7 @@ class BatchError:
     error: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckedVehicle(NewVehicle):
     """One converted row of ``vehicle/batch_convert``: a vehicle to create, with its errors."""
 
@@ -221,7 +221,7 @@ class VehicleBatchResult:
     list: list[CheckedVehicle]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VehicleCreateParams:
     """Parameters of ``vehicle/create``."""
 
@@ -231,7 +231,7 @@ class VehicleCreateParams:
     """Take the tracker from the vehicle it is bound to (default true; false gives 247)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VehicleDeleteParams:
     """Parameters of ``vehicle/delete``: exactly one of ``vehicle_id`` or ``vehicle_ids``."""
 
@@ -241,7 +241,7 @@ class VehicleDeleteParams:
     """Unknown IDs are skipped silently."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VehicleListParams:
     """Parameters of ``vehicle/list``."""
 
@@ -255,7 +255,7 @@ class VehicleListParams:
     """Only vehicles whose VIN, reg_number or label contains it (at most 100 characters)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VehicleReadParams:
     """Parameters of ``vehicle/read``."""
 
@@ -263,7 +263,7 @@ class VehicleReadParams:
     """The vehicle."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VehicleUpdateParams:
     """Parameters of ``vehicle/update``."""
 
@@ -273,7 +273,7 @@ class VehicleUpdateParams:
     """Take the tracker from the vehicle it is bound to (default true; false gives 247)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class BatchSource:
     """What a ``*/batch_convert`` call reads: ``batch`` text or a preloaded ``file_id``."""
 
@@ -285,7 +285,7 @@ class BatchSource:
     """The geocoder that reads addresses (default: the user's)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class LocatedBatchSource(BatchSource):
     """What a ``*/batch_convert`` call of located rows reads, and their default radius."""
 
@@ -295,7 +295,7 @@ class LocatedBatchSource(BatchSource):
     """The radius of a row's location when it gives none, in meters (default 100)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VehicleBatchConvertParams(BatchSource):
     """Parameters of ``vehicle/batch_convert``: ``batch`` text or a preloaded ``file_id``."""
 

@@ -56,7 +56,7 @@ _COLOR = rules(pattern=HEX_COLOR_PATTERN)
 _RADIUS = rules(minimum=1)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZonePoint:
     """A point of a polygon or a sausage."""
 
@@ -68,7 +68,7 @@ class ZonePoint:
     """Whether the point is a node of a route (a sausage's turn), not a point between nodes."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class _NewZoneFields:
     """What every kind of zone has, but its ID."""
 
@@ -80,7 +80,7 @@ class _NewZoneFields:
     """Tag IDs."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewCircleZone(_NewZoneFields):
     """A circle to create: a center and a radius (``{"type": "circle", ...}``)."""
 
@@ -91,7 +91,7 @@ class NewCircleZone(_NewZoneFields):
     """Meters."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewPolygonZone(_NewZoneFields):
     """A polygon to create (``{"type": "polygon", ...}``)."""
 
@@ -101,7 +101,7 @@ class NewPolygonZone(_NewZoneFields):
     """The vertices, in order (answered only when asked ``with_points``)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class NewSausageZone(_NewZoneFields):
     """A corridor to create: a polyline and the radius around it (``{"type": "sausage"}``)."""
 
@@ -113,7 +113,7 @@ class NewSausageZone(_NewZoneFields):
     """Meters either side of the polyline."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CircleZone(NewCircleZone):
     """A circular zone (geofence)."""
 
@@ -122,7 +122,7 @@ class CircleZone(NewCircleZone):
     """The smallest north-west to south-east rectangle around the circle."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PolygonZone(NewPolygonZone):
     """A polygon zone (geofence) given by its vertices."""
 
@@ -131,7 +131,7 @@ class PolygonZone(NewPolygonZone):
     """The smallest north-west to south-east rectangle around the vertices."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SausageZone(NewSausageZone):
     """A corridor zone (geofence): a polyline and the radius around it."""
 
@@ -151,7 +151,7 @@ Zone = CircleZone | PolygonZone | SausageZone
 tagged_union(Zone, tag="type")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZoneListParams:
     """Parameters of ``zone/list``."""
 
@@ -167,7 +167,7 @@ class ZoneListParams:
     """Answer the points of polygons and sausages too."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZoneReadParams:
     """Parameters of ``zone/read``."""
 
@@ -177,7 +177,7 @@ class ZoneReadParams:
     """Answer the points of a polygon or a sausage too."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZoneCreateParams:
     """Parameters of ``zone/create``."""
 
@@ -187,7 +187,7 @@ class ZoneCreateParams:
     """The points of a polygon or a sausage (else those of ``zone``); none for a circle."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZoneUpdateParams:
     """Parameters of ``zone/update``: the whole zone, named by its ``id``."""
 
@@ -196,7 +196,7 @@ class ZoneUpdateParams:
     replace the stored ones."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZoneDeleteParams:
     """Parameters of ``zone/delete``: one zone or several."""
 
@@ -206,7 +206,7 @@ class ZoneDeleteParams:
     """The zones to delete, all or none."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZoneSearchLocationParams:
     """Parameters of ``zone/search_location``."""
 
@@ -214,7 +214,7 @@ class ZoneSearchLocationParams:
     """The point whose zones are wanted."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZoneLabel:
     """A zone's ID and label (what ``zone/search_location`` answers)."""
 
@@ -222,7 +222,7 @@ class ZoneLabel:
     label: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZonePointListParams:
     """Parameters of ``zone/point/list``."""
 
@@ -232,7 +232,7 @@ class ZonePointListParams:
     """Simplify the points to this many (those that shape the zone most)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZonePointUpdateParams:
     """Parameters of ``zone/point/update``."""
 
@@ -251,7 +251,7 @@ ZONE_BATCH_DEFAULT_FIELDS: Final = ("label", "address", "lat", "lng", "radius", 
 """The columns of a batch without ``fields``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZoneBatchConvertParams(LocatedBatchSource):
     """Parameters of ``zone/batch_convert``: ``batch`` text or a preloaded ``file_id``."""
 
@@ -260,7 +260,7 @@ class ZoneBatchConvertParams(LocatedBatchSource):
     :data:`ZONE_BATCH_DEFAULT_FIELDS`; for a file with a header, its column names)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckedZone(NewCircleZone):
     """One converted row of ``zone/batch_convert``: a circle zone to create, with its errors."""
 

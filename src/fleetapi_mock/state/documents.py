@@ -25,6 +25,7 @@ from fleetapi._converter import (
     converter_for,
     format_datetime,
     parse_datetime,
+    shared_datetimes,
     structure_request,
 )
 from fleetapi._types import TAGGED_UNIONS
@@ -106,9 +107,10 @@ def load_document(world: World, document: Mapping[str, Any]) -> None:
         document = _from_format_1(document)
     errors = list(_load_settings(world, document))
     shared = _Shared()
-    for collection in world.COLLECTIONS.values():
-        raw = document.get(collection.name, [])
-        errors.extend(_load_collection(world, collection, raw, shared))
+    with shared_datetimes():
+        for collection in world.COLLECTIONS.values():
+            raw = document.get(collection.name, [])
+            errors.extend(_load_collection(world, collection, raw, shared))
     for route_id in world.routes:
         if isinstance(route_id, int):
             world.ids.ensure_above("tasks", route_id)

@@ -32,7 +32,7 @@ __all__ = [
 DataFileFormat = Literal["xlsx", "xls", "csv"]
 
 
-@attrs.define(kw_only=True)
+@attrs.define(kw_only=True, weakref_slot=False)
 class DataFileRecord:
     """A spreadsheet stored by ``data/spreadsheet/parse``, for a later import to read.
 
@@ -66,7 +66,7 @@ class DataFileRecord:
         return [mapping.get(name.strip().casefold(), name) for name in self.header]
 
 
-@attrs.define(kw_only=True)
+@attrs.define(kw_only=True, weakref_slot=False)
 class ImportProcessRecord:
     """A background import of vehicles or employees, moved by the world clock.
 
@@ -96,7 +96,7 @@ class ImportProcessRecord:
     errors: list[ImportLineError] = attrs.Factory(list)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ReportRecord:
     """A tracker report: what was asked, when it is ready, and its content, made from the data
     of its period when it was asked for (sheets with date/times as the user saw them)."""
@@ -121,7 +121,7 @@ class ReportRecord:
     sheets: list[ReportSheet] = attrs.Factory(list)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class BillRecord(Bill):
     """A bill as the world keeps it: the API's bill and its owner.
 
@@ -133,7 +133,7 @@ class BillRecord(Bill):
     """The master user of the account."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SubscriptionRecord(ExternalSubscription):
     """An external (Avangate) subscription as the world keeps it: the API's subscription and
     its owner. ``expiration_date`` (the next renewal) is UTC."""
@@ -142,7 +142,7 @@ class SubscriptionRecord(ExternalSubscription):
     """The master user of the account."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GeoLinkRecord(GeoLink):
     """A geo link as the world keeps it: the API's :class:`~fleetapi.models.link.GeoLink` and
     its owner.
@@ -155,7 +155,7 @@ class GeoLinkRecord(GeoLink):
     """The master user owning the link (its creator may be a sub-user of that account)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RetranslatorRecord(Retranslator):
     """A retranslator as the world keeps it: the API's
     :class:`~fleetapi.models.retranslator.Retranslator` and its owner."""
@@ -164,7 +164,7 @@ class RetranslatorRecord(Retranslator):
     """The master user owning the retranslator."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MapLayerRecord(MapLayer):
     """A map layer as the world keeps it: the API's :class:`~fleetapi.models.map_layer.MapLayer`,
     its owner and its KML body."""

@@ -29,7 +29,7 @@ __all__ = [
 ZoneType = Literal["circle", "polygon", "sausage"]
 
 
-@attrs.define(kw_only=True)
+@attrs.define(kw_only=True, weakref_slot=False)
 class ZoneRecord:
     """A geofence: a circle, a polygon or a sausage (a corridor along a line)."""
 
@@ -48,7 +48,7 @@ class ZoneRecord:
     tags: list[int] = attrs.Factory(list)
 
 
-@attrs.define(kw_only=True)
+@attrs.define(kw_only=True, weakref_slot=False)
 class PlaceRecord:
     """A place (point of interest)."""
 
@@ -67,7 +67,7 @@ class PlaceRecord:
     avatar_file_name: str | None = None
 
 
-@attrs.define(kw_only=True)
+@attrs.define(kw_only=True, weakref_slot=False)
 class TagRecord:
     """A tag that entities can carry."""
 
@@ -78,7 +78,7 @@ class TagRecord:
     avatar_file_name: str | None = None
 
 
-@attrs.define(kw_only=True)
+@attrs.define(kw_only=True, weakref_slot=False)
 class FormTemplateRecord:
     """A form template from which task and check-in forms are made.
 
@@ -98,7 +98,7 @@ class FormTemplateRecord:
     updated: dt.datetime | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormRecord(Form):
     """A form made from a template as the world keeps it: the API's
     :class:`~fleetapi.models.form.Form` (date/times in UTC) and what the API does not show:
@@ -110,13 +110,13 @@ class FormRecord(Form):
     """The tracker the form was made for (``checkin/form/create``); null for task forms."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckinRecord(CheckinContent):
     """A check-in as the world keeps it: the API's :class:`~fleetapi.models.checkin.Checkin`
     (date/times in UTC) without its files, which name their check-in (``checkin_id``)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FileRecord(CheckinFile):
     """A stored file as the world keeps it: the API's
     :class:`~fleetapi.models.checkin.CheckinFile` and its upload.

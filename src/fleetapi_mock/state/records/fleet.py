@@ -55,7 +55,7 @@ MovementStatus = Literal["moving", "stopped", "parked"]
 ServiceTaskStatus = Literal["created", "notified", "expired", "done"]
 
 
-@attrs.define(kw_only=True)
+@attrs.define(kw_only=True, weakref_slot=False)
 class TrackerStateRecord:
     """The last known state of a tracker."""
 
@@ -91,7 +91,7 @@ class TrackerStateRecord:
     """When the tracker last moved."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CounterSetting:
     """A counter's value as ``tracker/counter/value/set`` set it: from ``time`` (UTC) on,
     the counter is ``value`` plus what the points after it add."""
@@ -100,7 +100,7 @@ class CounterSetting:
     time: dt.datetime
 
 
-@attrs.define(kw_only=True)
+@attrs.define(kw_only=True, weakref_slot=False)
 class TrackerRecord:
     """A tracker of an account, with its device (``source``) and current state."""
 
@@ -127,7 +127,7 @@ class TrackerRecord:
     at the tracker's first point."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EventRecord(HistoryEntry):
     """An event as the world keeps it: the API's history entry (``time`` in UTC, ``is_read``
     never stored), its owner and the users who read it."""
@@ -138,7 +138,7 @@ class EventRecord(HistoryEntry):
     """The users (master or sub-users) who marked it read."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class RuleRecord(Rule):
     """A rule as the world keeps it: the API's rule and its owner."""
 
@@ -146,7 +146,7 @@ class RuleRecord(Rule):
     """The master user owning the rule."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerGroupRecord(TrackerGroup):
     """A tracker group as the world keeps it: the API's group and its owner. A tracker names
     its group in ``group_id`` (0: the default group, which is no record)."""
@@ -155,7 +155,7 @@ class TrackerGroupRecord(TrackerGroup):
     """The master user owning the group."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EmployeeRecord(Employee):
     """An employee as the world keeps it: the API's employee and its owner. At most one
     employee is bound to a tracker."""
@@ -164,7 +164,7 @@ class EmployeeRecord(Employee):
     """The master user owning the employee."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class EmployeeChangeRecord(EmployeeAssignment):
     """The last change of a tracker's employee (``tracker/employee/read``'s ``last_change``):
     the API's object and the tracker it concerns. ``changed`` is UTC."""
@@ -172,7 +172,7 @@ class EmployeeChangeRecord(EmployeeAssignment):
     tracker_id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DepartmentRecord(Department):
     """A department as the world keeps it: the API's department and its owner."""
 
@@ -180,7 +180,7 @@ class DepartmentRecord(Department):
     """The master user owning the department."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class GarageRecord(Garage):
     """A garage (depot) as the world keeps it: the API's garage and its owner."""
 
@@ -188,7 +188,7 @@ class GarageRecord(Garage):
     """The master user owning the garage."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VehicleRecord(NewVehicle):
     """A vehicle as the world keeps it: the API's vehicle, its ID and its owner.
 
@@ -201,7 +201,7 @@ class VehicleRecord(NewVehicle):
     """The master user owning the vehicle."""
 
 
-@attrs.define(kw_only=True)
+@attrs.define(kw_only=True, weakref_slot=False)
 class ServiceTaskRecord:
     """A maintenance work planned for a vehicle (no call of the API manages them here).
 
@@ -268,21 +268,21 @@ class TrackPointRecord:
     ``asset/track/list`` counts them with ``count_events``."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class MeteringSensorRecord(MeteringSensor):
     """A metering sensor as the world keeps it: the API's sensor and its tracker."""
 
     tracker_id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DiscreteSensorRecord(DiscreteSensor):
     """A discrete input as the world keeps it: the API's sensor and its tracker."""
 
     tracker_id: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class VirtualSensorRecord(VirtualSensor):
     """A virtual sensor as the world keeps it: the API's sensor and its tracker."""
 
