@@ -11,6 +11,7 @@ import pytest
 from fleetapi_mock import DEMO_API_KEY
 from fleetapi_mock.web.app import create_app
 from fleetapi_mock.web.router import Backend
+from fleetapi_mock.web.wire import Response as Reply
 from fleetapi_mock.web.worlds import Worlds
 
 AUTH = {"Authorization": f"NVX {DEMO_API_KEY}"}
@@ -86,3 +87,15 @@ def test_a_client_gone_before_its_body_gets_no_answer_and_changes_nothing() -> N
     asyncio.run(app(scope, receive, send))
     assert sent == []
     assert backend.handled == 0
+
+
+def test_an_answer_with_a_header_http_cannot_carry_is_the_api_s_envelope(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    backend = Backend()
+    odd = Reply(200, {"content-type": "application/json", "x-note": "a → b"}, b"{}")
+    monkeypatch.setattr(backend, "handle", lambda *args, **kwargs: odd)
+    answered = _post(create_app(backend), "/v2/base/nothing", headers=AUTH, json={})
+    assert answered.status_code == 500
+    assert answered.json()["status"]["code"] == 6
+    assert answered.headers["content-length"] == str(len(answered.content))

@@ -14,7 +14,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Final, TypeVar
 
 from starlette.applications import Starlette
-from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from fleetapi._errors import FleetApiError, UnexpectedError
@@ -241,7 +240,7 @@ def create_app(backend: Backend | Worlds | None = None) -> Starlette:
             logger.exception("unexpected error answering %s", scope.get("path"))
             answered = failure_response(UnexpectedError())
         if answered is not None:
-            await _send(scope, answered)(scope, receive, send)
+            await _send(scope, answered, send)
 
     app = _App(answer)
     app.state.backend = worlds.main
@@ -282,11 +281,23 @@ async def _drop(send: Send) -> None:
         await asyncio.sleep(0)
 
 
-def _send(scope: Scope, answered: Reply) -> Response:
-    """The Starlette response of an answer."""
+async def _send(scope: Scope, answered: Reply, send: Send) -> None:
+    """Send an answer: its status, its headers with ``content-length``, its body."""
     try:
-        return Response(answered.body, status_code=answered.status, headers=answered.headers)
-    except Exception:  # a header HTTP cannot carry: still the API's envelope, never text
+        headers = _raw_headers(answered)
+    except UnicodeEncodeError:  # a header HTTP cannot carry: still the API's envelope
         logger.exception("could not send the answer to %s", scope.get("path"))
-        failed = failure_response(UnexpectedError())
-        return Response(failed.body, status_code=failed.status, headers=failed.headers)
+        answered = failure_response(UnexpectedError())
+        headers = _raw_headers(answered)
+    await send({"type": "http.response.start", "status": answered.status, "headers": headers})
+    await send({"type": "http.response.body", "body": answered.body})
+
+
+def _raw_headers(answered: Reply) -> list[tuple[bytes, bytes]]:
+    """The answer's headers as ASGI sends them (Latin-1), with ``content-length`` but for the
+    statuses that carry no body (1xx, 204, 304)."""
+    raw = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in answered.headers.items()]
+    bodiless = answered.status < 200 or answered.status in (204, 304)
+    if not bodiless and all(name != b"content-length" for name, _ in raw):
+        raw.append((b"content-length", str(len(answered.body)).encode("latin-1")))
+    return raw
