@@ -29,6 +29,9 @@ class Sizes:
     """Seconds a timed sample runs at least (a fast call is repeated and averaged)."""
     http_time: float
     """Seconds of load per sample over HTTP."""
+    http_samples: int
+    """Samples of each server under load (more than elsewhere: a shared machine's other work
+    moves these most)."""
     records: int
     """Records of the large world (vehicles, tasks, check-ins)."""
     small_records: int
@@ -48,13 +51,13 @@ class Sizes:
 
 
 DEFAULT = Sizes(
-    samples=5, sample_time=0.2, http_time=1.0, records=100_000, small_records=1000,
-    points=1_000_000, memory_records=20_000, decoded=1000, rows=10_000, fed=1000,
-    concurrency=(1, 32),
+    samples=5, sample_time=0.2, http_time=1.0, http_samples=9, records=100_000,
+    small_records=1000, points=1_000_000, memory_records=20_000, decoded=1000, rows=10_000,
+    fed=1000, concurrency=(1, 32),
 )  # fmt: skip
 TINY = Sizes(
-    samples=5, sample_time=0.0, http_time=0.02, records=300, small_records=30, points=3000,
-    memory_records=50, decoded=10, rows=50, fed=20, concurrency=(1, 4),
+    samples=5, sample_time=0.0, http_time=0.02, http_samples=5, records=300, small_records=30,
+    points=3000, memory_records=50, decoded=10, rows=50, fed=20, concurrency=(1, 4),
 )  # fmt: skip
 
 

@@ -73,7 +73,8 @@ def main(argv: list[str] | None = None) -> list[Ratio]:
         print(f"{name}: {(group.__doc__ or '').splitlines()[0]}", file=sys.stderr, flush=True)
         ratios += group(sizes)
     seconds = time.perf_counter() - started
-    print_ratios(f"fleetapi against its baselines (medians of {sizes.samples} samples)", ratios)
+    title = f"medians of {sizes.samples} samples, {sizes.http_samples} under load over HTTP"
+    print_ratios(f"fleetapi against its baselines ({title})", ratios)
     met = sum(r.met for r in ratios)
     print(f"\n{met} of {len(ratios)} figures meet their target ({seconds:.0f} s)")
     write_json(args.json, ratios, sizes, seconds)

@@ -126,7 +126,7 @@ def bench_served(sizes: Sizes) -> list[Ratio]:
                 for connections in sizes.concurrency:
                     mine = Load(mock_url, mock_pid, requests[path], connections, sizes.http_time)
                     bare = Load(bare_url, bare_pid, requests[path], connections, sizes.http_time)
-                    project, baseline = alternate(mine, bare, sizes.samples)
+                    project, baseline = alternate(mine, bare, sizes.http_samples)
                     note = (
                         f"server CPU per request: {statistics.median(mine.cpu) * 1e6:.0f} µs vs "
                         f"{statistics.median(bare.cpu) * 1e6:.0f} µs"
@@ -138,7 +138,7 @@ def bench_served(sizes: Sizes) -> list[Ratio]:
                             baseline,
                             "req/s",
                             Target(0.8, at_least=True),
-                            sizes.samples,
+                            sizes.http_samples,
                             note,
                         )
                     )
