@@ -43,10 +43,22 @@ def route(path: str) -> Endpoint | None:
     return route_with_prefix(path)[0]
 
 
-@lru_cache(maxsize=4096)
 def route_with_prefix(path: str) -> tuple[Endpoint | None, str]:
     """The endpoint of ``path`` (see :func:`route`) and the path before it (``/v2``, ``""``);
-    the last few thousand paths' answers are remembered."""
+    the answers for the last few thousand short paths are remembered."""
+    return _remembered(path) if len(path) <= _REMEMBERED_LENGTH else _route_with_prefix(path)
+
+
+_REMEMBERED_LENGTH: Final = 256
+"""Paths up to this long have their routes remembered (at most a megabyte of paths in all)."""
+
+
+@lru_cache(maxsize=4096)
+def _remembered(path: str) -> tuple[Endpoint | None, str]:
+    return _route_with_prefix(path)
+
+
+def _route_with_prefix(path: str) -> tuple[Endpoint | None, str]:
     segments = [s for s in path.split("/") if s]
     for start in range(len(segments)):
         endpoint = BY_PATH.get("/".join(segments[start:]))
