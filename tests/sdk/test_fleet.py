@@ -63,6 +63,29 @@ def test_create_read_update_delete_a_vehicle(fleet_client):
     assert (info.value.code, info.value.http_status) == (201, 400)
 
 
+def test_a_read_vehicle_follows_its_tracker_garage_and_tags_changed_in_place(
+    fleet_client, fleet_mock
+):
+    """A vehicle's wire object is built once per set of values: what changes around it (its
+    tracker's label, its garage's name) or in its record's tag list shows at once."""
+    before = fleet_client.vehicles.read(vehicle_id=1)
+    tracker = fleet_mock.world.trackers[before.tracker_id]
+    tracker.label = "Van 1 (renamed)"
+    garage = fleet_mock.world.garages[before.garage_id]
+    fleet_mock.world.garages[garage.id] = attrs.evolve(garage, organization_name="New Name")
+    fleet_mock.world.vehicles[1].tags.append(3)
+    after = fleet_client.vehicles.read(vehicle_id=1)
+    assert after.tracker_label == "Van 1 (renamed)"
+    assert after.garage_organization_name == "New Name"
+    assert after.tags == [*before.tags, 3]
+    unchanged = {
+        "tracker_label": before.tracker_label,
+        "garage_organization_name": before.garage_organization_name,
+        "tags": before.tags,
+    }
+    assert attrs.evolve(after, **unchanged) == before
+
+
 def test_tracker_label_and_icon_cannot_be_written(fleet_client):
     van = fleet_client.vehicles.read(vehicle_id=1)
     fleet_client.vehicles.update(
