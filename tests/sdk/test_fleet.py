@@ -66,7 +66,7 @@ def test_create_read_update_delete_a_vehicle(fleet_client):
 def test_a_read_vehicle_follows_its_tracker_garage_and_tags_changed_in_place(
     fleet_client, fleet_mock
 ):
-    """A vehicle's wire object is built once per set of values: what changes around it (its
+    """A vehicle's wire object is built once per record: what changes around it (its
     tracker's label, its garage's name) or in its record's tag list shows at once."""
     before = fleet_client.vehicles.read(vehicle_id=1)
     tracker = fleet_mock.world.trackers[before.tracker_id]

@@ -7,19 +7,15 @@ bound to those trackers and the vehicles bound to none; ``tracker_label`` and
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections.abc import Iterable, Iterator
-from typing import Any
-
-import attrs
+from typing import Final
 
 from fleetapi.models.vehicle import (
     SUBTYPES_BY_TYPE,
     Vehicle,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.state.records import VehicleRecord
+from fleetapi_mock.state.records import VehicleRecord, convert
 
 __all__ = [
     "garage_name",
@@ -33,34 +29,28 @@ __all__ = [
 
 
 def wire_vehicle(ctx: Context, record: VehicleRecord) -> Vehicle:
-    """The API's vehicle of a record, with its tracker's label and its garage's name (one
-    object for records of equal values with the same label and name)."""
-    values = _WIRE_VALUES(record), tuple(record.tags)
-    return _wire_vehicle(values, tracker_label(ctx, record), garage_name(ctx, record))
+    """The API's vehicle of a record, with its tracker's label and its garage's name.
 
-
-_WIRE_FIELDS = tuple(
-    field.name
-    for field in attrs.fields(Vehicle)
-    if field.name not in ("tags", "tracker_label", "garage_organization_name")
-)
-"""The fields of a vehicle record its wire object shows as they are."""
-_WIRE_VALUES = operator.attrgetter(*_WIRE_FIELDS)
-
-
-@functools.lru_cache(maxsize=4096)
-def _wire_vehicle(
-    values: tuple[tuple[Any, ...], tuple[int, ...]], label: str | None, garage: str | None
-) -> Vehicle:
-    """The API's vehicle of a record's :data:`_WIRE_FIELDS` values and tags, built once for
-    vehicles read again and again (the handlers never change a wire object)."""
-    fields, tags = values
-    return Vehicle(
-        **dict(zip(_WIRE_FIELDS, fields, strict=True)),
-        tags=list(tags),
-        tracker_label=label,
-        garage_organization_name=garage,
+    Built once per record (records are replaced, never changed, but for their tag lists) and
+    read again while its tags, label and name stay the same.
+    """
+    label, garage, tags = tracker_label(ctx, record), garage_name(ctx, record), tuple(record.tags)
+    held = _BUILT.get(id(record))
+    if held is not None and held[0] is record and held[1:4] == (tags, label, garage):
+        return held[4]
+    vehicle = convert(
+        Vehicle, record, tags=list(tags), tracker_label=label, garage_organization_name=garage
     )
+    if len(_BUILT) >= _BUILT_MAX:
+        _BUILT.clear()
+    _BUILT[id(record)] = (record, tags, label, garage, vehicle)
+    return vehicle
+
+
+_BUILT: dict[int, tuple[VehicleRecord, tuple[int, ...], str | None, str | None, Vehicle]] = {}
+"""The vehicles built lately, by their record's identity (the record is held, so that its
+identity is not another's)."""
+_BUILT_MAX: Final = 4096
 
 
 def tracker_label(ctx: Context, record: VehicleRecord) -> str | None:
