@@ -78,13 +78,18 @@ class UploadedFile:
 
 @attrs.frozen(kw_only=True)
 class Reply:
-    """A result with extra top-level fields (``count`` beside a ``list``...).
+    """A result with extra top-level fields (``count`` beside a ``list``...), or already in
+    its JSON form.
 
-    ``extra`` is JSON-ready and is merged into the success body beside the result.
+    ``extra`` is JSON-ready and is merged into the success body beside the result. With
+    ``unstructured``, ``value`` is the converter's JSON form of a result of the call's result
+    type, made by a domain piece that keeps it for objects answered again and again (read it,
+    never change it).
     """
 
     value: Any
     extra: Mapping[str, Any] = attrs.Factory(dict)
+    unstructured: bool = False
 
 
 @attrs.frozen(kw_only=True)

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from fleetapi._converter import converter_for
 from fleetapi._errors import (
     CloneNotAllowedError,
     DeviceBlockedError,
@@ -28,7 +29,13 @@ from fleetapi.models.tracker import (
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.state.records import TrackerRecord
 
-__all__ = ["unblocked_tracker", "unblocked_trackers", "wire_state", "wire_tracker"]
+__all__ = [
+    "tracker_json",
+    "unblocked_tracker",
+    "unblocked_trackers",
+    "wire_state",
+    "wire_tracker",
+]
 
 
 def unblocked_tracker(
@@ -70,6 +77,12 @@ def unblocked_trackers(
 def wire_tracker(record: TrackerRecord) -> Tracker:
     """The wire object of a tracker record (one object for records of equal wire values)."""
     return _wire_tracker(_WIRE_VALUES(record), tuple(record.tag_ids))
+
+
+def tracker_json(record: TrackerRecord, *, iso: bool) -> dict[str, Any]:
+    """The JSON form of :func:`wire_tracker`'s object (date/times as ``iso`` asks), made once
+    per set of values like the object (read it, never change it)."""
+    return _tracker_json(_WIRE_VALUES(record), tuple(record.tag_ids), iso)
 
 
 _WIRE_FIELDS = (
@@ -151,3 +164,10 @@ def wire_state(ctx: Context, record: TrackerRecord) -> TrackerState:
         },
         actual_track_update=local(state.actual_track_update),
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _tracker_json(values: tuple[Any, ...], tag_ids: tuple[int, ...], iso: bool) -> dict[str, Any]:
+    """The converter's JSON form of :func:`_wire_tracker`'s object."""
+    value: dict[str, Any] = converter_for(iso=iso).unstructure(_wire_tracker(values, tag_ids))
+    return value

@@ -26,8 +26,13 @@ from fleetapi.models.tracker import (
     TrackerStates,
     TrackerStatesParams,
 )
-from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.tracker import unblocked_tracker, wire_state, wire_tracker
+from fleetapi_mock.domain.context import Context, Reply
+from fleetapi_mock.domain.tracker import (
+    tracker_json,
+    unblocked_tracker,
+    wire_state,
+    wire_tracker,
+)
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import TrackerRecord
 
@@ -40,7 +45,7 @@ def _visible(ctx: Context, tracker_id: int) -> TrackerRecord:
 
 
 @handles(TRACKER_LIST)
-def tracker_list(ctx: Context, params: TrackerListParams) -> list[Tracker]:
+def tracker_list(ctx: Context, params: TrackerListParams) -> Reply:
     """Every tracker the caller sees (blocked ones included), optionally filtered by label.
 
     ``labels`` keeps the trackers whose label contains any of them (case-insensitive
@@ -50,7 +55,7 @@ def tracker_list(ctx: Context, params: TrackerListParams) -> list[Tracker]:
     if params.labels is not UNSET:
         wanted = [label.lower() for label in params.labels]
         records = [r for r in records if any(w in r.label.lower() for w in wanted)]
-    return [wire_tracker(r) for r in records]
+    return Reply(value=[tracker_json(r, iso=ctx.iso) for r in records], unstructured=True)
 
 
 @handles(TRACKER_READ)

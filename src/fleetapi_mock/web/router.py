@@ -431,12 +431,13 @@ def _success(ctx: Context, result: Any) -> Response:
     if kind == "bytes":
         raise TypeError(f"the handler of {endpoint.path} must answer a FileReply")
     extra: Mapping[str, Any] = {}
+    unstructured = False
     if isinstance(result, Reply):
-        extra, result = result.extra, result.value
+        extra, unstructured, result = result.extra, result.unstructured, result.value
     body: dict[str, Any] = {"success": True}
     conv = converter_for(iso=ctx.iso)
     if kind == "json":
-        value = conv.unstructure(result, unstructure_as=endpoint.result.type)
+        value = result if unstructured else conv.unstructure(result, endpoint.result.type)
         if endpoint.result.key is None:
             if not isinstance(value, dict):
                 raise TypeError(f"the handler of {endpoint.path} must answer an object")
