@@ -28,12 +28,21 @@ __all__ = [
 ]
 
 
-def wire_vehicle(ctx: Context, record: VehicleRecord) -> Vehicle:
+def wire_vehicle(ctx: Context, record: VehicleRecord, *, remember: bool = False) -> Vehicle:
     """The API's vehicle of a record, with its tracker's label and its garage's name.
 
-    Built once per record (records are replaced, never changed, but for their tag lists) and
-    read again while its tags, label and name stay the same.
+    With ``remember`` (a single read, such as ``vehicle/read``), the object is kept for the
+    next read of the same record (records are replaced, never changed, but for their tag
+    lists), and read again while its tags, label and name stay the same. Lists build theirs:
+    a long list would only churn what is kept.
     """
+    if not remember:
+        return convert(
+            Vehicle,
+            record,
+            tracker_label=tracker_label(ctx, record),
+            garage_organization_name=garage_name(ctx, record),
+        )
     label, garage, tags = tracker_label(ctx, record), garage_name(ctx, record), tuple(record.tags)
     held = _BUILT.get(id(record))
     if held is not None and held[0] is record and held[1:4] == (tags, label, garage):

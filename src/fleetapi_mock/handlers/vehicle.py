@@ -134,7 +134,7 @@ def vehicle_create(ctx: Context, params: VehicleCreateParams) -> int:
 @handles(VEHICLE_READ)
 def vehicle_read(ctx: Context, params: VehicleReadParams) -> Vehicle:
     """One vehicle (201 when the caller does not see it)."""
-    return wire_vehicle(ctx, _vehicle(ctx, params.vehicle_id))
+    return wire_vehicle(ctx, _vehicle(ctx, params.vehicle_id), remember=True)
 
 
 @handles(VEHICLE_UPDATE)
