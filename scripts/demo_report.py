@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
-from pathlib import Path
 from typing import Any
+
+from demo_tracks import DEMO, write_block  # the script beside this one
 
 from fleetapi._converter import converter_for
 from fleetapi.endpoints.report import GENERATION_SECONDS
 from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi_mock import FleetMock
-
-DEMO = Path(__file__).resolve().parent.parent / "src/fleetapi_mock/data/demo_world.json"
 
 
 def sheets_of(mock: FleetMock, report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -43,17 +41,11 @@ def sheets_of(mock: FleetMock, report: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    text = DEMO.read_text(encoding="utf-8")
-    reports = json.loads(text)["reports"]
+    reports = json.loads(DEMO.read_text(encoding="utf-8"))["reports"]
     mock = FleetMock()
     for report in reports:
         report["sheets"] = sheets_of(mock, report)
-    lines = ",\n".join("    " + json.dumps(r, ensure_ascii=False) for r in reports)
-    block = f'"reports": [\n{lines}\n  ]'
-    text, count = re.subn(r'"reports": \[.*?\n  \]', lambda _: block, text, flags=re.S)
-    if count != 1:
-        raise SystemExit("could not find the reports block")
-    DEMO.write_text(text, encoding="utf-8")
+    write_block("reports", reports)
     print(f"{len(reports)} reports written to {DEMO}")
 
 

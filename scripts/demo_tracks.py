@@ -320,9 +320,20 @@ def compact(point: TrackPointRecord) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k in keep or v != defaults[k]}
 
 
-def main() -> None:
+def write_block(name: str, items: list[Any]) -> None:
+    """Rewrite the ``name`` array of the demo world file, one item per line, leaving the rest
+    of the file as it is."""
+    lines = ",\n".join("    " + json.dumps(item, ensure_ascii=False) for item in items)
+    block = f'"{name}": [\n{lines}\n  ]'
     text = DEMO.read_text(encoding="utf-8")
-    document = json.loads(text)
+    text, count = re.subn(rf'"{name}": \[.*?\n  \]', lambda _: block, text, flags=re.S)
+    if count != 1:
+        raise SystemExit(f"could not find the {name} block")
+    DEMO.write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    document = json.loads(DEMO.read_text(encoding="utf-8"))
     kept = [p for p in document["track_points"] if p["tracker_id"] not in (1, 4)]
     month = van_month()
     day = van_day(month[-1].mileage)
@@ -330,12 +341,7 @@ def main() -> None:
     new = sorted([*month, *day, *today, *anna_day()], key=track_point_order)
     points = kept + [compact(p) for p in new]
     points.sort(key=lambda p: (p["tracker_id"], p["get_time"]))
-    lines = ",\n".join("    " + json.dumps(p, ensure_ascii=False) for p in points)
-    block = f'"track_points": [\n{lines}\n  ]'
-    text, count = re.subn(r'"track_points": \[.*?\n  \]', lambda _: block, text, flags=re.S)
-    if count != 1:
-        raise SystemExit("could not find the track_points block")
-    DEMO.write_text(text, encoding="utf-8")
+    write_block("track_points", points)
     print(f"{len(points)} track points written to {DEMO}")
 
 
