@@ -58,7 +58,7 @@ def decoding(sizes: Sizes) -> Ratio:
     conv = converter_for()
     assert conv.structure(wire, list[Vehicle]) == [hand_vehicle(v) for v in wire]
     return compare(
-        f"decode {len(wire):,} vehicles (cattrs vs by hand)",
+        f"decode {len(wire):,} vehicles (SDK converter vs by hand)",
         per_run(lambda: conv.structure(wire, list[Vehicle]), sizes.sample_time),
         per_run(lambda: [hand_vehicle(v) for v in wire], sizes.sample_time),
         Target(1.5),

@@ -41,6 +41,7 @@ from fleetapi._annotations import (
     is_scalar_or_object,
     without_unset,
 )
+from fleetapi._client_structure import make_client_structure_fn
 from fleetapi._formats import (
     format_date,
     format_datetime,
@@ -281,15 +282,15 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
 
     # attrs classes: wire names, omission of UNSET, defaults for missing nullable fields.
     def attrs_structure(cls: type) -> Callable[[Mapping[str, Any], Any], Any]:
+        if not strict:
+            return make_client_structure_fn(cls, conv)
         overrides: dict[str, Any] = {
             a.name: override(rename=wire_name(a.name)) for a in attrs.fields(cls)
         }
         inner: Callable[[Mapping[str, Any], Any], Any] = make_dict_structure_fn(
-            cls, conv, _cattrs_detailed_validation=strict, _cattrs_forbid_extra_keys=False,
+            cls, conv, _cattrs_detailed_validation=True, _cattrs_forbid_extra_keys=False,
             **overrides,
         )  # fmt: skip
-        if not strict:
-            return inner
         limited = [(a, r) for a in attrs.fields(cls) if (r := rules_of(a)) is not None]
         blank = frozenset(wire_name(a.name) for a, r in limited if r.blank)
 
