@@ -10,6 +10,8 @@ import attrs
 import pytest
 from mock_helpers import Api
 
+from fleetapi_mock.state.table import Table
+
 LISTS: dict[str, tuple[str, list[str]]] = {
     "/task/list": ("list", ["", "id", "label", "description", "external_id", "from", "to",
                             "location"]),
@@ -98,3 +100,34 @@ def test_a_page_beyond_any_size_is_no_error(api: Api, demo: str, path: str, pagi
     where = LISTS[path][0] or "list"
     offset = paging.get("offset", 0)
     assert response.json()[where] == ([] if offset > 1 else full[where][offset:])
+
+
+class _CountedPasses(Table[int, Any]):
+    """A files table that counts the passes over all its records."""
+
+    passes = 0
+
+    def values(self) -> Any:
+        type(self).passes += 1
+        return super().values()
+
+    def items(self) -> Any:
+        type(self).passes += 1
+        return super().items()
+
+
+def test_check_ins_find_their_files_by_index_not_by_a_pass_over_every_file(api: Api, demo: str):
+    """A list of check-ins costs what its page does however many files the world holds: each
+    check-in's files come from the files table's index, made in one pass and kept."""
+    world = api.mock.world
+    stored = world.files[1]
+    attached = sorted(f.id for f in world.files.values() if f.checkin_id is not None)
+    files = _CountedPasses(world.files)
+    for n in range(100, 400):
+        files[n] = attrs.evolve(stored, id=n, checkin_id=None)
+    world.files = files
+    first = api.post("/checkin/list", {}, hash=demo).json()["list"]
+    again = api.post("/checkin/list", {}, hash=demo).json()["list"]
+    assert again == first
+    assert sorted(f["id"] for c in first for f in c["files"]) == attached
+    assert _CountedPasses.passes <= 1

@@ -65,7 +65,7 @@ from fleetapi._types import UNSET, Unset
 from fleetapi.models.checkin import CheckinFile
 from fleetapi.models.files import FileMetadata, FileType, UploadTicket
 from fleetapi_mock.domain.context import Context, FileReply, UploadedFile
-from fleetapi_mock.domain.form import file_is_live
+from fleetapi_mock.domain.form import file_is_live, form_files
 from fleetapi_mock.state.clock import zone
 from fleetapi_mock.state.records import FileRecord, UserRecord, convert
 
@@ -134,11 +134,8 @@ def unsubmitted_files(world: World, form_id: int, field_id: str) -> list[FileRec
     """The live files reserved for a form field and not yet part of a submission."""
     return [
         f
-        for f in world.files.values()
-        if f.form_id == form_id
-        and f.field_id == field_id
-        and not f.submitted
-        and file_is_live(world, f)
+        for f in form_files(world, form_id)
+        if f.field_id == field_id and not f.submitted and file_is_live(world, f)
     ]
 
 

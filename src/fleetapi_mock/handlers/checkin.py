@@ -42,7 +42,7 @@ from fleetapi.models.checkin import (
 from fleetapi.models.files import UploadTicket
 from fleetapi_mock.domain import file as files
 from fleetapi_mock.domain import form as forms
-from fleetapi_mock.domain.checkin import visible_checkin, wire_checkin
+from fleetapi_mock.domain.checkin import checkin_files, visible_checkin, wire_checkin
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.event import describe, record_event
 from fleetapi_mock.handlers import handles
@@ -95,9 +95,8 @@ def checkin_delete(ctx: Context, params: CheckinDeleteParams) -> None:
     world = ctx.world
     for checkin_id in wanted:
         checkin = world.checkins.pop(checkin_id)
-        for file in list(world.files.values()):
-            if file.checkin_id == checkin_id:
-                world.files[file.id] = attrs.evolve(file, state="deleted")
+        for file in checkin_files(world, checkin_id):
+            world.files[file.id] = attrs.evolve(file, state="deleted")
         form = world.forms.get(checkin.form_id) if checkin.form_id is not None else None
         if form is not None:
             forms.delete_form(world, form)
