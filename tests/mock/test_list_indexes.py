@@ -126,8 +126,24 @@ def test_check_ins_find_their_files_by_index_not_by_a_pass_over_every_file(api: 
     for n in range(100, 400):
         files[n] = attrs.evolve(stored, id=n, checkin_id=None)
     world.files = files
+    _CountedPasses.passes = 0
     first = api.post("/checkin/list", {}, hash=demo).json()["list"]
     again = api.post("/checkin/list", {}, hash=demo).json()["list"]
     assert again == first
     assert sorted(f["id"] for c in first for f in c["files"]) == attached
+    assert _CountedPasses.passes <= 1
+
+
+def test_a_created_task_counts_its_external_id_s_holders_by_index(api: Api, demo: str):
+    """``external_id_counts`` comes from the tables' counts, not from a pass over every task
+    and route of the world for each task created."""
+    world = api.mock.world
+    world.tasks = _CountedPasses(world.tasks)
+    _CountedPasses.passes = 0
+    answers = [api.post("/task/create", task(f"T{n}", "", 10), hash=demo).json() for n in range(3)]
+    assert [a.get("external_id_counts") for a in answers] == [
+        None,
+        [{"external_id": "10", "count": 1}],
+        [{"external_id": "10", "count": 2}],
+    ]
     assert _CountedPasses.passes <= 1

@@ -66,6 +66,9 @@ _T = TypeVar("_T")
 _TRACKER = attrgetter("tracker_id")
 """A task's tracker (the collection counts tasks by account and tracker)."""
 
+_EXTERNAL_ID = attrgetter("external_id")
+"""A task's or a route's external ID (the collections count them by account and ID)."""
+
 
 class Board:
     """The tasks as one request sees them: visibility, lookups and evaluated progress."""
@@ -213,15 +216,18 @@ class Board:
         self, external_ids: Iterable[str | Unset | None], exclude: Iterable[int]
     ) -> list[ExternalIdCount] | Unset:
         """How many other entities of the account carry each given external ID."""
-        skip = set(exclude)
+        world, account = self.world, self.account_id
+        skipped = [world.tasks.get(i) or world.routes.get(i) for i in set(exclude)]
         counts: list[ExternalIdCount] = []
         for external_id in dict.fromkeys(e for e in external_ids if isinstance(e, str)):
-            count = sum(
+            key = (account, external_id)  # the tables' counts: no pass over every task
+            count = world.tasks.counts(_EXTERNAL_ID)[key] + world.routes.counts(_EXTERNAL_ID)[key]
+            count -= sum(
                 1
-                for entity in (*self.world.tasks.values(), *self.world.routes.values())
-                if self.world.belongs(entity, self.account_id)
+                for entity in skipped
+                if entity is not None
+                and world.belongs(entity, account)
                 and entity.external_id == external_id
-                and entity.id not in skip
             )
             if count:
                 counts.append(ExternalIdCount(external_id=external_id, count=count))
