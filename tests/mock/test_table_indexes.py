@@ -11,6 +11,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mock_helpers import Api
 
 from fleetapi_mock import World
 from fleetapi_mock.domain import search
@@ -151,3 +152,51 @@ def test_narrowed_finds_every_record_an_in_or_eq_condition_may_meet(condition, f
     assert narrowed is not None
     meets = search.matcher([parsed], FIELDS)
     assert [t.id for t in narrowed if meets(t)] == found
+
+
+def test_a_memo_entry_goes_when_its_record_is_replaced_or_removed():
+    table: Table[int, Thing] = Table(
+        {n: Thing(id=n, user_id=1, label="a", tracker_id=None) for n in range(4)}
+    )
+    memo = table.memo("made")
+    for key in table:
+        memo[key] = f"made of {key}"
+    assert table.memo("made") is memo
+    table[1] = attrs.evolve(table[1], label="b")
+    del table[2]
+    table.pop(3)
+    table[9] = Thing(id=9, user_id=1, label="c", tracker_id=None)
+    assert memo == {0: "made of 0"}
+    table.clear()
+    assert table.memo("made") == {}
+
+
+def test_a_list_of_every_tracker_builds_each_once_however_many_there_are(monkeypatch):
+    """tracker/list keeps each tracker's JSON form with the world's trackers: listing a world
+    of more trackers than a bounded cache would hold builds each once, not on every call."""
+    from fleetapi_mock import FleetMock, demo_document
+    from fleetapi_mock.domain import tracker as trackers
+
+    document = demo_document()
+    first = document["trackers"][0]
+    document["trackers"] += [
+        {**first, "id": 10_000 + n, "label": f"T {n}", "source_id": 20_000 + n,
+         "device_id": str(870_000_000_000_000 + n), "phone": f"+49{n:010d}"}
+        for n in range(5000)
+    ]  # fmt: skip
+    mock = FleetMock(World.from_document(document))
+    built = Counter[int]()
+    original = trackers._build_tracker
+
+    def counted(values: Any, tag_ids: Any) -> Any:
+        built[values[0]] += 1
+        return original(values, tag_ids)
+
+    monkeypatch.setattr(trackers, "_build_tracker", counted)
+    api = Api(mock)
+    session = api.login()
+    lists = [api.post("/tracker/list", {}, hash=session).json()["list"] for _ in range(2)]
+    assert lists[0] == lists[1]
+    assert len(lists[0]) > 5000
+    assert set(built.values()) == {1}
+    assert len(built) == len(lists[0])

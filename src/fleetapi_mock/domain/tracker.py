@@ -28,6 +28,7 @@ from fleetapi.models.tracker import (
 )
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.state.records import TrackerRecord
+from fleetapi_mock.state.table import Table
 
 __all__ = [
     "tracker_json",
@@ -79,10 +80,25 @@ def wire_tracker(record: TrackerRecord) -> Tracker:
     return _wire_tracker(_WIRE_VALUES(record), tuple(record.tag_ids))
 
 
-def tracker_json(record: TrackerRecord, *, iso: bool) -> dict[str, Any]:
-    """The JSON form of :func:`wire_tracker`'s object (date/times as ``iso`` asks), made once
-    per set of values like the object (read it, never change it)."""
-    return _tracker_json(_WIRE_VALUES(record), tuple(record.tag_ids), iso)
+def tracker_json(
+    trackers: Table[int, TrackerRecord], record: TrackerRecord, *, iso: bool
+) -> dict[str, Any]:
+    """The JSON form of :func:`wire_tracker`'s object (date/times as ``iso`` asks) of
+    ``record`` of the world's ``trackers``: made once and kept by the table while the record's
+    values stay (read it, never change it). A list of every tracker of a large world makes
+    each once, not once per call (a bounded cache of all trackers would churn)."""
+    memo = trackers.memo(_JSON_MEMOS[iso])
+    values = (_WIRE_VALUES(record), tuple(record.tag_ids))
+    kept = memo.get(record.id)
+    if kept is not None and kept[0] == values:
+        return kept[1]  # type: ignore[no-any-return]
+    made: dict[str, Any] = converter_for(iso=iso).unstructure(_build_tracker(*values))
+    memo[record.id] = (values, made)
+    return made
+
+
+_JSON_MEMOS = {False: "tracker_json", True: "tracker_json_iso"}
+"""The kinds of :meth:`Table.memo` holding trackers' JSON forms, by date/time mode."""
 
 
 _WIRE_FIELDS = (
@@ -93,10 +109,8 @@ _WIRE_FIELDS = (
 _WIRE_VALUES = operator.attrgetter(*_WIRE_FIELDS)
 
 
-@functools.lru_cache(maxsize=4096)
-def _wire_tracker(values: tuple[Any, ...], tag_ids: tuple[int, ...]) -> Tracker:
-    """The wire object of a tracker record's :data:`_WIRE_FIELDS` values and tags, built once
-    for trackers listed again and again (the handlers never change a wire object)."""
+def _build_tracker(values: tuple[Any, ...], tag_ids: tuple[int, ...]) -> Tracker:
+    """The wire object of a tracker record's :data:`_WIRE_FIELDS` values and tags."""
     record = dict(zip(_WIRE_FIELDS, values, strict=True))
     return Tracker(
         id=record["id"],
@@ -117,6 +131,11 @@ def _wire_tracker(values: tuple[Any, ...], tag_ids: tuple[int, ...]) -> Tracker:
         ),
         tag_bindings=[TagBinding(tag_id=t, ordinal=i) for i, t in enumerate(tag_ids)],
     )
+
+
+_wire_tracker = functools.lru_cache(maxsize=4096)(_build_tracker)
+""":func:`_build_tracker` once for trackers read again and again (the handlers never change
+a wire object)."""
 
 
 def wire_state(ctx: Context, record: TrackerRecord) -> TrackerState:
@@ -164,10 +183,3 @@ def wire_state(ctx: Context, record: TrackerRecord) -> TrackerState:
         },
         actual_track_update=local(state.actual_track_update),
     )
-
-
-@functools.lru_cache(maxsize=4096)
-def _tracker_json(values: tuple[Any, ...], tag_ids: tuple[int, ...], iso: bool) -> dict[str, Any]:
-    """The converter's JSON form of :func:`_wire_tracker`'s object."""
-    value: dict[str, Any] = converter_for(iso=iso).unstructure(_wire_tracker(values, tag_ids))
-    return value

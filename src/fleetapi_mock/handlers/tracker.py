@@ -55,7 +55,8 @@ def tracker_list(ctx: Context, params: TrackerListParams) -> Reply:
     if params.labels is not UNSET:
         wanted = [label.lower() for label in params.labels]
         records = [r for r in records if any(w in r.label.lower() for w in wanted)]
-    return Reply(value=[tracker_json(r, iso=ctx.iso) for r in records], unstructured=True)
+    trackers = ctx.world.trackers
+    return Reply(value=[tracker_json(trackers, r, iso=ctx.iso) for r in records], unstructured=True)
 
 
 @handles(TRACKER_READ)

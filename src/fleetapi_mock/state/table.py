@@ -9,7 +9,9 @@ a pass over all its records,
 * how many of one account's records hold each value of an attribute (:meth:`Table.counts`),
   for the ``count`` of a list call;
 * the records whose key function yields one of some values (:meth:`Table.having`), for an
-  ``in`` condition.
+  ``in`` condition;
+
+and keeps what callers made from its records (:meth:`Table.memo`) until they are replaced.
 
 Each index is made on its first use (a world that is never listed pays nothing for it) and is
 kept up to date as records are set and removed, so that a page of a large world costs what a
@@ -105,13 +107,24 @@ class Table(dict[K, R]):
     ``pop``...); every change updates the indexes made so far.
     """
 
-    __slots__ = ("_counts", "_having", "_orders")
+    __slots__ = ("_counts", "_having", "_memos", "_orders")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._orders: dict[tuple[int, Key | None], _Order[K]] = {}
         self._counts: dict[Key, Counter[tuple[int, Any]]] = {}
         self._having: dict[Key, dict[Hashable, set[K]]] = {}
+        self._memos: dict[Hashable, dict[K, Any]] = {}
+
+    def memo(self, kind: Hashable) -> dict[K, Any]:
+        """A dict of what the caller made from records (a wire object, say), by key, kept
+        as long as the world: an entry goes when its key's record is replaced or removed.
+        A record changed in place keeps its entry: keep what it was made from beside it,
+        and compare."""
+        found = self._memos.get(kind)
+        if found is None:
+            found = self._memos[kind] = {}
+        return found
 
     # --- Reading through indexes ----------------------------------------------------------
 
@@ -173,6 +186,8 @@ class Table(dict[K, R]):
     # --- Keeping the indexes --------------------------------------------------------------
 
     def _forget(self, key: K, record: R) -> None:
+        for memo in self._memos.values():
+            memo.pop(key, None)
         owner: Any = getattr(record, "user_id", None)
         for (account, _), order in self._orders.items():
             if account == owner:
@@ -204,7 +219,7 @@ class Table(dict[K, R]):
 
     @property
     def _indexed(self) -> bool:
-        return bool(self._orders or self._counts or self._having)
+        return bool(self._orders or self._counts or self._having or self._memos)
 
     def __setitem__(self, key: K, record: R) -> None:
         if self._indexed:
@@ -247,6 +262,7 @@ class Table(dict[K, R]):
         self._orders.clear()
         self._counts.clear()
         self._having.clear()
+        self._memos.clear()
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         """Set every key and record given, as ``dict.update`` does."""
