@@ -8,7 +8,6 @@ bound to those trackers and the vehicles bound to none; ``tracker_label`` and
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final
 
 from fleetapi.models.vehicle import (
     SUBTYPES_BY_TYPE,
@@ -31,10 +30,10 @@ __all__ = [
 def wire_vehicle(ctx: Context, record: VehicleRecord, *, remember: bool = False) -> Vehicle:
     """The API's vehicle of a record, with its tracker's label and its garage's name.
 
-    With ``remember`` (a single read, such as ``vehicle/read``), the object is kept for the
-    next read of the same record (records are replaced, never changed, but for their tag
-    lists), and read again while its tags, label and name stay the same. Lists build theirs:
-    a long list would only churn what is kept.
+    With ``remember`` (a single read, such as ``vehicle/read``), the object is kept by the
+    world's vehicles table (:meth:`~fleetapi_mock.state.table.Table.memo`, dropped when the
+    record is replaced) and read again while the record, its tags, its tracker's label and
+    its garage's name stay the same. Lists build theirs.
     """
     if not remember:
         return convert(
@@ -44,22 +43,15 @@ def wire_vehicle(ctx: Context, record: VehicleRecord, *, remember: bool = False)
             garage_organization_name=garage_name(ctx, record),
         )
     label, garage, tags = tracker_label(ctx, record), garage_name(ctx, record), tuple(record.tags)
-    held = _BUILT.get(id(record))
+    memo = ctx.world.vehicles.memo("wire_vehicle")
+    held = memo.get(record.id)
     if held is not None and held[0] is record and held[1:4] == (tags, label, garage):
-        return held[4]
+        return held[4]  # type: ignore[no-any-return]
     vehicle = convert(
         Vehicle, record, tags=list(tags), tracker_label=label, garage_organization_name=garage
     )
-    if len(_BUILT) >= _BUILT_MAX:
-        _BUILT.clear()
-    _BUILT[id(record)] = (record, tags, label, garage, vehicle)
+    memo[record.id] = (record, tags, label, garage, vehicle)
     return vehicle
-
-
-_BUILT: dict[int, tuple[VehicleRecord, tuple[int, ...], str | None, str | None, Vehicle]] = {}
-"""The vehicles built lately, by their record's identity (the record is held, so that its
-identity is not another's)."""
-_BUILT_MAX: Final = 4096
 
 
 def tracker_label(ctx: Context, record: VehicleRecord) -> str | None:
