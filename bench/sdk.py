@@ -3,7 +3,7 @@
 - Decoding 1,000 vehicles as ``vehicle/list`` answers them into :class:`Vehicle` models,
   against a hand-written construction of the same models (every field read by name, dates
   parsed).
-- ``client.vehicles.read`` against the served mock, against ``httpx.Client.post().json()``
+- ``client.vehicle.read`` against the served mock, against ``httpx.Client.post().json()``
   of the same request.
 - ``AsyncClient(transport="aiohttp")`` at 32 concurrent calls against the default transport.
 """
@@ -75,7 +75,7 @@ def network_call(base_url: str, sizes: Sizes) -> Ratio:
     ):
         return compare(
             "vehicle/read over HTTP (Client vs httpx post().json())",
-            per_run(lambda: client.vehicles.read(vehicle_id=1), sizes.sample_time),
+            per_run(lambda: client.vehicle.read(vehicle_id=1), sizes.sample_time),
             per_run(
                 lambda: raw.post("/vehicle/read", json={"vehicle_id": 1}).json(),
                 sizes.sample_time,
@@ -88,14 +88,14 @@ def network_call(base_url: str, sizes: Sizes) -> Ratio:
 async def _concurrent(base_url: str, transport: Any, clients: int, seconds: float) -> float:
     """Calls per second of ``clients`` concurrent ``tracker/list`` calls for ``seconds``."""
     async with AsyncClient(base_url=base_url, api_key=DEMO_API_KEY, transport=transport) as sdk:
-        await sdk.trackers.list()  # warm-up: a connection is open
+        await sdk.tracker.list()  # warm-up: a connection is open
         done = 0
         deadline = time.perf_counter() + seconds
 
         async def worker() -> None:
             nonlocal done
             while time.perf_counter() < deadline:
-                await sdk.trackers.list()
+                await sdk.tracker.list()
                 done += 1
 
         started = time.perf_counter()

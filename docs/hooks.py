@@ -19,7 +19,6 @@ from __future__ import annotations
 import datetime as dt
 import enum
 import functools
-import importlib
 import inspect
 import re
 import types
@@ -60,12 +59,12 @@ def _handlers() -> dict[str, Any]:
     return dict(HANDLERS)
 
 
-def _resource_class(resource: str, *, asynchronous: bool = False) -> Any:
-    module = importlib.import_module(
-        "fleetapi.resources._async" if asynchronous else "fleetapi.resources._sync"
-    )
-    prop = module.Resources.__dict__[resource]
-    return getattr(module, prop.func.__annotations__["return"])
+@functools.cache
+def _client() -> Any:
+    """A client whose methods' signatures the pages show (it never connects)."""
+    from fleetapi import Client
+
+    return Client(base_url="http://127.0.0.1:9")
 
 
 def _handmade_commands() -> dict[str, list[str]]:
@@ -235,25 +234,25 @@ def signature_text(function: Any) -> str:
     )
 
 
-def _signature(endpoint: Endpoint, method: str) -> str:
-    function = getattr(_resource_class(endpoint.resource), method)
-    return f"client.{endpoint.resource}.{method}{signature_text(function)}"
+def _signature(endpoint: Endpoint, method: str | None = None) -> str:
+    function = endpoint.sdk_member(_client(), method)
+    name = ".".join([*endpoint.sdk_chain[:-1], method or endpoint.sdk_chain[-1]])
+    return f"client.{name}{signature_text(function)}"
 
 
 def _sdk_lines(endpoint: Endpoint) -> list[str]:
+    node = ".".join(endpoint.sdk_chain[:-1])
     lines = [
-        f"- **SDK**: `{_signature(endpoint, endpoint.method)}`; async: "
-        f"`await client.{endpoint.resource}.{endpoint.method}(...)` on an `AsyncClient`"
+        f"- **SDK**: `{_signature(endpoint)}`; async: "
+        f"`await client.{endpoint.sdk_name}(...)` on an `AsyncClient`"
     ]
     if endpoint.paging:
         lines.append(
-            f"    - every page: `client.{endpoint.resource}.iterate_{endpoint.method}"
-            "(page_size=...)` "
+            f"    - every page: `client.{node}.{endpoint.sdk_iterate}(page_size=...)` "
             "(`async for` on an `AsyncClient`)"
         )
-    variant = endpoint.file_variant
-    if variant:
-        lines.append(f"    - the file form: `{_signature(endpoint, variant.method)}`")
+    if endpoint.file_variant:
+        lines.append(f"    - the file form: `{_signature(endpoint, endpoint.sdk_file_method)}`")
     return lines
 
 
@@ -405,7 +404,7 @@ def _example(endpoint: Endpoint) -> list[str]:
 
     specs = {s.name: s for s in field_specs(endpoint.params)}
     args = ", ".join(f"{k}={_py(v)}" for k, v in values.items())
-    call = f"client.{endpoint.resource}.{endpoint.method}({args})"
+    call = f"client.{endpoint.sdk_name}({args})"
     if endpoint.upload:
         call = call.replace("(", "(file=open('file.bin', 'rb'), ", 1).replace(", )", ")")
     group, command = endpoint.cli_name
@@ -642,8 +641,36 @@ def rights_markdown() -> str:
     return "\n".join(rows)
 
 
+def migration_markdown() -> str:
+    """The table of the SDK names of 0.1 and the chains that replaced them
+    (``fleetapi._renames``)."""
+    from fleetapi._renames import SDK_FILE_RENAMES, SDK_RENAMES
+    from fleetapi.endpoints import by_path
+
+    rows = ["| 0.1 name (deprecated) | Since 0.2.0 | Call |", "|---|---|---|"]
+    for old, path in sorted(SDK_RENAMES.items()):
+        endpoint = by_path(path)
+        rows.append(f"| `client.{old}` | `client.{endpoint.sdk_name}` | `{path}` |")
+        if endpoint.paging is not None:
+            node = ".".join(endpoint.sdk_chain[:-1])
+            resource, method = old.split(".", 1)
+            rows.append(
+                f"| `client.{resource}.iterate_{method}` | `client.{node}.{endpoint.sdk_iterate}`"
+                f" | `{path}` (every page) |"
+            )
+    for old, path in sorted(SDK_FILE_RENAMES.items()):
+        endpoint = by_path(path)
+        node = ".".join(endpoint.sdk_chain[:-1])
+        rows.append(
+            f"| `client.{old}` | `client.{node}.{endpoint.sdk_file_method}` | `{path}` (file) |"
+        )
+    return "\n".join(rows) + "\n"
+
+
 def on_page_markdown(markdown: str, **_: Any) -> str:
     """Fill the generated parts of a page."""
+    if "<!-- fleetapi:migration -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:migration -->", migration_markdown())
     if "<!-- fleetapi:fleet-mock -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:fleet-mock -->", fleet_mock_markdown())
     if "<!-- fleetapi:mock-modules -->" in markdown:

@@ -28,13 +28,13 @@ def main() -> None:
     base_url = os.environ.get("FLEETAPI_BASE_URL", "http://127.0.0.1:8765")
     with Client.login(base_url, "demo", "demo") as client:
         # 1. The photo of the delivered parcel: reserve, then upload.
-        ticket = client.checkins.create_image(size=len(PHOTO), filename="parcel.png")
+        ticket = client.checkin.image.create(size=len(PHOTO), filename="parcel.png")
         client.upload_file(ticket, PHOTO)
         print(f"photo uploaded as file {ticket.file_id}")
 
         # 2. The "Delivery report" form of Anna's phone (tracker 4), with a signature.
-        form_id = client.checkins.create_form(tracker_id=4, template_id=1)
-        signature = client.checkins.create_form_file(
+        form_id = client.checkin.form.create(tracker_id=4, template_id=1)
+        signature = client.checkin.form.file.create(
             form_id=form_id, field_id="signature", size=len(PHOTO), filename="signature.png"
         )
         client.upload_file(signature, PHOTO)
@@ -42,7 +42,7 @@ def main() -> None:
         # A form without its required values is refused, field by field (code 242).
         where = Location(lat=52.5219, lng=13.4132, address="Alexanderplatz 1, Berlin")
         try:
-            client.checkins.create(
+            client.checkin.create(
                 tracker_id=4,
                 location=where,
                 form_submission=FormSubmission(form_id=form_id, values={}),
@@ -54,14 +54,14 @@ def main() -> None:
             "recipient": {"type": "text", "value": "Maria Lopez"},
             "signature": {"type": "signature", "file_id": signature.file_id},
         }
-        checkin_id = client.checkins.create(
+        checkin_id = client.checkin.create(
             tracker_id=4,
             location=where,
             comment="Left at the reception",
             file_ids=[ticket.file_id],
             form_submission=FormSubmission(form_id=form_id, values=values),
         )
-        checkin = client.checkins.read(checkin_id=checkin_id)
+        checkin = client.checkin.read(checkin_id=checkin_id)
         print(
             f"check-in {checkin.id} at {checkin.marker_time}: {checkin.form_label}, "
             f"{len(checkin.files)} photo(s)"
@@ -69,10 +69,12 @@ def main() -> None:
 
         # 3. This week's check-ins as a spreadsheet.
         week = dt.datetime(2026, 1, 12)
-        content = client.checkins.export(format="xlsx", from_=week, to=week + dt.timedelta(days=7))
+        content = client.checkin.list_file(
+            format="xlsx", from_=week, to=week + dt.timedelta(days=7)
+        )
         target = Path(tempfile.gettempdir()) / "checkins.xlsx"
         target.write_bytes(content)
-        page = client.checkins.list(from_=week, to=week + dt.timedelta(days=7))
+        page = client.checkin.list(from_=week, to=week + dt.timedelta(days=7))
         print(f"{page.count} check-ins this week, exported to {target} ({len(content)} bytes)")
 
 

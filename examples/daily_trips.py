@@ -21,7 +21,7 @@ def main() -> None:
 
     with Client.login(base_url, "demo", "demo") as client:
         for employee_id, name in ((1, "Anna Schmidt"), (2, "Ben Keller")):
-            result = client.asset_tracks.list(
+            result = client.asset.track.list(
                 asset=AssetRef(id=employee_id, type="employee"),
                 from_=day,
                 to=day + dt.timedelta(days=1),

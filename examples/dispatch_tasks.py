@@ -28,7 +28,7 @@ def main() -> None:
     """Convert, create, list."""
     base_url = os.environ.get("FLEETAPI_BASE_URL", "http://127.0.0.1:8765")
     with Client.login(base_url, "demo", "demo") as client:
-        converted = client.tasks.batch_convert(
+        converted = client.task.batch_convert(
             batch=BATCH,
             fields=["label", "from", "to", "address", "external_id"],
             geocoder="osm",
@@ -43,7 +43,7 @@ def main() -> None:
             assert row.location is not None
             assert row.from_ is not None
             assert row.to is not None
-            created = client.tasks.create(
+            created = client.task.create(
                 task=NewTask(
                     location=TaskLocation(
                         lat=row.location.lat,
@@ -61,7 +61,7 @@ def main() -> None:
             )
             print(f"created task {created.id} {row.label!r} for tracker {row.tracker_id}")
 
-        board = client.tasks.list(sort=["from=asc"])
+        board = client.task.list(sort=["from=asc"])
         print(f"\n{board.count} tasks today:")
         for task in board.list:
             window = f"{task.from_:%H:%M}-{task.to:%H:%M}"

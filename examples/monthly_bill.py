@@ -16,12 +16,12 @@ def main() -> None:
     """Create a bill for this month's estimate and print the account's bills."""
     base_url = os.environ.get("FLEETAPI_BASE_URL", "http://127.0.0.1:8765")
     with Client.login(base_url, "demo", "demo") as client:
-        (system,) = client.payments.list_systems()
-        estimate = client.payments.get_estimate()
+        (system,) = client.payment_system.list()
+        estimate = client.payment_system.estimate.get()
         print(f"payment system {system.type}, estimate {estimate:.2f} {system.currency}")
-        order_id = client.bills.create(payer="Demo Logistics GmbH", sum=estimate)
+        order_id = client.bill.create(payer="Demo Logistics GmbH", sum=estimate)
         print(f"created bill {order_id}")
-        for bill in client.bills.iterate():
+        for bill in client.bill.iterate():
             print(f"  {bill.order_id}  {bill.created:%Y-%m-%d}  {bill.sum:8.2f}  {bill.status}")
 
 

@@ -19,23 +19,23 @@ def main() -> None:
     password = os.environ.get("FLEET_DEMO_PASSWORD", "demo")
 
     with Client.login(base_url, login, password) as client:
-        trackers = client.trackers.list()
+        trackers = client.tracker.list()
         print(f"{len(trackers)} trackers")
         for tracker in trackers:
             if tracker.source.blocked:
                 print(f"  {tracker.label}: blocked")
                 continue
-            state = client.trackers.get_state(tracker_id=tracker.id)
+            state = client.tracker.get_state(tracker_id=tracker.id)
             print(f"  {tracker.label}: {state.connection_status}, {state.movement_status}")
 
         try:
-            key = client.api_keys.create(title="quickstart")
+            key = client.api.key.create(title="quickstart")
         except OverQuotaError:
             print("the account already has 20 API keys")
             return
         print(f"created API key {key.title!r} at {key.create_date:%Y-%m-%d %H:%M}")
-        client.api_keys.delete(key=key.hash)
-        titles = [k.title for k in client.api_keys.list()]
+        client.api.key.delete(key=key.hash)
+        titles = [k.title for k in client.api.key.list()]
         print(f"revoked it; keys left: {titles}")
 
 

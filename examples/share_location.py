@@ -34,10 +34,10 @@ def main() -> None:
     password = os.environ.get("FLEET_DEMO_PASSWORD", "demo")
 
     with Client.login(base_url, login, password) as client:
-        vans = [t.id for t in client.trackers.list(labels=["Van"]) if not t.source.blocked]
+        vans = [t.id for t in client.tracker.list(labels=["Van"]) if not t.source.blocked]
         domain = client.dealer.get_ui_config(hash=client.hash or "").dealer.ui_domain
         tomorrow = dt.datetime.now() + dt.timedelta(days=1)
-        link_id = client.geo_links.create(
+        link_id = client.tracker.location.link.create(
             lifetime=GeoLinkLifetime(to=tomorrow.replace(microsecond=0)),
             description="Your deliveries today",
             trackers=[
@@ -48,16 +48,16 @@ def main() -> None:
             ],
             params=GeoLinkOptions(bounding_zone_ids=[], display_options=GeoLinkDisplayOptions()),
         )
-        link = client.geo_links.read(id=link_id)
+        link = client.tracker.location.link.read(id=link_id)
         print(f"geo link {link_id} for trackers {vans}: {link.url(domain)}")
-        for item in client.geo_links.list(sort=["status=asc"]):
+        for item in client.tracker.location.link.list(sort=["status=asc"]):
             print(f"  {item.id}: {item.status:<8} {item.description}")
-        client.geo_links.delete(id=link_id)
+        client.tracker.location.link.delete(id=link_id)
 
-        layer_id = client.map_layers.upload(file=("yard.kml", ZONES), label="Yard")
-        body = client.map_layers.read(id=layer_id)
+        layer_id = client.map_layer.upload(file=("yard.kml", ZONES), label="Yard")
+        body = client.map_layer.read(id=layer_id)
         print(f"map layer {layer_id} stored, {len(body)} bytes of KML read back")
-        client.map_layers.delete(id=layer_id)
+        client.map_layer.delete(id=layer_id)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ def main() -> None:
     """Parse a CSV with a header map, then print every import process with its progress."""
     base_url = os.environ.get("FLEETAPI_BASE_URL", "http://127.0.0.1:8765")
     with Client.login(base_url, "demo", "demo") as client:
-        preview = client.data.parse_spreadsheet(
+        preview = client.data.spreadsheet.parse(
             file=("vehicles.csv", CSV, "text/csv"),
             preview_count=5,
             parse_header=True,
@@ -32,7 +32,7 @@ def main() -> None:
         print(f"stored as file {preview.file_id}, columns: {preview.header}")
         for row in preview.preview:
             print("  " + " | ".join(row))
-        for process in client.data.list_imports():
+        for process in client.data.import_.list():
             progress = process.progress
             print(
                 f"import {process.id} ({process.type}, {process.filename}): {process.status},"

@@ -26,15 +26,15 @@ def main() -> None:
     """Convert the batch (nothing is created), then create what has no errors."""
     base_url = os.environ.get("FLEETAPI_BASE_URL", "http://127.0.0.1:8765")
     with Client.login(base_url, "demo", "demo") as client:
-        converted = client.vehicles.batch_convert(batch=BATCH, fields=FIELDS)
+        converted = client.vehicle.batch_convert(batch=BATCH, fields=FIELDS)
         good = [row for row in converted.list if not row.errors]
         for row in converted.list:
             for error in row.errors or []:
                 print(f"skipped {row.label}: line {error.line}: {error.parameter}: {error.error}")
-        depot = client.garages.create(garage=NewGarage(organization_name="Courier depot"))
+        depot = client.garage.create(garage=NewGarage(organization_name="Courier depot"))
         for row in good:  # a converted row is a vehicle to create (sent without its errors)
-            client.vehicles.create(vehicle=attrs.evolve(row, garage_id=depot))
-        for vehicle in client.vehicles.list(filter="courier", sort=["label=asc"]):
+            client.vehicle.create(vehicle=attrs.evolve(row, garage_id=depot))
+        for vehicle in client.vehicle.list(filter="courier", sort=["label=asc"]):
             tracker = vehicle.tracker_label or "no tracker"
             print(f"{vehicle.id}: {vehicle.label} ({vehicle.reg_number}, {tracker})"
                   f" at {vehicle.garage_organization_name}")  # fmt: skip

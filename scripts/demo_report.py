@@ -27,7 +27,7 @@ def sheets_of(mock: FleetMock, report: dict[str, Any]) -> list[dict[str, Any]]:
     converter = converter_for(strict=True)
     user = mock.world.users[report["user_id"]]
     with mock.login(user.login, user.password) as client:
-        report_id = client.reports.generate(
+        report_id = client.report.tracker.generate(
             from_=dt.datetime.fromisoformat(report["from"]),
             to=dt.datetime.fromisoformat(report["to"]),
             trackers=report["trackers"],
@@ -35,7 +35,7 @@ def sheets_of(mock: FleetMock, report: dict[str, Any]) -> list[dict[str, Any]]:
             plugin=converter.structure(report["plugin"], ReportPlugin),
         )
         mock.clock.advance(dt.timedelta(seconds=GENERATION_SECONDS))
-        sheets = client.reports.retrieve(report_id=report_id).sheets
+        sheets = client.report.tracker.retrieve(report_id=report_id).sheets
     made: list[dict[str, Any]] = converter.unstructure(sheets, list[ReportSheet])
     return made
 

@@ -93,7 +93,7 @@ if TYPE_CHECKING:
     from fleetapi._client import Client
     from fleetapi._core import MalformedAnswerError
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CODES",

@@ -8,6 +8,8 @@ docs all read those declarations.
 from __future__ import annotations
 
 import enum
+import functools
+import keyword
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -21,7 +23,15 @@ __all__ = [
     "NoParams",
     "Paging",
     "Result",
+    "sdk_attribute",
 ]
+
+
+def sdk_attribute(segment: str) -> str:
+    """The Python attribute for one segment of a path: the segment itself, with a trailing
+    underscore when it is a keyword (``data/import/list`` is ``client.data.import_.list``)."""
+    return f"{segment}_" if keyword.iskeyword(segment) else segment
+
 
 EXPORT_MEDIA_TYPES = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -109,12 +119,11 @@ class Paging:
 @attrs.frozen(kw_only=True)
 class FileVariant:
     """The form of a JSON call that answers a file download instead (``checkin/list`` with a
-    ``format``): its own parameters model and SDK method."""
+    ``format``): its own parameters model, and an SDK method named by rule
+    (:attr:`Endpoint.sdk_file_method`)."""
 
     params: type[Any]
     """The parameters of the file form: the call's params plus the ``switch`` field."""
-    method: str
-    """The SDK method of the file form (``client.checkins.export``), answering bytes."""
     summary: str
     switch: str = "format"
     """The request field whose non-empty value asks for the file."""
@@ -133,10 +142,6 @@ class Endpoint:
     result: Result
     summary: str
     """One line saying what the call does."""
-    resource: str
-    """The SDK resource attribute holding the method (``client.tasks``)."""
-    method: str
-    """The SDK method name (``client.tasks.assign``)."""
     access: Access = Access.USER
     right: str | None = None
     """The sub-user right the call needs (``task_update``); master users hold them all."""
@@ -170,6 +175,35 @@ class Endpoint:
     def group(self) -> str:
         """The first path segment (``task`` in ``task/route/create``)."""
         return self.path.split("/", 1)[0]
+
+    @property
+    def sdk_chain(self) -> tuple[str, ...]:
+        """The SDK's attribute chain of the call: its path's segments
+        (``("tracker", "counter", "value", "get")``)."""
+        return tuple(sdk_attribute(segment) for segment in self.path.split("/"))
+
+    @property
+    def sdk_name(self) -> str:
+        """The call's place on a client, dotted (``tracker.counter.value.get``)."""
+        return ".".join(self.sdk_chain)
+
+    @property
+    def sdk_iterate(self) -> str:
+        """The paging twin's name, beside the call: ``iterate_<action>`` (the twin of a
+        ``list`` is also ``iterate``)."""
+        return f"iterate_{self.sdk_chain[-1]}"
+
+    @property
+    def sdk_file_method(self) -> str:
+        """The name of the call's file form, beside the call: ``<action>_file``
+        (``client.checkin.list_file``)."""
+        return f"{self.sdk_chain[-1]}_file"
+
+    def sdk_member(self, client: Any, name: str | None = None) -> Any:
+        """The call's method on ``client`` (a ``Client`` or ``AsyncClient``); ``name`` picks
+        another member beside it, such as :attr:`sdk_iterate` or :attr:`sdk_file_method`."""
+        node = functools.reduce(getattr, self.sdk_chain[:-1], client)
+        return getattr(node, name or self.sdk_chain[-1])
 
     @property
     def cli_name(self) -> tuple[str, str]:

@@ -247,16 +247,15 @@ def fetch(
     endpoint = by_path(path)
     paging = endpoint.paging
     assert paging is not None, f"{path} does not page"
-    resource = getattr(client, endpoint.resource)
     if every:
-        iterate = getattr(resource, f"iterate_{endpoint.method}")
+        iterate = endpoint.sdk_member(client, endpoint.sdk_iterate)
         everything = list(iterate(page_size=limit or 1000, **filters))
         return everything, len(everything)
     if limit is not None:
         filters[paging.limit] = limit
     if offset:
         filters[paging.offset] = offset
-    page = getattr(resource, endpoint.method)(**filters)
+    page = endpoint.sdk_member(client)(**filters)
     if typing.get_origin(endpoint.result.type) is list:
         return list(page), None
     total = getattr(page, paging.total) if paging.total else None

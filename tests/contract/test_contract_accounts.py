@@ -23,34 +23,34 @@ def test_health_check(client: Client) -> None:
 
 
 def test_api_key_life_cycle(client: Client) -> None:
-    key = client.api_keys.create(title="fleetapi contract test")
+    key = client.api.key.create(title="fleetapi contract test")
     try:
         assert len(key.hash) == 32
-        assert key.hash in {k.hash for k in client.api_keys.list()}
+        assert key.hash in {k.hash for k in client.api.key.list()}
         with Client(base_url=client.base_url, api_key=key.hash) as by_key:
             by_key.base.nothing()
             with pytest.raises(SessionNotFoundError):
-                by_key.api_keys.list()
+                by_key.api.key.list()
     finally:
-        client.api_keys.delete(key=key.hash)
-    assert key.hash not in {k.hash for k in client.api_keys.list()}
+        client.api.key.delete(key=key.hash)
+    assert key.hash not in {k.hash for k in client.api.key.list()}
 
 
 def test_deleting_an_unknown_key_is_not_found(client: Client) -> None:
     with pytest.raises(EntityNotFoundError):
-        client.api_keys.delete(key="0" * 32)
+        client.api.key.delete(key="0" * 32)
 
 
 def test_an_empty_title_is_an_invalid_parameter(client: Client) -> None:
     with pytest.raises(InvalidParametersError):
-        client.api_keys.create(title="")
+        client.api.key.create(title="")
 
 
 def test_trackers_and_states_agree(client: Client) -> None:
-    trackers = [t for t in client.trackers.list() if not t.source.blocked]
+    trackers = [t for t in client.tracker.list() if not t.source.blocked]
     if not trackers:
         pytest.skip("the account has no unblocked tracker")
-    state = client.trackers.get_state(tracker_id=trackers[0].id)
+    state = client.tracker.get_state(tracker_id=trackers[0].id)
     assert state.source_id == trackers[0].source.id
 
 

@@ -13,12 +13,12 @@ pytestmark = pytest.mark.e2e
 
 
 def test_import_processes_list_filter_and_read_agree(client: Client) -> None:
-    every = client.data.list_imports()
-    vehicles = client.data.list_imports(types=["vehicle"])
+    every = client.data.import_.list()
+    vehicles = client.data.import_.list(types=["vehicle"])
     assert {p.id for p in vehicles} <= {p.id for p in every}
     assert all(p.type == "vehicle" for p in vehicles)
     for process in every[:3]:
-        again = client.data.read_import(process_id=process.id, type=process.type)
+        again = client.data.import_.read(process_id=process.id, type=process.type)
         assert (again.id, again.type, again.filename) == (
             process.id,
             process.type,
@@ -29,16 +29,16 @@ def test_import_processes_list_filter_and_read_agree(client: Client) -> None:
 
 def test_reading_an_unknown_import_is_not_found(client: Client) -> None:
     with pytest.raises(EntityNotFoundError):
-        client.data.read_import(process_id=2_000_000_000, type="employee")
+        client.data.import_.read(process_id=2_000_000_000, type="employee")
 
 
 def test_bill_pages_agree_with_the_count(client: Client) -> None:
     try:
-        whole = client.bills.list()
+        whole = client.bill.list()
     except PluginNotFoundError:
         pytest.skip("the account has no bills plugin")
     assert whole.count >= len(whole.bills)
-    first = client.bills.list(limit=1)
+    first = client.bill.list(limit=1)
     assert first.count == whole.count
     assert first.bills == whole.bills[:1]
 

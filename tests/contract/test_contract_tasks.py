@@ -15,11 +15,11 @@ NOBODY = 2_000_000_000
 
 
 def test_count_list_and_read_agree(client: Client) -> None:
-    listed = client.tasks.list()
-    assert listed.count == client.tasks.count()
+    listed = client.task.list()
+    assert listed.count == client.task.count()
     assert len(listed.list) == min(listed.count, 10000)
     for task in listed.list[:5]:
-        read = client.tasks.read(task_id=task.id)
+        read = client.task.read(task_id=task.id)
         assert isinstance(read.value, Task)
         assert (read.value.id, read.value.label, read.value.status) == (
             task.id,
@@ -27,27 +27,27 @@ def test_count_list_and_read_agree(client: Client) -> None:
             task.status,
         )
         if task.parent_id is not None:
-            route = client.tasks.read(task_id=task.parent_id)
+            route = client.task.read(task_id=task.parent_id)
             assert isinstance(route.value, Route)
             assert task.id in route.value.checkpoint_ids
             assert [c.id for c in route.checkpoints or []] == route.value.checkpoint_ids
 
 
 def test_paging_filters_and_conditions(client: Client) -> None:
-    everything = client.tasks.list(sort=["id=asc"])
-    page = client.tasks.list(sort=["id=asc"], offset=1, limit=2)
+    everything = client.task.list(sort=["id=asc"])
+    page = client.task.list(sort=["id=asc"], offset=1, limit=2)
     assert page.count == everything.count
     assert [t.id for t in page.list] == [t.id for t in everything.list[1:3]]
     statuses = ["assigned", "arrived"]
-    active = client.tasks.list(statuses=statuses)
+    active = client.task.list(statuses=statuses)
     assert {t.status for t in active.list} <= set(statuses)
-    same = client.tasks.list(conditions=[InCondition(field="status", value=statuses)])
+    same = client.task.list(conditions=[InCondition(field="status", value=statuses)])
     assert {t.id for t in same.list} == {t.id for t in active.list}
 
 
 def test_missing_tasks_and_deliveries_are_201(client: Client) -> None:
     with pytest.raises(EntityNotFoundError):
-        client.tasks.read(task_id=NOBODY)
+        client.task.read(task_id=NOBODY)
     with pytest.raises(EntityNotFoundError):
         client.delivery.read(external_id=NOBODY)
     with pytest.raises(EntityNotFoundError):
@@ -57,4 +57,4 @@ def test_missing_tasks_and_deliveries_are_201(client: Client) -> None:
 def test_more_than_60_conditions_are_invalid(client: Client) -> None:
     too_many = [EqCondition(field="id", value=n) for n in range(61)]
     with pytest.raises(InvalidParametersError):
-        client.tasks.list(conditions=too_many)
+        client.task.list(conditions=too_many)

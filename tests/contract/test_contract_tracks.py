@@ -24,10 +24,10 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture
 def vehicle(client: Client) -> tuple[AssetRef, dt.datetime, dt.datetime]:
     """A vehicle with a tracker, and the two days before its tracker's last fix."""
-    for candidate in client.vehicles.list(limit=50):
+    for candidate in client.vehicle.list(limit=50):
         if candidate.tracker_id is None:
             continue
-        state = client.trackers.get_state(tracker_id=candidate.tracker_id)
+        state = client.tracker.get_state(tracker_id=candidate.tracker_id)
         if state.gps.updated is not None:
             end = state.gps.updated
             return AssetRef(id=candidate.id, type="vehicle"), end - dt.timedelta(days=2), end
@@ -36,7 +36,7 @@ def vehicle(client: Client) -> tuple[AssetRef, dt.datetime, dt.datetime]:
 
 def test_tracks_come_in_order_and_add_up_to_the_totals(client: Client, vehicle) -> None:
     asset, start, end = vehicle
-    result = client.asset_tracks.list(asset=asset, from_=start, to=end)
+    result = client.asset.track.list(asset=asset, from_=start, to=end)
     tracks = [t for element in result.list for t in element.tracks]
     assert result.total.count == len(tracks)
     starts = [t.start_date for t in tracks]
@@ -56,17 +56,17 @@ def test_tracks_come_in_order_and_add_up_to_the_totals(client: Client, vehicle) 
 
 def test_one_tracks_points_lie_within_it(client: Client, vehicle) -> None:
     asset, start, end = vehicle
-    result = client.asset_tracks.list(asset=asset, from_=start, to=end)
+    result = client.asset.track.list(asset=asset, from_=start, to=end)
     regular = [t for e in result.list for t in e.tracks if isinstance(t, RegularTrack)]
     assert regular, "the vehicle made no trip in the two days before its last fix"
     track = regular[0]
-    read = client.asset_tracks.read(
+    read = client.asset.track.read(
         asset=asset, from_=start, to=end, track_id=track.id, simplify=False
     )
     points = [p for element in read for p in element.track_points]
     assert 2 <= len(points) <= track.points
     assert all(track.start_date <= p.get_time <= track.end_date for p in points)
-    merged = client.asset_tracks.list(asset=asset, from_=start, to=end, split=False)
+    merged = client.asset.track.list(asset=asset, from_=start, to=end, split=False)
     for element in merged.list:
         assert len(element.tracks) <= 1
         assert all(isinstance(t, MergedTrack) for t in element.tracks)
@@ -75,11 +75,11 @@ def test_one_tracks_points_lie_within_it(client: Client, vehicle) -> None:
 def test_the_period_and_the_asset_are_checked(client: Client, vehicle) -> None:
     asset, start, _ = vehicle
     with pytest.raises(InvalidParametersError):
-        client.asset_tracks.list(asset=asset, from_=start, to=start - dt.timedelta(hours=1))
+        client.asset.track.list(asset=asset, from_=start, to=start - dt.timedelta(hours=1))
     with pytest.raises(TimeSpanTooBigError):
-        client.asset_tracks.list(asset=asset, from_=start, to=start + dt.timedelta(days=3650))
+        client.asset.track.list(asset=asset, from_=start, to=start + dt.timedelta(days=3650))
     with pytest.raises(EntityNotFoundError):
-        client.asset_tracks.read(
+        client.asset.track.read(
             asset=AssetRef(id=2_000_000_000, type="vehicle"),
             from_=start,
             to=start + dt.timedelta(days=1),

@@ -18,10 +18,10 @@ async def test_calls_and_errors_travel_over_aiohttp():
             base_url=server.base_url, api_key=DEMO_API_KEY, transport="aiohttp"
         ) as client:
             assert type(client._http._transport).__name__ == "AiohttpTransport"
-            trackers = await client.trackers.list()
+            trackers = await client.tracker.list()
             assert [t.id for t in trackers][:3] == [1, 2, 3]
             with pytest.raises(EntityNotFoundError):
-                await client.trackers.read(tracker_id=999)
+                await client.tracker.read(tracker_id=999)
 
 
 def test_without_the_extra_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPatch):

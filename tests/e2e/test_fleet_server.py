@@ -16,20 +16,20 @@ pytestmark = pytest.mark.e2e
 
 def test_a_fleet_day_over_http(fleet_server: ThreadedServer):
     with Client.login(fleet_server.base_url, "demo", "demo") as client:
-        garage_id = client.garages.create(garage=NewGarage(organization_name="Night yard"))
-        vehicle_id = client.vehicles.create(
+        garage_id = client.garage.create(garage=NewGarage(organization_name="Night yard"))
+        vehicle_id = client.vehicle.create(
             vehicle=NewVehicle(label="Night van", type="car", tracker_id=6, garage_id=garage_id)
         )
         with pytest.raises(EntityExistsError):
-            client.vehicles.create(
+            client.vehicle.create(
                 vehicle=NewVehicle(label="Clash", type="car", tracker_id=6), force_reassign=False
             )
-        listed = client.vehicles.list(filter="night", sort=["label=asc"])
+        listed = client.vehicle.list(filter="night", sort=["label=asc"])
         assert [(v.id, v.garage_organization_name) for v in listed] == [(vehicle_id, "Night yard")]
-        department_id = client.departments.create(department=NewDepartment(label="Nights"))
-        client.garages.delete(garage_id=garage_id)
-        assert client.vehicles.read(vehicle_id=vehicle_id).garage_id is None
-        client.vehicles.delete(vehicle_ids=[vehicle_id])
+        department_id = client.department.create(department=NewDepartment(label="Nights"))
+        client.garage.delete(garage_id=garage_id)
+        assert client.vehicle.read(vehicle_id=vehicle_id).garage_id is None
+        client.vehicle.delete(vehicle_ids=[vehicle_id])
         session = client.hash
     assert department_id in fleet_server.world.departments
     assert vehicle_id not in fleet_server.world.vehicles

@@ -35,11 +35,11 @@ def test_threaded_server_answers_over_http():
 
 def test_fleet_server_fixture_with_the_sdk(fleet_server: ThreadedServer):
     with Client.login(fleet_server.base_url, "demo", "demo") as client:
-        assert [k.title for k in client.api_keys.list()] == ["Demo key"]
+        assert [k.title for k in client.api.key.list()] == ["Demo key"]
         assert client.dealer.get_ui_config(domain="demo.fleet.test").dealer.id == 1
     key_client = Client(base_url=fleet_server.base_url, api_key=DEMO_API_KEY, max_retries=0)
     with key_client, pytest.raises(SessionNotFoundError):
-        key_client.api_keys.list()
+        key_client.api.key.list()
     fleet_server.mock.clock.advance(3600)
     with httpx.Client(base_url=fleet_server.base_url) as http:
         assert http.get("/__mock__/clock").json()["now"] == "2026-01-15 10:00:00"

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.e2e
 def test_create_assign_list_over_http(fleet_server: ThreadedServer):
     start = fleet_server.mock.clock.now()
     with Client.login(fleet_server.base_url, "demo", "demo") as client:
-        created = client.tasks.create(
+        created = client.task.create(
             task=NewTask(
                 location=TaskLocation(lat=52.52, lng=13.40, radius=80, address="Somewhere 1"),
                 label="Over the wire",
@@ -27,8 +27,8 @@ def test_create_assign_list_over_http(fleet_server: ThreadedServer):
                 external_id="HTTP-1",
             )
         )
-        client.tasks.assign(task_id=created.id, tracker_id=2)
-        listed = client.tasks.list(external_id="HTTP-1")
+        client.task.assign(task_id=created.id, tracker_id=2)
+        listed = client.task.list(external_id="HTTP-1")
     assert listed.count == 1
     (task,) = listed.list
     assert (task.id, task.tracker_id, task.status, task.label) == (

@@ -61,7 +61,7 @@ def client(mock: FleetMock):
 
 
 def upload(client, form_id: int, field_id: str, name: str, content: bytes, mime: str) -> int:
-    ticket = client.checkins.create_form_file(
+    ticket = client.checkin.form.file.create(
         form_id=form_id, field_id=field_id, size=len(content) + 10
     )
     client.upload_file(ticket, (name, content, mime))
@@ -69,7 +69,7 @@ def upload(client, form_id: int, field_id: str, name: str, content: bytes, mime:
 
 
 def submit(client, form_id: int, values: dict[str, Any], tracker_id: int = 1) -> int:
-    return client.checkins.create(
+    return client.checkin.create(
         tracker_id=tracker_id,
         location=HERE,
         form_submission=FormSubmission(form_id=form_id, values=values),
@@ -86,7 +86,7 @@ def errors_of(info: pytest.ExceptionInfo[ValidationFailedError]) -> dict[str, in
 
 
 def test_a_form_is_a_copy_of_its_template(client, mock):
-    form_id = client.checkins.create_form(tracker_id=1, template_id=9)
+    form_id = client.checkin.form.create(tracker_id=1, template_id=9)
     record = mock.world.forms[form_id]
     assert isinstance(record, Form)
     assert record.label == "Every kind"
@@ -102,7 +102,7 @@ def test_a_form_is_a_copy_of_its_template(client, mock):
 
 
 def test_valid_values_of_every_kind_are_stored_with_time_and_place(client, mock):
-    form_id = client.checkins.create_form(tracker_id=1, template_id=9)
+    form_id = client.checkin.form.create(tracker_id=1, template_id=9)
     doc = upload(client, form_id, "doc", "report.pdf", b"%PDF-1", "application/pdf")
     pic = upload(client, form_id, "pics", "a.jpg", b"\xff\xd8", "image/jpeg")
     sig = upload(client, form_id, "sig", "s.png", b"\x89PNG", "image/png")
@@ -126,7 +126,7 @@ def test_valid_values_of_every_kind_are_stored_with_time_and_place(client, mock)
     assert form.values is not None
     assert form.values["note"] == TextValue(value="all good")
     assert set(form.values) == set(values)
-    checkin = client.checkins.read(checkin_id=checkin_id)
+    checkin = client.checkin.read(checkin_id=checkin_id)
     assert (checkin.form_id, checkin.form_label) == (form_id, "Every kind")
     assert all(mock.world.files[i].submitted for i in (doc, pic, sig))
 
@@ -157,7 +157,7 @@ def test_valid_values_of_every_kind_are_stored_with_time_and_place(client, mock)
     ],
 )
 def test_each_invalid_value_is_reported_by_field_and_code(client, mock, field, value, code):
-    form_id = client.checkins.create_form(tracker_id=1, template_id=9)
+    form_id = client.checkin.form.create(tracker_id=1, template_id=9)
     values = {"note": {"type": "text", "value": "fine"}, field: value}
     before = mock.world.to_document()
     with pytest.raises(ValidationFailedError) as info:
@@ -167,14 +167,14 @@ def test_each_invalid_value_is_reported_by_field_and_code(client, mock, field, v
 
 
 def test_a_missing_required_field_is_code_1(client):
-    form_id = client.checkins.create_form(tracker_id=1, template_id=1)
+    form_id = client.checkin.form.create(tracker_id=1, template_id=1)
     with pytest.raises(ValidationFailedError) as info:
         submit(client, form_id, {})
     assert errors_of(info) == {"recipient": 1, "signature": 1}
 
 
 def test_every_problem_is_listed_at_once(client):
-    form_id = client.checkins.create_form(tracker_id=1, template_id=9)
+    form_id = client.checkin.form.create(tracker_id=1, template_id=9)
     values = {
         "note": {"type": "text", "value": "x"},
         "stars": {"type": "rating", "value": 9},
@@ -186,12 +186,12 @@ def test_every_problem_is_listed_at_once(client):
 
 
 def test_file_values_are_checked_for_type_state_size_and_count(client):
-    form_id = client.checkins.create_form(tracker_id=1, template_id=9)
+    form_id = client.checkin.form.create(tracker_id=1, template_id=9)
     text_pic = upload(client, form_id, "pics", "a.txt", b"text", "text/plain")
     doc_txt = upload(client, form_id, "doc", "notes.txt", b"hello", "text/plain")
     tiny_pdf = upload(client, form_id, "doc", "t.pdf", b"%", "application/pdf")
     big_pdf = upload(client, form_id, "doc", "b.pdf", b"%PDF-" + b"x" * 20, "application/pdf")
-    pending = client.checkins.create_form_file(form_id=form_id, field_id="sig", size=10).file_id
+    pending = client.checkin.form.file.create(form_id=form_id, field_id="sig", size=10).file_id
     pics = [upload(client, form_id, "pics", f"{n}.jpg", b"\xff\xd8", "image/jpeg") for n in "ab"]
     other_field = upload(client, form_id, "sig", "s.png", b"\x89PNG", "image/png")
     cases = [
@@ -211,7 +211,7 @@ def test_file_values_are_checked_for_type_state_size_and_count(client):
 
 
 def test_a_form_is_sent_once_and_only_with_its_own_tracker(client):
-    form_id = client.checkins.create_form(tracker_id=1, template_id=2)
+    form_id = client.checkin.form.create(tracker_id=1, template_id=2)
     values = {"condition": {"type": "dropdown", "value_index": 0}}
     with pytest.raises(EntityNotFoundError):
         submit(client, form_id, values, tracker_id=2)

@@ -69,8 +69,8 @@ KINDS: dict[str, Kind] = {
 }
 
 CALLS: dict[str, Callable[[Any], Any]] = {
-    "tracker/list": lambda c: c.trackers.list(),
-    "task/create": lambda c: c.tasks.create(task=NEW_TASK),
+    "tracker/list": lambda c: c.tracker.list(),
+    "task/create": lambda c: c.task.create(task=NEW_TASK),
 }
 
 
@@ -164,7 +164,7 @@ def test_an_error_fault_answers_the_code_with_its_status() -> None:
     mock = FleetMock()
     mock.faults.add(path="tracker/*", error=14)
     with mock.client(mock.session()) as client, pytest.raises(FleetApiError) as caught:
-        client.with_options(max_retries=0).trackers.list()
+        client.with_options(max_retries=0).tracker.list()
     assert (caught.value.code, caught.value.http_status) == (14, 503)
 
 
@@ -172,7 +172,7 @@ def test_a_delay_alone_makes_the_answer_late_but_whole() -> None:
     mock = FleetMock()
     mock.faults.add(path="tracker/list", delay=0.05)
     with mock.client(mock.session()) as client:
-        assert client.trackers.list()
+        assert client.tracker.list()
     assert mock.journal.find("tracker/list")[0].fault == 1
 
 

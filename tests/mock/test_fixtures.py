@@ -29,37 +29,37 @@ def test_fleet_mock_is_fresh_per_test_b(fleet_mock: FleetMock):
 
 def test_fleet_client_is_logged_in_as_demo(fleet_client: Client, fleet_mock: FleetMock):
     assert fleet_client.hash in fleet_mock.world.sessions
-    keys = fleet_client.api_keys.list()
+    keys = fleet_client.api.key.list()
     assert [k.title for k in keys] == ["Demo key"]
-    key = fleet_client.api_keys.create(title="CI")
+    key = fleet_client.api.key.create(title="CI")
     assert len(key.hash) == 32
-    fleet_client.api_keys.delete(key=key.hash)
+    fleet_client.api.key.delete(key=key.hash)
     fleet_client.base.nothing()
-    assert [t.id for t in fleet_client.trackers.list()] == [1, 2, 3, 4, 5, 6]
-    assert fleet_client.trackers.read(tracker_id=2).label == "Van 2"
-    assert fleet_client.trackers.get_state(tracker_id=1).connection_status == "active"
-    states = fleet_client.trackers.get_states(trackers=[1, 5], list_blocked=True)
+    assert [t.id for t in fleet_client.tracker.list()] == [1, 2, 3, 4, 5, 6]
+    assert fleet_client.tracker.read(tracker_id=2).label == "Van 2"
+    assert fleet_client.tracker.get_state(tracker_id=1).connection_status == "active"
+    states = fleet_client.tracker.get_states(trackers=[1, 5], list_blocked=True)
     assert set(states.states) == {"1"}
     assert states.blocked == [5]
     with pytest.raises(NonExistentEntitiesError):
-        fleet_client.trackers.get_states(trackers=[99])
+        fleet_client.tracker.get_states(trackers=[99])
 
 
 def test_sdk_errors_from_the_mock(fleet_mock: FleetMock):
     key_client = fleet_mock.client(DEMO_API_KEY, max_retries=0)
     with key_client, pytest.raises(SessionNotFoundError):
-        key_client.api_keys.list()
+        key_client.api.key.list()
     with fleet_mock.login("dispatcher", "demo") as client:
         with pytest.raises(OperationNotPermittedError) as info:
-            client.api_keys.list()
+            client.api.key.list()
         assert info.value.http_status == 403
 
 
 def test_sdk_quota(fleet_client: Client):
     for index in range(19):
-        fleet_client.api_keys.create(title=f"k{index}")
+        fleet_client.api.key.create(title=f"k{index}")
     with pytest.raises(OverQuotaError):
-        fleet_client.api_keys.create(title="too many")
+        fleet_client.api.key.create(title="too many")
 
 
 def test_sdk_dealer_config_and_iso_mode(fleet_mock: FleetMock):
@@ -67,7 +67,7 @@ def test_sdk_dealer_config_and_iso_mode(fleet_mock: FleetMock):
         config = client.dealer.get_ui_config(domain="demo.fleet.test")
         assert config.settings.domain == "demo.fleet.test"
     with fleet_mock.login("dispatcher", "demo", iso_datetime=True) as client:
-        state = client.trackers.get_state(tracker_id=1)
+        state = client.tracker.get_state(tracker_id=1)
         assert state.last_update is not None
         assert state.last_update.utcoffset() is not None
 
@@ -75,7 +75,7 @@ def test_sdk_dealer_config_and_iso_mode(fleet_mock: FleetMock):
 def test_sdk_credential_in_body_and_query(fleet_mock: FleetMock):
     for placement in ("body", "query"):
         with fleet_mock.client(DEMO_API_KEY, credential_in=placement) as client:
-            assert len(client.trackers.list()) == 6
+            assert len(client.tracker.list()) == 6
 
 
 def test_raw_request(fleet_client: Client):
@@ -85,9 +85,9 @@ def test_raw_request(fleet_client: Client):
 
 @pytest.mark.anyio
 async def test_fleet_async_client(fleet_async_client: AsyncClient):
-    keys = await fleet_async_client.api_keys.list()
+    keys = await fleet_async_client.api.key.list()
     assert keys[0].title == "Demo key"
-    trackers = await fleet_async_client.trackers.list()
+    trackers = await fleet_async_client.tracker.list()
     assert len(trackers) == 6
 
 
@@ -115,8 +115,8 @@ def test_fleet_server_gives_each_test_a_fresh_world_on_one_server(fleet_server: 
     assert fleet_server.server is server
     assert "/__world/" in fleet_server.base_url
     with Client(base_url=fleet_server.base_url, api_key=DEMO_API_KEY) as client:
-        new = client.departments.create(department=NewDepartment(label=f"Turn {turn}"))
-        labels = [d.label for d in client.departments.list()]
+        new = client.department.create(department=NewDepartment(label=f"Turn {turn}"))
+        labels = [d.label for d in client.department.list()]
     assert labels.count(f"Turn {turn}") == 1
     assert not any(label.startswith("Turn") and label != f"Turn {turn}" for label in labels)
     assert new in fleet_server.world.departments

@@ -203,7 +203,7 @@ def test_fed_positions_show_in_tracks_over_http(fleet_server: ThreadedServer):
         answer = http.post("/v2/__mock__/positions", json={"points": points})
         assert answer.json() == {"success": True, "count": 11}
         with Client.login(server.base_url, "demo", "demo") as client:
-            result = client.asset_tracks.list(
+            result = client.asset.track.list(
                 asset=ANNA, from_=dt.datetime(2026, 1, 15, 8), to=dt.datetime(2026, 1, 15, 8, 30)
             )
             (track,) = result.list[0].tracks
@@ -214,7 +214,7 @@ def test_fed_positions_show_in_tracks_over_http(fleet_server: ThreadedServer):
             assert track.points == 11
             assert track.end_address == "Hauptstrasse 9"
             # Older than the tracker's state: the state stays; a newer point moves it.
-            assert client.trackers.get_state(tracker_id=4).gps.speed == 4
+            assert client.tracker.get_state(tracker_id=4).gps.speed == 4
             later = {
                 "tracker_id": 4,
                 "get_time": "2026-01-15 09:00:00",
@@ -223,7 +223,7 @@ def test_fed_positions_show_in_tracks_over_http(fleet_server: ThreadedServer):
                 "speed": 0,
             }
             http.post("/__mock__/positions", json={"points": [later]})
-            gps = client.trackers.get_state(tracker_id=4).gps
+            gps = client.tracker.get_state(tracker_id=4).gps
             assert (gps.speed, gps.location.lat, gps.location.lng) == (0, 52.51, 13.45)
 
 
@@ -246,7 +246,7 @@ def test_drive_records_a_trip_and_moves_the_clock_to_the_arrival(fleet_mock: Fle
     assert (points[-1].lat, points[-1].lng) == (52.50, 13.42)
     assert fleet_mock.clock.now() == points[-1].get_time
     with fleet_mock.login() as client:
-        result = client.asset_tracks.list(asset=ANNA, from_=start, to=fleet_mock.clock.now())
+        result = client.asset.track.list(asset=ANNA, from_=start, to=fleet_mock.clock.now())
         (track,) = result.list[0].tracks
         assert (track.start_address, track.end_address) == (
             "Invalidenstrasse 1",
@@ -255,7 +255,7 @@ def test_drive_records_a_trip_and_moves_the_clock_to_the_arrival(fleet_mock: Fle
         assert track.points == len(points)
         assert track.avg_speed == pytest.approx(36, abs=1)
         assert track.length == pytest.approx(points[-1].mileage - points[0].mileage, rel=0.01)
-        state = client.trackers.get_state(tracker_id=4)
+        state = client.tracker.get_state(tracker_id=4)
         assert state.gps.location.lat == 52.50
         assert state.movement_status == "stopped"
 

@@ -218,4 +218,4 @@ def test_the_minimal_world_of_the_docs_loads():
     world = World.from_document(json.loads(block))
     mock = FleetMock(world)
     with mock.client("0123456789abcdef0123456789abcdef") as client:
-        assert [t.label for t in client.trackers.list()] == ["Truck"]
+        assert [t.label for t in client.tracker.list()] == ["Truck"]

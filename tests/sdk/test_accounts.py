@@ -19,23 +19,23 @@ from fleetapi import (
 
 def test_login_then_manage_api_keys(fleet_mock):
     with fleet_mock.login("demo", "demo") as client:
-        before = {k.hash for k in client.api_keys.list()}
-        key = client.api_keys.create(title="CI pipeline")
+        before = {k.hash for k in client.api.key.list()}
+        key = client.api.key.create(title="CI pipeline")
         assert len(key.hash) == 32
         assert key.title == "CI pipeline"
         assert key.create_date == fleet_mock.clock.now().replace(microsecond=0)
-        assert {k.hash for k in client.api_keys.list()} == before | {key.hash}
-        client.api_keys.delete(key=key.hash)
-        assert {k.hash for k in client.api_keys.list()} == before
+        assert {k.hash for k in client.api.key.list()} == before | {key.hash}
+        client.api.key.delete(key=key.hash)
+        assert {k.hash for k in client.api.key.list()} == before
 
 
 def test_an_api_key_works_for_calls_but_cannot_manage_keys(fleet_client, fleet_mock):
-    key = fleet_client.api_keys.create(title="integration")
+    key = fleet_client.api.key.create(title="integration")
     with fleet_mock.client(api_key=key.hash) as by_key:
         by_key.base.nothing()
-        assert by_key.trackers.list()
+        assert by_key.tracker.list()
         with pytest.raises(SessionNotFoundError) as info:
-            by_key.api_keys.list()
+            by_key.api.key.list()
     assert info.value.code == 4
     assert info.value.endpoint == "api/key/list"
 
@@ -45,18 +45,18 @@ def test_a_sub_user_cannot_manage_keys(fleet_mock):
         fleet_mock.login("dispatcher", "demo") as dispatcher,
         pytest.raises(OperationNotPermittedError) as info,
     ):
-        dispatcher.api_keys.create(title="mine")
+        dispatcher.api.key.create(title="mine")
     assert (info.value.code, info.value.http_status) == (13, 403)
 
 
 def test_the_21st_key_is_over_quota(fleet_client):
-    existing = len(fleet_client.api_keys.list())
+    existing = len(fleet_client.api.key.list())
     for n in range(20 - existing):
-        fleet_client.api_keys.create(title=f"key {n}")
+        fleet_client.api.key.create(title=f"key {n}")
     with pytest.raises(OverQuotaError) as info:
-        fleet_client.api_keys.create(title="one too many")
+        fleet_client.api.key.create(title="one too many")
     assert (info.value.code, info.value.http_status) == (268, 402)
-    assert len(fleet_client.api_keys.list()) == 20
+    assert len(fleet_client.api.key.list()) == 20
 
 
 def test_wrong_password_is_refused(fleet_mock):
@@ -67,7 +67,7 @@ def test_wrong_password_is_refused(fleet_mock):
 
 def test_sessions_expire_after_30_idle_days_but_api_keys_do_not(fleet_mock):
     client = fleet_mock.login("demo", "demo")
-    key = client.api_keys.create(title="long-lived")
+    key = client.api.key.create(title="long-lived")
     fleet_mock.clock.advance(dt.timedelta(days=29))
     client.base.nothing()  # use renews the session
     fleet_mock.clock.advance(dt.timedelta(days=30, seconds=1))
@@ -96,14 +96,14 @@ def test_dealer_config_by_domain_or_by_hash(fleet_mock, fleet_client):
 
 
 def test_trackers_and_their_states(fleet_client):
-    trackers = fleet_client.trackers.list()
+    trackers = fleet_client.tracker.list()
     assert len(trackers) >= 5
     first = trackers[0]
-    assert fleet_client.trackers.read(tracker_id=first.id) == first
-    state = fleet_client.trackers.get_state(tracker_id=first.id)
+    assert fleet_client.tracker.read(tracker_id=first.id) == first
+    state = fleet_client.tracker.get_state(tracker_id=first.id)
     assert state.source_id == first.source.id
     ids = [t.id for t in trackers if not t.source.blocked]
-    states = fleet_client.trackers.get_states(trackers=ids)
+    states = fleet_client.tracker.get_states(trackers=ids)
     assert set(states.states) == {str(i) for i in ids}
 
 
@@ -112,14 +112,14 @@ def test_calls_the_mock_does_not_implement_yet_say_so(fleet_client, monkeypatch)
 
     monkeypatch.delitem(HANDLERS, "task/count")
     with pytest.raises(UnexpectedError) as info:
-        fleet_client.tasks.count()
+        fleet_client.task.count()
     assert info.value.http_status == 501
     assert "not implemented by the mock" in info.value.description
 
 
 def test_iso_datetime_mode(fleet_mock):
     with fleet_mock.login("demo", "demo", iso_datetime=True) as client:
-        key = client.api_keys.create(title="iso")
+        key = client.api.key.create(title="iso")
         raw = client.request("api/key/list")
     assert key.create_date.tzinfo is not None
     assert "T" in raw["list"][0]["create_date"]
@@ -128,10 +128,10 @@ def test_iso_datetime_mode(fleet_mock):
 
 @pytest.mark.anyio
 async def test_the_async_client_covers_the_same_slice(fleet_async_client):
-    key = await fleet_async_client.api_keys.create(title="async")
-    assert key.hash in {k.hash for k in await fleet_async_client.api_keys.list()}
-    await fleet_async_client.api_keys.delete(key=key.hash)
-    trackers = await fleet_async_client.trackers.list()
+    key = await fleet_async_client.api.key.create(title="async")
+    assert key.hash in {k.hash for k in await fleet_async_client.api.key.list()}
+    await fleet_async_client.api.key.delete(key=key.hash)
+    trackers = await fleet_async_client.tracker.list()
     assert trackers
 
 

@@ -36,58 +36,58 @@ def ids(page) -> list[int]:
 
 
 def test_the_default_lists_every_usable_tracker_newest_first(fleet_client):
-    page = fleet_client.checkins.list()
+    page = fleet_client.checkin.list()
     assert ids(page) == [2, 1, 3]
     assert page.count == 3
     assert page.list[1].files[0].name == "reception.png"
 
 
 def test_trackers_period_and_paging(fleet_client, fleet_mock):
-    assert ids(fleet_client.checkins.list(trackers=[1, 4])) == [2, 1]
-    assert fleet_client.checkins.list(trackers=[]).count == 0
-    page = fleet_client.checkins.list(from_=T(2026, 1, 14), to=T(2026, 1, 15))
+    assert ids(fleet_client.checkin.list(trackers=[1, 4])) == [2, 1]
+    assert fleet_client.checkin.list(trackers=[]).count == 0
+    page = fleet_client.checkin.list(from_=T(2026, 1, 14), to=T(2026, 1, 15))
     assert ids(page) == [1]
-    page = fleet_client.checkins.list(from_=T(2026, 1, 14))
+    page = fleet_client.checkin.list(from_=T(2026, 1, 14))
     assert ids(page) == [2, 1]
-    page = fleet_client.checkins.list(to=T(2026, 1, 14, 15, 20))
+    page = fleet_client.checkin.list(to=T(2026, 1, 14, 15, 20))
     assert ids(page) == [1, 3]
-    page = fleet_client.checkins.list(limit=1, offset=1)
+    page = fleet_client.checkin.list(limit=1, offset=1)
     assert (ids(page), page.count) == ([1], 3)
-    assert ids(fleet_client.checkins.list(offset=5)) == []
-    assert [c.id for c in fleet_client.checkins.iterate(page_size=2)] == [2, 1, 3]
+    assert ids(fleet_client.checkin.list(offset=5)) == []
+    assert [c.id for c in fleet_client.checkin.iterate(page_size=2)] == [2, 1, 3]
 
 
 def test_the_period_is_read_in_the_users_time_zone(fleet_mock):
     with fleet_mock.login("dispatcher", "demo") as berlin:
         # 08:30 UTC is 09:30 in Berlin
-        assert ids(berlin.checkins.list(from_=T(2026, 1, 15, 9, 30), to=T(2026, 1, 16))) == [2]
-        assert ids(berlin.checkins.list(from_=T(2026, 1, 15, 9, 31), to=T(2026, 1, 16))) == []
+        assert ids(berlin.checkin.list(from_=T(2026, 1, 15, 9, 30), to=T(2026, 1, 16))) == [2]
+        assert ids(berlin.checkin.list(from_=T(2026, 1, 15, 9, 31), to=T(2026, 1, 16))) == []
         period = Period(from_=T(2026, 1, 15, 9, 30), to=T(2026, 1, 15, 9, 30))
         condition = PeriodCondition(field="marker_time", value=period)
-        assert ids(berlin.checkins.list(conditions=[condition])) == [2]
+        assert ids(berlin.checkin.list(conditions=[condition])) == [2]
 
 
 def test_sorting(fleet_client):
-    assert ids(fleet_client.checkins.list(sort=["marker_time=asc"])) == [3, 1, 2]
+    assert ids(fleet_client.checkin.list(sort=["marker_time=asc"])) == [3, 1, 2]
     # by name: Anna, Ben, then the check-in without an employee (last either way)
-    assert ids(fleet_client.checkins.list(sort=["employee=asc"])) == [1, 2, 3]
-    assert ids(fleet_client.checkins.list(sort=["employee=desc"])) == [2, 1, 3]
-    assert ids(fleet_client.checkins.list(sort=["location=asc"])) == [1, 2, 3]
-    assert ids(fleet_client.checkins.list(sort=["comment=desc"])) == [2, 1, 3]
-    assert ids(fleet_client.checkins.list(sort=["tracker_id=desc"])) == [1, 3, 2]
-    assert ids(fleet_client.checkins.list(sort=["form=desc", "marker_time=asc"])) == [1, 3, 2]
+    assert ids(fleet_client.checkin.list(sort=["employee=asc"])) == [1, 2, 3]
+    assert ids(fleet_client.checkin.list(sort=["employee=desc"])) == [2, 1, 3]
+    assert ids(fleet_client.checkin.list(sort=["location=asc"])) == [1, 2, 3]
+    assert ids(fleet_client.checkin.list(sort=["comment=desc"])) == [2, 1, 3]
+    assert ids(fleet_client.checkin.list(sort=["tracker_id=desc"])) == [1, 3, 2]
+    assert ids(fleet_client.checkin.list(sort=["form=desc", "marker_time=asc"])) == [1, 3, 2]
 
 
 @pytest.mark.parametrize("item", ["marker_time", "marker_time=up", "id=asc", "=asc"])
 def test_a_bad_sort_item_is_7(fleet_client, item):
     with pytest.raises(InvalidParametersError) as info:
-        fleet_client.checkins.list(sort=["comment=asc", item])
+        fleet_client.checkin.list(sort=["comment=asc", item])
     assert info.value.errors[0]["parameter"] == "sort[1]"
 
 
 def test_search_conditions_over_every_field(fleet_client):
     def found(*conditions) -> list[int]:
-        return ids(fleet_client.checkins.list(conditions=list(conditions)))
+        return ids(fleet_client.checkin.list(conditions=list(conditions)))
 
     assert found(EqCondition(field="employee", value=1)) == [1]
     assert found(EqCondition(field="tracker_id", value=2)) == [3]
@@ -142,36 +142,36 @@ def test_more_than_60_conditions_is_7(fleet_client):
 
 def test_location_keeps_checkins_inside_the_circle(fleet_client):
     near = Location(lat=52.52, lng=13.41, radius=1000)
-    assert ids(fleet_client.checkins.list(location=near)) == [1]
+    assert ids(fleet_client.checkin.list(location=near)) == [1]
     wide = Location(lat=52.52, lng=13.41, radius=10_000)
-    assert ids(fleet_client.checkins.list(location=wide)) == [2, 1, 3]
+    assert ids(fleet_client.checkin.list(location=wide)) == [2, 1, 3]
     with pytest.raises(InvalidParametersError) as info:
-        fleet_client.checkins.list(location=Location(lat=52.52, lng=13.41))
+        fleet_client.checkin.list(location=Location(lat=52.52, lng=13.41))
     assert info.value.errors[0]["parameter"] == "location.radius"
 
 
 def test_to_must_be_after_from(fleet_client):
     for to in (T(2026, 1, 14), T(2026, 1, 13)):
         with pytest.raises(InvalidParametersError) as info:
-            fleet_client.checkins.list(from_=T(2026, 1, 14), to=to)
+            fleet_client.checkin.list(from_=T(2026, 1, 14), to=to)
         assert info.value.errors[0]["parameter"] == "to"
 
 
 def test_a_period_above_the_dealers_maximum_is_211(fleet_client, fleet_mock):
     start = T(2025, 10, 1)
-    fleet_client.checkins.list(from_=start, to=start + dt.timedelta(days=90))
+    fleet_client.checkin.list(from_=start, to=start + dt.timedelta(days=90))
     with pytest.raises(TimeSpanTooBigError) as info:
-        fleet_client.checkins.list(from_=start, to=start + dt.timedelta(days=90, seconds=1))
+        fleet_client.checkin.list(from_=start, to=start + dt.timedelta(days=90, seconds=1))
     assert (info.value.code, info.value.http_status) == (211, 400)
     fleet_mock.world.dealers[1].platform["report.max_time_span"] = "P7D"
     with pytest.raises(TimeSpanTooBigError):
-        fleet_client.checkins.list(from_=start, to=start + dt.timedelta(days=8))
+        fleet_client.checkin.list(from_=start, to=start + dt.timedelta(days=8))
 
 
 @pytest.mark.parametrize("trackers", [[1, 424242], [5], [7]])  # missing, blocked, other's
 def test_an_unusable_tracker_is_217(fleet_client, trackers):
     with pytest.raises(NonExistentEntitiesError) as info:
-        fleet_client.checkins.list(trackers=trackers)
+        fleet_client.checkin.list(trackers=trackers)
     assert info.value.code == 217
 
 
@@ -179,42 +179,42 @@ def test_a_tracker_without_the_checkin_feature_is_217_and_left_out_by_default(
     fleet_client, fleet_mock
 ):
     fleet_mock.world.tariffs[2].features = []  # tracker 6's tariff
-    fleet_client.checkins.create(tracker_id=6, location=Location(lat=1.0, lng=1.0))
+    fleet_client.checkin.create(tracker_id=6, location=Location(lat=1.0, lng=1.0))
     with pytest.raises(NonExistentEntitiesError):
-        fleet_client.checkins.list(trackers=[6])
-    assert fleet_client.checkins.list().count == 3
+        fleet_client.checkin.list(trackers=[6])
+    assert fleet_client.checkin.list().count == 3
     fleet_mock.world.tariffs[2].features = ["checkin"]
-    assert fleet_client.checkins.list(trackers=[6]).count == 1
+    assert fleet_client.checkin.list(trackers=[6]).count == 1
 
 
 def test_a_dealer_over_its_device_limit_is_221(fleet_client, fleet_mock):
     fleet_mock.world.dealers[1].device_limit = 7
-    assert fleet_client.checkins.list().count == 3
+    assert fleet_client.checkin.list().count == 3
     fleet_mock.world.dealers[1].device_limit = 6
     with pytest.raises(DeviceLimitExceededError) as info:
-        fleet_client.checkins.list()
+        fleet_client.checkin.list()
     assert (info.value.code, info.value.http_status) == (221, 403)
 
 
 def test_a_sub_user_lists_the_checkins_of_its_trackers(fleet_mock):
     fleet_mock.world.users[2].trackers = [1, 2]
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
-        assert ids(dispatcher.checkins.list()) == [2, 3]
+        assert ids(dispatcher.checkin.list()) == [2, 3]
         with pytest.raises(NonExistentEntitiesError):
-            dispatcher.checkins.list(trackers=[4])
+            dispatcher.checkin.list(trackers=[4])
     fleet_mock.world.users[2].rights = ["checkin_update"]
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
         with pytest.raises(OperationNotPermittedError):
-            dispatcher.checkins.list()
+            dispatcher.checkin.list()
         with pytest.raises(OperationNotPermittedError):
-            dispatcher.checkins.export(format="pdf")
+            dispatcher.checkin.list_file(format="pdf")
 
 
 # --- exports ----------------------------------------------------------------------------------
 
 
 def test_the_xlsx_export_reads_back(fleet_client):
-    content = fleet_client.checkins.export(format="xlsx", sort=["marker_time=asc"])
+    content = fleet_client.checkin.list_file(format="xlsx", sort=["marker_time=asc"])
     sheet = openpyxl.load_workbook(io.BytesIO(content)).active
     rows = list(sheet.values)
     assert rows[0][:5] == ("ID", "Time", "Tracker", "Employee", "Address")
@@ -228,7 +228,7 @@ def test_the_xlsx_export_reads_back(fleet_client):
 
 def test_the_xlsx_export_follows_the_filters_and_time_zone(fleet_mock):
     with fleet_mock.login("dispatcher", "demo") as berlin:
-        content = berlin.checkins.export(format="xlsx", trackers=[1])
+        content = berlin.checkin.list_file(format="xlsx", trackers=[1])
     rows = list(openpyxl.load_workbook(io.BytesIO(content)).active.values)
     assert len(rows) == 2
     assert rows[1][0] == 2
@@ -249,12 +249,12 @@ def _pdf_text(content: bytes) -> bytes:
 
 
 def test_the_pdf_export_holds_each_checkin_text(fleet_client):
-    content = fleet_client.checkins.export(format="pdf")
+    content = fleet_client.checkin.list_file(format="pdf")
     assert content.startswith(b"%PDF")
     text = _pdf_text(content)
     for word in (b"Parcel delivered to reception", b"Start of shift", b"Damaged pallet"):
         assert word in text
-    text = _pdf_text(fleet_client.checkins.export(format="pdf", trackers=[1]))
+    text = _pdf_text(fleet_client.checkin.list_file(format="pdf", trackers=[1]))
     assert b"Start of shift" in text
     assert b"Damaged pallet" not in text
 
@@ -276,37 +276,37 @@ def test_exports_answer_a_file_with_its_type_and_name(fleet_mock):
 
 def test_export_errors_are_those_of_the_listing(fleet_client):
     with pytest.raises(NonExistentEntitiesError):
-        fleet_client.checkins.export(format="xlsx", trackers=[5])
+        fleet_client.checkin.list_file(format="xlsx", trackers=[5])
     with pytest.raises(TimeSpanTooBigError):
-        fleet_client.checkins.export(format="pdf", from_=T(2025, 1, 1), to=T(2026, 1, 1))
+        fleet_client.checkin.list_file(format="pdf", from_=T(2025, 1, 1), to=T(2026, 1, 1))
 
 
 @pytest.mark.anyio
 async def test_async_list_and_export(fleet_async_client):
-    page = await fleet_async_client.checkins.list(trackers=[2])
+    page = await fleet_async_client.checkin.list(trackers=[2])
     assert [c.comment for c in page.list] == ["Damaged pallet at the gate"]
-    content = await fleet_async_client.checkins.export(format="xlsx")
+    content = await fleet_async_client.checkin.list_file(format="xlsx")
     assert openpyxl.load_workbook(io.BytesIO(content)).active.max_row == 4
     with pytest.raises(NonExistentEntitiesError):
-        await fleet_async_client.checkins.list(trackers=[7])
+        await fleet_async_client.checkin.list(trackers=[7])
     with pytest.raises(TimeSpanTooBigError):
-        await fleet_async_client.checkins.list(from_=T(2025, 1, 1), to=T(2026, 1, 1))
+        await fleet_async_client.checkin.list(from_=T(2025, 1, 1), to=T(2026, 1, 1))
     with pytest.raises(InvalidParametersError):
-        await fleet_async_client.checkins.list(sort=["nothing=asc"])
+        await fleet_async_client.checkin.list(sort=["nothing=asc"])
 
 
 @pytest.mark.anyio
 async def test_async_device_limit(fleet_async_client, fleet_mock):
     fleet_mock.world.dealers[1].device_limit = 1
     with pytest.raises(DeviceLimitExceededError):
-        await fleet_async_client.checkins.export(format="pdf")
+        await fleet_async_client.checkin.list_file(format="pdf")
 
 
 def test_export_over_http(fleet_server):
     from fleetapi import Client
 
     with Client.login(fleet_server.base_url, "demo", "demo") as client:
-        assert client.checkins.export(format="pdf").startswith(b"%PDF")
+        assert client.checkin.list_file(format="pdf").startswith(b"%PDF")
 
 
 @pytest.mark.parametrize(
@@ -375,14 +375,14 @@ def test_date_times_the_world_cannot_hold_are_7(fleet_mock, body, parameter):
 
 def test_long_comments_fit_the_report_and_stay_whole_in_the_workbook(fleet_client):
     comment = ("Line one\nLine two\n\tÄÖÜ and 東京 " * 40)[:1024]
-    fleet_client.checkins.create(tracker_id=1, location=Location(lat=1, lng=2), comment=comment)
+    fleet_client.checkin.create(tracker_id=1, location=Location(lat=1, lng=2), comment=comment)
     for n in range(50):  # and a report of several pages
-        fleet_client.checkins.create(tracker_id=2, location=Location(lat=1, lng=2), comment=f"{n}")
-    pdf = fleet_client.checkins.export(format="pdf")
+        fleet_client.checkin.create(tracker_id=2, location=Location(lat=1, lng=2), comment=f"{n}")
+    pdf = fleet_client.checkin.list_file(format="pdf")
     assert pdf.startswith(b"%PDF")
     pages = re.search(rb"/Count (\d+)", pdf)
     assert pages is not None
     assert int(pages[1]) >= 2
-    workbook = openpyxl.load_workbook(io.BytesIO(fleet_client.checkins.export(format="xlsx")))
+    workbook = openpyxl.load_workbook(io.BytesIO(fleet_client.checkin.list_file(format="xlsx")))
     comments = [row[8] for row in workbook.active.values]
     assert comment in comments

@@ -63,7 +63,7 @@ def make(script, **options):
 def test_sends_the_hash_in_the_authorization_header():
     script = Script(OK_LIST)
     with make(script) as client:
-        assert client.api_keys.list() == []
+        assert client.api.key.list() == []
     request = script.requests[0]
     assert request.url.path == "/api/key/list"
     assert request.headers["authorization"] == f"NVX {HASH}"
@@ -74,7 +74,7 @@ def test_rate_limit_is_retried_even_for_unsafe_calls(no_sleep):
     created = {"hash": "f" * 32, "create_date": "2026-01-15 09:00:00", "title": "CI"}
     script = Script(RATE_LIMITED, (200, {"success": True, "value": created}))
     with make(script) as client:
-        key = client.api_keys.create(title="CI")
+        key = client.api.key.create(title="CI")
     assert key.title == "CI"
     assert len(script.requests) == 2
     assert no_sleep == [0.0]
@@ -83,26 +83,26 @@ def test_rate_limit_is_retried_even_for_unsafe_calls(no_sleep):
 def test_rate_limit_gives_up_after_max_retries():
     script = Script(RATE_LIMITED)
     with make(script, max_retries=1) as client, pytest.raises(TooManyRequestsError):
-        client.api_keys.list()
+        client.api.key.list()
     assert len(script.requests) == 2
 
 
 def test_5xx_is_retried_for_a_safe_call_but_never_for_a_create():
     script = Script(UNAVAILABLE, OK_LIST)
     with make(script) as client:
-        assert client.api_keys.list() == []
+        assert client.api.key.list() == []
     assert len(script.requests) == 2
 
     script = Script(UNAVAILABLE)
     with make(script) as client, pytest.raises(Exception, match=r"\[14\]"):
-        client.api_keys.create(title="CI")
+        client.api.key.create(title="CI")
     assert len(script.requests) == 1
 
 
 def test_timeout_is_not_retried_for_an_unsafe_call():
     script = Script(httpx.ReadTimeout("slow"))
     with make(script) as client, pytest.raises(FleetTimeoutError):
-        client.api_keys.create(title="CI")
+        client.api.key.create(title="CI")
     assert len(script.requests) == 1
 
 
@@ -123,7 +123,7 @@ def test_client_errors_are_raised_at_once():
     }
     script = Script((400, body))
     with make(script) as client, pytest.raises(InvalidParametersError) as info:
-        client.api_keys.create(title="")
+        client.api.key.create(title="")
     assert info.value.errors[0]["parameter"] == "title"
     assert info.value.endpoint == "api/key/create"
     assert len(script.requests) == 1
@@ -133,7 +133,7 @@ def test_the_hash_never_appears_in_repr_or_logs(caplog):
     caplog.set_level(logging.DEBUG)
     script = Script(OK_LIST)
     with make(script) as client:
-        client.api_keys.list()
+        client.api.key.list()
         assert HASH not in repr(client)
     assert "api/key/list -> ok" in caplog.text
     assert HASH not in caplog.text
@@ -144,7 +144,7 @@ def test_with_options_shares_connections_and_changes_retries():
     with make(script) as client:
         quick = client.with_options(max_retries=0, timeout=1)
         with pytest.raises(Exception, match=r"\[14\]"):
-            quick.api_keys.list()
+            quick.api.key.list()
         assert quick.config.timeout == 1
         assert client.config.retry.max_retries == 2
     assert len(script.requests) == 1
@@ -155,7 +155,7 @@ def test_login_keeps_the_session_hash():
     client = Client.login(BASE, "demo", "demo", transport=httpx.MockTransport(script))
     with client:
         assert client.hash == HASH
-        client.api_keys.list()
+        client.api.key.list()
     auth, listing = script.requests
     assert "authorization" not in auth.headers
     assert json.loads(auth.content) == {"login": "demo", "password": "demo"}
@@ -174,7 +174,7 @@ async def test_async_client_behaves_the_same(no_sleep):
     script = Script(RATE_LIMITED, OK_LIST)
     transport = httpx.MockTransport(script)
     async with AsyncClient(base_url=BASE, api_key=HASH, transport=transport) as client:
-        assert await client.api_keys.list() == []
+        assert await client.api.key.list() == []
     assert len(script.requests) == 2
     assert no_sleep == [0.0]
 
@@ -208,7 +208,7 @@ def test_query_credentials_are_masked_in_httpx_log_lines(caplog):
     caplog.set_level(logging.INFO)
     script = Script(OK_LIST)
     with make(script, credential_in="query") as client:
-        client.api_keys.list()
+        client.api.key.list()
     assert script.requests[0].url.params["hash"] == HASH
     assert "HTTP Request" in caplog.text
     assert HASH not in caplog.text
@@ -239,7 +239,7 @@ def test_a_non_hex_credential_in_the_query_is_masked_in_httpx_log_lines(caplog, 
         base_url=BASE, api_key=key, transport=httpx.MockTransport(script), credential_in="query"
     )
     with client:
-        client.api_keys.list()
+        client.api.key.list()
     sent = script.requests[0].url
     assert sent.params["hash"] == key
     assert "HTTP Request" in caplog.text

@@ -62,7 +62,7 @@ def stored(fleet_mock, file_id: str, login: str = "demo"):
 
 
 def test_parse_xlsx_with_header_and_header_map(fleet_client, fleet_mock):
-    preview = fleet_client.data.parse_spreadsheet(
+    preview = fleet_client.data.spreadsheet.parse(
         file=("vehicles.xlsx", xlsx_bytes(VEHICLE_ROWS), XLSX),
         preview_count=2,
         parse_header=True,
@@ -85,7 +85,7 @@ def test_parse_xlsx_with_header_and_header_map(fleet_client, fleet_mock):
 
 
 def test_parse_without_header_previews_the_first_rows(fleet_client):
-    preview = fleet_client.data.parse_spreadsheet(
+    preview = fleet_client.data.spreadsheet.parse(
         file=("v.xlsx", xlsx_bytes(VEHICLE_ROWS), XLSX), preview_count=1, parse_header=False
     )
     assert preview.header is UNSET
@@ -107,7 +107,7 @@ def test_the_header_is_absent_without_parse_header(fleet_mock):
 
 
 def test_parse_xls_fixture(fleet_client, fleet_mock):
-    preview = fleet_client.data.parse_spreadsheet(
+    preview = fleet_client.data.spreadsheet.parse(
         file=XLS_FIXTURE, preview_count=20, parse_header=True
     )
     assert preview.header == ["Label", "Model", "Year", "Reg number"]
@@ -134,14 +134,14 @@ def test_parse_xls_fixture(fleet_client, fleet_mock):
     ],
 )
 def test_parse_csv_dialects(fleet_client, text, rows):
-    preview = fleet_client.data.parse_spreadsheet(
+    preview = fleet_client.data.spreadsheet.parse(
         file=("list.csv", text.encode("utf-8"), "text/csv"), preview_count=20, parse_header=False
     )
     assert preview.preview == rows
 
 
 def test_windows_browsers_send_csv_as_ms_excel(fleet_client):
-    preview = fleet_client.data.parse_spreadsheet(
+    preview = fleet_client.data.spreadsheet.parse(
         file=("list.csv", b"a,b\n1,2\n", "application/vnd.ms-excel"),
         preview_count=5,
         parse_header=True,
@@ -151,7 +151,7 @@ def test_windows_browsers_send_csv_as_ms_excel(fleet_client):
 
 
 def test_a_generic_type_goes_by_the_extension(fleet_client):
-    preview = fleet_client.data.parse_spreadsheet(
+    preview = fleet_client.data.spreadsheet.parse(
         file=("cars.xlsx", xlsx_bytes([["x"], ["y"]]), "application/octet-stream"),
         preview_count=5,
         parse_header=True,
@@ -160,10 +160,10 @@ def test_a_generic_type_goes_by_the_extension(fleet_client):
 
 
 def test_file_ids_are_unique_and_kept_per_account(fleet_client, fleet_mock):
-    first = fleet_client.data.parse_spreadsheet(
+    first = fleet_client.data.spreadsheet.parse(
         file=("a.csv", b"a\n1\n"), preview_count=1, parse_header=False
     )
-    second = fleet_client.data.parse_spreadsheet(
+    second = fleet_client.data.spreadsheet.parse(
         file=("a.csv", b"a\n1\n"), preview_count=1, parse_header=False
     )
     assert first.file_id != second.file_id
@@ -175,7 +175,7 @@ def test_file_ids_are_unique_and_kept_per_account(fleet_client, fleet_mock):
 
 def test_a_sub_user_may_parse(fleet_mock):
     with fleet_mock.login("dispatcher", "demo") as client:
-        preview = client.data.parse_spreadsheet(
+        preview = client.data.spreadsheet.parse(
             file=("a.csv", b"a\n1\n"), preview_count=1, parse_header=True
         )
     assert stored(fleet_mock, preview.file_id).user_id == 1
@@ -203,7 +203,7 @@ def test_the_demo_world_has_a_stored_file(fleet_mock):
 def test_wrong_format_or_mime_type_is_234(fleet_client, fleet_mock, name, content, mime):
     before = dict(fleet_mock.world.data_files)
     with pytest.raises(InvalidDataFormatError) as info:
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=(name, content, mime), preview_count=1, parse_header=False
         )
     assert (info.value.code, info.value.http_status) == (234, 400)
@@ -232,7 +232,7 @@ def test_no_file_part_is_233(fleet_mock):
 )
 def test_a_file_without_data_rows_is_274(fleet_client, content, parse_header):
     with pytest.raises(EmptyDataFileError) as info:
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("e.csv", content, "text/csv"), preview_count=1, parse_header=parse_header
         )
     assert info.value.code == 274
@@ -240,7 +240,7 @@ def test_a_file_without_data_rows_is_274(fleet_client, content, parse_header):
 
 def test_an_empty_workbook_is_274(fleet_client):
     with pytest.raises(EmptyDataFileError):
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("e.xlsx", xlsx_bytes([]), XLSX), preview_count=1, parse_header=False
         )
 
@@ -248,7 +248,7 @@ def test_an_empty_workbook_is_274(fleet_client):
 def test_a_file_above_the_dealer_limit_is_271(fleet_client, fleet_mock):
     fleet_mock.world.dealers[1].platform["file_storage.hard_max_file_size"] = 10
     with pytest.raises(FileTooLargeError) as info:
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("big.csv", b"a,b\n" * 10, "text/csv"), preview_count=1, parse_header=False
         )
     assert (info.value.code, info.value.http_status) == (271, 413)
@@ -257,7 +257,7 @@ def test_a_file_above_the_dealer_limit_is_271(fleet_client, fleet_mock):
 @pytest.mark.parametrize("count", [0, 21, -1])
 def test_preview_count_is_1_to_20(fleet_client, count):
     with pytest.raises(InvalidParametersError) as info:
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("a.csv", b"a\n1\n"), preview_count=count, parse_header=False
         )
     assert info.value.errors[0]["parameter"] == "preview_count"
@@ -265,20 +265,20 @@ def test_preview_count_is_1_to_20(fleet_client, count):
 
 @pytest.mark.anyio
 async def test_parse_async(fleet_async_client):
-    preview = await fleet_async_client.data.parse_spreadsheet(
+    preview = await fleet_async_client.data.spreadsheet.parse(
         file=("a.xlsx", xlsx_bytes([["Label"], ["Van"]]), XLSX), preview_count=5, parse_header=True
     )
     assert preview.header == ["Label"]
     assert preview.preview == [["Van"]]
     with pytest.raises(InvalidDataFormatError):
-        await fleet_async_client.data.parse_spreadsheet(
+        await fleet_async_client.data.spreadsheet.parse(
             file=("a.png", b"x", "image/png"), preview_count=5, parse_header=True
         )
 
 
 def test_multipart_over_http(fleet_server):
     with Client.login(fleet_server.base_url, "demo", "demo") as client:
-        preview = client.data.parse_spreadsheet(
+        preview = client.data.spreadsheet.parse(
             file=XLS_FIXTURE, preview_count=1, parse_header=True, header_map={"Label": "label"}
         )
         assert preview.header == ["label", "Model", "Year", "Reg number"]
@@ -292,15 +292,15 @@ def test_multipart_over_http(fleet_server):
 
 
 def test_import_list_and_filter(fleet_client):
-    processes = fleet_client.data.list_imports()
+    processes = fleet_client.data.import_.list()
     assert [(p.id, p.type) for p in processes] == [(1, "vehicle"), (2, "employee")]
-    assert [p.id for p in fleet_client.data.list_imports(types=["employee"])] == [2]
-    assert [p.id for p in fleet_client.data.list_imports(types=["vehicle", "employee"])] == [1, 2]
-    assert [p.id for p in fleet_client.data.list_imports(types=[])] == [1, 2]
+    assert [p.id for p in fleet_client.data.import_.list(types=["employee"])] == [2]
+    assert [p.id for p in fleet_client.data.import_.list(types=["vehicle", "employee"])] == [1, 2]
+    assert [p.id for p in fleet_client.data.import_.list(types=[])] == [1, 2]
 
 
 def test_import_read_done_process(fleet_client):
-    process = fleet_client.data.read_import(process_id=1, type="vehicle")
+    process = fleet_client.data.import_.read(process_id=1, type="vehicle")
     assert process.status == "done"
     assert process.user_id == 1
     assert process.created == dt.date(2026, 1, 14)
@@ -318,18 +318,18 @@ def test_import_read_done_process(fleet_client):
 
 def test_an_import_process_moves_with_the_clock(fleet_client, fleet_mock):
     # Created 08:50, starts 08:51, 100 lines a minute, 1200 lines: done at 09:03.
-    process = fleet_client.data.read_import(process_id=2, type="employee")
+    process = fleet_client.data.import_.read(process_id=2, type="employee")
     assert process.status == "in_progress"
     assert process.progress.processed_lines == 900
     assert process.progress.percent == 75
     assert (process.progress.imported, process.progress.failed) == (899, 1)
     assert [e.line for e in process.progress.errors] == [17]
     fleet_mock.clock.set(dt.datetime(2026, 1, 15, 8, 50, 30))
-    early = fleet_client.data.read_import(process_id=2, type="employee")
+    early = fleet_client.data.import_.read(process_id=2, type="employee")
     assert early.status == "created"
     assert early.progress.processed_lines == 0
     fleet_mock.clock.set(dt.datetime(2026, 1, 16, 0, 0))
-    done = fleet_client.data.read_import(process_id=2, type="employee")
+    done = fleet_client.data.import_.read(process_id=2, type="employee")
     assert done.status == "done"
     assert done.status_change_date == dt.date(2026, 1, 15)
     assert (done.progress.imported, done.progress.failed, done.progress.percent) == (1198, 2, 100)
@@ -351,7 +351,7 @@ def test_a_failing_import_and_the_first_25_problems(fleet_client, fleet_mock):
         warnings=[ImportLineError(line=n, error="odd") for n in range(1, 41)],
         errors=[ImportLineError(line=n, error="bad") for n in range(2, 80, 2)],
     )
-    process = fleet_client.data.read_import(process_id=7, type="vehicle")
+    process = fleet_client.data.import_.read(process_id=7, type="vehicle")
     # Started 08:01; line 60 is reached at 08:07, before now (09:00).
     assert process.status == "failed"
     assert process.progress.processed_lines == 60
@@ -364,33 +364,33 @@ def test_a_failing_import_and_the_first_25_problems(fleet_client, fleet_mock):
 def test_import_read_unknown_wrong_type_or_other_account_is_201(fleet_client, fleet_mock):
     for process_id, type_ in ((1, "employee"), (99, "vehicle")):
         with pytest.raises(EntityNotFoundError) as info:
-            fleet_client.data.read_import(process_id=process_id, type=type_)
+            fleet_client.data.import_.read(process_id=process_id, type=type_)
         assert info.value.code == 201
     with fleet_mock.login("other", "other") as other:
-        assert other.data.list_imports() == []
+        assert other.data.import_.list() == []
         with pytest.raises(EntityNotFoundError):
-            other.data.read_import(process_id=1, type="vehicle")
+            other.data.import_.read(process_id=1, type="vehicle")
 
 
 def test_a_sub_user_sees_the_account_imports(fleet_mock):
     with fleet_mock.login("dispatcher", "demo") as client:
-        assert [p.id for p in client.data.list_imports()] == [1, 2]
-        process = client.data.read_import(process_id=2, type="employee")
+        assert [p.id for p in client.data.import_.list()] == [1, 2]
+        process = client.data.import_.read(process_id=2, type="employee")
     # The dispatcher's time zone is Europe/Berlin: dates follow it.
     assert process.created == dt.date(2026, 1, 15)
 
 
 def test_an_unknown_import_type_is_7(fleet_client):
     with pytest.raises(InvalidParametersError):
-        fleet_client.data.list_imports(types=["tracker"])  # type: ignore[list-item]
+        fleet_client.data.import_.list(types=["tracker"])  # type: ignore[list-item]
 
 
 @pytest.mark.anyio
 async def test_imports_async(fleet_async_client):
-    processes = await fleet_async_client.data.list_imports(types=["vehicle"])
+    processes = await fleet_async_client.data.import_.list(types=["vehicle"])
     assert [p.id for p in processes] == [1]
     with pytest.raises(EntityNotFoundError):
-        await fleet_async_client.data.read_import(process_id=2, type="vehicle")
+        await fleet_async_client.data.import_.read(process_id=2, type="vehicle")
 
 
 def test_a_forged_sheet_dimension_is_ignored(fleet_client):
@@ -407,7 +407,7 @@ def test_a_forged_sheet_dimension_is_ignored(fleet_client):
                     rb'<dimension ref="[^"]*"/>', b'<dimension ref="A1:CV20000"/>', content
                 )
             out.writestr(item, content)
-    preview = fleet_client.data.parse_spreadsheet(
+    preview = fleet_client.data.spreadsheet.parse(
         file=("f.xlsx", forged.getvalue(), XLSX), preview_count=20, parse_header=False
     )
     assert preview.preview == [["Label"], ["Van"]]

@@ -46,19 +46,19 @@ def _mock_with(**changes: Any) -> FleetMock:
 
 
 def test_list_answers_the_accounts_employees_with_their_count(client: Any) -> None:
-    page = client.employees.list()
+    page = client.employee.list()
     assert [e.id for e in page.list] == [1, 2, 3]
     assert page.count == 3
     anna = page.list[0]
     assert isinstance(anna, Employee)
     assert (anna.first_name, anna.tracker_id, anna.department_id) == ("Anna", 4, 1)
     assert anna.driver_license_valid_till == dt.date(2030, 4, 19)
-    assert client.employees.read(employee_id=1) == anna
+    assert client.employee.read(employee_id=1) == anna
 
 
 def test_list_sorts_filters_and_pages(client: Any) -> None:
     def ids(**params: Any) -> list[int]:
-        return [e.id for e in client.employees.list(**params).list]
+        return [e.id for e in client.employee.list(**params).list]
 
     assert ids(sort=["first_name=desc"]) == [3, 2, 1]
     # by the bound tracker's label: Van 1 (Ben), Anna's phone (Anna); Clara has none: last
@@ -68,9 +68,9 @@ def test_list_sorts_filters_and_pages(client: Any) -> None:
     assert ids(filter="ben@") == [2]  # ...the e-mail is
     assert ids(filter="hermannstrasse") == [3]  # the location's address
     assert ids(filter="van 1") == [2]  # the tracker's label
-    page = client.employees.list(offset=1, limit=1)
+    page = client.employee.list(offset=1, limit=1)
     assert ([e.id for e in page.list], page.count) == ([2], 3)
-    assert [e.id for e in client.employees.iterate_list(page_size=2)] == [1, 2, 3]
+    assert [e.id for e in client.employee.iterate_list(page_size=2)] == [1, 2, 3]
 
 
 @pytest.mark.parametrize(
@@ -85,16 +85,16 @@ def test_list_sorts_filters_and_pages(client: Any) -> None:
 )
 def test_list_refuses_bad_parameters(client: Any, params: dict[str, Any]) -> None:
     with pytest.raises(InvalidParametersError):
-        client.employees.list(**params)
+        client.employee.list(**params)
 
 
 def test_read_of_a_missing_or_another_accounts_employee_is_201(fleet_mock: FleetMock) -> None:
     with fleet_mock.login("other", "other") as other:
-        stranger = other.employees.create(employee=NewEmployee(first_name="Stranger"))
+        stranger = other.employee.create(employee=NewEmployee(first_name="Stranger"))
     with fleet_mock.login() as client:
         for employee_id in (stranger, 999):
             with pytest.raises(EntityNotFoundError) as info:
-                client.employees.read(employee_id=employee_id)
+                client.employee.read(employee_id=employee_id)
             assert str(employee_id) in str(info.value)
 
 
@@ -103,9 +103,9 @@ def test_a_sub_user_with_a_tracker_list_sees_its_trackers_employees_and_unbound_
     dispatcher = next(u for u in document["users"] if u["login"] == "dispatcher")
     dispatcher["trackers"] = [1]
     with FleetMock(document).login("dispatcher", "demo") as sub_user:
-        assert [e.id for e in sub_user.employees.list().list] == [2, 3]  # Ben on 1, Clara
+        assert [e.id for e in sub_user.employee.list().list] == [2, 3]  # Ben on 1, Clara
         with pytest.raises(EntityNotFoundError):
-            sub_user.employees.read(employee_id=1)  # Anna drives tracker 4
+            sub_user.employee.read(employee_id=1)  # Anna drives tracker 4
 
 
 # --- create, update, delete -------------------------------------------------------------------
@@ -126,12 +126,12 @@ def test_create_stores_the_employee_and_ignores_icon_and_avatar(
         ssn="123-45-6789",
         tags=[1, 2],
     )
-    employee_id = client.employees.create(employee=new)
-    stored = client.employees.read(employee_id=employee_id)
+    employee_id = client.employee.create(employee=new)
+    stored = client.employee.read(employee_id=employee_id)
     assert stored == Employee(**{**attrs.asdict(new, recurse=False), "id": employee_id,
                                  "icon_id": None, "avatar_file_name": None})  # fmt: skip
     assert fleet_mock.world.employees[employee_id].user_id == 1
-    change = client.employees.read_assignment(tracker_id=2).last_change
+    change = client.tracker.employee.read(tracker_id=2).last_change
     assert (change.new_employee_id, change.origin, change.changed) == (
         employee_id,
         "supervisor",
@@ -157,22 +157,22 @@ def test_create_refuses_bad_content_and_changes_nothing(
 ) -> None:
     before = fleet_mock.world.to_document()
     with pytest.raises(error):
-        client.employees.create(employee=NewEmployee(**{"first_name": "Eve", **content}))
+        client.employee.create(employee=NewEmployee(**{"first_name": "Eve", **content}))
     assert fleet_mock.world.to_document() == before
 
 
 def test_update_replaces_the_employee_and_moves_the_binding(client: Any) -> None:
-    ben = client.employees.read(employee_id=2)
-    client.employees.update(employee=attrs.evolve(ben, tracker_id=3, phone="49301234"))
-    assert client.employees.read(employee_id=2) == attrs.evolve(ben, tracker_id=3, phone="49301234")
-    assert client.employees.read_assignment(tracker_id=1).current is None
-    assert client.employees.read_assignment(tracker_id=1).last_change.new_employee_id is None
-    assert client.employees.read_assignment(tracker_id=3).current.id == 2
-    client.employees.update(employee=attrs.evolve(ben, tracker_id=3))  # its own tracker: fine
+    ben = client.employee.read(employee_id=2)
+    client.employee.update(employee=attrs.evolve(ben, tracker_id=3, phone="49301234"))
+    assert client.employee.read(employee_id=2) == attrs.evolve(ben, tracker_id=3, phone="49301234")
+    assert client.tracker.employee.read(tracker_id=1).current is None
+    assert client.tracker.employee.read(tracker_id=1).last_change.new_employee_id is None
+    assert client.tracker.employee.read(tracker_id=3).current.id == 2
+    client.employee.update(employee=attrs.evolve(ben, tracker_id=3))  # its own tracker: fine
     with pytest.raises(EntityExistsError):
-        client.employees.update(employee=attrs.evolve(ben, tracker_id=4))
+        client.employee.update(employee=attrs.evolve(ben, tracker_id=4))
     with pytest.raises(EntityNotFoundError):
-        client.employees.update(employee=attrs.evolve(ben, id=999))
+        client.employee.update(employee=attrs.evolve(ben, id=999))
 
 
 def test_delete_unbinds_the_tracker_and_clears_the_employee_of_check_ins(
@@ -180,19 +180,19 @@ def test_delete_unbinds_the_tracker_and_clears_the_employee_of_check_ins(
 ) -> None:
     named = [c.id for c in fleet_mock.world.checkins.values() if c.employee_id == 1]
     assert named
-    client.employees.delete(employee_id=1)
+    client.employee.delete(employee_id=1)
     with pytest.raises(EntityNotFoundError):
-        client.employees.read(employee_id=1)
-    assert client.employees.read_assignment(tracker_id=4).current is None
-    assert all(client.checkins.read(checkin_id=i).employee_id is UNSET for i in named)
+        client.employee.read(employee_id=1)
+    assert client.tracker.employee.read(tracker_id=4).current is None
+    assert all(client.checkin.read(checkin_id=i).employee_id is UNSET for i in named)
     FleetMock(fleet_mock.world.to_document())  # the world still loads: no dangling reference
     with pytest.raises(EntityNotFoundError):
-        client.employees.delete(employee_id=1)
+        client.employee.delete(employee_id=1)
 
 
 def test_deleting_a_department_leaves_its_employees_without_one(client: Any) -> None:
-    client.departments.delete(department_id=1)
-    assert [e.department_id for e in client.employees.list().list] == [None, None, 2]
+    client.department.delete(department_id=1)
+    assert [e.department_id for e in client.employee.list().list] == [None, None, 2]
 
 
 def test_a_sub_user_without_employee_update_reads_but_cannot_write() -> None:
@@ -200,11 +200,11 @@ def test_a_sub_user_without_employee_update_reads_but_cannot_write() -> None:
     dispatcher = next(u for u in document["users"] if u["login"] == "dispatcher")
     dispatcher["rights"] = ["task_update"]
     with FleetMock(document).login("dispatcher", "demo") as sub_user:
-        assert sub_user.employees.list().count == 3
+        assert sub_user.employee.list().count == 3
         calls = [
-            lambda: sub_user.employees.create(employee=NewEmployee(first_name="x")),
-            lambda: sub_user.employees.delete(employee_id=3),
-            lambda: sub_user.employees.assign(tracker_id=2, new_employee_id=3),
+            lambda: sub_user.employee.create(employee=NewEmployee(first_name="x")),
+            lambda: sub_user.employee.delete(employee_id=3),
+            lambda: sub_user.tracker.employee.assign(tracker_id=2, new_employee_id=3),
         ]
         for call in calls:
             with pytest.raises(OperationNotPermittedError):
@@ -214,13 +214,13 @@ def test_a_sub_user_without_employee_update_reads_but_cannot_write() -> None:
 def test_the_checks_of_the_employee_calls_come_first() -> None:
     over_limit = _mock_with(dealers__0__device_limit=6)  # its accounts hold 7 trackers
     with over_limit.login() as client, pytest.raises(DeviceLimitExceededError):
-        client.employees.list()
+        client.employee.list()
     document = demo_document()
     dispatcher = next(u for u in document["users"] if u["login"] == "dispatcher")
     dispatcher["trackers"] = [1, 424242]
     sub_user = FleetMock(document).login("dispatcher", "demo")
     with sub_user, pytest.raises(NonExistentEntitiesError):
-        sub_user.employees.read(employee_id=2)
+        sub_user.employee.read(employee_id=2)
 
 
 # --- a tracker's employee ---------------------------------------------------------------------
@@ -228,29 +228,29 @@ def test_the_checks_of_the_employee_calls_come_first() -> None:
 
 def test_assign_binds_unbinds_and_records_the_change(client: Any, fleet_mock: FleetMock) -> None:
     fleet_mock.clock.advance(60)
-    client.employees.assign(tracker_id=1, new_employee_id=1)  # Anna leaves tracker 4 for 1
-    assert client.employees.read_assignment(tracker_id=1).current.id == 1
-    assert client.employees.read(employee_id=2).tracker_id is None  # Ben was unbound
-    assert client.employees.read_assignment(tracker_id=4).current is None
-    last = client.employees.read_assignment(tracker_id=1).last_change
+    client.tracker.employee.assign(tracker_id=1, new_employee_id=1)  # Anna leaves tracker 4 for 1
+    assert client.tracker.employee.read(tracker_id=1).current.id == 1
+    assert client.employee.read(employee_id=2).tracker_id is None  # Ben was unbound
+    assert client.tracker.employee.read(tracker_id=4).current is None
+    last = client.tracker.employee.read(tracker_id=1).last_change
     assert (last.new_employee_id, last.old_employee_id, last.origin) == (1, None, "supervisor")
     assert last.changed == NOW + dt.timedelta(minutes=1)
     assert last.location is not None  # where the tracker was
     with pytest.raises(NoChangeNeededError) as info:
-        client.employees.assign(tracker_id=1, new_employee_id=1)
+        client.tracker.employee.assign(tracker_id=1, new_employee_id=1)
     assert info.value.code == 263
-    client.employees.assign(tracker_id=1, new_employee_id=None)
-    assert client.employees.read_assignment(tracker_id=1).current is None
+    client.tracker.employee.assign(tracker_id=1, new_employee_id=None)
+    assert client.tracker.employee.read(tracker_id=1).current is None
     with pytest.raises(NoChangeNeededError):
-        client.employees.assign(tracker_id=1, new_employee_id=None)
+        client.tracker.employee.assign(tracker_id=1, new_employee_id=None)
 
 
 def test_read_assignment_answers_the_world_s_last_change(client: Any) -> None:
-    answer = client.employees.read_assignment(tracker_id=4)
+    answer = client.tracker.employee.read(tracker_id=4)
     assert answer.current.first_name == "Anna"
     assert answer.last_change.origin == "tracker"
     assert answer.last_change.hardware_key == "a1b2c3d4"
-    assert client.employees.read_assignment(tracker_id=2).last_change is None
+    assert client.tracker.employee.read(tracker_id=2).last_change is None
 
 
 @pytest.mark.parametrize(
@@ -268,7 +268,7 @@ def test_assign_refusals(
 ) -> None:
     before = fleet_mock.world.to_document()
     with pytest.raises(error):
-        client.employees.assign(tracker_id=tracker_id, new_employee_id=employee_id)
+        client.tracker.employee.assign(tracker_id=tracker_id, new_employee_id=employee_id)
     assert fleet_mock.world.to_document() == before
 
 
@@ -295,7 +295,7 @@ def test_batch_convert_reads_rows_into_employees_and_creates_nothing(
         ]
     )
     before = fleet_mock.world.to_document()
-    result = client.employees.batch_convert(batch=batch, fields=COLUMNS, default_radius=250)
+    result = client.employee.batch_convert(batch=batch, fields=COLUMNS, default_radius=250)
     assert fleet_mock.world.to_document() == before
     assert result.limit_exceeded is False
     good, bad = (item.value for item in result.list)
@@ -316,13 +316,13 @@ def test_batch_convert_reads_rows_into_employees_and_creates_nothing(
 
 def test_batch_convert_reads_a_stored_spreadsheet_by_its_header(client: Any) -> None:
     csv = b"First name,Last name,E-mail\nJohn,Smith,smith@example.com\nJane,Doe,not-an-address\n"
-    parsed = client.data.parse_spreadsheet(
+    parsed = client.data.spreadsheet.parse(
         file=("staff.csv", csv, "text/csv"),
         parse_header=True,
         preview_count=1,
         header_map={"First name": "first_name", "Last name": "last_name", "E-mail": "email"},
     )
-    result = client.employees.batch_convert(file_id=parsed.file_id)
+    result = client.employee.batch_convert(file_id=parsed.file_id)
     john, jane = (item.value for item in result.list)
     assert (john.first_name, john.email, john.errors) == ("John", "smith@example.com", UNSET)
     assert [(e.line, e.parameter) for e in jane.errors] == [(3, "email")]
@@ -341,4 +341,4 @@ def test_batch_convert_refusals(
     client: Any, params: dict[str, Any], error: type[Exception]
 ) -> None:
     with pytest.raises(error):
-        client.employees.batch_convert(**params)
+        client.employee.batch_convert(**params)

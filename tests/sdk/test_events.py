@@ -23,7 +23,7 @@ PERIOD = {"from_": DAY, "to": DAY + dt.timedelta(days=2)}
 
 
 def test_list_answers_the_trackers_events_in_time_order_with_counts(client: Any) -> None:
-    answer = client.events.list(trackers=[1, 4], **PERIOD)
+    answer = client.history.tracker.list(trackers=[1, 4], **PERIOD)
     assert [(e.id, e.event, e.is_read) for e in answer.list] == [
         (1, "harsh_braking", True),
         (2, "speeding", False),
@@ -37,15 +37,17 @@ def test_list_answers_the_trackers_events_in_time_order_with_counts(client: Any)
 
 def test_list_filters_sorts_and_cuts(client: Any) -> None:
     def ids(**options: Any) -> list[int]:
-        return [e.id for e in client.events.list(trackers=[1, 4], **PERIOD, **options).list]
+        return [
+            e.id for e in client.history.tracker.list(trackers=[1, 4], **PERIOD, **options).list
+        ]
 
     assert ids(ascending=False) == [3, 2, 1]
     assert ids(events=["speeding", "sos"]) == [2, 3]
     assert ids(only_unread=True) == [2, 3]
     assert ids(only_emergency=True) == [3]
-    cut = client.events.list(trackers=[1, 4], **PERIOD, limit=1)
+    cut = client.history.tracker.list(trackers=[1, 4], **PERIOD, limit=1)
     assert ([e.id for e in cut.list], cut.limit_exceeded, cut.total) == ([1], True, 3)
-    plain = client.events.list(trackers=[1], **PERIOD, add_tracker_label=False)
+    plain = client.history.tracker.list(trackers=[1], **PERIOD, add_tracker_label=False)
     assert plain.list[0].message == "Harsh braking"
 
 
@@ -63,23 +65,23 @@ def test_list_filters_sorts_and_cuts(client: Any) -> None:
 )
 def test_list_refusals(client: Any, params: dict[str, Any], error: type[Exception]) -> None:
     with pytest.raises(error):
-        client.events.list(**{**PERIOD, **params})
+        client.history.tracker.list(**{**PERIOD, **params})
 
 
 def test_read_state_is_each_users_own(fleet_mock: FleetMock) -> None:
     with fleet_mock.login() as master, fleet_mock.login("dispatcher", "demo") as sub_user:
-        assert master.events.count_unread() == 2
-        assert sub_user.events.count_unread() == 3  # the master's reading is not the sub-user's
-        master.events.mark_read(id=2)
-        assert master.events.count_unread() == 1
-        assert master.events.read(id=2).is_read is True
-        assert sub_user.events.read(id=2).is_read is False
+        assert master.history.unread.count() == 2
+        assert sub_user.history.unread.count() == 3  # the master's reading is not the sub-user's
+        master.history.mark_read(id=2)
+        assert master.history.unread.count() == 1
+        assert master.history.read(id=2).is_read is True
+        assert sub_user.history.read(id=2).is_read is False
         with pytest.raises(EntityNotFoundError):
-            master.events.mark_read(id=2)  # no unread event 2 any more
-        sub_user.events.mark_read_all()
-        assert sub_user.events.count_unread() == 0
-        assert sub_user.events.list_unread() == []
-        assert [e.id for e in master.events.list_unread()] == [3]
+            master.history.mark_read(id=2)  # no unread event 2 any more
+        sub_user.history.mark_read_all()
+        assert sub_user.history.unread.count() == 0
+        assert sub_user.history.unread.list() == []
+        assert [e.id for e in master.history.unread.list()] == [3]
 
 
 def test_a_sub_user_sees_only_its_trackers_events() -> None:
@@ -87,23 +89,23 @@ def test_a_sub_user_sees_only_its_trackers_events() -> None:
     dispatcher = next(u for u in document["users"] if u["login"] == "dispatcher")
     dispatcher["trackers"] = [1]
     with FleetMock(document).login("dispatcher", "demo") as sub_user:
-        assert [e.id for e in sub_user.events.list_unread()] == [2, 1]
+        assert [e.id for e in sub_user.history.unread.list()] == [2, 1]
         with pytest.raises(EntityNotFoundError):
-            sub_user.events.read(id=3)
+            sub_user.history.read(id=3)
         with pytest.raises(NonExistentEntitiesError):
-            sub_user.events.list(trackers=[4], **PERIOD)
-        assert [e.id for e in sub_user.events.list_all(**PERIOD).list] == [1, 2]
+            sub_user.history.tracker.list(trackers=[4], **PERIOD)
+        assert [e.id for e in sub_user.history.user.list(**PERIOD).list] == [1, 2]
 
 
 def test_the_users_events_are_those_of_every_tracker_it_sees(
     client: Any, fleet_mock: FleetMock
 ) -> None:
-    everything = client.events.list_all(**PERIOD)
-    assert everything == client.events.list(trackers=[1, 4], **PERIOD)
-    assert [e.id for e in client.events.list_all(**PERIOD, only_unread=True).list] == [2, 3]
-    assert [e.id for e in client.events.list_all(**PERIOD, only_emergency=True).list] == [3]
+    everything = client.history.user.list(**PERIOD)
+    assert everything == client.history.tracker.list(trackers=[1, 4], **PERIOD)
+    assert [e.id for e in client.history.user.list(**PERIOD, only_unread=True).list] == [2, 3]
+    assert [e.id for e in client.history.user.list(**PERIOD, only_emergency=True).list] == [3]
     fleet_mock.world.trackers[1].blocked = True  # a blocked tracker's events stay listed
-    assert client.events.list_all(**PERIOD).total == 3
+    assert client.history.user.list(**PERIOD).total == 3
 
 
 def test_a_point_reporting_an_event_makes_one(client: Any, fleet_mock: FleetMock) -> None:
@@ -116,25 +118,25 @@ def test_a_point_reporting_an_event_makes_one(client: Any, fleet_mock: FleetMock
             TrackPointRecord(tracker_id=2, get_time=now, lat=52.5, lng=13.4),
         ]
     )  # fmt: skip
-    newest = client.events.list_unread(limit=1)[0]
+    newest = client.history.unread.list(limit=1)[0]
     assert (newest.tracker_id, newest.event, newest.address, newest.time) == (
         2,
         "speeding",
         "Unter den Linden",
         now,
     )
-    assert client.events.count_unread() == 3
+    assert client.history.unread.count() == 3
 
 
 def test_the_unread_calls_look_back_a_year_unless_told(fleet_mock: FleetMock) -> None:
     fleet_mock.clock.advance(dt.timedelta(days=366).total_seconds())
     with fleet_mock.login() as client:  # a new session: the old one ended unused
-        assert client.events.count_unread() == 0
-        assert client.events.count_unread(from_=DAY) == 2
-        assert client.events.count_unread(from_=DAY, type="camera") == 0
+        assert client.history.unread.count() == 0
+        assert client.history.unread.count(from_=DAY) == 2
+        assert client.history.unread.count(from_=DAY, type="camera") == 0
 
 
 def test_types_describe_every_event_the_mock_makes(client: Any) -> None:
-    types = {t.type: t.description for t in client.events.list_types()}
+    types = {t.type: t.description for t in client.history.type.list()}
     assert {"speeding", "harsh_braking", "sos"} <= set(types)
     assert types["sos"] == "SOS button pressed"

@@ -47,38 +47,38 @@ def _create(fleet_mock: FleetMock, template: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_list_and_read(client: Any) -> None:
-    templates = client.form_templates.list()
+    templates = client.form.template.list()
     assert [(t.id, t.label, t.version) for t in templates] == [
         (DELIVERY, "Delivery report", 1),
         (INSPECTION, "Vehicle inspection", 1),
     ]
-    delivery = client.form_templates.read(template_id=DELIVERY)
+    delivery = client.form.template.read(template_id=DELIVERY)
     assert delivery == templates[0]
     assert [f.id for f in delivery.fields] == ["recipient", "signature", "photos"]
     assert delivery.updated == delivery.created  # never changed
     with pytest.raises(EntityNotFoundError):
-        client.form_templates.read(template_id=404)
+        client.form.template.read(template_id=404)
 
 
 def test_create_then_update_counts_versions(fleet_mock: FleetMock, client: Any) -> None:
     new = NewFormTemplate(label="Order form", fields=[NAME], submit_in_zone=True)
-    template_id = client.form_templates.create(template=new)
-    created = client.form_templates.read(template_id=template_id)
+    template_id = client.form.template.create(template=new)
+    created = client.form.template.read(template_id=template_id)
     assert (created.label, created.fields, created.version) == ("Order form", [NAME], 1)
     assert (created.submit_in_zone, created.description) == (True, None)
     fleet_mock.clock.advance(dt.timedelta(hours=1))
     change = FormTemplateChange(id=template_id, label="Orders", description="", fields=[NAME])
-    client.form_templates.update(template=change)
-    updated = client.form_templates.read(template_id=template_id)
+    client.form.template.update(template=change)
+    updated = client.form.template.read(template_id=template_id)
     assert (updated.label, updated.description, updated.version) == ("Orders", "", 2)
     assert not updated.submit_in_zone  # the template is replaced whole
     assert updated.created == created.created
     assert updated.updated == created.created + dt.timedelta(hours=1)
-    task_id = client.tasks.create(task=_task(None, template_id), create_form=True).id
-    assert client.tasks.read(task_id=task_id).value.form.template_version == 2
+    task_id = client.task.create(task=_task(None, template_id), create_form=True).id
+    assert client.task.read(task_id=task_id).value.form.template_version == 2
     before = _templates(fleet_mock)
     with pytest.raises(EntityNotFoundError):
-        client.form_templates.update(template=FormTemplateChange(id=404, label="x", fields=[NAME]))
+        client.form.template.update(template=FormTemplateChange(id=404, label="x", fields=[NAME]))
     assert _templates(fleet_mock) == before
 
 
@@ -155,33 +155,33 @@ def test_field_ids_are_unique_and_fields_counted(
 
 def test_keys_of_another_kind_are_dropped(fleet_mock: FleetMock, client: Any) -> None:
     field = FormField(id="a", label="A", type="date", max_stars=3, options=[FormOption(label="x")])
-    template_id = client.form_templates.create(template=NewFormTemplate(label="T", fields=[field]))
-    assert client.form_templates.read(template_id=template_id).fields == [
+    template_id = client.form.template.create(template=NewFormTemplate(label="T", fields=[field]))
+    assert client.form.template.read(template_id=template_id).fields == [
         FormField(id="a", label="A", type="date")
     ]
 
 
 def test_one_default_template_per_account(client: Any) -> None:
-    first = client.form_templates.create(
+    first = client.form.template.create(
         template=NewFormTemplate(label="A", fields=[NAME], default=True)
     )
-    second = client.form_templates.create(
+    second = client.form.template.create(
         template=NewFormTemplate(label="B", fields=[NAME], default=True)
     )
-    defaults = [t.id for t in client.form_templates.list() if t.default]
+    defaults = [t.id for t in client.form.template.list() if t.default]
     assert defaults == [second]  # not first as well
-    assert first in [t.id for t in client.form_templates.list()]
+    assert first in [t.id for t in client.form.template.list()]
 
 
 def test_a_template_in_use_is_deleted_and_its_forms_stay(
     fleet_mock: FleetMock, client: Any
 ) -> None:
-    task = next(t for t in client.tasks.list().list if t.form is not None)
+    task = next(t for t in client.task.list().list if t.form is not None)
     form = task.form
     assert (form.template_id, task.form_template_id) == (DELIVERY, DELIVERY)
-    client.form_templates.delete(template_id=DELIVERY)
-    assert [t.id for t in client.form_templates.list()] == [INSPECTION]
-    after = client.tasks.read(task_id=task.id).value
+    client.form.template.delete(template_id=DELIVERY)
+    assert [t.id for t in client.form.template.list()] == [INSPECTION]
+    after = client.task.read(task_id=task.id).value
     kept = after.form
     assert (kept.template_id, after.form_template_id) == (None, None)
     assert (kept.id, kept.label, kept.fields) == (form.id, form.label, form.fields)
@@ -190,28 +190,28 @@ def test_a_template_in_use_is_deleted_and_its_forms_stay(
     with pytest.raises(ValidationFailedError) as caught:  # still checked as it was made
         fleet_mock.submit_task_form(task.id, {"recipient": TextValue(value="Ann")})
     assert [e["field_id"] for e in caught.value.errors] == ["signature"]
-    for call in (client.form_templates.delete, client.form_templates.stats):
+    for call in (client.form.template.delete, client.form.template.stats.read):
         with pytest.raises(EntityNotFoundError):
             call(template_id=DELIVERY)
 
 
 def test_stats_count_the_tasks_by_status(client: Any) -> None:
-    assert client.form_templates.stats(template_id=INSPECTION).tasks == dict.fromkeys(
+    assert client.form.template.stats.read(template_id=INSPECTION).tasks == dict.fromkeys(
         ["unassigned", "assigned", "done", "failed", "delayed", "arrived", "faulty"], 0
     )
     for tracker_id in (None, 1, 2):
-        client.tasks.create(task=_task(tracker_id, INSPECTION), create_form=True)
-    stats = client.form_templates.stats(template_id=INSPECTION)
+        client.task.create(task=_task(tracker_id, INSPECTION), create_form=True)
+    stats = client.form.template.stats.read(template_id=INSPECTION)
     assert (stats.tasks["unassigned"], stats.tasks["assigned"], stats.scheduled) == (1, 2, 0)
     with pytest.raises(EntityNotFoundError):
-        client.form_templates.stats(template_id=404)
+        client.form.template.stats.read(template_id=404)
 
 
 def test_a_world_template_without_dates_reads_as_undated() -> None:
     document = demo_document()
     del document["form_templates"][0]["created"]
     with FleetMock(document).login() as client:
-        template = client.form_templates.read(template_id=DELIVERY)
+        template = client.form.template.read(template_id=DELIVERY)
     assert (template.created, template.updated, template.version) == (
         dt.datetime(1970, 1, 1),
         dt.datetime(1970, 1, 1),

@@ -46,7 +46,7 @@ def test_the_sync_client_waits_its_turn(monkeypatch: pytest.MonkeyPatch) -> None
     client = Client(base_url=mock.base_url, api_key=DEMO_API_KEY, transport=mock.transport,
                     rate_limit=10)  # fmt: skip
     for _ in range(4):
-        client.trackers.list()
+        client.tracker.list()
     # the first goes at once; the others wait their turns (no time passes: sleep is a record)
     assert waits == pytest.approx([0.1, 0.2, 0.3], abs=0.05)
 
@@ -64,7 +64,7 @@ def test_the_async_client_and_its_clones_share_one_pace(monkeypatch: pytest.Monk
         async with AsyncClient(base_url=mock.base_url, api_key=DEMO_API_KEY,
                                transport=mock.transport, rate_limit=10) as client:  # fmt: skip
             quick = client.with_options(timeout=5)
-            await asyncio.gather(*(c.trackers.list() for c in (client, quick) * 3))
+            await asyncio.gather(*(c.tracker.list() for c in (client, quick) * 3))
 
     asyncio.run(burst())
     assert sorted(waits) == pytest.approx([0.1, 0.2, 0.3, 0.4, 0.5], abs=0.05)
@@ -93,7 +93,7 @@ def test_a_burst_at_the_services_rate_is_never_refused(
         ) as client:
             if client.config.pacer is not None:
                 client.config.pacer._clock = clock
-            calls = (client.trackers.list() for _ in range(120))
+            calls = (client.tracker.list() for _ in range(120))
             return await asyncio.gather(*calls, return_exceptions=True)
 
     results = asyncio.run(burst())

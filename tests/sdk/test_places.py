@@ -40,20 +40,20 @@ def _snapshot(fleet_mock: FleetMock) -> dict[int, str]:
 
 
 def test_list_sorts_filters_and_pages_with_the_count(client: Any) -> None:
-    everything = client.places.list()
+    everything = client.place.list()
     assert ([p.id for p in everything.list], everything.count) == ([1, 2], 2)
     assert everything.list[0].fields == {"1": DOCK}
-    assert [p.id for p in client.places.list(order_by="label", ascending=False).list] == [2, 1]
-    assert [p.id for p in client.places.list(order_by="1").list] == [1, 2]  # custom field
-    assert [p.id for p in client.places.list(filter="LAGERSTRASSE").list] == [2]  # address
-    assert [p.id for p in client.places.list(filter="before 10").list] == [1]  # custom value
-    found = client.places.list(conditions=[ContainsCondition(field="label", value="ware")])
+    assert [p.id for p in client.place.list(order_by="label", ascending=False).list] == [2, 1]
+    assert [p.id for p in client.place.list(order_by="1").list] == [1, 2]  # custom field
+    assert [p.id for p in client.place.list(filter="LAGERSTRASSE").list] == [2]  # address
+    assert [p.id for p in client.place.list(filter="before 10").list] == [1]  # custom value
+    found = client.place.list(conditions=[ContainsCondition(field="label", value="ware")])
     assert [p.id for p in found.list] == [2]
-    assert [p.id for p in client.places.list(place_ids=[2, 99]).list] == [2]
-    assert [p.id for p in client.places.list(tag_ids=[3]).list] == [1]
-    page = client.places.list(offset=1, limit=1)
+    assert [p.id for p in client.place.list(place_ids=[2, 99]).list] == [2]
+    assert [p.id for p in client.place.list(tag_ids=[3]).list] == [1]
+    page = client.place.list(offset=1, limit=1)
     assert ([p.id for p in page.list], page.count) == ([2], 2)
-    assert [p.id for p in client.places.iterate_list(page_size=1)] == [1, 2]
+    assert [p.id for p in client.place.iterate_list(page_size=1)] == [1, 2]
 
 
 @pytest.mark.parametrize(
@@ -74,8 +74,8 @@ def test_bad_list_parameters_are_code_7(fleet_mock: FleetMock, body: dict[str, A
 def test_every_user_of_the_account_sees_the_places(fleet_mock: FleetMock) -> None:
     sub_user = next(u for u in fleet_mock.world.users.values() if not u.is_master)
     with fleet_mock.login(sub_user.login, sub_user.password) as client:
-        assert client.places.list().count == 2
-        assert client.places.read(place_id=1).label == "Customer A"
+        assert client.place.list().count == 2
+        assert client.place.read(place_id=1).label == "Customer A"
 
 
 def test_read_of_a_missing_or_foreign_place_is_201(fleet_mock: FleetMock, client: Any) -> None:
@@ -84,8 +84,8 @@ def test_read_of_a_missing_or_foreign_place_is_201(fleet_mock: FleetMock, client
         fleet_mock.world.places[2] = attrs.evolve(fleet_mock.world.places[2], user_id=other.id)
     for place_id in (2, 404):
         with pytest.raises(EntityNotFoundError):
-            client.places.read(place_id=place_id)
-    assert client.places.list().count == 1
+            client.place.read(place_id=place_id)
+    assert client.place.list().count == 1
 
 
 # --- create, update, delete ---------------------------------------------------------------
@@ -93,8 +93,8 @@ def test_read_of_a_missing_or_foreign_place_is_201(fleet_mock: FleetMock, client
 
 def test_create_then_read_back_and_the_avatar_is_not_taken(client: Any) -> None:
     new = NewPlace(label="Kiosk", location=HERE, tags=[1], external_id="K-1", icon_id=55)
-    place_id = client.places.create(place=new, ignore_missing_fields=True)
-    read = client.places.read(place_id=place_id)
+    place_id = client.place.create(place=new, ignore_missing_fields=True)
+    read = client.place.read(place_id=place_id)
     assert (read.label, read.location, read.tags, read.external_id) == ("Kiosk", HERE, [1], "K-1")
     assert read.icon_id is None  # set by the avatar calls only
 
@@ -104,7 +104,7 @@ def test_create_checks_tags_limits_and_the_quota(
 ) -> None:
     before = _snapshot(fleet_mock)
     with pytest.raises(EntityMissingError):
-        client.places.create(place=NewPlace(label="K", location=HERE, tags=[404]))
+        client.place.create(place=NewPlace(label="K", location=HERE, tags=[404]))
     http = httpx.Client(transport=fleet_mock.transport, base_url=fleet_mock.base_url)
     session = fleet_mock.session("demo")
     for place, parameter in [
@@ -120,27 +120,27 @@ def test_create_checks_tags_limits_and_the_quota(
     assert _snapshot(fleet_mock) == before
     monkeypatch.setattr("fleetapi_mock.handlers.place.MAX_PLACES", 2)
     with pytest.raises(OverQuotaError):
-        client.places.create(place=NewPlace(label="Third", location=HERE))
+        client.place.create(place=NewPlace(label="Third", location=HERE))
     assert _snapshot(fleet_mock) == before
 
 
 def test_update_replaces_the_place_and_keeps_its_avatar(fleet_mock: FleetMock, client: Any):
     with fleet_mock.world.lock:
         fleet_mock.world.places[2].icon_id = 7
-    client.places.update(place=Place(id=2, label="Depot", location=HERE, icon_id=99))
-    read = client.places.read(place_id=2)
+    client.place.update(place=Place(id=2, label="Depot", location=HERE, icon_id=99))
+    read = client.place.read(place_id=2)
     assert (read.label, read.location, read.icon_id, read.description) == ("Depot", HERE, 7, None)
     with pytest.raises(EntityNotFoundError):
-        client.places.update(place=Place(id=404, label="Nowhere", location=HERE))
+        client.place.update(place=Place(id=404, label="Nowhere", location=HERE))
 
 
 def test_delete_removes_the_place_from_geo_links(fleet_mock: FleetMock, client: Any) -> None:
     assert fleet_mock.world.geo_links[1].params.place_ids == [1]
-    client.places.delete(place_id=1)
+    client.place.delete(place_id=1)
     assert fleet_mock.world.geo_links[1].params.place_ids == []
-    assert [p.id for p in client.places.list().list] == [2]
+    assert [p.id for p in client.place.list().list] == [2]
     with pytest.raises(EntityNotFoundError):
-        client.places.delete(place_id=1)
+        client.place.delete(place_id=1)
 
 
 # --- search_location and batch_convert ----------------------------------------------------
@@ -151,8 +151,8 @@ def test_search_location_finds_places_up_to_their_radius(client: Any) -> None:
     meters_per_degree = math.pi / 180 * 6_371_000
     inside = LatLng(lat=center.lat + (radius - 0.5) / meters_per_degree, lng=center.lng)
     outside = LatLng(lat=center.lat + (radius + 0.5) / meters_per_degree, lng=center.lng)
-    assert [p.id for p in client.places.search_location(location=inside)] == [1]
-    assert client.places.search_location(location=outside) == []
+    assert [p.id for p in client.place.search_location(location=inside)] == [1]
+    assert client.place.search_location(location=outside) == []
 
 
 def test_batch_rows_become_places_to_create(fleet_mock: FleetMock, client: Any) -> None:
@@ -165,7 +165,7 @@ def test_batch_rows_become_places_to_create(fleet_mock: FleetMock, client: Any) 
             "Half\t\t52.5\t\t\t\tgold",
         ]
     )
-    gate, yard, lost, half = client.places.batch_convert(batch=batch, default_radius=70).list
+    gate, yard, lost, half = client.place.batch_convert(batch=batch, default_radius=70).list
     assert (gate.location.lat, gate.location.lng, gate.location.radius) == (52.5163, 13.3777, 70)
     assert (gate.description, gate.tags, gate.tag_names) == (
         "North gate",
@@ -187,6 +187,6 @@ def test_a_world_place_without_address_or_radius_is_answered_with_defaults(
     document["places"].append({"id": 9, "user_id": 1, "label": "Bare", "location": LOCATED})
     fleet_mock.reset(document)
     with fleet_mock.login() as client:
-        bare = client.places.read(place_id=9)
+        bare = client.place.read(place_id=9)
         assert bare.location == PlaceLocation(**LOCATED, address="", radius=100)
-        assert [p.id for p in client.places.search_location(location=LatLng(**LOCATED))] == [9]
+        assert [p.id for p in client.place.search_location(location=LatLng(**LOCATED))] == [9]

@@ -36,7 +36,7 @@ ROUTE = [(52.52, 13.405), (52.50, 13.42)]
 
 
 def test_the_demo_vans_readings_come_from_its_last_points(client: Any) -> None:
-    readings = client.readings.list(tracker_id=1)
+    readings = client.tracker.readings.list(tracker_id=1)
     assert [(r.sensor_id, r.label, r.value) for r in readings.inputs] == [
         (1, "Fuel tank", 55.6),
         (2, "Coolant temperature", 88.0),
@@ -55,30 +55,30 @@ def test_the_demo_vans_readings_come_from_its_last_points(client: Any) -> None:
 def test_a_drive_moves_readings_counters_and_mileage_together(
     client: Any, fleet_mock: FleetMock
 ) -> None:
-    odometer = client.readings.counter(tracker_id=1, type="odometer")
-    hours = client.readings.counter(tracker_id=1, type="engine_hours")
+    odometer = client.tracker.counter.value.get(tracker_id=1, type="odometer")
+    hours = client.tracker.counter.value.get(tracker_id=1, type="engine_hours")
     day = {"from_": NOW - dt.timedelta(hours=1), "to": NOW + dt.timedelta(hours=1)}
-    before = client.readings.mileage(trackers=[1], **day).result["1"]["2026-01-15"].mileage
-    points = fleet_mock.drive(1, ROUTE, readings={"fuel_level": (48.0, 46.0), "obd_coolant_t": 90})
-    tracks = client.tracker_tracks.list(
-        tracker_id=1, from_=points[0].get_time, to=points[-1].get_time
+    before = (
+        client.tracker.stats.mileage.read(trackers=[1], **day).result["1"]["2026-01-15"].mileage
     )
+    points = fleet_mock.drive(1, ROUTE, readings={"fuel_level": (48.0, 46.0), "obd_coolant_t": 90})
+    tracks = client.track.list(tracker_id=1, from_=points[0].get_time, to=points[-1].get_time)
     driven_km = tracks.list[-1].length
-    assert client.readings.counter(tracker_id=1, type="odometer") == pytest.approx(
+    assert client.tracker.counter.value.get(tracker_id=1, type="odometer") == pytest.approx(
         odometer + driven_km + _gap_km(fleet_mock, points), abs=0.01
     )
-    after = client.readings.mileage(trackers=[1], **day).result["1"]["2026-01-15"].mileage
+    after = client.tracker.stats.mileage.read(trackers=[1], **day).result["1"]["2026-01-15"].mileage
     assert after - before == pytest.approx(driven_km + _gap_km(fleet_mock, points), abs=0.01)
     # the van's last point before the drive (08:59:30) had the ignition on: its 30 s count
     since = dt.datetime(2026, 1, 15, 8, 59, 30)
     driven_hours = (points[-1].get_time - since).total_seconds() / 3600
-    assert client.readings.counter(tracker_id=1, type="engine_hours") == pytest.approx(
+    assert client.tracker.counter.value.get(tracker_id=1, type="engine_hours") == pytest.approx(
         hours + driven_hours, abs=1e-4
     )
-    readings = client.readings.list(tracker_id=1)
+    readings = client.tracker.readings.list(tracker_id=1)
     assert [r.value for r in readings.inputs] == [46.0, 90.0]
     assert readings.inputs[0].update_time == points[-1].get_time
-    fuel = client.readings.fuel(tracker_id=1)
+    fuel = client.tracker.get_fuel(tracker_id=1)
     assert [(f.label, f.value) for f in fuel.inputs] == [("Fuel tank", 46.0)]
     assert fuel.update_time == points[-1].get_time
 
@@ -93,58 +93,62 @@ def _gap_km(fleet_mock: FleetMock, points: list[TrackPointRecord]) -> float:
 
 
 def test_a_counter_set_counts_on_from_its_value(client: Any, fleet_mock: FleetMock) -> None:
-    client.readings.set_counter(tracker_id=1, type="odometer", value=1000)
-    client.readings.set_counter(tracker_id=1, type="engine_hours", value=20)
-    assert client.readings.counters(trackers=[1], type="odometer") == {"1": 1000.0}
+    client.tracker.counter.value.set(tracker_id=1, type="odometer", value=1000)
+    client.tracker.counter.value.set(tracker_id=1, type="engine_hours", value=20)
+    assert client.tracker.counter.value.list(trackers=[1], type="odometer") == {"1": 1000.0}
     fleet_mock.clock.advance(dt.timedelta(minutes=1))
     points = fleet_mock.drive(1, ROUTE)
-    km = client.tracker_tracks.list(tracker_id=1, from_=points[0].get_time, to=points[-1].get_time)
-    assert client.readings.counter(tracker_id=1, type="odometer") == pytest.approx(
+    km = client.track.list(tracker_id=1, from_=points[0].get_time, to=points[-1].get_time)
+    assert client.tracker.counter.value.get(tracker_id=1, type="odometer") == pytest.approx(
         1000 + km.list[-1].length, abs=0.01
     )
     hours = (points[-1].get_time - points[0].get_time).total_seconds() / 3600
-    assert client.readings.counter(tracker_id=1, type="engine_hours") == pytest.approx(
+    assert client.tracker.counter.value.get(tracker_id=1, type="engine_hours") == pytest.approx(
         20 + hours, abs=1e-4
     )
 
 
 def test_counters_without_a_value_are_204(client: Any, fleet_mock: FleetMock) -> None:
     # Van 2 has points but never reported its ignition; the scooter has no point
-    assert client.readings.counter(tracker_id=2, type="odometer") > 0
+    assert client.tracker.counter.value.get(tracker_id=2, type="odometer") > 0
     with pytest.raises(EntityMissingError):
-        client.readings.counter(tracker_id=2, type="engine_hours")
+        client.tracker.counter.value.get(tracker_id=2, type="engine_hours")
     with pytest.raises(EntityMissingError):
-        client.readings.counters(trackers=[1, 6], type="odometer")
-    client.readings.set_counter(tracker_id=6, type="odometer", value=12.5)
-    assert client.readings.counters(trackers=[1, 6], type="odometer")["6"] == 12.5
+        client.tracker.counter.value.list(trackers=[1, 6], type="odometer")
+    client.tracker.counter.value.set(tracker_id=6, type="odometer", value=12.5)
+    assert client.tracker.counter.value.list(trackers=[1, 6], type="odometer")["6"] == 12.5
     with pytest.raises(EntityMissingError):
-        client.readings.counter(tracker_id=7, type="odometer")  # another account's
+        client.tracker.counter.value.get(tracker_id=7, type="odometer")  # another account's
     with pytest.raises(NonExistentEntitiesError):
-        client.readings.counters(trackers=[1, 5], type="odometer")  # 5 is blocked
+        client.tracker.counter.value.list(trackers=[1, 5], type="odometer")  # 5 is blocked
     fleet_mock.world.trackers[2].clone = True
     with pytest.raises(CloneNotAllowedError):
-        client.readings.set_counter(tracker_id=2, type="odometer", value=1)
+        client.tracker.counter.value.set(tracker_id=2, type="odometer", value=1)
 
 
 def test_engine_hours_need_an_ignition_and_a_period(client: Any) -> None:
     period = {"from_": NOW - dt.timedelta(days=1), "to": NOW}
-    assert client.readings.engine_hours(tracker_id=1, **period) > 0
+    assert client.tracker.stats.engine_hours.read(tracker_id=1, **period) > 0
     with pytest.raises(NotSupportedByDeviceError):
-        client.readings.engine_hours(tracker_id=2, **period)
+        client.tracker.stats.engine_hours.read(tracker_id=2, **period)
     with pytest.raises(TimeSpanTooBigError):
-        client.readings.engine_hours(tracker_id=1, from_=NOW - dt.timedelta(days=91), to=NOW)
+        client.tracker.stats.engine_hours.read(
+            tracker_id=1, from_=NOW - dt.timedelta(days=91), to=NOW
+        )
     with pytest.raises(InvalidParametersError):
-        client.readings.engine_hours(tracker_id=1, from_=NOW, to=NOW)
+        client.tracker.stats.engine_hours.read(tracker_id=1, from_=NOW, to=NOW)
 
 
 def test_mileage_has_every_day_of_the_period(client: Any) -> None:
-    stats = client.readings.mileage(trackers=[1, 6], from_=NOW - dt.timedelta(days=3), to=NOW)
+    stats = client.tracker.stats.mileage.read(
+        trackers=[1, 6], from_=NOW - dt.timedelta(days=3), to=NOW
+    )
     assert list(stats.result["6"]) == ["2026-01-12", "2026-01-13", "2026-01-14", "2026-01-15"]
     assert {d.mileage for d in stats.result["6"].values()} == {0.0}
     assert stats.result["1"]["2026-01-14"].mileage > 0
     assert stats.limit_exceeded is False
     with pytest.raises(DeviceLimitExceededError):
-        client.readings.mileage(
+        client.tracker.stats.mileage.read(
             trackers=list(range(1, 130)), from_=NOW - dt.timedelta(days=1), to=NOW
         )
 
@@ -152,7 +156,7 @@ def test_mileage_has_every_day_of_the_period(client: Any) -> None:
 def test_a_sensor_reads_its_input_divided_within_its_bounds(
     client: Any, fleet_mock: FleetMock
 ) -> None:
-    client.sensors.create(
+    client.tracker.sensor.create(
         tracker_id=2,
         sensor=NewMeteringSensor(
             sensor_type="fuel",
@@ -174,20 +178,20 @@ def test_a_sensor_reads_its_input_divided_within_its_bounds(
             ),
         ]
     )  # fmt: skip
-    [probe] = client.readings.list(tracker_id=2).inputs
+    [probe] = client.tracker.readings.list(tracker_id=2).inputs
     assert (probe.value, probe.update_time, probe.max_value) == (50.0, NOW, 100.0)
 
 
 def test_composites_sum_their_parts_and_filters_apply(client: Any, fleet_mock: FleetMock) -> None:
-    left = client.sensors.create(
+    left = client.tracker.sensor.create(
         tracker_id=2,
         sensor=NewMeteringSensor(sensor_type="fuel", name="Left", input_name="lls_level_1"),
     )
-    right = client.sensors.create(
+    right = client.tracker.sensor.create(
         tracker_id=2,
         sensor=NewMeteringSensor(sensor_type="fuel", name="Right", input_name="lls_level_2"),
     )
-    both = client.sensors.create(
+    both = client.tracker.sensor.create(
         tracker_id=2,
         sensor=NewMeteringSensor(
             sensor_type="fuel",
@@ -196,7 +200,7 @@ def test_composites_sum_their_parts_and_filters_apply(client: Any, fleet_mock: F
             parameters=MeteringParameters(parent_ids=[left, right]),
         ),
     )
-    client.sensors.create(
+    client.tracker.sensor.create(
         tracker_id=2,
         sensor=NewVirtualSensor(
             sensor_type="state",
@@ -213,7 +217,7 @@ def test_composites_sum_their_parts_and_filters_apply(client: Any, fleet_mock: F
             )
         ]
     )  # fmt: skip
-    readings = client.readings.list(tracker_id=2)
+    readings = client.tracker.readings.list(tracker_id=2)
     assert [(r.label, r.value, r.composite_sensor_ids) for r in readings.inputs] == [
         ("Left", 30.0, [both]),
         ("Right", 12.0, [both]),
@@ -221,11 +225,11 @@ def test_composites_sum_their_parts_and_filters_apply(client: Any, fleet_mock: F
     ]
     assert [(v.label, v.value) for v in readings.virtual_sensors] == [("Bit 2", "1")]
     assert ("rpm", 900) in [(s.field, s.value) for s in readings.states]  # no sensor reads it
-    whole = client.readings.list(tracker_id=2, include_components=False)
+    whole = client.tracker.readings.list(tracker_id=2, include_components=False)
     assert [r.label for r in whole.inputs] == ["Both"]
-    fuel_only = client.readings.list(tracker_id=2, sensor_type="state")
+    fuel_only = client.tracker.readings.list(tracker_id=2, sensor_type="state")
     assert (fuel_only.inputs, fuel_only.states, fuel_only.counters) == ([], UNSET, UNSET)
-    assert client.readings.batch_list(trackers=[2])["2"] == readings
+    assert client.tracker.readings.batch_list(trackers=[2])["2"] == readings
 
 
 @pytest.mark.parametrize(
@@ -236,8 +240,8 @@ def test_each_call_answers_its_documented_code_for_a_tracker(
     client: Any, tracker_id: int, readings_error: type[Exception], fuel_error: type[Exception]
 ) -> None:
     with pytest.raises(readings_error):
-        client.readings.list(tracker_id=tracker_id)
+        client.tracker.readings.list(tracker_id=tracker_id)
     with pytest.raises(fuel_error):
-        client.readings.fuel(tracker_id=tracker_id)
+        client.tracker.get_fuel(tracker_id=tracker_id)
     with pytest.raises(NonExistentEntitiesError):
-        client.readings.batch_list(trackers=[1, tracker_id])
+        client.tracker.readings.batch_list(trackers=[1, tracker_id])

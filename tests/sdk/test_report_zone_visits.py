@@ -36,7 +36,7 @@ def _report(client: Any, fleet_mock: FleetMock, start: dt.datetime, **changes: A
     """A visits report of tracker 1 from ``start`` to now, once it is ready."""
     options: dict[str, Any] = {"plugin": VISITS, **changes}
     end = fleet_mock.world.now()
-    report_id: int = client.reports.generate(from_=start, to=end, trackers=[VAN], **options)
+    report_id: int = client.report.tracker.generate(from_=start, to=end, trackers=[VAN], **options)
     fleet_mock.clock.advance(dt.timedelta(seconds=5))
     return report_id
 
@@ -44,18 +44,20 @@ def _report(client: Any, fleet_mock: FleetMock, start: dt.datetime, **changes: A
 def _rows(client: Any, fleet_mock: FleetMock, start: dt.datetime, **changes: Any) -> Any:
     """The sheet of a visits report of tracker 1 from ``start`` to now."""
     report_id = _report(client, fleet_mock, start, **changes)
-    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    (sheet,) = client.report.tracker.retrieve(report_id=report_id).sheets
     return sheet
 
 
 def test_visits_are_where_the_zone_events_are(fleet_mock: FleetMock, client: Any) -> None:
-    (rule,) = [r for r in client.rules.list() if r.type == "inoutzone"]
+    (rule,) = [r for r in client.tracker.rule.list() if r.type == "inoutzone"]
     assert rule.zone_ids == [1]  # the demo world's rule watches the depot for tracker 1
     assert VAN in rule.trackers
     start = _visit_twice(fleet_mock)
     table, summary = _rows(client, fleet_mock, start).sections
     visits = [row for group in table["data"] for row in group["rows"]]
-    events = client.events.list(trackers=[VAN], from_=start, to=fleet_mock.world.now()).list
+    events = client.history.tracker.list(
+        trackers=[VAN], from_=start, to=fleet_mock.world.now()
+    ).list
     entries = [f"{e.time:%H:%M:%S}" for e in events if e.event == "inzone"]
     exits = [f"{e.time:%H:%M:%S}" for e in events if e.event == "outzone"]
     assert len(visits) == len(entries) == len(exits) == 2
@@ -98,7 +100,7 @@ def test_short_visits_and_unvisited_zones(fleet_mock: FleetMock, client: Any) ->
 def test_the_download_has_a_row_per_visit(fleet_mock: FleetMock, client: Any) -> None:
     report_id = _report(client, fleet_mock, _visit_twice(fleet_mock))
     workbook = load_workbook(
-        io.BytesIO(client.reports.download(report_id=report_id, format="xlsx"))
+        io.BytesIO(client.report.tracker.download(report_id=report_id, format="xlsx"))
     )
     heading, *rows = workbook.active.iter_rows(values_only=True)
     assert heading == ("Tracker", "Geofence", "Entry", "Exit", "Time in geofence", "Mileage, km")
@@ -107,13 +109,13 @@ def test_the_download_has_a_row_per_visit(fleet_mock: FleetMock, client: Any) ->
 
 def test_a_zone_that_is_not_the_accounts_is_217(fleet_mock: FleetMock, client: Any) -> None:
     with pytest.raises(NonExistentEntitiesError, match="404"):
-        client.reports.generate(
+        client.report.tracker.generate(
             from_=dt.datetime(2026, 1, 14),
             to=dt.datetime(2026, 1, 15),
             trackers=[VAN],
             plugin=ReportPlugin(plugin_id=8, zone_ids=[1, 404]),
         )
-    assert [r.id for r in client.reports.list()] == [1]
+    assert [r.id for r in client.report.tracker.list()] == [1]
 
 
 def test_a_days_mileage_is_the_trips_reports_total(fleet_mock: FleetMock, client: Any) -> None:
@@ -125,7 +127,7 @@ def test_a_days_mileage_is_the_trips_reports_total(fleet_mock: FleetMock, client
     ((day, km),) = [
         (g["header"][:12], g["total"]["length"]["raw"]) for g in sheet.sections[0]["data"]
     ]
-    stats = client.readings.mileage(trackers=[VAN], from_=start, to=end).result[str(VAN)]
+    stats = client.tracker.stats.mileage.read(trackers=[VAN], from_=start, to=end).result[str(VAN)]
     assert day == f"{start:%b} {start.day}, {start:%Y}"
     assert km == pytest.approx(stats[start.date().isoformat()].mileage, abs=0.01)
     driven = [p for p in fleet_mock.world.points_of(VAN) if p.get_time >= start]

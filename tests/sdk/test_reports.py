@@ -35,7 +35,7 @@ VAN = 1
 
 def _generate(client: Any, **changes: Any) -> int:
     options: dict[str, Any] = {"from_": START, "to": END, "trackers": [VAN], "plugin": TRIPS}
-    report_id: int = client.reports.generate(**{**options, **changes})
+    report_id: int = client.report.tracker.generate(**{**options, **changes})
     return report_id
 
 
@@ -50,36 +50,36 @@ def _ready(fleet_mock: FleetMock) -> None:
 
 def test_a_report_advances_with_the_world_clock(fleet_mock: FleetMock, client: Any) -> None:
     report_id = _generate(client, title="January")
-    assert client.reports.status(report_id=report_id) == 0
+    assert client.report.tracker.status(report_id=report_id) == 0
     with pytest.raises(DataNotReadyError):
-        client.reports.retrieve(report_id=report_id)
+        client.report.tracker.retrieve(report_id=report_id)
     with pytest.raises(DataNotReadyError):
-        client.reports.download(report_id=report_id, format="pdf")
+        client.report.tracker.download(report_id=report_id, format="pdf")
     fleet_mock.clock.advance(dt.timedelta(seconds=2))
-    assert client.reports.status(report_id=report_id) == 40
-    demo, listed = client.reports.list()  # the demo world's report first
+    assert client.report.tracker.status(report_id=report_id) == 40
+    demo, listed = client.report.tracker.list()  # the demo world's report first
     assert (demo.id, demo.percent) == (1, 100)
     assert (listed.id, listed.title, listed.percent) == (report_id, "January", 40)
     assert listed.parameters.trackers == [VAN]
     assert listed.parameters.plugins == [TRIPS]
     _ready(fleet_mock)
-    assert client.reports.status(report_id=report_id) == 100
-    report = client.reports.retrieve(report_id=report_id)
+    assert client.report.tracker.status(report_id=report_id) == 100
+    report = client.report.tracker.retrieve(report_id=report_id)
     assert (report.title, report.from_, report.to) == ("January", START, END)
     assert [s.header for s in report.sheets] == ["Van 1"]
-    client.reports.delete(report_id=report_id)
+    client.report.tracker.delete(report_id=report_id)
     with pytest.raises(EntityMissingError):
-        client.reports.status(report_id=report_id)
+        client.report.tracker.status(report_id=report_id)
 
 
 def test_the_trips_are_those_of_asset_track_list(fleet_mock: FleetMock, client: Any) -> None:
     report_id = _generate(client)
     _ready(fleet_mock)
-    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    (sheet,) = client.report.tracker.retrieve(report_id=report_id).sheets
     table, summary = sheet.sections
     rows = [row for group in table["data"] for row in group["rows"]]
     van = AssetRef(id=1, type="vehicle")
-    (listed,) = client.asset_tracks.list(asset=van, from_=START, to=END).list
+    (listed,) = client.asset.track.list(asset=van, from_=START, to=END).list
     tracks = listed.tracks
     regular = [t for t in tracks if isinstance(t, RegularTrack)]
     assert len(rows) == len(regular) > 2
@@ -105,7 +105,7 @@ def test_a_time_filter_keeps_the_trips_it_covers(fleet_mock: FleetMock, client: 
 
     def starts(report_id: int) -> list[tuple[str, str]]:
         """Each row's day (its group's header without the count) and start time."""
-        (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+        (sheet,) = client.report.tracker.retrieve(report_id=report_id).sheets
         data = sheet.sections[0]["data"]
         return [(g["header"].split(" : ")[0], r["from"]["v"][:5]) for g in data for r in g["rows"]]
 
@@ -118,15 +118,17 @@ def test_a_time_filter_keeps_the_trips_it_covers(fleet_mock: FleetMock, client: 
 def test_downloads_open_as_a_workbook_and_a_pdf(fleet_mock: FleetMock, client: Any) -> None:
     report_id = _generate(client)
     _ready(fleet_mock)
-    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    (sheet,) = client.report.tracker.retrieve(report_id=report_id).sheets
     trips = [r for g in sheet.sections[0]["data"] for r in g["rows"]]
-    workbook = load_workbook(io.BytesIO(client.reports.download(report_id=report_id, format="xls")))
+    workbook = load_workbook(
+        io.BytesIO(client.report.tracker.download(report_id=report_id, format="xls"))
+    )
     heading, *rows = workbook.active.iter_rows(values_only=True)
     assert heading[:3] == ("Tracker", "Movement start", "Movement end")
     assert [(r[0], r[1], r[3]) for r in rows] == [
         ("Van 1", t["from"]["v"], t["length"]["v"]) for t in trips
     ]
-    pdf = client.reports.download(report_id=report_id, format="pdf", headless=True)
+    pdf = client.report.tracker.download(report_id=report_id, format="pdf", headless=True)
     assert pdf.startswith(b"%PDF-")
 
 
@@ -147,7 +149,7 @@ def test_bad_requests_are_refused_and_store_nothing(
         fleet_mock.world.tariffs[tariff.id] = attrs.evolve(tariff, has_reports=False)
     with pytest.raises(TariffRestrictionError):
         _generate(client)
-    assert [r.id for r in client.reports.list()] == [1]  # the demo world's alone
+    assert [r.id for r in client.report.tracker.list()] == [1]  # the demo world's alone
 
 
 def test_parallel_reports_are_limited(fleet_mock: FleetMock, client: Any, monkeypatch) -> None:
@@ -166,26 +168,26 @@ def test_a_report_is_its_users_own(fleet_mock: FleetMock, client: Any) -> None:
     with fleet_mock.world.lock:
         sub_user.rights.append("reports")
     with fleet_mock.login(sub_user.login, sub_user.password) as other:
-        assert other.reports.list() == []
+        assert other.report.tracker.list() == []
         with pytest.raises(EntityMissingError):
-            other.reports.delete(report_id=report_id)
+            other.report.tracker.delete(report_id=report_id)
         sub_user.trackers = [2]  # it sees Van 2 alone
         with pytest.raises(NonExistentEntitiesError):
             _generate(other, trackers=[VAN])
-        assert client.reports.status(report_id=report_id) == 0
+        assert client.report.tracker.status(report_id=report_id) == 0
         mine = _generate(other, trackers=[2])
         _ready(fleet_mock)
-        assert [s.entity_ids for s in other.reports.retrieve(report_id=mine).sheets] == [[2]]
+        assert [s.entity_ids for s in other.report.tracker.retrieve(report_id=mine).sheets] == [[2]]
 
 
 def test_stops_lie_between_the_trips(fleet_mock: FleetMock, client: Any) -> None:
     stops_id = _generate(client, plugin=ReportPlugin(plugin_id=6, show_seconds=True))
     _ready(fleet_mock)
-    (sheet,) = client.reports.retrieve(report_id=stops_id).sheets
+    (sheet,) = client.report.tracker.retrieve(report_id=stops_id).sheets
     table, summary = sheet.sections
     stops = [row for group in table["data"] for row in group["rows"]]
     van = AssetRef(id=1, type="vehicle")
-    (listed,) = client.asset_tracks.list(asset=van, from_=START, to=END).list
+    (listed,) = client.asset.track.list(asset=van, from_=START, to=END).list
     trips = [t for t in listed.tracks if isinstance(t, RegularTrack)]
     assert len(stops) == len(trips) - 1
     for stop, before, after in zip(stops, trips, trips[1:], strict=False):
@@ -206,9 +208,9 @@ def test_raw_times_are_unix_milliseconds_in_any_time_zone(
         user.time_zone = "Europe/Berlin"
     report_id = _generate(client)
     _ready(fleet_mock)
-    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    (sheet,) = client.report.tracker.retrieve(report_id=report_id).sheets
     first = sheet.sections[0]["data"][0]["rows"][0]
-    (listed,) = client.asset_tracks.list(
+    (listed,) = client.asset.track.list(
         asset=AssetRef(id=1, type="vehicle"), from_=START, to=END
     ).list
     track = next(t for t in listed.tracks if isinstance(t, RegularTrack))
@@ -222,13 +224,13 @@ def test_speeding_starts_where_the_speeding_events_are(fleet_mock: FleetMock, cl
     report_id = _generate(client, plugin=plugin)
     strict = _generate(client, plugin=attrs.evolve(plugin, max_speed=70))
     _ready(fleet_mock)
-    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    (sheet,) = client.report.tracker.retrieve(report_id=report_id).sheets
     violations = [row for group in sheet.sections[0]["data"] for row in group["rows"]]
-    events = client.events.list(trackers=[VAN], from_=START, to=END).list
+    events = client.history.tracker.list(trackers=[VAN], from_=START, to=END).list
     speeding = [e for e in events if e.event == "speeding"]
     assert [v["from"]["v"][:8] for v in violations] == [f"{e.time:%H:%M:%S}" for e in speeding]
     assert [v["max_speed"]["raw"] for v in violations] == [68.0]
-    (calm,) = client.reports.retrieve(report_id=strict).sheets
+    (calm,) = client.report.tracker.retrieve(report_id=strict).sheets
     assert calm.sections[0]["data"] == []  # nothing above 70
 
 
@@ -237,10 +239,10 @@ def test_the_demo_report_is_what_the_mock_makes_of_its_data(
 ) -> None:
     """Report 1 of the demo world (written by ``scripts/demo_report.py``) holds the sheets a
     report of the same request makes of the demo world's points."""
-    (demo,) = client.reports.list()
-    stored = client.reports.retrieve(report_id=demo.id)
+    (demo,) = client.report.tracker.list()
+    stored = client.report.tracker.retrieve(report_id=demo.id)
     (plugin,) = demo.parameters.plugins
-    again = client.reports.generate(
+    again = client.report.tracker.generate(
         from_=demo.from_,
         to=demo.to,
         trackers=demo.parameters.trackers,
@@ -248,7 +250,7 @@ def test_the_demo_report_is_what_the_mock_makes_of_its_data(
         plugin=plugin,
     )
     _ready(fleet_mock)
-    assert stored.sheets == client.reports.retrieve(report_id=again).sheets
+    assert stored.sheets == client.report.tracker.retrieve(report_id=again).sheets
     rows = [r for g in stored.sheets[0].sections[0]["data"] for r in g["rows"]]
     assert len(rows) == 5  # Van 1's trips of 2026-01-14
 
@@ -260,7 +262,7 @@ def test_every_report_of_the_demo_month_has_content(
     month = {"from_": dt.datetime(2025, 12, 15), "to": dt.datetime(2026, 1, 14, 23, 59, 59)}
     report_id = _generate(client, **month, plugin=ReportPlugin(plugin_id=plugin_id))
     _ready(fleet_mock)
-    (sheet,) = client.reports.retrieve(report_id=report_id).sheets
+    (sheet,) = client.report.tracker.retrieve(report_id=report_id).sheets
     days = {g["header"].split(" : ")[0] for g in sheet.sections[0]["data"]}
     assert days >= {"Jan 14, 2026 (Wed)"}
     if plugin_id != 27:  # one violation in the month: on the 14th

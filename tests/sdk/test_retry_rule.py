@@ -138,12 +138,12 @@ NEW_TASK = NewTask(
 )
 
 CALLS: dict[str, tuple[Callable[[Any], Any], Callable[[FleetMock], int]]] = {
-    "task/create": (lambda c: c.tasks.create(task=NEW_TASK), lambda m: len(m.world.tasks)),
+    "task/create": (lambda c: c.task.create(task=NEW_TASK), lambda m: len(m.world.tasks)),
     "map_layer/upload": (
-        lambda c: c.map_layers.upload(file=("layer.kml", KML), label="Probe"),
+        lambda c: c.map_layer.upload(file=("layer.kml", KML), label="Probe"),
         lambda m: len(m.world.map_layers),
     ),
-    "task/list (safe)": (lambda c: c.tasks.list(), lambda m: 0),
+    "task/list (safe)": (lambda c: c.task.list(), lambda m: 0),
 }
 
 

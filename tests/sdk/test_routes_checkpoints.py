@@ -47,23 +47,23 @@ def _stop(label: str, start: int, end: int, **fields: Any) -> RouteCheckpoint:
 
 
 def test_list_filters_and_read(client: Any) -> None:
-    assert [r.id for r in client.routes.list()] == [ROUTE]
-    assert [r.id for r in client.routes.list(statuses=["assigned"], trackers=[3])] == [ROUTE]
-    assert client.routes.list(statuses=["done"]) == []
-    assert client.routes.list(trackers=[2]) == []
-    assert client.routes.list(from_=_at(16)) == []  # it ends at 15:00
-    assert [r.id for r in client.routes.list(to=_at(13), filter="AFTERNOON")] == [ROUTE]
-    assert client.routes.list(filter="morning") == []
-    route = client.routes.read(route_id=ROUTE)
+    assert [r.id for r in client.task.route.list()] == [ROUTE]
+    assert [r.id for r in client.task.route.list(statuses=["assigned"], trackers=[3])] == [ROUTE]
+    assert client.task.route.list(statuses=["done"]) == []
+    assert client.task.route.list(trackers=[2]) == []
+    assert client.task.route.list(from_=_at(16)) == []  # it ends at 15:00
+    assert [r.id for r in client.task.route.list(to=_at(13), filter="AFTERNOON")] == [ROUTE]
+    assert client.task.route.list(filter="morning") == []
+    route = client.task.route.read(route_id=ROUTE)
     assert (route.checkpoint_ids, route.from_, route.to) == ([FIRST, SECOND], _at(13), _at(15))
     for not_a_route in (FIRST, 1, 404):
         with pytest.raises(EntityNotFoundError):
-            client.routes.read(route_id=not_a_route)
+            client.task.route.read(route_id=not_a_route)
 
 
 def test_update_rewrites_adds_and_drops_checkpoints(fleet_mock: FleetMock, client: Any) -> None:
     change = RouteChange(id=ROUTE, label="Evening round", description="late")
-    answer = client.routes.update(
+    answer = client.task.route.update(
         route=change,
         checkpoints=[_stop("Depot", 13, 14, id=FIRST), _stop("Kiosk", 16, 17)],
     )
@@ -75,11 +75,11 @@ def test_update_rewrites_adds_and_drops_checkpoints(fleet_mock: FleetMock, clien
         [FIRST, new],
     )
     assert (route.from_, route.to, route.tracker_id) == (_at(13), _at(17), 3)
-    first, added = client.checkpoints.list(checkpoint_ids=[FIRST, new, SECOND])
+    first, added = client.task.checkpoint.list(checkpoint_ids=[FIRST, new, SECOND])
     assert (first.label, first.order, added.label, added.order) == ("Depot", 0, "Kiosk", 1)
     assert (added.tracker_id, added.status, added.parent_id) == (3, "assigned", ROUTE)
     with pytest.raises(EntityNotFoundError):  # the dropped checkpoint is gone
-        client.checkpoints.read(checkpoint_id=SECOND)
+        client.task.checkpoint.read(checkpoint_id=SECOND)
 
 
 @pytest.mark.parametrize(
@@ -96,45 +96,47 @@ def test_a_bad_route_update_changes_nothing(
     before = _tasks(fleet_mock)
     change = RouteChange(id=ROUTE, label="x", description="")
     with pytest.raises(InvalidParametersError) as caught:
-        client.routes.update(route=change, checkpoints=checkpoints)
+        client.task.route.update(route=change, checkpoints=checkpoints)
     assert caught.value.errors[0]["parameter"] == parameter
     with pytest.raises(EntityNotFoundError):  # task 1 is not one of the route's
-        client.routes.update(route=change, checkpoints=[_stop("A", 13, 14, id=1)])
+        client.task.route.update(route=change, checkpoints=[_stop("A", 13, 14, id=1)])
     assert _tasks(fleet_mock) == before
 
 
 def test_checkpoint_ids_alone_reorder_the_route(fleet_mock: FleetMock, client: Any) -> None:
     change = RouteChange(id=ROUTE, label="Afternoon round", description="")
     with pytest.raises(InvalidParametersError) as caught:
-        client.routes.update(route=attrs.evolve(change, checkpoint_ids=[SECOND]))
+        client.task.route.update(route=attrs.evolve(change, checkpoint_ids=[SECOND]))
     assert caught.value.errors[0]["parameter"] == "route.checkpoint_ids"
-    route = client.routes.update(route=attrs.evolve(change, checkpoint_ids=[SECOND, FIRST])).result
+    route = client.task.route.update(
+        route=attrs.evolve(change, checkpoint_ids=[SECOND, FIRST])
+    ).result
     assert route.checkpoint_ids == [SECOND, FIRST]
-    assert client.checkpoints.read(checkpoint_id=FIRST).order == 1
+    assert client.task.checkpoint.read(checkpoint_id=FIRST).order == 1
 
 
 def test_assign_and_delete(fleet_mock: FleetMock, client: Any) -> None:
     with pytest.raises(EntityMissingError):
-        client.routes.assign(route_id=ROUTE, tracker_id=404)
-    client.routes.assign(route_id=ROUTE, tracker_id=None)
-    assert client.routes.read(route_id=ROUTE).status == "unassigned"
-    checkpoints = client.checkpoints.list(checkpoint_ids=[FIRST, SECOND])
+        client.task.route.assign(route_id=ROUTE, tracker_id=404)
+    client.task.route.assign(route_id=ROUTE, tracker_id=None)
+    assert client.task.route.read(route_id=ROUTE).status == "unassigned"
+    checkpoints = client.task.checkpoint.list(checkpoint_ids=[FIRST, SECOND])
     assert {(c.tracker_id, c.status) for c in checkpoints} == {(None, "unassigned")}
-    client.routes.assign(route_id=ROUTE, tracker_id=2)
-    assert client.checkpoints.read(checkpoint_id=SECOND).tracker_id == 2
-    client.routes.delete(route_id=ROUTE)
-    assert client.routes.list() == []
-    assert client.checkpoints.list(checkpoint_ids=[FIRST, SECOND]) == []
+    client.task.route.assign(route_id=ROUTE, tracker_id=2)
+    assert client.task.checkpoint.read(checkpoint_id=SECOND).tracker_id == 2
+    client.task.route.delete(route_id=ROUTE)
+    assert client.task.route.list() == []
+    assert client.task.checkpoint.list(checkpoint_ids=[FIRST, SECOND]) == []
     with pytest.raises(EntityNotFoundError):
-        client.routes.delete(route_id=ROUTE)
+        client.task.route.delete(route_id=ROUTE)
 
 
 def test_checkpoint_list_skips_what_is_not_a_seen_checkpoint(client: Any) -> None:
-    found = client.checkpoints.list(checkpoint_ids=[SECOND, 1, ROUTE, 404, FIRST, SECOND])
+    found = client.task.checkpoint.list(checkpoint_ids=[SECOND, 1, ROUTE, 404, FIRST, SECOND])
     assert [c.id for c in found] == [FIRST, SECOND]
-    assert client.checkpoints.read(checkpoint_id=FIRST).parent_id == ROUTE
+    assert client.task.checkpoint.read(checkpoint_id=FIRST).parent_id == ROUTE
     with pytest.raises(EntityNotFoundError):
-        client.checkpoints.read(checkpoint_id=1)  # a plain task
+        client.task.checkpoint.read(checkpoint_id=1)  # a plain task
 
 
 def _new(label: str, start: int, end: int, **fields: Any) -> NewCheckpoint:
@@ -145,12 +147,14 @@ def _new(label: str, start: int, end: int, **fields: Any) -> NewCheckpoint:
 
 
 def test_create_inserts_at_an_order(client: Any) -> None:
-    last = client.checkpoints.create(checkpoint=_new("Last", 15, 16)).id
-    first = client.checkpoints.create(checkpoint=_new("First", 12, 13, order=0, tracker_id=3)).id
-    route = client.routes.read(route_id=ROUTE)
+    last = client.task.checkpoint.create(checkpoint=_new("Last", 15, 16)).id
+    first = client.task.checkpoint.create(
+        checkpoint=_new("First", 12, 13, order=0, tracker_id=3)
+    ).id
+    route = client.task.route.read(route_id=ROUTE)
     assert route.checkpoint_ids == [first, FIRST, SECOND, last]
     assert (route.from_, route.to) == (_at(12), _at(16))
-    created = client.checkpoints.read(checkpoint_id=first)
+    created = client.task.checkpoint.read(checkpoint_id=first)
     assert (created.order, created.tracker_id, created.type) == (0, 3, "checkpoint")
 
 
@@ -168,27 +172,27 @@ def test_a_bad_checkpoint_is_refused_by_name(
 ) -> None:
     before = _tasks(fleet_mock)
     with pytest.raises(InvalidParametersError) as caught:
-        client.checkpoints.create(checkpoint=checkpoint)
+        client.task.checkpoint.create(checkpoint=checkpoint)
     assert caught.value.errors[0]["parameter"] == parameter
     with pytest.raises(EntityNotFoundError):
-        client.checkpoints.create(checkpoint=attrs.evolve(checkpoint, parent_id=1))
+        client.task.checkpoint.create(checkpoint=attrs.evolve(checkpoint, parent_id=1))
     assert _tasks(fleet_mock) == before
 
 
 def test_update_moves_a_checkpoint_and_keeps_the_route_in_order(client: Any) -> None:
-    second = client.checkpoints.read(checkpoint_id=SECOND)
+    second = client.task.checkpoint.read(checkpoint_id=SECOND)
     content = TaskUpdate.from_task(second)
     moved = CheckpointUpdate(
         **{**_fields(content), "from_": _at(12), "to": _at(13), "order": 0, "parent_id": ROUTE}
     )
-    client.checkpoints.update(checkpoint=moved)
-    assert client.routes.read(route_id=ROUTE).checkpoint_ids == [SECOND, FIRST]
+    client.task.checkpoint.update(checkpoint=moved)
+    assert client.task.route.read(route_id=ROUTE).checkpoint_ids == [SECOND, FIRST]
     late = CheckpointUpdate(**{**_fields(content), "from_": _at(16), "to": _at(17)})
     with pytest.raises(InvalidParametersError) as caught:  # first, yet after the next one
-        client.checkpoints.update(checkpoint=late)
+        client.task.checkpoint.update(checkpoint=late)
     assert caught.value.errors[0]["parameter"] == "checkpoint.from"
     with pytest.raises(InvalidParametersError):
-        client.checkpoints.update(checkpoint=CheckpointUpdate(**_fields(content), parent_id=9))
+        client.task.checkpoint.update(checkpoint=CheckpointUpdate(**_fields(content), parent_id=9))
 
 
 def _fields(update: TaskUpdate) -> dict[str, Any]:
@@ -196,16 +200,16 @@ def _fields(update: TaskUpdate) -> dict[str, Any]:
 
 
 def test_delete_and_transmute_close_ranks(client: Any) -> None:
-    client.checkpoints.transmute(checkpoint_id=FIRST)
-    task = client.tasks.read(task_id=FIRST).value
+    client.task.checkpoint.transmute(checkpoint_id=FIRST)
+    task = client.task.read(task_id=FIRST).value
     assert (task.type, task.parent_id, task.tracker_id) == ("task", None, 3)
-    route = client.routes.read(route_id=ROUTE)
+    route = client.task.route.read(route_id=ROUTE)
     assert (route.checkpoint_ids, route.from_) == ([SECOND], _at(14))
-    assert client.checkpoints.read(checkpoint_id=SECOND).order == 0
-    client.checkpoints.delete(checkpoint_id=SECOND)  # the last one: the route goes too
-    assert client.routes.list() == []
+    assert client.task.checkpoint.read(checkpoint_id=SECOND).order == 0
+    client.task.checkpoint.delete(checkpoint_id=SECOND)  # the last one: the route goes too
+    assert client.task.route.list() == []
     with pytest.raises(EntityNotFoundError):
-        client.checkpoints.transmute(checkpoint_id=FIRST)  # a task now
+        client.task.checkpoint.transmute(checkpoint_id=FIRST)  # a task now
 
 
 def test_a_sub_user_sees_the_routes_of_its_trackers(fleet_mock: FleetMock) -> None:
@@ -213,35 +217,35 @@ def test_a_sub_user_sees_the_routes_of_its_trackers(fleet_mock: FleetMock) -> No
     with fleet_mock.world.lock:
         sub_user.trackers = [2]  # not tracker 3, the demo route's
     with fleet_mock.login(sub_user.login, sub_user.password) as client:
-        assert client.routes.list() == []
-        assert client.checkpoints.list(checkpoint_ids=[FIRST, SECOND]) == []
+        assert client.task.route.list() == []
+        assert client.task.checkpoint.list(checkpoint_ids=[FIRST, SECOND]) == []
         with pytest.raises(EntityNotFoundError):
-            client.routes.assign(route_id=ROUTE, tracker_id=2)
+            client.task.route.assign(route_id=ROUTE, tracker_id=2)
     fleet_mock.world.routes[ROUTE] = attrs.evolve(fleet_mock.world.routes[ROUTE], tracker_id=2)
     with fleet_mock.login(sub_user.login, sub_user.password) as client:
-        assert [r.id for r in client.routes.list()] == [ROUTE]
+        assert [r.id for r in client.task.route.list()] == [ROUTE]
 
 
 def test_task_list_lists_routes_with_their_checkpoints_when_asked(client: Any) -> None:
-    default = client.tasks.list()
+    default = client.task.list()
     assert ROUTE not in [e.id for e in default.list]
     assert {FIRST, SECOND} <= {e.id for e in default.list}
-    routes = client.tasks.list(types=["route"])
+    routes = client.task.list(types=["route"])
     assert routes.count == 1
     (route,) = routes.list
     assert isinstance(route, ListedRoute)
     assert (route.id, route.checkpoint_ids) == (ROUTE, [FIRST, SECOND])
     assert [(c.id, c.order) for c in route.checkpoints] == [(FIRST, 0), (SECOND, 1)]
-    assert [e.id for e in client.tasks.list(types=["checkpoint"]).list] == [FIRST, SECOND]
-    plain = client.tasks.list(types=["task"]).list
+    assert [e.id for e in client.task.list(types=["checkpoint"]).list] == [FIRST, SECOND]
+    plain = client.task.list(types=["task"]).list
     assert {t.type for t in plain} == {"task"}
-    mixed = client.tasks.list(types=["task", "route"], sort=["label=asc"], limit=2)
+    mixed = client.task.list(types=["task", "route"], sort=["label=asc"], limit=2)
     assert ([e.id for e in mixed.list], mixed.count) == ([ROUTE, 4], len(plain) + 1)
 
 
 def test_task_list_filters_read_a_route_by_its_own_fields(client: Any) -> None:
     def listed(**filters: Any) -> list[int]:
-        return [e.id for e in client.tasks.list(types=["route", "task"], **filters).list]
+        return [e.id for e in client.task.list(types=["route", "task"], **filters).list]
 
     assert listed(filter="afternoon") == [ROUTE]
     assert listed(statuses=["assigned"], trackers=[3]) == [1, ROUTE]  # by ID

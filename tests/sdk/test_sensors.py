@@ -40,25 +40,25 @@ TANK = NewMeteringSensor(sensor_type="fuel", name="Tank", input_name="lls_level_
 
 
 def test_the_demo_van_has_a_sensor_of_each_kind(client: Any) -> None:
-    sensors = client.sensors.list(tracker_id=1)
+    sensors = client.tracker.sensor.list(tracker_id=1)
     assert [(type(s), s.id) for s in sensors] == [
         (MeteringSensor, 1),
         (MeteringSensor, 2),
         (DiscreteSensor, 3),
         (VirtualSensor, 4),
     ]
-    assert client.sensors.batch_list(trackers=[1, 2]) == {"1": sensors, "2": []}
+    assert client.tracker.sensor.batch_list(trackers=[1, 2]) == {"1": sensors, "2": []}
 
 
 def test_a_created_sensor_is_listed_updated_and_deleted(client: Any) -> None:
-    sensor_id = client.sensors.create(tracker_id=2, sensor=TANK)
-    [created] = client.sensors.list(tracker_id=2)
+    sensor_id = client.tracker.sensor.create(tracker_id=2, sensor=TANK)
+    [created] = client.tracker.sensor.list(tracker_id=2)
     assert created == MeteringSensor(**attrs.asdict(TANK, recurse=False), id=sensor_id)
     renamed = attrs.evolve(created, name="Main tank", divider=2.0)
-    client.sensors.update(tracker_id=2, sensor=renamed)
-    assert client.sensors.list(tracker_id=2) == [renamed]
-    client.sensors.delete(tracker_id=2, sensor_id=sensor_id)
-    assert client.sensors.list(tracker_id=2) == []
+    client.tracker.sensor.update(tracker_id=2, sensor=renamed)
+    assert client.tracker.sensor.list(tracker_id=2) == [renamed]
+    client.tracker.sensor.delete(tracker_id=2, sensor_id=sensor_id)
+    assert client.tracker.sensor.list(tracker_id=2) == []
 
 
 @pytest.mark.parametrize(
@@ -74,22 +74,22 @@ def test_an_input_already_read_is_232(
 ) -> None:
     before = fleet_mock.world.to_document()
     with pytest.raises(InputInUseError):
-        client.sensors.create(tracker_id=1, sensor=sensor)
+        client.tracker.sensor.create(tracker_id=1, sensor=sensor)
     assert fleet_mock.world.to_document() == before
 
 
 def test_sensors_of_other_kinds_and_composites_may_share_an_input(client: Any) -> None:
     # a virtual sensor reading the fuel level; a discrete one on input 2
-    client.sensors.create(
+    client.tracker.sensor.create(
         tracker_id=1,
         sensor=NewVirtualSensor(sensor_type="state", name="Fuel low", input_name="fuel_level"),
     )
-    client.sensors.create(
+    client.tracker.sensor.create(
         tracker_id=1, sensor=NewDiscreteSensor(sensor_type="door", name="Door", input_number=2)
     )
     both = MeteringParameters(parent_ids=[1])
     for name in ("Sum A", "Sum B"):
-        client.sensors.create(
+        client.tracker.sensor.create(
             tracker_id=1,
             sensor=NewMeteringSensor(
                 sensor_type="fuel", name=name, input_name="composite", parameters=both
@@ -99,19 +99,19 @@ def test_sensors_of_other_kinds_and_composites_may_share_an_input(client: Any) -
 
 def test_a_second_virtual_ignition_and_too_many_of_a_type_are_270(client: Any) -> None:
     with pytest.raises(TooManySensorsError):
-        client.sensors.create(
+        client.tracker.sensor.create(
             tracker_id=1,
             sensor=NewVirtualSensor(
                 sensor_type="virtual_ignition", name="Again", input_name="board_voltage"
             ),
         )
     for number in range(MAX_SENSORS_OF_A_TYPE):
-        client.sensors.create(
+        client.tracker.sensor.create(
             tracker_id=2,
             sensor=NewMeteringSensor(sensor_type="rpm", name="RPM", input_name=f"rpm_{number}"),
         )
     with pytest.raises(TooManySensorsError):
-        client.sensors.create(
+        client.tracker.sensor.create(
             tracker_id=2,
             sensor=NewMeteringSensor(sensor_type="rpm", name="RPM", input_name="one_more"),
         )
@@ -168,58 +168,58 @@ def test_a_sensor_that_cannot_work_is_7_naming_the_parameter(
     client: Any, sensor: Any, parameter: str
 ) -> None:
     with pytest.raises(InvalidParametersError) as info:
-        client.sensors.create(tracker_id=1, sensor=sensor)
+        client.tracker.sensor.create(tracker_id=1, sensor=sensor)
     assert [e["parameter"] for e in info.value.errors] == [parameter]
 
 
 def test_update_names_a_sensor_of_the_tracker_and_keeps_its_kind(client: Any) -> None:
-    fuel = client.sensors.list(tracker_id=1)[0]
+    fuel = client.tracker.sensor.list(tracker_id=1)[0]
     with pytest.raises(EntityNotFoundError):
-        client.sensors.update(tracker_id=2, sensor=fuel)
+        client.tracker.sensor.update(tracker_id=2, sensor=fuel)
     with pytest.raises(EntityNotFoundError):
-        client.sensors.delete(tracker_id=2, sensor_id=fuel.id)
+        client.tracker.sensor.delete(tracker_id=2, sensor_id=fuel.id)
     as_discrete = DiscreteSensor(sensor_type="door", name="Door", input_number=5, id=fuel.id)
     with pytest.raises(InvalidParametersError) as info:
-        client.sensors.update(tracker_id=1, sensor=as_discrete)
+        client.tracker.sensor.update(tracker_id=1, sensor=as_discrete)
     assert info.value.errors[0]["parameter"] == "sensor.type"
 
 
 def test_deleting_a_part_leaves_the_composite_without_it(client: Any) -> None:
     parts = MeteringParameters(parent_ids=[1, 2])
-    composite = client.sensors.create(
+    composite = client.tracker.sensor.create(
         tracker_id=1,
         sensor=NewMeteringSensor(
             sensor_type="fuel", name="Sum", input_name="composite", parameters=parts
         ),
     )
-    client.sensors.delete(tracker_id=1, sensor_id=2)
-    [kept] = [s for s in client.sensors.list(tracker_id=1) if s.id == composite]
+    client.tracker.sensor.delete(tracker_id=1, sensor_id=2)
+    [kept] = [s for s in client.tracker.sensor.list(tracker_id=1) if s.id == composite]
     assert kept.parameters.parent_ids == [1]
 
 
 def test_trackers_refused_by_the_sensor_calls(client: Any, fleet_mock: FleetMock) -> None:
     with pytest.raises(DeviceBlockedError):
-        client.sensors.list(tracker_id=5)
+        client.tracker.sensor.list(tracker_id=5)
     with pytest.raises(EntityNotFoundError):
-        client.sensors.list(tracker_id=7)  # another account's
+        client.tracker.sensor.list(tracker_id=7)  # another account's
     with pytest.raises(NonExistentEntitiesError) as info:
-        client.sensors.batch_list(trackers=[1, 5, 7])
+        client.tracker.sensor.batch_list(trackers=[1, 5, 7])
     assert "5, 7" in str(info.value)
     with pytest.raises(DeviceLimitExceededError):
-        client.sensors.batch_list(trackers=list(range(1, 502)))
+        client.tracker.sensor.batch_list(trackers=list(range(1, 502)))
     fleet_mock.world.trackers[2].clone = True
-    assert client.sensors.list(tracker_id=2) == []  # a clone's sensors are read
+    assert client.tracker.sensor.list(tracker_id=2) == []  # a clone's sensors are read
     with pytest.raises(CloneNotAllowedError):
-        client.sensors.create(tracker_id=2, sensor=TANK)
+        client.tracker.sensor.create(tracker_id=2, sensor=TANK)
 
 
 def test_a_sub_user_needs_the_tracker_update_right(fleet_mock: FleetMock) -> None:
     with fleet_mock.login("dispatcher", "demo") as sub_user:
-        assert len(sub_user.sensors.list(tracker_id=1)) == 4
+        assert len(sub_user.tracker.sensor.list(tracker_id=1)) == 4
         with pytest.raises(OperationNotPermittedError):
-            sub_user.sensors.create(tracker_id=2, sensor=TANK)
+            sub_user.tracker.sensor.create(tracker_id=2, sensor=TANK)
         with pytest.raises(OperationNotPermittedError):
-            sub_user.sensors.delete(tracker_id=1, sensor_id=1)
+            sub_user.tracker.sensor.delete(tracker_id=1, sensor_id=1)
 
 
 def test_world_documents_hold_sensors_by_kind(fleet_mock: FleetMock) -> None:

@@ -56,12 +56,12 @@ def create(client: Any, *tracker_ids: int, **changes: Any) -> int:
         "params": options(),
     }
     values.update(changes)
-    link_id: int = client.geo_links.create(**values)
+    link_id: int = client.tracker.location.link.create(**values)
     return link_id
 
 
 def listed(client: Any, **params: Any) -> list[GeoLink]:
-    result: list[GeoLink] = client.geo_links.list(**params)
+    result: list[GeoLink] = client.tracker.location.link.list(**params)
     return result
 
 
@@ -73,7 +73,7 @@ def snapshot(mock: FleetMock) -> dict[int, Any]:
 
 
 def test_create_then_read_a_link(sdk: Any, fleet_mock: FleetMock):
-    link_id = sdk.geo_links.create(
+    link_id = sdk.tracker.location.link.create(
         lifetime=GeoLinkLifetime(from_=NOW, to=NOW + dt.timedelta(days=2)),
         description="Today's deliveries",
         trackers=[tracker(1, "Your van", "speed", "address"), tracker(2)],
@@ -84,7 +84,7 @@ def test_create_then_read_a_link(sdk: Any, fleet_mock: FleetMock):
             display_options=GeoLinkDisplayOptions(map="satellite", trace_duration=60),
         ),
     )
-    link = sdk.geo_links.read(id=link_id)
+    link = sdk.tracker.location.link.read(id=link_id)
     assert link.id == link_id
     assert len(link.hash) == 32
     assert link.create_date == NOW
@@ -116,18 +116,18 @@ def test_create_then_read_a_link(sdk: Any, fleet_mock: FleetMock):
 def test_link_hashes_come_from_the_world_random_source():
     fleet_mock = FleetMock({**demo_document(), "seed": 5})  # a seeded world repeats itself
     with fleet_mock.login() as client:
-        first = client.geo_links.read(id=create(client)).hash
+        first = client.tracker.location.link.read(id=create(client)).hash
     fleet_mock.reset()
     with fleet_mock.login() as client:
-        again = client.geo_links.read(id=create(client)).hash
-        other = client.geo_links.read(id=create(client)).hash
+        again = client.tracker.location.link.read(id=create(client)).hash
+        other = client.tracker.location.link.read(id=create(client)).hash
     assert first == again
     assert other != first
 
 
 def test_a_link_without_lifetime_never_expires(connect: Connect, fleet_mock: FleetMock):
     link_id = create(connect())
-    assert connect().geo_links.read(id=link_id).lifetime is None
+    assert connect().tracker.location.link.read(id=link_id).lifetime is None
     fleet_mock.clock.advance(dt.timedelta(days=3650))
     assert next(link for link in listed(connect()) if link.id == link_id).status == "enabled"
 
@@ -144,10 +144,10 @@ def test_status_follows_the_clock_and_the_switch(sdk: Any, fleet_mock: FleetMock
     assert status() == "inactive"
     fleet_mock.clock.advance(dt.timedelta(minutes=90))
     assert status() == "enabled"
-    sdk.geo_links.change_status(id=link_id, is_active=False)
+    sdk.tracker.location.link.status.change(id=link_id, is_active=False)
     assert status() == "disabled"
-    assert sdk.geo_links.read(id=link_id).enabled is False
-    sdk.geo_links.change_status(id=link_id, is_active=True)
+    assert sdk.tracker.location.link.read(id=link_id).enabled is False
+    sdk.tracker.location.link.status.change(id=link_id, is_active=True)
     assert status() == "enabled"
     fleet_mock.clock.advance(dt.timedelta(hours=1))
     assert status() == "expired"
@@ -158,7 +158,7 @@ def test_the_demo_world_has_an_active_and_an_expired_link(sdk: Any):
 
 
 def test_only_lists_carry_the_status(sdk: Any):
-    assert sdk.geo_links.read(id=1).status is UNSET
+    assert sdk.tracker.location.link.read(id=1).status is UNSET
     assert listed(sdk)[0].status == "enabled"
 
 
@@ -179,10 +179,12 @@ def test_lifetimes_are_in_the_callers_time_zone(fleet_mock: FleetMock):
     berlin_noon = dt.datetime(2026, 1, 16, 12, 0, 0)
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
         link_id = create(dispatcher, lifetime=GeoLinkLifetime(to=berlin_noon))
-        assert dispatcher.geo_links.read(id=link_id).lifetime.to == berlin_noon
-        assert dispatcher.geo_links.read(id=link_id).create_date == NOW + dt.timedelta(hours=1)
+        assert dispatcher.tracker.location.link.read(id=link_id).lifetime.to == berlin_noon
+        assert dispatcher.tracker.location.link.read(id=link_id).create_date == NOW + dt.timedelta(
+            hours=1
+        )
     with fleet_mock.login() as demo:
-        link = demo.geo_links.read(id=link_id)
+        link = demo.tracker.location.link.read(id=link_id)
     assert link.lifetime.to == berlin_noon - dt.timedelta(hours=1)
     assert link.creator_id == 2
 
@@ -192,14 +194,14 @@ def test_lifetimes_are_in_the_callers_time_zone(fleet_mock: FleetMock):
 
 def test_update_replaces_the_content_but_keeps_hash_and_url(sdk: Any):
     link_id = create(sdk, lifetime=GeoLinkLifetime(to=NOW + dt.timedelta(days=1)))
-    before = sdk.geo_links.read(id=link_id)
-    sdk.geo_links.update(
+    before = sdk.tracker.location.link.read(id=link_id)
+    sdk.tracker.location.link.update(
         id=link_id,
         description="Now with the truck",
         trackers=[tracker(3, "Truck")],
         params=options(bounding_zone_ids=[3], bounding_mode="inside"),
     )
-    after = sdk.geo_links.read(id=link_id)
+    after = sdk.tracker.location.link.read(id=link_id)
     assert (after.hash, after.create_date, after.creator_id) == (
         before.hash,
         before.create_date,
@@ -214,29 +216,31 @@ def test_update_replaces_the_content_but_keeps_hash_and_url(sdk: Any):
 
 def test_update_keeps_a_disabled_link_disabled(sdk: Any):
     link_id = create(sdk)
-    sdk.geo_links.change_status(id=link_id, is_active=False)
-    sdk.geo_links.update(id=link_id, description="x", trackers=[tracker(1)], params=options())
-    assert sdk.geo_links.read(id=link_id).enabled is False
+    sdk.tracker.location.link.status.change(id=link_id, is_active=False)
+    sdk.tracker.location.link.update(
+        id=link_id, description="x", trackers=[tracker(1)], params=options()
+    )
+    assert sdk.tracker.location.link.read(id=link_id).enabled is False
 
 
 def test_delete_a_link(sdk: Any):
     link_id = create(sdk)
-    sdk.geo_links.delete(id=link_id)
+    sdk.tracker.location.link.delete(id=link_id)
     assert link_id not in {link.id for link in listed(sdk)}
     with pytest.raises(EntityNotFoundError):
-        sdk.geo_links.read(id=link_id)
+        sdk.tracker.location.link.read(id=link_id)
     with pytest.raises(EntityNotFoundError) as info:
-        sdk.geo_links.delete(id=link_id)
+        sdk.tracker.location.link.delete(id=link_id)
     assert (info.value.code, info.value.http_status) == (201, 400)
 
 
 @pytest.mark.parametrize(
     "call",
     [
-        lambda c, i: c.geo_links.read(id=i),
-        lambda c, i: c.geo_links.delete(id=i),
-        lambda c, i: c.geo_links.change_status(id=i, is_active=False),
-        lambda c, i: c.geo_links.update(
+        lambda c, i: c.tracker.location.link.read(id=i),
+        lambda c, i: c.tracker.location.link.delete(id=i),
+        lambda c, i: c.tracker.location.link.status.change(id=i, is_active=False),
+        lambda c, i: c.tracker.location.link.update(
             id=i, description="x", trackers=[tracker(1)], params=options()
         ),
     ],
@@ -270,7 +274,7 @@ def test_trackers_that_cannot_be_shared_are_217(
         create(sdk, 1, tracker_id)
     assert (info.value.code, info.value.http_status) == (217, 400), why
     with pytest.raises(NonExistentEntitiesError):
-        sdk.geo_links.update(
+        sdk.tracker.location.link.update(
             id=1, description="x", trackers=[tracker(tracker_id)], params=options()
         )
     assert snapshot(fleet_mock) == before
@@ -282,7 +286,9 @@ def test_a_tracker_whose_tariff_lacks_geo_links_is_236(sdk: Any, fleet_mock: Fle
         create(sdk, 1, 6)
     assert (info.value.code, info.value.http_status) == (236, 402)
     with pytest.raises(TariffRestrictionError):
-        sdk.geo_links.update(id=1, description="x", trackers=[tracker(6)], params=options())
+        sdk.tracker.location.link.update(
+            id=1, description="x", trackers=[tracker(6)], params=options()
+        )
     assert snapshot(fleet_mock) == before
 
 
@@ -300,7 +306,9 @@ def test_missing_zones_and_places_are_204(sdk: Any, fleet_mock: FleetMock, param
         create(sdk, params=params)
     assert (info.value.code, info.value.http_status) == (204, 404)
     with pytest.raises(EntityMissingError):
-        sdk.geo_links.update(id=1, description="x", trackers=[tracker(1)], params=params)
+        sdk.tracker.location.link.update(
+            id=1, description="x", trackers=[tracker(1)], params=params
+        )
     assert snapshot(fleet_mock) == before
 
 
@@ -357,7 +365,7 @@ def test_limits_at_their_edges_are_accepted(sdk: Any):
         description="x" * 255,
         params=options(bounding_zone_ids=[1, 2, 3], bounding_mode="inside", place_ids=[]),
     )
-    assert sdk.geo_links.read(id=link_id).description == "x" * 255
+    assert sdk.tracker.location.link.read(id=link_id).description == "x" * 255
 
 
 def test_one_hundred_trackers_fit_in_a_link(fleet_mock: FleetMock):
@@ -369,7 +377,7 @@ def test_one_hundred_trackers_fit_in_a_link(fleet_mock: FleetMock):
     fleet_mock.reset(document)
     with fleet_mock.login() as client:
         link_id = create(client, 1, *range(100, 199))
-        assert len(client.geo_links.read(id=link_id).trackers) == 100
+        assert len(client.tracker.location.link.read(id=link_id).trackers) == 100
 
 
 def test_the_10001st_link_of_an_account_is_over_quota(sdk: Any, fleet_mock: FleetMock):
@@ -379,7 +387,7 @@ def test_the_10001st_link_of_an_account_is_over_quota(sdk: Any, fleet_mock: Flee
     assert (info.value.code, info.value.http_status) == (268, 402)
     assert len(fleet_mock.world.geo_links) == 10000
     # A freed place can be used again.
-    sdk.geo_links.delete(id=1)
+    sdk.tracker.location.link.delete(id=1)
     create(sdk)
 
 
@@ -400,11 +408,11 @@ def test_sub_users_without_the_right_get_13(connect: Connect, fleet_mock: FleetM
     before = snapshot(fleet_mock)
     calls = [
         lambda: create(dispatcher),
-        lambda: dispatcher.geo_links.update(
+        lambda: dispatcher.tracker.location.link.update(
             id=1, description="x", trackers=[tracker(1)], params=options()
         ),
-        lambda: dispatcher.geo_links.change_status(id=1, is_active=False),
-        lambda: dispatcher.geo_links.delete(id=1),
+        lambda: dispatcher.tracker.location.link.status.change(id=1, is_active=False),
+        lambda: dispatcher.tracker.location.link.delete(id=1),
     ]
     for call in calls:
         with pytest.raises(OperationNotPermittedError) as info:
@@ -413,7 +421,7 @@ def test_sub_users_without_the_right_get_13(connect: Connect, fleet_mock: FleetM
     assert snapshot(fleet_mock) == before
     # Reading needs no right.
     assert [link.id for link in listed(dispatcher)] == [1, 2]
-    assert dispatcher.geo_links.read(id=1).id == 1
+    assert dispatcher.tracker.location.link.read(id=1).id == 1
 
 
 def test_a_sub_user_with_a_tracker_list_sees_only_links_of_its_trackers(fleet_mock: FleetMock):
@@ -422,14 +430,14 @@ def test_a_sub_user_with_a_tracker_list_sees_only_links_of_its_trackers(fleet_mo
     document["users"][1]["rights"].append("weblocator_session_create")
     fleet_mock.reset(document)
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
-        assert [link.id for link in dispatcher.geo_links.list()] == [2]
+        assert [link.id for link in dispatcher.tracker.location.link.list()] == [2]
         with pytest.raises(EntityNotFoundError):
-            dispatcher.geo_links.read(id=1)
+            dispatcher.tracker.location.link.read(id=1)
         with pytest.raises(NonExistentEntitiesError):
             create(dispatcher, 1)
         link_id = create(dispatcher, 3)
     with fleet_mock.login() as demo:
-        assert link_id in {link.id for link in demo.geo_links.list()}
+        assert link_id in {link.id for link in demo.tracker.location.link.list()}
 
 
 # --- List: filter, conditions, sort, paging -------------------------------------------------
@@ -454,7 +462,7 @@ def links(sdk: Any, fleet_mock: FleetMock) -> dict[str, int]:
             lifetime=GeoLinkLifetime(to=NOW + dt.timedelta(hours=3)),
         ),
     }
-    sdk.geo_links.change_status(id=ids["off"], is_active=False)
+    sdk.tracker.location.link.status.change(id=ids["off"], is_active=False)
     return ids
 
 
@@ -570,14 +578,14 @@ def test_offset_and_limit(sdk: Any, links: dict[str, int]):
 def test_the_default_limit_is_10000(fleet_mock: FleetMock):
     seed_links(fleet_mock, 10001)
     with fleet_mock.login() as client:
-        assert len(client.geo_links.list()) == 10000
-        assert len(client.geo_links.list(limit=20000)) == 10003
+        assert len(client.tracker.location.link.list()) == 10000
+        assert len(client.tracker.location.link.list(limit=20000)) == 10003
 
 
 # --- The URL --------------------------------------------------------------------------------
 
 
 def test_the_url_of_a_link(sdk: Any):
-    link = sdk.geo_links.read(id=1)
+    link = sdk.tracker.location.link.read(id=1)
     assert link.url("demo.fleet.test") == f"https://demo.fleet.test/ls/#{link.hash}"
     assert link.url("http://127.0.0.1:8000/") == f"http://127.0.0.1:8000/ls/#{link.hash}"

@@ -38,15 +38,15 @@ def snapshot(mock: FleetMock) -> dict[int, Any]:
 def test_upload_a_kml_file_then_read_rename_delete(sdk: Any, tmp_path: Path):
     path = tmp_path / "streets.kml"
     path.write_bytes(KML)
-    layer_id = sdk.map_layers.upload(file=path, label="Streets")
-    assert MapLayer(id=layer_id, label="Streets") in sdk.map_layers.list()
-    assert sdk.map_layers.read(id=layer_id) == KML
-    sdk.map_layers.update(layer=MapLayer(id=layer_id, label="Main streets"))
-    assert MapLayer(id=layer_id, label="Main streets") in sdk.map_layers.list()
-    sdk.map_layers.delete(id=layer_id)
-    assert [layer.id for layer in sdk.map_layers.list()] == [1]
+    layer_id = sdk.map_layer.upload(file=path, label="Streets")
+    assert MapLayer(id=layer_id, label="Streets") in sdk.map_layer.list()
+    assert sdk.map_layer.read(id=layer_id) == KML
+    sdk.map_layer.update(layer=MapLayer(id=layer_id, label="Main streets"))
+    assert MapLayer(id=layer_id, label="Main streets") in sdk.map_layer.list()
+    sdk.map_layer.delete(id=layer_id)
+    assert [layer.id for layer in sdk.map_layer.list()] == [1]
     with pytest.raises(EntityNotFoundError):
-        sdk.map_layers.read(id=layer_id)
+        sdk.map_layer.read(id=layer_id)
 
 
 @pytest.mark.parametrize(
@@ -61,13 +61,13 @@ def test_upload_a_kml_file_then_read_rename_delete(sdk: Any, tmp_path: Path):
     ids=["bytes", "xml", "text-xml", "bom", "google-namespace"],
 )
 def test_accepted_kinds_of_upload(sdk: Any, file: Any):
-    layer_id = sdk.map_layers.upload(file=file, label="Layer")
-    assert b"<Placemark>" in sdk.map_layers.read(id=layer_id)
+    layer_id = sdk.map_layer.upload(file=file, label="Layer")
+    assert b"<Placemark>" in sdk.map_layer.read(id=layer_id)
 
 
 def test_the_demo_world_has_a_layer(sdk: Any):
-    assert sdk.map_layers.list() == [MapLayer(id=1, label="Delivery areas")]
-    assert sdk.map_layers.read(id=1).startswith(b"<?xml")
+    assert sdk.map_layer.list() == [MapLayer(id=1, label="Delivery areas")]
+    assert sdk.map_layer.read(id=1).startswith(b"<?xml")
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,7 @@ def test_the_demo_world_has_a_layer(sdk: Any):
 def test_a_file_of_another_type_is_234(sdk: Any, fleet_mock: FleetMock, file: Any):
     before = snapshot(fleet_mock)
     with pytest.raises(InvalidDataFormatError) as info:
-        sdk.map_layers.upload(file=file, label="Layer")
+        sdk.map_layer.upload(file=file, label="Layer")
     assert (info.value.code, info.value.http_status) == (234, 400)
     assert snapshot(fleet_mock) == before
 
@@ -108,7 +108,7 @@ BOMB = b"""<?xml version="1.0"?>
 def test_a_body_that_is_not_kml_is_242(sdk: Any, fleet_mock: FleetMock, content: bytes):
     before = snapshot(fleet_mock)
     with pytest.raises(ValidationFailedError) as info:
-        sdk.map_layers.upload(file=("layer.kml", content), label="Layer")
+        sdk.map_layer.upload(file=("layer.kml", content), label="Layer")
     assert (info.value.code, info.value.http_status) == (242, 400)
     assert info.value.errors[0]["parameter"] == "file"
     assert snapshot(fleet_mock) == before
@@ -117,10 +117,10 @@ def test_a_body_that_is_not_kml_is_242(sdk: Any, fleet_mock: FleetMock, content:
 @pytest.mark.parametrize("label", ["", "   ", "x" * 256, "line\nbreak"])
 def test_labels_are_printable_not_blank_and_short(sdk: Any, label: str):
     with pytest.raises(InvalidParametersError) as info:
-        sdk.map_layers.upload(file=("a.kml", KML), label=label)
+        sdk.map_layer.upload(file=("a.kml", KML), label=label)
     assert info.value.errors[0]["parameter"] == "label"
     with pytest.raises(InvalidParametersError) as info:
-        sdk.map_layers.update(layer=MapLayer(id=1, label=label))
+        sdk.map_layer.update(layer=MapLayer(id=1, label=label))
     assert info.value.errors[0]["parameter"] == "layer.label"
 
 
@@ -133,47 +133,47 @@ def test_the_101st_layer_is_over_quota(sdk: Any, fleet_mock: FleetMock):
             )
     before = snapshot(fleet_mock)
     with pytest.raises(OverQuotaError) as info:
-        sdk.map_layers.upload(file=("a.kml", KML), label="One too many")
+        sdk.map_layer.upload(file=("a.kml", KML), label="One too many")
     assert (info.value.code, info.value.http_status) == (268, 402)
     assert snapshot(fleet_mock) == before
-    sdk.map_layers.delete(id=1)
-    sdk.map_layers.upload(file=("a.kml", KML), label="Fits again")
+    sdk.map_layer.delete(id=1)
+    sdk.map_layer.upload(file=("a.kml", KML), label="Fits again")
 
 
 def test_missing_layers_and_those_of_another_account_are_201(
     connect: Connect, fleet_mock: FleetMock
 ):
-    theirs = connect("other").map_layers.upload(file=("a.kml", KML), label="Theirs")
+    theirs = connect("other").map_layer.upload(file=("a.kml", KML), label="Theirs")
     demo = connect()
     before = snapshot(fleet_mock)
     for missing in (theirs, 424242):
         for call in (
-            lambda i=missing: demo.map_layers.read(id=i),
-            lambda i=missing: demo.map_layers.update(layer=MapLayer(id=i, label="Mine")),
-            lambda i=missing: demo.map_layers.delete(id=i),
+            lambda i=missing: demo.map_layer.read(id=i),
+            lambda i=missing: demo.map_layer.update(layer=MapLayer(id=i, label="Mine")),
+            lambda i=missing: demo.map_layer.delete(id=i),
         ):
             with pytest.raises(EntityNotFoundError) as info:
                 call()
             assert (info.value.code, info.value.http_status) == (201, 400)
     assert snapshot(fleet_mock) == before
-    assert [layer.id for layer in demo.map_layers.list()] == [1]
+    assert [layer.id for layer in demo.map_layer.list()] == [1]
 
 
 def test_sub_users_share_the_accounts_layers(connect: Connect):
     dispatcher = connect("dispatcher")
-    layer_id = dispatcher.map_layers.upload(file=("a.kml", KML), label="From the office")
-    assert layer_id in {layer.id for layer in connect().map_layers.list()}
-    assert dispatcher.map_layers.read(id=1).startswith(b"<?xml")
+    layer_id = dispatcher.map_layer.upload(file=("a.kml", KML), label="From the office")
+    assert layer_id in {layer.id for layer in connect().map_layer.list()}
+    assert dispatcher.map_layer.read(id=1).startswith(b"<?xml")
 
 
 def test_with_a_redirect_target_the_sdk_reads_the_answer_from_the_redirect(sdk: Any):
-    layer_id = sdk.map_layers.upload(
+    layer_id = sdk.map_layer.upload(
         file=("a.kml", KML),
         label="Via the browser form",
         redirect_target="https://app.example/done",
     )
-    assert MapLayer(id=layer_id, label="Via the browser form") in sdk.map_layers.list()
+    assert MapLayer(id=layer_id, label="Via the browser form") in sdk.map_layer.list()
     with pytest.raises(ValidationFailedError):
-        sdk.map_layers.upload(
+        sdk.map_layer.upload(
             file=("a.kml", b"nope"), label="Bad", redirect_target="https://app.example/done"
         )

@@ -43,7 +43,7 @@ def snapshot(mock: FleetMock) -> dict[int, Any]:
 
 
 def test_the_protocol_catalogue(sdk: Any):
-    protocols = sdk.retranslators.list_protocols()
+    protocols = sdk.retranslator.protocol.list()
     assert [p.id for p in protocols] == [1, 2, 3, 4, 5]
     nis = protocols[NIS - 1]
     assert (nis.name, nis.has_login, nis.required_login, nis.required_password) == (
@@ -71,7 +71,7 @@ def test_a_world_brings_its_own_protocols(fleet_mock: FleetMock):
     document["retranslators"] = []
     fleet_mock.reset(document)
     with fleet_mock.login() as client:
-        assert client.retranslators.list_protocols() == [
+        assert client.retranslator.protocol.list() == [
             RetranslatorProtocol(
                 id=77,
                 name="House protocol",
@@ -81,14 +81,14 @@ def test_a_world_brings_its_own_protocols(fleet_mock: FleetMock):
                 required_password=False,
             )
         ]
-        client.retranslators.create(retranslator=new(protocol_id=77, login="me"))
+        client.retranslator.create(retranslator=new(protocol_id=77, login="me"))
 
 
 def test_create_list_update_delete(sdk: Any):
-    new_id = sdk.retranslators.create(
+    new_id = sdk.retranslator.create(
         retranslator=new(name="Ministry", protocol_id=NIS, login="fleet", password="pw")
     )
-    listed = {r.id: r for r in sdk.retranslators.list()}
+    listed = {r.id: r for r in sdk.retranslator.list()}
     assert set(listed) == {1, new_id}
     created = listed[new_id]
     assert created == Retranslator(
@@ -102,16 +102,16 @@ def test_create_list_update_delete(sdk: Any):
         enabled=True,
     )
     assert "pw" not in repr(created)
-    sdk.retranslators.update(retranslator=attrs.evolve(created, port=5002, enabled=False))
-    updated = next(r for r in sdk.retranslators.list() if r.id == new_id)
+    sdk.retranslator.update(retranslator=attrs.evolve(created, port=5002, enabled=False))
+    updated = next(r for r in sdk.retranslator.list() if r.id == new_id)
     assert (updated.port, updated.enabled, updated.login) == (5002, False, "fleet")
-    sdk.retranslators.delete(retranslator_id=new_id)
-    assert [r.id for r in sdk.retranslators.list()] == [1]
+    sdk.retranslator.delete(retranslator_id=new_id)
+    assert [r.id for r in sdk.retranslator.list()] == [1]
 
 
 def test_empty_credentials_are_stored_as_absent(sdk: Any):
-    new_id = sdk.retranslators.create(retranslator=new(protocol_id=WIALON_IPS, password=""))
-    created = next(r for r in sdk.retranslators.list() if r.id == new_id)
+    new_id = sdk.retranslator.create(retranslator=new(protocol_id=WIALON_IPS, password=""))
+    created = next(r for r in sdk.retranslator.list() if r.id == new_id)
     assert (created.login, created.password) == (UNSET, UNSET)
 
 
@@ -124,7 +124,7 @@ def bad(call: Any) -> list[str]:
 
 def test_credentials_the_protocol_wants_are_checked(sdk: Any, fleet_mock: FleetMock):
     before = snapshot(fleet_mock)
-    create = sdk.retranslators.create
+    create = sdk.retranslator.create
     assert bad(lambda: create(retranslator=new(protocol_id=NIS))) == [
         "retranslator.login",
         "retranslator.password",
@@ -139,8 +139,8 @@ def test_credentials_the_protocol_wants_are_checked(sdk: Any, fleet_mock: FleetM
     ]
     assert bad(lambda: create(retranslator=new(protocol_id=99))) == ["retranslator.protocol_id"]
     # The same rules hold for updates.
-    demo = sdk.retranslators.list()[0]
-    update = sdk.retranslators.update
+    demo = sdk.retranslator.list()[0]
+    update = sdk.retranslator.update
     assert bad(lambda: update(retranslator=attrs.evolve(demo, protocol_id=NIS))) == [
         "retranslator.login"  # it has a password already
     ]
@@ -159,77 +159,77 @@ def test_credentials_the_protocol_wants_are_checked(sdk: Any, fleet_mock: FleetM
     ],
 )
 def test_field_limits_are_7(sdk: Any, changes: dict[str, Any], parameter: str):
-    assert bad(lambda: sdk.retranslators.create(retranslator=new(**changes))) == [parameter]
+    assert bad(lambda: sdk.retranslator.create(retranslator=new(**changes))) == [parameter]
 
 
 def test_the_same_address_port_and_login_is_247(sdk: Any, fleet_mock: FleetMock):
-    first = sdk.retranslators.create(retranslator=new(protocol_id=GRANIT, login="a"))
+    first = sdk.retranslator.create(retranslator=new(protocol_id=GRANIT, login="a"))
     before = snapshot(fleet_mock)
     with pytest.raises(EntityExistsError) as info:
-        sdk.retranslators.create(
+        sdk.retranslator.create(
             retranslator=new(protocol_id=GRANIT, login="a", address="EGTS.insurer.example")
         )
     assert (info.value.code, info.value.http_status) == (247, 409)
     # The demo world's retranslator has no login: the same address and port clash too.
     with pytest.raises(EntityExistsError):
-        sdk.retranslators.create(
+        sdk.retranslator.create(
             retranslator=new(protocol_id=WIALON_IPS, address="gps.partner.example", port=20332)
         )
     assert snapshot(fleet_mock) == before
     # Another login or port is another target.
-    second = sdk.retranslators.create(retranslator=new(protocol_id=GRANIT, login="b"))
-    sdk.retranslators.create(retranslator=new(protocol_id=GRANIT, login="a", port=5009))
+    second = sdk.retranslator.create(retranslator=new(protocol_id=GRANIT, login="b"))
+    sdk.retranslator.create(retranslator=new(protocol_id=GRANIT, login="a", port=5009))
     # An update may keep its own target but not take another's.
-    mine = next(r for r in sdk.retranslators.list() if r.id == second)
-    sdk.retranslators.update(retranslator=attrs.evolve(mine, name="Renamed"))
+    mine = next(r for r in sdk.retranslator.list() if r.id == second)
+    sdk.retranslator.update(retranslator=attrs.evolve(mine, name="Renamed"))
     with pytest.raises(EntityExistsError):
-        sdk.retranslators.update(retranslator=attrs.evolve(mine, login="a"))
+        sdk.retranslator.update(retranslator=attrs.evolve(mine, login="a"))
     assert first != second
 
 
 def test_another_account_may_use_the_same_target(connect: Connect):
-    connect().retranslators.create(retranslator=new())
-    connect("other").retranslators.create(retranslator=new())
+    connect().retranslator.create(retranslator=new())
+    connect("other").retranslator.create(retranslator=new())
 
 
 def test_the_101st_retranslator_is_over_quota(sdk: Any, fleet_mock: FleetMock):
     for port in range(1, 100):
-        sdk.retranslators.create(retranslator=new(port=port))
+        sdk.retranslator.create(retranslator=new(port=port))
     before = snapshot(fleet_mock)
     with pytest.raises(OverQuotaError) as info:
-        sdk.retranslators.create(retranslator=new(port=60000))
+        sdk.retranslator.create(retranslator=new(port=60000))
     assert (info.value.code, info.value.http_status) == (268, 402)
     assert snapshot(fleet_mock) == before
-    assert len(sdk.retranslators.list()) == 100
+    assert len(sdk.retranslator.list()) == 100
 
 
 def test_missing_retranslators_and_those_of_another_account_are_201(
     connect: Connect, fleet_mock: FleetMock
 ):
-    theirs = connect("other").retranslators.create(retranslator=new())
+    theirs = connect("other").retranslator.create(retranslator=new())
     demo = connect()
-    mine = demo.retranslators.list()[0]
+    mine = demo.retranslator.list()[0]
     before = snapshot(fleet_mock)
     for missing in (theirs, 424242):
         with pytest.raises(EntityNotFoundError) as info:
-            demo.retranslators.update(retranslator=attrs.evolve(mine, id=missing))
+            demo.retranslator.update(retranslator=attrs.evolve(mine, id=missing))
         assert info.value.code == 201
         with pytest.raises(EntityNotFoundError):
-            demo.retranslators.delete(retranslator_id=missing)
+            demo.retranslator.delete(retranslator_id=missing)
     assert snapshot(fleet_mock) == before
-    assert [r.id for r in demo.retranslators.list()] == [1]
+    assert [r.id for r in demo.retranslator.list()] == [1]
 
 
 def test_sub_users_may_list_but_not_change(connect: Connect, fleet_mock: FleetMock):
     dispatcher = connect("dispatcher")
-    assert [r.id for r in dispatcher.retranslators.list()] == [1]
-    assert len(dispatcher.retranslators.list_protocols()) == 5
-    mine = dispatcher.retranslators.list()[0]
+    assert [r.id for r in dispatcher.retranslator.list()] == [1]
+    assert len(dispatcher.retranslator.protocol.list()) == 5
+    mine = dispatcher.retranslator.list()[0]
     before = snapshot(fleet_mock)
     for call in (
-        lambda: dispatcher.retranslators.create(retranslator=new()),
-        lambda: dispatcher.retranslators.update(retranslator=attrs.evolve(mine, port=1)),
-        lambda: dispatcher.retranslators.delete(retranslator_id=1),
+        lambda: dispatcher.retranslator.create(retranslator=new()),
+        lambda: dispatcher.retranslator.update(retranslator=attrs.evolve(mine, port=1)),
+        lambda: dispatcher.retranslator.delete(retranslator_id=1),
     ):
         with pytest.raises(OperationNotPermittedError) as info:
             call()

@@ -42,7 +42,7 @@ def test_a_compression_bomb_is_234_before_it_inflates(fleet_client):
     content = bomb(rows_xml(1_000_000))  # a million rows in a few hundred kB
     assert len(content) < 2_000_000
     with pytest.raises(InvalidDataFormatError, match="compression bomb"):
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("rows.xlsx", content, XLSX), preview_count=1, parse_header=False
         )
 
@@ -52,7 +52,7 @@ def test_a_shared_strings_bomb_is_234(fleet_client):
     xml = b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">%s</sst>'
     content = bomb(xml % strings, part="xl/sharedStrings.xml")
     with pytest.raises(InvalidDataFormatError, match="compression bomb"):
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("s.xlsx", content, XLSX), preview_count=1, parse_header=False
         )
 
@@ -61,7 +61,7 @@ def test_an_archive_that_inflates_too_far_is_271(fleet_client, monkeypatch):
     monkeypatch.setattr(spreadsheets, "MAX_INFLATED_BYTES", 4096)
     content = xlsx_bytes([[f"row {i}", i] for i in range(200)])
     with pytest.raises(FileTooLargeError, match="inflates to"):
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("big.xlsx", content, XLSX), preview_count=1, parse_header=False
         )
 
@@ -74,14 +74,14 @@ def test_more_rows_than_the_bound_is_271(fleet_client, kind):
     else:
         file = ("rows.csv", "\n".join(r[0] for r in rows).encode(), "text/csv")
     with pytest.raises(FileTooLargeError, match=f"more than {spreadsheets.MAX_ROWS} rows"):
-        fleet_client.data.parse_spreadsheet(file=file, preview_count=1, parse_header=False)
+        fleet_client.data.spreadsheet.parse(file=file, preview_count=1, parse_header=False)
 
 
 def test_more_cells_than_the_bound_is_271(fleet_client, monkeypatch):
     monkeypatch.setattr(spreadsheets, "MAX_CELLS", 50)
     content = "\n".join(",".join("x" * 10) for _ in range(6)).encode()
     with pytest.raises(FileTooLargeError, match="more than 50 cells"):
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("c.csv", content, "text/csv"), preview_count=1, parse_header=False
         )
 
@@ -105,21 +105,21 @@ def test_stored_spreadsheets_have_a_quota_per_account(fleet_client, fleet_mock):
     world = fleet_mock.world
     mine = [r for r in world.data_files.values() if r.user_id == 1]
     for _ in range(data_handlers.MAX_STORED_FILES - len(mine)):
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("a.csv", b"a\n1\n", "text/csv"), preview_count=1, parse_header=False
         )
     before = dict(world.data_files)
     with pytest.raises(OverQuotaError, match="keeps 20 spreadsheets"):
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("a.csv", b"a\n1\n", "text/csv"), preview_count=1, parse_header=False
         )
     assert world.data_files == before
     other = fleet_mock.login("other", "other")  # another account is not held back
-    other.data.parse_spreadsheet(
+    other.data.spreadsheet.parse(
         file=("a.csv", b"a\n1\n", "text/csv"), preview_count=1, parse_header=False
     )
     fleet_mock.clock.advance(data_handlers.STORED_FILE_LIFETIME)  # then the oldest go
-    fleet_client.data.parse_spreadsheet(
+    fleet_client.data.spreadsheet.parse(
         file=("a.csv", b"a\n1\n", "text/csv"), preview_count=1, parse_header=False
     )
 
@@ -128,12 +128,12 @@ def test_the_quota_counts_cells(fleet_client, fleet_mock, monkeypatch):
     mine = [r for r in fleet_mock.world.data_files.values() if r.user_id == 1]
     stored = sum(len(row) for record in mine for row in record.rows)
     monkeypatch.setattr(data_handlers, "MAX_STORED_CELLS", stored + 10)
-    fleet_client.data.parse_spreadsheet(
+    fleet_client.data.spreadsheet.parse(
         file=("a.csv", b"a,b\n1,2\n", "text/csv"), preview_count=1, parse_header=False
     )
     content = "\n".join("1,2,3" for _ in range(3)).encode()
     with pytest.raises(OverQuotaError, match=f"more than {stored + 10} cells"):
-        fleet_client.data.parse_spreadsheet(
+        fleet_client.data.spreadsheet.parse(
             file=("b.csv", content, "text/csv"), preview_count=1, parse_header=False
         )
 
@@ -179,7 +179,7 @@ def test_a_normal_workbook_still_parses(fleet_client):
         sheet.append([f"Vehicle {i}", "Model", i])
     buffer = io.BytesIO()
     book.save(buffer)
-    preview = fleet_client.data.parse_spreadsheet(
+    preview = fleet_client.data.spreadsheet.parse(
         file=("v.xlsx", buffer.getvalue(), XLSX), preview_count=2, parse_header=False
     )
     assert preview.preview == [["Vehicle 0", "Model", "0"], ["Vehicle 1", "Model", "1"]]

@@ -20,13 +20,13 @@ def _tags(fleet_mock: FleetMock) -> dict[int, str]:
 
 
 def test_list_and_filter_by_name(client: Any) -> None:
-    assert [(t.id, t.name) for t in client.tags.list()] == [
+    assert [(t.id, t.name) for t in client.tag.list()] == [
         (1, "urgent"),
         (2, "fragile"),
         (3, "vip"),
     ]
-    assert [t.id for t in client.tags.list(filter="AGI")] == [FRAGILE]
-    assert len(client.tags.list(filter=None)) == 3
+    assert [t.id for t in client.tag.list(filter="AGI")] == [FRAGILE]
+    assert len(client.tag.list(filter=None)) == 3
 
 
 @pytest.mark.parametrize("text", ["ab", "x" * 61])
@@ -38,18 +38,18 @@ def test_a_filter_is_3_to_60_characters(fleet_mock: FleetMock, text: str) -> Non
 
 
 def test_create_update_and_names_are_unique_in_any_case(fleet_mock: FleetMock, client: Any):
-    tag_id = client.tags.create(tag=NewTag(name="hop", color="FF0000"))
-    assert client.tags.list(filter="hop") == [Tag(id=tag_id, name="hop", color="FF0000")]
+    tag_id = client.tag.create(tag=NewTag(name="hop", color="FF0000"))
+    assert client.tag.list(filter="hop") == [Tag(id=tag_id, name="hop", color="FF0000")]
     before = _tags(fleet_mock)
     with pytest.raises(EntityExistsError):
-        client.tags.create(tag=NewTag(name="URGENT", color="000000"))
+        client.tag.create(tag=NewTag(name="URGENT", color="000000"))
     with pytest.raises(EntityExistsError):
-        client.tags.update(tag=Tag(id=tag_id, name="Vip", color="000000"))
+        client.tag.update(tag=Tag(id=tag_id, name="Vip", color="000000"))
     with pytest.raises(EntityNotFoundError):
-        client.tags.update(tag=Tag(id=404, name="gone", color="000000"))
+        client.tag.update(tag=Tag(id=404, name="gone", color="000000"))
     assert _tags(fleet_mock) == before
-    client.tags.update(tag=Tag(id=tag_id, name="HOP", color="00FF00"))  # its own name, recased
-    assert client.tags.list(filter="hop")[0].color == "00FF00"
+    client.tag.update(tag=Tag(id=tag_id, name="HOP", color="00FF00"))  # its own name, recased
+    assert client.tag.list(filter="hop")[0].color == "00FF00"
 
 
 def test_the_quota_and_bad_tags(
@@ -57,7 +57,7 @@ def test_the_quota_and_bad_tags(
 ) -> None:
     monkeypatch.setattr("fleetapi_mock.handlers.tag.MAX_TAGS", 3)
     with pytest.raises(OverQuotaError):
-        client.tags.create(tag=NewTag(name="fourth", color="FF0000"))
+        client.tag.create(tag=NewTag(name="fourth", color="FF0000"))
     http = httpx.Client(transport=fleet_mock.transport, base_url=fleet_mock.base_url)
     session = fleet_mock.session("demo")
     for tag, parameter in [
@@ -71,16 +71,16 @@ def test_the_quota_and_bad_tags(
 
 
 def test_search_finds_every_kind_that_carries_all_the_tags(client: Any) -> None:
-    found = client.tags.search(tag_ids=[URGENT])
+    found = client.tag.search(tag_ids=[URGENT])
     assert [t.id for t in found.task] == [1, 5]
     assert [v.id for v in found.vehicle] == [1]
     assert [z.id for z in found.zone] == [1]
     assert [t.id for t in found.tracker] == [1]
     assert (found.place, found.employee, found.task_schedule) == ([], [], [])
-    assert [p.id for p in client.tags.search(tag_ids=[VIP]).place] == [1]
-    assert [e.id for e in client.tags.search(tag_ids=[VIP]).employee] == [1]
-    assert client.tags.search(tag_ids=[URGENT, FRAGILE]).task == []  # every tag, not any
-    only = client.tags.search(tag_ids=[URGENT], entity_types=["zone"])
+    assert [p.id for p in client.tag.search(tag_ids=[VIP]).place] == [1]
+    assert [e.id for e in client.tag.search(tag_ids=[VIP]).employee] == [1]
+    assert client.tag.search(tag_ids=[URGENT, FRAGILE]).task == []  # every tag, not any
+    only = client.tag.search(tag_ids=[URGENT], entity_types=["zone"])
     assert ([z.id for z in only.zone], only.task, only.vehicle) == ([1], [], [])
 
 
@@ -89,7 +89,7 @@ def test_a_sub_user_finds_only_what_it_sees(fleet_mock: FleetMock) -> None:
     with fleet_mock.world.lock:
         sub_user.trackers = [2]  # not tracker 1 (tagged), nor 3 (task 1's)
     with fleet_mock.login(sub_user.login, sub_user.password) as client:
-        found = client.tags.search(tag_ids=[URGENT])
+        found = client.tag.search(tag_ids=[URGENT])
     assert found.tracker == []
     assert [t.id for t in found.task] == [5]  # on tracker 2
     assert found.vehicle == []  # van 1 is on tracker 1
@@ -97,26 +97,26 @@ def test_a_sub_user_finds_only_what_it_sees(fleet_mock: FleetMock) -> None:
 
 
 def test_delete_takes_the_tag_off_every_entity(fleet_mock: FleetMock, client: Any) -> None:
-    client.tags.delete(tag_id=URGENT)
-    assert [t.id for t in client.tags.list()] == [FRAGILE, VIP]
+    client.tag.delete(tag_id=URGENT)
+    assert [t.id for t in client.tag.list()] == [FRAGILE, VIP]
     world = fleet_mock.world
     assert URGENT not in world.zones[1].tags
     assert URGENT not in world.vehicles[1].tags
     assert URGENT not in world.tasks[1].tags
     assert URGENT not in world.trackers[1].tag_ids
-    assert client.tags.search(tag_ids=[URGENT]).zone == []
+    assert client.tag.search(tag_ids=[URGENT]).zone == []
     with pytest.raises(EntityNotFoundError):
-        client.tags.delete(tag_id=URGENT)
-    client.tags.delete(tag_ids=[URGENT, VIP])  # the missing one is skipped
+        client.tag.delete(tag_id=URGENT)
+    client.tag.delete(tag_ids=[URGENT, VIP])  # the missing one is skipped
     assert VIP not in world.places[1].tags
     assert VIP not in world.employees[1].tags
-    assert [t.id for t in client.tags.list()] == [FRAGILE]
+    assert [t.id for t in client.tag.list()] == [FRAGILE]
 
 
 def test_delete_takes_exactly_one_of_its_parameters(fleet_mock: FleetMock, client: Any) -> None:
     before = _tags(fleet_mock)
     with pytest.raises(InvalidParametersError):
-        client.tags.delete()
+        client.tag.delete()
     with pytest.raises(InvalidParametersError):
-        client.tags.delete(tag_id=1, tag_ids=[1])
+        client.tag.delete(tag_id=1, tag_ids=[1])
     assert _tags(fleet_mock) == before

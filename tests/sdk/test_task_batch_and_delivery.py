@@ -22,8 +22,8 @@ def rows(*lines: str) -> str:
 
 
 def test_batch_convert_reads_the_default_columns_and_creates_nothing(client):
-    before = client.tasks.count()
-    result = client.tasks.batch_convert(
+    before = client.task.count()
+    result = client.task.batch_convert(
         batch=rows(
             "Parcel 1\t2026-01-15 10:00:00\t2026-01-15 12:00:00\tMain St 1\t52.5\t13.4\tfragile",
             "Parcel 2\t2026-01-15 10:30\t\t\t52,51\t13,41\t",
@@ -44,11 +44,11 @@ def test_batch_convert_reads_the_default_columns_and_creates_nothing(client):
     assert not second.errors
     assert (first.tracker_id, first.max_delay, first.min_stay_duration) == (None, 0, 0)
     assert result.limit_exceeded is False
-    assert client.tasks.count() == before
+    assert client.task.count() == before
 
 
 def test_batch_convert_fields_defaults_header_and_geocoder(client, fleet_mock):
-    result = client.tasks.batch_convert(
+    result = client.task.batch_convert(
         batch=rows(
             "label\taddress\tfrom\tradius\texternal_id",
             "Drop\tWarehouse\t2026-01-15 10:00:00\t\tEXT-1",
@@ -74,7 +74,7 @@ def test_batch_convert_fields_defaults_header_and_geocoder(client, fleet_mock):
 
 
 def test_batch_convert_reports_every_problem_of_a_row(client):
-    result = client.tasks.batch_convert(
+    result = client.task.batch_convert(
         batch=rows(
             "\t2026-01-15 12:00:00\t2026-01-15 11:00:00\tnowhere\t\t\t",
             "Late\t2026-01-14 08:00:00\t2026-01-14 09:00:00\t\t52.5\t13.4\t",
@@ -96,7 +96,7 @@ def test_batch_convert_reports_every_problem_of_a_row(client):
 @pytest.mark.parametrize("column", ["radius", "max_delay", "min_stay_duration"])
 def test_batch_convert_reports_a_bad_number_in_a_defaulted_column(client, column):
     # The column's default stands in, so the rest of the row is still checked.
-    result = client.tasks.batch_convert(
+    result = client.task.batch_convert(
         batch=rows("\t2026-01-15 10:00:00\t52.5\t13.4\tlots"),
         fields=["label", "from", "lat", "lng", column],
         geocoder="osm",
@@ -107,7 +107,7 @@ def test_batch_convert_reports_a_bad_number_in_a_defaulted_column(client, column
 
 def test_batch_convert_cuts_at_the_row_limit(client):
     line = "Stop\t2026-01-15 10:00:00\t\t\t52.5\t13.4\t"
-    result = client.tasks.batch_convert(batch=rows(*[line] * (BATCH_ROW_LIMIT + 1)), geocoder="osm")
+    result = client.task.batch_convert(batch=rows(*[line] * (BATCH_ROW_LIMIT + 1)), geocoder="osm")
     assert len(result.list) == BATCH_ROW_LIMIT
     assert result.limit_exceeded is True
 
@@ -117,12 +117,12 @@ def test_batch_convert_assigns_in_turn_or_by_location(client):
         *[f"Stop {n}\t2026-01-15 10:00:00\t\t\t52.561\t13.38\t" for n in range(3)],
         "Away\t2026-01-15 10:00:00\t\t\t48.1\t11.5\t",
     )
-    in_turn = client.tasks.batch_convert(batch=lines, geocoder="osm", employee_ids=[1, 2, 3])
+    in_turn = client.task.batch_convert(batch=lines, geocoder="osm", employee_ids=[1, 2, 3])
     # Clara (3) has no tracker: Anna (tracker 4) and Ben (tracker 1) take turns
     assert [t.tracker_id for t in in_turn.list] == [4, 1, 4, 1]
-    alone = client.tasks.batch_convert(batch=lines, geocoder="osm", employee_ids=[3])
+    alone = client.task.batch_convert(batch=lines, geocoder="osm", employee_ids=[3])
     assert {t.tracker_id for t in alone.list} == {None}  # no candidate: no assignment
-    by_home = client.tasks.batch_convert(
+    by_home = client.task.batch_convert(
         batch=lines, geocoder="osm", employee_ids=[1, 2], location_check_mode="parent_location"
     )
     # both work from department 1 (500 m around 52.56, 13.38): the first given wins the tie
@@ -136,18 +136,18 @@ def test_batch_convert_assigns_vehicles_by_their_garages(client):
         "At the depot\t2026-01-15 10:00:00\t\t\t52.4905\t13.3605\t",
         "Elsewhere\t2026-01-15 10:00:00\t\t\t52.6\t13.2\t",
     )
-    in_turn = client.tasks.batch_convert(batch=lines, geocoder="osm", vehicle_ids=[1, 3, 4])
+    in_turn = client.task.batch_convert(batch=lines, geocoder="osm", vehicle_ids=[1, 3, 4])
     assert [t.tracker_id for t in in_turn.list] == [1, 3]  # the spare car has no tracker
-    by_garage = client.tasks.batch_convert(
+    by_garage = client.task.batch_convert(
         batch=lines, geocoder="osm", vehicle_ids=[1, 3], location_check_mode="parent_location"
     )
     assert [t.tracker_id for t in by_garage.list] == [1, None]  # garage 2 has no location
-    ignored = client.tasks.batch_convert(
+    ignored = client.task.batch_convert(
         batch=lines, geocoder="osm", vehicle_ids=[1], location_check_mode="entity_location"
     )
     assert [t.tracker_id for t in ignored.list] == [None, None]
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.batch_convert(batch=lines, geocoder="osm", vehicle_ids=[5])
+        client.task.batch_convert(batch=lines, geocoder="osm", vehicle_ids=[5])
     assert info.value.errors[0]["parameter"] == "vehicle_ids[0]"  # another account's
 
 
@@ -176,15 +176,15 @@ def test_batch_convert_needs_task_update(fleet_mock):
     fleet_mock.world.users[2].rights = []
     dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")
     with pytest.raises(OperationNotPermittedError):
-        dispatcher.tasks.batch_convert(batch="", geocoder="osm")
+        dispatcher.task.batch_convert(batch="", geocoder="osm")
 
 
 # --- delivery --------------------------------------------------------------------------------
 
 
 def test_delivery_read_and_list(client, fleet_mock):
-    task = client.tasks.create(task=new_task(tracker_id=1, external_id="4711")).id
-    other = client.tasks.create(task=new_task(tracker_id=4, external_id="4711")).id
+    task = client.task.create(task=new_task(tracker_id=1, external_id="4711")).id
+    other = client.task.create(task=new_task(tracker_id=4, external_id="4711")).id
     read = client.delivery.read(external_id=4711)
     assert (read.task.id, read.user_id, read.tracker.id, read.tracker.label) == (
         task,
@@ -209,7 +209,7 @@ def test_delivery_read_and_list(client, fleet_mock):
 def test_delivery_prefers_tasks_to_checkpoints_and_counts_arrivals(client, fleet_mock):
     from fleetapi.models.task import NewRoute
 
-    route = client.tasks.create_route(
+    route = client.task.route.create(
         route=NewRoute(label="R", description="", tracker_id=3),
         checkpoints=[
             new_task("a", external_id="9", min_stay_duration=30),
@@ -220,14 +220,14 @@ def test_delivery_prefers_tasks_to_checkpoints_and_counts_arrivals(client, fleet
     inside(fleet_mock, 3, NOW)
     answer = client.delivery.read(external_id=9)
     assert (answer.task.status, answer.estimated_time) == ("arrived", 0)
-    plain = client.tasks.create(task=new_task(tracker_id=2, external_id="9")).id
+    plain = client.task.create(task=new_task(tracker_id=2, external_id="9")).id
     assert client.delivery.read(external_id=9).task.id == plain
 
 
 def test_delivery_finds_only_started_active_tasks(client, fleet_mock):
-    client.tasks.create(task=new_task(external_id="1"))  # unassigned
-    client.tasks.create(task=new_task(tracker_id=1, external_id="2", start=NOW + HOUR))
-    client.tasks.create(task=new_task(tracker_id=3, external_id="3"))
+    client.task.create(task=new_task(external_id="1"))  # unassigned
+    client.task.create(task=new_task(tracker_id=1, external_id="2", start=NOW + HOUR))
+    client.task.create(task=new_task(tracker_id=3, external_id="3"))
     inside(fleet_mock, 3, NOW)  # done at once
     for external_id in (1, 2, 3, 424242):
         with pytest.raises(EntityNotFoundError):
@@ -239,7 +239,7 @@ def test_delivery_finds_only_started_active_tasks(client, fleet_mock):
 
 
 def test_delivery_session_and_other_accounts(client, fleet_mock):
-    client.tasks.create(task=new_task(tracker_id=1, external_id="55"))
+    client.task.create(task=new_task(tracker_id=1, external_id="55"))
     with fleet_mock.world.lock:
         session = fleet_mock.world.create_session(fleet_mock.world.users[1], kind="delivery")
     with Client(
@@ -253,7 +253,7 @@ def test_delivery_session_and_other_accounts(client, fleet_mock):
 
 
 def test_delivery_for_a_sub_user_follows_its_trackers(client, fleet_mock):
-    client.tasks.create(task=new_task(tracker_id=2, external_id="66"))
+    client.task.create(task=new_task(tracker_id=2, external_id="66"))
     fleet_mock.world.users[2].trackers = [1]
     dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")
     with pytest.raises(EntityNotFoundError):

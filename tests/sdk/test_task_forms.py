@@ -28,11 +28,11 @@ def client(client, fleet_mock):
 
 def form_task(client, template=INSPECTION, **fields):
     task = new_task(form_template_id=template, **fields)
-    return client.tasks.create(task=task, create_form=True).id
+    return client.task.create(task=task, create_form=True).id
 
 
 def read(client, task_id):
-    return client.tasks.read(task_id=task_id).value
+    return client.task.read(task_id=task_id).value
 
 
 def test_create_form_makes_a_form_from_the_template(client, fleet_mock):
@@ -49,42 +49,42 @@ def test_create_form_makes_a_form_from_the_template(client, fleet_mock):
 
 
 def test_without_create_form_the_template_is_ignored(client):
-    created = client.tasks.create(task=new_task(form_template_id=INSPECTION)).id
+    created = client.task.create(task=new_task(form_template_id=INSPECTION)).id
     task = read(client, created)
     assert (task.form, task.form_template_id) == (None, None)
 
 
 def test_an_unknown_or_foreign_template_is_201_and_creates_nothing(client, fleet_mock):
-    before = (client.tasks.count(), len(fleet_mock.world.forms))
+    before = (client.task.count(), len(fleet_mock.world.forms))
     with pytest.raises(EntityNotFoundError):
         form_task(client, template=424242)
     other = login(fleet_mock, "sync", "other", "other")
     with pytest.raises(EntityNotFoundError):
-        other.tasks.create(
+        other.task.create(
             task=new_task(form_template_id=INSPECTION, tracker_id=None), create_form=True
         )
-    assert (client.tasks.count(), len(fleet_mock.world.forms)) == before
+    assert (client.task.count(), len(fleet_mock.world.forms)) == before
 
 
 def test_update_creates_replaces_keeps_or_deletes_the_form(client, fleet_mock):
     task_id = form_task(client)
     first = read(client, task_id)
     update = TaskUpdate.from_task(first)
-    client.tasks.update(task=update, create_form=True)  # no form_template_id: kept
+    client.task.update(task=update, create_form=True)  # no form_template_id: kept
     assert read(client, task_id).form.id == first.form.id
     same = attrs.evolve(update, form_template_id=INSPECTION)
-    client.tasks.update(task=same, create_form=True)
+    client.task.update(task=same, create_form=True)
     assert read(client, task_id).form.id == first.form.id
-    client.tasks.update(task=attrs.evolve(update, form_template_id=REPORT))  # create_form false
+    client.task.update(task=attrs.evolve(update, form_template_id=REPORT))  # create_form false
     assert read(client, task_id).form.template_id == INSPECTION
-    client.tasks.update(task=attrs.evolve(update, form_template_id=REPORT), create_form=True)
+    client.task.update(task=attrs.evolve(update, form_template_id=REPORT), create_form=True)
     replaced = read(client, task_id)
     assert (replaced.form.template_id, replaced.form_template_id) == (REPORT, REPORT)
     assert first.form.id not in fleet_mock.world.forms
     with pytest.raises(EntityNotFoundError):
-        client.tasks.update(task=attrs.evolve(update, form_template_id=99), create_form=True)
+        client.task.update(task=attrs.evolve(update, form_template_id=99), create_form=True)
     assert read(client, task_id).form.id == replaced.form.id
-    client.tasks.update(task=attrs.evolve(update, form_template_id=None), create_form=True)
+    client.task.update(task=attrs.evolve(update, form_template_id=None), create_form=True)
     cleared = read(client, task_id)
     assert (cleared.form, cleared.form_template_id) == (None, None)
 
@@ -92,19 +92,19 @@ def test_update_creates_replaces_keeps_or_deletes_the_form(client, fleet_mock):
 def test_deleting_a_task_deletes_its_form(client, fleet_mock):
     task_id = form_task(client)
     form_id = read(client, task_id).form.id
-    client.tasks.delete(task_id=task_id)
+    client.task.delete(task_id=task_id)
     assert form_id not in fleet_mock.world.forms
 
 
 def test_route_checkpoints_get_their_forms(client, fleet_mock):
-    route = client.tasks.create_route(
+    route = client.task.route.create(
         route=NewRoute(label="R", description=""),
         checkpoints=[new_task("a", form_template_id=INSPECTION), new_task("b")],
         create_form=True,
     ).result
-    first, second = client.tasks.read(task_id=route.id).checkpoints
+    first, second = client.task.read(task_id=route.id).checkpoints
     assert (first.form.template_id, second.form) == (INSPECTION, None)
-    client.tasks.delete(task_id=route.id)
+    client.task.delete(task_id=route.id)
     assert first.form.id not in fleet_mock.world.forms
 
 
@@ -137,7 +137,7 @@ def test_a_form_submitted_after_to_is_delayed_and_after_leaving_faulty(client, f
 
 
 def test_submitting_a_task_without_a_form_is_refused(fleet_mock, client):
-    task_id = client.tasks.create(task=new_task()).id
+    task_id = client.task.create(task=new_task()).id
     with pytest.raises(KeyError):
         fleet_mock.submit_task_form(task_id, FILLED)
 
@@ -148,9 +148,9 @@ def test_list_by_form_template_and_sort_by_form_label(client, fleet_mock):
     without_demo_tasks(fleet_mock)
     report = form_task(client, template=REPORT)
     inspection = form_task(client)
-    plain = client.tasks.create(task=new_task()).id
-    found = client.tasks.list(conditions=[EqCondition(field="form", value=REPORT)])
+    plain = client.task.create(task=new_task()).id
+    found = client.task.list(conditions=[EqCondition(field="form", value=REPORT)])
     assert [t.id for t in found.list] == [report]
     assert found.list[0].form.label == "Delivery report"
-    ordered = client.tasks.list(sort=["form=desc"])
+    ordered = client.task.list(sort=["form=desc"])
     assert [t.id for t in ordered.list] == [inspection, report, plain]

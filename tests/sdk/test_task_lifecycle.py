@@ -29,7 +29,7 @@ def at(fleet_mock, moment: dt.datetime) -> None:
 
 
 def read(client, task_id):
-    return client.tasks.read(task_id=task_id).value
+    return client.task.read(task_id=task_id).value
 
 
 def state(client, task_id):
@@ -44,7 +44,7 @@ def test_the_table_covers_every_active_state_and_ends_in_end_states():
 
 
 def test_assigned_to_arrived_to_done(client, fleet_mock):
-    task = client.tasks.create(task=new_task(tracker_id=TRUCK, min_stay_duration=20)).id
+    task = client.task.create(task=new_task(tracker_id=TRUCK, min_stay_duration=20)).id
     inside(fleet_mock, TRUCK, NOW + 10 * MINUTE)
     assert state(client, task) == ("assigned", None, 0, NOW)
     at(fleet_mock, NOW + 15 * MINUTE)
@@ -57,7 +57,7 @@ def test_assigned_to_arrived_to_done(client, fleet_mock):
 
 
 def test_completion_after_to_but_within_max_delay_is_delayed(client, fleet_mock):
-    task = client.tasks.create(
+    task = client.task.create(
         task=new_task(tracker_id=TRUCK, end=NOW + HOUR, max_delay=30, min_stay_duration=10)
     ).id
     inside(fleet_mock, TRUCK, NOW + 55 * MINUTE)
@@ -72,7 +72,7 @@ def test_completion_after_to_but_within_max_delay_is_delayed(client, fleet_mock)
 
 
 def test_leaving_before_the_stay_is_faulty(client, fleet_mock):
-    task = client.tasks.create(task=new_task(tracker_id=TRUCK, min_stay_duration=30)).id
+    task = client.task.create(task=new_task(tracker_id=TRUCK, min_stay_duration=30)).id
     inside(fleet_mock, TRUCK, NOW + 10 * MINUTE)
     outside(fleet_mock, TRUCK, NOW + 20 * MINUTE)
     inside(fleet_mock, TRUCK, NOW + 30 * MINUTE)  # a second visit does not resume it
@@ -81,7 +81,7 @@ def test_leaving_before_the_stay_is_faulty(client, fleet_mock):
 
 
 def test_staying_past_the_deadline_without_completion_fails(client, fleet_mock):
-    task = client.tasks.create(
+    task = client.task.create(
         task=new_task(tracker_id=TRUCK, end=NOW + HOUR, max_delay=10, min_stay_duration=120)
     ).id
     inside(fleet_mock, TRUCK, NOW + 30 * MINUTE)
@@ -92,7 +92,7 @@ def test_staying_past_the_deadline_without_completion_fails(client, fleet_mock):
 
 
 def test_no_visit_by_the_deadline_fails(client, fleet_mock):
-    task = client.tasks.create(task=new_task(tracker_id=TRUCK, end=NOW + HOUR, max_delay=5)).id
+    task = client.task.create(task=new_task(tracker_id=TRUCK, end=NOW + HOUR, max_delay=5)).id
     outside(fleet_mock, TRUCK, NOW + 30 * MINUTE)
     at(fleet_mock, NOW + 64 * MINUTE)
     assert read(client, task).status == "assigned"
@@ -101,14 +101,14 @@ def test_no_visit_by_the_deadline_fails(client, fleet_mock):
 
 
 def test_an_arrival_after_the_deadline_does_not_count(client, fleet_mock):
-    task = client.tasks.create(task=new_task(tracker_id=TRUCK, end=NOW + HOUR)).id
+    task = client.task.create(task=new_task(tracker_id=TRUCK, end=NOW + HOUR)).id
     inside(fleet_mock, TRUCK, NOW + 2 * HOUR)
     at(fleet_mock, NOW + 3 * HOUR)
     assert state(client, task) == ("failed", None, 0, NOW + HOUR)
 
 
 def test_visits_shorter_than_min_arrival_duration_do_not_count(client, fleet_mock):
-    task = client.tasks.create(
+    task = client.task.create(
         task=new_task(tracker_id=TRUCK, min_arrival_duration=5, min_stay_duration=15)
     ).id
     inside(fleet_mock, TRUCK, NOW + 10 * MINUTE)
@@ -124,11 +124,11 @@ def test_visits_shorter_than_min_arrival_duration_do_not_count(client, fleet_moc
 
 def test_time_before_from_and_before_the_assignment_does_not_count(client, fleet_mock):
     inside(fleet_mock, TRUCK, NOW - HOUR)  # inside since long before
-    task = client.tasks.create(
+    task = client.task.create(
         task=new_task(start=NOW + HOUR, end=NOW + 3 * HOUR, min_stay_duration=30)
     ).id
     at(fleet_mock, NOW + 30 * MINUTE)
-    client.tasks.assign(task_id=task, tracker_id=TRUCK)
+    client.task.assign(task_id=task, tracker_id=TRUCK)
     assert read(client, task).status == "assigned"  # before from
     at(fleet_mock, NOW + 80 * MINUTE)
     assert state(client, task) == ("arrived", NOW + HOUR, 1200, NOW + HOUR)
@@ -137,25 +137,25 @@ def test_time_before_from_and_before_the_assignment_does_not_count(client, fleet
 
 
 def test_an_unassigned_task_never_moves(client, fleet_mock):
-    task = client.tasks.create(task=new_task(end=NOW + HOUR)).id
+    task = client.task.create(task=new_task(end=NOW + HOUR)).id
     inside(fleet_mock, TRUCK, NOW + 10 * MINUTE)
     at(fleet_mock, NOW + 5 * HOUR)
     assert state(client, task) == ("unassigned", None, 0, NOW)
 
 
 def test_list_and_read_agree_and_answers_are_stable(client, fleet_mock):
-    task = client.tasks.create(task=new_task(tracker_id=TRUCK, min_stay_duration=60)).id
+    task = client.task.create(task=new_task(tracker_id=TRUCK, min_stay_duration=60)).id
     inside(fleet_mock, TRUCK, NOW + 10 * MINUTE)
     at(fleet_mock, NOW + 30 * MINUTE)
     first = read(client, task)
     assert read(client, task) == first
-    listed = client.tasks.list(statuses=["arrived"])
+    listed = client.task.list(statuses=["arrived"])
     assert [t for t in listed.list if t.id == task] == [first]
-    assert client.tasks.list(conditions=[]).count >= 1
+    assert client.task.list(conditions=[]).count >= 1
 
 
 def test_sub_user_sees_lifecycle_dates_in_their_time_zone(client, fleet_mock):
-    task = client.tasks.create(task=new_task(tracker_id=TRUCK)).id
+    task = client.task.create(task=new_task(tracker_id=TRUCK)).id
     inside(fleet_mock, TRUCK, NOW + 10 * MINUTE)
     at(fleet_mock, NOW + 20 * MINUTE)
     dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")
@@ -178,7 +178,7 @@ def _route(client, count=2):
         )
         for n in range(count)
     ]
-    answer = client.tasks.create_route(
+    answer = client.task.route.create(
         route=NewRoute(label="Round", description="", tracker_id=TRUCK), checkpoints=stops
     )
     return answer.result
@@ -198,7 +198,7 @@ def test_a_route_completes_when_every_checkpoint_does_in_order(client, fleet_moc
     assert read(client, route.id).status == "arrived"
     stop(fleet_mock, 1, NOW + 40 * MINUTE)
     at(fleet_mock, NOW + 3 * HOUR)
-    answer = client.tasks.read(task_id=route.id)
+    answer = client.task.read(task_id=route.id)
     assert [c.status for c in answer.checkpoints] == ["done", "done"]
     assert (answer.value.status, answer.value.status_change_date) == (
         "done",
@@ -228,7 +228,7 @@ def test_a_route_with_a_missed_checkpoint_is_faulty_and_with_none_failed(client,
 
 
 def test_an_unassigned_route_stays_unassigned(client, fleet_mock):
-    answer = client.tasks.create_route(
+    answer = client.task.route.create(
         route=NewRoute(label="Round", description=""),
         checkpoints=[new_task("a"), new_task("b")],
     )

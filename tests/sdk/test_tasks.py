@@ -43,11 +43,11 @@ def errors_of(info: pytest.ExceptionInfo[InvalidParametersError]) -> set[str]:
 
 
 def test_create_then_read_an_unassigned_task(client):
-    before = client.tasks.count()
-    created = client.tasks.create(
+    before = client.task.count()
+    created = client.task.create(
         task=new_task("Deliver parcels", description="Quickly", external_id="ORD-1", tags=[1])
     )
-    task = client.tasks.read(task_id=created.id).value
+    task = client.task.read(task_id=created.id).value
     assert isinstance(task, Task)
     assert (task.label, task.description, task.external_id) == (
         "Deliver parcels",
@@ -65,12 +65,12 @@ def test_create_then_read_an_unassigned_task(client):
     assert (task.location.lat, task.location.lng, task.location.radius) == (*SPOT, 100)
     assert (task.arrival_date, task.stay_duration, task.tags) == (None, 0, [1])
     assert not created.external_id_counts
-    assert client.tasks.count() == before + 1
+    assert client.task.count() == before + 1
 
 
 def test_create_with_a_tracker_assigns_it(client):
-    created = client.tasks.create(task=new_task(tracker_id=3))
-    task = client.tasks.read(task_id=created.id).value
+    created = client.task.create(task=new_task(tracker_id=3))
+    task = client.task.read(task_id=created.id).value
     assert (task.status, task.tracker_id) == ("assigned", 3)
 
 
@@ -84,10 +84,10 @@ def test_create_with_a_tracker_assigns_it(client):
     ],
 )
 def test_create_refuses_an_unusable_tracker(client, tracker_id, error):
-    before = client.tasks.count()
+    before = client.task.count()
     with pytest.raises(error):
-        client.tasks.create(task=new_task(tracker_id=tracker_id))
-    assert client.tasks.count() == before
+        client.task.create(task=new_task(tracker_id=tracker_id))
+    assert client.task.count() == before
 
 
 @pytest.mark.parametrize(
@@ -109,12 +109,12 @@ def test_create_refuses_an_unusable_tracker(client, tracker_id, error):
     ],
 )
 def test_create_validates_the_content(client, changes, parameter):
-    before = client.tasks.count()
+    before = client.task.count()
     task = attrs.evolve(new_task(), **changes)
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.create(task=task)
+        client.task.create(task=task)
     assert parameter in errors_of(info)
-    assert client.tasks.count() == before
+    assert client.task.count() == before
 
 
 def test_limits_are_inclusive(client):
@@ -127,91 +127,91 @@ def test_limits_are_inclusive(client):
         start=NOW,
         end=NOW,
     )
-    created = client.tasks.create(task=task)
-    assert client.tasks.read(task_id=created.id).value.label == "x" * 200
+    created = client.task.create(task=task)
+    assert client.task.read(task_id=created.id).value.label == "x" * 200
 
 
 def test_external_id_counts_report_other_tasks_with_the_same_id(client):
-    first = client.tasks.create(task=new_task(external_id="SHARED-7"))
+    first = client.task.create(task=new_task(external_id="SHARED-7"))
     assert not first.external_id_counts
-    second = client.tasks.create(task=new_task(external_id="SHARED-7"))
+    second = client.task.create(task=new_task(external_id="SHARED-7"))
     assert [(c.external_id, c.count) for c in second.external_id_counts] == [("SHARED-7", 1)]
-    other = client.tasks.create(task=new_task(external_id="OTHER"))
-    update = TaskUpdate.from_task(client.tasks.read(task_id=other.id).value)
-    answer = client.tasks.update(task=attrs.evolve(update, external_id="SHARED-7"))
+    other = client.task.create(task=new_task(external_id="OTHER"))
+    update = TaskUpdate.from_task(client.task.read(task_id=other.id).value)
+    answer = client.task.update(task=attrs.evolve(update, external_id="SHARED-7"))
     assert [(c.external_id, c.count) for c in answer.external_id_counts] == [("SHARED-7", 2)]
 
 
 def test_read_of_a_missing_or_foreign_task_is_201(client, fleet_mock):
-    created = client.tasks.create(task=new_task())
+    created = client.task.create(task=new_task())
     with pytest.raises(EntityNotFoundError):
-        client.tasks.read(task_id=424242)
+        client.task.read(task_id=424242)
     other = login(fleet_mock, "sync", "other", "other")
     with pytest.raises(EntityNotFoundError):
-        other.tasks.read(task_id=created.id)
-    assert other.tasks.count() == 0
+        other.task.read(task_id=created.id)
+    assert other.task.count() == 0
 
 
 # --- update ----------------------------------------------------------------------------------
 
 
 def test_update_rewrites_the_content_and_keeps_the_rest(client):
-    created = client.tasks.create(task=new_task(tracker_id=3, external_id="E1", max_delay=5))
-    task = client.tasks.read(task_id=created.id).value
+    created = client.task.create(task=new_task(tracker_id=3, external_id="E1", max_delay=5))
+    task = client.task.read(task_id=created.id).value
     update = attrs.evolve(
         TaskUpdate.from_task(task),
         label="Renamed",
         to=NOW + 5 * HOUR,
         max_delay=15,
     )
-    client.tasks.update(task=update)
-    again = client.tasks.read(task_id=created.id).value
+    client.task.update(task=update)
+    again = client.task.read(task_id=created.id).value
     assert (again.label, again.to, again.max_delay) == ("Renamed", NOW + 5 * HOUR, 15)
     assert (again.tracker_id, again.status, again.external_id) == (3, "assigned", "E1")
     assert again.creation_date == task.creation_date
 
 
 def test_update_of_a_missing_task_is_201_and_bad_content_is_7(client):
-    created = client.tasks.create(task=new_task())
-    update = TaskUpdate.from_task(client.tasks.read(task_id=created.id).value)
+    created = client.task.create(task=new_task())
+    update = TaskUpdate.from_task(client.task.read(task_id=created.id).value)
     with pytest.raises(EntityNotFoundError):
-        client.tasks.update(task=attrs.evolve(update, id=424242))
+        client.task.update(task=attrs.evolve(update, id=424242))
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.update(task=attrs.evolve(update, label=""))
+        client.task.update(task=attrs.evolve(update, label=""))
     assert errors_of(info) == {"task.label"}
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.update(task=attrs.evolve(update, to=NOW - HOUR, from_=NOW - 2 * HOUR))
+        client.task.update(task=attrs.evolve(update, to=NOW - HOUR, from_=NOW - 2 * HOUR))
     assert errors_of(info) == {"task.to"}
-    assert client.tasks.read(task_id=created.id).value.label == "Deliver parcels"
+    assert client.task.read(task_id=created.id).value.label == "Deliver parcels"
 
 
 def test_update_assign_and_transmute_refuse_a_task_past_assigned(client, fleet_mock):
-    created = client.tasks.create(task=new_task(tracker_id=3))
+    created = client.task.create(task=new_task(tracker_id=3))
     inside(fleet_mock, 3, NOW)
-    task = client.tasks.read(task_id=created.id).value
+    task = client.task.read(task_id=created.id).value
     assert task.status == "done"
     route = _route(client)
     with pytest.raises(InvalidTaskStateError):
-        client.tasks.update(task=attrs.evolve(TaskUpdate.from_task(task), label="late"))
+        client.task.update(task=attrs.evolve(TaskUpdate.from_task(task), label="late"))
     with pytest.raises(InvalidTaskStateError):
-        client.tasks.assign(task_id=created.id, tracker_id=None)
+        client.task.assign(task_id=created.id, tracker_id=None)
     with pytest.raises(InvalidTaskStateError):
-        client.tasks.transmute(task_id=created.id, route_id=route.id, order=0)
-    assert client.tasks.read(task_id=created.id).value == task
+        client.task.transmute(task_id=created.id, route_id=route.id, order=0)
+    assert client.task.read(task_id=created.id).value == task
 
 
 # --- assign ----------------------------------------------------------------------------------
 
 
 def test_assign_and_unassign(client, fleet_mock):
-    created = client.tasks.create(task=new_task())
+    created = client.task.create(task=new_task())
     fleet_mock.clock.advance(60)
-    client.tasks.assign(task_id=created.id, tracker_id=2)
-    task = client.tasks.read(task_id=created.id).value
+    client.task.assign(task_id=created.id, tracker_id=2)
+    task = client.task.read(task_id=created.id).value
     assert (task.tracker_id, task.status) == (2, "assigned")
     assert task.status_change_date == NOW + dt.timedelta(seconds=60)
-    client.tasks.assign(task_id=created.id, tracker_id=None)
-    task = client.tasks.read(task_id=created.id).value
+    client.task.assign(task_id=created.id, tracker_id=None)
+    task = client.task.read(task_id=created.id).value
     assert (task.tracker_id, task.status) == (None, "unassigned")
 
 
@@ -226,10 +226,10 @@ def test_assign_and_unassign(client, fleet_mock):
     ],
 )
 def test_assign_errors(client, task_id, tracker_id, error):
-    created = client.tasks.create(task=new_task())
+    created = client.task.create(task=new_task())
     with pytest.raises(error):
-        client.tasks.assign(task_id=task_id or created.id, tracker_id=tracker_id)
-    task = client.tasks.read(task_id=created.id).value
+        client.task.assign(task_id=task_id or created.id, tracker_id=tracker_id)
+    task = client.task.read(task_id=created.id).value
     assert (task.tracker_id, task.status) == (None, "unassigned")
 
 
@@ -237,12 +237,12 @@ def test_assign_errors(client, task_id, tracker_id, error):
 
 
 def test_delete(client):
-    created = client.tasks.create(task=new_task())
-    client.tasks.delete(task_id=created.id)
+    created = client.task.create(task=new_task())
+    client.task.delete(task_id=created.id)
     with pytest.raises(EntityNotFoundError):
-        client.tasks.read(task_id=created.id)
+        client.task.read(task_id=created.id)
     with pytest.raises(EntityNotFoundError):
-        client.tasks.delete(task_id=created.id)
+        client.task.delete(task_id=created.id)
 
 
 # --- routes and transmute --------------------------------------------------------------------
@@ -252,7 +252,7 @@ def _route(client, tracker_id=None, count=2, **route):
     checkpoints = [
         new_task(f"Stop {n}", start=NOW + n * HOUR, end=NOW + (n + 1) * HOUR) for n in range(count)
     ]
-    answer = client.tasks.create_route(
+    answer = client.task.route.create(
         route=NewRoute(label="Morning round", description="", tracker_id=tracker_id, **route),
         checkpoints=checkpoints,
     )
@@ -264,7 +264,7 @@ def test_create_a_route_and_read_it_with_its_checkpoints(client):
     assert isinstance(route, Route)
     assert (route.status, route.tracker_id, route.type) == ("assigned", 3, "route")
     assert (route.from_, route.to) == (NOW, NOW + 3 * HOUR)
-    read = client.tasks.read(task_id=route.id)
+    read = client.task.read(task_id=route.id)
     assert isinstance(read.value, Route)
     assert read.value.checkpoint_ids == route.checkpoint_ids
     assert [c.id for c in read.checkpoints] == route.checkpoint_ids
@@ -272,7 +272,7 @@ def test_create_a_route_and_read_it_with_its_checkpoints(client):
         (n, route.id, "checkpoint") for n in range(3)
     ]
     assert all(c.tracker_id == 3 and c.status == "assigned" for c in read.checkpoints)
-    checkpoint = client.tasks.read(task_id=route.checkpoint_ids[1])
+    checkpoint = client.task.read(task_id=route.checkpoint_ids[1])
     assert checkpoint.value.label == "Stop 1"
     assert not checkpoint.checkpoints
 
@@ -280,17 +280,17 @@ def test_create_a_route_and_read_it_with_its_checkpoints(client):
 def test_route_creation_errors(client):
     stops = [new_task(f"Stop {n}") for n in range(2)]
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.create_route(route=NewRoute(label="R", description=""), checkpoints=stops[:1])
+        client.task.route.create(route=NewRoute(label="R", description=""), checkpoints=stops[:1])
     assert errors_of(info) == {"checkpoints"}
     backwards = [
         new_task("late", start=NOW + 3 * HOUR, end=NOW + 4 * HOUR),
         new_task("early", start=NOW, end=NOW + HOUR),
     ]
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.create_route(route=NewRoute(label="R", description=""), checkpoints=backwards)
+        client.task.route.create(route=NewRoute(label="R", description=""), checkpoints=backwards)
     assert errors_of(info) == {"checkpoints[1].to"}
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.create_route(
+        client.task.route.create(
             route=NewRoute(label="R", description="", tags=[1, 999]), checkpoints=stops
         )
     assert errors_of(info) == {"route.tags[1]"}
@@ -300,7 +300,7 @@ def test_route_creation_errors(client):
         (BASIC, TariffRestrictionError),
     ]:
         with pytest.raises(error):
-            client.tasks.create_route(
+            client.task.route.create(
                 route=NewRoute(label="R", description="", tracker_id=tracker_id),
                 checkpoints=stops,
             )
@@ -308,64 +308,64 @@ def test_route_creation_errors(client):
 
 def test_assigning_a_route_moves_its_checkpoints(client):
     route = _route(client)
-    client.tasks.assign(task_id=route.id, tracker_id=2)
-    read = client.tasks.read(task_id=route.id)
+    client.task.assign(task_id=route.id, tracker_id=2)
+    read = client.task.read(task_id=route.id)
     assert (read.value.tracker_id, read.value.status) == (2, "assigned")
     assert {(c.tracker_id, c.status) for c in read.checkpoints} == {(2, "assigned")}
 
 
 def test_transmute_inserts_a_task_into_a_route(client):
     route = _route(client)
-    created = client.tasks.create(task=new_task("Extra stop", start=NOW, end=NOW + HOUR))
-    client.tasks.transmute(task_id=created.id, route_id=route.id, order=1)
-    read = client.tasks.read(task_id=route.id)
+    created = client.task.create(task=new_task("Extra stop", start=NOW, end=NOW + HOUR))
+    client.task.transmute(task_id=created.id, route_id=route.id, order=1)
+    read = client.task.read(task_id=route.id)
     assert read.value.checkpoint_ids == [
         route.checkpoint_ids[0],
         created.id,
         route.checkpoint_ids[1],
     ]
-    moved = client.tasks.read(task_id=created.id).value
+    moved = client.task.read(task_id=created.id).value
     assert (moved.type, moved.parent_id, moved.order) == ("checkpoint", route.id, 1)
     assert [c.order for c in read.checkpoints] == [0, 1, 2]
 
 
 def test_transmute_errors(client):
     route = _route(client)
-    created = client.tasks.create(task=new_task())
+    created = client.task.create(task=new_task())
     with pytest.raises(EntityNotFoundError):
-        client.tasks.transmute(task_id=424242, route_id=route.id, order=0)
+        client.task.transmute(task_id=424242, route_id=route.id, order=0)
     with pytest.raises(EntityNotFoundError):
-        client.tasks.transmute(task_id=created.id, route_id=424242, order=0)
+        client.task.transmute(task_id=created.id, route_id=424242, order=0)
     with pytest.raises(EntityNotFoundError):
-        client.tasks.transmute(task_id=created.id, route_id=created.id, order=0)
+        client.task.transmute(task_id=created.id, route_id=created.id, order=0)
     with pytest.raises(EntityNotFoundError):
-        client.tasks.transmute(task_id=route.checkpoint_ids[0], route_id=route.id, order=0)
+        client.task.transmute(task_id=route.checkpoint_ids[0], route_id=route.id, order=0)
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.transmute(task_id=created.id, route_id=route.id, order=3)
+        client.task.transmute(task_id=created.id, route_id=route.id, order=3)
     assert errors_of(info) == {"order"}
-    assert client.tasks.read(task_id=created.id).value.type == "task"
+    assert client.task.read(task_id=created.id).value.type == "task"
 
 
 def test_transmute_needs_every_checkpoint_unassigned_or_assigned(client, fleet_mock):
     route = _route(client, tracker_id=3)
     inside(fleet_mock, 3, NOW)
-    assert client.tasks.read(task_id=route.checkpoint_ids[0]).value.status == "done"
-    created = client.tasks.create(task=new_task())
+    assert client.task.read(task_id=route.checkpoint_ids[0]).value.status == "done"
+    created = client.task.create(task=new_task())
     with pytest.raises(InvalidTaskStateError):
-        client.tasks.transmute(task_id=created.id, route_id=route.id, order=0)
+        client.task.transmute(task_id=created.id, route_id=route.id, order=0)
 
 
 def test_deleting_a_checkpoint_or_a_route(client):
     route = _route(client, count=3)
-    client.tasks.delete(task_id=route.checkpoint_ids[0])
-    read = client.tasks.read(task_id=route.id)
+    client.task.delete(task_id=route.checkpoint_ids[0])
+    read = client.task.read(task_id=route.id)
     assert read.value.checkpoint_ids == route.checkpoint_ids[1:]
     assert [c.order for c in read.checkpoints] == [0, 1]
     assert read.value.from_ == NOW + HOUR
-    client.tasks.delete(task_id=route.id)
+    client.task.delete(task_id=route.id)
     for entity_id in (route.id, *route.checkpoint_ids):
         with pytest.raises(EntityNotFoundError):
-            client.tasks.read(task_id=entity_id)
+            client.task.read(task_id=entity_id)
 
 
 # --- list ------------------------------------------------------------------------------------
@@ -375,10 +375,10 @@ def test_deleting_a_checkpoint_or_a_route(client):
 def listed(client, fleet_mock):
     """Four tasks to filter (the only ones): ids in creation order."""
     without_demo_tasks(fleet_mock)
-    a = client.tasks.create(
+    a = client.task.create(
         task=new_task("Alpha pickup", description="fragile", external_id="X-1", tags=[1])
     ).id
-    b = client.tasks.create(
+    b = client.task.create(
         task=new_task(
             "Bravo drop",
             tracker_id=1,
@@ -387,8 +387,8 @@ def listed(client, fleet_mock):
             location=TaskLocation(lat=52.52, lng=13.40, radius=50, address="Alexanderplatz 1"),
         )
     ).id
-    c = client.tasks.create(task=new_task("Charlie", tracker_id=3, external_id="X-1")).id
-    d = client.tasks.create(task=new_task("Delta", tracker_id=4, tags=[2])).id
+    c = client.task.create(task=new_task("Charlie", tracker_id=3, external_id="X-1")).id
+    d = client.task.create(task=new_task("Delta", tracker_id=4, tags=[2])).id
     return [a, b, c, d]
 
 
@@ -399,66 +399,64 @@ def ids(result):
 def test_list_filters(client, listed):
     a, b, c, d = listed
     mine = set(listed)
-    assert set(ids(client.tasks.list())) >= mine
-    assert ids(client.tasks.list(external_id="X-1")) == [a, c]
-    assert set(ids(client.tasks.list(statuses=["unassigned"]))) & mine == {a}
-    assert ids(client.tasks.list(trackers=[3, 4])) == [c, d]
-    assert set(ids(client.tasks.list(from_=NOW + 4 * HOUR))) & mine == {b}
-    assert set(ids(client.tasks.list(to=NOW + HOUR))) & mine == {a, c, d}
-    assert ids(client.tasks.list(tag_ids=[2])) == [d]
-    assert ids(client.tasks.list(filter="fragile")) == [a]
-    assert ids(client.tasks.list(filter="alexanderplatz")) == [b]
-    assert ids(client.tasks.list(filters=["drop", "alexander"])) == [b]
-    near = client.tasks.list(location=TaskLocation(lat=52.52, lng=13.40, radius=1000).to_location())
+    assert set(ids(client.task.list())) >= mine
+    assert ids(client.task.list(external_id="X-1")) == [a, c]
+    assert set(ids(client.task.list(statuses=["unassigned"]))) & mine == {a}
+    assert ids(client.task.list(trackers=[3, 4])) == [c, d]
+    assert set(ids(client.task.list(from_=NOW + 4 * HOUR))) & mine == {b}
+    assert set(ids(client.task.list(to=NOW + HOUR))) & mine == {a, c, d}
+    assert ids(client.task.list(tag_ids=[2])) == [d]
+    assert ids(client.task.list(filter="fragile")) == [a]
+    assert ids(client.task.list(filter="alexanderplatz")) == [b]
+    assert ids(client.task.list(filters=["drop", "alexander"])) == [b]
+    near = client.task.list(location=TaskLocation(lat=52.52, lng=13.40, radius=1000).to_location())
     assert ids(near) == [b]
-    assert ids(client.tasks.list(external_id=None, trackers=None, filters=None)) == ids(
-        client.tasks.list()
+    assert ids(client.task.list(external_id=None, trackers=None, filters=None)) == ids(
+        client.task.list()
     )
 
 
 def test_list_pages_and_counts(client, listed):
-    everything = client.tasks.list()
+    everything = client.task.list()
     assert everything.count == len(everything.list)
-    page = client.tasks.list(offset=1, limit=2)
+    page = client.task.list(offset=1, limit=2)
     assert page.count == everything.count
     assert ids(page) == ids(everything)[1:3]
-    assert ids(client.tasks.list(limit=None)) == ids(everything)
+    assert ids(client.task.list(limit=None)) == ids(everything)
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.list(limit=100001)
+        client.task.list(limit=100001)
     assert errors_of(info) == {"limit"}
     with pytest.raises(InvalidParametersError):
-        client.tasks.list(offset=-1)
+        client.task.list(offset=-1)
 
 
 def test_list_sorts(client, listed):
     a, b, c, d = listed
-    by_label = ids(client.tasks.list(sort=["label=desc"], trackers=None, external_id=None))
+    by_label = ids(client.task.list(sort=["label=desc"], trackers=None, external_id=None))
     mine = [i for i in by_label if i in listed]
     assert mine == [d, c, b, a]
-    by_status = ids(client.tasks.list(sort=["status=asc", "id=desc"], external_id="X-1"))
+    by_status = ids(client.task.list(sort=["status=asc", "id=desc"], external_id="X-1"))
     assert by_status == [c, a]  # "assigned" < "unassigned"
-    by_employee = [i for i in ids(client.tasks.list(sort=["employee=asc"])) if i in listed]
+    by_employee = [i for i in ids(client.task.list(sort=["employee=asc"])) if i in listed]
     # Anna Schmidt (tracker 4), Ben J. Keller (tracker 1), Truck 7 (3), unassigned last
     assert by_employee == [d, b, c, a]
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.list(sort=["label"])
+        client.task.list(sort=["label"])
     assert errors_of(info) == {"sort[0]"}
     with pytest.raises(InvalidParametersError):
-        client.tasks.list(sort=["colour=asc"])
+        client.task.list(sort=["colour=asc"])
 
 
 def test_list_search_conditions(client, listed):
     a, b, c, d = listed
-    assert ids(client.tasks.list(conditions=[EqCondition(field="id", value=c)])) == [c]
-    assert ids(client.tasks.list(conditions=[EqCondition(field="employee", value=1)])) == [d]
-    assert ids(client.tasks.list(conditions=[ContainsCondition(field="label", value="RAVO")])) == [
-        b
-    ]
+    assert ids(client.task.list(conditions=[EqCondition(field="id", value=c)])) == [c]
+    assert ids(client.task.list(conditions=[EqCondition(field="employee", value=1)])) == [d]
+    assert ids(client.task.list(conditions=[ContainsCondition(field="label", value="RAVO")])) == [b]
     assert ids(
-        client.tasks.list(conditions=[ContainsCondition(field="location", value="platz")])
+        client.task.list(conditions=[ContainsCondition(field="location", value="platz")])
     ) == [b]
     assert ids(
-        client.tasks.list(conditions=[InCondition(field="external_id", value=["X-1", "nope"])])
+        client.task.list(conditions=[InCondition(field="external_id", value=["X-1", "nope"])])
     ) == [a, c]
     either = OrCondition(
         conditions=[
@@ -466,48 +464,48 @@ def test_list_search_conditions(client, listed):
             ContainsCondition(field="label", value="delta"),
         ]
     )
-    assert ids(client.tasks.list(conditions=[either])) == [a, d]
+    assert ids(client.task.list(conditions=[either])) == [a, d]
     both = AndCondition(
         conditions=[
             InCondition(field="status", value=["assigned"]),
             NotCondition(condition=ContainsCondition(field="label", value="a")),
         ]
     )
-    assert set(ids(client.tasks.list(conditions=[both]))) & set(listed) == set()
+    assert set(ids(client.task.list(conditions=[both]))) & set(listed) == set()
     late = PeriodCondition(field="from", value=Period(from_=NOW + 4 * HOUR, to=NOW + 6 * HOUR))
-    assert ids(client.tasks.list(conditions=[late])) == [b]
-    combined = client.tasks.list(filter="X-1", conditions=[EqCondition(field="id", value=a)])
+    assert ids(client.task.list(conditions=[late])) == [b]
+    combined = client.task.list(filter="X-1", conditions=[EqCondition(field="id", value=a)])
     assert ids(combined) == [a]
 
 
 def test_list_condition_errors(client):
     many = [EqCondition(field="id", value=n) for n in range(60)]
-    assert client.tasks.list(conditions=many).count == 0
+    assert client.task.list(conditions=many).count == 0
     nested = [
         OrCondition(conditions=[EqCondition(field="id", value=n) for n in range(30)]),
         OrCondition(conditions=[EqCondition(field="id", value=n) for n in range(29)]),
     ]
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.list(conditions=nested)
+        client.task.list(conditions=nested)
     assert "conditions" in errors_of(info)
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.list(conditions=[EqCondition(field="colour", value=1)])
+        client.task.list(conditions=[EqCondition(field="colour", value=1)])
     assert errors_of(info) == {"conditions[0].field"}
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.list(
+        client.task.list(
             conditions=[
                 PeriodCondition(field="label", value=Period(from_=NOW, to=NOW + HOUR)),
             ]
         )
     assert errors_of(info) == {"conditions[0].type"}
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.list(conditions=[EqCondition(field="from", value=1)])
+        client.task.list(conditions=[EqCondition(field="from", value=1)])
     assert errors_of(info) == {"conditions[0].type"}
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.list(conditions=[OrCondition(conditions=[EqCondition(field="id", value=1)])])
+        client.task.list(conditions=[OrCondition(conditions=[EqCondition(field="id", value=1)])])
     assert errors_of(info) == {"conditions[0].conditions"}
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.list(location=Location(lat=1, lng=2))
+        client.task.list(location=Location(lat=1, lng=2))
     assert errors_of(info) == {"location.radius"}
 
 
@@ -516,65 +514,65 @@ def test_list_condition_errors(client):
 
 def test_a_sub_user_limited_to_trackers_sees_their_tasks_and_the_unassigned(client, fleet_mock):
     without_demo_tasks(fleet_mock)
-    pool = client.tasks.create(task=new_task("pool")).id
-    mine = client.tasks.create(task=new_task("mine", tracker_id=1)).id
-    hidden = client.tasks.create(task=new_task("hidden", tracker_id=2)).id
+    pool = client.task.create(task=new_task("pool")).id
+    mine = client.task.create(task=new_task("mine", tracker_id=1)).id
+    hidden = client.task.create(task=new_task("hidden", tracker_id=2)).id
     fleet_mock.world.users[2].trackers = [1]
     dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")
-    seen = set(ids(dispatcher.tasks.list()))
+    seen = set(ids(dispatcher.task.list()))
     assert {pool, mine} <= seen
     assert hidden not in seen
     with pytest.raises(EntityNotFoundError):
-        dispatcher.tasks.read(task_id=hidden)
+        dispatcher.task.read(task_id=hidden)
     with pytest.raises(EntityNotFoundError):
-        dispatcher.tasks.assign(task_id=hidden, tracker_id=1)
+        dispatcher.task.assign(task_id=hidden, tracker_id=1)
     with pytest.raises(EntityMissingError):
-        dispatcher.tasks.assign(task_id=pool, tracker_id=2)
+        dispatcher.task.assign(task_id=pool, tracker_id=2)
     with pytest.raises(EntityNotFoundError):
-        dispatcher.tasks.create(task=new_task(tracker_id=2))
-    dispatcher.tasks.assign(task_id=pool, tracker_id=1)
-    assert dispatcher.tasks.count() == client.tasks.count() - 1
+        dispatcher.task.create(task=new_task(tracker_id=2))
+    dispatcher.task.assign(task_id=pool, tracker_id=1)
+    assert dispatcher.task.count() == client.task.count() - 1
 
 
 def test_a_sub_user_reads_times_in_their_zone_and_needs_task_update(client, fleet_mock):
-    created = client.tasks.create(task=new_task()).id
+    created = client.task.create(task=new_task()).id
     dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")  # Europe/Berlin, UTC+1
-    task = dispatcher.tasks.read(task_id=created).value
+    task = dispatcher.task.read(task_id=created).value
     assert (task.from_, task.to) == (NOW + HOUR, NOW + 3 * HOUR)
     fleet_mock.world.users[2].rights = []
     with pytest.raises(OperationNotPermittedError):
-        dispatcher.tasks.create(task=new_task())
+        dispatcher.task.create(task=new_task())
     with pytest.raises(OperationNotPermittedError):
-        dispatcher.tasks.delete(task_id=created)
-    assert dispatcher.tasks.read(task_id=created).value.id == created
+        dispatcher.task.delete(task_id=created)
+    assert dispatcher.task.read(task_id=created).value.id == created
 
 
 def test_list_custom_fields_and_periods_in_the_callers_zone(client, fleet_mock):
     from fleetapi.models.task import CustomFieldValue
 
-    painted = client.tasks.create(
+    painted = client.task.create(
         task=new_task("Paint", fields={"131312": CustomFieldValue(type="text", value="blue")})
     ).id
-    plain = client.tasks.create(task=new_task("Plain", start=NOW + HOUR)).id
-    blue = client.tasks.list(conditions=[ContainsCondition(field="131312", value="BLU")])
+    plain = client.task.create(task=new_task("Plain", start=NOW + HOUR)).id
+    blue = client.task.list(conditions=[ContainsCondition(field="131312", value="BLU")])
     assert ids(blue) == [painted]
-    assert ids(client.tasks.list(filter="blue")) == [painted]
+    assert ids(client.task.list(filter="blue")) == [painted]
     dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")  # Europe/Berlin, UTC+1
     early = PeriodCondition(field="from", value=Period(from_=NOW, to=NOW + HOUR))
-    assert painted in ids(dispatcher.tasks.list(conditions=[early]))
-    assert plain not in ids(dispatcher.tasks.list(conditions=[early]))
+    assert painted in ids(dispatcher.task.list(conditions=[early]))
+    assert plain not in ids(dispatcher.task.list(conditions=[early]))
 
 
 def test_a_checkpoint_update_keeps_the_route_in_order(client):
     route = _route(client, count=3)  # windows 09-10, 10-11, 11-12
-    middle = client.tasks.read(task_id=route.checkpoint_ids[1]).value
+    middle = client.task.read(task_id=route.checkpoint_ids[1]).value
     update = TaskUpdate.from_task(middle)
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.update(task=attrs.evolve(update, from_=NOW - HOUR, to=NOW - HOUR / 2))
+        client.task.update(task=attrs.evolve(update, from_=NOW - HOUR, to=NOW - HOUR / 2))
     assert "task.to" in errors_of(info)
     late = attrs.evolve(update, from_=NOW + 4 * HOUR, to=NOW + 5 * HOUR)
     with pytest.raises(InvalidParametersError) as info:
-        client.tasks.update(task=late)
+        client.task.update(task=late)
     assert errors_of(info) == {"task.from"}
-    client.tasks.update(task=attrs.evolve(update, from_=NOW + HOUR / 2, to=NOW + 3 * HOUR))
-    assert client.tasks.read(task_id=middle.id).value.to == NOW + 3 * HOUR
+    client.task.update(task=attrs.evolve(update, from_=NOW + HOUR / 2, to=NOW + 3 * HOUR))
+    assert client.task.read(task_id=middle.id).value.to == NOW + 3 * HOUR

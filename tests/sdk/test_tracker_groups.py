@@ -21,24 +21,24 @@ from fleetapi_mock import FleetMock
 
 
 def groups_of(client: Any) -> dict[int, int]:
-    return {t.id: t.group_id for t in client.trackers.list()}
+    return {t.id: t.group_id for t in client.tracker.list()}
 
 
 def test_create_update_list_and_delete(client: Any) -> None:
-    assert client.tracker_groups.list() == [
+    assert client.tracker.group.list() == [
         TrackerGroup(id=1, title="Vans", color="FF6DDC"),
         TrackerGroup(id=2, title="Trucks", color="27A9E3"),
     ]
-    new = client.tracker_groups.create(title="Employees", color="00aa00")
-    client.tracker_groups.update(id=new, title="Staff", color="00AA00")
-    assert client.tracker_groups.list()[-1] == TrackerGroup(id=new, title="Staff", color="00AA00")
-    client.tracker_groups.delete(id=1)
-    assert [g.id for g in client.tracker_groups.list()] == [2, new]
+    new = client.tracker.group.create(title="Employees", color="00aa00")
+    client.tracker.group.update(id=new, title="Staff", color="00AA00")
+    assert client.tracker.group.list()[-1] == TrackerGroup(id=new, title="Staff", color="00AA00")
+    client.tracker.group.delete(id=1)
+    assert [g.id for g in client.tracker.group.list()] == [2, new]
     assert groups_of(client)[1] == 0  # its trackers went to the default group
     for call in (
-        lambda: client.tracker_groups.delete(id=1),
-        lambda: client.tracker_groups.delete(id=0),  # the default group is no group
-        lambda: client.tracker_groups.update(id=999, title="x", color="000000"),
+        lambda: client.tracker.group.delete(id=1),
+        lambda: client.tracker.group.delete(id=0),  # the default group is no group
+        lambda: client.tracker.group.update(id=999, title="x", color="000000"),
     ):
         with pytest.raises(EntityNotFoundError):
             call()
@@ -57,13 +57,13 @@ def test_create_update_list_and_delete(client: Any) -> None:
 def test_create_refuses_a_bad_title_or_color(client: Any, params: dict[str, str]) -> None:
     params = {k: v.replace("\\n", "\n") for k, v in params.items()}
     with pytest.raises(InvalidParametersError):
-        client.tracker_groups.create(**params)
+        client.tracker.group.create(**params)
 
 
 def test_assign_moves_trackers_and_0_takes_them_out(client: Any) -> None:
-    client.tracker_groups.assign(id=2, trackers=[1, 4])
+    client.tracker.group.assign(id=2, trackers=[1, 4])
     assert groups_of(client) == {1: 2, 2: 1, 3: 2, 4: 2, 5: 0, 6: 0}
-    client.tracker_groups.assign(id=0, trackers=[3])
+    client.tracker.group.assign(id=0, trackers=[3])
     assert groups_of(client)[3] == 0
 
 
@@ -80,7 +80,7 @@ def test_assign_refusals_move_nothing(
 ) -> None:
     before = fleet_mock.world.to_document()
     with pytest.raises(error) as info:
-        client.tracker_groups.assign(id=group, trackers=trackers)
+        client.tracker.group.assign(id=group, trackers=trackers)
     if error is NonExistentEntitiesError:
         assert "7, 999" in str(info.value)
     assert fleet_mock.world.to_document() == before
@@ -88,11 +88,11 @@ def test_assign_refusals_move_nothing(
 
 def test_sub_users_list_but_do_not_change_groups(fleet_mock: FleetMock) -> None:
     with fleet_mock.login("dispatcher", "demo") as sub_user:
-        assert len(sub_user.tracker_groups.list()) == 2
+        assert len(sub_user.tracker.group.list()) == 2
         for call in (
-            lambda: sub_user.tracker_groups.create(title="x", color="000000"),
-            lambda: sub_user.tracker_groups.assign(id=1, trackers=[3]),
-            lambda: sub_user.tracker_groups.delete(id=1),
+            lambda: sub_user.tracker.group.create(title="x", color="000000"),
+            lambda: sub_user.tracker.group.assign(id=1, trackers=[3]),
+            lambda: sub_user.tracker.group.delete(id=1),
         ):
             with pytest.raises(OperationNotPermittedError):
                 call()

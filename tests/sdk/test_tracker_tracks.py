@@ -36,8 +36,8 @@ DAY = dt.datetime(2026, 1, 14)
 )
 def test_tracks_are_the_asset_tracks_of_the_tracker(client: Any, options: dict[str, Any]) -> None:
     period = {"from_": DAY, "to": DAY + dt.timedelta(days=1)}
-    by_tracker = client.tracker_tracks.list(tracker_id=1, **period, **options)
-    by_asset = client.asset_tracks.list(asset=VAN, **period, **options)
+    by_tracker = client.track.list(tracker_id=1, **period, **options)
+    by_asset = client.asset.track.list(asset=VAN, **period, **options)
     assert by_tracker.list == by_asset.list[0].tracks
     assert by_tracker.list  # the demo van drove that day
     assert by_tracker.limit_exceeded is by_asset.list[0].limit_exceeded is False
@@ -45,19 +45,19 @@ def test_tracks_are_the_asset_tracks_of_the_tracker(client: Any, options: dict[s
 
 def test_points_are_the_asset_points_of_the_tracker(client: Any) -> None:
     period = {"from_": DAY, "to": DAY + dt.timedelta(days=1)}
-    first = client.tracker_tracks.list(tracker_id=1, **period).list[0]
+    first = client.track.list(tracker_id=1, **period).list[0]
     for options in ({}, {"filter": False, "simplify": False}, {"track_id": first.id}):
-        by_tracker = client.tracker_tracks.read(tracker_id=1, **period, **options)
-        by_asset = client.asset_tracks.read(asset=VAN, **period, **options)
+        by_tracker = client.track.read(tracker_id=1, **period, **options)
+        by_asset = client.asset.track.read(asset=VAN, **period, **options)
         assert by_tracker.list == by_asset[0].track_points
-    one = client.tracker_tracks.read(tracker_id=1, **period, track_id=first.id, simplify=False)
+    one = client.track.read(tracker_id=1, **period, track_id=first.id, simplify=False)
     assert (one.list[0].get_time, len(one.list)) == (first.start_date, first.points)
 
 
 def test_a_period_before_the_tracker_existed_has_no_tracks(client: Any) -> None:
     old = {"from_": dt.datetime(2020, 1, 1), "to": dt.datetime(2020, 1, 2)}
-    assert client.tracker_tracks.list(tracker_id=1, **old).list == []
-    assert client.tracker_tracks.read(tracker_id=1, **old).list == []
+    assert client.track.list(tracker_id=1, **old).list == []
+    assert client.track.read(tracker_id=1, **old).list == []
 
 
 @pytest.mark.parametrize(
@@ -75,9 +75,9 @@ def test_refusals(
 ) -> None:
     start, end = period
     with pytest.raises(error):
-        client.tracker_tracks.list(tracker_id=tracker_id, from_=start, to=end)
+        client.track.list(tracker_id=tracker_id, from_=start, to=end)
     with pytest.raises(error):
-        client.tracker_tracks.read(tracker_id=tracker_id, from_=start, to=end)
+        client.track.read(tracker_id=tracker_id, from_=start, to=end)
 
 
 KML = "{http://www.opengis.net/kml/2.2}"
@@ -94,8 +94,8 @@ def test_download_answers_the_read_points_as_kml_or_kmz(client: Any) -> None:
     import zipfile
 
     period = {"from_": DAY, "to": DAY + dt.timedelta(days=1)}
-    points = client.tracker_tracks.read(tracker_id=1, **period, point_limit=50).list
-    kml = client.tracker_tracks.download(tracker_id=1, **period, point_limit=50)
+    points = client.track.read(tracker_id=1, **period, point_limit=50).list
+    kml = client.track.download(tracker_id=1, **period, point_limit=50)
     marks = _placemarks(kml)
     assert len(marks) == len(points)
     first = marks[0]
@@ -103,7 +103,7 @@ def test_download_answers_the_read_points_as_kml_or_kmz(client: Any) -> None:
     assert first.find(f"{KML}description").text == f"{points[0].get_time:%Y-%m-%d %H:%M:%S}"
     speeds = [m.find(f"{KML}ExtendedData/{KML}Data/{KML}value").text for m in marks]
     assert speeds == [str(p.speed) for p in points]
-    kmz = client.tracker_tracks.download(tracker_id=1, **period, point_limit=50, format="kmz")
+    kmz = client.track.download(tracker_id=1, **period, point_limit=50, format="kmz")
     with zipfile.ZipFile(io.BytesIO(kmz)) as archive:
         assert archive.namelist() == ["doc.kml"]
         assert archive.read("doc.kml") == kml
@@ -113,22 +113,22 @@ def test_download_splits_by_track_or_keeps_the_tracks_asked(client: Any) -> None
     from defusedxml.ElementTree import fromstring
 
     period = {"from_": DAY, "to": DAY + dt.timedelta(days=1)}
-    tracks = client.tracker_tracks.list(tracker_id=1, **period).list
-    split = fromstring(client.tracker_tracks.download(tracker_id=1, **period, split=True))
+    tracks = client.track.list(tracker_id=1, **period).list
+    split = fromstring(client.track.download(tracker_id=1, **period, split=True))
     folders = list(split.iter(f"{KML}Folder"))
     assert len(folders) == len(tracks)
     names = [m.find(f"{KML}name").text for m in folders[0].iter(f"{KML}Placemark")]
     assert names[:2] == ["start", "end"]
-    second = client.tracker_tracks.read(tracker_id=1, **period, track_id=tracks[1].id).list
-    only = client.tracker_tracks.download(tracker_id=1, **period, track_ids=[tracks[1].id])
+    second = client.track.read(tracker_id=1, **period, track_id=tracks[1].id).list
+    only = client.track.download(tracker_id=1, **period, track_ids=[tracks[1].id])
     assert len(_placemarks(only)) == len(second)
 
 
 def test_download_refuses_what_read_refuses(client: Any) -> None:
     period = {"from_": DAY, "to": DAY + dt.timedelta(days=1)}
     with pytest.raises(DeviceBlockedError):
-        client.tracker_tracks.download(tracker_id=5, **period)
+        client.track.download(tracker_id=5, **period)
     with pytest.raises(EntityNotFoundError):
-        client.tracker_tracks.download(tracker_id=7, **period)
+        client.track.download(tracker_id=7, **period)
     with pytest.raises(TimeSpanTooBigError):
-        client.tracker_tracks.download(tracker_id=1, from_=DAY - dt.timedelta(days=91), to=DAY)
+        client.track.download(tracker_id=1, from_=DAY - dt.timedelta(days=91), to=DAY)

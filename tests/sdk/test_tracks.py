@@ -72,7 +72,7 @@ def mock(fleet_mock: FleetMock) -> FleetMock:
 
 
 def tracks(client, **options):
-    result = client.asset_tracks.list(asset=ANNA, from_=FROM, to=TO, **options)
+    result = client.asset.track.list(asset=ANNA, from_=FROM, to=TO, **options)
     assert [e.tracker_id for e in result.list] == [TRACKER]
     return result.list[0].tracks, result.total
 
@@ -144,7 +144,7 @@ def test_track_ids_stay_the_same_whatever_period_is_asked(mock, fleet_client):
     trip = drive(0, 10)
     mock.record_positions(trip)
     whole, _ = tracks(fleet_client)
-    cut = fleet_client.asset_tracks.list(asset=ANNA, from_=at(4), to=at(7)).list[0].tracks
+    cut = fleet_client.asset.track.list(asset=ANNA, from_=at(4), to=at(7)).list[0].tracks
     assert [t.id for t in cut] == [t.id for t in whole] == [track_id_of(trip[0])]
     # The answer starts with the first point after `from` and ends with the last before `to`.
     assert (cut[0].start_date, cut[0].end_date, cut[0].points) == (at(4), at(7), 4)
@@ -296,7 +296,7 @@ def test_totals_cover_the_whole_period_parking_before_and_after_included(mock, f
 def test_the_future_counts_neither_as_trips_nor_as_parking(mock, fleet_client):
     mock.record_positions(drive(0, 10))
     now = mock.clock.now()
-    result = fleet_client.asset_tracks.list(
+    result = fleet_client.asset.track.list(
         asset=ANNA, from_=now - dt.timedelta(hours=2), to=now + dt.timedelta(hours=5)
     )
     assert result.total.count == 0
@@ -305,15 +305,11 @@ def test_the_future_counts_neither_as_trips_nor_as_parking(mock, fleet_client):
 
 
 def test_an_employee_without_a_tracker_has_no_tracks(fleet_client):
-    result = fleet_client.asset_tracks.list(
-        asset=AssetRef(id=3, type="employee"), from_=FROM, to=TO
-    )
+    result = fleet_client.asset.track.list(asset=AssetRef(id=3, type="employee"), from_=FROM, to=TO)
     assert result.list == []
     assert (result.total.count, result.total.length) == (0, 0)
     assert result.total.parking_duration == dt.timedelta(0)
-    points = fleet_client.asset_tracks.read(
-        asset=AssetRef(id=3, type="employee"), from_=FROM, to=TO
-    )
+    points = fleet_client.asset.track.read(asset=AssetRef(id=3, type="employee"), from_=FROM, to=TO)
     assert points == []
 
 
@@ -323,24 +319,24 @@ def test_an_employee_without_a_tracker_has_no_tracks(fleet_client):
 def test_to_must_be_later_than_from(fleet_client):
     for to in (FROM, FROM - dt.timedelta(seconds=1)):
         with pytest.raises(InvalidParametersError) as info:
-            fleet_client.asset_tracks.list(asset=ANNA, from_=FROM, to=to)
+            fleet_client.asset.track.list(asset=ANNA, from_=FROM, to=to)
         assert [e["parameter"] for e in info.value.errors] == ["to"]
         with pytest.raises(InvalidParametersError):
-            fleet_client.asset_tracks.read(asset=ANNA, from_=FROM, to=to)
+            fleet_client.asset.track.read(asset=ANNA, from_=FROM, to=to)
 
 
 def test_a_span_above_the_dealer_maximum_is_211(fleet_mock, fleet_client):
     start = dt.datetime(2025, 10, 1)
-    fleet_client.asset_tracks.list(asset=ANNA, from_=start, to=start + dt.timedelta(days=90))
+    fleet_client.asset.track.list(asset=ANNA, from_=start, to=start + dt.timedelta(days=90))
     with pytest.raises(TimeSpanTooBigError) as info:
-        fleet_client.asset_tracks.list(
+        fleet_client.asset.track.list(
             asset=ANNA, from_=start, to=start + dt.timedelta(days=90, seconds=1)
         )
     assert (info.value.code, info.value.http_status) == (211, 400)
     fleet_mock.world.dealers[1].platform["report.max_time_span"] = "P7D"
     with pytest.raises(TimeSpanTooBigError):
-        fleet_client.asset_tracks.read(asset=ANNA, from_=start, to=start + dt.timedelta(days=8))
-    fleet_client.asset_tracks.read(asset=ANNA, from_=start, to=start + dt.timedelta(days=7))
+        fleet_client.asset.track.read(asset=ANNA, from_=start, to=start + dt.timedelta(days=8))
+    fleet_client.asset.track.read(asset=ANNA, from_=start, to=start + dt.timedelta(days=7))
 
 
 def test_limit_exceeded_when_the_period_reaches_past_the_tariff_storage(mock, fleet_client):
@@ -356,20 +352,20 @@ def test_limit_exceeded_when_the_period_reaches_past_the_tariff_storage(mock, fl
     ]
     mock.record_positions([*old, *drive(0, 5)])
     now = mock.clock.now()
-    recent = fleet_client.asset_tracks.list(asset=ANNA, from_=now - dt.timedelta(days=90), to=now)
+    recent = fleet_client.asset.track.list(asset=ANNA, from_=now - dt.timedelta(days=90), to=now)
     assert recent.list[0].limit_exceeded is False
-    reaching = fleet_client.asset_tracks.list(
+    reaching = fleet_client.asset.track.list(
         asset=ANNA, from_=dt.datetime(2025, 9, 30), to=dt.datetime(2025, 12, 20)
     )
     assert reaching.list[0].limit_exceeded is True
     assert reaching.list[0].tracks == []  # older than 90 days: no longer stored
-    read = fleet_client.asset_tracks.read(
+    read = fleet_client.asset.track.read(
         asset=ANNA, from_=dt.datetime(2025, 9, 30), to=dt.datetime(2025, 12, 20)
     )
     assert read[0].limit_exceeded is True
     assert read[0].track_points == []
     mock.world.tariffs[1].storage_period = dt.timedelta(days=365)
-    longer = fleet_client.asset_tracks.list(
+    longer = fleet_client.asset.track.list(
         asset=ANNA, from_=dt.datetime(2025, 9, 30), to=dt.datetime(2025, 12, 20)
     )
     assert longer.list[0].limit_exceeded is False
@@ -378,12 +374,12 @@ def test_limit_exceeded_when_the_period_reaches_past_the_tariff_storage(mock, fl
 
 def test_the_interval_starts_when_the_tracker_was_created(fleet_client):
     # Anna's phone (tracker 4) was created on 2025-09-01.
-    result = fleet_client.asset_tracks.list(
+    result = fleet_client.asset.track.list(
         asset=ANNA, from_=dt.datetime(2025, 8, 20), to=dt.datetime(2025, 9, 10)
     )
     interval = result.list[0].interval
     assert (interval.from_, interval.to) == (dt.datetime(2025, 9, 1), dt.datetime(2025, 9, 10))
-    before = fleet_client.asset_tracks.list(
+    before = fleet_client.asset.track.list(
         asset=ANNA, from_=dt.datetime(2025, 8, 1), to=dt.datetime(2025, 8, 20)
     )
     assert before.list == []
@@ -392,7 +388,7 @@ def test_the_interval_starts_when_the_tracker_was_created(fleet_client):
 def test_dates_are_in_the_users_time_zone(mock):
     mock.record_positions(drive(0, 5))
     with mock.login("dispatcher", "demo") as berlin:  # Europe/Berlin, UTC+1 in January
-        result = berlin.asset_tracks.list(
+        result = berlin.asset.track.list(
             asset=ANNA, from_=dt.datetime(2026, 1, 14, 11, 2), to=dt.datetime(2026, 1, 14, 12)
         )
         track = result.list[0].tracks[0]
@@ -401,7 +397,7 @@ def test_dates_are_in_the_users_time_zone(mock):
             dt.datetime(2026, 1, 14, 11, 5),
         )
         assert result.list[0].interval.from_ == dt.datetime(2026, 1, 14, 11, 2)
-        points = berlin.asset_tracks.read(
+        points = berlin.asset.track.read(
             asset=ANNA, from_=dt.datetime(2026, 1, 14, 11), to=dt.datetime(2026, 1, 14, 12)
         )
         assert points[0].track_points[0].get_time == dt.datetime(2026, 1, 14, 11, 0)
@@ -416,10 +412,10 @@ def test_dates_are_in_the_users_time_zone(mock):
 )
 def test_a_missing_asset_is_201(fleet_client, asset):
     with pytest.raises(EntityNotFoundError) as info:
-        fleet_client.asset_tracks.list(asset=asset, from_=FROM, to=TO)
+        fleet_client.asset.track.list(asset=asset, from_=FROM, to=TO)
     assert info.value.code == 201
     with pytest.raises(EntityNotFoundError):
-        fleet_client.asset_tracks.read(asset=asset, from_=FROM, to=TO)
+        fleet_client.asset.track.read(asset=asset, from_=FROM, to=TO)
 
 
 def test_another_accounts_employee_is_201(fleet_mock, fleet_client):
@@ -430,11 +426,11 @@ def test_another_accounts_employee_is_201(fleet_mock, fleet_client):
             id=50, user_id=3, first_name="Otto", tracker_id=7
         )
     with pytest.raises(EntityNotFoundError):
-        fleet_client.asset_tracks.list(asset=AssetRef(id=50, type="employee"), from_=FROM, to=TO)
+        fleet_client.asset.track.list(asset=AssetRef(id=50, type="employee"), from_=FROM, to=TO)
     with fleet_mock.login("other", "other") as other:
-        other.asset_tracks.list(asset=AssetRef(id=50, type="employee"), from_=FROM, to=TO)
+        other.asset.track.list(asset=AssetRef(id=50, type="employee"), from_=FROM, to=TO)
         with pytest.raises(EntityNotFoundError):
-            other.asset_tracks.list(asset=ANNA, from_=FROM, to=TO)
+            other.asset.track.list(asset=ANNA, from_=FROM, to=TO)
 
 
 def test_a_sub_user_sees_only_assets_on_its_trackers(mock):
@@ -442,17 +438,17 @@ def test_a_sub_user_sees_only_assets_on_its_trackers(mock):
     mock.world.users[2].trackers = [1, 2]
     with mock.login("dispatcher", "demo") as dispatcher:
         with pytest.raises(EntityNotFoundError):
-            dispatcher.asset_tracks.list(asset=ANNA, from_=FROM, to=TO)
+            dispatcher.asset.track.list(asset=ANNA, from_=FROM, to=TO)
         with pytest.raises(EntityNotFoundError):
-            dispatcher.asset_tracks.read(asset=ANNA, from_=FROM, to=TO)
-        ben = dispatcher.asset_tracks.list(asset=AssetRef(id=2, type="employee"), from_=FROM, to=TO)
+            dispatcher.asset.track.read(asset=ANNA, from_=FROM, to=TO)
+        ben = dispatcher.asset.track.list(asset=AssetRef(id=2, type="employee"), from_=FROM, to=TO)
         assert [e.tracker_id for e in ben.list] == [1]
 
 
 def test_a_blocked_tracker_gives_no_tracks(mock, fleet_client):
     mock.record_positions(drive(0, 5))
     mock.world.trackers[TRACKER].blocked = True
-    assert fleet_client.asset_tracks.list(asset=ANNA, from_=FROM, to=TO).list == []
+    assert fleet_client.asset.track.list(asset=ANNA, from_=FROM, to=TO).list == []
 
 
 # --- Vehicles -----------------------------------------------------------------------------------
@@ -461,58 +457,56 @@ VAN_1 = AssetRef(id=1, type="vehicle")  # rides tracker 1, 9.5 l/100 km
 
 
 def test_a_vehicle_resolves_to_the_tracker_it_rides(fleet_client):
-    by_vehicle = fleet_client.asset_tracks.list(asset=VAN_1, from_=FROM, to=TO)
-    by_driver = fleet_client.asset_tracks.list(
+    by_vehicle = fleet_client.asset.track.list(asset=VAN_1, from_=FROM, to=TO)
+    by_driver = fleet_client.asset.track.list(
         asset=AssetRef(id=2, type="employee"), from_=FROM, to=TO
     )
     assert [e.tracker_id for e in by_vehicle.list] == [1]
     assert [t.id for t in by_vehicle.list[0].tracks] == [t.id for t in by_driver.list[0].tracks]
-    read = fleet_client.asset_tracks.read(asset=VAN_1, from_=FROM, to=TO)
+    read = fleet_client.asset.track.read(asset=VAN_1, from_=FROM, to=TO)
     assert read[0].tracker_id == 1
     assert read[0].track_points
 
 
 def test_norm_fuel_consumed_follows_the_vehicles_norm_consumption(fleet_mock, fleet_client):
-    result = fleet_client.asset_tracks.list(asset=VAN_1, from_=FROM, to=TO)
+    result = fleet_client.asset.track.list(asset=VAN_1, from_=FROM, to=TO)
     trips = result.list[0].tracks
     for trip in trips:
         assert trip.norm_fuel_consumed == pytest.approx(trip.length * 9.5 / 100, abs=0.001)
     assert result.total.norm_fuel_consumed == pytest.approx(
         sum(t.norm_fuel_consumed for t in trips), abs=0.005
     )
-    merged = fleet_client.asset_tracks.list(asset=VAN_1, from_=FROM, to=TO, split=False)
+    merged = fleet_client.asset.track.list(asset=VAN_1, from_=FROM, to=TO, split=False)
     assert merged.list[0].tracks[0].norm_fuel_consumed == pytest.approx(
         result.total.norm_fuel_consumed, abs=0.005
     )
     # The driver's tracks come from the same tracker, so they carry it too.
-    ben = fleet_client.asset_tracks.list(asset=AssetRef(id=2, type="employee"), from_=FROM, to=TO)
+    ben = fleet_client.asset.track.list(asset=AssetRef(id=2, type="employee"), from_=FROM, to=TO)
     assert ben.total.norm_fuel_consumed == result.total.norm_fuel_consumed
     # Without a norm consumption, or without a vehicle on the tracker, there is none.
     with fleet_mock.world.lock:
         van = fleet_mock.world.vehicles[1]
         fleet_mock.world.vehicles[1] = attrs.evolve(van, norm_avg_fuel_consumption=None)
-    plain = fleet_client.asset_tracks.list(asset=VAN_1, from_=FROM, to=TO)
+    plain = fleet_client.asset.track.list(asset=VAN_1, from_=FROM, to=TO)
     assert {t.norm_fuel_consumed for t in plain.list[0].tracks} == {UNSET}
     assert plain.total.norm_fuel_consumed is UNSET
-    anna = fleet_client.asset_tracks.list(asset=ANNA, from_=FROM, to=TO)
+    anna = fleet_client.asset.track.list(asset=ANNA, from_=FROM, to=TO)
     assert anna.total.norm_fuel_consumed is UNSET
 
 
 def test_a_vehicle_without_a_tracker_has_no_tracks(fleet_client):
-    result = fleet_client.asset_tracks.list(asset=AssetRef(id=4, type="vehicle"), from_=FROM, to=TO)
+    result = fleet_client.asset.track.list(asset=AssetRef(id=4, type="vehicle"), from_=FROM, to=TO)
     assert result.list == []
 
 
 def test_vehicles_of_another_account_or_on_hidden_trackers_are_201(fleet_mock, fleet_client):
     with pytest.raises(EntityNotFoundError):
-        fleet_client.asset_tracks.list(asset=AssetRef(id=5, type="vehicle"), from_=FROM, to=TO)
+        fleet_client.asset.track.list(asset=AssetRef(id=5, type="vehicle"), from_=FROM, to=TO)
     fleet_mock.world.users[2].trackers = [4]
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
         with pytest.raises(EntityNotFoundError):
-            dispatcher.asset_tracks.read(asset=VAN_1, from_=FROM, to=TO)
-        spare = dispatcher.asset_tracks.list(
-            asset=AssetRef(id=4, type="vehicle"), from_=FROM, to=TO
-        )
+            dispatcher.asset.track.read(asset=VAN_1, from_=FROM, to=TO)
+        spare = dispatcher.asset.track.list(asset=AssetRef(id=4, type="vehicle"), from_=FROM, to=TO)
         assert spare.list == []
 
 
@@ -529,12 +523,12 @@ def day_with_parking(mock):
 
 def test_read_gives_trip_points_by_default_and_parking_points_without_filter(mock, fleet_client):
     first, parked, second = day_with_parking(mock)
-    read = fleet_client.asset_tracks.read(asset=ANNA, from_=FROM, to=TO)
+    read = fleet_client.asset.track.read(asset=ANNA, from_=FROM, to=TO)
     assert len(read) == 1
     assert read[0].tracker_id == TRACKER
     assert [p.get_time for p in read[0].track_points] == [p.get_time for p in [*first, *second]]
     assert {p.parking for p in read[0].track_points} == {False}
-    everything = fleet_client.asset_tracks.read(asset=ANNA, from_=FROM, to=TO, filter=False)
+    everything = fleet_client.asset.track.read(asset=ANNA, from_=FROM, to=TO, filter=False)
     points = everything[0].track_points
     assert len(points) == len(first) + len(parked) + len(second)
     assert [p.get_time for p in points if p.parking] == [p.get_time for p in parked]
@@ -542,10 +536,10 @@ def test_read_gives_trip_points_by_default_and_parking_points_without_filter(moc
 
 def test_read_one_track_by_id(mock, fleet_client):
     _first, _, second = day_with_parking(mock)
-    listed = fleet_client.asset_tracks.list(asset=ANNA, from_=FROM, to=TO).list[0].tracks
-    read = fleet_client.asset_tracks.read(asset=ANNA, from_=FROM, to=TO, track_id=listed[1].id)
+    listed = fleet_client.asset.track.list(asset=ANNA, from_=FROM, to=TO).list[0].tracks
+    read = fleet_client.asset.track.read(asset=ANNA, from_=FROM, to=TO, track_id=listed[1].id)
     assert [p.get_time for p in read[0].track_points] == [p.get_time for p in second]
-    unknown = fleet_client.asset_tracks.read(asset=ANNA, from_=FROM, to=TO, track_id=12345)
+    unknown = fleet_client.asset.track.read(asset=ANNA, from_=FROM, to=TO, track_id=12345)
     assert unknown[0].track_points == []
 
 
@@ -553,21 +547,21 @@ def test_read_without_lbs_and_lbs_only_tracks_filtered(mock, fleet_client):
     gps = drive(0, 5)
     lbs = [point(30 + m, m, gsm_lbs=True) for m in range(5)]
     mock.record_positions([*gps, *lbs])
-    by_default = fleet_client.asset_tracks.read(asset=ANNA, from_=FROM, to=TO)
+    by_default = fleet_client.asset.track.read(asset=ANNA, from_=FROM, to=TO)
     assert len(by_default[0].track_points) == len(gps)  # the LBS-only track is filtered
-    unfiltered = fleet_client.asset_tracks.read(asset=ANNA, from_=FROM, to=TO, filter=False)
+    unfiltered = fleet_client.asset.track.read(asset=ANNA, from_=FROM, to=TO, filter=False)
     assert sum(1 for p in unfiltered[0].track_points if p.gsm_lbs) == 5
-    no_lbs = fleet_client.asset_tracks.read(
+    no_lbs = fleet_client.asset.track.read(
         asset=ANNA, from_=FROM, to=TO, filter=False, include_gsm_lbs=False
     )
     assert not any(p.gsm_lbs for p in no_lbs[0].track_points)
     lbs_track = next(
         t
-        for t in fleet_client.asset_tracks.list(asset=ANNA, from_=FROM, to=TO).list[0].tracks
+        for t in fleet_client.asset.track.list(asset=ANNA, from_=FROM, to=TO).list[0].tracks
         if t.gsm_lbs
     )
     # Reading one track ignores include_gsm_lbs.
-    one = fleet_client.asset_tracks.read(
+    one = fleet_client.asset.track.read(
         asset=ANNA, from_=FROM, to=TO, track_id=lbs_track.id, include_gsm_lbs=False
     )
     assert len(one[0].track_points) == 5
@@ -585,13 +579,13 @@ def test_read_simplifies_to_the_point_limit_unless_told_not_to(mock, fleet_clien
         for m in range(60)
     ]
     mock.record_positions(zigzag)
-    full = fleet_client.asset_tracks.read(
+    full = fleet_client.asset.track.read(
         asset=ANNA, from_=FROM, to=TO, simplify=False, point_limit=5
     )
     assert len(full[0].track_points) == 60
-    default = fleet_client.asset_tracks.read(asset=ANNA, from_=FROM, to=TO)
+    default = fleet_client.asset.track.read(asset=ANNA, from_=FROM, to=TO)
     assert len(default[0].track_points) == 60  # the default limit is 1000
-    limited = fleet_client.asset_tracks.read(asset=ANNA, from_=FROM, to=TO, point_limit=8)
+    limited = fleet_client.asset.track.read(asset=ANNA, from_=FROM, to=TO, point_limit=8)
     kept = limited[0].track_points
     assert 2 <= len(kept) <= 8
     assert (kept[0].get_time, kept[-1].get_time) == (at(0), at(29.5))
@@ -600,10 +594,10 @@ def test_read_simplifies_to_the_point_limit_unless_told_not_to(mock, fleet_clien
 @pytest.mark.parametrize("limit", [1, 3001])
 def test_point_limit_is_2_to_3000(fleet_client, limit):
     with pytest.raises(InvalidParametersError) as info:
-        fleet_client.asset_tracks.list(asset=ANNA, from_=FROM, to=TO, point_limit=limit)
+        fleet_client.asset.track.list(asset=ANNA, from_=FROM, to=TO, point_limit=limit)
     assert [e["parameter"] for e in info.value.errors] == ["point_limit"]
     with pytest.raises(InvalidParametersError):
-        fleet_client.asset_tracks.read(asset=ANNA, from_=FROM, to=TO, point_limit=limit)
+        fleet_client.asset.track.read(asset=ANNA, from_=FROM, to=TO, point_limit=limit)
 
 
 # --- Async --------------------------------------------------------------------------------------
@@ -612,18 +606,18 @@ def test_point_limit_is_2_to_3000(fleet_client, limit):
 @pytest.mark.anyio
 async def test_the_async_client_lists_and_reads_tracks(mock, fleet_async_client):
     first, _, _second = day_with_parking(mock)
-    result = await fleet_async_client.asset_tracks.list(asset=ANNA, from_=FROM, to=TO)
+    result = await fleet_async_client.asset.track.list(asset=ANNA, from_=FROM, to=TO)
     assert [t.start_date for t in result.list[0].tracks] == [at(0), at(15)]
-    read = await fleet_async_client.asset_tracks.read(
+    read = await fleet_async_client.asset.track.read(
         asset=ANNA, from_=FROM, to=TO, track_id=result.list[0].tracks[0].id
     )
     assert len(read[0].track_points) == len(first)
     with pytest.raises(TimeSpanTooBigError):
-        await fleet_async_client.asset_tracks.list(
+        await fleet_async_client.asset.track.list(
             asset=ANNA, from_=FROM, to=FROM + dt.timedelta(days=91)
         )
     with pytest.raises(EntityNotFoundError):
-        await fleet_async_client.asset_tracks.read(
+        await fleet_async_client.asset.track.read(
             asset=AssetRef(id=404, type="employee"), from_=FROM, to=TO
         )
 
@@ -632,7 +626,7 @@ async def test_the_async_client_lists_and_reads_tracks(mock, fleet_async_client)
 
 
 def test_the_demo_world_has_a_day_of_driving(fleet_client):
-    ben = fleet_client.asset_tracks.list(
+    ben = fleet_client.asset.track.list(
         asset=AssetRef(id=2, type="employee"), from_=FROM, to=TO, count_events=True
     )
     trips = ben.list[0].tracks
@@ -641,9 +635,7 @@ def test_the_demo_world_has_a_day_of_driving(fleet_client):
     assert sum(t.event_count for t in trips) == 2
     assert dt.timedelta(minutes=20) < ben.total.trips_duration < dt.timedelta(hours=2)
     assert ben.total.parking_duration == dt.timedelta(days=1) - ben.total.trips_duration
-    anna = fleet_client.asset_tracks.list(
-        asset=ANNA, from_=FROM, to=TO, cluster_single_reports=True
-    )
+    anna = fleet_client.asset.track.list(asset=ANNA, from_=FROM, to=TO, cluster_single_reports=True)
     kinds = [type(t) for t in anna.list[0].tracks]
     assert kinds == [SingleReportTrack, RegularTrack, ClusterTrack, RegularTrack]
     assert anna.list[0].tracks[0].gsm_lbs is True

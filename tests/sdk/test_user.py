@@ -48,10 +48,10 @@ def test_a_sub_user_is_told_its_master_and_rights(fleet_mock: FleetMock) -> None
 
 
 def test_settings_read_and_update_change_only_what_is_given(client: Any) -> None:
-    before = client.user.read_settings()
+    before = client.user.settings.read()
     assert before.balance_alert_settings.emails == ["billing@fleet.test"]
-    client.user.update_settings(time_zone="Asia/Tokyo", measurement_system="imperial")
-    after = client.user.read_settings()
+    client.user.settings.update(time_zone="Asia/Tokyo", measurement_system="imperial")
+    after = client.user.settings.read()
     assert (after.settings.time_zone, after.settings.measurement_system) == (
         "Asia/Tokyo",
         "imperial",
@@ -60,11 +60,11 @@ def test_settings_read_and_update_change_only_what_is_given(client: Any) -> None
     assert after.balance_alert_settings == before.balance_alert_settings
     # the time zone is the one every answer uses from now on
     assert client.user.get_info().user_info.creation_date == dt.datetime(2025, 6, 1, 19, 0)
-    client.user.update_settings(
+    client.user.settings.update(
         balance_alert_settings=BalanceAlertSettings(emails=[]),
         file_storage_settings=FileStorageSettings(auto_overwrite=True),
     )
-    settings = client.user.read_settings()
+    settings = client.user.settings.read()
     assert settings.balance_alert_settings.emails == []
     assert settings.file_storage_settings.auto_overwrite is True
 
@@ -72,7 +72,7 @@ def test_settings_read_and_update_change_only_what_is_given(client: Any) -> None
 def test_an_unknown_time_zone_is_7_and_changes_nothing(client: Any, fleet_mock: FleetMock) -> None:
     before = fleet_mock.world.to_document()
     with pytest.raises(InvalidParametersError) as info:
-        client.user.update_settings(time_zone="Mars/Olympus", locale="de")
+        client.user.settings.update(time_zone="Mars/Olympus", locale="de")
     assert info.value.errors[0]["parameter"] == "time_zone"
     assert fleet_mock.world.to_document() == before
 
@@ -81,17 +81,17 @@ def test_a_sub_user_neither_reads_nor_changes_the_accounts_storage_and_alerts(
     fleet_mock: FleetMock,
 ) -> None:
     with fleet_mock.login("dispatcher", "demo") as sub_user:
-        settings = sub_user.user.read_settings()
+        settings = sub_user.user.settings.read()
         assert settings.settings.locale == "de"
         assert (settings.file_storage_settings, settings.balance_alert_settings) == (UNSET, UNSET)
         before = fleet_mock.world.to_document()
         with pytest.raises(OperationNotPermittedError):
-            sub_user.user.update_settings(
+            sub_user.user.settings.update(
                 locale="en", balance_alert_settings=BalanceAlertSettings(emails=[])
             )
         assert fleet_mock.world.to_document() == before
-        sub_user.user.update_settings(locale="en")
-        assert sub_user.user.read_settings().settings.locale == "en"
+        sub_user.user.settings.update(locale="en")
+        assert sub_user.user.settings.read().settings.locale == "en"
 
 
 def test_logout_ends_the_session_but_an_api_key_cannot_log_out(fleet_mock: FleetMock) -> None:

@@ -51,18 +51,18 @@ def _world_zones(fleet_mock: FleetMock) -> dict[int, Any]:
 
 
 def test_each_kind_is_created_and_read_back_with_its_bounds(client: Any) -> None:
-    circle = client.zones.create(zone=NewCircleZone(label="Yard", center=CENTER, radius=200))
-    polygon = client.zones.create(zone=NewPolygonZone(label="Block"), points=_line(4))
-    sausage = client.zones.create(
+    circle = client.zone.create(zone=NewCircleZone(label="Yard", center=CENTER, radius=200))
+    polygon = client.zone.create(zone=NewPolygonZone(label="Block"), points=_line(4))
+    sausage = client.zone.create(
         zone=NewSausageZone(label="Road", radius=30, color="FF0000", points=_line(3))
     )
-    read = client.zones.read(zone_id=circle)
+    read = client.zone.read(zone_id=circle)
     assert isinstance(read, CircleZone)
     assert (read.label, read.center, read.radius, read.color) == ("Yard", CENTER, 200, "27A9E3")
-    shaped = client.zones.read(zone_id=polygon, with_points=True)
+    shaped = client.zone.read(zone_id=polygon, with_points=True)
     assert isinstance(shaped, PolygonZone)
     assert shaped.points == _line(4)
-    road = client.zones.read(zone_id=sausage, with_points=True)
+    road = client.zone.read(zone_id=sausage, with_points=True)
     assert isinstance(road, SausageZone)
     assert (road.points, road.radius, road.color) == (_line(3), 30, "FF0000")
     # The bounds hold the whole zone: a circle's edge, a sausage's corridor.
@@ -77,10 +77,10 @@ def test_each_kind_is_created_and_read_back_with_its_bounds(client: Any) -> None
 
 
 def test_points_of_the_parameter_win_over_those_of_the_zone(client: Any) -> None:
-    zone_id = client.zones.create(
+    zone_id = client.zone.create(
         zone=NewSausageZone(label="Road", radius=30, points=_line(2)), points=_line(5)
     )
-    assert client.zones.points(zone_id=zone_id) == _line(5)
+    assert client.zone.point.list(zone_id=zone_id) == _line(5)
 
 
 @pytest.mark.parametrize("kind", ["polygon", "sausage"])
@@ -88,19 +88,19 @@ def test_the_points_limits_of_each_kind(client: Any, kind: str) -> None:
     fewest, most = ZONE_POINT_LIMITS[kind]
     zone = NewPolygonZone(label="P") if kind == "polygon" else NewSausageZone(label="S", radius=9)
     with pytest.raises(TooFewZonePointsError):
-        client.zones.create(zone=zone, points=_line(fewest - 1))
+        client.zone.create(zone=zone, points=_line(fewest - 1))
     with pytest.raises(TooManyZonePointsError):
-        client.zones.create(zone=zone, points=_line(most + 1))
-    smallest = client.zones.create(zone=zone, points=_line(fewest))
-    largest = client.zones.create(zone=zone, points=_line(most))
-    assert len(client.zones.points(zone_id=smallest)) == fewest
-    assert len(client.zones.points(zone_id=largest)) == most
+        client.zone.create(zone=zone, points=_line(most + 1))
+    smallest = client.zone.create(zone=zone, points=_line(fewest))
+    largest = client.zone.create(zone=zone, points=_line(most))
+    assert len(client.zone.point.list(zone_id=smallest)) == fewest
+    assert len(client.zone.point.list(zone_id=largest)) == most
 
 
 def test_a_circle_takes_no_points(fleet_mock: FleetMock, client: Any) -> None:
     before = _world_zones(fleet_mock)
     with pytest.raises(NotSupportedForEntityTypeError):
-        client.zones.create(zone=NewCircleZone(label="C", center=CENTER, radius=5), points=_line(3))
+        client.zone.create(zone=NewCircleZone(label="C", center=CENTER, radius=5), points=_line(3))
     assert _world_zones(fleet_mock) == before
 
 
@@ -108,11 +108,11 @@ def test_tags_must_be_the_accounts_and_the_quota_holds(
     fleet_mock: FleetMock, client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with pytest.raises(EntityMissingError):
-        client.zones.create(zone=NewCircleZone(label="C", center=CENTER, radius=5, tags=[999]))
+        client.zone.create(zone=NewCircleZone(label="C", center=CENTER, radius=5, tags=[999]))
     monkeypatch.setattr("fleetapi_mock.handlers.zone.MAX_ZONES", 4)
-    client.zones.create(zone=NewCircleZone(label="Fourth", center=CENTER, radius=5))
+    client.zone.create(zone=NewCircleZone(label="Fourth", center=CENTER, radius=5))
     with pytest.raises(OverQuotaError):
-        client.zones.create(zone=NewCircleZone(label="Fifth", center=CENTER, radius=5))
+        client.zone.create(zone=NewCircleZone(label="Fifth", center=CENTER, radius=5))
     assert len(fleet_mock.world.zones) == 4
 
 
@@ -142,21 +142,21 @@ def test_bad_zones_are_code_7(fleet_mock: FleetMock, zone: Any, parameter: str) 
 
 
 def test_update_replaces_the_zone_and_keeps_its_points_unless_given(client: Any) -> None:
-    client.zones.update(zone=PolygonZone(id=2, label="Centre", color="000000"))
-    read = client.zones.read(zone_id=2, with_points=True)
+    client.zone.update(zone=PolygonZone(id=2, label="Centre", color="000000"))
+    read = client.zone.read(zone_id=2, with_points=True)
     assert (read.label, read.color, len(read.points)) == ("Centre", "000000", 4)
-    client.zones.update(zone=PolygonZone(id=2, label="Centre", points=_line(3)))
-    assert client.zones.points(zone_id=2) == _line(3)
+    client.zone.update(zone=PolygonZone(id=2, label="Centre", points=_line(3)))
+    assert client.zone.point.list(zone_id=2) == _line(3)
     with pytest.raises(TooFewZonePointsError):
-        client.zones.update(zone=PolygonZone(id=2, label="Centre", points=_line(2)))
+        client.zone.update(zone=PolygonZone(id=2, label="Centre", points=_line(2)))
 
 
 def test_update_keeps_the_type_and_the_owner(fleet_mock: FleetMock, client: Any) -> None:
     before = _world_zones(fleet_mock)
     with pytest.raises(EntityTypeMismatchError):
-        client.zones.update(zone=CircleZone(id=2, label="Now a circle", center=CENTER, radius=9))
+        client.zone.update(zone=CircleZone(id=2, label="Now a circle", center=CENTER, radius=9))
     with pytest.raises(EntityNotFoundError):
-        client.zones.update(zone=CircleZone(id=404, label="Nowhere", center=CENTER, radius=9))
+        client.zone.update(zone=CircleZone(id=404, label="Nowhere", center=CENTER, radius=9))
     assert _world_zones(fleet_mock) == before
 
 
@@ -165,24 +165,24 @@ def test_update_keeps_the_type_and_the_owner(fleet_mock: FleetMock, client: Any)
 
 def test_delete_one_or_several_and_links_lose_the_zone(fleet_mock: FleetMock, client: Any):
     assert fleet_mock.world.geo_links[1].params.bounding_zone_ids == [2]
-    client.zones.delete(zone_id=2)
+    client.zone.delete(zone_id=2)
     assert fleet_mock.world.geo_links[1].params.bounding_zone_ids == []
     made = [
-        client.zones.create(zone=NewCircleZone(label=f"Z{i}", center=CENTER, radius=5))
+        client.zone.create(zone=NewCircleZone(label=f"Z{i}", center=CENTER, radius=5))
         for i in range(2)
     ]
-    client.zones.delete(zone_ids=made)
-    assert [z.id for z in client.zones.list()] == [1, 3]
+    client.zone.delete(zone_ids=made)
+    assert [z.id for z in client.zone.list()] == [1, 3]
 
 
 def test_delete_is_all_or_nothing(fleet_mock: FleetMock, client: Any) -> None:
     before = _world_zones(fleet_mock)
     with pytest.raises(EntityNotFoundError):
-        client.zones.delete(zone_ids=[3, 404])
+        client.zone.delete(zone_ids=[3, 404])
     with pytest.raises(InvalidParametersError):
-        client.zones.delete()
+        client.zone.delete()
     with pytest.raises(InvalidParametersError):
-        client.zones.delete(zone_id=3, zone_ids=[3])
+        client.zone.delete(zone_id=3, zone_ids=[3])
     assert _world_zones(fleet_mock) == before
 
 
@@ -193,7 +193,7 @@ def test_a_zone_that_rules_watch_is_not_deleted_and_the_rules_are_named(
     assert watching
     before = _world_zones(fleet_mock)
     with pytest.raises(EntityInUseError) as info:
-        client.zones.delete(zone_ids=[3, 1])
+        client.zone.delete(zone_ids=[3, 1])
     assert info.value.entities == [{"type": "rules", "ids": watching}]
     assert _world_zones(fleet_mock) == before
 
@@ -213,30 +213,30 @@ def test_the_203_envelope_is_the_documented_one(fleet_mock: FleetMock) -> None:
 def test_point_list_simplifies_to_count_keeping_the_ends_and_the_corners(client: Any) -> None:
     corner = ZonePoint(lat=52.6, lng=13.5)
     straight = [ZonePoint(lat=52.5, lng=13.4 + i * 0.01) for i in range(10)]
-    zone_id = client.zones.create(
+    zone_id = client.zone.create(
         zone=NewSausageZone(label="L", radius=10), points=[*straight, corner]
     )
-    assert client.zones.points(zone_id=zone_id, count=3) == [straight[0], straight[-1], corner]
-    assert len(client.zones.points(zone_id=zone_id, count=50)) == 11
+    assert client.zone.point.list(zone_id=zone_id, count=3) == [straight[0], straight[-1], corner]
+    assert len(client.zone.point.list(zone_id=zone_id, count=50)) == 11
 
 
 def test_points_of_a_circle_or_a_missing_zone(client: Any) -> None:
     with pytest.raises(NotSupportedForEntityTypeError):
-        client.zones.points(zone_id=1)
+        client.zone.point.list(zone_id=1)
     with pytest.raises(NotSupportedForEntityTypeError):
-        client.zones.update_points(zone_id=1, points=_line(3))
+        client.zone.point.update(zone_id=1, points=_line(3))
     with pytest.raises(EntityNotFoundError):
-        client.zones.points(zone_id=404)
+        client.zone.point.list(zone_id=404)
 
 
 def test_point_update_replaces_within_the_limits(fleet_mock: FleetMock, client: Any) -> None:
-    client.zones.update_points(zone_id=3, points=_line(6))
-    assert client.zones.points(zone_id=3) == _line(6)
+    client.zone.point.update(zone_id=3, points=_line(6))
+    assert client.zone.point.list(zone_id=3) == _line(6)
     with pytest.raises(TooManyZonePointsError):
-        client.zones.update_points(zone_id=3, points=_line(1025))
+        client.zone.point.update(zone_id=3, points=_line(1025))
     with pytest.raises(TooFewZonePointsError):
-        client.zones.update_points(zone_id=3, points=_line(1))
-    assert client.zones.points(zone_id=3) == _line(6)
+        client.zone.point.update(zone_id=3, points=_line(1))
+    assert client.zone.point.list(zone_id=3) == _line(6)
     inside = _line(6)[2]
     assert contains(fleet_mock.world.zones[3], inside.lat, inside.lng)
 
@@ -256,7 +256,7 @@ def test_batch_rows_become_circles_to_create_and_nothing_is_created(
             "Tagged\t\t52.5\t13.4\tx\tNo such tag",
         ]
     )
-    result = client.zones.batch_convert(batch=batch, default_radius=70)
+    result = client.zone.batch_convert(batch=batch, default_radius=70)
     depot, yard, nowhere, tagged = result.list
     assert (depot.center, depot.radius, depot.errors) == (LatLng(lat=52.49, lng=13.36), 70, UNSET)
     assert depot.tags == [1, 3]
@@ -270,6 +270,6 @@ def test_batch_rows_become_circles_to_create_and_nothing_is_created(
 
 
 def test_the_documented_batch_without_a_tab_is_one_label(client: Any) -> None:
-    (row,) = client.zones.batch_convert(batch="Geofence for test Karlsplatz, 2").list
+    (row,) = client.zone.batch_convert(batch="Geofence for test Karlsplatz, 2").list
     assert row.label == "Geofence for test Karlsplatz, 2"
     assert [e.parameter for e in row.errors] == ["zone.center"]

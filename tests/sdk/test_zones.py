@@ -44,22 +44,22 @@ def test_the_documented_requests_are_answered_with_the_documented_shape(
 
 
 def test_list_with_points_filter_tags_and_paging(client: Any) -> None:
-    zones = client.zones.list()
+    zones = client.zone.list()
     assert [type(z) for z in zones] == [CircleZone, PolygonZone, SausageZone]
-    pointed = client.zones.list(with_points=True)
+    pointed = client.zone.list(with_points=True)
     assert pointed[1].points == [
         ZonePoint(lat=52.53, lng=13.37),
         ZonePoint(lat=52.53, lng=13.43),
         ZonePoint(lat=52.505, lng=13.43),
         ZonePoint(lat=52.505, lng=13.37),
     ]
-    assert [z.id for z in client.zones.list(filter="DEPOTWEG")] == [1]  # address, any case
-    assert [z.id for z in client.zones.list(filter="route")] == [3]  # label
-    assert [z.id for z in client.zones.list(tag_ids=[1])] == [1]
-    assert client.zones.list(tag_ids=[1, 2]) == []  # every tag must be carried
-    assert len(client.zones.list(tag_ids=[])) == 3  # no tag asked: no filter
-    assert [z.id for z in client.zones.list(offset=1, limit=1)] == [2]
-    assert [z.id for z in client.zones.iterate_list(page_size=2)] == [1, 2, 3]
+    assert [z.id for z in client.zone.list(filter="DEPOTWEG")] == [1]  # address, any case
+    assert [z.id for z in client.zone.list(filter="route")] == [3]  # label
+    assert [z.id for z in client.zone.list(tag_ids=[1])] == [1]
+    assert client.zone.list(tag_ids=[1, 2]) == []  # every tag must be carried
+    assert len(client.zone.list(tag_ids=[])) == 3  # no tag asked: no filter
+    assert [z.id for z in client.zone.list(offset=1, limit=1)] == [2]
+    assert [z.id for z in client.zone.iterate_list(page_size=2)] == [1, 2, 3]
 
 
 def test_other_accounts_zones_are_never_listed(fleet_mock: FleetMock, client: Any) -> None:
@@ -68,7 +68,7 @@ def test_other_accounts_zones_are_never_listed(fleet_mock: FleetMock, client: An
         fleet_mock.world.zones[99] = ZoneRecord(
             id=99, user_id=other.id, label="Theirs", center=LatLng(lat=1, lng=2), radius=10
         )
-    assert 99 not in [z.id for z in client.zones.list()]
+    assert 99 not in [z.id for z in client.zone.list()]
 
 
 @pytest.mark.parametrize(
@@ -86,7 +86,7 @@ def test_every_user_of_the_account_lists_every_zone(fleet_mock: FleetMock) -> No
     sub_user = next(u for u in fleet_mock.world.users.values() if not u.is_master)
     assert not any(r.startswith("zone") for r in sub_user.rights)  # no right needed
     with fleet_mock.login(sub_user.login, sub_user.password) as client:
-        assert [z.id for z in client.zones.list()] == [1, 2, 3]
+        assert [z.id for z in client.zone.list()] == [1, 2, 3]
 
 
 # --- zone/read and zone/search_location --------------------------------------------------
@@ -103,11 +103,11 @@ def _moved(lat: float, lng: float, east: float, north: float) -> LatLng:
 
 
 def test_read_answers_one_zone_with_points_when_asked(client: Any) -> None:
-    depot = client.zones.read(zone_id=1)
+    depot = client.zone.read(zone_id=1)
     assert isinstance(depot, CircleZone)
     assert (depot.label, depot.radius, depot.center) == ("Depot", 150, LatLng(lat=52.49, lng=13.36))
-    assert client.zones.read(zone_id=3).points is UNSET
-    assert client.zones.read(zone_id=3, with_points=True).points == [
+    assert client.zone.read(zone_id=3).points is UNSET
+    assert client.zone.read(zone_id=3, with_points=True).points == [
         ZonePoint(lat=52.49, lng=13.36),
         ZonePoint(lat=52.52, lng=13.405),
     ]
@@ -121,11 +121,11 @@ def test_read_of_a_missing_or_foreign_zone_is_201(fleet_mock: FleetMock, client:
         )
     for zone_id in (99, 1000):
         with pytest.raises(EntityNotFoundError, match=f"no zone {zone_id}"):
-            client.zones.read(zone_id=zone_id)
+            client.zone.read(zone_id=zone_id)
 
 
 def _found(client: Any, point: LatLng) -> list[int]:
-    return [z.id for z in client.zones.search_location(location=point)]
+    return [z.id for z in client.zone.search_location(location=point)]
 
 
 def test_search_location_finds_a_circle_up_to_its_radius(client: Any) -> None:

@@ -59,7 +59,7 @@ def test_paths_and_aliases_are_unique():
 
 
 def test_sdk_methods_and_cli_names_are_unique():
-    methods = [(e.resource, e.method) for e in ENDPOINTS]
+    methods = [e.sdk_chain for e in ENDPOINTS]
     assert len(methods) == len(set(methods))
     cli = [e.cli_name for e in ENDPOINTS]
     assert len(cli) == len(set(cli))
@@ -85,7 +85,7 @@ def test_every_call_has_an_sdk_method_in_both_clients(endpoint: Endpoint):
         Client(base_url="http://127.0.0.1:9"),
         AsyncClient(base_url="http://127.0.0.1:9"),
     ):
-        method = getattr(getattr(client, endpoint.resource), endpoint.method)
+        method = endpoint.sdk_member(client)
         assert endpoint.summary in (method.__doc__ or "")
 
 
@@ -95,9 +95,7 @@ def test_every_sdk_method_documents_each_parameter(endpoint: Endpoint):
     params field's docstring, constants shown by value."""
     import inspect
 
-    method = getattr(
-        getattr(Client(base_url="http://127.0.0.1:9"), endpoint.resource), endpoint.method
-    )
+    method = endpoint.sdk_member(Client(base_url="http://127.0.0.1:9"))
     names = [n for n in inspect.signature(method).parameters if n != "self"]
     doc = inspect.getdoc(method) or ""
     if not names:
@@ -111,14 +109,14 @@ def test_every_sdk_method_documents_each_parameter(endpoint: Endpoint):
 
 @pytest.mark.parametrize("endpoint", [e for e in ENDPOINTS if e.paging], ids=lambda e: e.path)
 def test_every_paging_call_has_a_twin_named_after_its_method(endpoint: Endpoint):
-    """``iterate_<method>`` whatever else the resource pages: adding a second paging call to a
-    resource renames nothing; the twin of ``list`` is also ``iterate``."""
+    """``iterate_<action>`` beside the call, whatever else its node pages: adding a second
+    paging call renames nothing; the twin of ``list`` is also ``iterate``."""
+    action = endpoint.sdk_chain[-1]
     for client in (
         Client(base_url="http://127.0.0.1:9"),
         AsyncClient(base_url="http://127.0.0.1:9"),
     ):
-        resource = getattr(client, endpoint.resource)
-        twin = getattr(type(resource), f"iterate_{endpoint.method}")
-        assert f":meth:`{endpoint.method}`" in (twin.__doc__ or "")
-        if endpoint.method == "list":
-            assert type(resource).iterate is twin
+        twin = endpoint.sdk_member(client, f"iterate_{action}")
+        assert f":meth:`{action}`" in (twin.__doc__ or "")
+        if action == "list":
+            assert endpoint.sdk_member(client, "iterate") == twin

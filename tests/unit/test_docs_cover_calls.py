@@ -24,7 +24,7 @@ def test_every_call_has_a_docs_entry():
     page = load_hooks().on_page_markdown("# Calls\n\n<!-- fleetapi:calls -->\n")
     for endpoint in ENDPOINTS:
         assert f"### `{endpoint.path}`" in page
-        assert f"client.{endpoint.resource}.{endpoint.method}(" in page
+        assert f"client.{endpoint.sdk_name}(" in page
         names = command_for(endpoint.path, endpoint.cli_name)  # hand-made, else generated
         assert f"`fleet {' '.join(names)}`" in page
 
@@ -73,7 +73,7 @@ def test_each_call_names_its_error_classes_and_shows_an_example():
         section = sections[endpoint.path]
         for code in endpoint.errors:
             assert f"| {code} | `{CODES[code].__name__}` |" in section, (endpoint.path, code)
-        assert f"await client.{endpoint.resource}.{endpoint.method}(" in section
+        assert f"await client.{endpoint.sdk_name}(" in section
         assert "```python" in section
 
 

@@ -18,7 +18,7 @@ def answer(request):
 client = fleetapi.Client(
     base_url="http://127.0.0.1:9", api_key="a" * 32, transport=httpx.MockTransport(answer)
 )
-client.trackers.list()
+client.tracker.list()
 loaded = sorted(m for m in sys.modules if m.startswith(("fleetapi.models", "fleetapi.endpoints")))
 print(json.dumps(loaded))
 """

@@ -33,6 +33,8 @@ def test_the_generated_modules_are_recognised() -> None:
     assert generated == {
         "fleetapi/_client.py",
         "fleetapi/resources/_async.py",
+        "fleetapi/resources/_async_legacy.py",
         "fleetapi/resources/_sync.py",
+        "fleetapi/resources/_sync_legacy.py",
         "fleetapi_cli/_index_data.py",
     }

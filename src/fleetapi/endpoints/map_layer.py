@@ -19,8 +19,6 @@ MAP_LAYER_READ = Endpoint(
     params=MapLayerReadParams,
     result=Result.file(KML_MEDIA_TYPE),
     summary="Download the body of a map layer (a KML document).",
-    resource="map_layers",
-    method="read",
     errors=(201,),
     safe=True,
     notes=(
@@ -33,8 +31,6 @@ MAP_LAYER_LIST = Endpoint(
     params=NoParams,
     result=Result.field("list", list[MapLayer]),
     summary="List the user's map layers (metadata only).",
-    resource="map_layers",
-    method="list",
     safe=True,
 )
 MAP_LAYER_UPLOAD = Endpoint(
@@ -42,8 +38,6 @@ MAP_LAYER_UPLOAD = Endpoint(
     params=MapLayerUploadParams,
     result=Result.field("id", int),
     summary="Upload a KML file as a new map layer.",
-    resource="map_layers",
-    method="upload",
     errors=(233, 234, 242, 268),
     upload=True,
     notes=(
@@ -62,8 +56,6 @@ MAP_LAYER_UPDATE = Endpoint(
     params=MapLayerUpdateParams,
     result=Result.nothing(),
     summary="Rename a map layer.",
-    resource="map_layers",
-    method="update",
     errors=(201,),
     current="map_layer/list",
 )
@@ -72,8 +64,6 @@ MAP_LAYER_DELETE = Endpoint(
     params=MapLayerDeleteParams,
     result=Result.nothing(),
     summary="Delete a map layer.",
-    resource="map_layers",
-    method="delete",
     errors=(201,),
 )
 

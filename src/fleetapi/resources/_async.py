@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from functools import cached_property
 from typing import TYPE_CHECKING, cast
 
+from fleetapi._deprecation import moved
 from fleetapi._types import UNSET, Unset
 from fleetapi._uploads import FileInput
 
@@ -125,52 +126,115 @@ if TYPE_CHECKING:
         ZoneLabel,
         ZonePoint,
     )
+    from fleetapi.resources._async_legacy import (
+        AsyncLegacyApiKeys,
+        AsyncLegacyAssetTracks,
+        AsyncLegacyBills,
+        AsyncLegacyCheckins,
+        AsyncLegacyCheckpoints,
+        AsyncLegacyDepartments,
+        AsyncLegacyEmployees,
+        AsyncLegacyEvents,
+        AsyncLegacyFormTemplates,
+        AsyncLegacyGarages,
+        AsyncLegacyGeoLinks,
+        AsyncLegacyMapLayers,
+        AsyncLegacyPayments,
+        AsyncLegacyPlaces,
+        AsyncLegacyReadings,
+        AsyncLegacyReports,
+        AsyncLegacyRetranslators,
+        AsyncLegacyRoutes,
+        AsyncLegacyRules,
+        AsyncLegacySensors,
+        AsyncLegacySubscriptions,
+        AsyncLegacyTags,
+        AsyncLegacyTasks,
+        AsyncLegacyTrackerData,
+        AsyncLegacyTrackerGroups,
+        AsyncLegacyTrackers,
+        AsyncLegacyTrackerTracks,
+        AsyncLegacyVehicles,
+        AsyncLegacyZones,
+    )
 
 __all__ = [
-    "AsyncApiKeys",
-    "AsyncAssetTracks",
-    "AsyncBase",
-    "AsyncBills",
-    "AsyncCheckins",
-    "AsyncCheckpoints",
-    "AsyncData",
-    "AsyncDealer",
-    "AsyncDelivery",
-    "AsyncDepartments",
-    "AsyncEmployees",
-    "AsyncEvents",
-    "AsyncFormTemplates",
-    "AsyncGarages",
-    "AsyncGeoLinks",
-    "AsyncGeocoder",
-    "AsyncMapLayers",
-    "AsyncPayments",
-    "AsyncPlaces",
-    "AsyncReadings",
-    "AsyncReports",
+    "AsyncApiKeyResource",
+    "AsyncApiResource",
+    "AsyncAssetResource",
+    "AsyncAssetTrackResource",
+    "AsyncBaseResource",
+    "AsyncBillResource",
+    "AsyncCheckinFormFileResource",
+    "AsyncCheckinFormResource",
+    "AsyncCheckinImageResource",
+    "AsyncCheckinResource",
+    "AsyncDataImportResource",
+    "AsyncDataResource",
+    "AsyncDataSpreadsheetResource",
+    "AsyncDealerResource",
+    "AsyncDeliveryResource",
+    "AsyncDepartmentResource",
+    "AsyncEmployeeResource",
+    "AsyncFormResource",
+    "AsyncFormTemplateResource",
+    "AsyncFormTemplateStatsResource",
+    "AsyncGarageResource",
+    "AsyncGeocoderResource",
+    "AsyncHistoryResource",
+    "AsyncHistoryTrackerResource",
+    "AsyncHistoryTypeResource",
+    "AsyncHistoryUnreadResource",
+    "AsyncHistoryUserResource",
+    "AsyncMapLayerResource",
+    "AsyncPaymentSystemEstimateResource",
+    "AsyncPaymentSystemResource",
+    "AsyncPlaceResource",
+    "AsyncReportResource",
+    "AsyncReportTrackerResource",
     "AsyncResources",
-    "AsyncRetranslators",
-    "AsyncRoutes",
-    "AsyncRules",
-    "AsyncSensors",
-    "AsyncSubscriptions",
-    "AsyncTags",
-    "AsyncTasks",
-    "AsyncTrackerData",
-    "AsyncTrackerGroups",
-    "AsyncTrackerTracks",
-    "AsyncTrackers",
-    "AsyncUser",
-    "AsyncVehicles",
-    "AsyncZones",
+    "AsyncRetranslatorProtocolResource",
+    "AsyncRetranslatorResource",
+    "AsyncSubscriptionAvangateResource",
+    "AsyncSubscriptionResource",
+    "AsyncTagResource",
+    "AsyncTaskCheckpointResource",
+    "AsyncTaskResource",
+    "AsyncTaskRouteResource",
+    "AsyncTrackResource",
+    "AsyncTrackerCounterResource",
+    "AsyncTrackerCounterValueResource",
+    "AsyncTrackerEmployeeResource",
+    "AsyncTrackerGroupResource",
+    "AsyncTrackerLocationLinkResource",
+    "AsyncTrackerLocationLinkStatusResource",
+    "AsyncTrackerLocationResource",
+    "AsyncTrackerReadingsResource",
+    "AsyncTrackerResource",
+    "AsyncTrackerRuleResource",
+    "AsyncTrackerSensorResource",
+    "AsyncTrackerStatsEngineHoursResource",
+    "AsyncTrackerStatsMileageResource",
+    "AsyncTrackerStatsResource",
+    "AsyncTrackerTagsResource",
+    "AsyncUserResource",
+    "AsyncUserSettingsResource",
+    "AsyncVehicleResource",
+    "AsyncZonePointResource",
+    "AsyncZoneResource",
 ]
 
 
-class AsyncUser:
-    """Calls under ``user``, ``user/settings``."""
+class AsyncUserResource:
+    """The calls under ``user/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    @cached_property
+    def settings(self) -> AsyncUserSettingsResource:
+        """The calls under ``user/settings/``."""
+        return AsyncUserSettingsResource(self._client)
 
     async def auth(self, *, login: str, password: str) -> str:
         """Log in with a login and password and get a session hash.
@@ -227,13 +291,88 @@ class AsyncUser:
         """Read the user's settings (time zone, locale, units, providers).
 
         Calls ``user/settings/read``.
+
+        Deprecated since 0.2.0: use ``client.user.settings.read`` (``client.user.read_settings``
+        goes in 0.3.0).
         """
+        moved("user.read_settings", "user.settings.read")
         from fleetapi.endpoints.user import USER_SETTINGS_READ
 
         result: UserSettingsAnswer = await self._client.call(USER_SETTINGS_READ, None)
         return result
 
     async def update_settings(
+        self,
+        *,
+        time_zone: str | Unset = UNSET,
+        locale: str | Unset = UNSET,
+        measurement_system: MeasurementSystem | Unset = UNSET,
+        date_format: DateFormat | Unset = UNSET,
+        hour_mode: HourMode | Unset = UNSET,
+        geocoder: GeocoderName | Unset = UNSET,
+        route_provider: RouteProvider | Unset = UNSET,
+        translit: bool | Unset = UNSET,
+        balance_alert_settings: BalanceAlertSettings | Unset = UNSET,
+        file_storage_settings: FileStorageSettings | Unset = UNSET,
+    ) -> None:
+        """Change some of the user's settings; the others stay.
+
+        Calls ``user/settings/update``.
+        Error codes the service lists: 7, 13.
+
+        Deprecated since 0.2.0: use ``client.user.settings.update``
+        (``client.user.update_settings`` goes in 0.3.0).
+
+        Args:
+            time_zone: An IANA time zone (``Europe/Amsterdam``).
+            locale: The interface language and regional format, e.g. en_US.
+            measurement_system: Units for distances, speeds and volumes.
+            date_format: How the interface writes dates.
+            hour_mode: 24-hour or 12-hour clock.
+            geocoder: The geocoder that finds addresses for the user.
+            route_provider: The service that plans routes for the user.
+            translit: Write addresses in Latin letters.
+            balance_alert_settings: Master users only (13 for a sub-user).
+            file_storage_settings: Master users only (13 for a sub-user).
+        """
+        moved("user.update_settings", "user.settings.update")
+        from fleetapi.endpoints.user import USER_SETTINGS_UPDATE
+        from fleetapi.models.user import UserSettingsUpdateParams
+
+        await self._client.call(
+            USER_SETTINGS_UPDATE,
+            UserSettingsUpdateParams(
+                time_zone=time_zone,
+                locale=locale,
+                measurement_system=measurement_system,
+                date_format=date_format,
+                hour_mode=hour_mode,
+                geocoder=geocoder,
+                route_provider=route_provider,
+                translit=translit,
+                balance_alert_settings=balance_alert_settings,
+                file_storage_settings=file_storage_settings,
+            ),
+        )
+
+
+class AsyncUserSettingsResource:
+    """The calls under ``user/settings/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self) -> UserSettingsAnswer:
+        """Read the user's settings (time zone, locale, units, providers).
+
+        Calls ``user/settings/read``.
+        """
+        from fleetapi.endpoints.user import USER_SETTINGS_READ
+
+        result: UserSettingsAnswer = await self._client.call(USER_SETTINGS_READ, None)
+        return result
+
+    async def update(
         self,
         *,
         time_zone: str | Unset = UNSET,
@@ -284,8 +423,20 @@ class AsyncUser:
         )
 
 
-class AsyncApiKeys:
-    """Calls under ``api/key``."""
+class AsyncApiResource:
+    """The calls under ``api/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def key(self) -> AsyncApiKeyResource:
+        """The calls under ``api/key/``."""
+        return AsyncApiKeyResource(self._client)
+
+
+class AsyncApiKeyResource:
+    """The calls under ``api/key/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -334,8 +485,8 @@ class AsyncApiKeys:
         return result
 
 
-class AsyncBase:
-    """Calls under ``base``."""
+class AsyncBaseResource:
+    """The calls under ``base/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -380,11 +531,21 @@ class AsyncBase:
         )
 
 
-class AsyncCheckins:
-    """Calls under ``checkin``, ``checkin/form``, ``checkin/form/file``, ``checkin/image``."""
+class AsyncCheckinResource:
+    """The calls under ``checkin/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    @cached_property
+    def image(self) -> AsyncCheckinImageResource:
+        """The calls under ``checkin/image/``."""
+        return AsyncCheckinImageResource(self._client)
+
+    @cached_property
+    def form(self) -> AsyncCheckinFormResource:
+        """The calls under ``checkin/form/``."""
+        return AsyncCheckinFormResource(self._client)
 
     async def read(self, *, checkin_id: int) -> Checkin:
         """Read one check-in.
@@ -500,7 +661,7 @@ class AsyncCheckins:
     iterate = iterate_list
     """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
-    async def export(
+    async def list_file(
         self,
         *,
         format: CheckinExportFormat,
@@ -605,7 +766,14 @@ class AsyncCheckins:
         )
         return result
 
-    async def create_image(
+
+class AsyncCheckinImageResource:
+    """The calls under ``checkin/image/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(
         self, *, size: int, filename: str | Unset = UNSET, metadata: FileMetadata | Unset = UNSET
     ) -> UploadTicket:
         """Reserve an image for a check-in and get where to upload it.
@@ -627,7 +795,19 @@ class AsyncCheckins:
         )
         return result
 
-    async def create_form(self, *, tracker_id: int, template_id: int) -> int:
+
+class AsyncCheckinFormResource:
+    """The calls under ``checkin/form/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def file(self) -> AsyncCheckinFormFileResource:
+        """The calls under ``checkin/form/file/``."""
+        return AsyncCheckinFormFileResource(self._client)
+
+    async def create(self, *, tracker_id: int, template_id: int) -> int:
         """Create a form from a template for a check-in and get the form's ID.
 
         Calls ``checkin/form/create``.
@@ -646,7 +826,14 @@ class AsyncCheckins:
         )
         return result
 
-    async def create_form_file(
+
+class AsyncCheckinFormFileResource:
+    """The calls under ``checkin/form/file/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(
         self,
         *,
         field_id: str,
@@ -687,8 +874,8 @@ class AsyncCheckins:
         return result
 
 
-class AsyncVehicles:
-    """Calls under ``vehicle``."""
+class AsyncVehicleResource:
+    """The calls under ``vehicle/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -873,11 +1060,21 @@ class AsyncVehicles:
         return result
 
 
-class AsyncTasks:
-    """Calls under ``task``, ``task/route``."""
+class AsyncTaskResource:
+    """The calls under ``task/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    @cached_property
+    def route(self) -> AsyncTaskRouteResource:
+        """The calls under ``task/route/``."""
+        return AsyncTaskRouteResource(self._client)
+
+    @cached_property
+    def checkpoint(self) -> AsyncTaskCheckpointResource:
+        """The calls under ``task/checkpoint/``."""
+        return AsyncTaskCheckpointResource(self._client)
 
     async def assign(self, *, task_id: int, tracker_id: int | None) -> None:
         """Assign a task to a tracker, or unassign it with a null tracker.
@@ -1181,7 +1378,14 @@ class AsyncTasks:
         )
         return result
 
-    async def create_route(
+
+class AsyncTaskRouteResource:
+    """The calls under ``task/route/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(
         self,
         *,
         route: NewRoute,
@@ -1210,12 +1414,247 @@ class AsyncTasks:
         )
         return result
 
+    async def list(
+        self,
+        *,
+        statuses: builtins.list[TaskStatus] | Unset | None = UNSET,
+        trackers: builtins.list[int] | Unset | None = UNSET,
+        from_: dt.datetime | Unset | None = UNSET,
+        to: dt.datetime | Unset | None = UNSET,
+        filter: str | Unset | None = UNSET,
+    ) -> builtins.list[Route]:
+        """List the routes the caller sees, by ID, with optional filters.
 
-class AsyncRetranslators:
-    """Calls under ``retranslator``, ``retranslator/protocol``."""
+        Calls ``task/route/list``.
+
+        Args:
+            statuses: Only routes in these statuses (default: all).
+            trackers: Only the routes of these trackers.
+            from_: Routes actual after this time (their ``to`` not earlier).
+            to: Routes actual before this time (their ``from`` not later).
+            filter: Text found (any case) in the label or description.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_LIST
+        from fleetapi.models.route import RouteListParams
+
+        result: builtins.list[Route] = await self._client.call(
+            TASK_ROUTE_LIST,
+            RouteListParams(
+                statuses=statuses, trackers=trackers, from_=from_, to=to, filter=filter
+            ),
+        )
+        return result
+
+    async def read(self, *, route_id: int) -> Route:
+        """Read a route (`task/read` also answers its checkpoints).
+
+        Calls ``task/route/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            route_id: The route.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_READ
+        from fleetapi.models.route import RouteParams
+
+        result: Route = await self._client.call(TASK_ROUTE_READ, RouteParams(route_id=route_id))
+        return result
+
+    async def update(
+        self,
+        *,
+        route: RouteChange,
+        checkpoints: builtins.list[RouteCheckpoint] | Unset | None = UNSET,
+        create_form: bool | Unset = UNSET,
+    ) -> RouteCreateResult:
+        """Rewrite a route's fields and, given `checkpoints`, its checkpoints in order.
+
+        Calls ``task/route/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 255.
+
+        Args:
+            route: The route's label, description, external ID and tags.
+            checkpoints: The route's checkpoints as they are to be, in order of execution (1 to
+                500): those with an ID are rewritten, those without created, the route's others
+                deleted. Omitted or null: the checkpoints stay (reordered by
+                ``route.checkpoint_ids`` if given).
+            create_form: Create, replace or delete each checkpoint's form after its
+                ``form_template_id`` (default false).
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_UPDATE
+        from fleetapi.models.route import RouteUpdateParams
+
+        result: RouteCreateResult = await self._client.call(
+            TASK_ROUTE_UPDATE,
+            RouteUpdateParams(route=route, checkpoints=checkpoints, create_form=create_form),
+        )
+        return result
+
+    async def delete(self, *, route_id: int) -> None:
+        """Delete a route with its checkpoints and their forms.
+
+        Calls ``task/route/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            route_id: The route.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_DELETE
+        from fleetapi.models.route import RouteParams
+
+        await self._client.call(TASK_ROUTE_DELETE, RouteParams(route_id=route_id))
+
+    async def assign(self, *, route_id: int, tracker_id: int | None) -> None:
+        """Assign a route and its checkpoints to a tracker, or unassign them (null).
+
+        Calls ``task/route/assign``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 204, 208, 236, 255.
+
+        Args:
+            route_id: The route; its checkpoints move with it.
+            tracker_id: The tracker to assign; null unassigns.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_ASSIGN
+        from fleetapi.models.route import RouteAssignParams
+
+        await self._client.call(
+            TASK_ROUTE_ASSIGN, RouteAssignParams(route_id=route_id, tracker_id=tracker_id)
+        )
+
+
+class AsyncTaskCheckpointResource:
+    """The calls under ``task/checkpoint/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    async def list(self, *, checkpoint_ids: builtins.list[int]) -> builtins.list[Task]:
+        """The checkpoints of some IDs that the caller sees, by ID.
+
+        Calls ``task/checkpoint/list``.
+
+        Args:
+            checkpoint_ids: The checkpoints wanted; IDs of anything else are skipped.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_LIST
+        from fleetapi.models.route import CheckpointListParams
+
+        result: builtins.list[Task] = await self._client.call(
+            TASK_CHECKPOINT_LIST, CheckpointListParams(checkpoint_ids=checkpoint_ids)
+        )
+        return result
+
+    async def read(self, *, checkpoint_id: int) -> Task:
+        """Read a route checkpoint, with its form.
+
+        Calls ``task/checkpoint/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            checkpoint_id: The checkpoint.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_READ
+        from fleetapi.models.route import CheckpointParams
+
+        result: Task = await self._client.call(
+            TASK_CHECKPOINT_READ, CheckpointParams(checkpoint_id=checkpoint_id)
+        )
+        return result
+
+    async def create(
+        self, *, checkpoint: NewCheckpoint, create_form: bool | Unset = UNSET
+    ) -> TaskCreateResult:
+        """Add a checkpoint to a route at a zero-based position (default: last).
+
+        Calls ``task/checkpoint/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 208, 236, 255.
+
+        Args:
+            checkpoint: The new checkpoint; its tracker is its route's.
+            create_form: Create a form from ``checkpoint.form_template_id`` when it is not null
+                (default false).
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_CREATE
+        from fleetapi.models.route import CheckpointCreateParams
+
+        result: TaskCreateResult = await self._client.call(
+            TASK_CHECKPOINT_CREATE,
+            CheckpointCreateParams(checkpoint=checkpoint, create_form=create_form),
+        )
+        return result
+
+    async def update(
+        self, *, checkpoint: CheckpointUpdate, create_form: bool | Unset = UNSET
+    ) -> TaskUpdateResult:
+        """Rewrite a checkpoint; `order` moves it within its route.
+
+        Calls ``task/checkpoint/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 255.
+
+        Args:
+            checkpoint: The checkpoint with its ID and every field as it should be.
+            create_form: Create, replace or delete the form after ``checkpoint.form_template_id``
+                (default false).
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_UPDATE
+        from fleetapi.models.route import CheckpointUpdateParams
+
+        result: TaskUpdateResult = await self._client.call(
+            TASK_CHECKPOINT_UPDATE,
+            CheckpointUpdateParams(checkpoint=checkpoint, create_form=create_form),
+        )
+        return result
+
+    async def delete(self, *, checkpoint_id: int) -> None:
+        """Delete a checkpoint; its route closes ranks, and goes when left empty.
+
+        Calls ``task/checkpoint/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            checkpoint_id: The checkpoint.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_DELETE
+        from fleetapi.models.route import CheckpointParams
+
+        await self._client.call(
+            TASK_CHECKPOINT_DELETE, CheckpointParams(checkpoint_id=checkpoint_id)
+        )
+
+    async def transmute(self, *, checkpoint_id: int) -> None:
+        """Turn a checkpoint into a standalone task; a route left empty is deleted.
+
+        Calls ``task/checkpoint/transmute``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 255.
+
+        Args:
+            checkpoint_id: The checkpoint.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_TRANSMUTE
+        from fleetapi.models.route import CheckpointParams
+
+        await self._client.call(
+            TASK_CHECKPOINT_TRANSMUTE, CheckpointParams(checkpoint_id=checkpoint_id)
+        )
+
+
+class AsyncRetranslatorResource:
+    """The calls under ``retranslator/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def protocol(self) -> AsyncRetranslatorProtocolResource:
+        """The calls under ``retranslator/protocol/``."""
+        return AsyncRetranslatorProtocolResource(self._client)
 
     async def create(self, *, retranslator: NewRetranslator) -> int:
         """Create a retranslator that forwards device data to a third-party server.
@@ -1279,7 +1718,14 @@ class AsyncRetranslators:
             RETRANSLATOR_UPDATE, RetranslatorUpdateParams(retranslator=retranslator)
         )
 
-    async def list_protocols(self) -> builtins.list[RetranslatorProtocol]:
+
+class AsyncRetranslatorProtocolResource:
+    """The calls under ``retranslator/protocol/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self) -> builtins.list[RetranslatorProtocol]:
         """List the protocols a retranslator can speak.
 
         Calls ``retranslator/protocol/list``.
@@ -1292,11 +1738,291 @@ class AsyncRetranslators:
         return result
 
 
-class AsyncGeoLinks:
-    """Calls under ``tracker/location/link``, ``tracker/location/link/status``."""
+class AsyncTrackerResource:
+    """The calls under ``tracker/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    @cached_property
+    def location(self) -> AsyncTrackerLocationResource:
+        """The calls under ``tracker/location/``."""
+        return AsyncTrackerLocationResource(self._client)
+
+    @cached_property
+    def employee(self) -> AsyncTrackerEmployeeResource:
+        """The calls under ``tracker/employee/``."""
+        return AsyncTrackerEmployeeResource(self._client)
+
+    @cached_property
+    def group(self) -> AsyncTrackerGroupResource:
+        """The calls under ``tracker/group/``."""
+        return AsyncTrackerGroupResource(self._client)
+
+    @cached_property
+    def tags(self) -> AsyncTrackerTagsResource:
+        """The calls under ``tracker/tags/``."""
+        return AsyncTrackerTagsResource(self._client)
+
+    @cached_property
+    def sensor(self) -> AsyncTrackerSensorResource:
+        """The calls under ``tracker/sensor/``."""
+        return AsyncTrackerSensorResource(self._client)
+
+    @cached_property
+    def readings(self) -> AsyncTrackerReadingsResource:
+        """The calls under ``tracker/readings/``."""
+        return AsyncTrackerReadingsResource(self._client)
+
+    @cached_property
+    def counter(self) -> AsyncTrackerCounterResource:
+        """The calls under ``tracker/counter/``."""
+        return AsyncTrackerCounterResource(self._client)
+
+    @cached_property
+    def stats(self) -> AsyncTrackerStatsResource:
+        """The calls under ``tracker/stats/``."""
+        return AsyncTrackerStatsResource(self._client)
+
+    @cached_property
+    def rule(self) -> AsyncTrackerRuleResource:
+        """The calls under ``tracker/rule/``."""
+        return AsyncTrackerRuleResource(self._client)
+
+    async def list(self, *, labels: builtins.list[str] | Unset = UNSET) -> builtins.list[Tracker]:
+        """List the trackers available to the user.
+
+        Calls ``tracker/list``.
+
+        Args:
+            labels: Only trackers whose label contains one of these substrings.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_LIST
+        from fleetapi.models.tracker import TrackerListParams
+
+        result: builtins.list[Tracker] = await self._client.call(
+            TRACKER_LIST, TrackerListParams(labels=labels)
+        )
+        return result
+
+    async def read(self, *, tracker_id: int) -> Tracker:
+        """Read one tracker.
+
+        Calls ``tracker/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: Tracker = await self._client.call(
+            TRACKER_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def get_state(self, *, tracker_id: int) -> TrackerState:
+        """Read the current state of a tracker: position, connection, movement.
+
+        Calls ``tracker/get_state``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_GET_STATE
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: TrackerState = await self._client.call(
+            TRACKER_GET_STATE, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def get_states(
+        self,
+        *,
+        trackers: builtins.list[int],
+        list_blocked: bool | Unset = UNSET,
+        allow_not_exist: bool | Unset = UNSET,
+    ) -> TrackerStates:
+        """Read the current states of several trackers at once.
+
+        Calls ``tracker/get_states``.
+        Error codes the service lists: 208, 217.
+
+        Args:
+            trackers: The trackers whose states to read.
+            list_blocked: List blocked trackers in ``blocked`` instead of failing with 208 (default
+                false).
+            allow_not_exist: List unknown trackers in ``not_exist`` instead of failing with 217
+                (default false).
+        """
+        from fleetapi.endpoints.tracker import TRACKER_GET_STATES
+        from fleetapi.models.tracker import TrackerStatesParams
+
+        result: TrackerStates = await self._client.call(
+            TRACKER_GET_STATES,
+            TrackerStatesParams(
+                trackers=trackers, list_blocked=list_blocked, allow_not_exist=allow_not_exist
+            ),
+        )
+        return result
+
+    async def list_models(
+        self,
+        *,
+        compact_view: bool | Unset = UNSET,
+        compact_index: bool | Unset = UNSET,
+        codes: builtins.list[str] | Unset = UNSET,
+    ) -> builtins.list[TrackerModel]:
+        """List the device models of the platform's catalogue.
+
+        Calls ``tracker/list_models``.
+
+        Args:
+            compact_view: Answer each model's identity only (``id`` to ``register``).
+            compact_index: Deprecated by the service; accepted and ignored.
+            codes: Only these models, by code.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_LIST_MODELS
+        from fleetapi.models.tracker_model import TrackerModelListParams
+
+        result: builtins.list[TrackerModel] = await self._client.call(
+            TRACKER_LIST_MODELS,
+            TrackerModelListParams(
+                compact_view=compact_view, compact_index=compact_index, codes=codes
+            ),
+        )
+        return result
+
+    async def get_last_gps_point(self, *, tracker_id: int) -> LastGpsPoint | None:
+        """Read a tracker's last point located by GPS (GSM LBS points left out).
+
+        Calls ``tracker/get_last_gps_point``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_GET_LAST_GPS_POINT
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: LastGpsPoint | None = await self._client.call(
+            TRACKER_GET_LAST_GPS_POINT, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def get_inputs(self, *, tracker_id: int) -> TrackerInputs:
+        """Read a tracker's digital inputs and the semantic inputs bound to them.
+
+        Calls ``tracker/get_inputs``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_GET_INPUTS
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: TrackerInputs = await self._client.call(
+            TRACKER_GET_INPUTS, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def batch_get_inputs(self, *, trackers: builtins.list[int]) -> builtins.dict[str, Inputs]:
+        """Read the digital inputs of several trackers, by tracker ID.
+
+        Calls ``tracker/batch_get_inputs``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_INPUTS
+        from fleetapi.models.tracker_data import TrackersParams
+
+        result: builtins.dict[str, Inputs] = await self._client.call(
+            TRACKER_BATCH_GET_INPUTS, TrackersParams(trackers=trackers)
+        )
+        return result
+
+    async def get_outputs(self, *, tracker_id: int) -> builtins.list[OutputInfo]:
+        """List a tracker's digital outputs.
+
+        Calls ``tracker/get_outputs``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_GET_OUTPUTS
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[OutputInfo] = await self._client.call(
+            TRACKER_GET_OUTPUTS, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def batch_get_outputs(
+        self, *, trackers: builtins.list[int]
+    ) -> builtins.dict[str, builtins.list[OutputInfo]]:
+        """List the digital outputs of several trackers, by tracker ID.
+
+        Calls ``tracker/batch_get_outputs``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_OUTPUTS
+        from fleetapi.models.tracker_data import TrackersParams
+
+        result: builtins.dict[str, builtins.list[OutputInfo]] = await self._client.call(
+            TRACKER_BATCH_GET_OUTPUTS, TrackersParams(trackers=trackers)
+        )
+        return result
+
+    async def get_fuel(self, *, tracker_id: int) -> FuelLevels:
+        """Read the last values of a tracker's fuel sensors.
+
+        Calls ``tracker/get_fuel``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.reading import TRACKER_GET_FUEL
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: FuelLevels = await self._client.call(
+            TRACKER_GET_FUEL, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+
+class AsyncTrackerLocationResource:
+    """The calls under ``tracker/location/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def link(self) -> AsyncTrackerLocationLinkResource:
+        """The calls under ``tracker/location/link/``."""
+        return AsyncTrackerLocationLinkResource(self._client)
+
+
+class AsyncTrackerLocationLinkResource:
+    """The calls under ``tracker/location/link/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def status(self) -> AsyncTrackerLocationLinkStatusResource:
+        """The calls under ``tracker/location/link/status/``."""
+        return AsyncTrackerLocationLinkStatusResource(self._client)
 
     async def create(
         self,
@@ -1359,24 +2085,6 @@ class AsyncGeoLinks:
             GeoLinkUpdateParams(
                 lifetime=lifetime, description=description, trackers=trackers, params=params, id=id
             ),
-        )
-
-    async def change_status(self, *, id: int, is_active: bool) -> None:
-        """Turn a geo link off or on again.
-
-        Calls ``tracker/location/link/status/change``.
-        Sub-users need the ``weblocator_session_create`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            id: The link.
-            is_active: False turns the link off (ending open viewing sessions); true turns it on.
-        """
-        from fleetapi.endpoints.link import LINK_STATUS_CHANGE
-        from fleetapi.models.link import GeoLinkStatusChangeParams
-
-        await self._client.call(
-            LINK_STATUS_CHANGE, GeoLinkStatusChangeParams(id=id, is_active=is_active)
         )
 
     async def read(self, *, id: int) -> GeoLink:
@@ -1476,8 +2184,624 @@ class AsyncGeoLinks:
         await self._client.call(LINK_DELETE, GeoLinkDeleteParams(id=id))
 
 
-class AsyncAssetTracks:
-    """Calls under ``asset/track``."""
+class AsyncTrackerLocationLinkStatusResource:
+    """The calls under ``tracker/location/link/status/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def change(self, *, id: int, is_active: bool) -> None:
+        """Turn a geo link off or on again.
+
+        Calls ``tracker/location/link/status/change``.
+        Sub-users need the ``weblocator_session_create`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            id: The link.
+            is_active: False turns the link off (ending open viewing sessions); true turns it on.
+        """
+        from fleetapi.endpoints.link import LINK_STATUS_CHANGE
+        from fleetapi.models.link import GeoLinkStatusChangeParams
+
+        await self._client.call(
+            LINK_STATUS_CHANGE, GeoLinkStatusChangeParams(id=id, is_active=is_active)
+        )
+
+
+class AsyncTrackerEmployeeResource:
+    """The calls under ``tracker/employee/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def assign(self, *, tracker_id: int, new_employee_id: int | None) -> None:
+        """Bind an employee (driver) to a tracker, or none (`new_employee_id` null).
+
+        Calls ``tracker/employee/assign``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 201, 208, 236, 263.
+
+        Args:
+            tracker_id: The tracker the employee now uses.
+            new_employee_id: The employee to bind to the tracker; null leaves the tracker without
+                one.
+        """
+        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_ASSIGN
+        from fleetapi.models.employee import EmployeeAssignParams
+
+        await self._client.call(
+            TRACKER_EMPLOYEE_ASSIGN,
+            EmployeeAssignParams(tracker_id=tracker_id, new_employee_id=new_employee_id),
+        )
+
+    async def read(self, *, tracker_id: int) -> TrackerEmployee:
+        """Read a tracker's employee (driver) and the last change of it.
+
+        Calls ``tracker/employee/read``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker whose employee to read.
+        """
+        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_READ
+        from fleetapi.models.employee import TrackerEmployeeReadParams
+
+        result: TrackerEmployee = await self._client.call(
+            TRACKER_EMPLOYEE_READ, TrackerEmployeeReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+
+class AsyncTrackerGroupResource:
+    """The calls under ``tracker/group/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self) -> builtins.list[TrackerGroup]:
+        """List the account's tracker groups (the default group 0 is not listed).
+
+        Calls ``tracker/group/list``.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_LIST
+
+        result: builtins.list[TrackerGroup] = await self._client.call(TRACKER_GROUP_LIST, None)
+        return result
+
+    async def create(self, *, title: str, color: str) -> int:
+        """Create an empty tracker group and get its ID.
+
+        Calls ``tracker/group/create``.
+        Master users only.
+        Error codes the service lists: 7.
+
+        Args:
+            title: 1 to 60 printable characters (``Employees``).
+            color: A web color without ``#`` (``FF6DDC``).
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_CREATE
+        from fleetapi.models.tracker_group import TrackerGroupCreateParams
+
+        result: int = await self._client.call(
+            TRACKER_GROUP_CREATE, TrackerGroupCreateParams(title=title, color=color)
+        )
+        return result
+
+    async def update(self, *, title: str, color: str, id: int) -> None:
+        """Change a tracker group's title and color.
+
+        Calls ``tracker/group/update``.
+        Master users only.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            title: 1 to 60 printable characters (``Employees``).
+            color: A web color without ``#`` (``FF6DDC``).
+            id: The group.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_UPDATE
+        from fleetapi.models.tracker_group import TrackerGroupUpdateParams
+
+        await self._client.call(
+            TRACKER_GROUP_UPDATE, TrackerGroupUpdateParams(title=title, color=color, id=id)
+        )
+
+    async def delete(self, *, id: int) -> None:
+        """Delete a tracker group; its trackers go to the default group 0.
+
+        Calls ``tracker/group/delete``.
+        Master users only.
+        Error codes the service lists: 201.
+
+        Args:
+            id: The group.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_DELETE
+        from fleetapi.models.tracker_group import TrackerGroupDeleteParams
+
+        await self._client.call(TRACKER_GROUP_DELETE, TrackerGroupDeleteParams(id=id))
+
+    async def assign(self, *, id: int, trackers: builtins.list[int]) -> None:
+        """Move trackers into a group (or, with `id` 0, out of every group).
+
+        Calls ``tracker/group/assign``.
+        Master users only.
+        Error codes the service lists: 201, 208, 217.
+
+        Args:
+            id: The group, or 0 to take the trackers out of every group.
+            trackers: The trackers to move into the group.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_ASSIGN
+        from fleetapi.models.tracker_group import TrackerGroupAssignParams
+
+        await self._client.call(
+            TRACKER_GROUP_ASSIGN, TrackerGroupAssignParams(id=id, trackers=trackers)
+        )
+
+
+class AsyncTrackerTagsResource:
+    """The calls under ``tracker/tags/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def set(self, *, tracker_id: int, tag_bindings: builtins.list[TagBinding]) -> None:
+        """Replace a tracker's tags.
+
+        Calls ``tracker/tags/set``.
+        Error codes the service lists: 201, 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            tag_bindings: Tags of the account, each with its display ``ordinal``.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_TAGS_SET
+        from fleetapi.models.tracker_data import TrackerTagsSetParams
+
+        await self._client.call(
+            TRACKER_TAGS_SET, TrackerTagsSetParams(tracker_id=tracker_id, tag_bindings=tag_bindings)
+        )
+
+
+class AsyncTrackerSensorResource:
+    """The calls under ``tracker/sensor/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self, *, tracker_id: int
+    ) -> builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]:
+        """List a tracker's sensors.
+
+        Calls ``tracker/sensor/list``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_LIST
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[
+            MeteringSensor | DiscreteSensor | VirtualSensor
+        ] = await self._client.call(TRACKER_SENSOR_LIST, TrackerReadParams(tracker_id=tracker_id))
+        return result
+
+    async def batch_list(
+        self, *, trackers: builtins.list[int]
+    ) -> builtins.dict[str, builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]]:
+        """List the sensors of several trackers, by tracker ID.
+
+        Calls ``tracker/sensor/batch_list``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 500.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_BATCH_LIST
+        from fleetapi.models.sensor import SensorBatchListParams
+
+        result: builtins.dict[
+            str, builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]
+        ] = await self._client.call(
+            TRACKER_SENSOR_BATCH_LIST, SensorBatchListParams(trackers=trackers)
+        )
+        return result
+
+    async def create(self, *, tracker_id: int, sensor: NewSensor) -> int:
+        """Add a sensor to a tracker and get its ID.
+
+        Calls ``tracker/sensor/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208, 219, 232, 270.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor: The new sensor: metering, discrete or virtual, told apart by sensor_type.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_CREATE
+        from fleetapi.models.sensor import SensorCreateParams
+
+        result: int = await self._client.call(
+            TRACKER_SENSOR_CREATE, SensorCreateParams(tracker_id=tracker_id, sensor=sensor)
+        )
+        return result
+
+    async def update(self, *, tracker_id: int, sensor: Sensor) -> None:
+        """Replace a tracker's sensor, named by its `id`.
+
+        Calls ``tracker/sensor/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208, 219, 232, 270.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor: The sensor with its ID and every field as it should be.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_UPDATE
+        from fleetapi.models.sensor import SensorUpdateParams
+
+        await self._client.call(
+            TRACKER_SENSOR_UPDATE, SensorUpdateParams(tracker_id=tracker_id, sensor=sensor)
+        )
+
+    async def delete(self, *, tracker_id: int, sensor_id: int) -> None:
+        """Delete a tracker's sensor.
+
+        Calls ``tracker/sensor/delete``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 208, 219.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor_id: The sensor.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_DELETE
+        from fleetapi.models.sensor import SensorDeleteParams
+
+        await self._client.call(
+            TRACKER_SENSOR_DELETE, SensorDeleteParams(tracker_id=tracker_id, sensor_id=sensor_id)
+        )
+
+
+class AsyncTrackerReadingsResource:
+    """The calls under ``tracker/readings/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        tracker_id: int,
+        sensor_type: SensorTypeFilter | Unset = UNSET,
+        include_components: bool | Unset = UNSET,
+    ) -> TrackerReadings:
+        """Read a tracker's last sensor values, states and counters.
+
+        Calls ``tracker/readings/list``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            sensor_type: Only sensors of this type; states and counters are then left out.
+            include_components: ``false`` leaves out the parts of composite sensors (default
+                ``true``).
+        """
+        from fleetapi.endpoints.reading import TRACKER_READINGS_LIST
+        from fleetapi.models.reading import ReadingsListParams
+
+        result: TrackerReadings = await self._client.call(
+            TRACKER_READINGS_LIST,
+            ReadingsListParams(
+                tracker_id=tracker_id,
+                sensor_type=sensor_type,
+                include_components=include_components,
+            ),
+        )
+        return result
+
+    async def batch_list(
+        self,
+        *,
+        trackers: builtins.list[int],
+        sensor_type: SensorTypeFilter | Unset = UNSET,
+        include_components: bool | Unset = UNSET,
+    ) -> builtins.dict[str, TrackerReadings]:
+        """Read the last sensor values, states and counters of several trackers.
+
+        Calls ``tracker/readings/batch_list``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 500 (221 beyond).
+            sensor_type: Only the sensors of this type (default: every type).
+            include_components: Also answer the components of virtual sensors (default false).
+        """
+        from fleetapi.endpoints.reading import TRACKER_READINGS_BATCH_LIST
+        from fleetapi.models.reading import ReadingsBatchListParams
+
+        result: builtins.dict[str, TrackerReadings] = await self._client.call(
+            TRACKER_READINGS_BATCH_LIST,
+            ReadingsBatchListParams(
+                trackers=trackers, sensor_type=sensor_type, include_components=include_components
+            ),
+        )
+        return result
+
+
+class AsyncTrackerCounterResource:
+    """The calls under ``tracker/counter/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def value(self) -> AsyncTrackerCounterValueResource:
+        """The calls under ``tracker/counter/value/``."""
+        return AsyncTrackerCounterValueResource(self._client)
+
+
+class AsyncTrackerCounterValueResource:
+    """The calls under ``tracker/counter/value/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def get(self, *, tracker_id: int, type: CounterType) -> float:
+        """Read a tracker's odometer (km) or engine hours.
+
+        Calls ``tracker/counter/value/get``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            type: The counter: odometer or engine hours.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_GET
+        from fleetapi.models.reading import CounterValueParams
+
+        result: float = await self._client.call(
+            TRACKER_COUNTER_VALUE_GET, CounterValueParams(tracker_id=tracker_id, type=type)
+        )
+        return result
+
+    async def list(
+        self, *, trackers: builtins.list[int], type: CounterType
+    ) -> builtins.dict[str, float]:
+        """Read a counter of several trackers, by tracker ID.
+
+        Calls ``tracker/counter/value/list``.
+        Error codes the service lists: 204, 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
+            type: The counter: odometer or engine hours.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_LIST
+        from fleetapi.models.reading import CounterValueListParams
+
+        result: builtins.dict[str, float] = await self._client.call(
+            TRACKER_COUNTER_VALUE_LIST, CounterValueListParams(trackers=trackers, type=type)
+        )
+        return result
+
+    async def set(self, *, tracker_id: int, type: CounterType, value: float) -> None:
+        """Set a tracker's odometer (km) or engine hours; it counts on from the value.
+
+        Calls ``tracker/counter/value/set``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 204, 208, 219.
+
+        Args:
+            tracker_id: The tracker.
+            type: The counter: odometer or engine hours.
+            value: Km for the odometer, hours for the engine hours; the counter goes on from it.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_SET
+        from fleetapi.models.reading import CounterValueSetParams
+
+        await self._client.call(
+            TRACKER_COUNTER_VALUE_SET,
+            CounterValueSetParams(tracker_id=tracker_id, type=type, value=value),
+        )
+
+
+class AsyncTrackerStatsResource:
+    """The calls under ``tracker/stats/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def mileage(self) -> AsyncTrackerStatsMileageResource:
+        """The calls under ``tracker/stats/mileage/``."""
+        return AsyncTrackerStatsMileageResource(self._client)
+
+    @cached_property
+    def engine_hours(self) -> AsyncTrackerStatsEngineHoursResource:
+        """The calls under ``tracker/stats/engine_hours/``."""
+        return AsyncTrackerStatsEngineHoursResource(self._client)
+
+
+class AsyncTrackerStatsMileageResource:
+    """The calls under ``tracker/stats/mileage/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(
+        self, *, trackers: builtins.list[int], from_: dt.datetime, to: dt.datetime
+    ) -> MileageStats:
+        """Read the mileage (km) of trackers over a period, by tracker and day.
+
+        Calls ``tracker/stats/mileage/read``.
+        Error codes the service lists: 7, 211, 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 128.
+            from_: The start of the period.
+            to: Later than ``from``.
+        """
+        from fleetapi.endpoints.reading import TRACKER_STATS_MILEAGE_READ
+        from fleetapi.models.reading import MileageReadParams
+
+        result: MileageStats = await self._client.call(
+            TRACKER_STATS_MILEAGE_READ, MileageReadParams(trackers=trackers, from_=from_, to=to)
+        )
+        return result
+
+
+class AsyncTrackerStatsEngineHoursResource:
+    """The calls under ``tracker/stats/engine_hours/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, tracker_id: int, from_: dt.datetime, to: dt.datetime) -> float:
+        """Read a tracker's engine hours over a period.
+
+        Calls ``tracker/stats/engine_hours/read``.
+        Error codes the service lists: 7, 204, 208, 211, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            from_: The start of the period.
+            to: Later than ``from``.
+        """
+        from fleetapi.endpoints.reading import TRACKER_STATS_ENGINE_HOURS_READ
+        from fleetapi.models.reading import EngineHoursReadParams
+
+        result: float = await self._client.call(
+            TRACKER_STATS_ENGINE_HOURS_READ,
+            EngineHoursReadParams(tracker_id=tracker_id, from_=from_, to=to),
+        )
+        return result
+
+
+class AsyncTrackerRuleResource:
+    """The calls under ``tracker/rule/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self, *, tracker_id: int | Unset = UNSET) -> builtins.list[Rule]:
+        """List the account's rules, or those bound to a tracker.
+
+        Calls ``tracker/rule/list``.
+        Error codes the service lists: 201.
+
+        Args:
+            tracker_id: Only the rules bound to this tracker.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_LIST
+        from fleetapi.models.rule import RuleListParams
+
+        result: builtins.list[Rule] = await self._client.call(
+            TRACKER_RULE_LIST, RuleListParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def create(self, *, rule: NewRule) -> int:
+        """Create a rule and get its ID.
+
+        Calls ``tracker/rule/create``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 7, 204.
+
+        Args:
+            rule: The new rule: type, trackers, zones, alerts, schedule.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_CREATE
+        from fleetapi.models.rule import RuleCreateParams
+
+        result: int = await self._client.call(TRACKER_RULE_CREATE, RuleCreateParams(rule=rule))
+        return result
+
+    async def update(self, *, rule: Rule) -> None:
+        """Replace a rule, named by its `id`.
+
+        Calls ``tracker/rule/update``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 7, 201, 204.
+
+        Args:
+            rule: The rule with its ID and every field as it should be.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_UPDATE
+        from fleetapi.models.rule import RuleUpdateParams
+
+        await self._client.call(TRACKER_RULE_UPDATE, RuleUpdateParams(rule=rule))
+
+    async def delete(self, *, rule_id: int) -> None:
+        """Delete a rule; its events stay.
+
+        Calls ``tracker/rule/delete``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            rule_id: The rule.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_DELETE
+        from fleetapi.models.rule import RuleDeleteParams
+
+        await self._client.call(TRACKER_RULE_DELETE, RuleDeleteParams(rule_id=rule_id))
+
+    async def bind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
+        """Bind trackers to a rule.
+
+        Calls ``tracker/rule/bind``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            rule_id: The rule.
+            trackers: Trackers that are not the caller's are ignored.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_BIND
+        from fleetapi.models.rule import RuleBindParams
+
+        await self._client.call(
+            TRACKER_RULE_BIND, RuleBindParams(rule_id=rule_id, trackers=trackers)
+        )
+
+    async def unbind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
+        """Unbind trackers from a rule.
+
+        Calls ``tracker/rule/unbind``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            rule_id: The rule.
+            trackers: Trackers that are not the caller's are ignored.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_UNBIND
+        from fleetapi.models.rule import RuleBindParams
+
+        await self._client.call(
+            TRACKER_RULE_UNBIND, RuleBindParams(rule_id=rule_id, trackers=trackers)
+        )
+
+
+class AsyncAssetResource:
+    """The calls under ``asset/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def track(self) -> AsyncAssetTrackResource:
+        """The calls under ``asset/track/``."""
+        return AsyncAssetTrackResource(self._client)
+
+
+class AsyncAssetTrackResource:
+    """The calls under ``asset/track/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -1582,8 +2906,8 @@ class AsyncAssetTracks:
         return result
 
 
-class AsyncTrackerTracks:
-    """Calls under ``track``."""
+class AsyncTrackResource:
+    """The calls under ``track/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -1739,8 +3063,8 @@ class AsyncTrackerTracks:
         return result
 
 
-class AsyncDepartments:
-    """Calls under ``department``."""
+class AsyncDepartmentResource:
+    """The calls under ``department/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -1807,8 +3131,8 @@ class AsyncDepartments:
         )
 
 
-class AsyncEmployees:
-    """Calls under ``employee``, ``tracker/employee``."""
+class AsyncEmployeeResource:
+    """The calls under ``employee/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -1988,46 +3312,9 @@ class AsyncEmployees:
         )
         return result
 
-    async def assign(self, *, tracker_id: int, new_employee_id: int | None) -> None:
-        """Bind an employee (driver) to a tracker, or none (`new_employee_id` null).
 
-        Calls ``tracker/employee/assign``.
-        Sub-users need the ``employee_update`` right.
-        Error codes the service lists: 201, 208, 236, 263.
-
-        Args:
-            tracker_id: The tracker the employee now uses.
-            new_employee_id: The employee to bind to the tracker; null leaves the tracker without
-                one.
-        """
-        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_ASSIGN
-        from fleetapi.models.employee import EmployeeAssignParams
-
-        await self._client.call(
-            TRACKER_EMPLOYEE_ASSIGN,
-            EmployeeAssignParams(tracker_id=tracker_id, new_employee_id=new_employee_id),
-        )
-
-    async def read_assignment(self, *, tracker_id: int) -> TrackerEmployee:
-        """Read a tracker's employee (driver) and the last change of it.
-
-        Calls ``tracker/employee/read``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker whose employee to read.
-        """
-        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_READ
-        from fleetapi.models.employee import TrackerEmployeeReadParams
-
-        result: TrackerEmployee = await self._client.call(
-            TRACKER_EMPLOYEE_READ, TrackerEmployeeReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-
-class AsyncGarages:
-    """Calls under ``garage``."""
+class AsyncGarageResource:
+    """The calls under ``garage/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -2088,8 +3375,8 @@ class AsyncGarages:
         await self._client.call(GARAGE_DELETE, GarageDeleteParams(garage_id=garage_id))
 
 
-class AsyncGeocoder:
-    """Calls under ``geocoder``."""
+class AsyncGeocoderResource:
+    """The calls under ``geocoder/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -2164,8 +3451,8 @@ class AsyncGeocoder:
         return result
 
 
-class AsyncMapLayers:
-    """Calls under ``map_layer``."""
+class AsyncMapLayerResource:
+    """The calls under ``map_layer/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -2250,13 +3537,18 @@ class AsyncMapLayers:
         await self._client.call(MAP_LAYER_DELETE, MapLayerDeleteParams(id=id))
 
 
-class AsyncPayments:
-    """Calls under ``payment_system``, ``payment_system/estimate``."""
+class AsyncPaymentSystemResource:
+    """The calls under ``payment_system/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
 
-    async def list_systems(self) -> builtins.list[PaymentSystemSettings]:
+    @cached_property
+    def estimate(self) -> AsyncPaymentSystemEstimateResource:
+        """The calls under ``payment_system/estimate/``."""
+        return AsyncPaymentSystemEstimateResource(self._client)
+
+    async def list(self) -> builtins.list[PaymentSystemSettings]:
         """List the payment systems available to the user.
 
         Calls ``payment_system/list``.
@@ -2270,7 +3562,14 @@ class AsyncPayments:
         )
         return result
 
-    async def get_estimate(self) -> float:
+
+class AsyncPaymentSystemEstimateResource:
+    """The calls under ``payment_system/estimate/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def get(self) -> float:
         """Estimate the monthly payment (rounded up to hundreds for rubles, to tens otherwise).
 
         Calls ``payment_system/estimate/get``.
@@ -2282,8 +3581,8 @@ class AsyncPayments:
         return result
 
 
-class AsyncBills:
-    """Calls under ``bill``."""
+class AsyncBillResource:
+    """The calls under ``bill/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -2348,8 +3647,20 @@ class AsyncBills:
     """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
 
-class AsyncSubscriptions:
-    """Calls under ``subscription/avangate``."""
+class AsyncSubscriptionResource:
+    """The calls under ``subscription/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def avangate(self) -> AsyncSubscriptionAvangateResource:
+        """The calls under ``subscription/avangate/``."""
+        return AsyncSubscriptionAvangateResource(self._client)
+
+
+class AsyncSubscriptionAvangateResource:
+    """The calls under ``subscription/avangate/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -2386,11 +3697,21 @@ class AsyncSubscriptions:
         return result
 
 
-class AsyncData:
-    """Calls under ``data/import``, ``data/spreadsheet``."""
+class AsyncDataResource:
+    """The calls under ``data/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    @cached_property
+    def spreadsheet(self) -> AsyncDataSpreadsheetResource:
+        """The calls under ``data/spreadsheet/``."""
+        return AsyncDataSpreadsheetResource(self._client)
+
+    @cached_property
+    def import_(self) -> AsyncDataImportResource:
+        """The calls under ``data/import/``."""
+        return AsyncDataImportResource(self._client)
 
     async def parse_spreadsheet(
         self,
@@ -2398,7 +3719,94 @@ class AsyncData:
         file: FileInput,
         preview_count: int,
         parse_header: bool,
-        header_map: dict[str, str] | Unset = UNSET,
+        header_map: builtins.dict[str, str] | Unset = UNSET,
+    ) -> SpreadsheetPreview:
+        """Upload a spreadsheet (.xlsx, .xls, .csv), store it and preview its first rows.
+
+        Calls ``data/spreadsheet/parse``.
+        Error codes the service lists: 233, 234, 271, 274.
+
+        Deprecated since 0.2.0: use ``client.data.spreadsheet.parse``
+        (``client.data.parse_spreadsheet`` goes in 0.3.0).
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            preview_count: How many rows to preview, 1 to 20 (the range is checked by the service).
+            parse_header: Read the first row as a header.
+            header_map: Column name to field identifier (``{"Label": "label"}``); used with
+                ``parse_header``.
+        """
+        moved("data.parse_spreadsheet", "data.spreadsheet.parse")
+        from fleetapi.endpoints.data import DATA_SPREADSHEET_PARSE
+        from fleetapi.models.data import SpreadsheetParseParams
+
+        result: SpreadsheetPreview = await self._client.call(
+            DATA_SPREADSHEET_PARSE,
+            SpreadsheetParseParams(
+                preview_count=preview_count, parse_header=parse_header, header_map=header_map
+            ),
+            files={"file": file},
+        )
+        return result
+
+    async def list_imports(
+        self, *, types: builtins.list[ImportType] | Unset = UNSET
+    ) -> builtins.list[ImportProcess]:
+        """List the user's import processes, optionally of some types only.
+
+        Calls ``data/import/list``.
+
+        Deprecated since 0.2.0: use ``client.data.import_.list`` (``client.data.list_imports``
+        goes in 0.3.0).
+
+        Args:
+            types: Only processes of these types (all when omitted).
+        """
+        moved("data.list_imports", "data.import_.list")
+        from fleetapi.endpoints.data import DATA_IMPORT_LIST
+        from fleetapi.models.data import ImportListParams
+
+        result: builtins.list[ImportProcess] = await self._client.call(
+            DATA_IMPORT_LIST, ImportListParams(types=types)
+        )
+        return result
+
+    async def read_import(self, *, process_id: int, type: ImportType) -> ImportProcess:
+        """Read one import process with its progress, warnings and errors.
+
+        Calls ``data/import/read``.
+        Error codes the service lists: 201.
+
+        Deprecated since 0.2.0: use ``client.data.import_.read`` (``client.data.read_import``
+        goes in 0.3.0).
+
+        Args:
+            process_id: The import process (as data/import answered it).
+            type: What the process imports: vehicles or employees.
+        """
+        moved("data.read_import", "data.import_.read")
+        from fleetapi.endpoints.data import DATA_IMPORT_READ
+        from fleetapi.models.data import ImportReadParams
+
+        result: ImportProcess = await self._client.call(
+            DATA_IMPORT_READ, ImportReadParams(process_id=process_id, type=type)
+        )
+        return result
+
+
+class AsyncDataSpreadsheetResource:
+    """The calls under ``data/spreadsheet/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def parse(
+        self,
+        *,
+        file: FileInput,
+        preview_count: int,
+        parse_header: bool,
+        header_map: builtins.dict[str, str] | Unset = UNSET,
     ) -> SpreadsheetPreview:
         """Upload a spreadsheet (.xlsx, .xls, .csv), store it and preview its first rows.
 
@@ -2424,7 +3832,14 @@ class AsyncData:
         )
         return result
 
-    async def list_imports(
+
+class AsyncDataImportResource:
+    """The calls under ``data/import/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
         self, *, types: builtins.list[ImportType] | Unset = UNSET
     ) -> builtins.list[ImportProcess]:
         """List the user's import processes, optionally of some types only.
@@ -2442,7 +3857,7 @@ class AsyncData:
         )
         return result
 
-    async def read_import(self, *, process_id: int, type: ImportType) -> ImportProcess:
+    async def read(self, *, process_id: int, type: ImportType) -> ImportProcess:
         """Read one import process with its progress, warnings and errors.
 
         Calls ``data/import/read``.
@@ -2461,8 +3876,8 @@ class AsyncData:
         return result
 
 
-class AsyncDealer:
-    """Calls under ``dealer``."""
+class AsyncDealerResource:
+    """The calls under ``dealer/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -2488,8 +3903,8 @@ class AsyncDealer:
         return result
 
 
-class AsyncDelivery:
-    """Calls under ``delivery``."""
+class AsyncDeliveryResource:
+    """The calls under ``delivery/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -2529,718 +3944,81 @@ class AsyncDelivery:
         return result
 
 
-class AsyncTrackers:
-    """Calls under ``tracker``."""
+class AsyncHistoryResource:
+    """The calls under ``history/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
 
-    async def list(self, *, labels: builtins.list[str] | Unset = UNSET) -> builtins.list[Tracker]:
-        """List the trackers available to the user.
+    @cached_property
+    def type(self) -> AsyncHistoryTypeResource:
+        """The calls under ``history/type/``."""
+        return AsyncHistoryTypeResource(self._client)
 
-        Calls ``tracker/list``.
+    @cached_property
+    def tracker(self) -> AsyncHistoryTrackerResource:
+        """The calls under ``history/tracker/``."""
+        return AsyncHistoryTrackerResource(self._client)
 
-        Args:
-            labels: Only trackers whose label contains one of these substrings.
-        """
-        from fleetapi.endpoints.tracker import TRACKER_LIST
-        from fleetapi.models.tracker import TrackerListParams
+    @cached_property
+    def user(self) -> AsyncHistoryUserResource:
+        """The calls under ``history/user/``."""
+        return AsyncHistoryUserResource(self._client)
 
-        result: builtins.list[Tracker] = await self._client.call(
-            TRACKER_LIST, TrackerListParams(labels=labels)
-        )
-        return result
+    @cached_property
+    def unread(self) -> AsyncHistoryUnreadResource:
+        """The calls under ``history/unread/``."""
+        return AsyncHistoryUnreadResource(self._client)
 
-    async def read(self, *, tracker_id: int) -> Tracker:
-        """Read one tracker.
+    async def read(self, *, id: int, add_tracker_label: bool | Unset = UNSET) -> HistoryEntry:
+        """Read one event.
 
-        Calls ``tracker/read``.
+        Calls ``history/read``.
         Error codes the service lists: 201.
 
         Args:
-            tracker_id: The tracker.
+            id: The event.
+            add_tracker_label: Start the message with the tracker's label (default false).
         """
-        from fleetapi.endpoints.tracker import TRACKER_READ
-        from fleetapi.models.tracker import TrackerReadParams
+        from fleetapi.endpoints.history import HISTORY_READ
+        from fleetapi.models.history import HistoryReadParams
 
-        result: Tracker = await self._client.call(
-            TRACKER_READ, TrackerReadParams(tracker_id=tracker_id)
+        result: HistoryEntry = await self._client.call(
+            HISTORY_READ, HistoryReadParams(id=id, add_tracker_label=add_tracker_label)
         )
         return result
 
-    async def get_state(self, *, tracker_id: int) -> TrackerState:
-        """Read the current state of a tracker: position, connection, movement.
+    async def mark_read(self, *, id: int) -> None:
+        """Mark one event read.
 
-        Calls ``tracker/get_state``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.tracker import TRACKER_GET_STATE
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: TrackerState = await self._client.call(
-            TRACKER_GET_STATE, TrackerReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-    async def get_states(
-        self,
-        *,
-        trackers: builtins.list[int],
-        list_blocked: bool | Unset = UNSET,
-        allow_not_exist: bool | Unset = UNSET,
-    ) -> TrackerStates:
-        """Read the current states of several trackers at once.
-
-        Calls ``tracker/get_states``.
-        Error codes the service lists: 208, 217.
-
-        Args:
-            trackers: The trackers whose states to read.
-            list_blocked: List blocked trackers in ``blocked`` instead of failing with 208 (default
-                false).
-            allow_not_exist: List unknown trackers in ``not_exist`` instead of failing with 217
-                (default false).
-        """
-        from fleetapi.endpoints.tracker import TRACKER_GET_STATES
-        from fleetapi.models.tracker import TrackerStatesParams
-
-        result: TrackerStates = await self._client.call(
-            TRACKER_GET_STATES,
-            TrackerStatesParams(
-                trackers=trackers, list_blocked=list_blocked, allow_not_exist=allow_not_exist
-            ),
-        )
-        return result
-
-
-class AsyncTrackerGroups:
-    """Calls under ``tracker/group``."""
-
-    def __init__(self, client: AsyncClient) -> None:
-        self._client = client
-
-    async def list(self) -> builtins.list[TrackerGroup]:
-        """List the account's tracker groups (the default group 0 is not listed).
-
-        Calls ``tracker/group/list``.
-        """
-        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_LIST
-
-        result: builtins.list[TrackerGroup] = await self._client.call(TRACKER_GROUP_LIST, None)
-        return result
-
-    async def create(self, *, title: str, color: str) -> int:
-        """Create an empty tracker group and get its ID.
-
-        Calls ``tracker/group/create``.
-        Master users only.
-        Error codes the service lists: 7.
-
-        Args:
-            title: 1 to 60 printable characters (``Employees``).
-            color: A web color without ``#`` (``FF6DDC``).
-        """
-        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_CREATE
-        from fleetapi.models.tracker_group import TrackerGroupCreateParams
-
-        result: int = await self._client.call(
-            TRACKER_GROUP_CREATE, TrackerGroupCreateParams(title=title, color=color)
-        )
-        return result
-
-    async def update(self, *, title: str, color: str, id: int) -> None:
-        """Change a tracker group's title and color.
-
-        Calls ``tracker/group/update``.
-        Master users only.
-        Error codes the service lists: 7, 201.
-
-        Args:
-            title: 1 to 60 printable characters (``Employees``).
-            color: A web color without ``#`` (``FF6DDC``).
-            id: The group.
-        """
-        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_UPDATE
-        from fleetapi.models.tracker_group import TrackerGroupUpdateParams
-
-        await self._client.call(
-            TRACKER_GROUP_UPDATE, TrackerGroupUpdateParams(title=title, color=color, id=id)
-        )
-
-    async def delete(self, *, id: int) -> None:
-        """Delete a tracker group; its trackers go to the default group 0.
-
-        Calls ``tracker/group/delete``.
-        Master users only.
+        Calls ``history/mark_read``.
         Error codes the service lists: 201.
 
         Args:
-            id: The group.
+            id: The event to mark as read.
         """
-        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_DELETE
-        from fleetapi.models.tracker_group import TrackerGroupDeleteParams
+        from fleetapi.endpoints.history import HISTORY_MARK_READ
+        from fleetapi.models.history import HistoryMarkReadParams
 
-        await self._client.call(TRACKER_GROUP_DELETE, TrackerGroupDeleteParams(id=id))
+        await self._client.call(HISTORY_MARK_READ, HistoryMarkReadParams(id=id))
 
-    async def assign(self, *, id: int, trackers: builtins.list[int]) -> None:
-        """Move trackers into a group (or, with `id` 0, out of every group).
+    async def mark_read_all(self) -> None:
+        """Mark every event of the user read.
 
-        Calls ``tracker/group/assign``.
-        Master users only.
-        Error codes the service lists: 201, 208, 217.
-
-        Args:
-            id: The group, or 0 to take the trackers out of every group.
-            trackers: The trackers to move into the group.
+        Calls ``history/mark_read_all``.
         """
-        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_ASSIGN
-        from fleetapi.models.tracker_group import TrackerGroupAssignParams
+        from fleetapi.endpoints.history import HISTORY_MARK_READ_ALL
 
-        await self._client.call(
-            TRACKER_GROUP_ASSIGN, TrackerGroupAssignParams(id=id, trackers=trackers)
-        )
+        await self._client.call(HISTORY_MARK_READ_ALL, None)
 
 
-class AsyncTrackerData:
-    """Calls under ``tracker``, ``tracker/tags``."""
-
-    def __init__(self, client: AsyncClient) -> None:
-        self._client = client
-
-    async def list_models(
-        self,
-        *,
-        compact_view: bool | Unset = UNSET,
-        compact_index: bool | Unset = UNSET,
-        codes: builtins.list[str] | Unset = UNSET,
-    ) -> builtins.list[TrackerModel]:
-        """List the device models of the platform's catalogue.
-
-        Calls ``tracker/list_models``.
-
-        Args:
-            compact_view: Answer each model's identity only (``id`` to ``register``).
-            compact_index: Deprecated by the service; accepted and ignored.
-            codes: Only these models, by code.
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_LIST_MODELS
-        from fleetapi.models.tracker_model import TrackerModelListParams
-
-        result: builtins.list[TrackerModel] = await self._client.call(
-            TRACKER_LIST_MODELS,
-            TrackerModelListParams(
-                compact_view=compact_view, compact_index=compact_index, codes=codes
-            ),
-        )
-        return result
-
-    async def get_last_gps_point(self, *, tracker_id: int) -> LastGpsPoint | None:
-        """Read a tracker's last point located by GPS (GSM LBS points left out).
-
-        Calls ``tracker/get_last_gps_point``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_GET_LAST_GPS_POINT
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: LastGpsPoint | None = await self._client.call(
-            TRACKER_GET_LAST_GPS_POINT, TrackerReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-    async def get_inputs(self, *, tracker_id: int) -> TrackerInputs:
-        """Read a tracker's digital inputs and the semantic inputs bound to them.
-
-        Calls ``tracker/get_inputs``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_GET_INPUTS
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: TrackerInputs = await self._client.call(
-            TRACKER_GET_INPUTS, TrackerReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-    async def batch_get_inputs(self, *, trackers: builtins.list[int]) -> dict[str, Inputs]:
-        """Read the digital inputs of several trackers, by tracker ID.
-
-        Calls ``tracker/batch_get_inputs``.
-        Error codes the service lists: 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_INPUTS
-        from fleetapi.models.tracker_data import TrackersParams
-
-        result: dict[str, Inputs] = await self._client.call(
-            TRACKER_BATCH_GET_INPUTS, TrackersParams(trackers=trackers)
-        )
-        return result
-
-    async def get_outputs(self, *, tracker_id: int) -> builtins.list[OutputInfo]:
-        """List a tracker's digital outputs.
-
-        Calls ``tracker/get_outputs``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_GET_OUTPUTS
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: builtins.list[OutputInfo] = await self._client.call(
-            TRACKER_GET_OUTPUTS, TrackerReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-    async def batch_get_outputs(
-        self, *, trackers: builtins.list[int]
-    ) -> dict[str, builtins.list[OutputInfo]]:
-        """List the digital outputs of several trackers, by tracker ID.
-
-        Calls ``tracker/batch_get_outputs``.
-        Error codes the service lists: 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_OUTPUTS
-        from fleetapi.models.tracker_data import TrackersParams
-
-        result: dict[str, builtins.list[OutputInfo]] = await self._client.call(
-            TRACKER_BATCH_GET_OUTPUTS, TrackersParams(trackers=trackers)
-        )
-        return result
-
-    async def set_tags(self, *, tracker_id: int, tag_bindings: builtins.list[TagBinding]) -> None:
-        """Replace a tracker's tags.
-
-        Calls ``tracker/tags/set``.
-        Error codes the service lists: 201, 204, 208.
-
-        Args:
-            tracker_id: The tracker.
-            tag_bindings: Tags of the account, each with its display ``ordinal``.
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_TAGS_SET
-        from fleetapi.models.tracker_data import TrackerTagsSetParams
-
-        await self._client.call(
-            TRACKER_TAGS_SET, TrackerTagsSetParams(tracker_id=tracker_id, tag_bindings=tag_bindings)
-        )
-
-
-class AsyncSensors:
-    """Calls under ``tracker/sensor``."""
+class AsyncHistoryTypeResource:
+    """The calls under ``history/type/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
 
     async def list(
-        self, *, tracker_id: int
-    ) -> builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]:
-        """List a tracker's sensors.
-
-        Calls ``tracker/sensor/list``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.sensor import TRACKER_SENSOR_LIST
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: builtins.list[
-            MeteringSensor | DiscreteSensor | VirtualSensor
-        ] = await self._client.call(TRACKER_SENSOR_LIST, TrackerReadParams(tracker_id=tracker_id))
-        return result
-
-    async def batch_list(
-        self, *, trackers: builtins.list[int]
-    ) -> dict[str, builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]]:
-        """List the sensors of several trackers, by tracker ID.
-
-        Calls ``tracker/sensor/batch_list``.
-        Error codes the service lists: 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 500.
-        """
-        from fleetapi.endpoints.sensor import TRACKER_SENSOR_BATCH_LIST
-        from fleetapi.models.sensor import SensorBatchListParams
-
-        result: dict[
-            str, builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]
-        ] = await self._client.call(
-            TRACKER_SENSOR_BATCH_LIST, SensorBatchListParams(trackers=trackers)
-        )
-        return result
-
-    async def create(self, *, tracker_id: int, sensor: NewSensor) -> int:
-        """Add a sensor to a tracker and get its ID.
-
-        Calls ``tracker/sensor/create``.
-        Sub-users need the ``tracker_update`` right.
-        Error codes the service lists: 7, 201, 208, 219, 232, 270.
-
-        Args:
-            tracker_id: The tracker the sensor belongs to.
-            sensor: The new sensor: metering, discrete or virtual, told apart by sensor_type.
-        """
-        from fleetapi.endpoints.sensor import TRACKER_SENSOR_CREATE
-        from fleetapi.models.sensor import SensorCreateParams
-
-        result: int = await self._client.call(
-            TRACKER_SENSOR_CREATE, SensorCreateParams(tracker_id=tracker_id, sensor=sensor)
-        )
-        return result
-
-    async def update(self, *, tracker_id: int, sensor: Sensor) -> None:
-        """Replace a tracker's sensor, named by its `id`.
-
-        Calls ``tracker/sensor/update``.
-        Sub-users need the ``tracker_update`` right.
-        Error codes the service lists: 7, 201, 208, 219, 232, 270.
-
-        Args:
-            tracker_id: The tracker the sensor belongs to.
-            sensor: The sensor with its ID and every field as it should be.
-        """
-        from fleetapi.endpoints.sensor import TRACKER_SENSOR_UPDATE
-        from fleetapi.models.sensor import SensorUpdateParams
-
-        await self._client.call(
-            TRACKER_SENSOR_UPDATE, SensorUpdateParams(tracker_id=tracker_id, sensor=sensor)
-        )
-
-    async def delete(self, *, tracker_id: int, sensor_id: int) -> None:
-        """Delete a tracker's sensor.
-
-        Calls ``tracker/sensor/delete``.
-        Sub-users need the ``tracker_update`` right.
-        Error codes the service lists: 201, 208, 219.
-
-        Args:
-            tracker_id: The tracker the sensor belongs to.
-            sensor_id: The sensor.
-        """
-        from fleetapi.endpoints.sensor import TRACKER_SENSOR_DELETE
-        from fleetapi.models.sensor import SensorDeleteParams
-
-        await self._client.call(
-            TRACKER_SENSOR_DELETE, SensorDeleteParams(tracker_id=tracker_id, sensor_id=sensor_id)
-        )
-
-
-class AsyncReadings:
-    """Calls under ``tracker``, ``tracker/counter/value``, ``tracker/readings``,
-    ``tracker/stats/engine_hours``, ``tracker/stats/mileage``."""
-
-    def __init__(self, client: AsyncClient) -> None:
-        self._client = client
-
-    async def list(
-        self,
-        *,
-        tracker_id: int,
-        sensor_type: SensorTypeFilter | Unset = UNSET,
-        include_components: bool | Unset = UNSET,
-    ) -> TrackerReadings:
-        """Read a tracker's last sensor values, states and counters.
-
-        Calls ``tracker/readings/list``.
-        Error codes the service lists: 204, 208.
-
-        Args:
-            tracker_id: The tracker.
-            sensor_type: Only sensors of this type; states and counters are then left out.
-            include_components: ``false`` leaves out the parts of composite sensors (default
-                ``true``).
-        """
-        from fleetapi.endpoints.reading import TRACKER_READINGS_LIST
-        from fleetapi.models.reading import ReadingsListParams
-
-        result: TrackerReadings = await self._client.call(
-            TRACKER_READINGS_LIST,
-            ReadingsListParams(
-                tracker_id=tracker_id,
-                sensor_type=sensor_type,
-                include_components=include_components,
-            ),
-        )
-        return result
-
-    async def batch_list(
-        self,
-        *,
-        trackers: builtins.list[int],
-        sensor_type: SensorTypeFilter | Unset = UNSET,
-        include_components: bool | Unset = UNSET,
-    ) -> dict[str, TrackerReadings]:
-        """Read the last sensor values, states and counters of several trackers.
-
-        Calls ``tracker/readings/batch_list``.
-        Error codes the service lists: 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 500 (221 beyond).
-            sensor_type: Only the sensors of this type (default: every type).
-            include_components: Also answer the components of virtual sensors (default false).
-        """
-        from fleetapi.endpoints.reading import TRACKER_READINGS_BATCH_LIST
-        from fleetapi.models.reading import ReadingsBatchListParams
-
-        result: dict[str, TrackerReadings] = await self._client.call(
-            TRACKER_READINGS_BATCH_LIST,
-            ReadingsBatchListParams(
-                trackers=trackers, sensor_type=sensor_type, include_components=include_components
-            ),
-        )
-        return result
-
-    async def fuel(self, *, tracker_id: int) -> FuelLevels:
-        """Read the last values of a tracker's fuel sensors.
-
-        Calls ``tracker/get_fuel``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.reading import TRACKER_GET_FUEL
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: FuelLevels = await self._client.call(
-            TRACKER_GET_FUEL, TrackerReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-    async def counter(self, *, tracker_id: int, type: CounterType) -> float:
-        """Read a tracker's odometer (km) or engine hours.
-
-        Calls ``tracker/counter/value/get``.
-        Error codes the service lists: 204, 208.
-
-        Args:
-            tracker_id: The tracker.
-            type: The counter: odometer or engine hours.
-        """
-        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_GET
-        from fleetapi.models.reading import CounterValueParams
-
-        result: float = await self._client.call(
-            TRACKER_COUNTER_VALUE_GET, CounterValueParams(tracker_id=tracker_id, type=type)
-        )
-        return result
-
-    async def counters(
-        self, *, trackers: builtins.list[int], type: CounterType
-    ) -> dict[str, float]:
-        """Read a counter of several trackers, by tracker ID.
-
-        Calls ``tracker/counter/value/list``.
-        Error codes the service lists: 204, 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
-            type: The counter: odometer or engine hours.
-        """
-        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_LIST
-        from fleetapi.models.reading import CounterValueListParams
-
-        result: dict[str, float] = await self._client.call(
-            TRACKER_COUNTER_VALUE_LIST, CounterValueListParams(trackers=trackers, type=type)
-        )
-        return result
-
-    async def set_counter(self, *, tracker_id: int, type: CounterType, value: float) -> None:
-        """Set a tracker's odometer (km) or engine hours; it counts on from the value.
-
-        Calls ``tracker/counter/value/set``.
-        Sub-users need the ``tracker_update`` right.
-        Error codes the service lists: 7, 204, 208, 219.
-
-        Args:
-            tracker_id: The tracker.
-            type: The counter: odometer or engine hours.
-            value: Km for the odometer, hours for the engine hours; the counter goes on from it.
-        """
-        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_SET
-        from fleetapi.models.reading import CounterValueSetParams
-
-        await self._client.call(
-            TRACKER_COUNTER_VALUE_SET,
-            CounterValueSetParams(tracker_id=tracker_id, type=type, value=value),
-        )
-
-    async def mileage(
-        self, *, trackers: builtins.list[int], from_: dt.datetime, to: dt.datetime
-    ) -> MileageStats:
-        """Read the mileage (km) of trackers over a period, by tracker and day.
-
-        Calls ``tracker/stats/mileage/read``.
-        Error codes the service lists: 7, 211, 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 128.
-            from_: The start of the period.
-            to: Later than ``from``.
-        """
-        from fleetapi.endpoints.reading import TRACKER_STATS_MILEAGE_READ
-        from fleetapi.models.reading import MileageReadParams
-
-        result: MileageStats = await self._client.call(
-            TRACKER_STATS_MILEAGE_READ, MileageReadParams(trackers=trackers, from_=from_, to=to)
-        )
-        return result
-
-    async def engine_hours(self, *, tracker_id: int, from_: dt.datetime, to: dt.datetime) -> float:
-        """Read a tracker's engine hours over a period.
-
-        Calls ``tracker/stats/engine_hours/read``.
-        Error codes the service lists: 7, 204, 208, 211, 214, 219.
-
-        Args:
-            tracker_id: The tracker.
-            from_: The start of the period.
-            to: Later than ``from``.
-        """
-        from fleetapi.endpoints.reading import TRACKER_STATS_ENGINE_HOURS_READ
-        from fleetapi.models.reading import EngineHoursReadParams
-
-        result: float = await self._client.call(
-            TRACKER_STATS_ENGINE_HOURS_READ,
-            EngineHoursReadParams(tracker_id=tracker_id, from_=from_, to=to),
-        )
-        return result
-
-
-class AsyncRules:
-    """Calls under ``tracker/rule``."""
-
-    def __init__(self, client: AsyncClient) -> None:
-        self._client = client
-
-    async def list(self, *, tracker_id: int | Unset = UNSET) -> builtins.list[Rule]:
-        """List the account's rules, or those bound to a tracker.
-
-        Calls ``tracker/rule/list``.
-        Error codes the service lists: 201.
-
-        Args:
-            tracker_id: Only the rules bound to this tracker.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_LIST
-        from fleetapi.models.rule import RuleListParams
-
-        result: builtins.list[Rule] = await self._client.call(
-            TRACKER_RULE_LIST, RuleListParams(tracker_id=tracker_id)
-        )
-        return result
-
-    async def create(self, *, rule: NewRule) -> int:
-        """Create a rule and get its ID.
-
-        Calls ``tracker/rule/create``.
-        Sub-users need the ``tracker_rule_update`` right.
-        Error codes the service lists: 7, 204.
-
-        Args:
-            rule: The new rule: type, trackers, zones, alerts, schedule.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_CREATE
-        from fleetapi.models.rule import RuleCreateParams
-
-        result: int = await self._client.call(TRACKER_RULE_CREATE, RuleCreateParams(rule=rule))
-        return result
-
-    async def update(self, *, rule: Rule) -> None:
-        """Replace a rule, named by its `id`.
-
-        Calls ``tracker/rule/update``.
-        Sub-users need the ``tracker_rule_update`` right.
-        Error codes the service lists: 7, 201, 204.
-
-        Args:
-            rule: The rule with its ID and every field as it should be.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_UPDATE
-        from fleetapi.models.rule import RuleUpdateParams
-
-        await self._client.call(TRACKER_RULE_UPDATE, RuleUpdateParams(rule=rule))
-
-    async def delete(self, *, rule_id: int) -> None:
-        """Delete a rule; its events stay.
-
-        Calls ``tracker/rule/delete``.
-        Sub-users need the ``tracker_rule_update`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            rule_id: The rule.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_DELETE
-        from fleetapi.models.rule import RuleDeleteParams
-
-        await self._client.call(TRACKER_RULE_DELETE, RuleDeleteParams(rule_id=rule_id))
-
-    async def bind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
-        """Bind trackers to a rule.
-
-        Calls ``tracker/rule/bind``.
-        Sub-users need the ``tracker_rule_update`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            rule_id: The rule.
-            trackers: Trackers that are not the caller's are ignored.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_BIND
-        from fleetapi.models.rule import RuleBindParams
-
-        await self._client.call(
-            TRACKER_RULE_BIND, RuleBindParams(rule_id=rule_id, trackers=trackers)
-        )
-
-    async def unbind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
-        """Unbind trackers from a rule.
-
-        Calls ``tracker/rule/unbind``.
-        Sub-users need the ``tracker_rule_update`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            rule_id: The rule.
-            trackers: Trackers that are not the caller's are ignored.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_UNBIND
-        from fleetapi.models.rule import RuleBindParams
-
-        await self._client.call(
-            TRACKER_RULE_UNBIND, RuleBindParams(rule_id=rule_id, trackers=trackers)
-        )
-
-
-class AsyncEvents:
-    """Calls under ``history``, ``history/tracker``, ``history/type``, ``history/unread``,
-    ``history/user``."""
-
-    def __init__(self, client: AsyncClient) -> None:
-        self._client = client
-
-    async def list_types(
         self, *, locale: str | Unset = UNSET, only_tracker_events: bool | Unset = UNSET
     ) -> builtins.list[EventType]:
         """List the event types and their descriptions.
@@ -3259,6 +4037,13 @@ class AsyncEvents:
             HistoryTypeListParams(locale=locale, only_tracker_events=only_tracker_events),
         )
         return result
+
+
+class AsyncHistoryTrackerResource:
+    """The calls under ``history/tracker/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
 
     async def list(
         self,
@@ -3311,7 +4096,14 @@ class AsyncEvents:
         )
         return result
 
-    async def list_all(
+
+class AsyncHistoryUserResource:
+    """The calls under ``history/user/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
         self,
         *,
         from_: dt.datetime,
@@ -3359,7 +4151,14 @@ class AsyncEvents:
         )
         return result
 
-    async def list_unread(
+
+class AsyncHistoryUnreadResource:
+    """The calls under ``history/unread/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
         self, *, limit: int | Unset = UNSET, from_: dt.datetime | Unset = UNSET
     ) -> builtins.list[HistoryEntry]:
         """List the user's latest unread events.
@@ -3379,7 +4178,7 @@ class AsyncEvents:
         )
         return result
 
-    async def count_unread(
+    async def count(
         self, *, from_: dt.datetime | Unset = UNSET, type: HistoryEntryType | Unset = UNSET
     ) -> int:
         """Count the user's unread events.
@@ -3398,53 +4197,17 @@ class AsyncEvents:
         )
         return result
 
-    async def read(self, *, id: int, add_tracker_label: bool | Unset = UNSET) -> HistoryEntry:
-        """Read one event.
 
-        Calls ``history/read``.
-        Error codes the service lists: 201.
-
-        Args:
-            id: The event.
-            add_tracker_label: Start the message with the tracker's label (default false).
-        """
-        from fleetapi.endpoints.history import HISTORY_READ
-        from fleetapi.models.history import HistoryReadParams
-
-        result: HistoryEntry = await self._client.call(
-            HISTORY_READ, HistoryReadParams(id=id, add_tracker_label=add_tracker_label)
-        )
-        return result
-
-    async def mark_read(self, *, id: int) -> None:
-        """Mark one event read.
-
-        Calls ``history/mark_read``.
-        Error codes the service lists: 201.
-
-        Args:
-            id: The event to mark as read.
-        """
-        from fleetapi.endpoints.history import HISTORY_MARK_READ
-        from fleetapi.models.history import HistoryMarkReadParams
-
-        await self._client.call(HISTORY_MARK_READ, HistoryMarkReadParams(id=id))
-
-    async def mark_read_all(self) -> None:
-        """Mark every event of the user read.
-
-        Calls ``history/mark_read_all``.
-        """
-        from fleetapi.endpoints.history import HISTORY_MARK_READ_ALL
-
-        await self._client.call(HISTORY_MARK_READ_ALL, None)
-
-
-class AsyncZones:
-    """Calls under ``zone``, ``zone/point``."""
+class AsyncZoneResource:
+    """The calls under ``zone/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    @cached_property
+    def point(self) -> AsyncZonePointResource:
+        """The calls under ``zone/point/``."""
+        return AsyncZonePointResource(self._client)
 
     async def list(
         self,
@@ -3640,7 +4403,14 @@ class AsyncZones:
         )
         return result
 
-    async def points(self, *, zone_id: int, count: int | Unset = UNSET) -> builtins.list[ZonePoint]:
+
+class AsyncZonePointResource:
+    """The calls under ``zone/point/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self, *, zone_id: int, count: int | Unset = UNSET) -> builtins.list[ZonePoint]:
         """List the points of a polygon or a sausage, simplified to `count` if given.
 
         Calls ``zone/point/list``.
@@ -3658,7 +4428,7 @@ class AsyncZones:
         )
         return result
 
-    async def update_points(self, *, zone_id: int, points: builtins.list[ZonePoint]) -> None:
+    async def update(self, *, zone_id: int, points: builtins.list[ZonePoint]) -> None:
         """Replace the points of a polygon or a sausage.
 
         Calls ``zone/point/update``.
@@ -3677,8 +4447,8 @@ class AsyncZones:
         )
 
 
-class AsyncPlaces:
-    """Calls under ``place``."""
+class AsyncPlaceResource:
+    """The calls under ``place/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -3902,8 +4672,8 @@ class AsyncPlaces:
         return result
 
 
-class AsyncTags:
-    """Calls under ``tag``."""
+class AsyncTagResource:
+    """The calls under ``tag/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -3996,11 +4766,28 @@ class AsyncTags:
         return result
 
 
-class AsyncFormTemplates:
-    """Calls under ``form/template``, ``form/template/stats``."""
+class AsyncFormResource:
+    """The calls under ``form/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    @cached_property
+    def template(self) -> AsyncFormTemplateResource:
+        """The calls under ``form/template/``."""
+        return AsyncFormTemplateResource(self._client)
+
+
+class AsyncFormTemplateResource:
+    """The calls under ``form/template/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def stats(self) -> AsyncFormTemplateStatsResource:
+        """The calls under ``form/template/stats/``."""
+        return AsyncFormTemplateStatsResource(self._client)
 
     async def list(self) -> builtins.list[FormTemplate]:
         """List the account's form templates, by ID.
@@ -4078,7 +4865,14 @@ class AsyncFormTemplates:
 
         await self._client.call(FORM_TEMPLATE_DELETE, FormTemplateParams(template_id=template_id))
 
-    async def stats(self, *, template_id: int) -> FormTemplateStats:
+
+class AsyncFormTemplateStatsResource:
+    """The calls under ``form/template/stats/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, template_id: int) -> FormTemplateStats:
         """How many tasks, by status, have a form made from a template.
 
         Calls ``form/template/stats/read``.
@@ -4096,245 +4890,20 @@ class AsyncFormTemplates:
         return result
 
 
-class AsyncRoutes:
-    """Calls under ``task/route``."""
+class AsyncReportResource:
+    """The calls under ``report/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
 
-    async def list(
-        self,
-        *,
-        statuses: builtins.list[TaskStatus] | Unset | None = UNSET,
-        trackers: builtins.list[int] | Unset | None = UNSET,
-        from_: dt.datetime | Unset | None = UNSET,
-        to: dt.datetime | Unset | None = UNSET,
-        filter: str | Unset | None = UNSET,
-    ) -> builtins.list[Route]:
-        """List the routes the caller sees, by ID, with optional filters.
-
-        Calls ``task/route/list``.
-
-        Args:
-            statuses: Only routes in these statuses (default: all).
-            trackers: Only the routes of these trackers.
-            from_: Routes actual after this time (their ``to`` not earlier).
-            to: Routes actual before this time (their ``from`` not later).
-            filter: Text found (any case) in the label or description.
-        """
-        from fleetapi.endpoints.route import TASK_ROUTE_LIST
-        from fleetapi.models.route import RouteListParams
-
-        result: builtins.list[Route] = await self._client.call(
-            TASK_ROUTE_LIST,
-            RouteListParams(
-                statuses=statuses, trackers=trackers, from_=from_, to=to, filter=filter
-            ),
-        )
-        return result
-
-    async def read(self, *, route_id: int) -> Route:
-        """Read a route (`task/read` also answers its checkpoints).
-
-        Calls ``task/route/read``.
-        Error codes the service lists: 201.
-
-        Args:
-            route_id: The route.
-        """
-        from fleetapi.endpoints.route import TASK_ROUTE_READ
-        from fleetapi.models.route import RouteParams
-
-        result: Route = await self._client.call(TASK_ROUTE_READ, RouteParams(route_id=route_id))
-        return result
-
-    async def update(
-        self,
-        *,
-        route: RouteChange,
-        checkpoints: builtins.list[RouteCheckpoint] | Unset | None = UNSET,
-        create_form: bool | Unset = UNSET,
-    ) -> RouteCreateResult:
-        """Rewrite a route's fields and, given `checkpoints`, its checkpoints in order.
-
-        Calls ``task/route/update``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 7, 201, 255.
-
-        Args:
-            route: The route's label, description, external ID and tags.
-            checkpoints: The route's checkpoints as they are to be, in order of execution (1 to
-                500): those with an ID are rewritten, those without created, the route's others
-                deleted. Omitted or null: the checkpoints stay (reordered by
-                ``route.checkpoint_ids`` if given).
-            create_form: Create, replace or delete each checkpoint's form after its
-                ``form_template_id`` (default false).
-        """
-        from fleetapi.endpoints.route import TASK_ROUTE_UPDATE
-        from fleetapi.models.route import RouteUpdateParams
-
-        result: RouteCreateResult = await self._client.call(
-            TASK_ROUTE_UPDATE,
-            RouteUpdateParams(route=route, checkpoints=checkpoints, create_form=create_form),
-        )
-        return result
-
-    async def delete(self, *, route_id: int) -> None:
-        """Delete a route with its checkpoints and their forms.
-
-        Calls ``task/route/delete``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            route_id: The route.
-        """
-        from fleetapi.endpoints.route import TASK_ROUTE_DELETE
-        from fleetapi.models.route import RouteParams
-
-        await self._client.call(TASK_ROUTE_DELETE, RouteParams(route_id=route_id))
-
-    async def assign(self, *, route_id: int, tracker_id: int | None) -> None:
-        """Assign a route and its checkpoints to a tracker, or unassign them (null).
-
-        Calls ``task/route/assign``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201, 204, 208, 236, 255.
-
-        Args:
-            route_id: The route; its checkpoints move with it.
-            tracker_id: The tracker to assign; null unassigns.
-        """
-        from fleetapi.endpoints.route import TASK_ROUTE_ASSIGN
-        from fleetapi.models.route import RouteAssignParams
-
-        await self._client.call(
-            TASK_ROUTE_ASSIGN, RouteAssignParams(route_id=route_id, tracker_id=tracker_id)
-        )
+    @cached_property
+    def tracker(self) -> AsyncReportTrackerResource:
+        """The calls under ``report/tracker/``."""
+        return AsyncReportTrackerResource(self._client)
 
 
-class AsyncCheckpoints:
-    """Calls under ``task/checkpoint``."""
-
-    def __init__(self, client: AsyncClient) -> None:
-        self._client = client
-
-    async def list(self, *, checkpoint_ids: builtins.list[int]) -> builtins.list[Task]:
-        """The checkpoints of some IDs that the caller sees, by ID.
-
-        Calls ``task/checkpoint/list``.
-
-        Args:
-            checkpoint_ids: The checkpoints wanted; IDs of anything else are skipped.
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_LIST
-        from fleetapi.models.route import CheckpointListParams
-
-        result: builtins.list[Task] = await self._client.call(
-            TASK_CHECKPOINT_LIST, CheckpointListParams(checkpoint_ids=checkpoint_ids)
-        )
-        return result
-
-    async def read(self, *, checkpoint_id: int) -> Task:
-        """Read a route checkpoint, with its form.
-
-        Calls ``task/checkpoint/read``.
-        Error codes the service lists: 201.
-
-        Args:
-            checkpoint_id: The checkpoint.
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_READ
-        from fleetapi.models.route import CheckpointParams
-
-        result: Task = await self._client.call(
-            TASK_CHECKPOINT_READ, CheckpointParams(checkpoint_id=checkpoint_id)
-        )
-        return result
-
-    async def create(
-        self, *, checkpoint: NewCheckpoint, create_form: bool | Unset = UNSET
-    ) -> TaskCreateResult:
-        """Add a checkpoint to a route at a zero-based position (default: last).
-
-        Calls ``task/checkpoint/create``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 7, 201, 208, 236, 255.
-
-        Args:
-            checkpoint: The new checkpoint; its tracker is its route's.
-            create_form: Create a form from ``checkpoint.form_template_id`` when it is not null
-                (default false).
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_CREATE
-        from fleetapi.models.route import CheckpointCreateParams
-
-        result: TaskCreateResult = await self._client.call(
-            TASK_CHECKPOINT_CREATE,
-            CheckpointCreateParams(checkpoint=checkpoint, create_form=create_form),
-        )
-        return result
-
-    async def update(
-        self, *, checkpoint: CheckpointUpdate, create_form: bool | Unset = UNSET
-    ) -> TaskUpdateResult:
-        """Rewrite a checkpoint; `order` moves it within its route.
-
-        Calls ``task/checkpoint/update``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 7, 201, 255.
-
-        Args:
-            checkpoint: The checkpoint with its ID and every field as it should be.
-            create_form: Create, replace or delete the form after ``checkpoint.form_template_id``
-                (default false).
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_UPDATE
-        from fleetapi.models.route import CheckpointUpdateParams
-
-        result: TaskUpdateResult = await self._client.call(
-            TASK_CHECKPOINT_UPDATE,
-            CheckpointUpdateParams(checkpoint=checkpoint, create_form=create_form),
-        )
-        return result
-
-    async def delete(self, *, checkpoint_id: int) -> None:
-        """Delete a checkpoint; its route closes ranks, and goes when left empty.
-
-        Calls ``task/checkpoint/delete``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            checkpoint_id: The checkpoint.
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_DELETE
-        from fleetapi.models.route import CheckpointParams
-
-        await self._client.call(
-            TASK_CHECKPOINT_DELETE, CheckpointParams(checkpoint_id=checkpoint_id)
-        )
-
-    async def transmute(self, *, checkpoint_id: int) -> None:
-        """Turn a checkpoint into a standalone task; a route left empty is deleted.
-
-        Calls ``task/checkpoint/transmute``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201, 255.
-
-        Args:
-            checkpoint_id: The checkpoint.
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_TRANSMUTE
-        from fleetapi.models.route import CheckpointParams
-
-        await self._client.call(
-            TASK_CHECKPOINT_TRANSMUTE, CheckpointParams(checkpoint_id=checkpoint_id)
-        )
-
-
-class AsyncReports:
-    """Calls under ``report/tracker``."""
+class AsyncReportTrackerResource:
+    """The calls under ``report/tracker/``."""
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
@@ -4468,179 +5037,342 @@ class AsyncReports:
 
 
 class AsyncResources:
-    """Every resource of the API, as attributes of the client."""
+    """Every call of the API, at the attribute chain of its path."""
 
     @cached_property
-    def user(self) -> AsyncUser:
-        """The ``user`` calls."""
-        return AsyncUser(cast("AsyncClient", self))
+    def user(self) -> AsyncUserResource:
+        """The calls under ``user/``."""
+        return AsyncUserResource(cast("AsyncClient", self))
 
     @cached_property
-    def api_keys(self) -> AsyncApiKeys:
-        """The ``api_keys`` calls."""
-        return AsyncApiKeys(cast("AsyncClient", self))
+    def api(self) -> AsyncApiResource:
+        """The calls under ``api/``."""
+        return AsyncApiResource(cast("AsyncClient", self))
 
     @cached_property
-    def base(self) -> AsyncBase:
-        """The ``base`` calls."""
-        return AsyncBase(cast("AsyncClient", self))
+    def base(self) -> AsyncBaseResource:
+        """The calls under ``base/``."""
+        return AsyncBaseResource(cast("AsyncClient", self))
 
     @cached_property
-    def checkins(self) -> AsyncCheckins:
-        """The ``checkins`` calls."""
-        return AsyncCheckins(cast("AsyncClient", self))
+    def checkin(self) -> AsyncCheckinResource:
+        """The calls under ``checkin/``."""
+        return AsyncCheckinResource(cast("AsyncClient", self))
 
     @cached_property
-    def vehicles(self) -> AsyncVehicles:
-        """The ``vehicles`` calls."""
-        return AsyncVehicles(cast("AsyncClient", self))
+    def vehicle(self) -> AsyncVehicleResource:
+        """The calls under ``vehicle/``."""
+        return AsyncVehicleResource(cast("AsyncClient", self))
 
     @cached_property
-    def tasks(self) -> AsyncTasks:
-        """The ``tasks`` calls."""
-        return AsyncTasks(cast("AsyncClient", self))
+    def task(self) -> AsyncTaskResource:
+        """The calls under ``task/``."""
+        return AsyncTaskResource(cast("AsyncClient", self))
 
     @cached_property
-    def retranslators(self) -> AsyncRetranslators:
-        """The ``retranslators`` calls."""
-        return AsyncRetranslators(cast("AsyncClient", self))
+    def retranslator(self) -> AsyncRetranslatorResource:
+        """The calls under ``retranslator/``."""
+        return AsyncRetranslatorResource(cast("AsyncClient", self))
 
     @cached_property
-    def geo_links(self) -> AsyncGeoLinks:
-        """The ``geo_links`` calls."""
-        return AsyncGeoLinks(cast("AsyncClient", self))
+    def tracker(self) -> AsyncTrackerResource:
+        """The calls under ``tracker/``."""
+        return AsyncTrackerResource(cast("AsyncClient", self))
 
     @cached_property
-    def asset_tracks(self) -> AsyncAssetTracks:
-        """The ``asset_tracks`` calls."""
-        return AsyncAssetTracks(cast("AsyncClient", self))
+    def asset(self) -> AsyncAssetResource:
+        """The calls under ``asset/``."""
+        return AsyncAssetResource(cast("AsyncClient", self))
 
     @cached_property
-    def tracker_tracks(self) -> AsyncTrackerTracks:
-        """The ``tracker_tracks`` calls."""
-        return AsyncTrackerTracks(cast("AsyncClient", self))
+    def track(self) -> AsyncTrackResource:
+        """The calls under ``track/``."""
+        return AsyncTrackResource(cast("AsyncClient", self))
 
     @cached_property
-    def departments(self) -> AsyncDepartments:
-        """The ``departments`` calls."""
-        return AsyncDepartments(cast("AsyncClient", self))
+    def department(self) -> AsyncDepartmentResource:
+        """The calls under ``department/``."""
+        return AsyncDepartmentResource(cast("AsyncClient", self))
 
     @cached_property
-    def employees(self) -> AsyncEmployees:
-        """The ``employees`` calls."""
-        return AsyncEmployees(cast("AsyncClient", self))
+    def employee(self) -> AsyncEmployeeResource:
+        """The calls under ``employee/``."""
+        return AsyncEmployeeResource(cast("AsyncClient", self))
 
     @cached_property
-    def garages(self) -> AsyncGarages:
-        """The ``garages`` calls."""
-        return AsyncGarages(cast("AsyncClient", self))
+    def garage(self) -> AsyncGarageResource:
+        """The calls under ``garage/``."""
+        return AsyncGarageResource(cast("AsyncClient", self))
 
     @cached_property
-    def geocoder(self) -> AsyncGeocoder:
-        """The ``geocoder`` calls."""
-        return AsyncGeocoder(cast("AsyncClient", self))
+    def geocoder(self) -> AsyncGeocoderResource:
+        """The calls under ``geocoder/``."""
+        return AsyncGeocoderResource(cast("AsyncClient", self))
 
     @cached_property
-    def map_layers(self) -> AsyncMapLayers:
-        """The ``map_layers`` calls."""
-        return AsyncMapLayers(cast("AsyncClient", self))
+    def map_layer(self) -> AsyncMapLayerResource:
+        """The calls under ``map_layer/``."""
+        return AsyncMapLayerResource(cast("AsyncClient", self))
 
     @cached_property
-    def payments(self) -> AsyncPayments:
-        """The ``payments`` calls."""
-        return AsyncPayments(cast("AsyncClient", self))
+    def payment_system(self) -> AsyncPaymentSystemResource:
+        """The calls under ``payment_system/``."""
+        return AsyncPaymentSystemResource(cast("AsyncClient", self))
 
     @cached_property
-    def bills(self) -> AsyncBills:
-        """The ``bills`` calls."""
-        return AsyncBills(cast("AsyncClient", self))
+    def bill(self) -> AsyncBillResource:
+        """The calls under ``bill/``."""
+        return AsyncBillResource(cast("AsyncClient", self))
 
     @cached_property
-    def subscriptions(self) -> AsyncSubscriptions:
-        """The ``subscriptions`` calls."""
-        return AsyncSubscriptions(cast("AsyncClient", self))
+    def subscription(self) -> AsyncSubscriptionResource:
+        """The calls under ``subscription/``."""
+        return AsyncSubscriptionResource(cast("AsyncClient", self))
 
     @cached_property
-    def data(self) -> AsyncData:
-        """The ``data`` calls."""
-        return AsyncData(cast("AsyncClient", self))
+    def data(self) -> AsyncDataResource:
+        """The calls under ``data/``."""
+        return AsyncDataResource(cast("AsyncClient", self))
 
     @cached_property
-    def dealer(self) -> AsyncDealer:
-        """The ``dealer`` calls."""
-        return AsyncDealer(cast("AsyncClient", self))
+    def dealer(self) -> AsyncDealerResource:
+        """The calls under ``dealer/``."""
+        return AsyncDealerResource(cast("AsyncClient", self))
 
     @cached_property
-    def delivery(self) -> AsyncDelivery:
-        """The ``delivery`` calls."""
-        return AsyncDelivery(cast("AsyncClient", self))
+    def delivery(self) -> AsyncDeliveryResource:
+        """The calls under ``delivery/``."""
+        return AsyncDeliveryResource(cast("AsyncClient", self))
 
     @cached_property
-    def trackers(self) -> AsyncTrackers:
-        """The ``trackers`` calls."""
-        return AsyncTrackers(cast("AsyncClient", self))
+    def history(self) -> AsyncHistoryResource:
+        """The calls under ``history/``."""
+        return AsyncHistoryResource(cast("AsyncClient", self))
 
     @cached_property
-    def tracker_groups(self) -> AsyncTrackerGroups:
-        """The ``tracker_groups`` calls."""
-        return AsyncTrackerGroups(cast("AsyncClient", self))
+    def zone(self) -> AsyncZoneResource:
+        """The calls under ``zone/``."""
+        return AsyncZoneResource(cast("AsyncClient", self))
 
     @cached_property
-    def tracker_data(self) -> AsyncTrackerData:
-        """The ``tracker_data`` calls."""
-        return AsyncTrackerData(cast("AsyncClient", self))
+    def place(self) -> AsyncPlaceResource:
+        """The calls under ``place/``."""
+        return AsyncPlaceResource(cast("AsyncClient", self))
 
     @cached_property
-    def sensors(self) -> AsyncSensors:
-        """The ``sensors`` calls."""
-        return AsyncSensors(cast("AsyncClient", self))
+    def tag(self) -> AsyncTagResource:
+        """The calls under ``tag/``."""
+        return AsyncTagResource(cast("AsyncClient", self))
 
     @cached_property
-    def readings(self) -> AsyncReadings:
-        """The ``readings`` calls."""
-        return AsyncReadings(cast("AsyncClient", self))
+    def form(self) -> AsyncFormResource:
+        """The calls under ``form/``."""
+        return AsyncFormResource(cast("AsyncClient", self))
 
     @cached_property
-    def rules(self) -> AsyncRules:
-        """The ``rules`` calls."""
-        return AsyncRules(cast("AsyncClient", self))
+    def report(self) -> AsyncReportResource:
+        """The calls under ``report/``."""
+        return AsyncReportResource(cast("AsyncClient", self))
 
     @cached_property
-    def events(self) -> AsyncEvents:
-        """The ``events`` calls."""
-        return AsyncEvents(cast("AsyncClient", self))
+    def api_keys(self) -> AsyncLegacyApiKeys:
+        """Deprecated since 0.2.0: the 0.1 ``api_keys`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyApiKeys
+
+        return AsyncLegacyApiKeys(cast("AsyncClient", self))
 
     @cached_property
-    def zones(self) -> AsyncZones:
-        """The ``zones`` calls."""
-        return AsyncZones(cast("AsyncClient", self))
+    def checkins(self) -> AsyncLegacyCheckins:
+        """Deprecated since 0.2.0: the 0.1 ``checkins`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyCheckins
+
+        return AsyncLegacyCheckins(cast("AsyncClient", self))
 
     @cached_property
-    def places(self) -> AsyncPlaces:
-        """The ``places`` calls."""
-        return AsyncPlaces(cast("AsyncClient", self))
+    def vehicles(self) -> AsyncLegacyVehicles:
+        """Deprecated since 0.2.0: the 0.1 ``vehicles`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyVehicles
+
+        return AsyncLegacyVehicles(cast("AsyncClient", self))
 
     @cached_property
-    def tags(self) -> AsyncTags:
-        """The ``tags`` calls."""
-        return AsyncTags(cast("AsyncClient", self))
+    def tasks(self) -> AsyncLegacyTasks:
+        """Deprecated since 0.2.0: the 0.1 ``tasks`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyTasks
+
+        return AsyncLegacyTasks(cast("AsyncClient", self))
 
     @cached_property
-    def form_templates(self) -> AsyncFormTemplates:
-        """The ``form_templates`` calls."""
-        return AsyncFormTemplates(cast("AsyncClient", self))
+    def retranslators(self) -> AsyncLegacyRetranslators:
+        """Deprecated since 0.2.0: the 0.1 ``retranslators`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyRetranslators
+
+        return AsyncLegacyRetranslators(cast("AsyncClient", self))
 
     @cached_property
-    def routes(self) -> AsyncRoutes:
-        """The ``routes`` calls."""
-        return AsyncRoutes(cast("AsyncClient", self))
+    def geo_links(self) -> AsyncLegacyGeoLinks:
+        """Deprecated since 0.2.0: the 0.1 ``geo_links`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyGeoLinks
+
+        return AsyncLegacyGeoLinks(cast("AsyncClient", self))
 
     @cached_property
-    def checkpoints(self) -> AsyncCheckpoints:
-        """The ``checkpoints`` calls."""
-        return AsyncCheckpoints(cast("AsyncClient", self))
+    def asset_tracks(self) -> AsyncLegacyAssetTracks:
+        """Deprecated since 0.2.0: the 0.1 ``asset_tracks`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyAssetTracks
+
+        return AsyncLegacyAssetTracks(cast("AsyncClient", self))
 
     @cached_property
-    def reports(self) -> AsyncReports:
-        """The ``reports`` calls."""
-        return AsyncReports(cast("AsyncClient", self))
+    def tracker_tracks(self) -> AsyncLegacyTrackerTracks:
+        """Deprecated since 0.2.0: the 0.1 ``tracker_tracks`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyTrackerTracks
+
+        return AsyncLegacyTrackerTracks(cast("AsyncClient", self))
+
+    @cached_property
+    def departments(self) -> AsyncLegacyDepartments:
+        """Deprecated since 0.2.0: the 0.1 ``departments`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyDepartments
+
+        return AsyncLegacyDepartments(cast("AsyncClient", self))
+
+    @cached_property
+    def employees(self) -> AsyncLegacyEmployees:
+        """Deprecated since 0.2.0: the 0.1 ``employees`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyEmployees
+
+        return AsyncLegacyEmployees(cast("AsyncClient", self))
+
+    @cached_property
+    def garages(self) -> AsyncLegacyGarages:
+        """Deprecated since 0.2.0: the 0.1 ``garages`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyGarages
+
+        return AsyncLegacyGarages(cast("AsyncClient", self))
+
+    @cached_property
+    def map_layers(self) -> AsyncLegacyMapLayers:
+        """Deprecated since 0.2.0: the 0.1 ``map_layers`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyMapLayers
+
+        return AsyncLegacyMapLayers(cast("AsyncClient", self))
+
+    @cached_property
+    def payments(self) -> AsyncLegacyPayments:
+        """Deprecated since 0.2.0: the 0.1 ``payments`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyPayments
+
+        return AsyncLegacyPayments(cast("AsyncClient", self))
+
+    @cached_property
+    def bills(self) -> AsyncLegacyBills:
+        """Deprecated since 0.2.0: the 0.1 ``bills`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyBills
+
+        return AsyncLegacyBills(cast("AsyncClient", self))
+
+    @cached_property
+    def subscriptions(self) -> AsyncLegacySubscriptions:
+        """Deprecated since 0.2.0: the 0.1 ``subscriptions`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacySubscriptions
+
+        return AsyncLegacySubscriptions(cast("AsyncClient", self))
+
+    @cached_property
+    def trackers(self) -> AsyncLegacyTrackers:
+        """Deprecated since 0.2.0: the 0.1 ``trackers`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyTrackers
+
+        return AsyncLegacyTrackers(cast("AsyncClient", self))
+
+    @cached_property
+    def tracker_groups(self) -> AsyncLegacyTrackerGroups:
+        """Deprecated since 0.2.0: the 0.1 ``tracker_groups`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyTrackerGroups
+
+        return AsyncLegacyTrackerGroups(cast("AsyncClient", self))
+
+    @cached_property
+    def tracker_data(self) -> AsyncLegacyTrackerData:
+        """Deprecated since 0.2.0: the 0.1 ``tracker_data`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyTrackerData
+
+        return AsyncLegacyTrackerData(cast("AsyncClient", self))
+
+    @cached_property
+    def sensors(self) -> AsyncLegacySensors:
+        """Deprecated since 0.2.0: the 0.1 ``sensors`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacySensors
+
+        return AsyncLegacySensors(cast("AsyncClient", self))
+
+    @cached_property
+    def readings(self) -> AsyncLegacyReadings:
+        """Deprecated since 0.2.0: the 0.1 ``readings`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyReadings
+
+        return AsyncLegacyReadings(cast("AsyncClient", self))
+
+    @cached_property
+    def rules(self) -> AsyncLegacyRules:
+        """Deprecated since 0.2.0: the 0.1 ``rules`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyRules
+
+        return AsyncLegacyRules(cast("AsyncClient", self))
+
+    @cached_property
+    def events(self) -> AsyncLegacyEvents:
+        """Deprecated since 0.2.0: the 0.1 ``events`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyEvents
+
+        return AsyncLegacyEvents(cast("AsyncClient", self))
+
+    @cached_property
+    def zones(self) -> AsyncLegacyZones:
+        """Deprecated since 0.2.0: the 0.1 ``zones`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyZones
+
+        return AsyncLegacyZones(cast("AsyncClient", self))
+
+    @cached_property
+    def places(self) -> AsyncLegacyPlaces:
+        """Deprecated since 0.2.0: the 0.1 ``places`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyPlaces
+
+        return AsyncLegacyPlaces(cast("AsyncClient", self))
+
+    @cached_property
+    def tags(self) -> AsyncLegacyTags:
+        """Deprecated since 0.2.0: the 0.1 ``tags`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyTags
+
+        return AsyncLegacyTags(cast("AsyncClient", self))
+
+    @cached_property
+    def form_templates(self) -> AsyncLegacyFormTemplates:
+        """Deprecated since 0.2.0: the 0.1 ``form_templates`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyFormTemplates
+
+        return AsyncLegacyFormTemplates(cast("AsyncClient", self))
+
+    @cached_property
+    def routes(self) -> AsyncLegacyRoutes:
+        """Deprecated since 0.2.0: the 0.1 ``routes`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyRoutes
+
+        return AsyncLegacyRoutes(cast("AsyncClient", self))
+
+    @cached_property
+    def checkpoints(self) -> AsyncLegacyCheckpoints:
+        """Deprecated since 0.2.0: the 0.1 ``checkpoints`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyCheckpoints
+
+        return AsyncLegacyCheckpoints(cast("AsyncClient", self))
+
+    @cached_property
+    def reports(self) -> AsyncLegacyReports:
+        """Deprecated since 0.2.0: the 0.1 ``reports`` calls, each at its path now."""
+        from fleetapi.resources._async_legacy import AsyncLegacyReports
+
+        return AsyncLegacyReports(cast("AsyncClient", self))

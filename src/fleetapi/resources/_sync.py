@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, cast
 
+from fleetapi._deprecation import moved
 from fleetapi._types import UNSET, Unset
 from fleetapi._uploads import FileInput
 
@@ -125,52 +126,115 @@ if TYPE_CHECKING:
         ZoneLabel,
         ZonePoint,
     )
+    from fleetapi.resources._sync_legacy import (
+        LegacyApiKeys,
+        LegacyAssetTracks,
+        LegacyBills,
+        LegacyCheckins,
+        LegacyCheckpoints,
+        LegacyDepartments,
+        LegacyEmployees,
+        LegacyEvents,
+        LegacyFormTemplates,
+        LegacyGarages,
+        LegacyGeoLinks,
+        LegacyMapLayers,
+        LegacyPayments,
+        LegacyPlaces,
+        LegacyReadings,
+        LegacyReports,
+        LegacyRetranslators,
+        LegacyRoutes,
+        LegacyRules,
+        LegacySensors,
+        LegacySubscriptions,
+        LegacyTags,
+        LegacyTasks,
+        LegacyTrackerData,
+        LegacyTrackerGroups,
+        LegacyTrackers,
+        LegacyTrackerTracks,
+        LegacyVehicles,
+        LegacyZones,
+    )
 
 __all__ = [
-    "ApiKeys",
-    "AssetTracks",
-    "Base",
-    "Bills",
-    "Checkins",
-    "Checkpoints",
-    "Data",
-    "Dealer",
-    "Delivery",
-    "Departments",
-    "Employees",
-    "Events",
-    "FormTemplates",
-    "Garages",
-    "GeoLinks",
-    "Geocoder",
-    "MapLayers",
-    "Payments",
-    "Places",
-    "Readings",
-    "Reports",
+    "ApiKeyResource",
+    "ApiResource",
+    "AssetResource",
+    "AssetTrackResource",
+    "BaseResource",
+    "BillResource",
+    "CheckinFormFileResource",
+    "CheckinFormResource",
+    "CheckinImageResource",
+    "CheckinResource",
+    "DataImportResource",
+    "DataResource",
+    "DataSpreadsheetResource",
+    "DealerResource",
+    "DeliveryResource",
+    "DepartmentResource",
+    "EmployeeResource",
+    "FormResource",
+    "FormTemplateResource",
+    "FormTemplateStatsResource",
+    "GarageResource",
+    "GeocoderResource",
+    "HistoryResource",
+    "HistoryTrackerResource",
+    "HistoryTypeResource",
+    "HistoryUnreadResource",
+    "HistoryUserResource",
+    "MapLayerResource",
+    "PaymentSystemEstimateResource",
+    "PaymentSystemResource",
+    "PlaceResource",
+    "ReportResource",
+    "ReportTrackerResource",
     "Resources",
-    "Retranslators",
-    "Routes",
-    "Rules",
-    "Sensors",
-    "Subscriptions",
-    "Tags",
-    "Tasks",
-    "TrackerData",
-    "TrackerGroups",
-    "TrackerTracks",
-    "Trackers",
-    "User",
-    "Vehicles",
-    "Zones",
+    "RetranslatorProtocolResource",
+    "RetranslatorResource",
+    "SubscriptionAvangateResource",
+    "SubscriptionResource",
+    "TagResource",
+    "TaskCheckpointResource",
+    "TaskResource",
+    "TaskRouteResource",
+    "TrackResource",
+    "TrackerCounterResource",
+    "TrackerCounterValueResource",
+    "TrackerEmployeeResource",
+    "TrackerGroupResource",
+    "TrackerLocationLinkResource",
+    "TrackerLocationLinkStatusResource",
+    "TrackerLocationResource",
+    "TrackerReadingsResource",
+    "TrackerResource",
+    "TrackerRuleResource",
+    "TrackerSensorResource",
+    "TrackerStatsEngineHoursResource",
+    "TrackerStatsMileageResource",
+    "TrackerStatsResource",
+    "TrackerTagsResource",
+    "UserResource",
+    "UserSettingsResource",
+    "VehicleResource",
+    "ZonePointResource",
+    "ZoneResource",
 ]
 
 
-class User:
-    """Calls under ``user``, ``user/settings``."""
+class UserResource:
+    """The calls under ``user/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
+
+    @cached_property
+    def settings(self) -> UserSettingsResource:
+        """The calls under ``user/settings/``."""
+        return UserSettingsResource(self._client)
 
     def auth(self, *, login: str, password: str) -> str:
         """Log in with a login and password and get a session hash.
@@ -227,13 +291,88 @@ class User:
         """Read the user's settings (time zone, locale, units, providers).
 
         Calls ``user/settings/read``.
+
+        Deprecated since 0.2.0: use ``client.user.settings.read`` (``client.user.read_settings``
+        goes in 0.3.0).
         """
+        moved("user.read_settings", "user.settings.read")
         from fleetapi.endpoints.user import USER_SETTINGS_READ
 
         result: UserSettingsAnswer = self._client.call(USER_SETTINGS_READ, None)
         return result
 
     def update_settings(
+        self,
+        *,
+        time_zone: str | Unset = UNSET,
+        locale: str | Unset = UNSET,
+        measurement_system: MeasurementSystem | Unset = UNSET,
+        date_format: DateFormat | Unset = UNSET,
+        hour_mode: HourMode | Unset = UNSET,
+        geocoder: GeocoderName | Unset = UNSET,
+        route_provider: RouteProvider | Unset = UNSET,
+        translit: bool | Unset = UNSET,
+        balance_alert_settings: BalanceAlertSettings | Unset = UNSET,
+        file_storage_settings: FileStorageSettings | Unset = UNSET,
+    ) -> None:
+        """Change some of the user's settings; the others stay.
+
+        Calls ``user/settings/update``.
+        Error codes the service lists: 7, 13.
+
+        Deprecated since 0.2.0: use ``client.user.settings.update``
+        (``client.user.update_settings`` goes in 0.3.0).
+
+        Args:
+            time_zone: An IANA time zone (``Europe/Amsterdam``).
+            locale: The interface language and regional format, e.g. en_US.
+            measurement_system: Units for distances, speeds and volumes.
+            date_format: How the interface writes dates.
+            hour_mode: 24-hour or 12-hour clock.
+            geocoder: The geocoder that finds addresses for the user.
+            route_provider: The service that plans routes for the user.
+            translit: Write addresses in Latin letters.
+            balance_alert_settings: Master users only (13 for a sub-user).
+            file_storage_settings: Master users only (13 for a sub-user).
+        """
+        moved("user.update_settings", "user.settings.update")
+        from fleetapi.endpoints.user import USER_SETTINGS_UPDATE
+        from fleetapi.models.user import UserSettingsUpdateParams
+
+        self._client.call(
+            USER_SETTINGS_UPDATE,
+            UserSettingsUpdateParams(
+                time_zone=time_zone,
+                locale=locale,
+                measurement_system=measurement_system,
+                date_format=date_format,
+                hour_mode=hour_mode,
+                geocoder=geocoder,
+                route_provider=route_provider,
+                translit=translit,
+                balance_alert_settings=balance_alert_settings,
+                file_storage_settings=file_storage_settings,
+            ),
+        )
+
+
+class UserSettingsResource:
+    """The calls under ``user/settings/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self) -> UserSettingsAnswer:
+        """Read the user's settings (time zone, locale, units, providers).
+
+        Calls ``user/settings/read``.
+        """
+        from fleetapi.endpoints.user import USER_SETTINGS_READ
+
+        result: UserSettingsAnswer = self._client.call(USER_SETTINGS_READ, None)
+        return result
+
+    def update(
         self,
         *,
         time_zone: str | Unset = UNSET,
@@ -284,8 +423,20 @@ class User:
         )
 
 
-class ApiKeys:
-    """Calls under ``api/key``."""
+class ApiResource:
+    """The calls under ``api/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def key(self) -> ApiKeyResource:
+        """The calls under ``api/key/``."""
+        return ApiKeyResource(self._client)
+
+
+class ApiKeyResource:
+    """The calls under ``api/key/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -334,8 +485,8 @@ class ApiKeys:
         return result
 
 
-class Base:
-    """Calls under ``base``."""
+class BaseResource:
+    """The calls under ``base/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -380,11 +531,21 @@ class Base:
         )
 
 
-class Checkins:
-    """Calls under ``checkin``, ``checkin/form``, ``checkin/form/file``, ``checkin/image``."""
+class CheckinResource:
+    """The calls under ``checkin/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
+
+    @cached_property
+    def image(self) -> CheckinImageResource:
+        """The calls under ``checkin/image/``."""
+        return CheckinImageResource(self._client)
+
+    @cached_property
+    def form(self) -> CheckinFormResource:
+        """The calls under ``checkin/form/``."""
+        return CheckinFormResource(self._client)
 
     def read(self, *, checkin_id: int) -> Checkin:
         """Read one check-in.
@@ -498,7 +659,7 @@ class Checkins:
     iterate = iterate_list
     """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
-    def export(
+    def list_file(
         self,
         *,
         format: CheckinExportFormat,
@@ -603,7 +764,14 @@ class Checkins:
         )
         return result
 
-    def create_image(
+
+class CheckinImageResource:
+    """The calls under ``checkin/image/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def create(
         self, *, size: int, filename: str | Unset = UNSET, metadata: FileMetadata | Unset = UNSET
     ) -> UploadTicket:
         """Reserve an image for a check-in and get where to upload it.
@@ -625,7 +793,19 @@ class Checkins:
         )
         return result
 
-    def create_form(self, *, tracker_id: int, template_id: int) -> int:
+
+class CheckinFormResource:
+    """The calls under ``checkin/form/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def file(self) -> CheckinFormFileResource:
+        """The calls under ``checkin/form/file/``."""
+        return CheckinFormFileResource(self._client)
+
+    def create(self, *, tracker_id: int, template_id: int) -> int:
         """Create a form from a template for a check-in and get the form's ID.
 
         Calls ``checkin/form/create``.
@@ -644,7 +824,14 @@ class Checkins:
         )
         return result
 
-    def create_form_file(
+
+class CheckinFormFileResource:
+    """The calls under ``checkin/form/file/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def create(
         self,
         *,
         field_id: str,
@@ -685,8 +872,8 @@ class Checkins:
         return result
 
 
-class Vehicles:
-    """Calls under ``vehicle``."""
+class VehicleResource:
+    """The calls under ``vehicle/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -869,11 +1056,21 @@ class Vehicles:
         return result
 
 
-class Tasks:
-    """Calls under ``task``, ``task/route``."""
+class TaskResource:
+    """The calls under ``task/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
+
+    @cached_property
+    def route(self) -> TaskRouteResource:
+        """The calls under ``task/route/``."""
+        return TaskRouteResource(self._client)
+
+    @cached_property
+    def checkpoint(self) -> TaskCheckpointResource:
+        """The calls under ``task/checkpoint/``."""
+        return TaskCheckpointResource(self._client)
 
     def assign(self, *, task_id: int, tracker_id: int | None) -> None:
         """Assign a task to a tracker, or unassign it with a null tracker.
@@ -1173,7 +1370,14 @@ class Tasks:
         )
         return result
 
-    def create_route(
+
+class TaskRouteResource:
+    """The calls under ``task/route/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def create(
         self,
         *,
         route: NewRoute,
@@ -1202,12 +1406,243 @@ class Tasks:
         )
         return result
 
+    def list(
+        self,
+        *,
+        statuses: builtins.list[TaskStatus] | Unset | None = UNSET,
+        trackers: builtins.list[int] | Unset | None = UNSET,
+        from_: dt.datetime | Unset | None = UNSET,
+        to: dt.datetime | Unset | None = UNSET,
+        filter: str | Unset | None = UNSET,
+    ) -> builtins.list[Route]:
+        """List the routes the caller sees, by ID, with optional filters.
 
-class Retranslators:
-    """Calls under ``retranslator``, ``retranslator/protocol``."""
+        Calls ``task/route/list``.
+
+        Args:
+            statuses: Only routes in these statuses (default: all).
+            trackers: Only the routes of these trackers.
+            from_: Routes actual after this time (their ``to`` not earlier).
+            to: Routes actual before this time (their ``from`` not later).
+            filter: Text found (any case) in the label or description.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_LIST
+        from fleetapi.models.route import RouteListParams
+
+        result: builtins.list[Route] = self._client.call(
+            TASK_ROUTE_LIST,
+            RouteListParams(
+                statuses=statuses, trackers=trackers, from_=from_, to=to, filter=filter
+            ),
+        )
+        return result
+
+    def read(self, *, route_id: int) -> Route:
+        """Read a route (`task/read` also answers its checkpoints).
+
+        Calls ``task/route/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            route_id: The route.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_READ
+        from fleetapi.models.route import RouteParams
+
+        result: Route = self._client.call(TASK_ROUTE_READ, RouteParams(route_id=route_id))
+        return result
+
+    def update(
+        self,
+        *,
+        route: RouteChange,
+        checkpoints: builtins.list[RouteCheckpoint] | Unset | None = UNSET,
+        create_form: bool | Unset = UNSET,
+    ) -> RouteCreateResult:
+        """Rewrite a route's fields and, given `checkpoints`, its checkpoints in order.
+
+        Calls ``task/route/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 255.
+
+        Args:
+            route: The route's label, description, external ID and tags.
+            checkpoints: The route's checkpoints as they are to be, in order of execution (1 to
+                500): those with an ID are rewritten, those without created, the route's others
+                deleted. Omitted or null: the checkpoints stay (reordered by
+                ``route.checkpoint_ids`` if given).
+            create_form: Create, replace or delete each checkpoint's form after its
+                ``form_template_id`` (default false).
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_UPDATE
+        from fleetapi.models.route import RouteUpdateParams
+
+        result: RouteCreateResult = self._client.call(
+            TASK_ROUTE_UPDATE,
+            RouteUpdateParams(route=route, checkpoints=checkpoints, create_form=create_form),
+        )
+        return result
+
+    def delete(self, *, route_id: int) -> None:
+        """Delete a route with its checkpoints and their forms.
+
+        Calls ``task/route/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            route_id: The route.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_DELETE
+        from fleetapi.models.route import RouteParams
+
+        self._client.call(TASK_ROUTE_DELETE, RouteParams(route_id=route_id))
+
+    def assign(self, *, route_id: int, tracker_id: int | None) -> None:
+        """Assign a route and its checkpoints to a tracker, or unassign them (null).
+
+        Calls ``task/route/assign``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 204, 208, 236, 255.
+
+        Args:
+            route_id: The route; its checkpoints move with it.
+            tracker_id: The tracker to assign; null unassigns.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_ASSIGN
+        from fleetapi.models.route import RouteAssignParams
+
+        self._client.call(
+            TASK_ROUTE_ASSIGN, RouteAssignParams(route_id=route_id, tracker_id=tracker_id)
+        )
+
+
+class TaskCheckpointResource:
+    """The calls under ``task/checkpoint/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
+
+    def list(self, *, checkpoint_ids: builtins.list[int]) -> builtins.list[Task]:
+        """The checkpoints of some IDs that the caller sees, by ID.
+
+        Calls ``task/checkpoint/list``.
+
+        Args:
+            checkpoint_ids: The checkpoints wanted; IDs of anything else are skipped.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_LIST
+        from fleetapi.models.route import CheckpointListParams
+
+        result: builtins.list[Task] = self._client.call(
+            TASK_CHECKPOINT_LIST, CheckpointListParams(checkpoint_ids=checkpoint_ids)
+        )
+        return result
+
+    def read(self, *, checkpoint_id: int) -> Task:
+        """Read a route checkpoint, with its form.
+
+        Calls ``task/checkpoint/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            checkpoint_id: The checkpoint.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_READ
+        from fleetapi.models.route import CheckpointParams
+
+        result: Task = self._client.call(
+            TASK_CHECKPOINT_READ, CheckpointParams(checkpoint_id=checkpoint_id)
+        )
+        return result
+
+    def create(
+        self, *, checkpoint: NewCheckpoint, create_form: bool | Unset = UNSET
+    ) -> TaskCreateResult:
+        """Add a checkpoint to a route at a zero-based position (default: last).
+
+        Calls ``task/checkpoint/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 208, 236, 255.
+
+        Args:
+            checkpoint: The new checkpoint; its tracker is its route's.
+            create_form: Create a form from ``checkpoint.form_template_id`` when it is not null
+                (default false).
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_CREATE
+        from fleetapi.models.route import CheckpointCreateParams
+
+        result: TaskCreateResult = self._client.call(
+            TASK_CHECKPOINT_CREATE,
+            CheckpointCreateParams(checkpoint=checkpoint, create_form=create_form),
+        )
+        return result
+
+    def update(
+        self, *, checkpoint: CheckpointUpdate, create_form: bool | Unset = UNSET
+    ) -> TaskUpdateResult:
+        """Rewrite a checkpoint; `order` moves it within its route.
+
+        Calls ``task/checkpoint/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 255.
+
+        Args:
+            checkpoint: The checkpoint with its ID and every field as it should be.
+            create_form: Create, replace or delete the form after ``checkpoint.form_template_id``
+                (default false).
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_UPDATE
+        from fleetapi.models.route import CheckpointUpdateParams
+
+        result: TaskUpdateResult = self._client.call(
+            TASK_CHECKPOINT_UPDATE,
+            CheckpointUpdateParams(checkpoint=checkpoint, create_form=create_form),
+        )
+        return result
+
+    def delete(self, *, checkpoint_id: int) -> None:
+        """Delete a checkpoint; its route closes ranks, and goes when left empty.
+
+        Calls ``task/checkpoint/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            checkpoint_id: The checkpoint.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_DELETE
+        from fleetapi.models.route import CheckpointParams
+
+        self._client.call(TASK_CHECKPOINT_DELETE, CheckpointParams(checkpoint_id=checkpoint_id))
+
+    def transmute(self, *, checkpoint_id: int) -> None:
+        """Turn a checkpoint into a standalone task; a route left empty is deleted.
+
+        Calls ``task/checkpoint/transmute``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 255.
+
+        Args:
+            checkpoint_id: The checkpoint.
+        """
+        from fleetapi.endpoints.route import TASK_CHECKPOINT_TRANSMUTE
+        from fleetapi.models.route import CheckpointParams
+
+        self._client.call(TASK_CHECKPOINT_TRANSMUTE, CheckpointParams(checkpoint_id=checkpoint_id))
+
+
+class RetranslatorResource:
+    """The calls under ``retranslator/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def protocol(self) -> RetranslatorProtocolResource:
+        """The calls under ``retranslator/protocol/``."""
+        return RetranslatorProtocolResource(self._client)
 
     def create(self, *, retranslator: NewRetranslator) -> int:
         """Create a retranslator that forwards device data to a third-party server.
@@ -1269,7 +1704,14 @@ class Retranslators:
 
         self._client.call(RETRANSLATOR_UPDATE, RetranslatorUpdateParams(retranslator=retranslator))
 
-    def list_protocols(self) -> builtins.list[RetranslatorProtocol]:
+
+class RetranslatorProtocolResource:
+    """The calls under ``retranslator/protocol/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self) -> builtins.list[RetranslatorProtocol]:
         """List the protocols a retranslator can speak.
 
         Calls ``retranslator/protocol/list``.
@@ -1282,11 +1724,289 @@ class Retranslators:
         return result
 
 
-class GeoLinks:
-    """Calls under ``tracker/location/link``, ``tracker/location/link/status``."""
+class TrackerResource:
+    """The calls under ``tracker/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
+
+    @cached_property
+    def location(self) -> TrackerLocationResource:
+        """The calls under ``tracker/location/``."""
+        return TrackerLocationResource(self._client)
+
+    @cached_property
+    def employee(self) -> TrackerEmployeeResource:
+        """The calls under ``tracker/employee/``."""
+        return TrackerEmployeeResource(self._client)
+
+    @cached_property
+    def group(self) -> TrackerGroupResource:
+        """The calls under ``tracker/group/``."""
+        return TrackerGroupResource(self._client)
+
+    @cached_property
+    def tags(self) -> TrackerTagsResource:
+        """The calls under ``tracker/tags/``."""
+        return TrackerTagsResource(self._client)
+
+    @cached_property
+    def sensor(self) -> TrackerSensorResource:
+        """The calls under ``tracker/sensor/``."""
+        return TrackerSensorResource(self._client)
+
+    @cached_property
+    def readings(self) -> TrackerReadingsResource:
+        """The calls under ``tracker/readings/``."""
+        return TrackerReadingsResource(self._client)
+
+    @cached_property
+    def counter(self) -> TrackerCounterResource:
+        """The calls under ``tracker/counter/``."""
+        return TrackerCounterResource(self._client)
+
+    @cached_property
+    def stats(self) -> TrackerStatsResource:
+        """The calls under ``tracker/stats/``."""
+        return TrackerStatsResource(self._client)
+
+    @cached_property
+    def rule(self) -> TrackerRuleResource:
+        """The calls under ``tracker/rule/``."""
+        return TrackerRuleResource(self._client)
+
+    def list(self, *, labels: builtins.list[str] | Unset = UNSET) -> builtins.list[Tracker]:
+        """List the trackers available to the user.
+
+        Calls ``tracker/list``.
+
+        Args:
+            labels: Only trackers whose label contains one of these substrings.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_LIST
+        from fleetapi.models.tracker import TrackerListParams
+
+        result: builtins.list[Tracker] = self._client.call(
+            TRACKER_LIST, TrackerListParams(labels=labels)
+        )
+        return result
+
+    def read(self, *, tracker_id: int) -> Tracker:
+        """Read one tracker.
+
+        Calls ``tracker/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: Tracker = self._client.call(TRACKER_READ, TrackerReadParams(tracker_id=tracker_id))
+        return result
+
+    def get_state(self, *, tracker_id: int) -> TrackerState:
+        """Read the current state of a tracker: position, connection, movement.
+
+        Calls ``tracker/get_state``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_GET_STATE
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: TrackerState = self._client.call(
+            TRACKER_GET_STATE, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def get_states(
+        self,
+        *,
+        trackers: builtins.list[int],
+        list_blocked: bool | Unset = UNSET,
+        allow_not_exist: bool | Unset = UNSET,
+    ) -> TrackerStates:
+        """Read the current states of several trackers at once.
+
+        Calls ``tracker/get_states``.
+        Error codes the service lists: 208, 217.
+
+        Args:
+            trackers: The trackers whose states to read.
+            list_blocked: List blocked trackers in ``blocked`` instead of failing with 208 (default
+                false).
+            allow_not_exist: List unknown trackers in ``not_exist`` instead of failing with 217
+                (default false).
+        """
+        from fleetapi.endpoints.tracker import TRACKER_GET_STATES
+        from fleetapi.models.tracker import TrackerStatesParams
+
+        result: TrackerStates = self._client.call(
+            TRACKER_GET_STATES,
+            TrackerStatesParams(
+                trackers=trackers, list_blocked=list_blocked, allow_not_exist=allow_not_exist
+            ),
+        )
+        return result
+
+    def list_models(
+        self,
+        *,
+        compact_view: bool | Unset = UNSET,
+        compact_index: bool | Unset = UNSET,
+        codes: builtins.list[str] | Unset = UNSET,
+    ) -> builtins.list[TrackerModel]:
+        """List the device models of the platform's catalogue.
+
+        Calls ``tracker/list_models``.
+
+        Args:
+            compact_view: Answer each model's identity only (``id`` to ``register``).
+            compact_index: Deprecated by the service; accepted and ignored.
+            codes: Only these models, by code.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_LIST_MODELS
+        from fleetapi.models.tracker_model import TrackerModelListParams
+
+        result: builtins.list[TrackerModel] = self._client.call(
+            TRACKER_LIST_MODELS,
+            TrackerModelListParams(
+                compact_view=compact_view, compact_index=compact_index, codes=codes
+            ),
+        )
+        return result
+
+    def get_last_gps_point(self, *, tracker_id: int) -> LastGpsPoint | None:
+        """Read a tracker's last point located by GPS (GSM LBS points left out).
+
+        Calls ``tracker/get_last_gps_point``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_GET_LAST_GPS_POINT
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: LastGpsPoint | None = self._client.call(
+            TRACKER_GET_LAST_GPS_POINT, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def get_inputs(self, *, tracker_id: int) -> TrackerInputs:
+        """Read a tracker's digital inputs and the semantic inputs bound to them.
+
+        Calls ``tracker/get_inputs``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_GET_INPUTS
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: TrackerInputs = self._client.call(
+            TRACKER_GET_INPUTS, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def batch_get_inputs(self, *, trackers: builtins.list[int]) -> builtins.dict[str, Inputs]:
+        """Read the digital inputs of several trackers, by tracker ID.
+
+        Calls ``tracker/batch_get_inputs``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_INPUTS
+        from fleetapi.models.tracker_data import TrackersParams
+
+        result: builtins.dict[str, Inputs] = self._client.call(
+            TRACKER_BATCH_GET_INPUTS, TrackersParams(trackers=trackers)
+        )
+        return result
+
+    def get_outputs(self, *, tracker_id: int) -> builtins.list[OutputInfo]:
+        """List a tracker's digital outputs.
+
+        Calls ``tracker/get_outputs``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_GET_OUTPUTS
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[OutputInfo] = self._client.call(
+            TRACKER_GET_OUTPUTS, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def batch_get_outputs(
+        self, *, trackers: builtins.list[int]
+    ) -> builtins.dict[str, builtins.list[OutputInfo]]:
+        """List the digital outputs of several trackers, by tracker ID.
+
+        Calls ``tracker/batch_get_outputs``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_OUTPUTS
+        from fleetapi.models.tracker_data import TrackersParams
+
+        result: builtins.dict[str, builtins.list[OutputInfo]] = self._client.call(
+            TRACKER_BATCH_GET_OUTPUTS, TrackersParams(trackers=trackers)
+        )
+        return result
+
+    def get_fuel(self, *, tracker_id: int) -> FuelLevels:
+        """Read the last values of a tracker's fuel sensors.
+
+        Calls ``tracker/get_fuel``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.reading import TRACKER_GET_FUEL
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: FuelLevels = self._client.call(
+            TRACKER_GET_FUEL, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+
+class TrackerLocationResource:
+    """The calls under ``tracker/location/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def link(self) -> TrackerLocationLinkResource:
+        """The calls under ``tracker/location/link/``."""
+        return TrackerLocationLinkResource(self._client)
+
+
+class TrackerLocationLinkResource:
+    """The calls under ``tracker/location/link/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def status(self) -> TrackerLocationLinkStatusResource:
+        """The calls under ``tracker/location/link/status/``."""
+        return TrackerLocationLinkStatusResource(self._client)
 
     def create(
         self,
@@ -1350,22 +2070,6 @@ class GeoLinks:
                 lifetime=lifetime, description=description, trackers=trackers, params=params, id=id
             ),
         )
-
-    def change_status(self, *, id: int, is_active: bool) -> None:
-        """Turn a geo link off or on again.
-
-        Calls ``tracker/location/link/status/change``.
-        Sub-users need the ``weblocator_session_create`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            id: The link.
-            is_active: False turns the link off (ending open viewing sessions); true turns it on.
-        """
-        from fleetapi.endpoints.link import LINK_STATUS_CHANGE
-        from fleetapi.models.link import GeoLinkStatusChangeParams
-
-        self._client.call(LINK_STATUS_CHANGE, GeoLinkStatusChangeParams(id=id, is_active=is_active))
 
     def read(self, *, id: int) -> GeoLink:
         """Read a geo link.
@@ -1464,8 +2168,612 @@ class GeoLinks:
         self._client.call(LINK_DELETE, GeoLinkDeleteParams(id=id))
 
 
-class AssetTracks:
-    """Calls under ``asset/track``."""
+class TrackerLocationLinkStatusResource:
+    """The calls under ``tracker/location/link/status/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def change(self, *, id: int, is_active: bool) -> None:
+        """Turn a geo link off or on again.
+
+        Calls ``tracker/location/link/status/change``.
+        Sub-users need the ``weblocator_session_create`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            id: The link.
+            is_active: False turns the link off (ending open viewing sessions); true turns it on.
+        """
+        from fleetapi.endpoints.link import LINK_STATUS_CHANGE
+        from fleetapi.models.link import GeoLinkStatusChangeParams
+
+        self._client.call(LINK_STATUS_CHANGE, GeoLinkStatusChangeParams(id=id, is_active=is_active))
+
+
+class TrackerEmployeeResource:
+    """The calls under ``tracker/employee/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def assign(self, *, tracker_id: int, new_employee_id: int | None) -> None:
+        """Bind an employee (driver) to a tracker, or none (`new_employee_id` null).
+
+        Calls ``tracker/employee/assign``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 201, 208, 236, 263.
+
+        Args:
+            tracker_id: The tracker the employee now uses.
+            new_employee_id: The employee to bind to the tracker; null leaves the tracker without
+                one.
+        """
+        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_ASSIGN
+        from fleetapi.models.employee import EmployeeAssignParams
+
+        self._client.call(
+            TRACKER_EMPLOYEE_ASSIGN,
+            EmployeeAssignParams(tracker_id=tracker_id, new_employee_id=new_employee_id),
+        )
+
+    def read(self, *, tracker_id: int) -> TrackerEmployee:
+        """Read a tracker's employee (driver) and the last change of it.
+
+        Calls ``tracker/employee/read``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker whose employee to read.
+        """
+        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_READ
+        from fleetapi.models.employee import TrackerEmployeeReadParams
+
+        result: TrackerEmployee = self._client.call(
+            TRACKER_EMPLOYEE_READ, TrackerEmployeeReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+
+class TrackerGroupResource:
+    """The calls under ``tracker/group/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self) -> builtins.list[TrackerGroup]:
+        """List the account's tracker groups (the default group 0 is not listed).
+
+        Calls ``tracker/group/list``.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_LIST
+
+        result: builtins.list[TrackerGroup] = self._client.call(TRACKER_GROUP_LIST, None)
+        return result
+
+    def create(self, *, title: str, color: str) -> int:
+        """Create an empty tracker group and get its ID.
+
+        Calls ``tracker/group/create``.
+        Master users only.
+        Error codes the service lists: 7.
+
+        Args:
+            title: 1 to 60 printable characters (``Employees``).
+            color: A web color without ``#`` (``FF6DDC``).
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_CREATE
+        from fleetapi.models.tracker_group import TrackerGroupCreateParams
+
+        result: int = self._client.call(
+            TRACKER_GROUP_CREATE, TrackerGroupCreateParams(title=title, color=color)
+        )
+        return result
+
+    def update(self, *, title: str, color: str, id: int) -> None:
+        """Change a tracker group's title and color.
+
+        Calls ``tracker/group/update``.
+        Master users only.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            title: 1 to 60 printable characters (``Employees``).
+            color: A web color without ``#`` (``FF6DDC``).
+            id: The group.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_UPDATE
+        from fleetapi.models.tracker_group import TrackerGroupUpdateParams
+
+        self._client.call(
+            TRACKER_GROUP_UPDATE, TrackerGroupUpdateParams(title=title, color=color, id=id)
+        )
+
+    def delete(self, *, id: int) -> None:
+        """Delete a tracker group; its trackers go to the default group 0.
+
+        Calls ``tracker/group/delete``.
+        Master users only.
+        Error codes the service lists: 201.
+
+        Args:
+            id: The group.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_DELETE
+        from fleetapi.models.tracker_group import TrackerGroupDeleteParams
+
+        self._client.call(TRACKER_GROUP_DELETE, TrackerGroupDeleteParams(id=id))
+
+    def assign(self, *, id: int, trackers: builtins.list[int]) -> None:
+        """Move trackers into a group (or, with `id` 0, out of every group).
+
+        Calls ``tracker/group/assign``.
+        Master users only.
+        Error codes the service lists: 201, 208, 217.
+
+        Args:
+            id: The group, or 0 to take the trackers out of every group.
+            trackers: The trackers to move into the group.
+        """
+        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_ASSIGN
+        from fleetapi.models.tracker_group import TrackerGroupAssignParams
+
+        self._client.call(TRACKER_GROUP_ASSIGN, TrackerGroupAssignParams(id=id, trackers=trackers))
+
+
+class TrackerTagsResource:
+    """The calls under ``tracker/tags/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def set(self, *, tracker_id: int, tag_bindings: builtins.list[TagBinding]) -> None:
+        """Replace a tracker's tags.
+
+        Calls ``tracker/tags/set``.
+        Error codes the service lists: 201, 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            tag_bindings: Tags of the account, each with its display ``ordinal``.
+        """
+        from fleetapi.endpoints.tracker_data import TRACKER_TAGS_SET
+        from fleetapi.models.tracker_data import TrackerTagsSetParams
+
+        self._client.call(
+            TRACKER_TAGS_SET, TrackerTagsSetParams(tracker_id=tracker_id, tag_bindings=tag_bindings)
+        )
+
+
+class TrackerSensorResource:
+    """The calls under ``tracker/sensor/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self, *, tracker_id: int
+    ) -> builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]:
+        """List a tracker's sensors.
+
+        Calls ``tracker/sensor/list``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_LIST
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor] = self._client.call(
+            TRACKER_SENSOR_LIST, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def batch_list(
+        self, *, trackers: builtins.list[int]
+    ) -> builtins.dict[str, builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]]:
+        """List the sensors of several trackers, by tracker ID.
+
+        Calls ``tracker/sensor/batch_list``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 500.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_BATCH_LIST
+        from fleetapi.models.sensor import SensorBatchListParams
+
+        result: builtins.dict[
+            str, builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]
+        ] = self._client.call(TRACKER_SENSOR_BATCH_LIST, SensorBatchListParams(trackers=trackers))
+        return result
+
+    def create(self, *, tracker_id: int, sensor: NewSensor) -> int:
+        """Add a sensor to a tracker and get its ID.
+
+        Calls ``tracker/sensor/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208, 219, 232, 270.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor: The new sensor: metering, discrete or virtual, told apart by sensor_type.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_CREATE
+        from fleetapi.models.sensor import SensorCreateParams
+
+        result: int = self._client.call(
+            TRACKER_SENSOR_CREATE, SensorCreateParams(tracker_id=tracker_id, sensor=sensor)
+        )
+        return result
+
+    def update(self, *, tracker_id: int, sensor: Sensor) -> None:
+        """Replace a tracker's sensor, named by its `id`.
+
+        Calls ``tracker/sensor/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208, 219, 232, 270.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor: The sensor with its ID and every field as it should be.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_UPDATE
+        from fleetapi.models.sensor import SensorUpdateParams
+
+        self._client.call(
+            TRACKER_SENSOR_UPDATE, SensorUpdateParams(tracker_id=tracker_id, sensor=sensor)
+        )
+
+    def delete(self, *, tracker_id: int, sensor_id: int) -> None:
+        """Delete a tracker's sensor.
+
+        Calls ``tracker/sensor/delete``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 208, 219.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor_id: The sensor.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_DELETE
+        from fleetapi.models.sensor import SensorDeleteParams
+
+        self._client.call(
+            TRACKER_SENSOR_DELETE, SensorDeleteParams(tracker_id=tracker_id, sensor_id=sensor_id)
+        )
+
+
+class TrackerReadingsResource:
+    """The calls under ``tracker/readings/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self,
+        *,
+        tracker_id: int,
+        sensor_type: SensorTypeFilter | Unset = UNSET,
+        include_components: bool | Unset = UNSET,
+    ) -> TrackerReadings:
+        """Read a tracker's last sensor values, states and counters.
+
+        Calls ``tracker/readings/list``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            sensor_type: Only sensors of this type; states and counters are then left out.
+            include_components: ``false`` leaves out the parts of composite sensors (default
+                ``true``).
+        """
+        from fleetapi.endpoints.reading import TRACKER_READINGS_LIST
+        from fleetapi.models.reading import ReadingsListParams
+
+        result: TrackerReadings = self._client.call(
+            TRACKER_READINGS_LIST,
+            ReadingsListParams(
+                tracker_id=tracker_id,
+                sensor_type=sensor_type,
+                include_components=include_components,
+            ),
+        )
+        return result
+
+    def batch_list(
+        self,
+        *,
+        trackers: builtins.list[int],
+        sensor_type: SensorTypeFilter | Unset = UNSET,
+        include_components: bool | Unset = UNSET,
+    ) -> builtins.dict[str, TrackerReadings]:
+        """Read the last sensor values, states and counters of several trackers.
+
+        Calls ``tracker/readings/batch_list``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 500 (221 beyond).
+            sensor_type: Only the sensors of this type (default: every type).
+            include_components: Also answer the components of virtual sensors (default false).
+        """
+        from fleetapi.endpoints.reading import TRACKER_READINGS_BATCH_LIST
+        from fleetapi.models.reading import ReadingsBatchListParams
+
+        result: builtins.dict[str, TrackerReadings] = self._client.call(
+            TRACKER_READINGS_BATCH_LIST,
+            ReadingsBatchListParams(
+                trackers=trackers, sensor_type=sensor_type, include_components=include_components
+            ),
+        )
+        return result
+
+
+class TrackerCounterResource:
+    """The calls under ``tracker/counter/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def value(self) -> TrackerCounterValueResource:
+        """The calls under ``tracker/counter/value/``."""
+        return TrackerCounterValueResource(self._client)
+
+
+class TrackerCounterValueResource:
+    """The calls under ``tracker/counter/value/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def get(self, *, tracker_id: int, type: CounterType) -> float:
+        """Read a tracker's odometer (km) or engine hours.
+
+        Calls ``tracker/counter/value/get``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            type: The counter: odometer or engine hours.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_GET
+        from fleetapi.models.reading import CounterValueParams
+
+        result: float = self._client.call(
+            TRACKER_COUNTER_VALUE_GET, CounterValueParams(tracker_id=tracker_id, type=type)
+        )
+        return result
+
+    def list(self, *, trackers: builtins.list[int], type: CounterType) -> builtins.dict[str, float]:
+        """Read a counter of several trackers, by tracker ID.
+
+        Calls ``tracker/counter/value/list``.
+        Error codes the service lists: 204, 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
+            type: The counter: odometer or engine hours.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_LIST
+        from fleetapi.models.reading import CounterValueListParams
+
+        result: builtins.dict[str, float] = self._client.call(
+            TRACKER_COUNTER_VALUE_LIST, CounterValueListParams(trackers=trackers, type=type)
+        )
+        return result
+
+    def set(self, *, tracker_id: int, type: CounterType, value: float) -> None:
+        """Set a tracker's odometer (km) or engine hours; it counts on from the value.
+
+        Calls ``tracker/counter/value/set``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 204, 208, 219.
+
+        Args:
+            tracker_id: The tracker.
+            type: The counter: odometer or engine hours.
+            value: Km for the odometer, hours for the engine hours; the counter goes on from it.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_SET
+        from fleetapi.models.reading import CounterValueSetParams
+
+        self._client.call(
+            TRACKER_COUNTER_VALUE_SET,
+            CounterValueSetParams(tracker_id=tracker_id, type=type, value=value),
+        )
+
+
+class TrackerStatsResource:
+    """The calls under ``tracker/stats/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def mileage(self) -> TrackerStatsMileageResource:
+        """The calls under ``tracker/stats/mileage/``."""
+        return TrackerStatsMileageResource(self._client)
+
+    @cached_property
+    def engine_hours(self) -> TrackerStatsEngineHoursResource:
+        """The calls under ``tracker/stats/engine_hours/``."""
+        return TrackerStatsEngineHoursResource(self._client)
+
+
+class TrackerStatsMileageResource:
+    """The calls under ``tracker/stats/mileage/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(
+        self, *, trackers: builtins.list[int], from_: dt.datetime, to: dt.datetime
+    ) -> MileageStats:
+        """Read the mileage (km) of trackers over a period, by tracker and day.
+
+        Calls ``tracker/stats/mileage/read``.
+        Error codes the service lists: 7, 211, 217, 221.
+
+        Args:
+            trackers: Each the caller's and not blocked; at most 128.
+            from_: The start of the period.
+            to: Later than ``from``.
+        """
+        from fleetapi.endpoints.reading import TRACKER_STATS_MILEAGE_READ
+        from fleetapi.models.reading import MileageReadParams
+
+        result: MileageStats = self._client.call(
+            TRACKER_STATS_MILEAGE_READ, MileageReadParams(trackers=trackers, from_=from_, to=to)
+        )
+        return result
+
+
+class TrackerStatsEngineHoursResource:
+    """The calls under ``tracker/stats/engine_hours/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int, from_: dt.datetime, to: dt.datetime) -> float:
+        """Read a tracker's engine hours over a period.
+
+        Calls ``tracker/stats/engine_hours/read``.
+        Error codes the service lists: 7, 204, 208, 211, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            from_: The start of the period.
+            to: Later than ``from``.
+        """
+        from fleetapi.endpoints.reading import TRACKER_STATS_ENGINE_HOURS_READ
+        from fleetapi.models.reading import EngineHoursReadParams
+
+        result: float = self._client.call(
+            TRACKER_STATS_ENGINE_HOURS_READ,
+            EngineHoursReadParams(tracker_id=tracker_id, from_=from_, to=to),
+        )
+        return result
+
+
+class TrackerRuleResource:
+    """The calls under ``tracker/rule/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self, *, tracker_id: int | Unset = UNSET) -> builtins.list[Rule]:
+        """List the account's rules, or those bound to a tracker.
+
+        Calls ``tracker/rule/list``.
+        Error codes the service lists: 201.
+
+        Args:
+            tracker_id: Only the rules bound to this tracker.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_LIST
+        from fleetapi.models.rule import RuleListParams
+
+        result: builtins.list[Rule] = self._client.call(
+            TRACKER_RULE_LIST, RuleListParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def create(self, *, rule: NewRule) -> int:
+        """Create a rule and get its ID.
+
+        Calls ``tracker/rule/create``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 7, 204.
+
+        Args:
+            rule: The new rule: type, trackers, zones, alerts, schedule.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_CREATE
+        from fleetapi.models.rule import RuleCreateParams
+
+        result: int = self._client.call(TRACKER_RULE_CREATE, RuleCreateParams(rule=rule))
+        return result
+
+    def update(self, *, rule: Rule) -> None:
+        """Replace a rule, named by its `id`.
+
+        Calls ``tracker/rule/update``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 7, 201, 204.
+
+        Args:
+            rule: The rule with its ID and every field as it should be.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_UPDATE
+        from fleetapi.models.rule import RuleUpdateParams
+
+        self._client.call(TRACKER_RULE_UPDATE, RuleUpdateParams(rule=rule))
+
+    def delete(self, *, rule_id: int) -> None:
+        """Delete a rule; its events stay.
+
+        Calls ``tracker/rule/delete``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            rule_id: The rule.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_DELETE
+        from fleetapi.models.rule import RuleDeleteParams
+
+        self._client.call(TRACKER_RULE_DELETE, RuleDeleteParams(rule_id=rule_id))
+
+    def bind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
+        """Bind trackers to a rule.
+
+        Calls ``tracker/rule/bind``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            rule_id: The rule.
+            trackers: Trackers that are not the caller's are ignored.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_BIND
+        from fleetapi.models.rule import RuleBindParams
+
+        self._client.call(TRACKER_RULE_BIND, RuleBindParams(rule_id=rule_id, trackers=trackers))
+
+    def unbind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
+        """Unbind trackers from a rule.
+
+        Calls ``tracker/rule/unbind``.
+        Sub-users need the ``tracker_rule_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            rule_id: The rule.
+            trackers: Trackers that are not the caller's are ignored.
+        """
+        from fleetapi.endpoints.rule import TRACKER_RULE_UNBIND
+        from fleetapi.models.rule import RuleBindParams
+
+        self._client.call(TRACKER_RULE_UNBIND, RuleBindParams(rule_id=rule_id, trackers=trackers))
+
+
+class AssetResource:
+    """The calls under ``asset/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def track(self) -> AssetTrackResource:
+        """The calls under ``asset/track/``."""
+        return AssetTrackResource(self._client)
+
+
+class AssetTrackResource:
+    """The calls under ``asset/track/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -1570,8 +2878,8 @@ class AssetTracks:
         return result
 
 
-class TrackerTracks:
-    """Calls under ``track``."""
+class TrackResource:
+    """The calls under ``track/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -1727,8 +3035,8 @@ class TrackerTracks:
         return result
 
 
-class Departments:
-    """Calls under ``department``."""
+class DepartmentResource:
+    """The calls under ``department/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -1793,8 +3101,8 @@ class Departments:
         self._client.call(DEPARTMENT_DELETE, DepartmentDeleteParams(department_id=department_id))
 
 
-class Employees:
-    """Calls under ``employee``, ``tracker/employee``."""
+class EmployeeResource:
+    """The calls under ``employee/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -1972,46 +3280,9 @@ class Employees:
         )
         return result
 
-    def assign(self, *, tracker_id: int, new_employee_id: int | None) -> None:
-        """Bind an employee (driver) to a tracker, or none (`new_employee_id` null).
 
-        Calls ``tracker/employee/assign``.
-        Sub-users need the ``employee_update`` right.
-        Error codes the service lists: 201, 208, 236, 263.
-
-        Args:
-            tracker_id: The tracker the employee now uses.
-            new_employee_id: The employee to bind to the tracker; null leaves the tracker without
-                one.
-        """
-        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_ASSIGN
-        from fleetapi.models.employee import EmployeeAssignParams
-
-        self._client.call(
-            TRACKER_EMPLOYEE_ASSIGN,
-            EmployeeAssignParams(tracker_id=tracker_id, new_employee_id=new_employee_id),
-        )
-
-    def read_assignment(self, *, tracker_id: int) -> TrackerEmployee:
-        """Read a tracker's employee (driver) and the last change of it.
-
-        Calls ``tracker/employee/read``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker whose employee to read.
-        """
-        from fleetapi.endpoints.employee import TRACKER_EMPLOYEE_READ
-        from fleetapi.models.employee import TrackerEmployeeReadParams
-
-        result: TrackerEmployee = self._client.call(
-            TRACKER_EMPLOYEE_READ, TrackerEmployeeReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-
-class Garages:
-    """Calls under ``garage``."""
+class GarageResource:
+    """The calls under ``garage/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -2072,8 +3343,8 @@ class Garages:
         self._client.call(GARAGE_DELETE, GarageDeleteParams(garage_id=garage_id))
 
 
-class Geocoder:
-    """Calls under ``geocoder``."""
+class GeocoderResource:
+    """The calls under ``geocoder/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -2148,8 +3419,8 @@ class Geocoder:
         return result
 
 
-class MapLayers:
-    """Calls under ``map_layer``."""
+class MapLayerResource:
+    """The calls under ``map_layer/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -2232,13 +3503,18 @@ class MapLayers:
         self._client.call(MAP_LAYER_DELETE, MapLayerDeleteParams(id=id))
 
 
-class Payments:
-    """Calls under ``payment_system``, ``payment_system/estimate``."""
+class PaymentSystemResource:
+    """The calls under ``payment_system/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
 
-    def list_systems(self) -> builtins.list[PaymentSystemSettings]:
+    @cached_property
+    def estimate(self) -> PaymentSystemEstimateResource:
+        """The calls under ``payment_system/estimate/``."""
+        return PaymentSystemEstimateResource(self._client)
+
+    def list(self) -> builtins.list[PaymentSystemSettings]:
         """List the payment systems available to the user.
 
         Calls ``payment_system/list``.
@@ -2250,7 +3526,14 @@ class Payments:
         result: builtins.list[PaymentSystemSettings] = self._client.call(PAYMENT_SYSTEM_LIST, None)
         return result
 
-    def get_estimate(self) -> float:
+
+class PaymentSystemEstimateResource:
+    """The calls under ``payment_system/estimate/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def get(self) -> float:
         """Estimate the monthly payment (rounded up to hundreds for rubles, to tens otherwise).
 
         Calls ``payment_system/estimate/get``.
@@ -2262,8 +3545,8 @@ class Payments:
         return result
 
 
-class Bills:
-    """Calls under ``bill``."""
+class BillResource:
+    """The calls under ``bill/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -2326,8 +3609,20 @@ class Bills:
     """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
 
-class Subscriptions:
-    """Calls under ``subscription/avangate``."""
+class SubscriptionResource:
+    """The calls under ``subscription/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def avangate(self) -> SubscriptionAvangateResource:
+        """The calls under ``subscription/avangate/``."""
+        return SubscriptionAvangateResource(self._client)
+
+
+class SubscriptionAvangateResource:
+    """The calls under ``subscription/avangate/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -2364,11 +3659,21 @@ class Subscriptions:
         return result
 
 
-class Data:
-    """Calls under ``data/import``, ``data/spreadsheet``."""
+class DataResource:
+    """The calls under ``data/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
+
+    @cached_property
+    def spreadsheet(self) -> DataSpreadsheetResource:
+        """The calls under ``data/spreadsheet/``."""
+        return DataSpreadsheetResource(self._client)
+
+    @cached_property
+    def import_(self) -> DataImportResource:
+        """The calls under ``data/import/``."""
+        return DataImportResource(self._client)
 
     def parse_spreadsheet(
         self,
@@ -2376,7 +3681,94 @@ class Data:
         file: FileInput,
         preview_count: int,
         parse_header: bool,
-        header_map: dict[str, str] | Unset = UNSET,
+        header_map: builtins.dict[str, str] | Unset = UNSET,
+    ) -> SpreadsheetPreview:
+        """Upload a spreadsheet (.xlsx, .xls, .csv), store it and preview its first rows.
+
+        Calls ``data/spreadsheet/parse``.
+        Error codes the service lists: 233, 234, 271, 274.
+
+        Deprecated since 0.2.0: use ``client.data.spreadsheet.parse``
+        (``client.data.parse_spreadsheet`` goes in 0.3.0).
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            preview_count: How many rows to preview, 1 to 20 (the range is checked by the service).
+            parse_header: Read the first row as a header.
+            header_map: Column name to field identifier (``{"Label": "label"}``); used with
+                ``parse_header``.
+        """
+        moved("data.parse_spreadsheet", "data.spreadsheet.parse")
+        from fleetapi.endpoints.data import DATA_SPREADSHEET_PARSE
+        from fleetapi.models.data import SpreadsheetParseParams
+
+        result: SpreadsheetPreview = self._client.call(
+            DATA_SPREADSHEET_PARSE,
+            SpreadsheetParseParams(
+                preview_count=preview_count, parse_header=parse_header, header_map=header_map
+            ),
+            files={"file": file},
+        )
+        return result
+
+    def list_imports(
+        self, *, types: builtins.list[ImportType] | Unset = UNSET
+    ) -> builtins.list[ImportProcess]:
+        """List the user's import processes, optionally of some types only.
+
+        Calls ``data/import/list``.
+
+        Deprecated since 0.2.0: use ``client.data.import_.list`` (``client.data.list_imports``
+        goes in 0.3.0).
+
+        Args:
+            types: Only processes of these types (all when omitted).
+        """
+        moved("data.list_imports", "data.import_.list")
+        from fleetapi.endpoints.data import DATA_IMPORT_LIST
+        from fleetapi.models.data import ImportListParams
+
+        result: builtins.list[ImportProcess] = self._client.call(
+            DATA_IMPORT_LIST, ImportListParams(types=types)
+        )
+        return result
+
+    def read_import(self, *, process_id: int, type: ImportType) -> ImportProcess:
+        """Read one import process with its progress, warnings and errors.
+
+        Calls ``data/import/read``.
+        Error codes the service lists: 201.
+
+        Deprecated since 0.2.0: use ``client.data.import_.read`` (``client.data.read_import``
+        goes in 0.3.0).
+
+        Args:
+            process_id: The import process (as data/import answered it).
+            type: What the process imports: vehicles or employees.
+        """
+        moved("data.read_import", "data.import_.read")
+        from fleetapi.endpoints.data import DATA_IMPORT_READ
+        from fleetapi.models.data import ImportReadParams
+
+        result: ImportProcess = self._client.call(
+            DATA_IMPORT_READ, ImportReadParams(process_id=process_id, type=type)
+        )
+        return result
+
+
+class DataSpreadsheetResource:
+    """The calls under ``data/spreadsheet/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def parse(
+        self,
+        *,
+        file: FileInput,
+        preview_count: int,
+        parse_header: bool,
+        header_map: builtins.dict[str, str] | Unset = UNSET,
     ) -> SpreadsheetPreview:
         """Upload a spreadsheet (.xlsx, .xls, .csv), store it and preview its first rows.
 
@@ -2402,7 +3794,14 @@ class Data:
         )
         return result
 
-    def list_imports(
+
+class DataImportResource:
+    """The calls under ``data/import/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
         self, *, types: builtins.list[ImportType] | Unset = UNSET
     ) -> builtins.list[ImportProcess]:
         """List the user's import processes, optionally of some types only.
@@ -2420,7 +3819,7 @@ class Data:
         )
         return result
 
-    def read_import(self, *, process_id: int, type: ImportType) -> ImportProcess:
+    def read(self, *, process_id: int, type: ImportType) -> ImportProcess:
         """Read one import process with its progress, warnings and errors.
 
         Calls ``data/import/read``.
@@ -2439,8 +3838,8 @@ class Data:
         return result
 
 
-class Dealer:
-    """Calls under ``dealer``."""
+class DealerResource:
+    """The calls under ``dealer/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -2466,8 +3865,8 @@ class Dealer:
         return result
 
 
-class Delivery:
-    """Calls under ``delivery``."""
+class DeliveryResource:
+    """The calls under ``delivery/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -2507,706 +3906,81 @@ class Delivery:
         return result
 
 
-class Trackers:
-    """Calls under ``tracker``."""
+class HistoryResource:
+    """The calls under ``history/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
 
-    def list(self, *, labels: builtins.list[str] | Unset = UNSET) -> builtins.list[Tracker]:
-        """List the trackers available to the user.
+    @cached_property
+    def type(self) -> HistoryTypeResource:
+        """The calls under ``history/type/``."""
+        return HistoryTypeResource(self._client)
 
-        Calls ``tracker/list``.
+    @cached_property
+    def tracker(self) -> HistoryTrackerResource:
+        """The calls under ``history/tracker/``."""
+        return HistoryTrackerResource(self._client)
 
-        Args:
-            labels: Only trackers whose label contains one of these substrings.
-        """
-        from fleetapi.endpoints.tracker import TRACKER_LIST
-        from fleetapi.models.tracker import TrackerListParams
+    @cached_property
+    def user(self) -> HistoryUserResource:
+        """The calls under ``history/user/``."""
+        return HistoryUserResource(self._client)
 
-        result: builtins.list[Tracker] = self._client.call(
-            TRACKER_LIST, TrackerListParams(labels=labels)
-        )
-        return result
+    @cached_property
+    def unread(self) -> HistoryUnreadResource:
+        """The calls under ``history/unread/``."""
+        return HistoryUnreadResource(self._client)
 
-    def read(self, *, tracker_id: int) -> Tracker:
-        """Read one tracker.
+    def read(self, *, id: int, add_tracker_label: bool | Unset = UNSET) -> HistoryEntry:
+        """Read one event.
 
-        Calls ``tracker/read``.
+        Calls ``history/read``.
         Error codes the service lists: 201.
 
         Args:
-            tracker_id: The tracker.
+            id: The event.
+            add_tracker_label: Start the message with the tracker's label (default false).
         """
-        from fleetapi.endpoints.tracker import TRACKER_READ
-        from fleetapi.models.tracker import TrackerReadParams
+        from fleetapi.endpoints.history import HISTORY_READ
+        from fleetapi.models.history import HistoryReadParams
 
-        result: Tracker = self._client.call(TRACKER_READ, TrackerReadParams(tracker_id=tracker_id))
-        return result
-
-    def get_state(self, *, tracker_id: int) -> TrackerState:
-        """Read the current state of a tracker: position, connection, movement.
-
-        Calls ``tracker/get_state``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.tracker import TRACKER_GET_STATE
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: TrackerState = self._client.call(
-            TRACKER_GET_STATE, TrackerReadParams(tracker_id=tracker_id)
+        result: HistoryEntry = self._client.call(
+            HISTORY_READ, HistoryReadParams(id=id, add_tracker_label=add_tracker_label)
         )
         return result
 
-    def get_states(
-        self,
-        *,
-        trackers: builtins.list[int],
-        list_blocked: bool | Unset = UNSET,
-        allow_not_exist: bool | Unset = UNSET,
-    ) -> TrackerStates:
-        """Read the current states of several trackers at once.
+    def mark_read(self, *, id: int) -> None:
+        """Mark one event read.
 
-        Calls ``tracker/get_states``.
-        Error codes the service lists: 208, 217.
-
-        Args:
-            trackers: The trackers whose states to read.
-            list_blocked: List blocked trackers in ``blocked`` instead of failing with 208 (default
-                false).
-            allow_not_exist: List unknown trackers in ``not_exist`` instead of failing with 217
-                (default false).
-        """
-        from fleetapi.endpoints.tracker import TRACKER_GET_STATES
-        from fleetapi.models.tracker import TrackerStatesParams
-
-        result: TrackerStates = self._client.call(
-            TRACKER_GET_STATES,
-            TrackerStatesParams(
-                trackers=trackers, list_blocked=list_blocked, allow_not_exist=allow_not_exist
-            ),
-        )
-        return result
-
-
-class TrackerGroups:
-    """Calls under ``tracker/group``."""
-
-    def __init__(self, client: Client) -> None:
-        self._client = client
-
-    def list(self) -> builtins.list[TrackerGroup]:
-        """List the account's tracker groups (the default group 0 is not listed).
-
-        Calls ``tracker/group/list``.
-        """
-        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_LIST
-
-        result: builtins.list[TrackerGroup] = self._client.call(TRACKER_GROUP_LIST, None)
-        return result
-
-    def create(self, *, title: str, color: str) -> int:
-        """Create an empty tracker group and get its ID.
-
-        Calls ``tracker/group/create``.
-        Master users only.
-        Error codes the service lists: 7.
-
-        Args:
-            title: 1 to 60 printable characters (``Employees``).
-            color: A web color without ``#`` (``FF6DDC``).
-        """
-        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_CREATE
-        from fleetapi.models.tracker_group import TrackerGroupCreateParams
-
-        result: int = self._client.call(
-            TRACKER_GROUP_CREATE, TrackerGroupCreateParams(title=title, color=color)
-        )
-        return result
-
-    def update(self, *, title: str, color: str, id: int) -> None:
-        """Change a tracker group's title and color.
-
-        Calls ``tracker/group/update``.
-        Master users only.
-        Error codes the service lists: 7, 201.
-
-        Args:
-            title: 1 to 60 printable characters (``Employees``).
-            color: A web color without ``#`` (``FF6DDC``).
-            id: The group.
-        """
-        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_UPDATE
-        from fleetapi.models.tracker_group import TrackerGroupUpdateParams
-
-        self._client.call(
-            TRACKER_GROUP_UPDATE, TrackerGroupUpdateParams(title=title, color=color, id=id)
-        )
-
-    def delete(self, *, id: int) -> None:
-        """Delete a tracker group; its trackers go to the default group 0.
-
-        Calls ``tracker/group/delete``.
-        Master users only.
+        Calls ``history/mark_read``.
         Error codes the service lists: 201.
 
         Args:
-            id: The group.
+            id: The event to mark as read.
         """
-        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_DELETE
-        from fleetapi.models.tracker_group import TrackerGroupDeleteParams
+        from fleetapi.endpoints.history import HISTORY_MARK_READ
+        from fleetapi.models.history import HistoryMarkReadParams
 
-        self._client.call(TRACKER_GROUP_DELETE, TrackerGroupDeleteParams(id=id))
+        self._client.call(HISTORY_MARK_READ, HistoryMarkReadParams(id=id))
 
-    def assign(self, *, id: int, trackers: builtins.list[int]) -> None:
-        """Move trackers into a group (or, with `id` 0, out of every group).
+    def mark_read_all(self) -> None:
+        """Mark every event of the user read.
 
-        Calls ``tracker/group/assign``.
-        Master users only.
-        Error codes the service lists: 201, 208, 217.
-
-        Args:
-            id: The group, or 0 to take the trackers out of every group.
-            trackers: The trackers to move into the group.
+        Calls ``history/mark_read_all``.
         """
-        from fleetapi.endpoints.tracker_group import TRACKER_GROUP_ASSIGN
-        from fleetapi.models.tracker_group import TrackerGroupAssignParams
+        from fleetapi.endpoints.history import HISTORY_MARK_READ_ALL
 
-        self._client.call(TRACKER_GROUP_ASSIGN, TrackerGroupAssignParams(id=id, trackers=trackers))
-
-
-class TrackerData:
-    """Calls under ``tracker``, ``tracker/tags``."""
-
-    def __init__(self, client: Client) -> None:
-        self._client = client
-
-    def list_models(
-        self,
-        *,
-        compact_view: bool | Unset = UNSET,
-        compact_index: bool | Unset = UNSET,
-        codes: builtins.list[str] | Unset = UNSET,
-    ) -> builtins.list[TrackerModel]:
-        """List the device models of the platform's catalogue.
-
-        Calls ``tracker/list_models``.
-
-        Args:
-            compact_view: Answer each model's identity only (``id`` to ``register``).
-            compact_index: Deprecated by the service; accepted and ignored.
-            codes: Only these models, by code.
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_LIST_MODELS
-        from fleetapi.models.tracker_model import TrackerModelListParams
-
-        result: builtins.list[TrackerModel] = self._client.call(
-            TRACKER_LIST_MODELS,
-            TrackerModelListParams(
-                compact_view=compact_view, compact_index=compact_index, codes=codes
-            ),
-        )
-        return result
-
-    def get_last_gps_point(self, *, tracker_id: int) -> LastGpsPoint | None:
-        """Read a tracker's last point located by GPS (GSM LBS points left out).
-
-        Calls ``tracker/get_last_gps_point``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_GET_LAST_GPS_POINT
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: LastGpsPoint | None = self._client.call(
-            TRACKER_GET_LAST_GPS_POINT, TrackerReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-    def get_inputs(self, *, tracker_id: int) -> TrackerInputs:
-        """Read a tracker's digital inputs and the semantic inputs bound to them.
-
-        Calls ``tracker/get_inputs``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_GET_INPUTS
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: TrackerInputs = self._client.call(
-            TRACKER_GET_INPUTS, TrackerReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-    def batch_get_inputs(self, *, trackers: builtins.list[int]) -> dict[str, Inputs]:
-        """Read the digital inputs of several trackers, by tracker ID.
-
-        Calls ``tracker/batch_get_inputs``.
-        Error codes the service lists: 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_INPUTS
-        from fleetapi.models.tracker_data import TrackersParams
-
-        result: dict[str, Inputs] = self._client.call(
-            TRACKER_BATCH_GET_INPUTS, TrackersParams(trackers=trackers)
-        )
-        return result
-
-    def get_outputs(self, *, tracker_id: int) -> builtins.list[OutputInfo]:
-        """List a tracker's digital outputs.
-
-        Calls ``tracker/get_outputs``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_GET_OUTPUTS
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: builtins.list[OutputInfo] = self._client.call(
-            TRACKER_GET_OUTPUTS, TrackerReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-    def batch_get_outputs(
-        self, *, trackers: builtins.list[int]
-    ) -> dict[str, builtins.list[OutputInfo]]:
-        """List the digital outputs of several trackers, by tracker ID.
-
-        Calls ``tracker/batch_get_outputs``.
-        Error codes the service lists: 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_BATCH_GET_OUTPUTS
-        from fleetapi.models.tracker_data import TrackersParams
-
-        result: dict[str, builtins.list[OutputInfo]] = self._client.call(
-            TRACKER_BATCH_GET_OUTPUTS, TrackersParams(trackers=trackers)
-        )
-        return result
-
-    def set_tags(self, *, tracker_id: int, tag_bindings: builtins.list[TagBinding]) -> None:
-        """Replace a tracker's tags.
-
-        Calls ``tracker/tags/set``.
-        Error codes the service lists: 201, 204, 208.
-
-        Args:
-            tracker_id: The tracker.
-            tag_bindings: Tags of the account, each with its display ``ordinal``.
-        """
-        from fleetapi.endpoints.tracker_data import TRACKER_TAGS_SET
-        from fleetapi.models.tracker_data import TrackerTagsSetParams
-
-        self._client.call(
-            TRACKER_TAGS_SET, TrackerTagsSetParams(tracker_id=tracker_id, tag_bindings=tag_bindings)
-        )
+        self._client.call(HISTORY_MARK_READ_ALL, None)
 
 
-class Sensors:
-    """Calls under ``tracker/sensor``."""
+class HistoryTypeResource:
+    """The calls under ``history/type/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
 
     def list(
-        self, *, tracker_id: int
-    ) -> builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]:
-        """List a tracker's sensors.
-
-        Calls ``tracker/sensor/list``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.sensor import TRACKER_SENSOR_LIST
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor] = self._client.call(
-            TRACKER_SENSOR_LIST, TrackerReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-    def batch_list(
-        self, *, trackers: builtins.list[int]
-    ) -> dict[str, builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]]:
-        """List the sensors of several trackers, by tracker ID.
-
-        Calls ``tracker/sensor/batch_list``.
-        Error codes the service lists: 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 500.
-        """
-        from fleetapi.endpoints.sensor import TRACKER_SENSOR_BATCH_LIST
-        from fleetapi.models.sensor import SensorBatchListParams
-
-        result: dict[str, builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]] = (
-            self._client.call(TRACKER_SENSOR_BATCH_LIST, SensorBatchListParams(trackers=trackers))
-        )
-        return result
-
-    def create(self, *, tracker_id: int, sensor: NewSensor) -> int:
-        """Add a sensor to a tracker and get its ID.
-
-        Calls ``tracker/sensor/create``.
-        Sub-users need the ``tracker_update`` right.
-        Error codes the service lists: 7, 201, 208, 219, 232, 270.
-
-        Args:
-            tracker_id: The tracker the sensor belongs to.
-            sensor: The new sensor: metering, discrete or virtual, told apart by sensor_type.
-        """
-        from fleetapi.endpoints.sensor import TRACKER_SENSOR_CREATE
-        from fleetapi.models.sensor import SensorCreateParams
-
-        result: int = self._client.call(
-            TRACKER_SENSOR_CREATE, SensorCreateParams(tracker_id=tracker_id, sensor=sensor)
-        )
-        return result
-
-    def update(self, *, tracker_id: int, sensor: Sensor) -> None:
-        """Replace a tracker's sensor, named by its `id`.
-
-        Calls ``tracker/sensor/update``.
-        Sub-users need the ``tracker_update`` right.
-        Error codes the service lists: 7, 201, 208, 219, 232, 270.
-
-        Args:
-            tracker_id: The tracker the sensor belongs to.
-            sensor: The sensor with its ID and every field as it should be.
-        """
-        from fleetapi.endpoints.sensor import TRACKER_SENSOR_UPDATE
-        from fleetapi.models.sensor import SensorUpdateParams
-
-        self._client.call(
-            TRACKER_SENSOR_UPDATE, SensorUpdateParams(tracker_id=tracker_id, sensor=sensor)
-        )
-
-    def delete(self, *, tracker_id: int, sensor_id: int) -> None:
-        """Delete a tracker's sensor.
-
-        Calls ``tracker/sensor/delete``.
-        Sub-users need the ``tracker_update`` right.
-        Error codes the service lists: 201, 208, 219.
-
-        Args:
-            tracker_id: The tracker the sensor belongs to.
-            sensor_id: The sensor.
-        """
-        from fleetapi.endpoints.sensor import TRACKER_SENSOR_DELETE
-        from fleetapi.models.sensor import SensorDeleteParams
-
-        self._client.call(
-            TRACKER_SENSOR_DELETE, SensorDeleteParams(tracker_id=tracker_id, sensor_id=sensor_id)
-        )
-
-
-class Readings:
-    """Calls under ``tracker``, ``tracker/counter/value``, ``tracker/readings``,
-    ``tracker/stats/engine_hours``, ``tracker/stats/mileage``."""
-
-    def __init__(self, client: Client) -> None:
-        self._client = client
-
-    def list(
-        self,
-        *,
-        tracker_id: int,
-        sensor_type: SensorTypeFilter | Unset = UNSET,
-        include_components: bool | Unset = UNSET,
-    ) -> TrackerReadings:
-        """Read a tracker's last sensor values, states and counters.
-
-        Calls ``tracker/readings/list``.
-        Error codes the service lists: 204, 208.
-
-        Args:
-            tracker_id: The tracker.
-            sensor_type: Only sensors of this type; states and counters are then left out.
-            include_components: ``false`` leaves out the parts of composite sensors (default
-                ``true``).
-        """
-        from fleetapi.endpoints.reading import TRACKER_READINGS_LIST
-        from fleetapi.models.reading import ReadingsListParams
-
-        result: TrackerReadings = self._client.call(
-            TRACKER_READINGS_LIST,
-            ReadingsListParams(
-                tracker_id=tracker_id,
-                sensor_type=sensor_type,
-                include_components=include_components,
-            ),
-        )
-        return result
-
-    def batch_list(
-        self,
-        *,
-        trackers: builtins.list[int],
-        sensor_type: SensorTypeFilter | Unset = UNSET,
-        include_components: bool | Unset = UNSET,
-    ) -> dict[str, TrackerReadings]:
-        """Read the last sensor values, states and counters of several trackers.
-
-        Calls ``tracker/readings/batch_list``.
-        Error codes the service lists: 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 500 (221 beyond).
-            sensor_type: Only the sensors of this type (default: every type).
-            include_components: Also answer the components of virtual sensors (default false).
-        """
-        from fleetapi.endpoints.reading import TRACKER_READINGS_BATCH_LIST
-        from fleetapi.models.reading import ReadingsBatchListParams
-
-        result: dict[str, TrackerReadings] = self._client.call(
-            TRACKER_READINGS_BATCH_LIST,
-            ReadingsBatchListParams(
-                trackers=trackers, sensor_type=sensor_type, include_components=include_components
-            ),
-        )
-        return result
-
-    def fuel(self, *, tracker_id: int) -> FuelLevels:
-        """Read the last values of a tracker's fuel sensors.
-
-        Calls ``tracker/get_fuel``.
-        Error codes the service lists: 201, 208.
-
-        Args:
-            tracker_id: The tracker.
-        """
-        from fleetapi.endpoints.reading import TRACKER_GET_FUEL
-        from fleetapi.models.tracker import TrackerReadParams
-
-        result: FuelLevels = self._client.call(
-            TRACKER_GET_FUEL, TrackerReadParams(tracker_id=tracker_id)
-        )
-        return result
-
-    def counter(self, *, tracker_id: int, type: CounterType) -> float:
-        """Read a tracker's odometer (km) or engine hours.
-
-        Calls ``tracker/counter/value/get``.
-        Error codes the service lists: 204, 208.
-
-        Args:
-            tracker_id: The tracker.
-            type: The counter: odometer or engine hours.
-        """
-        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_GET
-        from fleetapi.models.reading import CounterValueParams
-
-        result: float = self._client.call(
-            TRACKER_COUNTER_VALUE_GET, CounterValueParams(tracker_id=tracker_id, type=type)
-        )
-        return result
-
-    def counters(self, *, trackers: builtins.list[int], type: CounterType) -> dict[str, float]:
-        """Read a counter of several trackers, by tracker ID.
-
-        Calls ``tracker/counter/value/list``.
-        Error codes the service lists: 204, 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 2000 (221 beyond).
-            type: The counter: odometer or engine hours.
-        """
-        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_LIST
-        from fleetapi.models.reading import CounterValueListParams
-
-        result: dict[str, float] = self._client.call(
-            TRACKER_COUNTER_VALUE_LIST, CounterValueListParams(trackers=trackers, type=type)
-        )
-        return result
-
-    def set_counter(self, *, tracker_id: int, type: CounterType, value: float) -> None:
-        """Set a tracker's odometer (km) or engine hours; it counts on from the value.
-
-        Calls ``tracker/counter/value/set``.
-        Sub-users need the ``tracker_update`` right.
-        Error codes the service lists: 7, 204, 208, 219.
-
-        Args:
-            tracker_id: The tracker.
-            type: The counter: odometer or engine hours.
-            value: Km for the odometer, hours for the engine hours; the counter goes on from it.
-        """
-        from fleetapi.endpoints.reading import TRACKER_COUNTER_VALUE_SET
-        from fleetapi.models.reading import CounterValueSetParams
-
-        self._client.call(
-            TRACKER_COUNTER_VALUE_SET,
-            CounterValueSetParams(tracker_id=tracker_id, type=type, value=value),
-        )
-
-    def mileage(
-        self, *, trackers: builtins.list[int], from_: dt.datetime, to: dt.datetime
-    ) -> MileageStats:
-        """Read the mileage (km) of trackers over a period, by tracker and day.
-
-        Calls ``tracker/stats/mileage/read``.
-        Error codes the service lists: 7, 211, 217, 221.
-
-        Args:
-            trackers: Each the caller's and not blocked; at most 128.
-            from_: The start of the period.
-            to: Later than ``from``.
-        """
-        from fleetapi.endpoints.reading import TRACKER_STATS_MILEAGE_READ
-        from fleetapi.models.reading import MileageReadParams
-
-        result: MileageStats = self._client.call(
-            TRACKER_STATS_MILEAGE_READ, MileageReadParams(trackers=trackers, from_=from_, to=to)
-        )
-        return result
-
-    def engine_hours(self, *, tracker_id: int, from_: dt.datetime, to: dt.datetime) -> float:
-        """Read a tracker's engine hours over a period.
-
-        Calls ``tracker/stats/engine_hours/read``.
-        Error codes the service lists: 7, 204, 208, 211, 214, 219.
-
-        Args:
-            tracker_id: The tracker.
-            from_: The start of the period.
-            to: Later than ``from``.
-        """
-        from fleetapi.endpoints.reading import TRACKER_STATS_ENGINE_HOURS_READ
-        from fleetapi.models.reading import EngineHoursReadParams
-
-        result: float = self._client.call(
-            TRACKER_STATS_ENGINE_HOURS_READ,
-            EngineHoursReadParams(tracker_id=tracker_id, from_=from_, to=to),
-        )
-        return result
-
-
-class Rules:
-    """Calls under ``tracker/rule``."""
-
-    def __init__(self, client: Client) -> None:
-        self._client = client
-
-    def list(self, *, tracker_id: int | Unset = UNSET) -> builtins.list[Rule]:
-        """List the account's rules, or those bound to a tracker.
-
-        Calls ``tracker/rule/list``.
-        Error codes the service lists: 201.
-
-        Args:
-            tracker_id: Only the rules bound to this tracker.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_LIST
-        from fleetapi.models.rule import RuleListParams
-
-        result: builtins.list[Rule] = self._client.call(
-            TRACKER_RULE_LIST, RuleListParams(tracker_id=tracker_id)
-        )
-        return result
-
-    def create(self, *, rule: NewRule) -> int:
-        """Create a rule and get its ID.
-
-        Calls ``tracker/rule/create``.
-        Sub-users need the ``tracker_rule_update`` right.
-        Error codes the service lists: 7, 204.
-
-        Args:
-            rule: The new rule: type, trackers, zones, alerts, schedule.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_CREATE
-        from fleetapi.models.rule import RuleCreateParams
-
-        result: int = self._client.call(TRACKER_RULE_CREATE, RuleCreateParams(rule=rule))
-        return result
-
-    def update(self, *, rule: Rule) -> None:
-        """Replace a rule, named by its `id`.
-
-        Calls ``tracker/rule/update``.
-        Sub-users need the ``tracker_rule_update`` right.
-        Error codes the service lists: 7, 201, 204.
-
-        Args:
-            rule: The rule with its ID and every field as it should be.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_UPDATE
-        from fleetapi.models.rule import RuleUpdateParams
-
-        self._client.call(TRACKER_RULE_UPDATE, RuleUpdateParams(rule=rule))
-
-    def delete(self, *, rule_id: int) -> None:
-        """Delete a rule; its events stay.
-
-        Calls ``tracker/rule/delete``.
-        Sub-users need the ``tracker_rule_update`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            rule_id: The rule.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_DELETE
-        from fleetapi.models.rule import RuleDeleteParams
-
-        self._client.call(TRACKER_RULE_DELETE, RuleDeleteParams(rule_id=rule_id))
-
-    def bind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
-        """Bind trackers to a rule.
-
-        Calls ``tracker/rule/bind``.
-        Sub-users need the ``tracker_rule_update`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            rule_id: The rule.
-            trackers: Trackers that are not the caller's are ignored.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_BIND
-        from fleetapi.models.rule import RuleBindParams
-
-        self._client.call(TRACKER_RULE_BIND, RuleBindParams(rule_id=rule_id, trackers=trackers))
-
-    def unbind(self, *, rule_id: int, trackers: builtins.list[int]) -> None:
-        """Unbind trackers from a rule.
-
-        Calls ``tracker/rule/unbind``.
-        Sub-users need the ``tracker_rule_update`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            rule_id: The rule.
-            trackers: Trackers that are not the caller's are ignored.
-        """
-        from fleetapi.endpoints.rule import TRACKER_RULE_UNBIND
-        from fleetapi.models.rule import RuleBindParams
-
-        self._client.call(TRACKER_RULE_UNBIND, RuleBindParams(rule_id=rule_id, trackers=trackers))
-
-
-class Events:
-    """Calls under ``history``, ``history/tracker``, ``history/type``, ``history/unread``,
-    ``history/user``."""
-
-    def __init__(self, client: Client) -> None:
-        self._client = client
-
-    def list_types(
         self, *, locale: str | Unset = UNSET, only_tracker_events: bool | Unset = UNSET
     ) -> builtins.list[EventType]:
         """List the event types and their descriptions.
@@ -3225,6 +3999,13 @@ class Events:
             HistoryTypeListParams(locale=locale, only_tracker_events=only_tracker_events),
         )
         return result
+
+
+class HistoryTrackerResource:
+    """The calls under ``history/tracker/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
 
     def list(
         self,
@@ -3277,7 +4058,14 @@ class Events:
         )
         return result
 
-    def list_all(
+
+class HistoryUserResource:
+    """The calls under ``history/user/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
         self,
         *,
         from_: dt.datetime,
@@ -3325,7 +4113,14 @@ class Events:
         )
         return result
 
-    def list_unread(
+
+class HistoryUnreadResource:
+    """The calls under ``history/unread/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
         self, *, limit: int | Unset = UNSET, from_: dt.datetime | Unset = UNSET
     ) -> builtins.list[HistoryEntry]:
         """List the user's latest unread events.
@@ -3345,7 +4140,7 @@ class Events:
         )
         return result
 
-    def count_unread(
+    def count(
         self, *, from_: dt.datetime | Unset = UNSET, type: HistoryEntryType | Unset = UNSET
     ) -> int:
         """Count the user's unread events.
@@ -3364,53 +4159,17 @@ class Events:
         )
         return result
 
-    def read(self, *, id: int, add_tracker_label: bool | Unset = UNSET) -> HistoryEntry:
-        """Read one event.
 
-        Calls ``history/read``.
-        Error codes the service lists: 201.
-
-        Args:
-            id: The event.
-            add_tracker_label: Start the message with the tracker's label (default false).
-        """
-        from fleetapi.endpoints.history import HISTORY_READ
-        from fleetapi.models.history import HistoryReadParams
-
-        result: HistoryEntry = self._client.call(
-            HISTORY_READ, HistoryReadParams(id=id, add_tracker_label=add_tracker_label)
-        )
-        return result
-
-    def mark_read(self, *, id: int) -> None:
-        """Mark one event read.
-
-        Calls ``history/mark_read``.
-        Error codes the service lists: 201.
-
-        Args:
-            id: The event to mark as read.
-        """
-        from fleetapi.endpoints.history import HISTORY_MARK_READ
-        from fleetapi.models.history import HistoryMarkReadParams
-
-        self._client.call(HISTORY_MARK_READ, HistoryMarkReadParams(id=id))
-
-    def mark_read_all(self) -> None:
-        """Mark every event of the user read.
-
-        Calls ``history/mark_read_all``.
-        """
-        from fleetapi.endpoints.history import HISTORY_MARK_READ_ALL
-
-        self._client.call(HISTORY_MARK_READ_ALL, None)
-
-
-class Zones:
-    """Calls under ``zone``, ``zone/point``."""
+class ZoneResource:
+    """The calls under ``zone/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
+
+    @cached_property
+    def point(self) -> ZonePointResource:
+        """The calls under ``zone/point/``."""
+        return ZonePointResource(self._client)
 
     def list(
         self,
@@ -3602,7 +4361,14 @@ class Zones:
         )
         return result
 
-    def points(self, *, zone_id: int, count: int | Unset = UNSET) -> builtins.list[ZonePoint]:
+
+class ZonePointResource:
+    """The calls under ``zone/point/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self, *, zone_id: int, count: int | Unset = UNSET) -> builtins.list[ZonePoint]:
         """List the points of a polygon or a sausage, simplified to `count` if given.
 
         Calls ``zone/point/list``.
@@ -3620,7 +4386,7 @@ class Zones:
         )
         return result
 
-    def update_points(self, *, zone_id: int, points: builtins.list[ZonePoint]) -> None:
+    def update(self, *, zone_id: int, points: builtins.list[ZonePoint]) -> None:
         """Replace the points of a polygon or a sausage.
 
         Calls ``zone/point/update``.
@@ -3637,8 +4403,8 @@ class Zones:
         self._client.call(ZONE_POINT_UPDATE, ZonePointUpdateParams(zone_id=zone_id, points=points))
 
 
-class Places:
-    """Calls under ``place``."""
+class PlaceResource:
+    """The calls under ``place/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -3862,8 +4628,8 @@ class Places:
         return result
 
 
-class Tags:
-    """Calls under ``tag``."""
+class TagResource:
+    """The calls under ``tag/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -3956,11 +4722,28 @@ class Tags:
         return result
 
 
-class FormTemplates:
-    """Calls under ``form/template``, ``form/template/stats``."""
+class FormResource:
+    """The calls under ``form/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
+
+    @cached_property
+    def template(self) -> FormTemplateResource:
+        """The calls under ``form/template/``."""
+        return FormTemplateResource(self._client)
+
+
+class FormTemplateResource:
+    """The calls under ``form/template/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def stats(self) -> FormTemplateStatsResource:
+        """The calls under ``form/template/stats/``."""
+        return FormTemplateStatsResource(self._client)
 
     def list(self) -> builtins.list[FormTemplate]:
         """List the account's form templates, by ID.
@@ -4038,7 +4821,14 @@ class FormTemplates:
 
         self._client.call(FORM_TEMPLATE_DELETE, FormTemplateParams(template_id=template_id))
 
-    def stats(self, *, template_id: int) -> FormTemplateStats:
+
+class FormTemplateStatsResource:
+    """The calls under ``form/template/stats/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, template_id: int) -> FormTemplateStats:
         """How many tasks, by status, have a form made from a template.
 
         Calls ``form/template/stats/read``.
@@ -4056,241 +4846,20 @@ class FormTemplates:
         return result
 
 
-class Routes:
-    """Calls under ``task/route``."""
+class ReportResource:
+    """The calls under ``report/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
 
-    def list(
-        self,
-        *,
-        statuses: builtins.list[TaskStatus] | Unset | None = UNSET,
-        trackers: builtins.list[int] | Unset | None = UNSET,
-        from_: dt.datetime | Unset | None = UNSET,
-        to: dt.datetime | Unset | None = UNSET,
-        filter: str | Unset | None = UNSET,
-    ) -> builtins.list[Route]:
-        """List the routes the caller sees, by ID, with optional filters.
-
-        Calls ``task/route/list``.
-
-        Args:
-            statuses: Only routes in these statuses (default: all).
-            trackers: Only the routes of these trackers.
-            from_: Routes actual after this time (their ``to`` not earlier).
-            to: Routes actual before this time (their ``from`` not later).
-            filter: Text found (any case) in the label or description.
-        """
-        from fleetapi.endpoints.route import TASK_ROUTE_LIST
-        from fleetapi.models.route import RouteListParams
-
-        result: builtins.list[Route] = self._client.call(
-            TASK_ROUTE_LIST,
-            RouteListParams(
-                statuses=statuses, trackers=trackers, from_=from_, to=to, filter=filter
-            ),
-        )
-        return result
-
-    def read(self, *, route_id: int) -> Route:
-        """Read a route (`task/read` also answers its checkpoints).
-
-        Calls ``task/route/read``.
-        Error codes the service lists: 201.
-
-        Args:
-            route_id: The route.
-        """
-        from fleetapi.endpoints.route import TASK_ROUTE_READ
-        from fleetapi.models.route import RouteParams
-
-        result: Route = self._client.call(TASK_ROUTE_READ, RouteParams(route_id=route_id))
-        return result
-
-    def update(
-        self,
-        *,
-        route: RouteChange,
-        checkpoints: builtins.list[RouteCheckpoint] | Unset | None = UNSET,
-        create_form: bool | Unset = UNSET,
-    ) -> RouteCreateResult:
-        """Rewrite a route's fields and, given `checkpoints`, its checkpoints in order.
-
-        Calls ``task/route/update``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 7, 201, 255.
-
-        Args:
-            route: The route's label, description, external ID and tags.
-            checkpoints: The route's checkpoints as they are to be, in order of execution (1 to
-                500): those with an ID are rewritten, those without created, the route's others
-                deleted. Omitted or null: the checkpoints stay (reordered by
-                ``route.checkpoint_ids`` if given).
-            create_form: Create, replace or delete each checkpoint's form after its
-                ``form_template_id`` (default false).
-        """
-        from fleetapi.endpoints.route import TASK_ROUTE_UPDATE
-        from fleetapi.models.route import RouteUpdateParams
-
-        result: RouteCreateResult = self._client.call(
-            TASK_ROUTE_UPDATE,
-            RouteUpdateParams(route=route, checkpoints=checkpoints, create_form=create_form),
-        )
-        return result
-
-    def delete(self, *, route_id: int) -> None:
-        """Delete a route with its checkpoints and their forms.
-
-        Calls ``task/route/delete``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            route_id: The route.
-        """
-        from fleetapi.endpoints.route import TASK_ROUTE_DELETE
-        from fleetapi.models.route import RouteParams
-
-        self._client.call(TASK_ROUTE_DELETE, RouteParams(route_id=route_id))
-
-    def assign(self, *, route_id: int, tracker_id: int | None) -> None:
-        """Assign a route and its checkpoints to a tracker, or unassign them (null).
-
-        Calls ``task/route/assign``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201, 204, 208, 236, 255.
-
-        Args:
-            route_id: The route; its checkpoints move with it.
-            tracker_id: The tracker to assign; null unassigns.
-        """
-        from fleetapi.endpoints.route import TASK_ROUTE_ASSIGN
-        from fleetapi.models.route import RouteAssignParams
-
-        self._client.call(
-            TASK_ROUTE_ASSIGN, RouteAssignParams(route_id=route_id, tracker_id=tracker_id)
-        )
+    @cached_property
+    def tracker(self) -> ReportTrackerResource:
+        """The calls under ``report/tracker/``."""
+        return ReportTrackerResource(self._client)
 
 
-class Checkpoints:
-    """Calls under ``task/checkpoint``."""
-
-    def __init__(self, client: Client) -> None:
-        self._client = client
-
-    def list(self, *, checkpoint_ids: builtins.list[int]) -> builtins.list[Task]:
-        """The checkpoints of some IDs that the caller sees, by ID.
-
-        Calls ``task/checkpoint/list``.
-
-        Args:
-            checkpoint_ids: The checkpoints wanted; IDs of anything else are skipped.
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_LIST
-        from fleetapi.models.route import CheckpointListParams
-
-        result: builtins.list[Task] = self._client.call(
-            TASK_CHECKPOINT_LIST, CheckpointListParams(checkpoint_ids=checkpoint_ids)
-        )
-        return result
-
-    def read(self, *, checkpoint_id: int) -> Task:
-        """Read a route checkpoint, with its form.
-
-        Calls ``task/checkpoint/read``.
-        Error codes the service lists: 201.
-
-        Args:
-            checkpoint_id: The checkpoint.
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_READ
-        from fleetapi.models.route import CheckpointParams
-
-        result: Task = self._client.call(
-            TASK_CHECKPOINT_READ, CheckpointParams(checkpoint_id=checkpoint_id)
-        )
-        return result
-
-    def create(
-        self, *, checkpoint: NewCheckpoint, create_form: bool | Unset = UNSET
-    ) -> TaskCreateResult:
-        """Add a checkpoint to a route at a zero-based position (default: last).
-
-        Calls ``task/checkpoint/create``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 7, 201, 208, 236, 255.
-
-        Args:
-            checkpoint: The new checkpoint; its tracker is its route's.
-            create_form: Create a form from ``checkpoint.form_template_id`` when it is not null
-                (default false).
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_CREATE
-        from fleetapi.models.route import CheckpointCreateParams
-
-        result: TaskCreateResult = self._client.call(
-            TASK_CHECKPOINT_CREATE,
-            CheckpointCreateParams(checkpoint=checkpoint, create_form=create_form),
-        )
-        return result
-
-    def update(
-        self, *, checkpoint: CheckpointUpdate, create_form: bool | Unset = UNSET
-    ) -> TaskUpdateResult:
-        """Rewrite a checkpoint; `order` moves it within its route.
-
-        Calls ``task/checkpoint/update``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 7, 201, 255.
-
-        Args:
-            checkpoint: The checkpoint with its ID and every field as it should be.
-            create_form: Create, replace or delete the form after ``checkpoint.form_template_id``
-                (default false).
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_UPDATE
-        from fleetapi.models.route import CheckpointUpdateParams
-
-        result: TaskUpdateResult = self._client.call(
-            TASK_CHECKPOINT_UPDATE,
-            CheckpointUpdateParams(checkpoint=checkpoint, create_form=create_form),
-        )
-        return result
-
-    def delete(self, *, checkpoint_id: int) -> None:
-        """Delete a checkpoint; its route closes ranks, and goes when left empty.
-
-        Calls ``task/checkpoint/delete``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201.
-
-        Args:
-            checkpoint_id: The checkpoint.
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_DELETE
-        from fleetapi.models.route import CheckpointParams
-
-        self._client.call(TASK_CHECKPOINT_DELETE, CheckpointParams(checkpoint_id=checkpoint_id))
-
-    def transmute(self, *, checkpoint_id: int) -> None:
-        """Turn a checkpoint into a standalone task; a route left empty is deleted.
-
-        Calls ``task/checkpoint/transmute``.
-        Sub-users need the ``task_update`` right.
-        Error codes the service lists: 201, 255.
-
-        Args:
-            checkpoint_id: The checkpoint.
-        """
-        from fleetapi.endpoints.route import TASK_CHECKPOINT_TRANSMUTE
-        from fleetapi.models.route import CheckpointParams
-
-        self._client.call(TASK_CHECKPOINT_TRANSMUTE, CheckpointParams(checkpoint_id=checkpoint_id))
-
-
-class Reports:
-    """Calls under ``report/tracker``."""
+class ReportTrackerResource:
+    """The calls under ``report/tracker/``."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -4424,179 +4993,342 @@ class Reports:
 
 
 class Resources:
-    """Every resource of the API, as attributes of the client."""
+    """Every call of the API, at the attribute chain of its path."""
 
     @cached_property
-    def user(self) -> User:
-        """The ``user`` calls."""
-        return User(cast("Client", self))
+    def user(self) -> UserResource:
+        """The calls under ``user/``."""
+        return UserResource(cast("Client", self))
 
     @cached_property
-    def api_keys(self) -> ApiKeys:
-        """The ``api_keys`` calls."""
-        return ApiKeys(cast("Client", self))
+    def api(self) -> ApiResource:
+        """The calls under ``api/``."""
+        return ApiResource(cast("Client", self))
 
     @cached_property
-    def base(self) -> Base:
-        """The ``base`` calls."""
-        return Base(cast("Client", self))
+    def base(self) -> BaseResource:
+        """The calls under ``base/``."""
+        return BaseResource(cast("Client", self))
 
     @cached_property
-    def checkins(self) -> Checkins:
-        """The ``checkins`` calls."""
-        return Checkins(cast("Client", self))
+    def checkin(self) -> CheckinResource:
+        """The calls under ``checkin/``."""
+        return CheckinResource(cast("Client", self))
 
     @cached_property
-    def vehicles(self) -> Vehicles:
-        """The ``vehicles`` calls."""
-        return Vehicles(cast("Client", self))
+    def vehicle(self) -> VehicleResource:
+        """The calls under ``vehicle/``."""
+        return VehicleResource(cast("Client", self))
 
     @cached_property
-    def tasks(self) -> Tasks:
-        """The ``tasks`` calls."""
-        return Tasks(cast("Client", self))
+    def task(self) -> TaskResource:
+        """The calls under ``task/``."""
+        return TaskResource(cast("Client", self))
 
     @cached_property
-    def retranslators(self) -> Retranslators:
-        """The ``retranslators`` calls."""
-        return Retranslators(cast("Client", self))
+    def retranslator(self) -> RetranslatorResource:
+        """The calls under ``retranslator/``."""
+        return RetranslatorResource(cast("Client", self))
 
     @cached_property
-    def geo_links(self) -> GeoLinks:
-        """The ``geo_links`` calls."""
-        return GeoLinks(cast("Client", self))
+    def tracker(self) -> TrackerResource:
+        """The calls under ``tracker/``."""
+        return TrackerResource(cast("Client", self))
 
     @cached_property
-    def asset_tracks(self) -> AssetTracks:
-        """The ``asset_tracks`` calls."""
-        return AssetTracks(cast("Client", self))
+    def asset(self) -> AssetResource:
+        """The calls under ``asset/``."""
+        return AssetResource(cast("Client", self))
 
     @cached_property
-    def tracker_tracks(self) -> TrackerTracks:
-        """The ``tracker_tracks`` calls."""
-        return TrackerTracks(cast("Client", self))
+    def track(self) -> TrackResource:
+        """The calls under ``track/``."""
+        return TrackResource(cast("Client", self))
 
     @cached_property
-    def departments(self) -> Departments:
-        """The ``departments`` calls."""
-        return Departments(cast("Client", self))
+    def department(self) -> DepartmentResource:
+        """The calls under ``department/``."""
+        return DepartmentResource(cast("Client", self))
 
     @cached_property
-    def employees(self) -> Employees:
-        """The ``employees`` calls."""
-        return Employees(cast("Client", self))
+    def employee(self) -> EmployeeResource:
+        """The calls under ``employee/``."""
+        return EmployeeResource(cast("Client", self))
 
     @cached_property
-    def garages(self) -> Garages:
-        """The ``garages`` calls."""
-        return Garages(cast("Client", self))
+    def garage(self) -> GarageResource:
+        """The calls under ``garage/``."""
+        return GarageResource(cast("Client", self))
 
     @cached_property
-    def geocoder(self) -> Geocoder:
-        """The ``geocoder`` calls."""
-        return Geocoder(cast("Client", self))
+    def geocoder(self) -> GeocoderResource:
+        """The calls under ``geocoder/``."""
+        return GeocoderResource(cast("Client", self))
 
     @cached_property
-    def map_layers(self) -> MapLayers:
-        """The ``map_layers`` calls."""
-        return MapLayers(cast("Client", self))
+    def map_layer(self) -> MapLayerResource:
+        """The calls under ``map_layer/``."""
+        return MapLayerResource(cast("Client", self))
 
     @cached_property
-    def payments(self) -> Payments:
-        """The ``payments`` calls."""
-        return Payments(cast("Client", self))
+    def payment_system(self) -> PaymentSystemResource:
+        """The calls under ``payment_system/``."""
+        return PaymentSystemResource(cast("Client", self))
 
     @cached_property
-    def bills(self) -> Bills:
-        """The ``bills`` calls."""
-        return Bills(cast("Client", self))
+    def bill(self) -> BillResource:
+        """The calls under ``bill/``."""
+        return BillResource(cast("Client", self))
 
     @cached_property
-    def subscriptions(self) -> Subscriptions:
-        """The ``subscriptions`` calls."""
-        return Subscriptions(cast("Client", self))
+    def subscription(self) -> SubscriptionResource:
+        """The calls under ``subscription/``."""
+        return SubscriptionResource(cast("Client", self))
 
     @cached_property
-    def data(self) -> Data:
-        """The ``data`` calls."""
-        return Data(cast("Client", self))
+    def data(self) -> DataResource:
+        """The calls under ``data/``."""
+        return DataResource(cast("Client", self))
 
     @cached_property
-    def dealer(self) -> Dealer:
-        """The ``dealer`` calls."""
-        return Dealer(cast("Client", self))
+    def dealer(self) -> DealerResource:
+        """The calls under ``dealer/``."""
+        return DealerResource(cast("Client", self))
 
     @cached_property
-    def delivery(self) -> Delivery:
-        """The ``delivery`` calls."""
-        return Delivery(cast("Client", self))
+    def delivery(self) -> DeliveryResource:
+        """The calls under ``delivery/``."""
+        return DeliveryResource(cast("Client", self))
 
     @cached_property
-    def trackers(self) -> Trackers:
-        """The ``trackers`` calls."""
-        return Trackers(cast("Client", self))
+    def history(self) -> HistoryResource:
+        """The calls under ``history/``."""
+        return HistoryResource(cast("Client", self))
 
     @cached_property
-    def tracker_groups(self) -> TrackerGroups:
-        """The ``tracker_groups`` calls."""
-        return TrackerGroups(cast("Client", self))
+    def zone(self) -> ZoneResource:
+        """The calls under ``zone/``."""
+        return ZoneResource(cast("Client", self))
 
     @cached_property
-    def tracker_data(self) -> TrackerData:
-        """The ``tracker_data`` calls."""
-        return TrackerData(cast("Client", self))
+    def place(self) -> PlaceResource:
+        """The calls under ``place/``."""
+        return PlaceResource(cast("Client", self))
 
     @cached_property
-    def sensors(self) -> Sensors:
-        """The ``sensors`` calls."""
-        return Sensors(cast("Client", self))
+    def tag(self) -> TagResource:
+        """The calls under ``tag/``."""
+        return TagResource(cast("Client", self))
 
     @cached_property
-    def readings(self) -> Readings:
-        """The ``readings`` calls."""
-        return Readings(cast("Client", self))
+    def form(self) -> FormResource:
+        """The calls under ``form/``."""
+        return FormResource(cast("Client", self))
 
     @cached_property
-    def rules(self) -> Rules:
-        """The ``rules`` calls."""
-        return Rules(cast("Client", self))
+    def report(self) -> ReportResource:
+        """The calls under ``report/``."""
+        return ReportResource(cast("Client", self))
 
     @cached_property
-    def events(self) -> Events:
-        """The ``events`` calls."""
-        return Events(cast("Client", self))
+    def api_keys(self) -> LegacyApiKeys:
+        """Deprecated since 0.2.0: the 0.1 ``api_keys`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyApiKeys
+
+        return LegacyApiKeys(cast("Client", self))
 
     @cached_property
-    def zones(self) -> Zones:
-        """The ``zones`` calls."""
-        return Zones(cast("Client", self))
+    def checkins(self) -> LegacyCheckins:
+        """Deprecated since 0.2.0: the 0.1 ``checkins`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyCheckins
+
+        return LegacyCheckins(cast("Client", self))
 
     @cached_property
-    def places(self) -> Places:
-        """The ``places`` calls."""
-        return Places(cast("Client", self))
+    def vehicles(self) -> LegacyVehicles:
+        """Deprecated since 0.2.0: the 0.1 ``vehicles`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyVehicles
+
+        return LegacyVehicles(cast("Client", self))
 
     @cached_property
-    def tags(self) -> Tags:
-        """The ``tags`` calls."""
-        return Tags(cast("Client", self))
+    def tasks(self) -> LegacyTasks:
+        """Deprecated since 0.2.0: the 0.1 ``tasks`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyTasks
+
+        return LegacyTasks(cast("Client", self))
 
     @cached_property
-    def form_templates(self) -> FormTemplates:
-        """The ``form_templates`` calls."""
-        return FormTemplates(cast("Client", self))
+    def retranslators(self) -> LegacyRetranslators:
+        """Deprecated since 0.2.0: the 0.1 ``retranslators`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyRetranslators
+
+        return LegacyRetranslators(cast("Client", self))
 
     @cached_property
-    def routes(self) -> Routes:
-        """The ``routes`` calls."""
-        return Routes(cast("Client", self))
+    def geo_links(self) -> LegacyGeoLinks:
+        """Deprecated since 0.2.0: the 0.1 ``geo_links`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyGeoLinks
+
+        return LegacyGeoLinks(cast("Client", self))
 
     @cached_property
-    def checkpoints(self) -> Checkpoints:
-        """The ``checkpoints`` calls."""
-        return Checkpoints(cast("Client", self))
+    def asset_tracks(self) -> LegacyAssetTracks:
+        """Deprecated since 0.2.0: the 0.1 ``asset_tracks`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyAssetTracks
+
+        return LegacyAssetTracks(cast("Client", self))
 
     @cached_property
-    def reports(self) -> Reports:
-        """The ``reports`` calls."""
-        return Reports(cast("Client", self))
+    def tracker_tracks(self) -> LegacyTrackerTracks:
+        """Deprecated since 0.2.0: the 0.1 ``tracker_tracks`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyTrackerTracks
+
+        return LegacyTrackerTracks(cast("Client", self))
+
+    @cached_property
+    def departments(self) -> LegacyDepartments:
+        """Deprecated since 0.2.0: the 0.1 ``departments`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyDepartments
+
+        return LegacyDepartments(cast("Client", self))
+
+    @cached_property
+    def employees(self) -> LegacyEmployees:
+        """Deprecated since 0.2.0: the 0.1 ``employees`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyEmployees
+
+        return LegacyEmployees(cast("Client", self))
+
+    @cached_property
+    def garages(self) -> LegacyGarages:
+        """Deprecated since 0.2.0: the 0.1 ``garages`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyGarages
+
+        return LegacyGarages(cast("Client", self))
+
+    @cached_property
+    def map_layers(self) -> LegacyMapLayers:
+        """Deprecated since 0.2.0: the 0.1 ``map_layers`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyMapLayers
+
+        return LegacyMapLayers(cast("Client", self))
+
+    @cached_property
+    def payments(self) -> LegacyPayments:
+        """Deprecated since 0.2.0: the 0.1 ``payments`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyPayments
+
+        return LegacyPayments(cast("Client", self))
+
+    @cached_property
+    def bills(self) -> LegacyBills:
+        """Deprecated since 0.2.0: the 0.1 ``bills`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyBills
+
+        return LegacyBills(cast("Client", self))
+
+    @cached_property
+    def subscriptions(self) -> LegacySubscriptions:
+        """Deprecated since 0.2.0: the 0.1 ``subscriptions`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacySubscriptions
+
+        return LegacySubscriptions(cast("Client", self))
+
+    @cached_property
+    def trackers(self) -> LegacyTrackers:
+        """Deprecated since 0.2.0: the 0.1 ``trackers`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyTrackers
+
+        return LegacyTrackers(cast("Client", self))
+
+    @cached_property
+    def tracker_groups(self) -> LegacyTrackerGroups:
+        """Deprecated since 0.2.0: the 0.1 ``tracker_groups`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyTrackerGroups
+
+        return LegacyTrackerGroups(cast("Client", self))
+
+    @cached_property
+    def tracker_data(self) -> LegacyTrackerData:
+        """Deprecated since 0.2.0: the 0.1 ``tracker_data`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyTrackerData
+
+        return LegacyTrackerData(cast("Client", self))
+
+    @cached_property
+    def sensors(self) -> LegacySensors:
+        """Deprecated since 0.2.0: the 0.1 ``sensors`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacySensors
+
+        return LegacySensors(cast("Client", self))
+
+    @cached_property
+    def readings(self) -> LegacyReadings:
+        """Deprecated since 0.2.0: the 0.1 ``readings`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyReadings
+
+        return LegacyReadings(cast("Client", self))
+
+    @cached_property
+    def rules(self) -> LegacyRules:
+        """Deprecated since 0.2.0: the 0.1 ``rules`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyRules
+
+        return LegacyRules(cast("Client", self))
+
+    @cached_property
+    def events(self) -> LegacyEvents:
+        """Deprecated since 0.2.0: the 0.1 ``events`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyEvents
+
+        return LegacyEvents(cast("Client", self))
+
+    @cached_property
+    def zones(self) -> LegacyZones:
+        """Deprecated since 0.2.0: the 0.1 ``zones`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyZones
+
+        return LegacyZones(cast("Client", self))
+
+    @cached_property
+    def places(self) -> LegacyPlaces:
+        """Deprecated since 0.2.0: the 0.1 ``places`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyPlaces
+
+        return LegacyPlaces(cast("Client", self))
+
+    @cached_property
+    def tags(self) -> LegacyTags:
+        """Deprecated since 0.2.0: the 0.1 ``tags`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyTags
+
+        return LegacyTags(cast("Client", self))
+
+    @cached_property
+    def form_templates(self) -> LegacyFormTemplates:
+        """Deprecated since 0.2.0: the 0.1 ``form_templates`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyFormTemplates
+
+        return LegacyFormTemplates(cast("Client", self))
+
+    @cached_property
+    def routes(self) -> LegacyRoutes:
+        """Deprecated since 0.2.0: the 0.1 ``routes`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyRoutes
+
+        return LegacyRoutes(cast("Client", self))
+
+    @cached_property
+    def checkpoints(self) -> LegacyCheckpoints:
+        """Deprecated since 0.2.0: the 0.1 ``checkpoints`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyCheckpoints
+
+        return LegacyCheckpoints(cast("Client", self))
+
+    @cached_property
+    def reports(self) -> LegacyReports:
+        """Deprecated since 0.2.0: the 0.1 ``reports`` calls, each at its path now."""
+        from fleetapi.resources._sync_legacy import LegacyReports
+
+        return LegacyReports(cast("Client", self))

@@ -76,6 +76,6 @@ def create(
 
     state = state_of(ctx)
     with state.client() as client:
-        order_id = client.bills.create(payer=payer, sum=total)
+        order_id = client.bill.create(payer=payer, sum=total)
     state.emit({"order_id": order_id}, output=output)
     note(f"Created bill {order_id}.")

@@ -71,7 +71,7 @@ def _rows(client: Client, checkins: list[Checkin]) -> list[dict[str, Any]]:
     """One flat table row per check-in, with the tracker's label."""
     from fleetapi._types import UNSET
 
-    labels = {t.id: t.label for t in client.trackers.list()} if checkins else {}
+    labels = {t.id: t.label for t in client.tracker.list()} if checkins else {}
     return [
         {
             "id": c.id,
@@ -173,7 +173,7 @@ def export(
     state = state_of(ctx)
     note(f"Exporting check-ins as {chosen}...")
     with state.client() as client:
-        content = client.checkins.export(format=chosen, **kwargs)  # type: ignore[arg-type]
+        content = client.checkin.list_file(format=chosen, **kwargs)  # type: ignore[arg-type]
     write_out(content, out)
 
 
@@ -182,7 +182,7 @@ def _check_tracker(client: Client, tracker_id: int) -> None:
     caller's or blocked."""
     from fleetapi._errors import EntityNotFoundError
 
-    tracker = client.trackers.read(tracker_id=tracker_id)
+    tracker = client.tracker.read(tracker_id=tracker_id)
     if tracker.source.blocked:
         raise EntityNotFoundError(
             f"tracker {tracker_id} is blocked: it takes no check-ins", endpoint="checkin/create"
@@ -204,7 +204,7 @@ def show(
 
     state = state_of(ctx)
     with state.client() as client:
-        checkin = client.checkins.read(checkin_id=checkin_id)
+        checkin = client.checkin.read(checkin_id=checkin_id)
         fmt = state.output_format(output)
         if fmt is OutputFormat.table:
             row = _rows(client, [checkin])[0]
@@ -244,7 +244,7 @@ def delete(
     confirm_delete(ctx, f"Delete {len(ids)} check-in(s): {', '.join(map(str, ids))}?", yes)
     state = state_of(ctx)
     with state.client() as client:
-        client.checkins.delete(checkin_ids=ids)
+        client.checkin.delete(checkin_ids=ids)
     note(f"Deleted {len(ids)} check-in(s).")
 
 
@@ -300,14 +300,14 @@ def upload(
             if index:
                 time.sleep(delay)
             if field_id is None:
-                ticket = client.checkins.create_image(
+                ticket = client.checkin.image.create(
                     size=max(len(content), 1), filename=stored_name
                 )
             else:
                 target: dict[str, Any] = (
                     {"form_id": form_id} if form_id is not None else {"checkin_id": checkin_id}
                 )
-                ticket = client.checkins.create_form_file(
+                ticket = client.checkin.form.file.create(
                     field_id=field_id, size=max(len(content), 1), filename=stored_name, **target
                 )
             stored.append(
@@ -388,7 +388,7 @@ def create(
         if uploads:  # what can be checked is checked before a byte of a photo is sent
             _check_tracker(client, tracker)
             tickets = [
-                client.checkins.create_image(size=max(len(content), 1), filename=name)
+                client.checkin.image.create(size=max(len(content), 1), filename=name)
                 for name, content in uploads
             ]
             for index, ((name, content), ticket) in enumerate(zip(uploads, tickets, strict=True)):
@@ -396,7 +396,7 @@ def create(
                     time.sleep(delay)
                 upload_with_progress(client, ticket, name, content)
                 attached.append(ticket.file_id)
-        checkin_id = client.checkins.create(
+        checkin_id = client.checkin.create(
             tracker_id=tracker,
             location=location,
             comment=UNSET if comment is None else comment,

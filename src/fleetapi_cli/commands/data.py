@@ -110,7 +110,7 @@ def parse(
 
     upload = upload_part(file, name=name, stdin_name="stdin.csv")
     with state.client() as client:
-        result = client.data.parse_spreadsheet(
+        result = client.data.spreadsheet.parse(
             file=upload,
             preview_count=preview,
             parse_header=header,
@@ -150,5 +150,5 @@ def imports(
             ctx.fail(f"--type must be one of {', '.join(allowed)}, not {kind!r}.")
     state = state_of(ctx)
     with state.client() as client:
-        processes = client.data.list_imports(types=list(types) if types else UNSET)  # type: ignore[arg-type]
+        processes = client.data.import_.list(types=list(types) if types else UNSET)  # type: ignore[arg-type]
     state.emit(processes, output=output, columns=IMPORT_COLUMNS)

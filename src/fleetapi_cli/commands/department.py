@@ -27,5 +27,5 @@ def list_departments(ctx: typer.Context, output: OutputOption = None) -> None:
     """List the departments of the account."""
     state = state_of(ctx)
     with state.client() as client:
-        departments = client.departments.list()
+        departments = client.department.list()
     state.emit(departments, output=output, columns=COLUMNS)

@@ -38,7 +38,7 @@ FOLLOW_WINDOW = dt.timedelta(hours=1)
 
 def _server_now(client: Client, trackers: list[int]) -> dt.datetime:
     """The user's current time on the server (its clock may not be this machine's)."""
-    states = client.trackers.get_states(trackers=trackers, list_blocked=True, allow_not_exist=True)
+    states = client.tracker.get_states(trackers=trackers, list_blocked=True, allow_not_exist=True)
     assert isinstance(states.user_time, dt.datetime)
     return states.user_time
 
@@ -92,7 +92,7 @@ def list_events(
 
     cli = state_of(ctx)
     with cli.client() as client:
-        listed = [] if trackers else client.trackers.list()
+        listed = [] if trackers else client.tracker.list()
         ids = list(trackers) if trackers else [t.id for t in listed if not t.source.blocked]
         if not ids:
             raise typer.BadParameter("the account has no trackers", param_hint="--tracker")
@@ -106,14 +106,14 @@ def list_events(
         if not follow:
             if start is None:
                 raise typer.BadParameter("give --from (or --follow)", param_hint="--from")
-            answer = client.events.list(from_=start, to=end or now, **options)
+            answer = client.history.tracker.list(from_=start, to=end or now, **options)
             cli.emit(answer.list, output=output, columns=COLUMNS)
             return
         since = start or now - FOLLOW_WINDOW
         seen: set[int] = set()
         done = 0
         while True:
-            answer = client.events.list(from_=since, to=now, **options)
+            answer = client.history.tracker.list(from_=since, to=now, **options)
             fresh = [e for e in answer.list if e.id not in seen]
             if fresh:
                 cli.emit(fresh, output=output, columns=COLUMNS)

@@ -32,5 +32,5 @@ def list_garages(ctx: typer.Context, output: OutputOption = None) -> None:
     """List the garages (depots) of the account."""
     state = state_of(ctx)
     with state.client() as client:
-        garages = client.garages.list()
+        garages = client.garage.list()
     state.emit(garages, output=output, columns=COLUMNS)

@@ -41,7 +41,7 @@ def create(
     """Create an API key and print it in full: store it now."""
     state = state_of(ctx)
     with state.client() as client:
-        key = client.api_keys.create(title=title)
+        key = client.api.key.create(title=title)
     state.emit(key, output=output, columns=COLUMNS)
 
 
@@ -59,7 +59,7 @@ def list_keys(
 
     state = state_of(ctx)
     with state.client() as client:
-        keys = to_jsonable(client.api_keys.list())
+        keys = to_jsonable(client.api.key.list())
     fmt = state.output_format(output)
     if fmt is OutputFormat.table and not reveal:
         keys = [{**k, "hash": mask(k.get("hash"))} for k in keys]
@@ -83,5 +83,5 @@ def delete(
         ctx.fail("The key is empty.")
     confirm_delete(ctx, f"Delete API key {mask(key)}?", yes)
     with state.client() as client:
-        client.api_keys.delete(key=key)
+        client.api.key.delete(key=key)
     note(f"Deleted API key {mask(key)}.")

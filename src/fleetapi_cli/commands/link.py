@@ -134,7 +134,7 @@ def create(
         lifetime = GeoLinkLifetime(**{k: v for k, v in bounds.items() if v is not None})
     state = state_of(ctx)
     with state.client() as client:
-        link_id = client.geo_links.create(
+        link_id = client.tracker.location.link.create(
             lifetime=lifetime,
             description=description,
             trackers=[
@@ -146,7 +146,7 @@ def create(
             ],
             params=GeoLinkOptions(bounding_zone_ids=[], display_options=GeoLinkDisplayOptions()),
         )
-        link = client.geo_links.read(id=link_id)
+        link = client.tracker.location.link.read(id=link_id)
         url = link.url(domain or link_domain(client))
     state.emit({"id": link_id, "url": url}, output=output, columns=["id", "url"])
 
@@ -198,7 +198,7 @@ def list_links(
 def _switch(ctx: typer.Context, link_id: int, *, on: bool) -> None:
     state = state_of(ctx)
     with state.client() as client:
-        client.geo_links.change_status(id=link_id, is_active=on)
+        client.tracker.location.link.status.change(id=link_id, is_active=on)
     from fleetapi_cli.output import note
 
     note(f"Geo link {link_id} {'enabled' if on else 'disabled'}.")

@@ -37,7 +37,7 @@ def upload(
     filename, data = upload_part(file, stdin_name="stdin.kml")
     content = (filename, data, "application/vnd.google-earth.kml+xml")
     with state.client() as client:
-        layer_id = client.map_layers.upload(file=content, label=label)
+        layer_id = client.map_layer.upload(file=content, label=label)
     state.emit({"id": layer_id, "label": label}, output=output, columns=["id", "label"])
 
 
@@ -51,5 +51,5 @@ def download(
     """Download a map layer's KML document (map_layer/read)."""
     state = state_of(ctx)
     with state.client() as client:
-        content = client.map_layers.read(id=layer_id)
+        content = client.map_layer.read(id=layer_id)
     write_out(content, out)

@@ -53,7 +53,7 @@ def _wait(client: Client, report_id: int, *, interval: float, timeout: float) ->
     deadline = time.monotonic() + timeout
 
     def poll() -> int:
-        percent: int = client.reports.status(report_id=report_id)
+        percent: int = client.report.tracker.status(report_id=report_id)
         if percent < 100 and time.monotonic() > deadline:
             raise typer.Exit(_timed_out(report_id, percent, timeout))
         return percent
@@ -137,10 +137,10 @@ def generate(
         raise typer.BadParameter(f"{chosen!r} is not xlsx, xls or pdf", param_hint="--format")
     cli = state_of(ctx)
     with cli.client() as client:
-        ids = list(trackers) if trackers else [t.id for t in client.trackers.list()]
+        ids = list(trackers) if trackers else [t.id for t in client.tracker.list()]
         options_given: dict[str, Any] = {**extra, "plugin_id": plugin_id(plugin)}
         spec = converter_for().structure(options_given, ReportPlugin)
-        report_id = client.reports.generate(
+        report_id = client.report.tracker.generate(
             from_=start,
             to=end,
             trackers=ids,
@@ -152,7 +152,7 @@ def generate(
             return
         _wait(client, report_id, interval=interval, timeout=timeout)
         if out is None:
-            cli.emit(client.reports.retrieve(report_id=report_id), output=output)
+            cli.emit(client.report.tracker.retrieve(report_id=report_id), output=output)
             return
         kind: ReportFormat = "pdf" if chosen == "pdf" else "xlsx"
-        write_out(client.reports.download(report_id=report_id, format=kind), out)
+        write_out(client.report.tracker.download(report_id=report_id, format=kind), out)

@@ -31,7 +31,7 @@ def list_retranslators(ctx: typer.Context, output: OutputOption = None) -> None:
 
     state = state_of(ctx)
     with state.client() as client:
-        protocols = {p.id: p.name for p in client.retranslators.list_protocols()}
-        items = to_jsonable(client.retranslators.list())
+        protocols = {p.id: p.name for p in client.retranslator.protocol.list()}
+        items = to_jsonable(client.retranslator.list())
     rows = [{**r, "protocol": protocols.get(r["protocol_id"], r["protocol_id"])} for r in items]
     state.emit(rows, output=output, columns=COLUMNS)

@@ -224,7 +224,7 @@ def create(
     )
     state = state_of(ctx)
     with state.client() as client:
-        result = client.tasks.create(task=task)
+        result = client.task.create(task=task)
     state.emit(result, output=output, columns=["id", "external_id_counts"])
     for count in result.external_id_counts or []:
         note(f"note: {count.count} other task(s) carry the external ID {count.external_id!r}")
@@ -250,7 +250,7 @@ def assign(
         )
     state = state_of(ctx)
     with state.client() as client:
-        client.tasks.assign(task_id=task_id, tracker_id=tracker)
+        client.task.assign(task_id=task_id, tracker_id=tracker)
     if tracker is None:
         note(f"Task {task_id} is unassigned.")
     else:
@@ -272,7 +272,7 @@ def delete(
     confirm_delete(ctx, f"Delete task {task_id}?", yes)
     state = state_of(ctx)
     with state.client() as client:
-        client.tasks.delete(task_id=task_id)
+        client.task.delete(task_id=task_id)
     note(f"Deleted task {task_id}.")
 
 
@@ -348,7 +348,7 @@ def batch_convert(
         "location_check_mode": check or UNSET,
     }
     with state.client() as client:
-        result = client.tasks.batch_convert(batch=text, **params)
+        result = client.task.batch_convert(batch=text, **params)
     state.emit(result.list, output=output, columns=BATCH_COLUMNS)
     if report_rows(result.list, result.limit_exceeded):
         raise typer.Exit(EXIT_ROW_ERRORS)

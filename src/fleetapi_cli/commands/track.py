@@ -143,7 +143,7 @@ def list_tracks(
     start, end = from_, to
     state = state_of(ctx)
     with state.client() as client:
-        result = client.asset_tracks.list(
+        result = client.asset.track.list(
             asset=asset,
             from_=start,
             to=end,
@@ -188,13 +188,13 @@ def _trips(
     """Every trip of the period with all its points: (tracker ID, track, points)."""
     from fleetapi.models.track import RegularTrack, SingleReportTrack
 
-    listed = client.asset_tracks.list(asset=asset, from_=start, to=end, **options)
+    listed = client.asset.track.list(asset=asset, from_=start, to=end, **options)
     trips: list[tuple[int, TrackInfo, list[PointInfo]]] = []
     for element in listed.list:
         for track in element.tracks:
             if not isinstance(track, (RegularTrack, SingleReportTrack)):
                 continue
-            read = client.asset_tracks.read(
+            read = client.asset.track.read(
                 asset=asset, from_=start, to=end, track_id=track.id, simplify=False
             )
             points = [p for r in read if r.tracker_id == element.tracker_id for p in r.track_points]

@@ -62,7 +62,7 @@ def list_trackers(
 
     state = state_of(ctx)
     with state.client() as client:
-        trackers = client.trackers.list(labels=list(label) if label else UNSET)
+        trackers = client.tracker.list(labels=list(label) if label else UNSET)
     state.emit(trackers, output=output, columns=TRACKER_COLUMNS)
 
 
@@ -76,7 +76,7 @@ def read(
     """Read one tracker."""
     state = state_of(ctx)
     with state.client() as client:
-        tracker = client.trackers.read(tracker_id=tracker_id)
+        tracker = client.tracker.read(tracker_id=tracker_id)
     state.emit(tracker, output=output)
 
 
@@ -90,7 +90,7 @@ def state(
     """Read the current state of a tracker: position, connection, movement."""
     cli = state_of(ctx)
     with cli.client() as client:
-        current = client.trackers.get_state(tracker_id=tracker_id)
+        current = client.tracker.get_state(tracker_id=tracker_id)
     cli.emit(current, output=output)
 
 
@@ -122,7 +122,7 @@ def states(
 
     cli = state_of(ctx)
     with cli.client() as client:
-        result = client.trackers.get_states(
+        result = client.tracker.get_states(
             trackers=list(tracker_ids),
             list_blocked=True if list_blocked else UNSET,
             allow_not_exist=True if allow_not_exist else UNSET,
@@ -169,7 +169,7 @@ def readings(
 
     cli = state_of(ctx)
     with cli.client() as client:
-        result = client.readings.list(
+        result = client.tracker.readings.list(
             tracker_id=tracker_id,
             sensor_type=cast("SensorTypeFilter", sensor_type) if sensor_type else UNSET,
             include_components=False if no_components else UNSET,

@@ -98,7 +98,7 @@ def show(
     """Show every field of one vehicle."""
     state = state_of(ctx)
     with state.client() as client:
-        vehicle = client.vehicles.read(vehicle_id=vehicle_id)
+        vehicle = client.vehicle.read(vehicle_id=vehicle_id)
     state.emit(vehicle, output=output)
 
 
@@ -115,7 +115,7 @@ def delete(
     confirm_delete(ctx, f"Delete vehicle {vehicle_id}?", yes)
     state = state_of(ctx)
     with state.client() as client:
-        client.vehicles.delete(vehicle_id=vehicle_id)
+        client.vehicle.delete(vehicle_id=vehicle_id)
     note(f"Deleted vehicle {vehicle_id}.")
 
 
@@ -156,7 +156,7 @@ def batch_convert(
     names = [f.strip() for f in fields.split(",") if f.strip()] if fields else None
     state = state_of(ctx)
     with state.client() as client:
-        result = client.vehicles.batch_convert(
+        result = client.vehicle.batch_convert(
             batch=text, file_id=file_id if file_id is not None else UNSET, fields=names or UNSET
         )
     state.emit(result.list, output=output, columns=BATCH_COLUMNS)
