@@ -67,26 +67,24 @@ def _client() -> Any:
     return Client(base_url="http://127.0.0.1:9")
 
 
-def _handmade_commands() -> dict[str, list[str]]:
-    """API path -> the hand-made ``fleet`` commands that stand for it or use it (as each
-    declares with ``wraps_call``)."""
+def _users() -> dict[str, list[str]]:
+    """API path -> the hand-made ``fleet`` commands that make the call on their way (as each
+    declares with ``wraps_call(..., uses=...)``)."""
     from fleetapi_cli._index import hand_made
 
     found: dict[str, list[str]] = defaultdict(list)
     for name, entry in hand_made().items():
-        for sub, (paths, uses) in entry.commands.items():
-            for path in (*paths, *uses):
+        for sub, (_, uses) in entry.commands.items():
+            for path in uses:
                 found[path].append(f"fleet {name} {sub}".strip())
     return found
 
 
 def _generated_hidden(endpoint: Endpoint) -> bool:
-    """Whether the generated command of ``endpoint`` is not shown (``HandMade.hides``)."""
-    from fleetapi_cli._index import hand_made
+    """Whether the call's command is hand-made (its options are its own, not the fields')."""
+    from fleetapi_cli._index import owner
 
-    group, command = endpoint.cli_name
-    entry = hand_made().get(group)
-    return entry is not None and entry.hides(command, endpoint.path)
+    return owner(endpoint.path) is not None
 
 
 # --- Example values -----------------------------------------------------------------------
@@ -257,15 +255,16 @@ def _sdk_lines(endpoint: Endpoint) -> list[str]:
 
 
 def _cli_line(endpoint: Endpoint) -> str:
-    group, command = endpoint.cli_name
-    handmade = _handmade_commands().get(endpoint.path, [])
-    generated_label = f"fleet {group} {command}"
-    hidden = _generated_hidden(endpoint)
-    parts = []
-    if handmade:
-        parts.append("hand-made " + ", ".join(f"`{c}`" for c in handmade))
-    if not hidden:
-        parts.append(f"generated `{generated_label}`")
+    from fleetapi_cli._index import short_forms
+
+    kind = "hand-made" if _generated_hidden(endpoint) else "generated"
+    parts = [f"`fleet {' '.join(endpoint.cli_words)}` ({kind})"]
+    forms = [f"`fleet {' '.join(words)}`" for words in short_forms(endpoint.path)]
+    if forms:
+        parts.append(f"short form{'s' if len(forms) > 1 else ''} {', '.join(forms)}")
+    users = [f"`{c}`" for c in _users().get(endpoint.path, [])]
+    if users:
+        parts.append(f"made on the way by {', '.join(users)}")
     parts.append(f"raw `fleet api {endpoint.path}`")
     return "- **CLI**: " + "; ".join(parts)
 
@@ -407,7 +406,6 @@ def _example(endpoint: Endpoint) -> list[str]:
     call = f"client.{endpoint.sdk_name}({args})"
     if endpoint.upload:
         call = call.replace("(", "(file=open('file.bin', 'rb'), ", 1).replace(", )", ")")
-    group, command = endpoint.cli_name
     if _generated_hidden(endpoint):
         label = "CLI (raw call)"
         body = " ".join(_raw_field(specs[k].wire, v) for k, v in values.items())
@@ -417,7 +415,9 @@ def _example(endpoint: Endpoint) -> list[str]:
         options = " ".join(
             f"{specs[k].option} {_cli_value(v)}".strip() for k, v in values.items() if v is not None
         )
-        cli = f"fleet {group} {command} {options}".strip()
+        cli = f"fleet {' '.join(endpoint.cli_words)} {options}".strip()
+        if endpoint.path.endswith("/delete"):
+            cli += " --yes"
         if endpoint.upload:
             cli += " --file file.bin"
     assign = "" if endpoint.result.kind == "none" else "result = "
@@ -667,10 +667,21 @@ def migration_markdown() -> str:
     return "\n".join(rows) + "\n"
 
 
+def cli_migration_markdown() -> str:
+    """The table of the ``fleet`` commands of 0.1 and the commands that replaced them."""
+    from fleetapi._renames import CLI_RENAMES
+
+    rows = ["| 0.1 command (deprecated) | Since 0.2.0 |", "|---|---|"]
+    rows += [f"| `fleet {old}` | `fleet {new}` |" for old, new in sorted(CLI_RENAMES.items())]
+    return "\n".join(rows) + "\n"
+
+
 def on_page_markdown(markdown: str, **_: Any) -> str:
     """Fill the generated parts of a page."""
     if "<!-- fleetapi:migration -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:migration -->", migration_markdown())
+    if "<!-- fleetapi:cli-migration -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:cli-migration -->", cli_migration_markdown())
     if "<!-- fleetapi:fleet-mock -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:fleet-mock -->", fleet_mock_markdown())
     if "<!-- fleetapi:mock-modules -->" in markdown:

@@ -611,10 +611,11 @@ def legacy_source(
 
 
 def cli_index_source() -> str:
+    from fleetapi._renames import CLI_RENAMES
     from fleetapi_cli._index import hand_made_from_modules, index_from_table, modules_from_table
 
     head = HEADER.format(
-        doc="The ``fleet`` groups and commands of the call table, and the hand-made ones."
+        doc="The ``fleet`` commands of the call table, the hand-made ones and the 0.1 names."
     )
     entries = ", ".join(
         f"{name!r}: HandMade{tuple(entry)!r}" for name, entry in hand_made_from_modules().items()
@@ -625,7 +626,8 @@ def cli_index_source() -> str:
         + "from fleetapi_cli._index import HandMade, Index\n\n"
         + f"INDEX: Index = {index_from_table()!r}\n\n"
         + f"MODULES: dict[str, str] = {modules_from_table()!r}\n\n"
-        + f"HAND_MADE: dict[str, HandMade] = {{{entries}}}\n"
+        + f"HAND_MADE: dict[str, HandMade] = {{{entries}}}\n\n"
+        + f"RENAMED: dict[str, str] = {CLI_RENAMES!r}\n"
     )
 
 

@@ -160,8 +160,6 @@ class Endpoint:
     """Where the call's facts come from: ``spec`` for the 68 calls of the specification,
     ``notes`` for the extras its notes describe, ``service`` for the calls taken from the
     service's public documentation."""
-    cli: tuple[str, str] | None = None
-    """The CLI group and command; derived from the path when not given."""
     notes: str = ""
     """Decisions and details worth documenting beside the call."""
     file_variant: FileVariant | None = None
@@ -206,12 +204,10 @@ class Endpoint:
         return getattr(node, name or self.sdk_chain[-1])
 
     @property
-    def cli_name(self) -> tuple[str, str]:
-        """The ``fleet`` group and command for the call."""
-        if self.cli is not None:
-            return self.cli
-        group, _, rest = self.path.partition("/")
-        return group.replace("_", "-"), rest.replace("/", "-").replace("_", "-")
+    def cli_words(self) -> tuple[str, ...]:
+        """The ``fleet`` command of the call: its path's segments in kebab case
+        (``("tracker", "counter", "value", "get")``, ``("tracker", "get-state")``)."""
+        return tuple(segment.replace("_", "-") for segment in self.path.split("/"))
 
     def answers_file(self, body: Mapping[str, Any]) -> bool:
         """Whether a request with this ``body`` is answered with a file rather than JSON."""

@@ -1,4 +1,4 @@
-"""The SDK names of 0.1, kept for one minor version as deprecated aliases.
+"""The SDK and CLI names of 0.1, kept for one minor version as deprecated aliases.
 
 Before 0.2.0 the SDK grouped calls into hand-named resources (``client.tasks.create_route``);
 since then every call sits at the attribute chain of its path (``client.task.route.create``,
@@ -10,7 +10,7 @@ call; the docs render the migration table from here. Paging twins follow their c
 
 from __future__ import annotations
 
-__all__ = ["REMOVED_IN", "SDK_FILE_RENAMES", "SDK_RENAMES"]
+__all__ = ["CLI_RENAMES", "REMOVED_IN", "SDK_FILE_RENAMES", "SDK_RENAMES"]
 
 REMOVED_IN = "0.3.0"
 """The version that drops the old names."""
@@ -184,3 +184,97 @@ SDK_FILE_RENAMES: dict[str, str] = {
     "checkins.export": "checkin/list",
 }
 """Each old name of a call's file form and the path of that call."""
+
+CLI_RENAMES: dict[str, str] = {
+    "checkin image-create": "checkin image create",
+    "checkin form-create": "checkin form create",
+    "checkin form-file-create": "checkin form file create",
+    "task route-create": "task route create",
+    "retranslator protocols": "retranslator protocol list",
+    "link update": "tracker location link update",
+    "link set-status": "tracker location link status change",
+    "link read": "tracker location link read",
+    "link delete": "tracker location link delete",
+    "tracker tracks": "track list",
+    "tracker points": "track read",
+    "tracker download-track": "track download",
+    "employee assign": "tracker employee assign",
+    "employee assignment": "tracker employee read",
+    "geocoder search": "geocoder search-address",
+    "geocoder reverse": "geocoder search-location",
+    "payment systems": "payment-system list",
+    "payment estimate": "payment-system estimate get",
+    "subscription cancel": "subscription avangate cancel",
+    "subscription list": "subscription avangate list",
+    "data import": "data import read",
+    "tracker-group list": "tracker group list",
+    "tracker-group create": "tracker group create",
+    "tracker-group update": "tracker group update",
+    "tracker-group delete": "tracker group delete",
+    "tracker-group assign": "tracker group assign",
+    "tracker models": "tracker list-models",
+    "tracker last-point": "tracker get-last-gps-point",
+    "tracker inputs": "tracker get-inputs",
+    "tracker batch-inputs": "tracker batch-get-inputs",
+    "tracker outputs": "tracker get-outputs",
+    "tracker batch-outputs": "tracker batch-get-outputs",
+    "tracker set-tags": "tracker tags set",
+    "sensor list": "tracker sensor list",
+    "sensor batch-list": "tracker sensor batch-list",
+    "sensor create": "tracker sensor create",
+    "sensor update": "tracker sensor update",
+    "sensor delete": "tracker sensor delete",
+    "tracker batch-readings": "tracker readings batch-list",
+    "tracker fuel": "tracker get-fuel",
+    "tracker counter": "tracker counter value get",
+    "tracker counters": "tracker counter value list",
+    "tracker set-counter": "tracker counter value set",
+    "tracker mileage": "tracker stats mileage read",
+    "tracker engine-hours": "tracker stats engine-hours read",
+    "rule list": "tracker rule list",
+    "rule create": "tracker rule create",
+    "rule update": "tracker rule update",
+    "rule delete": "tracker rule delete",
+    "rule bind": "tracker rule bind",
+    "rule unbind": "tracker rule unbind",
+    "event types": "history type list",
+    "event list-all": "history user list",
+    "event unread": "history unread list",
+    "event unread-count": "history unread count",
+    "event read": "history read",
+    "event mark-read": "history mark-read",
+    "event mark-read-all": "history mark-read-all",
+    "user info": "user get-info",
+    "user tariff-restrictions": "user get-tariff-restrictions",
+    "user settings": "user settings read",
+    "user update-settings": "user settings update",
+    "zone points": "zone point list",
+    "zone set-points": "zone point update",
+    "form-template list": "form template list",
+    "form-template read": "form template read",
+    "form-template create": "form template create",
+    "form-template update": "form template update",
+    "form-template delete": "form template delete",
+    "form-template stats": "form template stats read",
+    "route list": "task route list",
+    "route read": "task route read",
+    "route update": "task route update",
+    "route delete": "task route delete",
+    "route assign": "task route assign",
+    "checkpoint list": "task checkpoint list",
+    "checkpoint read": "task checkpoint read",
+    "checkpoint create": "task checkpoint create",
+    "checkpoint update": "task checkpoint update",
+    "checkpoint delete": "task checkpoint delete",
+    "checkpoint transmute": "task checkpoint transmute",
+    "report list": "report tracker list",
+    "report status": "report tracker status",
+    "report retrieve": "report tracker retrieve",
+    "report download": "report tracker download",
+    "report delete": "report tracker delete",
+    "track export": "asset track export",
+}
+"""Each 0.1 ``fleet`` command (its words after ``fleet``) that is not a hand-made short form,
+and the words of the command that replaced it: the old words still run it, with a warning.
+``fleet track list`` and ``fleet track read`` are missing: since 0.2.0 they are the calls
+``track/list`` and ``track/read``, and the asset tracks they showed are ``fleet asset track``."""

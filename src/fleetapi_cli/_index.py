@@ -1,15 +1,19 @@
 """The CLI names of the call table and of the hand-made commands, without importing them.
 
-``fleet --help`` lists the command groups of the call table and the hand-made groups and
-commands, each with its help, and a hand-made group needs to know which generated commands it
-stands for. Importing :mod:`fleetapi.endpoints` and every command module is slow, so
-``scripts/generate.py`` writes both indexes as literals into ``_index_data.py`` (``make test``
-checks they are current) and ``fleet --help`` reads that. The help of a hand-made group is
-written once, in its module (``new_group(...)``); the index copies it.
+Every call is ``fleet`` followed by the words of its path in kebab case
+(``tracker/counter/value/get`` is ``fleet tracker counter value get``): a group per prefix, a
+command per call. A hand-made command that stands for a call (``@wraps_call``) *is* that call's
+command; its own short name in its group (``fleet link create``) is an alias of it.
+
+``fleet --help`` and every group's listing read the indexes below. Importing
+:mod:`fleetapi.endpoints` and every command module is slow, so ``scripts/generate.py`` writes
+them as literals into ``_index_data.py`` (``make test`` checks they are current). The help of a
+hand-made group is written once, in its module (``new_group(...)``); the index copies it.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -18,16 +22,20 @@ if TYPE_CHECKING:
 __all__ = [
     "Calls",
     "HandMade",
+    "below",
     "cli_index",
     "command_for",
     "group_help",
     "hand_made",
     "hand_made_from_modules",
     "index_from_table",
+    "owner",
+    "short_forms",
+    "words_of",
 ]
 
-Index = dict[str, dict[str, str]]
-"""group -> command -> API path."""
+Index = dict[str, str]
+"""The words of each call's command (``"tracker counter value get"``) -> its API path."""
 
 Calls = tuple[tuple[str, ...], tuple[str, ...]]
 """What a hand-made command declares (:func:`~fleetapi_cli._typer.wraps_call`): the paths it
@@ -45,24 +53,21 @@ class HandMade(NamedTuple):
     """The group's commands (a top-level command: one, named ``""``) and their calls."""
 
     def wrapped(self) -> set[str]:
-        """The paths its commands stand for (their generated commands are not shown)."""
+        """The paths its commands stand for."""
         return {path for paths, _ in self.commands.values() for path in paths}
 
-    def hides(self, command: str, path: str) -> bool:
-        """Whether the generated command ``command`` (of the call ``path``) is not shown in this
-        group: a hand-made command has its name or stands for its call (one verb per action)."""
-        return self.group and (command in self.commands or path in self.wrapped())
+
+def words_of(path: str) -> tuple[str, ...]:
+    """The words of a call's command: its path's segments in kebab case (as
+    :attr:`fleetapi._endpoint.Endpoint.cli_words`, without importing the table)."""
+    return tuple(segment.replace("_", "-") for segment in path.split("/"))
 
 
 def index_from_table() -> Index:
     """The index computed from :data:`fleetapi.endpoints.ENDPOINTS` itself (slow, exact)."""
     from fleetapi.endpoints import ENDPOINTS
 
-    index: Index = {}
-    for endpoint in ENDPOINTS:
-        group, command = endpoint.cli_name
-        index.setdefault(group, {}).setdefault(command, endpoint.path)
-    return index
+    return {" ".join(endpoint.cli_words): endpoint.path for endpoint in ENDPOINTS}
 
 
 def modules_from_table() -> dict[str, str]:
@@ -91,8 +96,18 @@ def endpoint_of(path: str) -> Endpoint:
     return found
 
 
+def placement(module: str, index: Index) -> str:
+    """The words a hand-made module sits at: its name's parts when they are a group of the
+    call table (``asset_track`` is ``asset track``), else its name in kebab case
+    (``map_layer`` is ``map-layer``)."""
+    spaced = module.replace("_", " ")
+    if any(words.startswith(spaced + " ") for words in index):
+        return spaced
+    return module.replace("_", "-")
+
+
 def hand_made_from_modules() -> dict[str, HandMade]:
-    """The hand-made groups and commands, read from the modules of
+    """The hand-made groups and commands by the words they sit at, read from the modules of
     :mod:`fleetapi_cli.commands` themselves (slow, exact): each defines ``app``."""
     import importlib
     import pkgutil
@@ -102,11 +117,11 @@ def hand_made_from_modules() -> dict[str, HandMade]:
     import fleetapi_cli.commands
     from fleetapi_cli._typer import SummaryGroup, declared_calls, summary
 
+    index = index_from_table()
     found: dict[str, HandMade] = {}
     for info in sorted(pkgutil.iter_modules(fleetapi_cli.commands.__path__), key=lambda i: i.name):
         module = importlib.import_module(f"fleetapi_cli.commands.{info.name}")
         app: typer.Typer = module.app
-        name = info.name.replace("_", "-")
         commands: dict[str, Calls] = {}
         for command in app.registered_commands:
             callback = command.callback
@@ -120,38 +135,78 @@ def hand_made_from_modules() -> dict[str, HandMade]:
             assert only.callback is not None
             help_text = summary(only.callback.__doc__ or "")
             commands = {"": commands.popitem()[1]}
-        found[name] = HandMade(module.__name__, app.info.cls is SummaryGroup, help_text, commands)
+        found[placement(info.name, index)] = HandMade(
+            module.__name__, app.info.cls is SummaryGroup, help_text, commands
+        )
     return found
 
 
-def command_for(path: str, cli_name: tuple[str, str]) -> tuple[str, ...]:
-    """The ``fleet`` command that makes the call ``path``: the hand-made command of its group
-    standing for it, else the generated one (``cli_name``)."""
-    group = cli_name[0]
-    entry = hand_made().get(group)
-    if entry is not None:
-        for command, (paths, _) in entry.commands.items():
-            if path in paths:
-                return (group, command) if command else (group,)
-    return cli_name
-
-
 def cli_index() -> Index:
-    """Every group of the call table, with its commands and the paths they call."""
+    """Every call's command words and path (from the generated index)."""
     from fleetapi_cli._index_data import INDEX
 
     return INDEX
 
 
 def hand_made() -> dict[str, HandMade]:
-    """Every hand-made group and top-level command (from the generated index)."""
+    """Every hand-made group and top-level command, by its words (from the generated index)."""
     from fleetapi_cli._index_data import HAND_MADE
 
     return HAND_MADE
 
 
-def group_help(group: str, paths: list[str]) -> str:
-    """The one-line help of a generated group: the API paths it covers."""
-    prefixes = sorted({p.rsplit("/", 1)[0] + "/" for p in paths})
-    covering = [p for p in prefixes if not any(p != q and p.startswith(q) for q in prefixes)]
-    return f"Calls under {', '.join(p + '*' for p in covering)}."
+@functools.cache
+def _tree() -> dict[tuple[str, ...], tuple[dict[str, str], frozenset[str]]]:
+    calls: dict[tuple[str, ...], dict[str, str]] = {}
+    groups: dict[tuple[str, ...], set[str]] = {}
+    for words, path in cli_index().items():
+        parts = tuple(words.split(" "))
+        calls.setdefault(parts[:-1], {})[parts[-1]] = path
+        for depth in range(len(parts) - 1):
+            groups.setdefault(parts[:depth], set()).add(parts[depth])
+    keys = set(calls) | set(groups)
+    return {k: (calls.get(k, {}), frozenset(groups.get(k, ()))) for k in keys}
+
+
+def below(words: tuple[str, ...]) -> tuple[dict[str, str], frozenset[str]]:
+    """One word below ``words``: the calls (name -> path) and the groups of the table."""
+    return _tree().get(words, ({}, frozenset()))
+
+
+def owner(path: str) -> tuple[str, str] | None:
+    """The hand-made command that is the call's command, as (its group's words, its name):
+    the one command standing for the call, or among several the one named after the call's
+    action; ``None`` when the generated command is the call's."""
+    standing = [
+        (words, name)
+        for words, entry in hand_made().items()
+        if entry.group
+        for name, (paths, _) in entry.commands.items()
+        if path in paths
+    ]
+    if len(standing) > 1:
+        standing = [(w, n) for w, n in standing if n == words_of(path)[-1]]
+    return standing[0] if len(standing) == 1 else None
+
+
+def short_forms(path: str) -> list[tuple[str, ...]]:
+    """The hand-made commands standing for the call ``path``, by their own words (``("link",
+    "create")``), other than the call's own words."""
+    canonical = words_of(path)
+    return [
+        (*words.split(" "), name)
+        for words, entry in hand_made().items()
+        if entry.group
+        for name, (paths, _) in entry.commands.items()
+        if path in paths and (*words.split(" "), name) != canonical
+    ]
+
+
+def command_for(path: str) -> tuple[str, ...]:
+    """The ``fleet`` command that makes the call ``path``: the words of its path."""
+    return words_of(path)
+
+
+def group_help(words: tuple[str, ...]) -> str:
+    """The one-line help of a group of the call table: the API paths it covers."""
+    return f"Calls under {'/'.join(w.replace('-', '_') for w in words)}/*."

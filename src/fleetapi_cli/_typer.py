@@ -14,6 +14,7 @@ from typing import Annotated, Any, Optional, TypeVar, cast
 import typer
 from typer.core import TyperGroup
 
+from fleetapi_cli.global_options import HELP_NAMES
 from fleetapi_cli.output import OutputFormat, is_terminal
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "YesOption",
     "completes",
     "confirm_delete",
+    "deprecated",
     "examples",
     "fetch",
     "new_command_app",
@@ -37,7 +39,7 @@ SETTINGS: dict[str, Any] = {
     "rich_markup_mode": None,
     "pretty_exceptions_enable": False,
     "add_completion": False,
-    "context_settings": {"help_option_names": ["-h", "--help"]},
+    "context_settings": {"help_option_names": HELP_NAMES},
 }
 
 OutputOption = Annotated[
@@ -132,15 +134,26 @@ class SummaryGroup(SuggestingGroup):
     """A group listing each command by a one-line summary of its help, never cut with ``...``.
 
     Commands in :attr:`lazy` are built when first asked for, so that running one command
-    imports what that command needs alone.
+    imports what that command needs alone. Names in :attr:`unlisted` work but are not listed
+    (a short form beside its call's command, a deprecated name). A group with a
+    :attr:`fallback` hands arguments that name none of its commands to that command
+    (``fleet api tracker/list`` beside ``fleet api key list``).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy: dict[str, Callable[[], Any]] = {}
         """Commands built on first use, by name: each a function answering the command."""
+        self.unlisted: set[str] = set()
+        self.fallback: Callable[[], Any] | None = None
         for command in self.commands.values():
             self._summarise(command)
+
+    def set_fallback(self, command: Callable[[], Any]) -> None:
+        """Run ``command()`` for arguments naming none of the group's commands (options it
+        does not know included)."""
+        self.fallback = command
+        self.context_settings = {**self.context_settings, "ignore_unknown_options": True}
 
     @staticmethod
     def _summarise(command: Any) -> None:
@@ -148,9 +161,9 @@ class SummaryGroup(SuggestingGroup):
             command.short_help = summary(command.help)
 
     def list_commands(self, ctx: Any) -> list[str]:
-        """The commands built so far, then those still to build."""
-        names = list(super().list_commands(ctx))
-        return names + [name for name in self.lazy if name not in names]
+        """The commands built so far, then those still to build (less the unlisted)."""
+        names = [n for n in super().list_commands(ctx) if n not in self.unlisted]
+        return names + [n for n in self.lazy if n not in names and n not in self.unlisted]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         """The command ``cmd_name``, building it on first use."""
@@ -160,6 +173,32 @@ class SummaryGroup(SuggestingGroup):
             self._summarise(command)
             self.commands[cmd_name] = command
         return command
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """The command ``args`` names, or the fallback with every argument."""
+        if self.fallback is not None and args:
+            first = args[0]
+            if first not in self.commands and first not in self.lazy:
+                return "", self.fallback(), args
+        return super().resolve_command(ctx, args)
+
+
+def deprecated(command: Any, old: str, new: str) -> Any:
+    """``command`` under its 0.1 name: unlisted, and warning on stderr before it runs."""
+    import copy
+
+    alias = copy.copy(command)
+    alias.hidden = True
+    run = command.invoke
+
+    def invoke(ctx: Any) -> Any:
+        sys.stderr.write(
+            f"warning: 'fleet {old}' is deprecated and goes in 0.3.0: use 'fleet {new}'\n"
+        )
+        return run(ctx)
+
+    alias.invoke = invoke
+    return alias
 
 
 def examples(*lines: str, note: str = "") -> str:

@@ -8,7 +8,6 @@ table (importing the attrs-only endpoint declarations) without building their co
 
 from __future__ import annotations
 
-import importlib
 from typing import Annotated, Any, Optional
 
 import typer
@@ -16,19 +15,13 @@ from typer.core import TyperGroup
 
 from fleetapi_cli._click import click
 from fleetapi_cli._typer import SETTINGS, SuggestingGroup, examples
-from fleetapi_cli.commands import COMMANDS, GROUPS
+from fleetapi_cli.commands import COMMANDS, TOP_GROUPS
 from fleetapi_cli.context import CliState
 from fleetapi_cli.output import OutputFormat
 
 __all__ = ["FleetGroup", "app", "find_command", "main"]
 
 PROG_NAME = "fleet"
-
-
-def _generated_groups() -> dict[str, dict[str, str]]:
-    from fleetapi_cli._index import cli_index
-
-    return cli_index()
 
 
 class FleetGroup(SuggestingGroup):
@@ -40,9 +33,11 @@ class FleetGroup(SuggestingGroup):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every top-level command and group, hand-made first."""
+        from fleetapi_cli._index import below
+
         names = list(self.commands)
-        names += [n for n in (*COMMANDS, *GROUPS) if n not in names]
-        names += sorted(n for n in _generated_groups() if n not in names)
+        names += [n for n in (*COMMANDS, *TOP_GROUPS) if n not in names]
+        names += sorted(n for n in below(())[1] if n not in names)
         return names
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
@@ -56,22 +51,18 @@ class FleetGroup(SuggestingGroup):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List the commands from the registries, without loading any group."""
-        from fleetapi_cli._index import group_help
+        from fleetapi_cli._index import below, group_help
 
-        generated = _generated_groups()
-        calls = [
-            (name, group_help(name, list(commands.values())))
-            for name, commands in sorted(generated.items())
-            if name not in GROUPS and name not in COMMANDS
-        ]
-        groups = sorted((name, text) for name, (_, text) in GROUPS.items())
+        calls = [(name, group_help((name,))) for name in sorted(below(())[1])]
+        calls = [(name, text) for name, text in calls if name not in TOP_GROUPS | COMMANDS]
+        groups = sorted((name, text) for name, (_, text) in TOP_GROUPS.items())
         commands = sorted((name, text) for name, (_, text) in COMMANDS.items())
         with formatter.section("Command groups"):
             formatter.write_dl(groups)
         with formatter.section("Commands"):
             formatter.write_dl(commands)
         if calls:
-            with formatter.section("Call groups (generated from the call table)"):
+            with formatter.section("Call groups (the words of each call's path)"):
                 formatter.write_dl(calls)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -96,29 +87,27 @@ class FleetGroup(SuggestingGroup):
 
 
 def _load(name: str) -> click.Command | None:
+    """The top-level group or command ``name``: a group of the table (with the hand-made
+    group or command of the same name), a hand-made one, or a group of 0.1 names."""
+    from fleetapi_cli._index import below
+    from fleetapi_cli.tree import build_group, fallback_for, hand_made_app, renamed_below
+
     if name in COMMANDS:
-        module = importlib.import_module(COMMANDS[name][0])
-        return typer.main.get_command(module.app)
-    generated = _generated_groups()
-    if name in GROUPS:
-        from fleetapi_cli._index import hand_made
-
-        module = importlib.import_module(GROUPS[name][0])
-        group = typer.main.get_command(module.app)
-        entry = hand_made().get(name)
-        calls = generated.get(name, {})
-        skip = set(getattr(group, "commands", {}))
-        if entry is not None:
-            skip |= {c for c, p in calls.items() if entry.hides(c, p)}
-        if set(calls) - skip:
-            from fleetapi_cli.generated import add_generated
-
-            add_generated(group, name, skip=skip)
+        if name not in below(())[1]:
+            return hand_made_app(name)
+        group = build_group((name,), lambda: hand_made_app(name))  # fleet api PATH | key ...
+        own = hand_made_app(name)
+        group.help = f"{own.help}\n\nThe calls under {name}/ have commands too (below)."
+        pieces = [p.strip("{}") for p in own.collect_usage_pieces(click.Context(own))[1:]]
+        group.subcommand_metavar = f"{' '.join(pieces)} | COMMAND [ARGS]..."
         return group
-    if name in generated:
-        from fleetapi_cli.generated import generated_app
-
-        return typer.main.get_command(generated_app(name))
+    if name in TOP_GROUPS or name in below(())[1]:
+        return build_group((name,), fallback_for((name,)))
+    if renamed_below((name,)):  # every command of a 0.1 group moved (fleet sensor ...)
+        group = build_group((name,))
+        group.hidden = True
+        group.help = f"Deprecated: the 0.1 '{name}' commands, each at its call's words now."
+        return group
     return None
 
 
@@ -138,7 +127,7 @@ app = typer.Typer(
         "fleet auth login --login demo",
         "fleet tracker list",
         "fleet task list --status assigned -o json | jq '.[].label'",
-        "fleet track export --vehicle 1 --from 2026-01-14 --to 2026-01-14 -O day.gpx",
+        "fleet asset track list --vehicle 1 --from 2026-01-14 --to 2026-01-14",
         note=(
             "Settings resolve as: option, environment (FLEETAPI_BASE_URL, FLEETAPI_API_KEY, "
             "FLEETAPI_HASH, FLEETAPI_PROFILE), profile, default. Output is a table on a terminal "

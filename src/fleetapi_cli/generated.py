@@ -1,4 +1,4 @@
-"""Commands generated from the call table: one ``fleet <group> <command>`` per endpoint.
+"""Commands generated from the call table: ``fleet`` and the words of a call's path.
 
 Each attrs field of an endpoint's params model becomes an option named after its wire name
 (``tracker_id`` -> ``--tracker-id``):
@@ -9,7 +9,13 @@ Each attrs field of an endpoint's params model becomes an option named after its
   (``--trackers '[1,2]'``);
 - nested objects and anything else are JSON text, ``@file.json``, or ``-`` for stdin; the
   fields of an object are options too (:mod:`fleetapi_cli.members`), and an object with a
-  required ``id`` takes it as the command's argument (``fleet task update 5 --label X``).
+  required ``id`` takes it as the command's argument (``fleet task update 5 --label X``);
+- the ID of the entity a call acts on (``id``, ``<entity>_id`` or ``<entity>_ids``, the entity
+  being the word before the action) is also the command's argument: ``fleet task read 13``,
+  ``fleet tracker get-state 1``, ``fleet checkin delete 2 3``.
+
+A delete asks on a terminal and refuses without ``--yes`` elsewhere; a paging call says on
+stderr how many of how many items it shows.
 
 Every generated command also takes ``--input FILE|-`` (a JSON object with the body, that
 options then override) and ``--output``; upload calls take ``--file``, file downloads
@@ -18,10 +24,9 @@ options then override) and ``--output``; upload calls take ``--file``, file down
 
 from __future__ import annotations
 
-import functools
 import inspect
 import sys
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -29,8 +34,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from fleetapi_cli._click import click
-from fleetapi_cli._index import cli_index, endpoint_of, group_help
-from fleetapi_cli._typer import SETTINGS, SummaryGroup, new_group
+from fleetapi_cli._index import endpoint_of
+from fleetapi_cli._typer import SETTINGS, YesOption, confirm_delete
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import FieldSpec, field_specs
 from fleetapi_cli.files import write_out
@@ -41,13 +46,13 @@ from fleetapi_cli.members import (
     object_help,
     read_current,
 )
-from fleetapi_cli.output import OutputFormat, note, to_jsonable
+from fleetapi_cli.output import OutputFormat, note, tally, to_jsonable
 from fleetapi_cli.values import read_body
 
 if TYPE_CHECKING:
     from fleetapi._endpoint import Endpoint
 
-__all__ = ["add_generated", "generated_app", "generated_command"]
+__all__ = ["entity_spec", "generated_command"]
 
 # --- Running a generated command ---------------------------------------------------------
 
@@ -83,6 +88,7 @@ def _run(
     values: Mapping[str, Any],
 ) -> None:
     state = state_of(ctx)
+    values = _with_entity(ctx, entity_spec(endpoint, specs), values)
     body: dict[str, Any] = read_body(values["x_input"]) if values.get("x_input") else {}
     for spec in specs:
         raw = values.get(spec.param)
@@ -126,6 +132,8 @@ def _run(
                 ctx.fail(f"{extras.file}: no such file: {source}")
             files = {"file": ("stdin", sys.stdin.buffer.read()) if source == "-" else Path(source)}
 
+        if _deletes(endpoint):
+            confirm_delete(ctx, f"{_what(endpoint, specs, body)}?", bool(values.get("x_yes")))
         if values.get("x_all") and endpoint.paging is not None:
             limit = body.get(endpoint.paging.limit)
             page = limit if isinstance(limit, int) and limit > 0 else None
@@ -144,6 +152,60 @@ def _run(
         note("ok")
     else:
         state.emit(result, output=values.get("x_output"))
+        if endpoint.paging is not None and endpoint.paging.total and not values.get("x_all"):
+            items = getattr(result, endpoint.paging.items, None)
+            total = getattr(result, endpoint.paging.total, None)
+            if isinstance(items, list) and isinstance(total, int):
+                tally(len(items), total, _plural(endpoint.path.split("/")[-2]))
+
+
+def entity_spec(endpoint: Endpoint, specs: Sequence[FieldSpec]) -> FieldSpec | None:
+    """The field holding the ID of the entity the call acts on, which the command takes as
+    its argument: ``id``, ``<entity>_id`` or ``<entity>_ids``, the entity being the word before
+    the action (``task_id`` of ``task/read``, ``tracker_id`` of ``tracker/get_state``)."""
+    words = endpoint.path.split("/")
+    if len(words) < 2:
+        return None
+    entity = words[-2]
+    for name in ("id", f"{entity}_id", f"{entity}_ids"):
+        for spec in specs:
+            if spec.wire != name or spec.parent is not None:
+                continue
+            if spec.kind == "int" or (spec.kind == "list" and spec.item_kind == "int"):
+                return spec
+    return None
+
+
+def _with_entity(
+    ctx: typer.Context, spec: FieldSpec | None, values: Mapping[str, Any]
+) -> Mapping[str, Any]:
+    """``values`` with the command's ID argument given to the entity's field."""
+    argument = values.get("x_entity")
+    if spec is None or argument in (None, []):
+        return values
+    option = values.get(spec.param)
+    if option not in (None, []) and option != argument:
+        ctx.fail(f"The ID is given twice and differs: {argument} and {spec.option} {option}.")
+    return {**values, spec.param: argument}
+
+
+def _deletes(endpoint: Endpoint) -> bool:
+    return endpoint.path.rsplit("/", 1)[-1] == "delete"
+
+
+def _what(endpoint: Endpoint, specs: Sequence[FieldSpec], body: Mapping[str, Any]) -> str:
+    """What a delete deletes, for its question (``Delete employee 5``)."""
+    entity = endpoint.path.split("/")[-2].replace("_", " ")
+    spec = entity_spec(endpoint, specs)
+    ids = body.get(spec.wire) if spec is not None else None
+    if isinstance(ids, list):
+        return f"Delete {entity} {', '.join(str(i) for i in ids)}"
+    return f"Delete {entity} {ids}" if ids is not None else f"Call {endpoint.path}"
+
+
+def _plural(word: str) -> str:
+    word = word.replace("_", " ")
+    return f"{word[:-1]}ies" if word.endswith("y") else f"{word}s"
 
 
 def _with_identity(
@@ -233,6 +295,25 @@ def _callback(endpoint: Endpoint) -> Callable[..., None]:
                 ],
             )
         )
+    entity = entity_spec(endpoint, specs) if ident is None else None
+    if entity is not None:
+        many = entity.kind == "list"
+        noun = endpoint.path.split("/")[-2].replace("_", " ")
+        parameters.append(
+            inspect.Parameter(
+                "x_entity",
+                keyword,
+                default=None,
+                annotation=Annotated[
+                    Optional[list[str] if many else int],  # noqa: UP045
+                    typer.Argument(
+                        metavar="[ID]..." if many else "[ID]",
+                        help=f"The {noun}'s ID{'s' if many else ''} (as {entity.option}).",
+                        show_default=False,
+                    ),
+                ],
+            )
+        )
     for spec in [*(object_help(s, members) for s in specs), *members]:
         parameters.append(
             inspect.Parameter(spec.param, keyword, default=None, annotation=spec.annotation())
@@ -279,6 +360,8 @@ def _callback(endpoint: Endpoint) -> Callable[..., None]:
             ],
             False,
         )
+    if _deletes(endpoint) and "--yes" not in {s.option for s in specs}:
+        extra("x_yes", YesOption, False)
     extra(
         "x_output",
         Annotated[
@@ -292,7 +375,7 @@ def _callback(endpoint: Endpoint) -> Callable[..., None]:
 
     command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in parameters}
-    command.__name__ = endpoint.cli_name[1].replace("-", "_")
+    command.__name__ = endpoint.cli_words[-1].replace("-", "_")
     command.__doc__ = _doc(endpoint)
     return command
 
@@ -304,36 +387,12 @@ def _doc(endpoint: Endpoint) -> str:
     return "\n".join(lines)
 
 
-def generated_app(group: str) -> typer.Typer:
-    """A Typer group of the generated commands of ``group``, each built on first use."""
-    app = new_group(group_help(group, list(cli_index()[group].values())))
-
-    class Calls(SummaryGroup):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            add_generated(self, group)
-
-    app.info.cls = Calls
-    return app
-
-
-def add_generated(command: click.Command, group: str, *, skip: Collection[str] = ()) -> None:
-    """Add to ``command`` (a group) the generated commands of ``group`` not named in
-    ``skip``, each built when first asked for (importing that call's models alone)."""
-    if not isinstance(command, SummaryGroup):
-        raise TypeError(f"{group}: not a group of fleet commands")
-    for name, path in cli_index()[group].items():
-        if name not in skip and name not in command.commands:
-            command.lazy[name] = functools.partial(generated_command, path)
-
-
 def generated_command(path: str) -> click.Command:
     """The generated command of the call ``path``."""
     endpoint = endpoint_of(path)
     app = typer.Typer(**SETTINGS)
-    app.command(endpoint.cli_name[1], help=_doc(endpoint), short_help=endpoint.summary)(
-        _callback(endpoint)
-    )
+    name = endpoint.cli_words[-1]
+    app.command(name, help=_doc(endpoint), short_help=endpoint.summary)(_callback(endpoint))
     command = typer.main.get_command(app)
-    command.name = endpoint.cli_name[1]
+    command.name = name
     return command

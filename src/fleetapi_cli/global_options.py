@@ -18,13 +18,19 @@ from fleetapi_cli._click import click
 
 __all__ = ["hoist_global_options"]
 
+HELP_NAMES = ["-h", "--help"]
+"""The help options of every command (``SETTINGS`` of :mod:`fleetapi_cli._typer`)."""
+
 
 def _option_words(command: click.Command) -> tuple[set[str], set[str]]:
     """The option names of ``command`` (not the eager ones: help, version, completion): those
     taking a value, and flags."""
     valued: set[str] = set()
     flags: set[str] = set()
-    for param in command.get_params(click.Context(command)):
+    # Click remembers a command's help option from the first context that asks: give it the
+    # help names of every fleet command, or `fleet -h` would be refused.
+    context = click.Context(command, help_option_names=HELP_NAMES)
+    for param in command.get_params(context):
         if param.param_type_name != "option" or param.is_eager:
             continue
         names = {*param.opts, *param.secondary_opts}

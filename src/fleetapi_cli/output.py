@@ -22,6 +22,7 @@ __all__ = [
     "is_free_text",
     "is_terminal",
     "note",
+    "tally",
     "to_jsonable",
 ]
 
@@ -53,6 +54,13 @@ def note(message: str) -> None:
     """Write a progress or status line to stderr (never mixed with the data on stdout)."""
     sys.stderr.write(message + "\n")
     sys.stderr.flush()
+
+
+def tally(shown: int, total: int | None, things: str) -> None:
+    """Say on stderr how many of how many ``things`` a list shows (``3 of 12 tasks``), when
+    the call tells its total."""
+    if total is not None:
+        note(f"{shown} of {total} {things}")
 
 
 def to_jsonable(value: Any) -> Any:

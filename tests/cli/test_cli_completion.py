@@ -12,9 +12,15 @@ from fleetapi_cli._click import shell_completion
 from fleetapi_cli._index import cli_index
 from fleetapi_cli._typer import new_group
 from fleetapi_cli.app import app, find_command
-from fleetapi_cli.commands import COMMANDS, GROUPS
+from fleetapi_cli.commands import COMMANDS, GROUPS, TOP_GROUPS
 
-ALL_GROUPS = sorted({*GROUPS, *cli_index()} - set(COMMANDS))
+TABLE_GROUPS = {
+    " ".join(words.split(" ")[:depth])
+    for words in cli_index()
+    for depth in range(1, len(words.split(" ")))
+}
+ALL_GROUPS = sorted({*GROUPS, *TABLE_GROUPS} - set(COMMANDS))
+"""Every group: the hand-made ones and one per prefix of the calls' words (``tracker counter``)."""
 
 
 def complete(args: list[str], incomplete: str, shell: str = "bash") -> list[str]:
@@ -27,23 +33,28 @@ def complete(args: list[str], incomplete: str, shell: str = "bash") -> list[str]
 
 
 def test_every_group_is_offered_at_the_top() -> None:
-    assert set(ALL_GROUPS) | set(COMMANDS) <= set(complete([], ""))
+    tops = {name for name in ALL_GROUPS if " " not in name}
+    assert tops | set(COMMANDS) <= set(complete([], ""))
 
 
 @pytest.mark.parametrize("group", ALL_GROUPS)
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_every_group_completes_its_commands(group: str, shell: str) -> None:
-    command = find_command(group)
+    command = find_command(*group.split(" "))
     assert command is not None
     expected = set(command.list_commands(typer.Context(command)))  # type: ignore[attr-defined]
     assert expected
-    assert set(complete([group], "", shell)) == expected
+    assert set(complete(group.split(" "), "", shell)) == expected
 
 
 def test_options_of_a_hand_made_command_complete() -> None:
-    offered = complete(["track", "export"], "--")
+    offered = complete(["asset", "track", "export"], "--")
     assert {"--from", "--to", "--format", "--out"} <= set(offered)
-    assert set(complete(["track", "export", "--format"], "")) == {"gpx", "csv", "geojson"}
+    assert set(complete(["asset", "track", "export", "--format"], "")) == {
+        "gpx",
+        "csv",
+        "geojson",
+    }
 
 
 def test_a_newly_registered_group_completes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -60,6 +71,7 @@ def test_a_newly_registered_group_completes(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setitem(sys.modules, "fleet_test_group", module)
     monkeypatch.setitem(GROUPS, "zz-new", ("fleet_test_group", "A group added later."))
+    monkeypatch.setitem(TOP_GROUPS, "zz-new", ("fleet_test_group", "A group added later."))
     assert "zz-new" in complete([], "zz")
     assert complete(["zz-new"], "") == ["first", "second"]
     assert complete(["zz-new"], "s") == ["second"]
@@ -71,7 +83,7 @@ def test_a_newly_registered_group_completes(monkeypatch: pytest.MonkeyPatch) -> 
         (["task", "list", "--status"], {"unassigned", "assigned", "done", "failed", "delayed",
                                         "arrived", "faulty"}),
         (["link", "create", "--tracker", "1", "--show"], {"speed", "address", "driver_name"}),
-        (["user", "update-settings", "--hour-mode"], {"TWENTY_FOUR_HOURS", "TWELVE_HOURS"}),
+        (["user", "settings", "update", "--hour-mode"], {"TWENTY_FOUR_HOURS", "TWELVE_HOURS"}),
     ],
 )  # fmt: skip
 def test_options_taking_one_of_some_values_complete_to_them(args, values) -> None:

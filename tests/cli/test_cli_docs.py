@@ -128,11 +128,11 @@ SERVING = {"mock"}  # its examples serve until Ctrl-C
 
 
 def test_the_page_has_examples_of_every_group() -> None:
-    from fleetapi_cli._index import cli_index
+    from fleetapi_cli._index import below
     from fleetapi_cli.commands import COMMANDS, GROUPS
 
-    shown = {e.args[0] for b in BLOCKS for e in b.examples if e.args}
-    names = {*GROUPS, *COMMANDS, *cli_index()} - {"mock"}  # serving blocks until Ctrl-C
+    shown = {" ".join(e.args[:n]) for b in BLOCKS for e in b.examples for n in (1, 2)}
+    names = {*GROUPS, *COMMANDS, *below(())[1]} - {"mock"}  # serving blocks until Ctrl-C
     assert names <= shown
 
 
@@ -173,7 +173,7 @@ def test_each_group_help_shows_a_few_examples_within_80_columns(group: str, cli:
     lines = GROUP_EXAMPLES[group]
     assert 2 <= len(lines) <= 4, lines
     assert all(f"fleet {group} " in line for line in lines), lines
-    shown = cli(group, "--help").output
+    shown = cli(*group.split(" "), "--help").output
     assert "Examples:" in shown
     for line in lines:
         assert f"    {line}\n" in shown  # as written, one line on an 80-column terminal

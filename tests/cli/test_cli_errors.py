@@ -65,7 +65,7 @@ def test_field_errors_are_listed(fake: Any, fake_profile: str) -> None:
 def test_the_envelopes_other_keys_are_shown(fake: Any, fake_profile: str) -> None:
     entities = [{"type": "rules", "ids": [12, 34]}, {"type": "links", "ids": [5]}]
     cli, _ = fake(failure(203, "Delete entity associated with", entities=entities))
-    result = cli("zone", "delete", "--zone-id", "1")
+    result = cli("zone", "delete", "--zone-id", "1", "--yes")
     assert result.exit_code == 7
     assert result.stderr.splitlines() == [
         "error: [203] Delete entity associated with",

@@ -117,7 +117,7 @@ def test_garage_and_department_lists(cli: Cli, session: str) -> None:
     departments = data(cli("department", "list", "-o", "json"))
     assert [d["label"] for d in departments] == ["North", "South"]
     assert "Mullerstrasse 10" in cli("department", "list", "-o", "table").stdout
-    assert cli("garage", "delete", "--garage-id", "1").exit_code == 0  # generated
+    assert cli("garage", "delete", "1", "--yes").exit_code == 0  # generated
     assert [g["id"] for g in data(cli("garage", "list", "-o", "json"))] == [2]
 
 

@@ -25,31 +25,37 @@ def test_the_generated_index_matches_the_table() -> None:
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.path)
 def test_every_call_has_a_command(cli: Cli, endpoint: Any) -> None:
-    names = _index.command_for(endpoint.path, endpoint.cli_name)
+    names = _index.command_for(endpoint.path)
     result = cli(*names, "--help")
     assert result.exit_code == 0, result.output
     assert f"fleet {' '.join(names)}" in result.stdout
 
 
 @pytest.mark.parametrize(
-    ("call", "generated", "hand_made"),
+    ("call", "short_form"),
     [
-        ("vehicle/read", ("vehicle", "read"), ("vehicle", "show")),
-        ("map_layer/read", ("map-layer", "read"), ("map-layer", "download")),
-        ("tracker/location/link/status/change", ("link", "set-status"), ("link", "disable")),
+        ("vehicle/read", ("vehicle", "show")),
+        ("map_layer/read", ("map-layer", "download")),
+        ("tracker/get_state", ("tracker", "state")),
     ],
 )
-def test_one_verb_per_action(cli: Cli, call: str, generated: Any, hand_made: Any) -> None:
-    """Where a hand-made command stands for a call, its generated twin is not shown."""
-    assert _index.command_for(call, generated) == hand_made
-    assert find_command(*generated) is None
-    assert find_command(*hand_made) is not None
-    assert f"  {generated[1]} " not in cli(generated[0], "--help").stdout
+def test_one_verb_per_action(cli: Cli, call: str, short_form: Any) -> None:
+    """Where a hand-made command stands for a call, it is the call's command (no generated
+    twin); its short form works and is not listed beside it."""
+    words = _index.command_for(call)
+    assert _index.owner(call) == (short_form[0], short_form[1])
+    command, alias = find_command(*words), find_command(*short_form)
+    assert command is not None
+    assert alias is not None
+    assert command.help == alias.help
+    listing = cli(words[0], "--help").stdout
+    assert f"  {words[-1]} " in listing
+    assert f"  {short_form[1]} " not in listing
 
 
 def test_find_command() -> None:
     for endpoint in ENDPOINTS:
-        names = _index.command_for(endpoint.path, endpoint.cli_name)
+        names = _index.command_for(endpoint.path)
         assert find_command(*names) is not None, endpoint.path
     assert find_command("ping") is not None
     assert find_command("no-such-group") is None
@@ -58,7 +64,7 @@ def test_find_command() -> None:
 
 def test_root_help_lists_every_group(cli: Cli) -> None:
     text = cli("--help").stdout
-    for group in {e.cli_name[0] for e in ENDPOINTS}:
+    for group in {e.cli_words[0] for e in ENDPOINTS}:
         assert f"\n  {group} " in text
 
 
@@ -95,13 +101,30 @@ def test_option_derivation() -> None:
 
 
 def generated(cli: Cli, group: str) -> Cli:
-    """``cli`` running the generated commands of ``group`` alone: ``fleet`` shadows some of
-    them with hand-made commands (``fleet task list``)."""
+    """``cli`` running the generated commands of the calls ``group/<action>`` alone: ``fleet``
+    has hand-made commands for some of them (``fleet task list``)."""
     import dataclasses
+    import functools
 
-    from fleetapi_cli.generated import generated_app
+    from fleetapi_cli._typer import SummaryGroup, new_group
+    from fleetapi_cli.generated import generated_command
 
-    return dataclasses.replace(cli, root=generated_app(group))
+    calls = {
+        action: path
+        for words, path in _index.cli_index().items()
+        for first, _, action in [words.partition(" ")]
+        if first == group and " " not in action
+    }
+
+    class Generated(SummaryGroup):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            for action, path in calls.items():
+                self.lazy[action] = functools.partial(generated_command, path)
+
+    app = new_group(f"The generated commands of {group}.")
+    app.info.cls = Generated
+    return dataclasses.replace(cli, root=app)
 
 
 def test_help_shows_field_docs_and_types(cli: Cli) -> None:
@@ -185,15 +208,11 @@ def test_values_are_checked_before_sending(fake: Any, fake_profile: str) -> None
 def test_upload(fake: Any, fake_profile: str, tmp_path: Path) -> None:
     # `fleet map-layer upload` is hand-made (FILE argument): drive the generated command of
     # the same call from its generated group.
-    from fleetapi_cli.context import CliState
-    from fleetapi_cli.generated import generated_app
-
     runner, service = fake({"success": True, "id": 7})
-    group = generated_app("map-layer")
+    layers = generated(runner, "map-layer")
 
     def cli(*args: str) -> Any:
-        state = CliState(transport=runner.transport, max_retries=0)
-        return runner.runner.invoke(group, list(args[1:]), obj=state)
+        return layers(*args[1:])
 
     kml = tmp_path / "zones.kml"
     kml.write_text("<kml/>")

@@ -41,7 +41,7 @@ def test_a_wait_gives_up_after_its_timeout(cli: Cli, session: str, fleet_mock: A
     result = cli("report", "generate", *PERIOD, "--wait", "--timeout", "0", "--interval", "0")
     assert result.exit_code == 7  # the frozen clock never finishes it
     assert "0% ready" in result.output
-    assert "fleet report retrieve --report-id" in result.output
+    assert "fleet report tracker retrieve --report-id" in result.output
 
 
 @pytest.mark.parametrize(

@@ -29,15 +29,21 @@ WIDTH = 80
 PERIOD = ["--from", "2026-01-14 00:00:00", "--to", "2026-01-16 00:00:00"]
 ARGS: dict[str, list[str]] = {
     "bill list": [], "checkin list": [], "department list": [], "employee list": [],
-    "event list": PERIOD, "event list-all": PERIOD, "garage list": [], "key list": [],
-    "link list": [], "map-layer list": [], "retranslator list": [], "task list": [],
-    "track list": ["--vehicle", "1", *PERIOD], "tracker list": [], "vehicle list": [],
-    "delivery list": ["--external-id", "1001"], "rule list": [],
-    "sensor list": ["--tracker-id", "1"],
-    "sensor batch-list": ["--trackers", "1"], "subscription list": [],
-    "tracker-group list": [], "zone list": [], "place list": [], "tag list": [],
-    "form-template list": [], "route list": [], "report list": [],
-    "checkpoint list": ["--checkpoint-ids", "7", "--checkpoint-ids", "8"],
+    "event list": PERIOD, "history tracker list": PERIOD, "history user list": PERIOD,
+    "history unread list": [], "history type list": [], "garage list": [], "key list": [],
+    "api key list": [], "link list": [], "tracker location link list": [],
+    "map-layer list": [], "retranslator list": [], "retranslator protocol list": [],
+    "task list": [], "asset track list": ["--vehicle", "1", *PERIOD], "tracker list": [],
+    "vehicle list": [], "delivery list": ["--external-id", "1001"], "tracker rule list": [],
+    "tracker sensor list": ["--tracker-id", "1"], "tracker sensor batch-list": ["--trackers", "1"],
+    "tracker readings list": ["1"], "tracker readings batch-list": ["--trackers", "1"],
+    "tracker counter value list": ["--trackers", "1", "--type", "odometer"],
+    "tracker list-models": [], "track list": ["--tracker-id", "1", *PERIOD],
+    "subscription avangate list": [], "payment-system list": [], "data import list": [],
+    "tracker group list": [], "zone list": [], "zone point list": ["--zone-id", "3"],
+    "place list": [], "tag list": [], "form template list": [], "task route list": [],
+    "report tracker list": [],
+    "task checkpoint list": ["--checkpoint-ids", "7", "--checkpoint-ids", "8"],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

@@ -27,7 +27,7 @@ def ok(result: Any) -> str:
 
 
 def listed(cli: Cli, *args: str) -> dict[str, Any]:
-    return json.loads(ok(cli("track", "list", *args, "-o", "json")))
+    return json.loads(ok(cli("asset", "track", "list", *args, "-o", "json")))
 
 
 def test_list_as_json_is_the_whole_answer(cli: Cli, session: str) -> None:
@@ -41,7 +41,7 @@ def test_list_as_json_is_the_whole_answer(cli: Cli, session: str) -> None:
 
 
 def test_list_as_a_table_has_a_row_per_trip_then_the_totals(cli: Cli, session: str) -> None:
-    out = ok(cli("track", "list", *BEN, "--count-events", "-o", "table"))
+    out = ok(cli("asset", "track", "list", *BEN, "--count-events", "-o", "table"))
     lines = out.splitlines()
     assert lines[0].split()[:3] == ["TRACKER_ID", "TYPE", "ID"]
     assert "EVENT_COUNT" in lines[0]
@@ -60,7 +60,7 @@ def test_list_as_a_table_has_a_row_per_trip_then_the_totals(cli: Cli, session: s
 
 
 def test_a_vehicles_trips_with_the_fuel_they_should_have_used(cli: Cli, session: str) -> None:
-    out = ok(cli("track", "list", "--vehicle", "1", *DAY, "-o", "table"))
+    out = ok(cli("asset", "track", "list", "--vehicle", "1", *DAY, "-o", "table"))
     answer = listed(cli, "--vehicle", "1", *DAY)
     assert answer["list"][0]["tracker_id"] == 1
     fuel = answer["total"]["norm_fuel_consumed"]
@@ -70,7 +70,7 @@ def test_a_vehicles_trips_with_the_fuel_they_should_have_used(cli: Cli, session:
 
 
 def test_list_as_tsv_has_a_row_per_track(cli: Cli, session: str) -> None:
-    out = ok(cli("track", "list", *ANNA, "--cluster", "-o", "tsv"))
+    out = ok(cli("asset", "track", "list", *ANNA, "--cluster", "-o", "tsv"))
     rows = list(csv.DictReader(io.StringIO(out), delimiter="\t"))
     assert [r["type"] for r in rows] == ["single_report", "regular", "cluster", "regular"]
 
@@ -94,7 +94,7 @@ def test_merge_and_options_reach_the_call(cli: Cli, session: str) -> None:
     ],
 )
 def test_usage_errors(cli: Cli, session: str, args: list[str]) -> None:
-    result = cli("track", "list", *args)
+    result = cli("asset", "track", "list", *args)
     assert result.exit_code == 2
     assert "--employee" in result.stderr or "--from" in result.stderr
 
@@ -111,14 +111,14 @@ def test_api_errors_exit_with_their_family(
     cli: Cli, session: str, args: list[str], code: int, exit_code: int
 ) -> None:
     for command in ("list", "export"):
-        result = cli("track", command, *args)
+        result = cli("asset", "track", command, *args)
         assert result.exit_code == exit_code, result.stderr
         assert f"[{code}]" in result.stderr
 
 
 def test_export_gpx_parses_back(cli: Cli, session: str, tmp_path: Path) -> None:
     path = tmp_path / "anna.gpx"
-    result = cli("track", "export", *ANNA, "--format", "gpx", "-O", str(path))
+    result = cli("asset", "track", "export", *ANNA, "--format", "gpx", "-O", str(path))
     assert ok(result) == ""
     assert "Exported" in result.stderr
     gpx = gpxpy.parse(path.read_text(encoding="utf-8"))
@@ -135,7 +135,7 @@ def test_export_gpx_parses_back(cli: Cli, session: str, tmp_path: Path) -> None:
 
 def test_export_csv_parses_back(cli: Cli, session: str, tmp_path: Path) -> None:
     path = tmp_path / "ben.csv"
-    ok(cli("track", "export", *BEN, "--format", "csv", "--out", str(path)))
+    ok(cli("asset", "track", "export", *BEN, "--format", "csv", "--out", str(path)))
     with path.open(encoding="utf-8", newline="") as stream:
         rows = list(csv.DictReader(stream))
     tracks = listed(cli, *BEN)["list"][0]["tracks"]
@@ -154,7 +154,7 @@ def test_export_geojson_to_stdout_in_the_users_time_zone(cli: Cli, fleet_mock: A
     ProfileStore.default().save(
         Profile(name="default", base_url=fleet_mock.base_url, hash=hash_, kind="session")
     )
-    out = ok(cli("track", "export", *BEN, "--format", "geojson"))
+    out = ok(cli("asset", "track", "export", *BEN, "--format", "geojson"))
     collection = json.loads(out)
     assert collection["type"] == "FeatureCollection"
     features = collection["features"]

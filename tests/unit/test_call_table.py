@@ -61,7 +61,7 @@ def test_paths_and_aliases_are_unique():
 def test_sdk_methods_and_cli_names_are_unique():
     methods = [e.sdk_chain for e in ENDPOINTS]
     assert len(methods) == len(set(methods))
-    cli = [e.cli_name for e in ENDPOINTS]
+    cli = [e.cli_words for e in ENDPOINTS]
     assert len(cli) == len(set(cli))
 
 

@@ -119,7 +119,7 @@ def test_map_layer_read_is_a_file_download_and_upload_is_multipart():
     upload = by_path("map_layer/upload")
     assert upload.upload
     assert set(attrs.fields_dict(upload.params)) == {"label", "redirect_target"}
-    assert by_path("map_layer/list").cli_name == ("map-layer", "list")
+    assert by_path("map_layer/list").cli_words == ("map-layer", "list")
 
 
 def test_map_layer_upload_fields_and_update_body():
@@ -207,7 +207,7 @@ def test_subscriptions_live_at_avangate_and_answer_on_extpay():
     for action in ("cancel", "list"):
         endpoint = by_path(f"subscription/extpay/{action}")
         assert endpoint.path == f"subscription/avangate/{action}"
-        assert endpoint.cli_name == ("subscription", action)
+        assert endpoint.cli_words == ("subscription", "avangate", action)
         assert endpoint.right == "payment_create"
     item = CLIENT.structure(
         {"reference": "5EAD4B0B2F", "code": "4679109", "quantity": 123,
@@ -280,7 +280,7 @@ def test_spreadsheet_preview_is_rows_of_cells():
     assert preview.header is UNSET
     assert preview.preview[1] == ["Van 1", "Transit"]
     assert by_path("data/spreadsheet/parse").upload
-    assert by_path("data/spreadsheet/parse").cli_name == ("data", "parse")
+    assert by_path("data/spreadsheet/parse").cli_words == ("data", "spreadsheet", "parse")
 
 
 # --- Delivery -------------------------------------------------------------------------------

@@ -18,7 +18,6 @@ USER_AUTH = Endpoint(
     summary="Log in with a login and password and get a session hash.",
     access=Access.NONE,
     errors=(102, 103, 104, 105),
-    cli=("auth", "login"),
 )
 API_KEY_CREATE = Endpoint(
     path="api/key/create",
@@ -28,7 +27,6 @@ API_KEY_CREATE = Endpoint(
     access=Access.SESSION,
     master_only=True,
     errors=(4, 13, 268),
-    cli=("key", "create"),
 )
 API_KEY_DELETE = Endpoint(
     path="api/key/delete",
@@ -38,7 +36,6 @@ API_KEY_DELETE = Endpoint(
     access=Access.SESSION,
     master_only=True,
     errors=(4, 13, 201),
-    cli=("key", "delete"),
 )
 API_KEY_LIST = Endpoint(
     path="api/key/list",
@@ -49,7 +46,6 @@ API_KEY_LIST = Endpoint(
     master_only=True,
     errors=(4, 13),
     safe=True,
-    cli=("key", "list"),
 )
 BASE_NOTHING = Endpoint(
     path="base/nothing",
@@ -57,7 +53,6 @@ BASE_NOTHING = Endpoint(
     result=Result.nothing(),
     summary="Health check: does nothing, proves the credential works.",
     safe=True,
-    cli=("base", "nothing"),
 )
 BASE_SEND_EMAIL = Endpoint(
     path="base/send_email",

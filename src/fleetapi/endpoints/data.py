@@ -14,7 +14,7 @@ from fleetapi.models.data import (
 _CLI = (
     "The CLI puts the three calls in a `data` group: `fleet data parse FILE` uploads and "
     "previews a spreadsheet, `fleet data imports` lists import processes, "
-    "`fleet data import --process-id ID --type vehicle` reads one."
+    "`fleet data import read --process-id ID --type vehicle` reads one."
 )
 
 DATA_SPREADSHEET_PARSE = Endpoint(
@@ -24,7 +24,6 @@ DATA_SPREADSHEET_PARSE = Endpoint(
     summary="Upload a spreadsheet (.xlsx, .xls, .csv), store it and preview its first rows.",
     errors=(233, 234, 271, 274),
     upload=True,
-    cli=("data", "parse"),
     notes=(
         "A `multipart/form-data` request: the params model holds the form fields "
         "(`preview_count`, `parse_header`, `header_map` as JSON text); the spreadsheet itself is "
@@ -43,7 +42,6 @@ DATA_IMPORT_LIST = Endpoint(
     result=Result.field("list", list[ImportProcess]),
     summary="List the user's import processes, optionally of some types only.",
     safe=True,
-    cli=("data", "imports"),
     notes=_CLI,
 )
 DATA_IMPORT_READ = Endpoint(
@@ -53,7 +51,6 @@ DATA_IMPORT_READ = Endpoint(
     summary="Read one import process with its progress, warnings and errors.",
     errors=(201,),
     safe=True,
-    cli=("data", "import"),
     notes=_CLI,
 )
 

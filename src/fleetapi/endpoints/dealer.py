@@ -13,7 +13,6 @@ DEALER_GET_UI_CONFIG = Endpoint(
     access=Access.NONE,
     errors=(12, 201),
     safe=True,
-    cli=("dealer", "config"),
     notes="Needs no credential. Given both `domain` and `hash`, the mock uses the hash.",
 )
 

@@ -116,7 +116,6 @@ TRACKER_EMPLOYEE_ASSIGN = Endpoint(
     right="employee_update",
     errors=(201, 208, 236, 263),
     origin="service",
-    cli=("employee", "assign"),
     notes=(
         "201 for a tracker or an employee the caller cannot see, 208 for a blocked tracker, "
         "236 without the tariff feature `app_fleet`, 263 when the employee is already the "
@@ -132,7 +131,6 @@ TRACKER_EMPLOYEE_READ = Endpoint(
     errors=(201, 208),
     safe=True,
     origin="service",
-    cli=("employee", "assignment"),
     notes=(
         "201 for a tracker the caller cannot see, 208 for a blocked one. `last_change` is null "
         "until the binding changes; its `location` is the tracker's position at the change."

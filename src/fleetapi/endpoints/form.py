@@ -26,7 +26,6 @@ FORM_TEMPLATE_LIST = Endpoint(
     summary="List the account's form templates, by ID.",
     safe=True,
     origin="service",
-    cli=("form-template", "list"),
     notes="Every user of the account sees every template; no right is needed.",
 )
 FORM_TEMPLATE_READ = Endpoint(
@@ -37,7 +36,6 @@ FORM_TEMPLATE_READ = Endpoint(
     errors=(201,),
     safe=True,
     origin="service",
-    cli=("form-template", "read"),
 )
 FORM_TEMPLATE_CREATE = Endpoint(
     path="form/template/create",
@@ -47,7 +45,6 @@ FORM_TEMPLATE_CREATE = Endpoint(
     right="form_template_update",
     errors=(7,),
     origin="service",
-    cli=("form-template", "create"),
     notes=f"The template starts at `version` 1. {_FIELDS}",
 )
 FORM_TEMPLATE_UPDATE = Endpoint(
@@ -58,7 +55,6 @@ FORM_TEMPLATE_UPDATE = Endpoint(
     right="form_template_update",
     errors=(7, 201),
     origin="service",
-    cli=("form-template", "update"),
     current="form/template/read",
     notes=(
         "Forms already made from the template keep the fields they were made with. "
@@ -73,7 +69,6 @@ FORM_TEMPLATE_DELETE = Endpoint(
     right="form_template_update",
     errors=(201,),
     origin="service",
-    cli=("form-template", "delete"),
     notes=(
         "A template in use may be deleted: the forms made from it keep their fields and "
         "values and answer `template_id` null, and tasks answer `form_template_id` null."
@@ -87,7 +82,6 @@ FORM_TEMPLATE_STATS = Endpoint(
     errors=(201,),
     safe=True,
     origin="service",
-    cli=("form-template", "stats"),
     notes=(
         "Counts the tasks and checkpoints the caller sees, by their status now; every status "
         "is answered. The mock keeps no task schedules: `scheduled` is 0."

@@ -17,7 +17,6 @@ GEOCODER_SEARCH_ADDRESS = Endpoint(
     summary="Find the locations matching an address, a place or coordinates, best first.",
     errors=(210,),
     safe=True,
-    cli=("geocoder", "search"),
     notes=(
         "`q` is an address or place as text, or a location: a `{lat, lng}` object or two decimal "
         'numbers as text (`"37.825014,-122.372020"`), which is a reverse lookup returning one '
@@ -35,7 +34,6 @@ GEOCODER_SEARCH_LOCATION = Endpoint(
     summary="Find the address of a point (reverse geocoding).",
     errors=(210,),
     safe=True,
-    cli=("geocoder", "reverse"),
     notes=(
         "`goal` is required, as in the spec: `ui_user_action` for lookups a person asked for, "
         "`ui` otherwise. Code 210 (from the service notes) when no address is known for the "

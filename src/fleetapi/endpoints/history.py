@@ -25,7 +25,6 @@ HISTORY_TYPE_LIST = Endpoint(
     summary="List the event types and their descriptions.",
     safe=True,
     origin="service",
-    cli=("event", "types"),
     notes="The types the mock's events take, described in English whatever the `locale`.",
 )
 HISTORY_TRACKER_LIST = Endpoint(
@@ -36,7 +35,6 @@ HISTORY_TRACKER_LIST = Endpoint(
     errors=(211, 212, 217),
     safe=True,
     origin="service",
-    cli=("event", "list"),
     notes=(
         f"{_SEEN} Sorted by time (ties by ID), oldest first unless `ascending` is false; "
         "`limit` (at most 1000, 212 beyond) cuts the list, `total` and `total_unread` count "
@@ -51,7 +49,6 @@ HISTORY_USER_LIST = Endpoint(
     errors=(211, 212),
     safe=True,
     origin="service",
-    cli=("event", "list-all"),
     notes=(
         f"{_SEEN} As `history/tracker/list` over every tracker the caller may see, blocked "
         "ones included (their events stay in the history): sorted by time (ties by ID), "
@@ -66,7 +63,6 @@ HISTORY_UNREAD_LIST = Endpoint(
     errors=(212,),
     safe=True,
     origin="service",
-    cli=("event", "unread"),
     notes=f"{_SEEN} Newest first, from `from` (a year ago by default), at most `limit`.",
 )
 HISTORY_UNREAD_COUNT = Endpoint(
@@ -76,7 +72,6 @@ HISTORY_UNREAD_COUNT = Endpoint(
     summary="Count the user's unread events.",
     safe=True,
     origin="service",
-    cli=("event", "unread-count"),
     notes=f"{_SEEN} From `from` (a year ago by default).",
 )
 HISTORY_READ = Endpoint(
@@ -87,7 +82,6 @@ HISTORY_READ = Endpoint(
     errors=(201,),
     safe=True,
     origin="service",
-    cli=("event", "read"),
     notes=f"{_SEEN} 201 for one the caller cannot see.",
 )
 HISTORY_MARK_READ = Endpoint(
@@ -98,7 +92,6 @@ HISTORY_MARK_READ = Endpoint(
     errors=(201,),
     safe=True,
     origin="service",
-    cli=("event", "mark-read"),
     notes=(
         "For the caller only. 201 for an event the caller cannot see or has read already "
         "(the documentation: no unread entry with that ID)."
@@ -111,7 +104,6 @@ HISTORY_MARK_READ_ALL = Endpoint(
     summary="Mark every event of the user read.",
     safe=True,
     origin="service",
-    cli=("event", "mark-read-all"),
 )
 
 ENDPOINTS = (

@@ -20,7 +20,6 @@ LINK_CREATE = Endpoint(
     summary="Create a geo link sharing the location of 1 to 100 trackers.",
     right="weblocator_session_create",
     errors=(13, 204, 217, 236, 268),
-    cli=("link", "create"),
     notes="The link is active once created. At most 10000 links per account (code 268).",
 )
 LINK_UPDATE = Endpoint(
@@ -30,7 +29,6 @@ LINK_UPDATE = Endpoint(
     summary="Update a geo link's lifetime, description, trackers and options.",
     right="weblocator_session_create",
     errors=(13, 201, 204, 217, 236),
-    cli=("link", "update"),
     notes=(
         "The link keeps its hash, and so its URL; the body replaces the link's content (an "
         "omitted `lifetime` means the link never expires). The right sub-users need is not "
@@ -44,7 +42,6 @@ LINK_STATUS_CHANGE = Endpoint(
     summary="Turn a geo link off or on again.",
     right="weblocator_session_create",
     errors=(201,),
-    cli=("link", "set-status"),
     notes=(
         "Turning a link off ends its open viewing sessions. Sub-users need "
         "`weblocator_session_create`, as for create (not shown in the spec)."
@@ -57,7 +54,6 @@ LINK_READ = Endpoint(
     summary="Read a geo link.",
     errors=(201,),
     safe=True,
-    cli=("link", "read"),
 )
 LINK_LIST = Endpoint(
     path="tracker/location/link/list",
@@ -66,7 +62,6 @@ LINK_LIST = Endpoint(
     summary="List the user's geo links with their derived status, a page at a time.",
     safe=True,
     paging=Paging(total=None, default_limit=10000),
-    cli=("link", "list"),
     notes=(
         "Each link carries its derived `status`: `disabled` when not enabled, else `inactive` "
         "before `lifetime.from`, `expired` after `lifetime.to`, else `enabled`."
@@ -79,7 +74,6 @@ LINK_DELETE = Endpoint(
     summary="Delete a geo link.",
     right="weblocator_session_create",
     errors=(201,),
-    cli=("link", "delete"),
     notes="Sub-users need `weblocator_session_create`, as for create (not shown in the spec).",
 )
 

@@ -25,7 +25,6 @@ PAYMENT_SYSTEM_LIST = Endpoint(
     right="payment_create",
     errors=(201,),
     safe=True,
-    cli=("payment", "systems"),
     notes="The payment system of the user's dealer; code 201 when the dealer has none.",
 )
 PAYMENT_SYSTEM_ESTIMATE_GET = Endpoint(
@@ -35,7 +34,6 @@ PAYMENT_SYSTEM_ESTIMATE_GET = Endpoint(
     summary="Estimate the monthly payment (rounded up to hundreds for rubles, to tens otherwise).",
     right="payment_create",
     safe=True,
-    cli=("payment", "estimate"),
     notes=(
         "The mock adds up the monthly tariff price of every tracker of the account that is "
         "neither blocked nor a clone, in the payment system's currency."
@@ -72,7 +70,6 @@ SUBSCRIPTION_AVANGATE_CANCEL = Endpoint(
     right="payment_create",
     errors=(215,),
     aliases=("subscription/extpay/cancel",),
-    cli=("subscription", "cancel"),
     notes=_EXTPAY.format(path="subscription/avangate/cancel", alias="subscription/extpay/cancel"),
 )
 SUBSCRIPTION_AVANGATE_LIST = Endpoint(
@@ -84,7 +81,6 @@ SUBSCRIPTION_AVANGATE_LIST = Endpoint(
     errors=(215,),
     safe=True,
     aliases=("subscription/extpay/list",),
-    cli=("subscription", "list"),
     notes=_EXTPAY.format(path="subscription/avangate/list", alias="subscription/extpay/list"),
 )
 

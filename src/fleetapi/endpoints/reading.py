@@ -47,7 +47,6 @@ TRACKER_READINGS_LIST = Endpoint(
     errors=(204, 208),
     safe=True,
     origin="service",
-    cli=("tracker", "readings"),
     notes=f"{_READINGS} 204 for a tracker the caller cannot see, 208 for a blocked one.",
 )
 TRACKER_READINGS_BATCH_LIST = Endpoint(
@@ -58,7 +57,6 @@ TRACKER_READINGS_BATCH_LIST = Endpoint(
     errors=(217, 221),
     safe=True,
     origin="service",
-    cli=("tracker", "batch-readings"),
     notes=(
         f"{_READINGS} 217 names every tracker the caller cannot see or that is blocked; 221 "
         "for more than `MAX_BATCH_SENSOR_TRACKERS` (500) trackers."
@@ -72,7 +70,6 @@ TRACKER_GET_FUEL = Endpoint(
     errors=(201, 208),
     safe=True,
     origin="service",
-    cli=("tracker", "fuel"),
     notes=(
         "The metering sensors of `sensor_type` `fuel` with a value, read as "
         "`tracker/readings/list` reads them; `update_time` is the newest of their values' "
@@ -87,7 +84,6 @@ TRACKER_COUNTER_VALUE_GET = Endpoint(
     errors=(204, 208),
     safe=True,
     origin="service",
-    cli=("tracker", "counter"),
     notes=(
         f"{_COUNTERS} 204 for a tracker the caller cannot see, or a counter without a value "
         "(never set, and no point, or no point reporting the ignition); 208 for a blocked "
@@ -102,7 +98,6 @@ TRACKER_COUNTER_VALUE_LIST = Endpoint(
     errors=(204, 217, 221),
     safe=True,
     origin="service",
-    cli=("tracker", "counters"),
     notes=(
         f"{_COUNTERS} 217 names every tracker the caller cannot see or that is blocked, 221 "
         "for more than `MAX_BATCH_TRACKERS` (2000); 204 when one of them has no value for "
@@ -117,7 +112,6 @@ TRACKER_COUNTER_VALUE_SET = Endpoint(
     right="tracker_update",
     errors=(7, 204, 208, 219),
     origin="service",
-    cli=("tracker", "set-counter"),
     notes=(
         "The value holds from the world's current time: what the points after it add counts "
         "on from it. 204 for a tracker the caller cannot see, 208 for a blocked one, 219 for "
@@ -132,7 +126,6 @@ TRACKER_STATS_MILEAGE_READ = Endpoint(
     errors=(7, 211, 217, 221),
     safe=True,
     origin="service",
-    cli=("tracker", "mileage"),
     notes=(
         "Each day of the period (in the caller's time zone) the length in km of the track "
         "between consecutive points both in the period, by the day of the second one; a day "
@@ -148,7 +141,6 @@ TRACKER_STATS_ENGINE_HOURS_READ = Endpoint(
     errors=(7, 204, 208, 211, 214, 219),
     safe=True,
     origin="service",
-    cli=("tracker", "engine-hours"),
     notes=(
         "The hours between consecutive points in the period while the first reports the "
         "ignition on. 204 for a tracker the caller cannot see, 208 for a blocked one, 219 for "

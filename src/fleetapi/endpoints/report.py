@@ -30,7 +30,6 @@ REPORT_GENERATE = Endpoint(
     right="reports",
     errors=(7, 15, 211, 217, 222, 236),
     origin="service",
-    cli=("report", "generate"),
     notes=(
         "The report is made from the data of the period as the call finds it and is ready "
         f"{GENERATION_SECONDS} world seconds later. A tracker the caller does not see is 217, "
@@ -48,7 +47,6 @@ REPORT_LIST = Endpoint(
     right="reports",
     safe=True,
     origin="service",
-    cli=("report", "list"),
 )
 REPORT_STATUS = Endpoint(
     path="report/tracker/status",
@@ -59,7 +57,6 @@ REPORT_STATUS = Endpoint(
     errors=(204,),
     safe=True,
     origin="service",
-    cli=("report", "status"),
 )
 REPORT_RETRIEVE = Endpoint(
     path="report/tracker/retrieve",
@@ -70,7 +67,6 @@ REPORT_RETRIEVE = Endpoint(
     errors=(204, 229),
     safe=True,
     origin="service",
-    cli=("report", "retrieve"),
     notes=_READY,
 )
 REPORT_DOWNLOAD = Endpoint(
@@ -82,7 +78,6 @@ REPORT_DOWNLOAD = Endpoint(
     errors=(204, 229),
     safe=True,
     origin="service",
-    cli=("report", "download"),
     notes=f"`xls` answers the xlsx workbook. {_READY}",
 )
 REPORT_DELETE = Endpoint(
@@ -93,7 +88,6 @@ REPORT_DELETE = Endpoint(
     right="reports",
     errors=(204,),
     origin="service",
-    cli=("report", "delete"),
 )
 
 ENDPOINTS = (

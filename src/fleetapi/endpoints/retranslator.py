@@ -55,7 +55,6 @@ RETRANSLATOR_PROTOCOL_LIST = Endpoint(
     summary="List the protocols a retranslator can speak.",
     safe=True,
     aliases=("retranslator/protocols/list",),
-    cli=("retranslator", "protocols"),
     notes=(
         "Marked as not available in the specification; the service answers it, also as "
         "`retranslator/protocols/list`."

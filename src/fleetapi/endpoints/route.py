@@ -31,7 +31,6 @@ TASK_ROUTE_LIST = Endpoint(
     summary="List the routes the caller sees, by ID, with optional filters.",
     safe=True,
     origin="service",
-    cli=("route", "list"),
     notes=(
         "A route is actual after `from` when its `to` is not earlier, before `to` when its "
         "`from` is not later; `filter` is found in the label or description (any case)."
@@ -45,7 +44,6 @@ TASK_ROUTE_READ = Endpoint(
     errors=(201,),
     safe=True,
     origin="service",
-    cli=("route", "read"),
     notes="201 for anything but a route the caller sees (a task or checkpoint ID included).",
 )
 TASK_ROUTE_UPDATE = Endpoint(
@@ -56,7 +54,6 @@ TASK_ROUTE_UPDATE = Endpoint(
     right="task_update",
     errors=(7, 201, 255),
     origin="service",
-    cli=("route", "update"),
     current="task/route/read",
     notes=(
         "Checkpoints with an `id` (one of the route's, else 201) are rewritten, those without "
@@ -74,7 +71,6 @@ TASK_ROUTE_DELETE = Endpoint(
     right="task_update",
     errors=(201,),
     origin="service",
-    cli=("route", "delete"),
 )
 TASK_ROUTE_ASSIGN = Endpoint(
     path="task/route/assign",
@@ -84,7 +80,6 @@ TASK_ROUTE_ASSIGN = Endpoint(
     right="task_update",
     errors=(201, 204, 208, 236, 255),
     origin="service",
-    cli=("route", "assign"),
     notes=f"{_STATES} Then the tracker: 204 when missing, 208 blocked, 236 without tasks.",
 )
 TASK_CHECKPOINT_LIST = Endpoint(
@@ -94,7 +89,6 @@ TASK_CHECKPOINT_LIST = Endpoint(
     summary="The checkpoints of some IDs that the caller sees, by ID.",
     safe=True,
     origin="service",
-    cli=("checkpoint", "list"),
     notes="IDs of tasks, routes and checkpoints the caller does not see are skipped.",
 )
 TASK_CHECKPOINT_READ = Endpoint(
@@ -105,7 +99,6 @@ TASK_CHECKPOINT_READ = Endpoint(
     errors=(201,),
     safe=True,
     origin="service",
-    cli=("checkpoint", "read"),
 )
 TASK_CHECKPOINT_CREATE = Endpoint(
     path="task/checkpoint/create",
@@ -115,7 +108,6 @@ TASK_CHECKPOINT_CREATE = Endpoint(
     right="task_update",
     errors=(7, 201, 208, 236, 255),
     origin="service",
-    cli=("checkpoint", "create"),
     notes=(
         "The route (`parent_id`) must be one the caller sees (201). The checkpoint runs on the "
         "route's tracker: a `tracker_id` given must be usable (201, 208, 236) and the route's "
@@ -130,7 +122,6 @@ TASK_CHECKPOINT_UPDATE = Endpoint(
     right="task_update",
     errors=(7, 201, 255),
     origin="service",
-    cli=("checkpoint", "update"),
     current="task/checkpoint/read",
     notes=(
         "255 unless the checkpoint is `unassigned` or `assigned`. Its window may not end before "
@@ -146,7 +137,6 @@ TASK_CHECKPOINT_DELETE = Endpoint(
     right="task_update",
     errors=(201,),
     origin="service",
-    cli=("checkpoint", "delete"),
 )
 TASK_CHECKPOINT_TRANSMUTE = Endpoint(
     path="task/checkpoint/transmute",
@@ -156,7 +146,6 @@ TASK_CHECKPOINT_TRANSMUTE = Endpoint(
     right="task_update",
     errors=(201, 255),
     origin="service",
-    cli=("checkpoint", "transmute"),
     notes=f"The task keeps its tracker, window and form. {_STATES}",
 )
 

@@ -34,7 +34,6 @@ TRACKER_RULE_LIST = Endpoint(
     errors=(201,),
     safe=True,
     origin="service",
-    cli=("rule", "list"),
     notes=(
         f"By ID. A rule lists the trackers bound to it that the caller may see. 201 for a "
         f"`tracker_id` the caller cannot see. {_EVENTS}"
@@ -48,7 +47,6 @@ TRACKER_RULE_CREATE = Endpoint(
     right="tracker_rule_update",
     errors=(7, 204),
     origin="service",
-    cli=("rule", "create"),
     notes=_CONTENT,
 )
 TRACKER_RULE_UPDATE = Endpoint(
@@ -59,7 +57,6 @@ TRACKER_RULE_UPDATE = Endpoint(
     right="tracker_rule_update",
     errors=(7, 201, 204),
     origin="service",
-    cli=("rule", "update"),
     notes=(
         "201 for a rule that is not the account's. A sub-user's update keeps the trackers "
         f"it cannot see bound. {_CONTENT}"
@@ -74,7 +71,6 @@ TRACKER_RULE_DELETE = Endpoint(
     right="tracker_rule_update",
     errors=(201,),
     origin="service",
-    cli=("rule", "delete"),
     notes="201 for a rule that is not the account's. The events it made stay in the history.",
 )
 TRACKER_RULE_BIND = Endpoint(
@@ -85,7 +81,6 @@ TRACKER_RULE_BIND = Endpoint(
     right="tracker_rule_update",
     errors=(201,),
     origin="service",
-    cli=("rule", "bind"),
     notes=(
         "201 for a rule that is not the account's. Trackers the caller cannot see are "
         "ignored, as documented; a tracker already bound stays once."
@@ -99,7 +94,6 @@ TRACKER_RULE_UNBIND = Endpoint(
     right="tracker_rule_update",
     errors=(201,),
     origin="service",
-    cli=("rule", "unbind"),
     notes=(
         "201 for a rule that is not the account's. Trackers the caller cannot see, or not "
         "bound, are ignored, as documented."

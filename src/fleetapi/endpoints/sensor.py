@@ -31,7 +31,6 @@ TRACKER_SENSOR_LIST = Endpoint(
     errors=(201, 208),
     safe=True,
     origin="service",
-    cli=("sensor", "list"),
     notes="By sensor ID. 201 for a tracker the caller cannot see, 208 for a blocked one.",
 )
 TRACKER_SENSOR_BATCH_LIST = Endpoint(
@@ -42,7 +41,6 @@ TRACKER_SENSOR_BATCH_LIST = Endpoint(
     errors=(217, 221),
     safe=True,
     origin="service",
-    cli=("sensor", "batch-list"),
     notes=(
         "217 names every tracker the caller cannot see or that is blocked; 221 for more than "
         "`MAX_BATCH_SENSOR_TRACKERS` (500) trackers."
@@ -56,7 +54,6 @@ TRACKER_SENSOR_CREATE = Endpoint(
     right="tracker_update",
     errors=(7, 201, 208, 219, 232, 270),
     origin="service",
-    cli=("sensor", "create"),
     notes=f"An `id` given in `sensor` is ignored. {_CHANGE}",
 )
 TRACKER_SENSOR_UPDATE = Endpoint(
@@ -67,7 +64,6 @@ TRACKER_SENSOR_UPDATE = Endpoint(
     right="tracker_update",
     errors=(7, 201, 208, 219, 232, 270),
     origin="service",
-    cli=("sensor", "update"),
     notes=(
         "201 also for a sensor that is not the tracker's. A sensor keeps its kind: another "
         f"`type` is 7. {_CHANGE}"
@@ -81,7 +77,6 @@ TRACKER_SENSOR_DELETE = Endpoint(
     right="tracker_update",
     errors=(201, 208, 219),
     origin="service",
-    cli=("sensor", "delete"),
     notes=(
         "201 for a sensor that is not the tracker's, or a tracker the caller cannot see; 208 "
         "for a blocked tracker, 219 for a clone. The composite sensors that summed it forget "

@@ -23,7 +23,6 @@ ASSET_TRACK_LIST = Endpoint(
     summary="List an asset's tracks over a period, per tracker, with totals.",
     errors=(201, 211),
     safe=True,
-    cli=("track", "list"),
     notes=(
         "Totals carry `trips_duration`; the SDK also accepts `trip_duration`, the other "
         "spelling of the service's documentation. `merged` tracks come only with `split` "
@@ -37,7 +36,6 @@ ASSET_TRACK_READ = Endpoint(
     summary="Read an asset's track points over a period, per tracker.",
     errors=(201, 211),
     safe=True,
-    cli=("track", "read"),
 )
 
 KML_FILE_TYPE = "application/vnd.google-earth.kml+xml"
@@ -51,7 +49,6 @@ TRACK_DOWNLOAD = Endpoint(
     errors=(201, 208, 211),
     safe=True,
     origin="service",
-    cli=("tracker", "download-track"),
     notes=(
         "The points `track/read` answers with the same options (or those of `track_ids`), as "
         "a KML document: one placemark per point with its time, speed and heading; `split` "
@@ -70,7 +67,6 @@ TRACK_LIST = Endpoint(
     errors=(201, 208, 211),
     safe=True,
     origin="service",
-    cli=("tracker", "tracks"),
     notes=(
         "The tracks of `asset/track/list` for one tracker, without the per-tracker `interval` "
         "and the totals: the same trips, options and limits. 208 for a blocked tracker."
@@ -84,7 +80,6 @@ TRACK_READ = Endpoint(
     errors=(201, 208, 211),
     safe=True,
     origin="service",
-    cli=("tracker", "points"),
     notes="The points of `asset/track/read` for one tracker. 208 for a blocked tracker.",
 )
 

@@ -44,7 +44,6 @@ TRACKER_GET_STATE = Endpoint(
         "with their update times, battery, inputs, outputs, model-specific `additional` "
         "states); `user_time` beside it in every date/time mode."
     ),
-    cli=("tracker", "state"),
 )
 TRACKER_GET_STATES = Endpoint(
     path="tracker/get_states",
@@ -59,7 +58,6 @@ TRACKER_GET_STATES = Endpoint(
         "`blocked`; an unknown one with 217 unless `allow_not_exist` lists it in `not_exist`. "
         "Neither gets a state, and each list is answered only when asked for."
     ),
-    cli=("tracker", "states"),
 )
 
 ENDPOINTS = (TRACKER_LIST, TRACKER_READ, TRACKER_GET_STATE, TRACKER_GET_STATES)

@@ -31,7 +31,6 @@ TRACKER_GET_LAST_GPS_POINT = Endpoint(
     errors=(201, 208),
     safe=True,
     origin="service",
-    cli=("tracker", "last-point"),
     notes="The newest recorded point not located by GSM LBS; `value` is null when there is none.",
 )
 TRACKER_GET_INPUTS = Endpoint(
@@ -42,7 +41,6 @@ TRACKER_GET_INPUTS = Endpoint(
     errors=(201, 208),
     safe=True,
     origin="service",
-    cli=("tracker", "inputs"),
     notes=_INPUTS,
 )
 TRACKER_BATCH_GET_INPUTS = Endpoint(
@@ -53,7 +51,6 @@ TRACKER_BATCH_GET_INPUTS = Endpoint(
     errors=(217, 221),
     safe=True,
     origin="service",
-    cli=("tracker", "batch-inputs"),
     notes=f"{_INPUTS} {_BATCH}",
 )
 TRACKER_GET_OUTPUTS = Endpoint(
@@ -64,7 +61,6 @@ TRACKER_GET_OUTPUTS = Endpoint(
     errors=(201, 208),
     safe=True,
     origin="service",
-    cli=("tracker", "outputs"),
     notes="One output per output of the tracker's state, titled `OUT1`, `OUT2`...",
 )
 TRACKER_BATCH_GET_OUTPUTS = Endpoint(
@@ -75,7 +71,6 @@ TRACKER_BATCH_GET_OUTPUTS = Endpoint(
     errors=(217, 221),
     safe=True,
     origin="service",
-    cli=("tracker", "batch-outputs"),
     notes=_BATCH,
 )
 TRACKER_TAGS_SET = Endpoint(
@@ -86,7 +81,6 @@ TRACKER_TAGS_SET = Endpoint(
     errors=(201, 204, 208),
     safe=True,
     origin="service",
-    cli=("tracker", "set-tags"),
     notes=(
         "The tags are kept in `ordinal` order. A tag that is not the account's is 204, as for "
         "every referenced entity. The documented example body is not valid JSON (its array "
@@ -102,7 +96,6 @@ TRACKER_LIST_MODELS = Endpoint(
     summary="List the device models of the platform's catalogue.",
     safe=True,
     origin="service",
-    cli=("tracker", "models"),
     notes=(
         "The models of the world's catalogue (`tracker_models`), by ID, in `list` (the "
         "documentation shows one model object, not its envelope). `compact_view` answers each "

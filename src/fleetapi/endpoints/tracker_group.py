@@ -18,7 +18,6 @@ TRACKER_GROUP_LIST = Endpoint(
     summary="List the account's tracker groups (the default group 0 is not listed).",
     safe=True,
     origin="service",
-    cli=("tracker-group", "list"),
 )
 TRACKER_GROUP_CREATE = Endpoint(
     path="tracker/group/create",
@@ -28,7 +27,6 @@ TRACKER_GROUP_CREATE = Endpoint(
     master_only=True,
     errors=(7,),
     origin="service",
-    cli=("tracker-group", "create"),
 )
 TRACKER_GROUP_UPDATE = Endpoint(
     path="tracker/group/update",
@@ -38,7 +36,6 @@ TRACKER_GROUP_UPDATE = Endpoint(
     master_only=True,
     errors=(7, 201),
     origin="service",
-    cli=("tracker-group", "update"),
 )
 TRACKER_GROUP_DELETE = Endpoint(
     path="tracker/group/delete",
@@ -48,7 +45,6 @@ TRACKER_GROUP_DELETE = Endpoint(
     master_only=True,
     errors=(201,),
     origin="service",
-    cli=("tracker-group", "delete"),
     notes="The default group 0 is not a group that can be deleted: 201.",
 )
 TRACKER_GROUP_ASSIGN = Endpoint(
@@ -59,7 +55,6 @@ TRACKER_GROUP_ASSIGN = Endpoint(
     master_only=True,
     errors=(201, 208, 217),
     origin="service",
-    cli=("tracker-group", "assign"),
     notes=(
         "201 for a group that is not the account's, 217 when a tracker is not the account's "
         "(the whole list is checked first; nothing moves), 208 for a blocked tracker, which "

@@ -18,7 +18,6 @@ USER_GET_INFO = Endpoint(
     summary="Read the signed-in user, its dealer's settings and what its plan allows.",
     safe=True,
     origin="service",
-    cli=("user", "info"),
     notes=(
         "`master` and `privileges` are answered to sub-users only. `paas_settings` is null for "
         "a dealer without interface settings. `user_menu` is the default menu preset with no "
@@ -32,7 +31,6 @@ USER_GET_TARIFF_RESTRICTIONS = Endpoint(
     summary="Read what the user's plan allows (the maps it may open).",
     safe=True,
     origin="service",
-    cli=("user", "tariff-restrictions"),
     notes="A sub-user is answered its master's plan.",
 )
 USER_LOGOUT = Endpoint(
@@ -42,7 +40,6 @@ USER_LOGOUT = Endpoint(
     summary="End the current session (the hash stops working).",
     safe=True,
     origin="service",
-    cli=("user", "logout"),
     notes=(
         "Works with a user's standard session only: an API key is 4, as for every call an API "
         "key may not make. A second logout with the same hash is 4 (the session has ended). "
@@ -56,7 +53,6 @@ USER_SETTINGS_READ = Endpoint(
     summary="Read the user's settings (time zone, locale, units, providers).",
     safe=True,
     origin="service",
-    cli=("user", "settings"),
     notes=(
         "`file_storage_settings`, `balance_alert_settings` and the warning periods are "
         "answered to master users only (the right `admin`)."
@@ -69,7 +65,6 @@ USER_SETTINGS_UPDATE = Endpoint(
     summary="Change some of the user's settings; the others stay.",
     errors=(7, 13),
     origin="service",
-    cli=("user", "update-settings"),
     notes=(
         "A `time_zone` that is no IANA zone is 7. A sub-user sending `balance_alert_settings` "
         "or `file_storage_settings` gets 13 and nothing changes."

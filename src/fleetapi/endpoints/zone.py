@@ -136,7 +136,6 @@ ZONE_POINT_LIST = Endpoint(
     safe=True,
     errors=(7, 201, 230),
     origin="service",
-    cli=("zone", "points"),
     notes=(
         "201 for a zone that is not the account's, 230 for a circle. `count` keeps the first "
         "and last point and those that shape the line most (Ramer-Douglas-Peucker order)."
@@ -150,7 +149,6 @@ ZONE_POINT_UPDATE = Endpoint(
     right="zone_update",
     errors=(7, 201, 202, 230, 284),
     origin="service",
-    cli=("zone", "set-points"),
     notes=f"201 for a zone that is not the account's. {_POINTS}",
 )
 

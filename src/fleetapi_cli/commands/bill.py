@@ -48,7 +48,7 @@ def list_bills(
     output: OutputOption = None,
 ) -> None:
     """List the account's bills, newest first; the total count goes to stderr."""
-    from fleetapi_cli.output import note
+    from fleetapi_cli.output import tally
 
     state = state_of(ctx)
     with state.client() as client:
@@ -60,7 +60,7 @@ def list_bills(
             every=every,
         )
     state.emit(bills, output=output, columns=COLUMNS)
-    note(f"{len(bills)} of {total} bills")
+    tally(len(bills), total, "bills")
 
 
 @app.command()

@@ -44,7 +44,7 @@ from fleetapi_cli.files import (
     upload_with_progress,
     write_out,
 )
-from fleetapi_cli.output import OutputFormat, note, to_jsonable
+from fleetapi_cli.output import OutputFormat, note, tally, to_jsonable
 
 if TYPE_CHECKING:
     from fleetapi import Client
@@ -128,7 +128,7 @@ def list_checkins(
             state.emit(_rows(client, checkins), output=output, columns=LIST_COLUMNS)
         else:
             state.emit(checkins, output=output)
-    note(f"{len(checkins)} of {count} check-ins")
+    tally(len(checkins), count, "check-ins")
 
 
 @app.command()

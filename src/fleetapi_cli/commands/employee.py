@@ -25,11 +25,11 @@ __all__ = ["app"]
 _EMPLOYEE_LIST_PARAMS = "fleetapi.models.employee:EmployeeListParams"
 
 app = new_group(
-    "Employees (drivers): list, create, update; bind to trackers.",
+    "Employees (drivers): list, read, create, update, delete.",
     epilog=examples(
         "fleet employee list --sort first_name=asc",
-        "fleet employee assign --tracker-id 2 --new-employee-id 3",
-        "fleet employee assignment --tracker-id 2 -o json",
+        "fleet employee read 2 -o json",
+        "fleet employee update 2 --first-name Ben",
     ),
 )
 

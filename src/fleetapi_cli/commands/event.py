@@ -26,7 +26,6 @@ app = new_group(
     epilog=examples(
         "fleet event list --from 2026-01-14 --to 2026-01-16",
         "fleet event list --tracker 1 --from 2026-01-14 --unread",
-        "fleet event unread-count",
     ),
 )
 

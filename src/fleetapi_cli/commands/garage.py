@@ -13,7 +13,7 @@ app = new_group(
     "Garages (depots): list; create, update, delete.",
     epilog=examples(
         "fleet garage list -o json",
-        "fleet garage delete --garage-id 1",
+        "fleet garage delete 1 --yes",
     ),
 )
 

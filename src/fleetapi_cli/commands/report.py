@@ -27,7 +27,7 @@ app = new_group(
     epilog=examples(
         "fleet report generate --plugin trips --from 2026-01-01 --to 2026-01-15",
         "fleet report generate --from 2026-01-01 --to 2026-01-15 --wait -O trips.xlsx",
-        "fleet report list",
+        "fleet report tracker list",
     ),
 )
 
@@ -75,7 +75,7 @@ def _wait(client: Client, report_id: int, *, interval: float, timeout: float) ->
 
 def _timed_out(report_id: int, percent: int, timeout: float) -> int:
     note(f"report {report_id} is {percent}% ready after {timeout:g} s; fetch it later with "
-         f"fleet report retrieve --report-id {report_id}")  # fmt: skip
+         f"fleet report tracker retrieve --report-id {report_id}")  # fmt: skip
     return 7
 
 

@@ -12,7 +12,7 @@ __all__ = ["app"]
 app = new_group(
     "Retranslators: forward device data to third-party servers.",
     epilog=examples(
-        "fleet retranslator protocols -o json",
+        "fleet retranslator protocol list -o json",
         "fleet retranslator list -o tsv",
     ),
 )

@@ -131,7 +131,7 @@ def list_tasks(
 ) -> None:
     """List tasks and route checkpoints, filtered; the number found goes to stderr."""
     from fleetapi._types import UNSET
-    from fleetapi_cli.output import note
+    from fleetapi_cli.output import tally
 
     for values, choices, hint in ((status, STATUSES, "--status"), (kind, TYPES, "--type")):
         for value in values or []:
@@ -159,7 +159,7 @@ def list_tasks(
             sort=list(sort) if sort else UNSET,
         )
     state.emit(tasks, output=output, columns=TASK_COLUMNS)
-    note(f"{len(tasks)} of {count} tasks")
+    tally(len(tasks), count, "tasks")
 
 
 @app.command()

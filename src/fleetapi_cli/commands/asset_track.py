@@ -1,4 +1,5 @@
-"""``fleet track``: an asset's trips over a period, and exports of them as GPX, CSV or GeoJSON."""
+"""``fleet asset track``: an asset's trips over a period, and exports of them as GPX, CSV or
+GeoJSON."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ __all__ = ["app"]
 app = new_group(
     "Asset tracks: trips of an employee or a vehicle; exports.",
     epilog=examples(
-        "fleet track list --vehicle 1 --from 2026-01-14 --to 2026-01-15",
-        "fleet track export --vehicle 1 --from 2026-01-14 --to 2026-01-15 -f csv",
+        "fleet asset track list --vehicle 1 --from 2026-01-14 --to 2026-01-15",
+        "fleet asset track export --vehicle 1 --from 2026-01-14 --to 2026-01-15",
     ),
 )
 
@@ -86,7 +87,7 @@ LbsOption = Annotated[
 
 
 class ExportFormat(str, enum.Enum):
-    """The file formats of ``fleet track export``."""
+    """The file formats of ``fleet asset track export``."""
 
     gpx = "gpx"
     csv = "csv"

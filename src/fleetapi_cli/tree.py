@@ -1,0 +1,140 @@
+"""The command tree: a group per prefix of the calls' paths, a command per call, built lazily.
+
+``fleet tracker counter value get`` is the call ``tracker/counter/value/get``: each word but the
+last names a group, the last the call's command. A call's command is the hand-made command
+standing for it (:func:`fleetapi_cli._index.owner`), else the one generated from its table
+entry. A hand-made group sits at the words of its module (``commands/asset_track.py`` is
+``fleet asset track``); its commands keep their own names there as short forms, and the calls
+of the table below it join it. The names of 0.1 run their new command with a warning.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable
+
+import typer
+
+from fleetapi_cli._click import click
+from fleetapi_cli._index import below, group_help, owner
+from fleetapi_cli._typer import SummaryGroup, deprecated, new_group
+
+__all__ = [
+    "build_group",
+    "call_command",
+    "fallback_for",
+    "hand_made_app",
+    "hand_made_command",
+    "renamed_below",
+]
+
+
+def hand_made_app(words: str) -> click.Command:
+    """The hand-made group or command at ``words``."""
+    from fleetapi_cli.commands import COMMANDS, GROUPS
+
+    module = importlib.import_module({**GROUPS, **COMMANDS}[words][0])
+    return typer.main.get_command(module.app)
+
+
+def hand_made_command(words: str, name: str) -> click.Command:
+    """The command ``name`` of the hand-made group at ``words``."""
+    group = hand_made_app(words)
+    assert isinstance(group, SummaryGroup)
+    command: click.Command = group.commands[name]
+    return command
+
+
+def call_command(path: str) -> click.Command:
+    """The command of the call ``path``: the hand-made one standing for it, else generated."""
+    found = owner(path)
+    if found is not None:
+        return hand_made_command(*found)
+    from fleetapi_cli.generated import generated_command
+
+    return generated_command(path)
+
+
+def renamed_below(words: tuple[str, ...]) -> dict[str, str]:
+    """The 0.1 names one word below ``words``: each old name and the words replacing it."""
+    from fleetapi_cli._index_data import RENAMED
+
+    prefix = " ".join(words)
+    found = {}
+    for old, new in RENAMED.items():
+        head, _, name = old.rpartition(" ")
+        if head == prefix:
+            found[name] = new
+    return found
+
+
+def _find(words: tuple[str, ...]) -> click.Command:
+    """The command at ``words`` from the root (for a 0.1 name's new command)."""
+    from fleetapi_cli.app import find_command
+
+    command = find_command(*words)
+    assert command is not None, words
+    return command
+
+
+def build_group(
+    words: tuple[str, ...], fallback: Callable[[], click.Command] | None = None
+) -> SummaryGroup:
+    """The group at ``words``: the hand-made one sitting there (with its short forms) or a new
+    one, holding the calls and groups of the table below it and the 0.1 names."""
+    from fleetapi_cli.commands import GROUPS
+
+    key = " ".join(words)
+    if key in GROUPS:
+        group = hand_made_app(key)
+    else:
+        group = typer.main.get_command(new_group(group_help(words)))
+    assert isinstance(group, SummaryGroup)
+    calls, groups = below(words)
+    for name in sorted(groups):
+        inner: Callable[[], click.Command] | None
+        if name in calls:  # a call that is also the prefix of others
+            inner = functools.partial(call_command, calls[name])
+        elif name in group.commands:  # a short form named like a group (`tracker readings`)
+            inner = _constant(group.commands.pop(name))
+        else:  # a 0.1 command of those words (`tracker counter`)
+            inner = fallback_for((*words, name))
+        group.lazy[name] = functools.partial(build_group, (*words, name), inner)
+    for name, path in calls.items():
+        if name in groups or name in group.commands:
+            continue
+        found = owner(path)
+        if found is not None and found[0] == key:  # a short form of this group stands for it
+            group.unlisted.add(found[1])
+        group.lazy[name] = functools.partial(call_command, path)
+    for old, new in renamed_below(words).items():
+        if old not in groups and old not in group.commands and old not in group.lazy:
+            group.lazy[old] = _renamed(f"{key} {old}".strip(), new)
+            group.unlisted.add(old)
+    if fallback is not None:
+        group.set_fallback(fallback)
+    return group
+
+
+def _constant(command: click.Command) -> Callable[[], click.Command]:
+    return lambda: command
+
+
+def _renamed(old: str, new: str) -> Callable[[], click.Command]:
+    """The command of the 0.1 words ``old``: the one at ``new``, warning first."""
+
+    def build() -> click.Command:
+        alias: click.Command = deprecated(_find(tuple(new.split(" "))), old, new)
+        return alias
+
+    return build
+
+
+def fallback_for(words: tuple[str, ...]) -> Callable[[], click.Command] | None:
+    """What a group of the table runs for arguments naming none of its commands: the 0.1
+    command of the same words, if there was one (``fleet tracker counter --tracker-id 1``)."""
+    from fleetapi_cli._index_data import RENAMED
+
+    key = " ".join(words)
+    return _renamed(key, RENAMED[key]) if key in RENAMED else None
