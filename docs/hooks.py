@@ -28,7 +28,7 @@ from typing import Any, Literal, Union
 
 import attrs
 
-from fleetapi._docstrings import markdown_of
+from fleetapi._docstrings import markdown_of, resolve_constants
 from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import CODES, FleetApiError
 from fleetapi._rules import rules_of
@@ -324,7 +324,8 @@ def _models_in(tp: Any) -> set[type[Any]]:
 
 
 def _params_rows(cls: type[Any], prefix: str, seen: tuple[type[Any], ...]) -> list[str]:
-    from fleetapi_cli.fields import _field_doc, field_specs
+    from fleetapi._docstrings import field_doc
+    from fleetapi_cli.fields import field_specs
 
     rows = []
     specs = {s.name: s for s in field_specs(cls)}
@@ -335,7 +336,7 @@ def _params_rows(cls: type[Any], prefix: str, seen: tuple[type[Any], ...]) -> li
         required = "yes" if a.default is attrs.NOTHING else "no"
         limits = rules_of(a)
         text = limits.describe() if limits else ""
-        meaning = markdown_of(_field_doc(cls, a.name, markup=True))
+        meaning = markdown_of(field_doc(cls, a.name))
         meaning = meaning.replace("|", "\\|").strip()
         meaning = meaning.replace("\n", " ")
         type_text = _type_name(hints.get(a.name, Any)).replace("|", "\\|")
@@ -382,8 +383,8 @@ def _mock_lines(endpoint: Endpoint) -> list[str]:
     handler = _handlers().get(endpoint.path)
     if handler is None:
         return [f"- **Mock**: {MOCK_MISSING}"]
-    doc = markdown_of(inspect.getdoc(handler) or "implemented")
     module = handler.__module__
+    doc = markdown_of(resolve_constants(inspect.getdoc(handler) or "implemented", module))
     first, _, rest = doc.partition("\n\n")
     lines = [f"- **Mock** (`{module}.{handler.__name__}`): {' '.join(first.split())}"]
     for paragraph in rest.split("\n\n"):

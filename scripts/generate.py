@@ -227,7 +227,7 @@ def _construct(params: type, skip: set[str] = frozenset()) -> str:  # type: igno
 def _arguments(endpoint: Endpoint, skip: set[str], more: dict[str, str]) -> list[str]:
     """The ``Args:`` section of a method: each parameter with its params field's docstring
     (so that an editor's hover tells ``filter``, ``filters`` and ``conditions`` apart)."""
-    from fleetapi_cli.fields import _field_doc
+    from fleetapi._docstrings import field_doc
 
     described: dict[str, str] = {}
     if "file" in more:
@@ -235,7 +235,7 @@ def _arguments(endpoint: Endpoint, skip: set[str], more: dict[str, str]) -> list
     if endpoint.params is not NoParams:
         for a in attrs.fields(endpoint.params):
             if a.name not in skip:
-                described[a.name] = _field_doc(endpoint.params, a.name, markup=True)
+                described[a.name] = field_doc(endpoint.params, a.name)
     described.update({k: v for k, v in more.items() if k != "file"})
     if not described:
         return []

@@ -9,18 +9,11 @@ read them.
 
 from __future__ import annotations
 
-import ast
 import datetime as dt
-import functools
-import importlib.util
-import inspect
-import itertools
-import re
 import types
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import typer
@@ -210,139 +203,11 @@ def _analyse(tp: Any) -> tuple[Kind, Kind | None, tuple[Any, ...]]:
     return "json", None, ()
 
 
-@dataclass(frozen=True)
-class _ModuleDocs:
-    """What a module's source says of its classes' fields."""
+def _field_doc(model: type[Any], name: str) -> str:
+    """The docstring of ``model``'s field ``name`` as plain text (constants by value)."""
+    from fleetapi._docstrings import field_doc, plain_text
 
-    docs: dict[tuple[str, str], str]
-    """Attribute docstrings (the string after a field) as plain text, by class and field."""
-    markup: dict[tuple[str, str], str]
-    """The same docstrings with their reStructuredText literals kept, for generated
-    docstrings."""
-    constants: dict[str, str]
-    """The module's constants as text (``500``; a set of names as ``a, b, c``)."""
-    bases: dict[str, list[str]]
-    """The base classes each class names (plain names, as written)."""
-
-    def lookup(self, class_name: str, name: str) -> str:
-        """The docstring of field ``name`` of ``class_name`` or of a base it inherits it from
-        (bases declared in the same module)."""
-        seen: set[str] = set()
-        pending = [class_name]
-        while pending:
-            current = pending.pop(0)
-            if current in seen:
-                continue
-            seen.add(current)
-            text = self.docs.get((current, name))
-            if text:
-                return text
-            pending.extend(self.bases.get(current, []))
-        return ""
-
-
-@functools.cache
-def _module_docs(module_name: str) -> _ModuleDocs:
-    """The field docstrings of every class in a module's source, read without importing it."""
-    found = _ModuleDocs({}, {}, {}, {})
-    _READING.add(module_name)
-    try:
-        _read_module(module_name, found)
-    finally:
-        _READING.discard(module_name)
-    return found
-
-
-_READING: set[str] = set()
-"""The modules whose source is being read (a constant of one of them stays a name)."""
-
-
-def _read_module(module_name: str, found: _ModuleDocs) -> None:
-    """Fill ``found`` from the source of ``module_name`` (nothing when it has none)."""
-    from fleetapi._docstrings import plain_text
-
-    spec = importlib.util.find_spec(module_name)
-    if spec is None or not spec.origin:
-        return
-    try:
-        tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, ValueError):
-        return
-    for node in tree.body:
-        if isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            value = _constant_text(node.value)
-            for target in targets:
-                if isinstance(target, ast.Name) and target.id.isupper() and value is not None:
-                    found.constants[target.id] = value
-    for node in tree.body:
-        if not isinstance(node, ast.ClassDef):
-            continue
-        found.bases[node.name] = [b.id for b in node.bases if isinstance(b, ast.Name)]
-        for current, following in itertools.pairwise(node.body):
-            if (
-                isinstance(current, ast.AnnAssign)
-                and isinstance(current.target, ast.Name)
-                and isinstance(following, ast.Expr)
-                and isinstance(following.value, ast.Constant)
-                and isinstance(following.value.value, str)
-            ):
-                text = " ".join(inspect.cleandoc(following.value.value).split())
-                text = _resolve_roles(text, found.constants, module_name)
-                key = (node.name, current.target.id)
-                found.markup[key] = text
-                found.docs[key] = plain_text(text)
-
-
-def _constant_text(node: ast.expr | None) -> str | None:
-    """A module constant's value as help text: a number or a string as it is, a set or a
-    sequence of them as ``a, b, c`` (a set sorted); ``None`` for anything else."""
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in ("frozenset", "set", "tuple")
-        and len(node.args) == 1
-    ):
-        node = node.args[0]
-    try:
-        value = ast.literal_eval(node) if node is not None else None
-    except ValueError:
-        return None
-    if isinstance(value, (int, float, str)) and not isinstance(value, bool):
-        return str(value)
-    if isinstance(value, (set, frozenset, tuple, list)) and all(isinstance(v, str) for v in value):
-        items = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
-        return ", ".join(items)
-    return None
-
-
-def _resolve_roles(text: str, constants: dict[str, str], module_name: str) -> str:
-    """``text`` with each ``:data:`NAME``` (or ``:data:`~module.NAME```) of a module
-    constant replaced by its value (a help text says 500, or the sort fields themselves, not
-    the constant's name)."""
-
-    def value(match: re.Match[str]) -> str:
-        module, _, name = match.group(1).rpartition(".")
-        if module in ("", module_name):
-            known = constants
-        elif module in _READING:  # two modules naming each other's constants
-            return match.group(0)
-        else:
-            known = _module_docs(module).constants
-        return known.get(name, match.group(0))
-
-    return re.sub(r":data:`~?((?:[\w]+\.)*[A-Z0-9_]+)`", value, text)
-
-
-def _field_doc(model: type[Any], name: str, *, markup: bool = False) -> str:
-    """The docstring of ``model``'s field ``name``, from the class that declares it: plain
-    text, or as written when ``markup``."""
-    for cls in model.__mro__:
-        docs = _module_docs(cls.__module__)
-        text = (docs.markup if markup else docs.docs).get((cls.__name__, name))
-        if text:
-            return text
-    return ""
+    return plain_text(field_doc(model, name))
 
 
 def field_help(model: str, name: str) -> str:
@@ -356,8 +221,10 @@ def field_help(model: str, name: str) -> str:
     Raises:
         LookupError: No field ``name`` with a docstring.
     """
+    from fleetapi._docstrings import field_doc_in, plain_text
+
     module_name, _, class_name = model.partition(":")
-    text = _module_docs(module_name).lookup(class_name, name)
+    text = plain_text(field_doc_in(module_name, class_name, name))
     if not text:
         raise LookupError(f"{model}.{name} has no docstring to serve as the option's help")
     return text

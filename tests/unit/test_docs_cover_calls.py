@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from fleetapi._docstrings import resolve_constants
 from fleetapi.endpoints import ENDPOINTS
 from fleetapi_cli._index import command_for
 
@@ -48,7 +49,10 @@ def test_each_call_says_what_the_mock_does_from_its_handler():
         if path in missing:
             assert "not implemented yet" in section
         else:
-            doc = load_hooks().markdown_of(inspect.getdoc(HANDLERS[path]) or "")
+            handler = HANDLERS[path]
+            doc = load_hooks().markdown_of(
+                resolve_constants(inspect.getdoc(handler) or "", handler.__module__)
+            )
             first = " ".join(doc.split("\n\n")[0].split())
             assert f"{HANDLERS[path].__name__}`): {first}" in section, path
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fleetapi._endpoint import Endpoint, Result
 from fleetapi.models.reading import (
+    MAX_MILEAGE_TRACKERS,
     CounterValueListParams,
     CounterValueParams,
     CounterValueSetParams,
@@ -16,7 +17,9 @@ from fleetapi.models.reading import (
     ReadingsListParams,
     TrackerReadings,
 )
+from fleetapi.models.sensor import MAX_BATCH_SENSOR_TRACKERS
 from fleetapi.models.tracker import TrackerReadParams
+from fleetapi.models.tracker_data import MAX_BATCH_TRACKERS
 
 _READINGS = (
     "`inputs` holds each metering sensor with a value: the newest raw value of its "
@@ -59,7 +62,7 @@ TRACKER_READINGS_BATCH_LIST = Endpoint(
     origin="service",
     notes=(
         f"{_READINGS} 217 names every tracker the caller cannot see or that is blocked; 221 "
-        "for more than `MAX_BATCH_SENSOR_TRACKERS` (500) trackers."
+        f"for more than {MAX_BATCH_SENSOR_TRACKERS} trackers."
     ),
 )
 TRACKER_GET_FUEL = Endpoint(
@@ -100,7 +103,7 @@ TRACKER_COUNTER_VALUE_LIST = Endpoint(
     origin="service",
     notes=(
         f"{_COUNTERS} 217 names every tracker the caller cannot see or that is blocked, 221 "
-        "for more than `MAX_BATCH_TRACKERS` (2000); 204 when one of them has no value for "
+        f"for more than {MAX_BATCH_TRACKERS}; 204 when one of them has no value for "
         "the counter."
     ),
 )
@@ -130,7 +133,7 @@ TRACKER_STATS_MILEAGE_READ = Endpoint(
         "Each day of the period (in the caller's time zone) the length in km of the track "
         "between consecutive points both in the period, by the day of the second one; a day "
         "without points is 0. 217 names every tracker the caller cannot see or that is "
-        f"blocked, 221 for more than `MAX_MILEAGE_TRACKERS` (128). {_PERIOD}"
+        f"blocked, 221 for more than {MAX_MILEAGE_TRACKERS}. {_PERIOD}"
     ),
 )
 TRACKER_STATS_ENGINE_HOURS_READ = Endpoint(

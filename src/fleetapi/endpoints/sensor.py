@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fleetapi._endpoint import Endpoint, Result
 from fleetapi.models.sensor import (
+    MAX_BATCH_SENSOR_TRACKERS,
+    MAX_SENSORS_OF_A_TYPE,
     Sensor,
     SensorBatchListParams,
     SensorCreateParams,
@@ -16,7 +18,7 @@ _CHANGE = (
     "201 for a tracker the caller cannot see, 208 for a blocked one, 219 for a clone. 232 "
     "for a discrete sensor's `input_number`, or a metering sensor's `input_name`, that "
     "another sensor of the same kind already reads (composite sensors excepted). 270 past "
-    "`MAX_SENSORS_OF_A_TYPE` (32) sensors of one `sensor_type`, and for a second "
+    f"{MAX_SENSORS_OF_A_TYPE} sensors of one `sensor_type`, and for a second "
     "`virtual_ignition`. A composite sensor's `parent_ids` must be other metering sensors of "
     "the tracker (7); a virtual sensor computed `in_range` needs `range_from` or "
     "`range_to`, one computed by `bit_index` its `bit_index` (7); `value_titles` hold each "
@@ -43,7 +45,7 @@ TRACKER_SENSOR_BATCH_LIST = Endpoint(
     origin="service",
     notes=(
         "217 names every tracker the caller cannot see or that is blocked; 221 for more than "
-        "`MAX_BATCH_SENSOR_TRACKERS` (500) trackers."
+        f"{MAX_BATCH_SENSOR_TRACKERS} trackers."
     ),
 )
 TRACKER_SENSOR_CREATE = Endpoint(

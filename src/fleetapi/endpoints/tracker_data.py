@@ -5,6 +5,7 @@ from __future__ import annotations
 from fleetapi._endpoint import Endpoint, Result
 from fleetapi.models.tracker import TrackerReadParams
 from fleetapi.models.tracker_data import (
+    MAX_BATCH_TRACKERS,
     Inputs,
     LastGpsPoint,
     OutputInfo,
@@ -16,7 +17,7 @@ from fleetapi.models.tracker_model import TrackerModel, TrackerModelListParams
 
 _BATCH = (
     "217 names every tracker that is not the caller's or is blocked; 221 for more than "
-    "`MAX_BATCH_TRACKERS` (2000) trackers."
+    f"{MAX_BATCH_TRACKERS} trackers."
 )
 _INPUTS = (
     "The digital inputs of the tracker's state. The mock binds one semantic input: the "

@@ -128,7 +128,7 @@ class NewVehicle:
     label: str = attrs.field(metadata=rules(not_blank=True))
     type: VehicleType
     subtype: VehicleSubtype | None = None
-    """One of :data:`SUBTYPES_BY_TYPE` for ``type``; null means undefined."""
+    """One of the subtypes its ``type`` allows; null means undefined."""
     tracker_id: int | None = None
     """The tracker (also called object_id): the user's, not blocked."""
     max_speed: int | None = None

@@ -7,21 +7,17 @@ with a discriminator.
 
 from __future__ import annotations
 
-import ast
 import datetime as dt
-import inspect
-import itertools
 import sys
 import types
 import typing
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
 import attrs
 
 from fleetapi._converter import wire_name
-from fleetapi._docstrings import summary
+from fleetapi._docstrings import field_doc, markdown_of, summary
 from fleetapi._rules import rules_of
 from fleetapi._types import TAGGED_UNIONS, Unset
 
@@ -191,7 +187,7 @@ class SchemaBuilder:
                 required.append(key)
         out: dict[str, Any] = {"type": "object"}
         if cls.__doc__:
-            out["description"] = summary(cls.__doc__)
+            out["description"] = summary(cls.__doc__, cls.__module__)
         out["properties"] = {**(extra or {}), **properties}
         if required or extra:
             out["required"] = [*(extra or {}), *required]
@@ -235,47 +231,8 @@ def _with_limits(prop: dict[str, Any], limits: dict[str, Any]) -> dict[str, Any]
 
 
 def _field_doc(cls: type, name: str) -> str | None:
-    """The docstring written after an attribute in the body of ``cls`` or of the base class
-    declaring it, if any."""
-    for owner in cls.__mro__:
-        doc = _module_attribute_docs(owner.__module__).get(owner.__qualname__, {}).get(name)
-        if doc:
-            return doc
-    return None
-
-
-@cache
-def _module_attribute_docs(module_name: str) -> dict[str, dict[str, str]]:
-    """Attribute docstrings of every class of a module, by class qualname (parsed once)."""
-    module = sys.modules.get(module_name)
-    try:
-        tree = ast.parse(inspect.getsource(module)) if module is not None else None
-    except (OSError, TypeError, SyntaxError):
-        tree = None
-    found: dict[str, dict[str, str]] = {}
-    if tree is None:
-        return found
-
-    def visit(body: list[ast.stmt], prefix: str) -> None:
-        for node in body:
-            if not isinstance(node, ast.ClassDef):
-                continue
-            qualname = prefix + node.name
-            docs = found.setdefault(qualname, {})
-            for item, following in itertools.pairwise(node.body):
-                if (
-                    isinstance(item, ast.AnnAssign)
-                    and isinstance(item.target, ast.Name)
-                    and isinstance(following, ast.Expr)
-                    and isinstance(following.value, ast.Constant)
-                    and isinstance(following.value.value, str)
-                ):
-                    text = " ".join(following.value.value.split())
-                    docs[item.target.id] = text.replace("``", "`")
-            visit(node.body, qualname + ".")
-
-    visit(tree.body, "")
-    return found
+    """The field's docstring as Markdown, constants by value (:mod:`fleetapi._docstrings`)."""
+    return markdown_of(field_doc(cls, name)) or None
 
 
 def world_schema() -> dict[str, Any]:
