@@ -19,6 +19,7 @@ __all__ = [
     "EXPORT_MEDIA_TYPES",
     "Access",
     "Endpoint",
+    "ExportFormat",
     "FileVariant",
     "NoParams",
     "Paging",
@@ -33,7 +34,10 @@ def sdk_attribute(segment: str) -> str:
     return f"{segment}_" if keyword.iskeyword(segment) else segment
 
 
-EXPORT_MEDIA_TYPES = {
+ExportFormat = Literal["xlsx", "pdf"]
+"""The file formats of the calls that export one (a check-in listing, a report)."""
+
+EXPORT_MEDIA_TYPES: dict[str, str] = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "pdf": "application/pdf",
 }

@@ -6,7 +6,7 @@ import enum
 from collections.abc import Callable
 from typing import Any, Final, Literal, TypeVar
 
-__all__ = ["TAGGED_UNIONS", "UNSET", "Unset", "is_set", "tagged_union"]
+__all__ = ["TAGGED_UNIONS", "UNSET", "CredentialKind", "Unset", "is_set", "tagged_union"]
 
 _T = TypeVar("_T")
 
@@ -36,6 +36,9 @@ def is_set(value: _T | Unset) -> bool:
     """Tell whether ``value`` holds something other than :data:`UNSET`."""
     return value is not UNSET
 
+
+CredentialKind = Literal["session", "api_key"]
+"""How a caller is identified: a session hash or an API key."""
 
 TAGGED_UNIONS: dict[Any, tuple[str, type | None]] = {}
 """Unions of attrs classes told apart by a tag key, read by the converter."""

@@ -24,7 +24,9 @@ import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, get_args
+
+from fleetapi._types import CredentialKind
 
 __all__ = [
     "API_KEY_ENV",
@@ -51,8 +53,7 @@ HASH_ENV = "FLEETAPI_HASH"
 DEFAULT_PROFILE = "default"
 CONFIG_FILE_NAME = "config.toml"
 
-CredentialKind = Literal["session", "api_key"]
-_KINDS: tuple[str, ...] = ("session", "api_key")
+_KINDS: tuple[str, ...] = get_args(CredentialKind)
 _HEADER = "# fleet command-line profiles. Holds credentials: keep this file private (mode 0600).\n"
 
 

@@ -8,10 +8,11 @@ cases. A check-in's files and form file values are uploaded in two steps (see
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
+from fleetapi._endpoint import ExportFormat
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import Location
@@ -37,7 +38,7 @@ __all__ = [
     "FormSubmission",
 ]
 
-CheckinExportFormat = Literal["pdf", "xlsx"]
+CheckinExportFormat = ExportFormat
 """The file formats ``checkin/list`` can answer instead of JSON."""
 
 CHECKIN_CONDITION_FIELDS: frozenset[str] = frozenset(

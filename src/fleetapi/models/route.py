@@ -15,7 +15,13 @@ import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
-from fleetapi.models.task import NewTask, TaskStatus, TaskUpdate
+from fleetapi.models.task import (
+    MAX_DESCRIPTION,
+    MAX_LABEL,
+    NewTask,
+    TaskStatus,
+    TaskUpdate,
+)
 
 __all__ = [
     "CheckpointCreateParams",
@@ -78,10 +84,10 @@ class RouteChange:
     (its tracker, window and status are not changed here)."""
 
     id: int
-    label: str = attrs.field(metadata=rules(not_blank=True, max_length=200))
-    """1 to 200 characters."""
-    description: str = attrs.field(metadata=rules(max_length=1024))
-    """0 to 1024 characters."""
+    label: str = attrs.field(metadata=rules(not_blank=True, max_length=MAX_LABEL))
+    """1 to :data:`~fleetapi.models.task.MAX_LABEL` characters."""
+    description: str = attrs.field(metadata=rules(max_length=MAX_DESCRIPTION))
+    """0 to :data:`~fleetapi.models.task.MAX_DESCRIPTION` characters."""
     external_id: str | Unset | None = UNSET
     """Omitted: kept."""
     tags: list[int] | Unset = UNSET

@@ -32,6 +32,8 @@ from fleetapi.models.form import Form
 from fleetapi.models.search import SearchCondition
 
 __all__ = [
+    "MAX_DESCRIPTION",
+    "MAX_LABEL",
     "CustomFieldValue",
     "ExternalIdCount",
     "ListedRoute",
@@ -60,6 +62,12 @@ __all__ = [
     "TaskUpdateParams",
     "TaskUpdateResult",
 ]
+
+MAX_LABEL = 200
+"""The longest label of a task, a route or a checkpoint, in characters."""
+
+MAX_DESCRIPTION = 1024
+"""The longest description (and address) of a task, a route or a checkpoint, in characters."""
 
 TaskStatus = Literal["unassigned", "assigned", "done", "failed", "delayed", "arrived", "faulty"]
 """Active states: ``unassigned``, ``assigned``, ``arrived``; the others are end states."""
@@ -101,9 +109,9 @@ class TaskBase:
     tracker_id: int | None = None
     """The assigned tracker; null when unassigned."""
     label: str
-    """1 to 200 characters."""
+    """1 to :data:`MAX_LABEL` characters."""
     description: str
-    """0 to 1024 characters."""
+    """0 to :data:`MAX_DESCRIPTION` characters."""
     creation_date: dt.datetime
     from_: dt.datetime
     """The zone must be visited after this time (user's time zone)."""
@@ -176,7 +184,7 @@ class TaskLocation:
     lng: float = attrs.field(metadata=rules(minimum=-180, maximum=180))
     radius: int = attrs.field(metadata=rules(minimum=1, maximum=300000))
     """Meters, 1 to 300000."""
-    address: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=1024))
+    address: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=MAX_DESCRIPTION))
     """Associates the task with an address."""
 
     def to_location(self) -> Location:
@@ -190,10 +198,10 @@ class TaskContent:
 
     location: TaskLocation
     """``lat``, ``lng`` and ``radius`` (1 to 300000 meters); ``address`` optional."""
-    label: str = attrs.field(metadata=rules(not_blank=True, max_length=200))
-    """1 to 200 characters, not all whitespace."""
-    description: str = attrs.field(metadata=rules(max_length=1024))
-    """0 to 1024 characters."""
+    label: str = attrs.field(metadata=rules(not_blank=True, max_length=MAX_LABEL))
+    """1 to :data:`MAX_LABEL` characters, not all whitespace."""
+    description: str = attrs.field(metadata=rules(max_length=MAX_DESCRIPTION))
+    """0 to :data:`MAX_DESCRIPTION` characters."""
     from_: dt.datetime
     to: dt.datetime
     """Not in the past, and not before ``from``."""
@@ -258,10 +266,10 @@ class NewRoute:
 
     tracker_id: int | Unset | None = UNSET
     """Assign the route (and its checkpoints) to this tracker's employee."""
-    label: str = attrs.field(metadata=rules(not_blank=True, max_length=200))
-    """1 to 200 characters."""
-    description: str = attrs.field(metadata=rules(max_length=1024))
-    """0 to 1024 characters."""
+    label: str = attrs.field(metadata=rules(not_blank=True, max_length=MAX_LABEL))
+    """1 to :data:`MAX_LABEL` characters."""
+    description: str = attrs.field(metadata=rules(max_length=MAX_DESCRIPTION))
+    """0 to :data:`MAX_DESCRIPTION` characters."""
     external_id: str | Unset | None = UNSET
     tags: list[int] | Unset = UNSET
 

@@ -11,12 +11,12 @@ import attrs
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.dealer import DealerSettings
+from fleetapi.models.geocoder import GeocoderType
 
 __all__ = [
     "BalanceAlertSettings",
     "DateFormat",
     "FileStorageSettings",
-    "GeocoderName",
     "HourMode",
     "LegalType",
     "MasterInfo",
@@ -38,7 +38,6 @@ DateFormat = Literal[
     "ddMMyyyy_dots", "ddMMyyyy_slashes", "MMddyyyy_hyphens", "yyyyMMdd_hyphens", "dMMMy", "dMMMMy"
 ]
 HourMode = Literal["TWENTY_FOUR_HOURS", "TWELVE_HOURS"]
-GeocoderName = Literal["google", "yandex", "progorod", "osm", "locationiq"]
 RouteProvider = Literal["progorod", "google", "osrm"]
 
 
@@ -70,7 +69,7 @@ class UserInfo(MasterInfo):
     locale: str = "en"
     verified: bool = True
     """Whether the e-mail address was confirmed."""
-    default_geocoder: GeocoderName = "osm"
+    default_geocoder: GeocoderType = "osm"
     route_provider: RouteProvider = "osrm"
     time_zone: str = "UTC"
     measurement_system: MeasurementSystem = "metric"
@@ -145,7 +144,7 @@ class UserSettings:
     measurement_system: MeasurementSystem
     date_format: DateFormat | Unset = UNSET
     hour_mode: HourMode | Unset = UNSET
-    geocoder: GeocoderName
+    geocoder: GeocoderType
     route_provider: RouteProvider
     translit: bool
     """Transliterate SMS notifications."""
@@ -195,7 +194,7 @@ class UserSettingsUpdateParams:
     """How the interface writes dates."""
     hour_mode: HourMode | Unset = UNSET
     """24-hour or 12-hour clock."""
-    geocoder: GeocoderName | Unset = UNSET
+    geocoder: GeocoderType | Unset = UNSET
     """The geocoder that finds addresses for the user."""
     route_provider: RouteProvider | Unset = UNSET
     """The service that plans routes for the user."""
@@ -205,3 +204,19 @@ class UserSettingsUpdateParams:
     """Master users only (13 for a sub-user)."""
     file_storage_settings: FileStorageSettings | Unset = UNSET
     """Master users only (13 for a sub-user)."""
+
+
+def __getattr__(name: str) -> Any:
+    """``GeocoderName``, 0.1's name of :data:`~fleetapi.models.geocoder.GeocoderType`, with a
+    warning (it goes in 0.3.0)."""
+    if name == "GeocoderName":
+        import warnings
+
+        warnings.warn(
+            "fleetapi.models.user.GeocoderName is deprecated since 0.2.0 and goes in 0.3.0: "
+            "use fleetapi.models.geocoder.GeocoderType",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return GeocoderType
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -159,9 +159,14 @@ def export(
 ) -> None:
     """Export check-ins as an XLSX workbook or a PDF report (same filters as list)."""
     suffix = "" if out is None or is_stdout(out) else Path(out).suffix.lstrip(".").lower()
-    chosen = fmt or suffix or "xlsx"
-    if chosen not in ("xlsx", "pdf"):
-        raise typer.BadParameter(f"{chosen!r}: use xlsx or pdf", param_hint="--format")
+    from typing import get_args
+
+    from fleetapi.models.checkin import CheckinExportFormat
+
+    formats = get_args(CheckinExportFormat)
+    chosen = fmt or suffix or formats[0]
+    if chosen not in formats:
+        raise typer.BadParameter(f"{chosen!r}: use {' or '.join(formats)}", param_hint="--format")
     refuse_binary_on_terminal(out)
     kwargs = list_filters(
         tracker, from_, to, employee, comment, address, form, near, condition, sort

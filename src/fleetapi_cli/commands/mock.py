@@ -45,13 +45,15 @@ def serve(
         typer.Option("--demo-banner", help="Print the world's credentials and commands to try."),
     ] = False,
     rate_limit: Annotated[
-        int,
+        Optional[int],  # noqa: UP045 - Typer reads the annotation at run time
         typer.Option(
             "--rate-limit",
             min=0,
-            help="Requests per second per credential, as the service allows (0 turns it off).",
+            help="Requests per second per credential (0 turns the limit off) "
+            "[default: the service's rate].",
+            show_default=False,
         ),
-    ] = 50,
+    ] = None,
     frozen_clock: Annotated[
         bool,
         typer.Option(
@@ -116,6 +118,7 @@ def serve(
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
     try:
+        from fleetapi_mock.web.access import DEFAULT_RATE_LIMIT
         from fleetapi_mock.web.server import run
     except ImportError as exc:  # pragma: no cover - installed without the mock extra
         raise typer.BadParameter(
@@ -136,7 +139,7 @@ def serve(
             world=loaded,
             banner=demo_banner,
             command=invoked_as(),
-            rate_limit=rate_limit,
+            rate_limit=DEFAULT_RATE_LIMIT if rate_limit is None else rate_limit,
             running_clock=not frozen_clock,
             shutdown_timeout=shutdown_timeout,
             seed=seed,

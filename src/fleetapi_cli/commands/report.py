@@ -125,6 +125,8 @@ def generate(
 ) -> None:
     """Generate a report of trackers over a period; with --wait or -O, wait for it (a
     progress bar on a terminal) and print it, or download it to -O FILE."""
+    from typing import get_args
+
     from fleetapi._converter import converter_for
     from fleetapi.models.report import ReportFormat, ReportPlugin
     from fleetapi_cli.values import parse_json
@@ -132,9 +134,10 @@ def generate(
     extra = parse_json(options, what="--options") if options else {}
     if not isinstance(extra, dict):
         raise typer.BadParameter("must be a JSON object", param_hint="--options")
+    formats = get_args(ReportFormat)
     chosen = file_format or (out.rsplit(".", 1)[-1].lower() if out and "." in out else "xlsx")
-    if out is not None and chosen not in ("xlsx", "xls", "pdf"):
-        raise typer.BadParameter(f"{chosen!r} is not xlsx, xls or pdf", param_hint="--format")
+    if out is not None and chosen not in formats:
+        raise typer.BadParameter(f"{chosen!r} is not {', '.join(formats)}", param_hint="--format")
     cli = state_of(ctx)
     with cli.client() as client:
         ids = list(trackers) if trackers else [t.id for t in client.tracker.list()]

@@ -27,9 +27,13 @@ from fleetapi_cli._typer import (
     wraps_call,
 )
 from fleetapi_cli.context import state_of
+from fleetapi_cli.fields import field_help
 from fleetapi_cli.values import parse_until, parse_when
 
 __all__ = ["app"]
+
+_TASK = "fleetapi.models.task:TaskContent"
+"""The model whose fields ``task create`` takes as options (their help is its docstrings)."""
 
 app = new_group(
     "Tasks: list, create, assign, delete; check batches.",
@@ -166,7 +170,7 @@ def list_tasks(
 @wraps_call("task/create")
 def create(
     ctx: typer.Context,
-    label: Annotated[str, typer.Option("--label", "-l", help="What to do (1-200 chars).")],
+    label: Annotated[str, typer.Option("--label", "-l", help=field_help(_TASK, "label"))],
     lat: Annotated[float, typer.Option("--lat", help="Latitude of the zone's centre.")],
     lng: Annotated[float, typer.Option("--lng", help="Longitude of the zone's centre.")],
     since: Annotated[
@@ -179,7 +183,7 @@ def create(
     ],
     radius: Annotated[int, typer.Option("--radius", "-r", help="Zone radius, meters.")] = 100,
     description: Annotated[
-        str, typer.Option("--description", "-d", help="Details (0-1024 chars).")
+        str, typer.Option("--description", "-d", help=field_help(_TASK, "description"))
     ] = "",
     address: Annotated[
         Optional[str],  # noqa: UP045

@@ -10,16 +10,14 @@ from __future__ import annotations
 import datetime as dt
 import io
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final
 
 import attrs
 
 from fleetapi._converter import format_datetime
-from fleetapi._endpoint import EXPORT_MEDIA_TYPES
+from fleetapi._endpoint import EXPORT_MEDIA_TYPES, ExportFormat
 
 __all__ = ["CONTENT_TYPES", "Export", "ExportFormat"]
-
-ExportFormat = Literal["xlsx", "pdf"]
 
 CONTENT_TYPES: Final[dict[str, str]] = EXPORT_MEDIA_TYPES
 """The content type of each export format."""

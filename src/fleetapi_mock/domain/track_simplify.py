@@ -16,12 +16,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, Protocol, TypeVar
 
 import attrs
+from gpxpy.geo import ONE_DEGREE
 
 from fleetapi_mock.state.records import TrackPointRecord
 
 __all__ = ["Located", "Part", "drop_out_tolerances", "ranking", "simplest_line", "simplify"]
 
-_METERS_PER_DEGREE: Final = 6_371_000 * math.pi / 180
+_METERS_PER_DEGREE: Final = ONE_DEGREE
+"""Meters per degree of latitude, on the sphere the distance checks use (gpxpy's)."""
 
 
 class Located(Protocol):

@@ -7,7 +7,7 @@ import itertools
 import math
 from collections.abc import Sequence
 
-from gpxpy.geo import haversine_distance
+from gpxpy.geo import EARTH_RADIUS, ONE_DEGREE, haversine_distance
 
 from fleetapi._errors import (
     NotSupportedForEntityTypeError,
@@ -81,7 +81,8 @@ def check_points(zone_type: ZoneType, points: Sequence[ZonePoint]) -> None:
         raise TooManyZonePointsError(f"a {zone_type} zone has at most {most} points")
 
 
-_METERS_PER_DEGREE = 6_371_000.0 * math.pi / 180
+_METERS_PER_DEGREE = ONE_DEGREE
+"""Meters per degree of latitude, on the sphere the distance checks use (gpxpy's)."""
 
 
 def zone_bounds(record: ZoneRecord) -> Bounds:
@@ -112,9 +113,6 @@ def _widened(points: Sequence[tuple[float, float]], margin: float) -> Bounds:
     )
 
 
-_EARTH_RADIUS_M = 6_371_000.0
-
-
 def contains(record: ZoneRecord, lat: float, lng: float) -> bool:
     """Whether the point lies inside the zone: within a circle's radius of its center (a
     great-circle distance), inside a polygon (its edges included), or within a sausage's
@@ -137,8 +135,8 @@ def contains(record: ZoneRecord, lat: float, lng: float) -> bool:
 
 def _project(lat0: float, lng0: float, lat: float, lng: float) -> tuple[float, float]:
     """Meters east and north of (``lat0``, ``lng0``) on an equirectangular projection."""
-    x = math.radians(lng - lng0) * math.cos(math.radians(lat0)) * _EARTH_RADIUS_M
-    y = math.radians(lat - lat0) * _EARTH_RADIUS_M
+    x = math.radians(lng - lng0) * math.cos(math.radians(lat0)) * EARTH_RADIUS
+    y = math.radians(lat - lat0) * EARTH_RADIUS
     return x, y
 
 

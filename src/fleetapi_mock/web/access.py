@@ -23,6 +23,7 @@ from fleetapi._errors import (
     SessionNotFoundError,
     WrongHashError,
 )
+from fleetapi._pacing import SERVICE_RATE_LIMIT
 from fleetapi_mock.state.records import ApiKeyRecord, SessionRecord, UserRecord
 from fleetapi_mock.state.world import World
 
@@ -36,8 +37,8 @@ __all__ = [
     "optional_credential",
 ]
 
-DEFAULT_RATE_LIMIT = 50
-"""Requests per second per credential on the real service (NOTES)."""
+DEFAULT_RATE_LIMIT = SERVICE_RATE_LIMIT
+"""Requests per second per credential: the real service's (NOTES)."""
 
 _HASH_HEADER = re.compile(r"NVX [^\s]{32}")
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -65,6 +65,7 @@ from fleetapi_mock.state.world import WorldDocumentError
 from fleetapi_mock.web import uploads
 from fleetapi_mock.web.decoding import invalid, read_strictly
 from fleetapi_mock.web.faults import FaultRule
+from fleetapi_mock.web.journal import CredentialFilter
 from fleetapi_mock.web.wire import FormFields, Response, json_response
 
 if TYPE_CHECKING:
@@ -220,7 +221,7 @@ class JournalFilters:
     """The call (a glob: ``task/*``) or the request path."""
     code: int | None = None
     """Only requests answered with this code (0: successes)."""
-    credential: Literal["session", "api_key", "none"] | None = None
+    credential: CredentialFilter | None = None
     """Only requests identified this way."""
     since: str | None = None
     """Only requests at or after this world date/time (UTC unless it has an offset)."""

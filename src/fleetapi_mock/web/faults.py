@@ -38,7 +38,7 @@ import attrs
 from fleetapi._errors import CODES, error_class
 from fleetapi._rules import rules
 from fleetapi_mock.web.decoding import invalid, read_strictly
-from fleetapi_mock.web.journal import differences
+from fleetapi_mock.web.journal import CredentialFilter, differences
 from fleetapi_mock.web.wire import Response, failure_response
 
 __all__ = ["MAX_RULES", "FaultRule", "FaultSpec", "Faults"]
@@ -65,7 +65,7 @@ class FaultSpec:
 
     path: str = attrs.field(default="*", metadata=rules(not_blank=True, max_length=200))
     """The calls it applies to: a glob of ``<group>/<action>`` (``task/*``, ``*``)."""
-    credential: Literal["session", "api_key", "none"] | None = None
+    credential: CredentialFilter | None = None
     """Only requests identified this way (``none``: without a valid credential)."""
     user_id: int | None = None
     """Only requests of this user."""

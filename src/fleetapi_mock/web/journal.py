@@ -22,11 +22,13 @@ from typing import Any, Final, Literal, overload
 import attrs
 
 from fleetapi._converter import format_datetime
+from fleetapi._types import CredentialKind
 from fleetapi_mock.state.bounds import json_text
 
 __all__ = [
     "MASK",
     "SECRET_FIELDS",
+    "CredentialFilter",
     "CredentialKind",
     "Difference",
     "Journal",
@@ -37,8 +39,9 @@ __all__ = [
     "masked_json",
 ]
 
-CredentialKind = Literal["session", "api_key"]
-"""How a caller was identified: a session hash or an API key."""
+CredentialFilter = Literal[CredentialKind, "none"]
+"""Which callers a fault rule or a journal query means: those identified by a session hash or
+an API key, or (``none``) those without a valid credential."""
 
 SECRET_FIELDS: Final = frozenset(
     {"hash", "password", "new_password", "old_password", "key", "api_key", "session_key"}

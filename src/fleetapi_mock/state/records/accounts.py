@@ -9,10 +9,10 @@ import attrs
 
 from fleetapi._rules import rules
 from fleetapi.models.dealer import DealerSettings
+from fleetapi.models.geocoder import GeocoderType
 from fleetapi.models.payment import PaymentSystemSettings
 from fleetapi.models.user import (
     DateFormat,
-    GeocoderName,
     HourMode,
     LegalType,
     MeasurementSystem,
@@ -117,7 +117,7 @@ class UserPreferences:
     measurement_system: MeasurementSystem = "metric"
     date_format: DateFormat | None = None
     hour_mode: HourMode | None = None
-    geocoder: GeocoderName = "osm"
+    geocoder: GeocoderType = "osm"
     route_provider: RouteProvider = "osrm"
     translit: bool = False
     balance_alert_emails: list[str] = attrs.Factory(list)

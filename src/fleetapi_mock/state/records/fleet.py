@@ -18,7 +18,7 @@ from fleetapi.models.history import HistoryEntry
 from fleetapi.models.reading import CounterType
 from fleetapi.models.rule import Rule
 from fleetapi.models.sensor import DiscreteSensor, MeteringSensor, VirtualSensor
-from fleetapi.models.tracker import AdditionalState, GsmState
+from fleetapi.models.tracker import AdditionalState, GsmState, MovementStatus
 from fleetapi.models.tracker_group import TrackerGroup
 from fleetapi.models.vehicle import NewVehicle
 
@@ -49,7 +49,6 @@ __all__ = [
 ConnectionStatus = Literal[
     "signal_lost", "just_registered", "just_connected", "offline", "idle", "active"
 ]
-MovementStatus = Literal["moving", "stopped", "parked"]
 
 
 ServiceTaskStatus = Literal["created", "notified", "expired", "done"]
