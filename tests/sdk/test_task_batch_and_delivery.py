@@ -9,7 +9,7 @@ from tasks_helpers import NOW, SPOT, inside, login, new_task
 
 from fleetapi import Client, EntityNotFoundError, InvalidParametersError, OperationNotPermittedError
 from fleetapi_mock.handlers.delivery import ASSUMED_SPEED_KMH
-from fleetapi_mock.handlers.task_batch import BATCH_ROW_LIMIT
+from fleetapi_mock.handlers.task.batch import BATCH_ROW_LIMIT
 
 HOUR = dt.timedelta(hours=1)
 

@@ -3,6 +3,7 @@ and the 0.1 names still work for one minor version, warning with the chain that 
 
 from __future__ import annotations
 
+import builtins
 import importlib.util
 import inspect
 import keyword
@@ -154,3 +155,34 @@ async def test_old_names_warn_on_the_async_client(fleet_async_client: AsyncClien
         f"client.readings.counter is deprecated since 0.2.0 and goes in {REMOVED_IN}: "
         "use client.tracker.counter.value.get"
     ]
+
+
+# --- Module names ----------------------------------------------------------------------------
+
+
+def test_every_handler_lives_in_the_module_of_its_calls_area() -> None:
+    """``handlers/<area>`` for the calls of ``endpoints/<area>.py``; an area that outgrew a
+    file is a package of that name (``handlers/task/listing.py``), never a sibling."""
+    from fleetapi_cli._index import modules_from_table
+    from fleetapi_mock.handlers import HANDLERS, load_handlers
+
+    load_handlers()
+    areas = modules_from_table()
+    for path, handler in HANDLERS.items():
+        area = areas[path].rsplit(".", 1)[1]
+        module = handler.__module__.removeprefix("fleetapi_mock.handlers.")
+        assert module == area or module.startswith(f"{area}."), (path, handler.__module__)
+
+
+def test_every_handler_module_is_named_after_an_area() -> None:
+    import pkgutil
+
+    import fleetapi_mock.handlers
+    from fleetapi.endpoints import AREAS
+
+    for info in pkgutil.iter_modules(fleetapi_mock.handlers.__path__):
+        assert info.name in AREAS, info.name
+    prefix = f"{fleetapi_mock.handlers.__name__}."
+    for info in pkgutil.walk_packages(fleetapi_mock.handlers.__path__, prefix):
+        # a submodule is an attribute of its package: `task/list.py` would hide `list` there
+        assert info.name.rsplit(".", 1)[1] not in dir(builtins), info.name

@@ -6,7 +6,10 @@ describes) or raises a :class:`~fleetapi.FleetApiError` subclass. The router doe
 else: routing, credentials, access levels and rights, validation, the envelope, HTTP statuses.
 Handlers run with the world's lock held.
 
-Add a group by dropping a module in this package::
+Each module is named after the module of :mod:`fleetapi.endpoints` declaring its calls
+(``handlers/zone`` for ``endpoints/zone.py``); an area that outgrows one file becomes a package
+of that name (``handlers/task/listing.py``), never a sibling with a new name. Add a group by
+dropping a module in this package::
 
     from fleetapi.endpoints.garage import GARAGE_LIST
     from fleetapi_mock.domain.context import Context
@@ -16,8 +19,9 @@ Add a group by dropping a module in this package::
     def garage_list(ctx: Context, params: NoParams) -> list[Garage]:
         ...
 
-Every module of the package is imported by :func:`load_handlers`. Calls of the table without
-a handler answer code 6 with HTTP 501 (:func:`unimplemented_paths`).
+Every module of the package, in its subpackages too, is imported by :func:`load_handlers`.
+Calls of the table without a handler answer code 6 with HTTP 501
+(:func:`unimplemented_paths`).
 """
 
 from __future__ import annotations
@@ -61,8 +65,8 @@ def load_handlers() -> dict[str, Handler]:
     """Import every handler module of this package once; return the registry."""
     global _loaded
     if not _loaded:
-        for module in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{module.name}")
+        for module in pkgutil.walk_packages(__path__, f"{__name__}."):
+            importlib.import_module(module.name)
         _loaded = True
     return HANDLERS
 
