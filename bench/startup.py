@@ -1,8 +1,10 @@
-"""Target 6: ``fleet tracker list`` against a plain Python script making the same call.
+"""Target 6: ``fleet tracker list`` against a plain Python script making the same call, and
+every kind of command against ``fleet tracker list``.
 
-Both are whole processes against the served mock (output piped); the script imports httpx,
-posts ``tracker/list`` with the API key and prints the answer. Both read compiled bytecode, as
-an installed package does.
+All are whole processes against the served mock (output piped); the script imports httpx,
+posts ``tracker/list`` with the API key and prints the answer. All read compiled bytecode, as
+an installed package does. ``fleet task list`` (hand-made, paging) and ``fleet zone list``
+(generated) each build their own area of the call table alone; before they built all of it.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ def run(argv: list[str], env: dict[str, str]) -> None:
 
 
 def bench_startup(sizes: Sizes) -> list[Ratio]:
-    """Wall time of ``fleet tracker list`` against the plain script."""
+    """Wall time of ``fleet tracker list`` against the plain script, and of other commands
+    against ``fleet tracker list``."""
     with tempfile.TemporaryDirectory() as profiles, served_mock() as base_url:
         env = {k: v for k, v in os.environ.items() if not k.startswith("FLEETAPI_")}
         # Both run as installed code does, from compiled bytecode: the warm-up run writes it
@@ -40,14 +43,30 @@ def bench_startup(sizes: Sizes) -> list[Ratio]:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["FLEETAPI_CONFIG_DIR"] = profiles  # no profile of the user is read or written
         env["FLEETAPI_API_KEY"] = DEMO_API_KEY
-        fleet = [str(FLEET), "--base-url", base_url, "tracker", "list", "-o", "json"]
+
+        def fleet(*words: str) -> list[str]:
+            return [str(FLEET), "--base-url", base_url, *words, "-o", "json"]
+
+        trackers = fleet("tracker", "list")
         script = [sys.executable, "-c", SCRIPT.format(key=DEMO_API_KEY), base_url]
-        return [
+        ratios = [
             compare(
                 "fleet tracker list (process, vs a script with httpx)",
-                per_run(lambda: run(fleet, env), sizes.sample_time),
+                per_run(lambda: run(trackers, env), sizes.sample_time),
                 per_run(lambda: run(script, env), sizes.sample_time),
                 Target(1.3),
                 sizes,
             )
         ]
+        for words in (("task", "list"), ("zone", "list")):
+            command = fleet(*words)
+            ratios.append(
+                compare(
+                    f"fleet {' '.join(words)} (process, vs fleet tracker list)",
+                    per_run(lambda command=command: run(command, env), sizes.sample_time),
+                    per_run(lambda: run(trackers, env), sizes.sample_time),
+                    Target(1.3),
+                    sizes,
+                )
+            )
+        return ratios

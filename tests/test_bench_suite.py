@@ -45,7 +45,7 @@ EXPECTED = {
     "tracks": 3,
     "memory": 4,
     "sdk": 3,
-    "cli": 1,
+    "cli": 3,
     "batch": 2,
 }
 

@@ -29,6 +29,7 @@ __all__ = [
     "hand_made",
     "hand_made_from_modules",
     "index_from_table",
+    "known_endpoint",
     "owner",
     "short_forms",
     "words_of",
@@ -94,6 +95,18 @@ def endpoint_of(path: str) -> Endpoint:
     module = importlib.import_module(MODULES[path])
     found: Endpoint = next(e for e in module.ENDPOINTS if e.path == path)
     return found
+
+
+def known_endpoint(path: str) -> Endpoint | None:
+    """The call ``path`` (or an alias of one), importing its own area alone when the index
+    knows it; ``None`` for a path the table does not declare."""
+    from fleetapi_cli._index_data import MODULES
+
+    if path in MODULES:
+        return endpoint_of(path)
+    from fleetapi.endpoints import BY_PATH  # an alias: the whole table
+
+    return BY_PATH.get(path)
 
 
 def placement(module: str, index: Index) -> str:

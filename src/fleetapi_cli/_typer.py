@@ -281,9 +281,9 @@ def fetch(
     """
     import typing
 
-    from fleetapi.endpoints import by_path
+    from fleetapi_cli._index import endpoint_of
 
-    endpoint = by_path(path)
+    endpoint = endpoint_of(path)  # its own area's declarations alone
     paging = endpoint.paging
     assert paging is not None, f"{path} does not page"
     if every:
