@@ -612,7 +612,11 @@ def legacy_source(
 
 def cli_index_source() -> str:
     from fleetapi._renames import CLI_RENAMES
-    from fleetapi_cli._index import hand_made_from_modules, index_from_table, modules_from_table
+    from fleetapi_cli._index_build import (
+        hand_made_from_modules,
+        index_from_table,
+        modules_from_table,
+    )
 
     head = HEADER.format(
         doc="The ``fleet`` commands of the call table, the hand-made ones and the 0.1 names."
@@ -623,7 +627,7 @@ def cli_index_source() -> str:
     return (
         head
         + "from __future__ import annotations\n\n"
-        + "from fleetapi_cli._index import HandMade, Index\n\n"
+        + "from fleetapi_cli._index_types import HandMade, Index\n\n"
         + f"INDEX: Index = {index_from_table()!r}\n\n"
         + f"MODULES: dict[str, str] = {modules_from_table()!r}\n\n"
         + f"HAND_MADE: dict[str, HandMade] = {{{entries}}}\n\n"

@@ -14,7 +14,9 @@ hand-made group is written once, in its module (``new_group(...)``); the index c
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
+
+from fleetapi_cli._index_types import Calls, HandMade, Index
 
 if TYPE_CHECKING:
     from fleetapi._endpoint import Endpoint
@@ -27,63 +29,17 @@ __all__ = [
     "command_for",
     "group_help",
     "hand_made",
-    "hand_made_from_modules",
-    "index_from_table",
     "known_endpoint",
     "owner",
     "short_forms",
     "words_of",
 ]
 
-Index = dict[str, str]
-"""The words of each call's command (``"tracker counter value get"``) -> its API path."""
-
-Calls = tuple[tuple[str, ...], tuple[str, ...]]
-"""What a hand-made command declares (:func:`~fleetapi_cli._typer.wraps_call`): the paths it
-stands for, and those it uses on the way."""
-
-
-class HandMade(NamedTuple):
-    """A hand-made group or top-level command of ``fleet``."""
-
-    module: str
-    group: bool
-    """A group (``fleet task ...``) rather than one command (``fleet ping``)."""
-    help: str
-    commands: dict[str, Calls]
-    """The group's commands (a top-level command: one, named ``""``) and their calls."""
-
-    def wrapped(self) -> set[str]:
-        """The paths its commands stand for."""
-        return {path for paths, _ in self.commands.values() for path in paths}
-
 
 def words_of(path: str) -> tuple[str, ...]:
     """The words of a call's command: its path's segments in kebab case (as
     :attr:`fleetapi._endpoint.Endpoint.cli_words`, without importing the table)."""
     return tuple(segment.replace("_", "-") for segment in path.split("/"))
-
-
-def index_from_table() -> Index:
-    """The index computed from :data:`fleetapi.endpoints.ENDPOINTS` itself (slow, exact)."""
-    from fleetapi.endpoints import ENDPOINTS
-
-    return {" ".join(endpoint.cli_words): endpoint.path for endpoint in ENDPOINTS}
-
-
-def modules_from_table() -> dict[str, str]:
-    """The module of :mod:`fleetapi.endpoints` declaring each call, by path (slow, exact:
-    imports every one)."""
-    import importlib
-
-    from fleetapi.endpoints import AREAS
-
-    modules: dict[str, str] = {}
-    for area in AREAS:
-        name = f"fleetapi.endpoints.{area}"
-        for endpoint in importlib.import_module(name).ENDPOINTS:
-            modules[endpoint.path] = name
-    return modules
 
 
 def endpoint_of(path: str) -> Endpoint:
@@ -107,51 +63,6 @@ def known_endpoint(path: str) -> Endpoint | None:
     from fleetapi.endpoints import BY_PATH  # an alias: the whole table
 
     return BY_PATH.get(path)
-
-
-def placement(module: str, index: Index) -> str:
-    """The words a hand-made module sits at: its name's parts when they are a group of the
-    call table (``asset_track`` is ``asset track``), else its name in kebab case
-    (``map_layer`` is ``map-layer``)."""
-    spaced = module.replace("_", " ")
-    if any(words.startswith(spaced + " ") for words in index):
-        return spaced
-    return module.replace("_", "-")
-
-
-def hand_made_from_modules() -> dict[str, HandMade]:
-    """The hand-made groups and commands by the words they sit at, read from the modules of
-    :mod:`fleetapi_cli.commands` themselves (slow, exact): each defines ``app``."""
-    import importlib
-    import pkgutil
-
-    import typer
-
-    import fleetapi_cli.commands
-    from fleetapi_cli._typer import SummaryGroup, declared_calls, summary
-
-    index = index_from_table()
-    found: dict[str, HandMade] = {}
-    for info in sorted(pkgutil.iter_modules(fleetapi_cli.commands.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"fleetapi_cli.commands.{info.name}")
-        app: typer.Typer = module.app
-        commands: dict[str, Calls] = {}
-        for command in app.registered_commands:
-            callback = command.callback
-            assert callback is not None
-            command_name = command.name or callback.__name__.lower().replace("_", "-")
-            commands[command_name] = declared_calls(callback)
-        if app.info.cls is SummaryGroup:
-            help_text = str(app.info.help)
-        else:
-            (only,) = app.registered_commands
-            assert only.callback is not None
-            help_text = summary(only.callback.__doc__ or "")
-            commands = {"": commands.popitem()[1]}
-        found[placement(info.name, index)] = HandMade(
-            module.__name__, app.info.cls is SummaryGroup, help_text, commands
-        )
-    return found
 
 
 def cli_index() -> Index:

@@ -44,7 +44,9 @@ class FleetGroup(SuggestingGroup):
         """The command or group ``cmd_name``, building it on first use."""
         command = self.commands.get(cmd_name)
         if command is None:
-            command = _load(cmd_name)
+            from fleetapi_cli.tree import top_level
+
+            command = top_level(cmd_name)
             if command is not None:
                 self.commands[cmd_name] = command
         return command
@@ -84,31 +86,6 @@ class FleetGroup(SuggestingGroup):
             state = ctx.obj if isinstance(ctx.obj, CliState) else None
             settings = state.resolved() if state is not None else None
             raise typer.Exit(errors.report(exc, settings)) from None
-
-
-def _load(name: str) -> click.Command | None:
-    """The top-level group or command ``name``: a group of the table (with the hand-made
-    group or command of the same name), a hand-made one, or a group of 0.1 names."""
-    from fleetapi_cli._index import below
-    from fleetapi_cli.tree import build_group, fallback_for, hand_made_app, renamed_below
-
-    if name in COMMANDS:
-        if name not in below(())[1]:
-            return hand_made_app(name)
-        group = build_group((name,), lambda: hand_made_app(name))  # fleet api PATH | key ...
-        own = hand_made_app(name)
-        group.help = f"{own.help}\n\nThe calls under {name}/ have commands too (below)."
-        pieces = [p.strip("{}") for p in own.collect_usage_pieces(click.Context(own))[1:]]
-        group.subcommand_metavar = f"{' '.join(pieces)} | COMMAND [ARGS]..."
-        return group
-    if name in TOP_GROUPS or name in below(())[1]:
-        return build_group((name,), fallback_for((name,)))
-    if renamed_below((name,)):  # every command of a 0.1 group moved (fleet sensor ...)
-        group = build_group((name,))
-        group.hidden = True
-        group.help = f"Deprecated: the 0.1 '{name}' commands, each at its call's words now."
-        return group
-    return None
 
 
 def _show_version(value: bool) -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "hand_made_app",
     "hand_made_command",
     "renamed_below",
+    "top_level",
 ]
 
 
@@ -70,10 +71,11 @@ def renamed_below(words: tuple[str, ...]) -> dict[str, str]:
 
 
 def _find(words: tuple[str, ...]) -> click.Command:
-    """The command at ``words`` from the root (for a 0.1 name's new command)."""
-    from fleetapi_cli.app import find_command
-
-    command = find_command(*words)
+    """The command at ``words`` from the top (for a 0.1 name's new command)."""
+    command = top_level(words[0])
+    for word in words[1:]:
+        assert isinstance(command, SummaryGroup), words
+        command = command.get_command(click.Context(command), word)
     assert command is not None, words
     return command
 
@@ -138,3 +140,27 @@ def fallback_for(words: tuple[str, ...]) -> Callable[[], click.Command] | None:
 
     key = " ".join(words)
     return _renamed(key, RENAMED[key]) if key in RENAMED else None
+
+
+def top_level(name: str) -> click.Command | None:
+    """The top-level group or command ``name``: a group of the table (with the hand-made
+    group or command of the same name), a hand-made one, or a group of 0.1 names."""
+    from fleetapi_cli.commands import COMMANDS, TOP_GROUPS
+
+    if name in COMMANDS:
+        if name not in below(())[1]:
+            return hand_made_app(name)
+        group = build_group((name,), lambda: hand_made_app(name))  # fleet api PATH | key ...
+        own = hand_made_app(name)
+        group.help = f"{own.help}\n\nThe calls under {name}/ have commands too (below)."
+        pieces = [p.strip("{}") for p in own.collect_usage_pieces(click.Context(own))[1:]]
+        group.subcommand_metavar = f"{' '.join(pieces)} | COMMAND [ARGS]..."
+        return group
+    if name in TOP_GROUPS or name in below(())[1]:
+        return build_group((name,), fallback_for((name,)))
+    if renamed_below((name,)):  # every command of a 0.1 group moved (fleet sensor ...)
+        group = build_group((name,))
+        group.hidden = True
+        group.help = f"Deprecated: the 0.1 '{name}' commands, each at its call's words now."
+        return group
+    return None

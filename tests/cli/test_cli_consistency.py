@@ -284,7 +284,8 @@ def test_batch_help_names_the_row_errors_exit_code(name: str):
 def test_hand_made_help_has_one_source_the_module() -> None:
     """``fleet --help`` reads the generated index; it holds each module's own help, so the
     text is written once (``make generate`` refreshes the index, ``make test`` checks it)."""
-    from fleetapi_cli._index import hand_made, hand_made_from_modules
+    from fleetapi_cli._index import hand_made
+    from fleetapi_cli._index_build import hand_made_from_modules
     from fleetapi_cli.commands import GROUPS
 
     assert hand_made() == hand_made_from_modules()

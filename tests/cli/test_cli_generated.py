@@ -13,6 +13,7 @@ from fleetapi.endpoints import ENDPOINTS
 from fleetapi.models.task import TaskListParams
 from fleetapi.models.tracker import TrackerStatesParams
 from fleetapi_cli import _index
+from fleetapi_cli._index_build import index_from_table
 from fleetapi_cli.app import find_command
 from fleetapi_cli.fields import field_specs
 
@@ -20,7 +21,7 @@ Cli = Any  # the runner of conftest.py
 
 
 def test_the_generated_index_matches_the_table() -> None:
-    assert _index.cli_index() == _index.index_from_table()
+    assert _index.cli_index() == index_from_table()
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.path)

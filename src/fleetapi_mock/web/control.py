@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -61,17 +61,35 @@ from fleetapi._rules import rules
 from fleetapi_mock.domain.position import record_positions
 from fleetapi_mock.state.bounds import in_clock_range, read_json
 from fleetapi_mock.state.records import TrackPointRecord
-from fleetapi_mock.state.world import WorldDocumentError
+from fleetapi_mock.state.world import World, WorldDocumentError
 from fleetapi_mock.web import uploads
 from fleetapi_mock.web.decoding import invalid, read_strictly
-from fleetapi_mock.web.faults import FaultRule
-from fleetapi_mock.web.journal import CredentialFilter
+from fleetapi_mock.web.faults import FaultRule, Faults
+from fleetapi_mock.web.journal import CredentialFilter, Journal
 from fleetapi_mock.web.wire import FormFields, Response, json_response
 
-if TYPE_CHECKING:
-    from fleetapi_mock.web.router import Backend
 
-__all__ = ["JournalFilters", "VerifySpec", "handle", "is_control_path", "is_journaled"]
+class Backend(Protocol):
+    """What the control routes change of a backend (:class:`~fleetapi_mock.web.router.Backend`
+    is one): its world, journal and faults, and starting the world over. Declared here so that
+    the router imports the control routes and not the other way round."""
+
+    world: World
+    journal: Journal
+    faults: Faults
+
+    def reset(self, document: Mapping[str, Any] | None = None) -> None:
+        """Start the world over, from ``document`` or the starting one."""
+
+
+__all__ = [
+    "Backend",
+    "JournalFilters",
+    "VerifySpec",
+    "handle",
+    "is_control_path",
+    "is_journaled",
+]
 
 _PREFIX = "__mock__"
 
