@@ -4,6 +4,7 @@ one grammar for every command, and the 0.1 names still run with a warning."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -190,3 +191,15 @@ def test_tally_is_quiet_without_a_total(capsys: pytest.CaptureFixture[str]) -> N
     output.tally(3, None, "zones")
     output.tally(3, 12, "zones")
     assert capsys.readouterr().err == "3 of 12 zones\n"
+
+
+TALLIED = [e for e in ENDPOINTS if e.paging is not None and e.paging.total is not None]
+
+
+@pytest.mark.parametrize("endpoint", TALLIED, ids=lambda e: e.path)
+def test_every_paging_list_says_how_many_of_how_many(cli: Cli, session, endpoint: Any) -> None:
+    """Hand-made or generated, a list of a call that tells its total says `N of M` on stderr
+    (`fleet task list --limit 1` says `1 of 9 tasks`)."""
+    result = cli(*endpoint.cli_words, "--limit", "1", "-o", "json")
+    assert result.exit_code == 0, result.stderr
+    assert re.search(r"^1 of \d+ [a-z -]+$", result.stderr, re.M), result.stderr

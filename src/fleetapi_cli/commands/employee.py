@@ -19,6 +19,7 @@ from fleetapi_cli._typer import (
 )
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
+from fleetapi_cli.output import tally
 
 __all__ = ["app"]
 
@@ -70,7 +71,7 @@ def list_employees(
 
     state = state_of(ctx)
     with state.client() as client:
-        employees, _ = fetch(
+        employees, total = fetch(
             client,
             LIST_CALL,
             limit=limit,
@@ -80,3 +81,4 @@ def list_employees(
             sort=list(sort) if sort else UNSET,
         )
     state.emit(employees, output=output, columns=COLUMNS)
+    tally(len(employees), total, "employees")

@@ -19,6 +19,7 @@ from fleetapi_cli._typer import (
     wraps_call,
 )
 from fleetapi_cli.context import state_of
+from fleetapi_cli.output import tally
 from fleetapi_cli.values import parse_until, parse_when
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ def list_links(
 
     state = state_of(ctx)
     with state.client() as client:
-        found, _ = fetch(
+        found, total = fetch(
             client,
             LIST_CALL,
             limit=limit,
@@ -193,6 +194,7 @@ def list_links(
             for link in links
         ]
     state.emit(links, output=fmt, columns=LIST_COLUMNS)
+    tally(len(links), total, "links")
 
 
 def _switch(ctx: typer.Context, link_id: int, *, on: bool) -> None:

@@ -22,6 +22,7 @@ from fleetapi_cli._typer import (
     wraps_call,
 )
 from fleetapi_cli.context import state_of
+from fleetapi_cli.output import tally
 
 __all__ = ["app"]
 
@@ -76,7 +77,7 @@ def list_vehicles(
 
     state = state_of(ctx)
     with state.client() as client:
-        vehicles, _ = fetch(
+        vehicles, total = fetch(
             client,
             LIST_CALL,
             limit=limit,
@@ -86,6 +87,7 @@ def list_vehicles(
             sort=list(sort) if sort else UNSET,
         )
     state.emit(vehicles, output=output, columns=VEHICLE_COLUMNS)
+    tally(len(vehicles), total, "vehicles")
 
 
 @app.command()
