@@ -612,11 +612,7 @@ def legacy_source(
 
 def cli_index_source() -> str:
     from fleetapi._renames import CLI_RENAMES
-    from fleetapi_cli._index_build import (
-        hand_made_from_modules,
-        index_from_table,
-        modules_from_table,
-    )
+    from fleetapi_cli._index_build import hand_made_from_modules, index_from_table
 
     head = HEADER.format(
         doc="The ``fleet`` commands of the call table, the hand-made ones and the 0.1 names."
@@ -629,9 +625,28 @@ def cli_index_source() -> str:
         + "from __future__ import annotations\n\n"
         + "from fleetapi_cli._index_types import HandMade, Index\n\n"
         + f"INDEX: Index = {index_from_table()!r}\n\n"
-        + f"MODULES: dict[str, str] = {modules_from_table()!r}\n\n"
         + f"HAND_MADE: dict[str, HandMade] = {{{entries}}}\n\n"
         + f"RENAMED: dict[str, str] = {CLI_RENAMES!r}\n"
+    )
+
+
+def areas_source() -> str:
+    """The area module declaring each path and alias, so that finding one call imports its
+    area alone (:func:`fleetapi.endpoints.find`)."""
+    from fleetapi.endpoints import AREAS
+
+    found = {
+        path: area
+        for area in AREAS
+        for endpoint in importlib.import_module(f"fleetapi.endpoints.{area}").ENDPOINTS
+        for path in endpoint.all_paths
+    }
+    head = HEADER.format(doc="The area of the call table declaring each path and alias.")
+    return (
+        head
+        + "from __future__ import annotations\n\n"
+        + '__all__ = ["AREA_OF"]\n\n'
+        + f"AREA_OF: dict[str, str] = {found!r}\n"
     )
 
 
@@ -688,6 +703,7 @@ def outputs() -> dict[Path, str]:
     )
     files = {
         ROOT / "src" / "fleetapi_cli" / "_index_data.py": cli_index_source(),
+        SRC / "_endpoint_areas.py": areas_source(),
         SRC / "resources" / "_async.py": async_resources,
         SRC / "resources" / "_sync.py": unasync(async_resources),
         SRC / "resources" / "_async_legacy.py": async_legacy,

@@ -254,10 +254,10 @@ class Client(Resources):
     def _raw(
         self, path: str, body: Mapping[str, Any] | None, *, expect_file: bool = False
     ) -> dict[str, Any] | bytes:
-        from fleetapi.endpoints import BY_PATH
+        from fleetapi.endpoints import find
 
         path = path.strip("/")
-        known = BY_PATH.get(path)
+        known = find(path)  # its area alone
         payload = dict(body or {})
         prepared = build_request(self._config, path, payload)
         return self._send(

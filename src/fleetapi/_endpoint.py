@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import enum
 import functools
-import keyword
 from collections.abc import Mapping
 from typing import Any, Literal
 
 import attrs
+
+from fleetapi._naming import cli_words, sdk_attribute
 
 __all__ = [
     "EXPORT_MEDIA_TYPES",
@@ -26,12 +27,6 @@ __all__ = [
     "Result",
     "sdk_attribute",
 ]
-
-
-def sdk_attribute(segment: str) -> str:
-    """The Python attribute for one segment of a path: the segment itself, with a trailing
-    underscore when it is a keyword (``data/import/list`` is ``client.data.import_.list``)."""
-    return f"{segment}_" if keyword.iskeyword(segment) else segment
 
 
 ExportFormat = Literal["xlsx", "pdf"]
@@ -211,7 +206,7 @@ class Endpoint:
     def cli_words(self) -> tuple[str, ...]:
         """The ``fleet`` command of the call: its path's segments in kebab case
         (``("tracker", "counter", "value", "get")``, ``("tracker", "get-state")``)."""
-        return tuple(segment.replace("_", "-") for segment in self.path.split("/"))
+        return cli_words(self.path)
 
     def answers_file(self, body: Mapping[str, Any]) -> bool:
         """Whether a request with this ``body`` is answered with a file rather than JSON."""

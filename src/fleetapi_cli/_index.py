@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from fleetapi._naming import cli_words as command_for
 from fleetapi_cli._index_types import Calls, HandMade, Index
 
 if TYPE_CHECKING:
@@ -29,40 +30,16 @@ __all__ = [
     "command_for",
     "group_help",
     "hand_made",
-    "known_endpoint",
     "owner",
     "short_forms",
-    "words_of",
 ]
-
-
-def words_of(path: str) -> tuple[str, ...]:
-    """The words of a call's command: its path's segments in kebab case (as
-    :attr:`fleetapi._endpoint.Endpoint.cli_words`, without importing the table)."""
-    return tuple(segment.replace("_", "-") for segment in path.split("/"))
 
 
 def endpoint_of(path: str) -> Endpoint:
     """The call ``path``, importing only the module that declares it (and its models)."""
-    import importlib
+    from fleetapi.endpoints import by_path
 
-    from fleetapi_cli._index_data import MODULES
-
-    module = importlib.import_module(MODULES[path])
-    found: Endpoint = next(e for e in module.ENDPOINTS if e.path == path)
-    return found
-
-
-def known_endpoint(path: str) -> Endpoint | None:
-    """The call ``path`` (or an alias of one), importing its own area alone when the index
-    knows it; ``None`` for a path the table does not declare."""
-    from fleetapi_cli._index_data import MODULES
-
-    if path in MODULES:
-        return endpoint_of(path)
-    from fleetapi.endpoints import BY_PATH  # an alias: the whole table
-
-    return BY_PATH.get(path)
+    return by_path(path)
 
 
 def cli_index() -> Index:
@@ -97,38 +74,32 @@ def below(words: tuple[str, ...]) -> tuple[dict[str, str], frozenset[str]]:
     return _tree().get(words, ({}, frozenset()))
 
 
-def owner(path: str) -> tuple[str, str] | None:
-    """The hand-made command that is the call's command, as (its group's words, its name):
-    the one command standing for the call, or among several the one named after the call's
-    action; ``None`` when the generated command is the call's."""
-    standing = [
+def _standing(path: str) -> list[tuple[str, str]]:
+    """The hand-made commands standing for the call ``path``: (their group's words, name)."""
+    return [
         (words, name)
         for words, entry in hand_made().items()
         if entry.group
         for name, (paths, _) in entry.commands.items()
         if path in paths
     ]
+
+
+def owner(path: str) -> tuple[str, str] | None:
+    """The hand-made command that is the call's command, as (its group's words, its name):
+    the one command standing for the call, or among several the one named after the call's
+    action; ``None`` when the generated command is the call's."""
+    standing = _standing(path)
     if len(standing) > 1:
-        standing = [(w, n) for w, n in standing if n == words_of(path)[-1]]
+        standing = [(w, n) for w, n in standing if n == command_for(path)[-1]]
     return standing[0] if len(standing) == 1 else None
 
 
 def short_forms(path: str) -> list[tuple[str, ...]]:
     """The hand-made commands standing for the call ``path``, by their own words (``("link",
     "create")``), other than the call's own words."""
-    canonical = words_of(path)
-    return [
-        (*words.split(" "), name)
-        for words, entry in hand_made().items()
-        if entry.group
-        for name, (paths, _) in entry.commands.items()
-        if path in paths and (*words.split(" "), name) != canonical
-    ]
-
-
-def command_for(path: str) -> tuple[str, ...]:
-    """The ``fleet`` command that makes the call ``path``: the words of its path."""
-    return words_of(path)
+    forms = [(*words.split(" "), name) for words, name in _standing(path)]
+    return [form for form in forms if form != command_for(path)]
 
 
 def group_help(words: tuple[str, ...]) -> str:

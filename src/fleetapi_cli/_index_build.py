@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fleetapi_cli._index_types import Calls, HandMade, Index
 
-__all__ = ["hand_made_from_modules", "index_from_table", "modules_from_table", "placement"]
+__all__ = ["hand_made_from_modules", "index_from_table", "placement"]
 
 
 def index_from_table() -> Index:
@@ -14,21 +14,6 @@ def index_from_table() -> Index:
     from fleetapi.endpoints import ENDPOINTS
 
     return {" ".join(endpoint.cli_words): endpoint.path for endpoint in ENDPOINTS}
-
-
-def modules_from_table() -> dict[str, str]:
-    """The module of :mod:`fleetapi.endpoints` declaring each call, by path (slow, exact:
-    imports every one)."""
-    import importlib
-
-    from fleetapi.endpoints import AREAS
-
-    modules: dict[str, str] = {}
-    for area in AREAS:
-        name = f"fleetapi.endpoints.{area}"
-        for endpoint in importlib.import_module(name).ENDPOINTS:
-            modules[endpoint.path] = name
-    return modules
 
 
 def placement(module: str, index: Index) -> str:

@@ -156,17 +156,16 @@ def _run(
             items = getattr(result, endpoint.paging.items, None)
             total = getattr(result, endpoint.paging.total, None)
             if isinstance(items, list) and isinstance(total, int):
-                tally(len(items), total, _plural(endpoint.path.split("/")[-2]))
+                tally(len(items), total, _plural(str(_entity(endpoint))))
 
 
 def entity_spec(endpoint: Endpoint, specs: Sequence[FieldSpec]) -> FieldSpec | None:
     """The field holding the ID of the entity the call acts on, which the command takes as
     its argument: ``id``, ``<entity>_id`` or ``<entity>_ids``, the entity being the word before
     the action (``task_id`` of ``task/read``, ``tracker_id`` of ``tracker/get_state``)."""
-    words = endpoint.path.split("/")
-    if len(words) < 2:
+    entity = _entity(endpoint)
+    if entity is None:
         return None
-    entity = words[-2]
     for name in ("id", f"{entity}_id", f"{entity}_ids"):
         for spec in specs:
             if spec.wire != name or spec.parent is not None:
@@ -189,13 +188,19 @@ def _with_entity(
     return {**values, spec.param: argument}
 
 
+def _entity(endpoint: Endpoint) -> str | None:
+    """The word before the call's action: the entity it acts on (``task`` of ``task/read``)."""
+    words = endpoint.path.split("/")
+    return words[-2] if len(words) > 1 else None
+
+
 def _deletes(endpoint: Endpoint) -> bool:
     return endpoint.path.rsplit("/", 1)[-1] == "delete"
 
 
 def _what(endpoint: Endpoint, specs: Sequence[FieldSpec], body: Mapping[str, Any]) -> str:
     """What a delete deletes, for its question (``Delete employee 5``)."""
-    entity = endpoint.path.split("/")[-2].replace("_", " ")
+    entity = str(_entity(endpoint)).replace("_", " ")
     spec = entity_spec(endpoint, specs)
     ids = body.get(spec.wire) if spec is not None else None
     if isinstance(ids, list):
@@ -298,7 +303,7 @@ def _callback(endpoint: Endpoint) -> Callable[..., None]:
     entity = entity_spec(endpoint, specs) if ident is None else None
     if entity is not None:
         many = entity.kind == "list"
-        noun = endpoint.path.split("/")[-2].replace("_", " ")
+        noun = str(_entity(endpoint)).replace("_", " ")
         parameters.append(
             inspect.Parameter(
                 "x_entity",

@@ -150,8 +150,8 @@ def top_level(name: str) -> click.Command | None:
     if name in COMMANDS:
         if name not in below(())[1]:
             return hand_made_app(name)
-        group = build_group((name,), lambda: hand_made_app(name))  # fleet api PATH | key ...
         own = hand_made_app(name)
+        group = build_group((name,), lambda: own)  # fleet api PATH | fleet api key ...
         group.help = f"{own.help}\n\nThe calls under {name}/ have commands too (below)."
         pieces = [p.strip("{}") for p in own.collect_usage_pieces(click.Context(own))[1:]]
         group.subcommand_metavar = f"{' '.join(pieces)} | COMMAND [ARGS]..."

@@ -200,6 +200,7 @@ sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
         (["employee", "list"], "employee"),
         (["zone", "list"], "zone"),  # generated
         (["tracker", "list"], "tracker"),
+        (["api", "zone/list"], "zone"),  # a raw call, through the SDK's own lookup
     ],
 )
 def test_a_command_builds_its_own_area_of_the_table_alone(args: list[str], area: str) -> None:

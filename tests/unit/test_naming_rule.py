@@ -163,13 +163,12 @@ async def test_old_names_warn_on_the_async_client(fleet_async_client: AsyncClien
 def test_every_handler_lives_in_the_module_of_its_calls_area() -> None:
     """``handlers/<area>`` for the calls of ``endpoints/<area>.py``; an area that outgrew a
     file is a package of that name (``handlers/task/listing.py``), never a sibling."""
-    from fleetapi_cli._index_build import modules_from_table
+    from fleetapi._endpoint_areas import AREA_OF
     from fleetapi_mock.handlers import HANDLERS, load_handlers
 
     load_handlers()
-    areas = modules_from_table()
     for path, handler in HANDLERS.items():
-        area = areas[path].rsplit(".", 1)[1]
+        area = AREA_OF[path]
         module = handler.__module__.removeprefix("fleetapi_mock.handlers.")
         assert module == area or module.startswith(f"{area}."), (path, handler.__module__)
 

@@ -32,6 +32,7 @@ def test_the_generated_modules_are_recognised() -> None:
     generated = {str(p.relative_to(SRC)) for p in SRC.rglob("*.py")} - set(_hand_written())
     assert generated == {
         "fleetapi/_client.py",
+        "fleetapi/_endpoint_areas.py",
         "fleetapi/resources/_async.py",
         "fleetapi/resources/_async_legacy.py",
         "fleetapi/resources/_sync.py",

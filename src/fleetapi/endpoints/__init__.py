@@ -1,8 +1,10 @@
 """The call table: every API call, declared once.
 
 ``ENDPOINTS`` holds one :class:`~fleetapi._endpoint.Endpoint` per call, in the order of the
-specification; ``BY_PATH`` finds one by its path or an alias. Everything else (SDK resources,
-mock routes and validation, the OpenAPI document, the CLI, the reference docs) reads this table.
+specification; ``find`` (and ``by_path``) finds one by its path or an alias, importing its
+area alone (``fleetapi._endpoint_areas``, generated); ``BY_PATH`` maps every path. Everything
+else (SDK resources, mock routes and validation, the OpenAPI document, the CLI, the reference
+docs) reads this table.
 
 Each area's calls live in a module of this package (``fleetapi.endpoints.tracker``); the table
 is assembled on first use, so that a program making one area's calls imports that area alone.
@@ -27,6 +29,7 @@ __all__ = [
     "Paging",
     "Result",
     "by_path",
+    "find",
 ]
 
 AREAS: tuple[str, ...] = (
@@ -86,6 +89,23 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def find(path: str) -> Endpoint | None:
+    """The endpoint of ``group/action`` (or an alias), importing the module of its area alone
+    (``fleetapi._endpoint_areas``, generated); ``None`` when the table has no such call."""
+    from fleetapi._endpoint_areas import AREA_OF
+
+    path = path.strip("/")
+    area = AREA_OF.get(path)
+    if area is None:
+        return None
+    module = importlib.import_module(f"{__name__}.{area}")
+    found: Endpoint = next(e for e in module.ENDPOINTS if path in e.all_paths)
+    return found
+
+
 def by_path(path: str) -> Endpoint:
     """The endpoint of ``group/action`` (or an alias); ``KeyError`` when there is none."""
-    return _table()[1][path.strip("/")]
+    found = find(path)
+    if found is None:
+        raise KeyError(path.strip("/"))
+    return found

@@ -59,9 +59,9 @@ def api(
     The answer is printed as JSON (compact with --output jsonl). Calls that answer a file
     (map_layer/read, checkin/list with a format) write it to -O/--out FILE or to stdout.
     """
-    from fleetapi_cli._index import known_endpoint
+    from fleetapi.endpoints import find
 
-    known = known_endpoint(path.strip("/"))
+    known = find(path)
     typed = _typed_fields(known.params) if known is not None and fields else set()
     body: dict[str, Any] = read_body(input) if input else {}
     for item in fields or ():
