@@ -3,6 +3,7 @@
 A page holding ``<!-- fleetapi:calls -->`` gets every call of the table; one holding
 ``<!-- fleetapi:errors -->`` gets the error codes with their classes, HTTP statuses and exit
 codes; ``<!-- fleetapi:fleet-mock -->`` the members of ``FleetMock``;
+``<!-- fleetapi:control -->`` the routes of the mock's control API;
 ``<!-- fleetapi:mock-modules -->`` becomes the table of the mock's modules, each
 described by its own docstring; ``<!-- fleetapi:access -->`` the calls of each access level and
 ``<!-- fleetapi:rights -->`` the sub-user right (or master-only rule) of each call.
@@ -596,6 +597,8 @@ def fleet_mock_markdown() -> str:
 
     rows = ["| Member | What it does |", "|---|---|"]
     for name, member in vars(FleetMock).items():
+        if isinstance(member, functools.cached_property):
+            member = property(member.func)
         if name.startswith("_") or not (callable(member) or isinstance(member, property)):
             continue
         function = member.fget if isinstance(member, property) else member
@@ -605,6 +608,52 @@ def fleet_mock_markdown() -> str:
         else:
             label = f"mock.{name}{signature_text(function)}"
         cells = [f"`{label}`", doc]
+        rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(rows)
+
+
+def _answer_cell(route: Any) -> str:
+    """What a control route answers: the result's fields (under its key), or its document."""
+    if route.body == "multipart":
+        return "`value`: the stored file, as the API shows it"
+    if route.result is None:
+        return "the file" if route.raw else "`success` alone"
+    if route.raw:
+        return "the document alone"
+    inner = typing.get_args(route.result)[0] if typing.get_origin(route.result) is list else None
+    model = inner or route.result
+    names = ", ".join(f"`{a.name}`" for a in attrs.fields(model))
+    if route.key is None:
+        return names
+    return f"`{route.key}`: a list of {{{names}}}" if inner else f"`{route.key}`: {{{names}}}"
+
+
+def control_markdown() -> str:
+    """The control API's routes (its table): route, typed method, what it does, what it
+    takes and what it answers."""
+    from fleetapi._docstrings import field_doc
+    from fleetapi_mock.web.control.routes import ROUTES
+
+    rows = [
+        "| Route | `MockControl` | What it does | Takes | Answers |",
+        "|---|---|---|---|---|",
+    ]
+    for route in ROUTES:
+        methods = " ".join(route.methods)
+        takes = (
+            [f"`{a.name}`: {field_doc(route.params, a.name)}" for a in attrs.fields(route.params)]
+            if route.params is not None
+            else []
+        )
+        if route.body == "document":
+            takes = ["the body: a [world document](world-format.md), or none"]
+        cells = [
+            f"`{methods} {route.url_path.replace('...}', '}')}`",
+            f"`{route.name}`" if route.typed else "",
+            route.description,
+            "<br>".join(markdown_of(t) for t in takes),
+            _answer_cell(route),
+        ]
         rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(rows)
 
@@ -683,6 +732,8 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
         markdown = markdown.replace("<!-- fleetapi:migration -->", migration_markdown())
     if "<!-- fleetapi:cli-migration -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:cli-migration -->", cli_migration_markdown())
+    if "<!-- fleetapi:control -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:control -->", control_markdown())
     if "<!-- fleetapi:fleet-mock -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:fleet-mock -->", fleet_mock_markdown())
     if "<!-- fleetapi:mock-modules -->" in markdown:

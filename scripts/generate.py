@@ -16,6 +16,7 @@ import argparse
 import builtins
 import difflib
 import importlib
+import inspect
 import pkgutil
 import re
 import subprocess
@@ -88,7 +89,8 @@ class Imports:
     def resolve_annotation(self, text: str, owner: type) -> str:
         """Record the imports an annotation string from ``owner``'s module needs."""
         owner_globals = vars(sys.modules[owner.__module__])
-        for ident in set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*)*", text)):
+        names = re.sub(r"\"[^\"]*\"|'[^']*'", "", text)  # not the words of a Literal's strings
+        for ident in set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*)*", names)):
             head = ident.split(".")[0]
             if head in BUILTIN_NAMES:
                 continue
@@ -112,6 +114,10 @@ class Imports:
         module = getattr(obj, "__module__", None)
         if isinstance(module, str) and module.startswith("fleetapi"):
             return module
+        for loaded in sorted(m for m in sys.modules if m.startswith("fleetapi")):
+            found = sys.modules[loaded]
+            if name in getattr(found, "__all__", ()) and vars(found).get(name) is obj:
+                return loaded  # an alias (``Literal[...]``), from the module exporting it
         raise SystemExit(f"cannot find where {name!r} is defined")
 
     def runtime_type(self, tp: Any) -> str:
@@ -650,6 +656,73 @@ def areas_source() -> str:
     )
 
 
+def _control_method(route: Any, imports: Imports) -> str:
+    """The typed method of a control route: its params model's fields as keyword
+    arguments, its result as the return type."""
+    from fleetapi._docstrings import field_doc
+
+    params = route.params
+    if route.body == "document":
+        imports.need("typing", "Any")
+        imports.need("collections.abc", "Mapping")
+        sig = ["document: Mapping[str, Any] | None = None"]
+        sent = "None if document is None else dict(document)"
+        described = {"document": "A world document; ``None``: back to the starting world."}
+    elif params is None:
+        sig, sent, described = [], "None", {}
+    else:
+        imports.need(params.__module__, params.__name__)
+        sig, sent = _signature(params, imports), _construct(params)
+        order = [entry.split(":", 1)[0] for entry in sig]  # required ones first
+        described = {name: field_doc(params, name) for name in order}
+    args = ", ".join(["self", "*", *sig]) if sig else "self"
+    returns = "None" if route.result is None else imports.runtime_type(route.result)
+    doc = inspect.cleandoc(route.handler.__doc__ or "").split("\n\n")[0]
+    lines = [*doc.splitlines(), "", f"``{route.method} {route.url_path}``."]
+    if described:
+        lines += ["", "Args:"]
+        for name, text in described.items():
+            wrapped = textwrap.wrap(f"{name}: {text}", width=100 - 12, subsequent_indent="    ")
+            lines += [f"    {line}" for line in wrapped]
+    body = "\n        ".join(line.rstrip() for line in lines).replace("\n        \n", "\n\n")
+    call = f'self._send("{route.name}", {sent})'
+    if returns == "None":
+        statement = f"        {call}"
+    else:
+        imports.need("typing", "cast")
+        statement = f'        return cast("{returns}", {call})'
+    head = f"    def {route.name}({args}) -> {returns}:"
+    return "\n".join([head, f'        """{body}\n        """', statement])
+
+
+def control_source() -> str:
+    """The typed methods of the mock's control API, one per route of its table."""
+    from fleetapi_mock.web.control.routes import ROUTES
+
+    imports = Imports()
+    imports.need("typing", "Any")
+    methods = [_control_method(route, imports) for route in ROUTES if route.typed]
+    head = HEADER.format(doc="The typed methods of the mock's control API, one per route.").replace(
+        "from the call table", "from the control routes"
+    )
+    cls = (
+        "class ControlMethods:\n"
+        '    """One method per route of the control API; :meth:`_send` sends a route\'s request\n'
+        '    and reads its answer (:class:`~fleetapi_mock.MockControl`)."""\n\n'
+        "    def _send(self, route: str, params: Any) -> Any:\n"
+        '        """Send the request of ``route`` with ``params``; return its result."""\n'
+        "        raise NotImplementedError\n\n"
+    )
+    return (
+        head
+        + imports.render()
+        + '\n__all__ = ["ControlMethods"]\n\n\n'
+        + cls
+        + "\n\n".join(methods)
+        + "\n"
+    )
+
+
 # --- Driver -------------------------------------------------------------------------------------
 
 
@@ -709,6 +782,7 @@ def outputs() -> dict[Path, str]:
         SRC / "resources" / "_async_legacy.py": async_legacy,
         SRC / "resources" / "_sync_legacy.py": unasync(async_legacy),
         SRC / "_client.py": sync_client,
+        ROOT / "src" / "fleetapi_mock" / "web" / "control" / "_methods.py": control_source(),
     }
     return {path: ruff_format(text, str(path.relative_to(ROOT))) for path, text in files.items()}
 

@@ -42,5 +42,5 @@ def test_shell_example_runs_in_a_world_of_its_own(script, fleet_shared_server):
     assert result.returncode == 0, result.stderr
     assert "world job-7" in result.stdout
     assert not fleet_shared_server.mock.journal.find("task/assign"), "the server's own world"
-    names = [row["name"] for row in fleet_shared_server.worlds.describe()]
+    names = [row.name for row in fleet_shared_server.worlds.describe()]
     assert "job-7" not in names, "the job deleted its world"

@@ -11,6 +11,7 @@ from fleetapi._types import Unset
 __all__ = [
     "PLAIN_SCALARS",
     "has_unset",
+    "is_a",
     "is_list",
     "is_literal",
     "is_optional",
@@ -45,12 +46,21 @@ def without_unset(tp: Any) -> Any:
 
 
 def is_scalar_or_object(tp: Any) -> bool:
-    """A union of scalars and exactly one attrs class (told apart by the value's shape)."""
-    if not is_union(tp) or Unset in get_args(tp):
+    """A union of scalars and at most one attrs class (told apart by the value's shape), other
+    than ``X | None`` (:func:`is_optional`)."""
+    if not is_union(tp) or Unset in get_args(tp) or is_optional(tp):
         return False
     members = get_args(tp)
     objects = [m for m in members if attrs.has(m)]
-    return len(objects) == 1 and all(m in _SCALARS for m in members if not attrs.has(m))
+    return len(objects) <= 1 and all(m in _SCALARS for m in members if not attrs.has(m))
+
+
+def is_a(value: Any, scalar: type) -> bool:
+    """Whether a JSON value is of ``scalar``, as typing reads it (an integer is a ``float``,
+    a boolean is no number)."""
+    if isinstance(value, bool):
+        return scalar is bool
+    return isinstance(value, scalar) or (scalar is float and isinstance(value, int))
 
 
 def is_optional(tp: Any) -> bool:

@@ -34,6 +34,7 @@ from cattrs.strategies import configure_tagged_union
 from fleetapi._annotations import (
     PLAIN_SCALARS,
     has_unset,
+    is_a,
     is_list,
     is_literal,
     is_optional,
@@ -210,20 +211,18 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
     conv.register_unstructure_hook_factory(has_unset, unset_union_unstructure)
     conv.register_unstructure_hook(Unset, lambda _: None)
 
-    # A union of scalars and one object (``q``: an address or a location) is told apart by shape.
+    # A union of scalars and at most one object (``q``: an address or a location) goes by shape.
     def scalar_or_object_hook(tp: Any) -> Callable[[Any, Any], Any]:
         members = get_args(tp)
-        (obj_type,) = [m for m in members if attrs.has(m)]
+        objects = [m for m in members if attrs.has(m)]
         scalars = [m for m in members if not attrs.has(m)]
 
         def hook(value: Any, _: Any) -> Any:
-            if isinstance(value, Mapping):
-                return conv.structure(value, obj_type)
-            if value is None and type(None) in scalars:
-                return None
+            if objects and isinstance(value, Mapping):
+                return conv.structure(value, objects[0])
             for scalar in scalars:
-                if scalar is not type(None) and isinstance(value, scalar):
-                    return conv.structure(value, scalar)
+                if is_a(value, scalar):
+                    return None if value is None else conv.structure(value, scalar)
             names = " or ".join(_describe(m) for m in members if m is not type(None))
             raise WireTypeError(f"must be {names}, not {json_type(value)}")
 

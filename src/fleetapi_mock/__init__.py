@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         demo_world,
     )
     from fleetapi_mock.web.app import create_app
+    from fleetapi_mock.web.control.client import MockControl
     from fleetapi_mock.web.mock import DEMO_API_KEY, FleetMock, load_world
     from fleetapi_mock.web.router import Backend
     from fleetapi_mock.web.server import ThreadedServer, run
@@ -37,6 +38,7 @@ __all__ = [
     "Backend",
     "Clock",
     "FleetMock",
+    "MockControl",
     "MockTransport",
     "ThreadedServer",
     "World",
@@ -65,6 +67,7 @@ _WHERE = {
     "FleetMock": "web.mock",
     "load_world": "web.mock",
     "Backend": "web.router",
+    "MockControl": "web.control.client",
     "MockTransport": "web.transport",
     "ThreadedServer": "web.server",
     "run": "web.server",

@@ -119,7 +119,7 @@ def test_the_number_of_worlds_is_bounded_and_idle_ones_expire() -> None:
     assert worlds.select("/base/nothing", {"X-Mock-World": "one"}) is first
     now[0] = 61.5
     worlds.select("/base/nothing", {"X-Mock-World": "three"})
-    assert [w["name"] for w in worlds.describe()] == ["default", "three"]
+    assert [w.name for w in worlds.describe()] == ["default", "three"]
 
 
 def test_seeded_worlds_repeat_themselves_and_differ_from_each_other() -> None:

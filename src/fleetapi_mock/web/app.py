@@ -17,6 +17,8 @@ from starlette.applications import Starlette
 from starlette.types import Receive, Scope, Send
 
 from fleetapi._errors import FleetApiError, UnexpectedError
+from fleetapi_mock.web import control
+from fleetapi_mock.web.request import request_origin
 from fleetapi_mock.web.router import Backend
 from fleetapi_mock.web.wire import FormFields, LowerCaseHeaders, failure_response, form_fields
 from fleetapi_mock.web.wire import Response as Reply
@@ -192,14 +194,18 @@ def create_app(backend: Backend | Worlds | None = None) -> Starlette:
             return None
         path: str = scope["path"]
         method: str = scope["method"]
+        query = _query(scope)
         try:
-            if worlds.is_route(path):
-                return worlds.answer(method, path)
+            if control.server_route(method, path):
+                origin = request_origin(headers, scope["scheme"])
+                main = worlds.main
+                return control.handle(
+                    main, method, path, query, headers, body, origin=origin, worlds=worlds
+                )
             served = worlds.select(path, headers)
         except FleetApiError as exc:
             return failure_response(exc)
         client = scope.get("client")
-        query = _query(scope)
 
         def call() -> Reply:
             started = time.perf_counter()

@@ -41,7 +41,12 @@ from fleetapi_mock.web.decoding import invalid, read_strictly
 from fleetapi_mock.web.journal import CredentialFilter, differences
 from fleetapi_mock.web.wire import Response, failure_response
 
-__all__ = ["MAX_RULES", "FaultRule", "FaultSpec", "Faults"]
+__all__ = ["MAX_RULES", "BrokenAnswer", "DropWhen", "FaultRule", "FaultSpec", "Faults"]
+
+DropWhen = Literal["before", "after"]
+"""When a dropped connection closes: before the call is handled, or after."""
+BrokenAnswer = Literal["empty", "truncated"]
+"""How a handled call's answer arrives broken: with an empty body, or half of it."""
 
 MAX_RULES: Final = 100
 """How many rules one world holds at once."""
@@ -79,9 +84,9 @@ class FaultSpec:
     """Answer this HTTP status alone (no envelope)."""
     retry_after: int | None = attrs.field(default=None, metadata=rules(minimum=0, maximum=3600))
     """Seconds for a ``Retry-After`` header, with ``error`` or ``status``."""
-    drop: Literal["before", "after"] | None = None
+    drop: DropWhen | None = None
     """Close the connection without an answer, before or after the call is handled."""
-    answer: Literal["empty", "truncated"] | None = None
+    answer: BrokenAnswer | None = None
     """Handle the call, then send its answer with an empty or half body."""
     delay: float | None = attrs.field(default=None, metadata=rules(minimum=0, maximum=600))
     """Seconds to wait before answering (or before acting)."""
@@ -214,6 +219,7 @@ class Faults:
         """
         if not isinstance(spec, FaultSpec):
             spec = read_spec({**(spec or {}), **fields})
+        spec.check()
         with self._lock:
             if len(self._rules) >= MAX_RULES:
                 raise invalid("path", f"at most {MAX_RULES} rules per world: clear some first")

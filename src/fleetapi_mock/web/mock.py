@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -18,6 +19,7 @@ from fleetapi_mock.state.clock import Clock, zone
 from fleetapi_mock.state.documents import demo_source
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.world import World, WorldDocumentError, demo_world
+from fleetapi_mock.web.control.client import MockControl
 from fleetapi_mock.web.faults import Faults
 from fleetapi_mock.web.journal import Journal
 from fleetapi_mock.web.router import Backend
@@ -111,6 +113,12 @@ class FleetMock:
     def clock(self) -> Clock:
         """The world's clock."""
         return self.backend.world.clock
+
+    @functools.cached_property
+    def control(self) -> MockControl:
+        """The control API of this mock as typed methods, the same as a served mock's
+        (:class:`~fleetapi_mock.MockControl`): ``mock.control.set_clock(advance="P1D")``."""
+        return MockControl(self.base_url, transport=self.transport)
 
     @property
     def journal(self) -> Journal:

@@ -22,6 +22,7 @@ from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import error_class
 from fleetapi.endpoints import ENDPOINTS
 from fleetapi_mock.state.schema import SchemaBuilder, is_text_schema
+from fleetapi_mock.web.control.openapi import TAG, control_paths
 
 __all__ = ["build_openapi", "openapi_document"]
 
@@ -277,9 +278,10 @@ def _operations(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) -
 
 
 def build_openapi(
-    endpoints: Iterable[Endpoint] = ENDPOINTS, *, server_url: str = "/"
+    endpoints: Iterable[Endpoint] = ENDPOINTS, *, server_url: str = "/", control: bool = True
 ) -> dict[str, Any]:
-    """The OpenAPI 3.1 document of ``endpoints`` (the whole call table by default)."""
+    """The OpenAPI 3.1 document of ``endpoints`` (the whole call table by default), and of
+    the mock's control API (tagged ``mock-control``) unless ``control`` is false."""
     builder = SchemaBuilder(_REF)
     paths: dict[str, Any] = {}
     for endpoint in endpoints:
@@ -287,6 +289,8 @@ def build_openapi(
         for index, path in enumerate(endpoint.all_paths):
             operation_id = base_id if index == 0 else f"{base_id}__alias{index}"
             paths["/" + path] = _operations(builder, endpoint, operation_id)
+    if control:
+        paths.update(control_paths(builder))
     schemas = dict(sorted(builder.definitions.items()))
     schemas["Failure"] = _FAILURE
     return {
@@ -296,7 +300,7 @@ def build_openapi(
             "version": fleetapi.__version__,
             "description": "Every call is a POST to {base_url}/<group>/<action> with a JSON body "
             "(form-urlencoded and GET with a query string are accepted too). Generated from the "
-            "fleetapi call table.",
+            f"fleetapi call table. Operations tagged {TAG} are the mock's own control API.",
         },
         "servers": [{"url": server_url}],
         "security": [{"nvx": []}, {"hashQuery": []}],

@@ -254,7 +254,7 @@ class Backend:
         if request is not None and request.fault is not None:
             response = request.fault.shape(response)
         try:
-            if not control.is_control_path(path) or control.is_journaled(path):
+            if not control.is_control_path(path) or control.is_journaled(path, method.upper()):
                 self._record(method.upper(), path, response, request)
         except Exception:  # the journal is a witness: it never breaks an answer
             logger.exception("could not journal %s %s", method, path)

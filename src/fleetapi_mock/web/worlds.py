@@ -8,12 +8,8 @@ use from the server's starting world; resetting, moving the clock or loading a d
 one world leaves the others as they were. Requests naming no world (or ``default``) are served
 by the server's own world.
 
-=================================  ============================================================
-``GET /__mock__/worlds``           The worlds: ``{"success": true, "list": [{"name", "now",
-                                   "idle", "requests"}]}`` (``idle`` in seconds).
-``DELETE /__mock__/worlds/<name>`` Forget a world (it starts afresh if named again); the
-                                   default world cannot be deleted.
-=================================  ============================================================
+The control routes ``GET /__mock__/worlds`` and ``DELETE /__mock__/worlds/<name>`` list and
+forget them (:mod:`fleetapi_mock.web.control`).
 
 Worlds not used for :attr:`Worlds.idle_seconds` are forgotten; at most :attr:`Worlds.limit`
 exist besides the default one, and a request that would make one more is refused (code 14,
@@ -27,7 +23,6 @@ reproducible and worlds still differ; without one, every world's hashes are unpr
 from __future__ import annotations
 
 import hashlib
-import itertools
 import re
 import threading
 import time
@@ -36,11 +31,12 @@ from typing import Final
 
 import attrs
 
-from fleetapi._converter import format_datetime
 from fleetapi._errors import ServiceUnavailableError, WrongRequestFormatError
 from fleetapi_mock.state.world import World
+from fleetapi_mock.web.control.handlers import DEFAULT_WORLD, world_row
+from fleetapi_mock.web.control.models import WorldRow
 from fleetapi_mock.web.router import Backend
-from fleetapi_mock.web.wire import LowerCaseHeaders, Response, json_response
+from fleetapi_mock.web.wire import LowerCaseHeaders
 
 __all__ = ["DEFAULT", "HEADER", "PATH_SEGMENT", "Worlds"]
 
@@ -48,7 +44,7 @@ HEADER: Final = "x-mock-world"
 """The header naming a request's world."""
 PATH_SEGMENT: Final = "__world"
 """The path segment before a world's name (``/__world/<name>/...``)."""
-DEFAULT: Final = "default"
+DEFAULT: Final = DEFAULT_WORLD
 """The name of the server's own world."""
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _SWEEP_EVERY = 1.0
@@ -159,36 +155,17 @@ class Worlds:
         for name in [n for n, w in self._named.items() if now - w.used > self.idle_seconds]:
             del self._named[name]
 
-    def is_route(self, path: str) -> bool:
-        """Whether ``path`` is a route of the worlds themselves (``/__mock__/worlds...``)."""
-        if "__mock__" not in path:
-            return False
-        segments = [s for s in path.split("/") if s]
-        return ("__mock__", "worlds") in itertools.pairwise(segments)
-
-    def answer(self, method: str, path: str) -> Response:
-        """Answer a route of the worlds themselves.
-
-        Raises:
-            WrongRequestFormatError: An unknown route or world.
-        """
-        segments = [s for s in path.split("/") if s]
-        rest = segments[segments.index("worlds") + 1 :]
-        if not rest and method == "GET":
-            return json_response(200, {"success": True, "list": self.describe()})
-        if len(rest) == 1 and method == "DELETE":
-            self.delete(rest[0])
-            return json_response(200, {"success": True})
-        raise WrongRequestFormatError(f"unknown control route: {method} /__mock__/worlds")
-
-    def describe(self) -> list[dict[str, object]]:
+    def describe(self) -> list[WorldRow]:
         """Each world: name, world time, seconds idle, requests served."""
         now = self._monotonic()
         with self._lock:
             self._sweep(now)
             named = sorted(self._named.items())
-        rows: list[dict[str, object]] = [_row(DEFAULT, self.main, None, None)]
-        rows += [_row(name, w.backend, now - w.used, w.requests) for name, w in named]
+        rows = [world_row(DEFAULT, self.main.world)]
+        rows += [
+            world_row(name, w.backend.world, round(now - w.used, 3), w.requests)
+            for name, w in named
+        ]
         return rows
 
     def delete(self, name: str) -> None:
@@ -205,20 +182,6 @@ class Worlds:
 
     def __len__(self) -> int:
         return len(self._named)
-
-
-def _row(
-    name: str, backend: Backend, idle: float | None, requests: int | None
-) -> dict[str, object]:
-    row: dict[str, object] = {
-        "name": name,
-        "now": format_datetime(backend.world.now().replace(microsecond=0)),
-    }
-    if idle is not None:
-        row["idle"] = round(idle, 3)
-    if requests is not None:
-        row["requests"] = requests
-    return row
 
 
 def _name_of(path: str, headers: Mapping[str, str]) -> str | None:

@@ -1,0 +1,293 @@
+"""What each control route does (:mod:`.routes` declares them): a function of the
+:class:`Context` and the route's params model, answering the route's result."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+import attrs
+
+from fleetapi._converter import (
+    RequestValidationError,
+    format_datetime,
+    parse_datetime,
+    parse_duration,
+    structure_request,
+)
+from fleetapi._errors import InvalidParametersError, WrongRequestFormatError
+from fleetapi_mock.domain.position import record_positions
+from fleetapi_mock.state.bounds import in_clock_range
+from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.world import World, WorldDocumentError
+from fleetapi_mock.web import uploads
+from fleetapi_mock.web.control.models import (
+    ClockChange,
+    ClockState,
+    FaultId,
+    JournalFilters,
+    Positions,
+    Recorded,
+    VerifySpec,
+    WorldName,
+    WorldRow,
+)
+from fleetapi_mock.web.decoding import invalid
+from fleetapi_mock.web.faults import Faults, FaultSpec
+from fleetapi_mock.web.journal import Journal
+from fleetapi_mock.web.wire import Response
+
+__all__ = ["Backend", "Context", "Worlds", "world_row"]
+
+DEFAULT_WORLD = "default"
+"""The name of a server's own world."""
+
+
+class Backend(Protocol):
+    """What the control routes change of a backend (:class:`~fleetapi_mock.web.router.Backend`
+    is one): its world, journal and faults, and starting the world over. Declared here so that
+    the router imports the control routes and not the other way round."""
+
+    world: World
+    journal: Journal
+    faults: Faults
+
+    def reset(self, document: Mapping[str, Any] | None = None) -> None:
+        """Start the world over, from ``document`` or the starting one."""
+
+
+class Worlds(Protocol):
+    """The worlds of a server (:class:`~fleetapi_mock.web.worlds.Worlds` is one)."""
+
+    def describe(self) -> list[WorldRow]:
+        """Each world, the default one first."""
+
+    def delete(self, name: str) -> None:
+        """Forget the world ``name``."""
+
+
+@attrs.frozen
+class LoneWorld:
+    """The worlds of a mock serving one (in-process): its own, which cannot be deleted."""
+
+    backend: Backend
+
+    def describe(self) -> list[WorldRow]:
+        """The one world."""
+        return [world_row(DEFAULT_WORLD, self.backend.world)]
+
+    def delete(self, name: str) -> None:
+        """Refuse: a lone world cannot be deleted, and there is no other."""
+        if name == DEFAULT_WORLD:
+            raise WrongRequestFormatError("the default world cannot be deleted: reset it")
+        raise WrongRequestFormatError(f"no world {name!r}")
+
+
+def world_row(
+    name: str, world: World, idle: float | None = None, requests: int | None = None
+) -> WorldRow:
+    """A world as ``GET /__mock__/worlds`` lists it."""
+    now = world.now().replace(microsecond=0)
+    return WorldRow(name=name, now=now, idle=idle, requests=requests)
+
+
+@attrs.frozen(kw_only=True)
+class Context:
+    """A control request: the world it is for, the server's worlds, and what it carried."""
+
+    backend: Backend
+    worlds: Worlds
+    headers: Mapping[str, str]
+    body: bytes
+    base_url: str
+    """The request's ``scheme://host`` and the path before ``__mock__``."""
+    fields: Mapping[str, str] = attrs.field(factory=dict)
+    """The path's fields, as text (the file routes read theirs)."""
+    openapi: Callable[[], dict[str, Any]]
+    """The OpenAPI document of the server (built from the route table, which names these
+    handlers: handed in rather than imported)."""
+
+
+# --- World and clock ----------------------------------------------------------------------------
+
+
+def reset(ctx: Context, document: dict[str, Any] | None) -> None:
+    """Back to the starting world, or load the world document posted as the body (an
+    invalid document answers 7 listing every problem and changes nothing)."""
+    try:
+        ctx.backend.reset(document)
+    except WorldDocumentError as exc:
+        raise InvalidParametersError(
+            "invalid world document",
+            errors=[{"parameter": p, "error": e} for p, e in exc.errors],
+        ) from None
+
+
+def world_document(ctx: Context, _: None) -> dict[str, Any]:
+    """The current state as a world document, without envelope: save it, and serve it again
+    with ``fleet mock serve --world``."""
+    return ctx.backend.world.to_document()
+
+
+def read_clock(ctx: Context, _: None) -> ClockState:
+    """The world clock: its time and whether it runs."""
+    clock = ctx.backend.world.clock
+    return ClockState(now=clock.now().replace(microsecond=0), running=clock.running)
+
+
+def set_clock(ctx: Context, change: ClockChange) -> ClockState:
+    """Set the clock (``now``), move it on (``advance``), let it run or freeze it
+    (``running``); answer the clock as ``GET`` does."""
+    new_now: dt.datetime | None = None
+    step: dt.timedelta | None = None
+    if change.now is not None:
+        try:
+            new_now = parse_datetime(change.now, iso=True)
+        except ValueError as exc:
+            raise invalid("now", str(exc)) from None
+    if isinstance(change.advance, str):
+        try:
+            step = parse_duration(change.advance)
+        except ValueError as exc:
+            raise invalid("advance", str(exc)) from None
+    elif change.advance is not None:
+        try:
+            step = dt.timedelta(seconds=change.advance)
+        except (ValueError, OverflowError) as exc:
+            raise invalid("advance", str(exc)) from None
+    world = ctx.backend.world
+    clock = world.clock
+    with world.lock:
+        before = clock.now()
+        try:
+            if new_now is not None:
+                clock.set(new_now)
+        except ValueError as exc:
+            raise invalid("now", str(exc)) from None
+        try:
+            if step is not None:
+                clock.advance(step)
+        except ValueError as exc:
+            clock.set(before)
+            raise invalid("advance", str(exc)) from None
+        if change.running is True:
+            clock.run()
+        elif change.running is False:
+            clock.freeze()
+    return read_clock(ctx, None)
+
+
+def record_points(ctx: Context, request: Positions) -> Recorded:
+    """Record track points as if trackers had sent them; each tracker's state follows its
+    newest point."""
+    world = ctx.backend.world
+    errors: list[dict[str, str]] = []
+    points: list[TrackPointRecord] = []
+    with world.lock:
+        now = format_datetime(world.now().replace(microsecond=0))
+        for index, item in enumerate(request.points):
+            where = f"points[{index}]"
+            try:
+                point = structure_request({"get_time": now, **item}, TrackPointRecord, iso=True)
+            except RequestValidationError as exc:
+                errors.extend(
+                    {"parameter": f"{where}.{e.parameter}", "error": e.error} for e in exc.errors
+                )
+                continue
+            if not in_clock_range(point.get_time):
+                errors.append({"parameter": f"{where}.get_time", "error": "is out of range"})
+            if point.tracker_id not in world.trackers:
+                errors.append(
+                    {"parameter": f"{where}.tracker_id", "error": f"no tracker {point.tracker_id}"}
+                )
+            points.append(point)
+        if errors:
+            raise InvalidParametersError("invalid points", errors=errors)
+        record_positions(world, points)
+    return Recorded(count=len(points))
+
+
+# --- Journal and faults -------------------------------------------------------------------------
+
+
+def journal(ctx: Context, filters: JournalFilters) -> list[dict[str, Any]]:
+    """The last answered API requests (control routes aside, file uploads included),
+    oldest first, filtered."""
+    wanted = filters.narrowing()
+    return [e.to_json() for e in ctx.backend.journal if e.matches(path=filters.path, **wanted)]
+
+
+def verify(ctx: Context, spec: VerifySpec) -> dict[str, Any]:
+    """Whether requests matching a pattern were received as often as expected; when none
+    matched, the closest ones with their differences."""
+    if spec.count is not None and (spec.at_least is not None or spec.at_most is not None):
+        raise invalid("count", "give count, or at_least and at_most, not both")
+    result = ctx.backend.journal.verify(
+        spec.path,
+        spec.body,
+        count=spec.count,
+        at_least=spec.at_least,
+        at_most=spec.at_most,
+        **spec.narrowing(),
+    )
+    answer = result.to_json()
+    del answer["success"]
+    return answer
+
+
+def add_fault(ctx: Context, spec: FaultSpec) -> dict[str, Any]:
+    """Add a fault rule: the world fails the calls it matches, as it says."""
+    return ctx.backend.faults.add(spec).to_json()
+
+
+def list_faults(ctx: Context, _: None) -> list[dict[str, Any]]:
+    """The fault rules, with how often each matched and fired."""
+    return [rule.to_json() for rule in ctx.backend.faults.list()]
+
+
+def clear_faults(ctx: Context, _: None) -> None:
+    """Remove every fault rule."""
+    ctx.backend.faults.clear()
+
+
+def remove_fault(ctx: Context, which: FaultId) -> None:
+    """Remove one fault rule."""
+    if not ctx.backend.faults.remove(which.id):
+        raise invalid("id", f"no fault rule {which.id}")
+
+
+# --- Worlds, files, the document ----------------------------------------------------------------
+
+
+def list_worlds(ctx: Context, _: None) -> list[WorldRow]:
+    """The worlds of the server: name, world time, seconds idle, requests answered."""
+    return ctx.worlds.describe()
+
+
+def delete_world(ctx: Context, which: WorldName) -> None:
+    """Forget a world (it starts afresh if named again); the default one cannot be."""
+    ctx.worlds.delete(which.name)
+
+
+def upload_file(ctx: Context, _: None) -> Response:
+    """The second step of a file upload, where an upload ticket's ``url`` points
+    (``multipart/form-data``)."""
+    segments = ["upload", ctx.fields["file_id"]]
+    return uploads.handle_route(
+        ctx.backend.world, "POST", segments, ctx.headers, ctx.body, base_url=ctx.base_url
+    )
+
+
+def download_file(ctx: Context, _: None) -> Response:
+    """An uploaded file's bytes, where a file's ``download_url`` points (the name is for
+    people and may hold slashes)."""
+    segments = [ctx.fields["file_id"], ctx.fields["token"], *ctx.fields["name"].split("/")]
+    return uploads.handle_route(
+        ctx.backend.world, "GET", segments, ctx.headers, ctx.body, base_url=ctx.base_url
+    )
+
+
+def openapi(ctx: Context, _: None) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of the call table and of this control API."""
+    return ctx.openapi()

@@ -1,0 +1,217 @@
+"""What the control API's routes take and answer: one model per shape, read by the routes,
+described in ``/openapi.json`` and typed in :class:`~fleetapi_mock.MockControl`'s methods."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import attrs
+
+from fleetapi._converter import parse_datetime
+from fleetapi._rules import rules
+from fleetapi._types import CredentialKind
+from fleetapi_mock.web.decoding import invalid
+from fleetapi_mock.web.faults import FaultSpec
+from fleetapi_mock.web.journal import CredentialFilter, Difference
+
+__all__ = [
+    "ClockChange",
+    "ClockState",
+    "FaultId",
+    "FaultRecord",
+    "JournalFilters",
+    "JournalRecord",
+    "NearMiss",
+    "Positions",
+    "Recorded",
+    "VerifyAnswer",
+    "VerifySpec",
+    "WorldName",
+    "WorldRow",
+]
+
+
+# --- What the routes take ---------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class ClockChange:
+    """How to set or move the world clock: ``now``, then ``advance``, then ``running``."""
+
+    now: str | None = attrs.field(default=None, metadata=rules(max_length=100))
+    """The new world time: ``2026-02-01 00:00:00`` (UTC) or ISO 8601 with an offset."""
+    advance: str | float | None = attrs.field(default=None, metadata=rules(max_length=100))
+    """Move the clock on by an ISO 8601 duration (``P30D``) or a number of seconds."""
+    running: bool | None = None
+    """Let the clock tick with the machine's (``true``) or freeze it (``false``)."""
+
+
+@attrs.frozen(kw_only=True)
+class Positions:
+    """Track points to record as if their trackers had sent them."""
+
+    points: list[dict[str, Any]] = attrs.field(metadata=rules(min_items=1, max_items=10_000))
+    """Points in the world document's ``track_points`` shape (``tracker_id``, ``get_time``
+    in UTC or with an offset, the world's now when left out, ``lat``, ``lng``, ``speed``...);
+    every point is checked first, so a bad batch records nothing."""
+
+
+def _since(value: str) -> dt.datetime:
+    """A ``since`` filter: a date/time, UTC unless it has an offset (as the journal's)."""
+    try:
+        since = parse_datetime(value, iso=True)
+    except ValueError as exc:
+        raise invalid("since", str(exc)) from None
+    if since.tzinfo is not None:  # the journal's times are naive UTC
+        since = since.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    return since
+
+
+@attrs.frozen(kw_only=True)
+class JournalFilters:
+    """The journal's filters: ``GET /__mock__/journal``'s query, and what narrows a
+    verification."""
+
+    path: str | None = attrs.field(default=None, metadata=rules(max_length=200))
+    """The call (a glob: ``task/*``) or the request path."""
+    code: int | None = None
+    """Only requests answered with this code (0: successes)."""
+    credential: CredentialFilter | None = None
+    """Only requests identified this way."""
+    since: str | None = attrs.field(default=None, metadata=rules(max_length=100))
+    """Only requests at or after this world date/time (UTC unless it has an offset)."""
+
+    def narrowing(self) -> dict[str, Any]:
+        """``code``, ``credential`` and ``since`` as :meth:`JournalEntry.matches
+        <fleetapi_mock.web.journal.JournalEntry.matches>` takes them."""
+        since = None if self.since is None else _since(self.since)
+        return {"code": self.code, "credential": self.credential, "since": since}
+
+
+@attrs.frozen(kw_only=True)
+class VerifySpec(JournalFilters):
+    """Which requests to count, and how many are expected."""
+
+    path: str = attrs.field(metadata=rules(not_blank=True, max_length=200))
+    """The call (a glob: ``task/*``) or the request path."""
+    body: dict[str, Any] | None = None
+    """Fields the requests must include (a subset; objects field by field)."""
+    count: int | None = attrs.field(default=None, metadata=rules(minimum=0))
+    """Exactly this many requests."""
+    at_least: int | None = attrs.field(default=None, metadata=rules(minimum=0))
+    """At least this many (1 when neither this, ``count`` nor ``at_most`` is given)."""
+    at_most: int | None = attrs.field(default=None, metadata=rules(minimum=0))
+    """At most this many."""
+
+
+@attrs.frozen(kw_only=True)
+class FaultId:
+    """A fault rule, by its id."""
+
+    id: int
+    """The rule's id, as adding it answered."""
+
+
+@attrs.frozen(kw_only=True)
+class WorldName:
+    """A world of the server, by its name."""
+
+    name: str = attrs.field(metadata=rules(max_length=64))
+    """The world's name (``X-Mock-World``)."""
+
+
+# --- What the routes answer -------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class ClockState:
+    """The world clock."""
+
+    now: dt.datetime
+    """The world time (UTC, to the second)."""
+    running: bool
+    """Whether the clock ticks with the machine's."""
+
+
+@attrs.frozen(kw_only=True)
+class Recorded:
+    """How many records a route added."""
+
+    count: int
+    """The records added."""
+
+
+@attrs.frozen(kw_only=True)
+class JournalRecord:
+    """One answered API request, its secrets masked."""
+
+    time: dt.datetime
+    """When the world answered it (world time, UTC)."""
+    method: str
+    """The HTTP method."""
+    path: str
+    """The request's path."""
+    call: str | None
+    """The call it named (``task/assign``), if it named one."""
+    status: int
+    """The HTTP status sent; 0 when a fault dropped the connection instead."""
+    code: int
+    """0 for a success, else the failure's ``status.code``."""
+    user_id: int | None = None
+    """The user it was made as."""
+    credential: CredentialKind | None = None
+    """How the caller was identified (``None``: no valid credential)."""
+    params: dict[str, Any] | None = None
+    """The request's fields, each secret shown as ``***``; ``None`` for a body larger than
+    the journal keeps."""
+    fault: int | None = None
+    """The id of the fault rule that fired on it, if one did."""
+
+
+@attrs.frozen(kw_only=True)
+class NearMiss(JournalRecord):
+    """A request close to a verification's pattern, and how it differs."""
+
+    differences: list[Difference]
+    """Each field that differed: what was expected and what came."""
+
+
+@attrs.frozen(kw_only=True)
+class VerifyAnswer:
+    """Whether the requests expected were received."""
+
+    matched: bool
+    """Whether the number of matching requests is the one expected."""
+    count: int
+    """How many requests matched the pattern."""
+    expected: str
+    """The expectation in words (``exactly 1``, ``at least 1``, ``between 1 and 3``)."""
+    near_misses: list[NearMiss]
+    """When nothing matched: the closest requests, fewest differences first."""
+
+
+@attrs.frozen(kw_only=True)
+class FaultRecord(FaultSpec):
+    """A fault rule of a world, with how often it matched and fired."""
+
+    id: int
+    """The rule's id (``DELETE /__mock__/faults/<id>`` removes it)."""
+    matched: int = 0
+    """Matching requests seen (those let through by ``after`` included)."""
+    fired: int = 0
+    """Requests it acted on."""
+
+
+@attrs.frozen(kw_only=True)
+class WorldRow:
+    """A world of the server."""
+
+    name: str
+    """Its name (``default`` for the server's own)."""
+    now: dt.datetime
+    """Its world time (UTC)."""
+    idle: float | None = None
+    """Seconds since it last answered (named worlds)."""
+    requests: int | None = None
+    """Requests it answered (named worlds)."""
