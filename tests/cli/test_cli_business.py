@@ -153,7 +153,7 @@ def test_bill_list_table(cli: Cli, session: str) -> None:
 
 
 def test_bill_create_needs_plugin_29(cli: Cli, session: str, fleet_mock: Any) -> None:
-    fleet_mock.world.users[1].plugins = []
+    fleet_mock.world.users.change(1, plugins=[])
     result = cli("bill", "create", "--payer", "p", "--sum", "1")
     assert result.exit_code == 5
     assert "[222]" in result.stderr

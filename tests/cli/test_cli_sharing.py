@@ -139,7 +139,7 @@ def test_create_with_a_tracker_the_tariff_refuses_exits_8(cli: Cli, session: str
 
 def test_the_url_falls_back_to_the_api_host(cli: Cli, session: str, fleet_mock: Any):
     with fleet_mock.world.lock:
-        fleet_mock.world.dealers[1].settings = None  # get_ui_config now answers 201
+        fleet_mock.world.dealers.change(1, settings=None)  # get_ui_config now answers 201
     created = data(cli("link", "create", "-t", "1", "-o", "json"))
     assert created["url"].startswith("https://fleet.localhost/ls/#")
 

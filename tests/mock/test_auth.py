@@ -32,7 +32,7 @@ def test_wrong_login_or_password_is_102(api: Api, login: str, password: str):
 
 
 def test_login_of_a_user_not_activated_is_103(fleet_mock: FleetMock, api: Api):
-    fleet_mock.world.users[1].activated = False
+    fleet_mock.world.users.change(1, activated=False)
     assert_failure(api.post("/user/auth", {"login": "demo", "password": "demo"}), 103, 400)
 
 

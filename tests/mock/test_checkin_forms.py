@@ -97,7 +97,7 @@ def test_a_form_is_a_copy_of_its_template(client, mock):
     assert record.user_id == 1
     assert record.tracker_id == 1
     # the template changes later: the form keeps its copy
-    mock.world.form_templates[9].fields.clear()
+    mock.world.form_templates.change(9, fields=[])
     assert len(mock.world.forms[form_id].fields) == 11
 
 

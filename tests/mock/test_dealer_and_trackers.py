@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from mock_helpers import DEMO_KEY, Api, assert_failure, assert_success
 
@@ -100,7 +101,7 @@ def test_sub_user_sees_the_masters_trackers_unless_restricted(
     fleet_mock: FleetMock, api: Api, dispatcher: str
 ):
     assert len(assert_success(api.post("/tracker/list", {}, hash=dispatcher))["list"]) == 6
-    fleet_mock.world.users[2].trackers = [2, 3]
+    fleet_mock.world.users.change(2, trackers=[2, 3])
     ids = [t["id"] for t in assert_success(api.post("/tracker/list", {}, hash=dispatcher))["list"]]
     assert ids == [2, 3]
     assert_failure(api.post("/tracker/read", {"tracker_id": 1}, hash=dispatcher), 201, 400)
@@ -113,13 +114,14 @@ def test_read(api: Api, demo: str):
     assert tracker.source.model == "mobile_app"
 
 
-def test_read_and_list_follow_a_record_changed_in_place(fleet_mock: FleetMock, api: Api, demo: str):
-    """A tracker's wire object is built once per set of values: a record changed in place
-    (a test's setup, a handler) shows its new values at once."""
+def test_read_and_list_follow_a_record_changed(fleet_mock: FleetMock, api: Api, demo: str):
+    """A tracker's wire object is built once per record: a record replaced in its table (a
+    test's setup, a handler) shows its new values at once."""
     record = fleet_mock.world.trackers[4]
     assert_success(api.post("/tracker/list", {}, hash=demo))  # the old values, remembered
-    record.label, record.phone = "Anna (new phone)", "+4915100009999"
-    record.tag_ids.append(2)
+    record = fleet_mock.world.trackers.change(
+        4, label="Anna (new phone)", phone="+4915100009999", tag_ids=[*record.tag_ids, 2]
+    )
     read = assert_success(api.post("/tracker/read", {"tracker_id": 4}, hash=demo))["value"]
     assert read["label"] == "Anna (new phone)"
     assert read["source"]["phone"] == "+4915100009999"
@@ -191,6 +193,7 @@ def test_get_states_fails_on_blocked_or_missing_unless_asked_to_list_them(
 
 
 def test_tracker_state_follows_the_world(fleet_mock: FleetMock, api: Api, demo: str):
-    fleet_mock.world.trackers[2].state.speed = 77
+    state = attrs.evolve(fleet_mock.world.trackers[2].state, speed=77)
+    fleet_mock.world.trackers.change(2, state=state)
     body = assert_success(api.post("/tracker/get_state", {"tracker_id": 2}, hash=demo))
     assert body["state"]["gps"]["speed"] == 77

@@ -55,12 +55,12 @@ def test_a_sub_user_needs_the_calls_right(mock: FleetMock, endpoint: Endpoint):
     hash = mock.session("dispatcher")
     kept = sub.rights
     try:
-        sub.rights = [r for r in kept if r != endpoint.right]
+        mock.world.users.change(sub.id, rights=[r for r in kept if r != endpoint.right])
         assert _answer(mock, f"/{endpoint.path}", hash) == (403, 13)
-        sub.rights = [*sub.rights, endpoint.right]
+        mock.world.users.change(sub.id, rights=[*kept, endpoint.right])
         assert _answer(mock, f"/{endpoint.path}", hash)[1] != 13
     finally:
-        sub.rights = kept
+        mock.world.users.change(sub.id, rights=kept)
 
 
 def test_the_dispatcher_of_the_demo_world_has_exactly_its_rights(mock: FleetMock):

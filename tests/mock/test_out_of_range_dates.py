@@ -47,7 +47,7 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
 
 @pytest.mark.parametrize(("path", "body", "parameter"), CASES, ids=[c[0] for c in CASES])
 def test_out_of_range_date_times_are_7(api: Api, path: str, body: dict, parameter: str) -> None:
-    api.mock.world.users[1].time_zone = "Europe/Berlin"
+    api.mock.world.users.change(1, time_zone="Europe/Berlin")
     hash_ = api.login()
     before = api.document()
     body = assert_failure(api.post(path, body, hash=hash_), 7, 400)
@@ -58,7 +58,7 @@ def test_out_of_range_date_times_are_7(api: Api, path: str, body: dict, paramete
 
 
 def test_a_batch_row_with_such_a_date_is_a_row_error(api: Api) -> None:
-    api.mock.world.users[1].time_zone = "Europe/Berlin"
+    api.mock.world.users.change(1, time_zone="Europe/Berlin")
     row = "A\t0001-01-01 00:00:00\t2027-01-01 00:00:00\tHere\t52.5\t13.4\tdesc"
     answer = api.post("/task/batch_convert", {"geocoder": "osm", "batch": row}, hash=api.login())
     assert answer.status_code == 200, answer.text

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mock_helpers import Api
 
-from fleetapi_mock import World
+from fleetapi_mock import World, demo_document
 from fleetapi_mock.domain import search
 from fleetapi_mock.state.table import MAX_INDEXES, Table
 
@@ -200,3 +200,34 @@ def test_a_list_of_every_tracker_builds_each_once_however_many_there_are(monkeyp
     assert len(lists[0]) > 5000
     assert set(built.values()) == {1}
     assert len(built) == len(lists[0])
+
+
+def _record_classes() -> list[type]:
+    import fleetapi_mock.state.records as records
+
+    found = {v for v in vars(records).values() if isinstance(v, type) and attrs.has(v)}
+    return sorted((c for c in found if c.__module__.startswith(records.__name__)), key=str)
+
+
+@pytest.mark.parametrize("cls", _record_classes(), ids=lambda c: c.__name__)
+def test_every_record_class_is_frozen(cls: type) -> None:
+    """A record changes only by being replaced in its table, so that every index and memo of
+    the table is right by construction."""
+    assert cls.__setattr__ is not object.__setattr__
+    with pytest.raises(attrs.exceptions.FrozenInstanceError, match="read-only"):
+        cls.__setattr__(object.__new__(cls), attrs.fields(cls)[0].name, None)
+
+
+def test_a_change_goes_through_the_table_and_its_indexes() -> None:
+    world = World.from_document(demo_document())
+    trackers = world.trackers
+    before = [t.id for t in trackers.in_order(1, LABEL) or []]
+    old = trackers[1]
+    changed = trackers.change(1, label="zzz last")
+    assert trackers[1] is changed
+    assert changed.label == "zzz last"
+    assert old.label != "zzz last"  # the old record is untouched
+    after = [t.id for t in trackers.in_order(1, LABEL) or []]
+    assert after == [*[i for i in before if i != 1], 1]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError, match=r"world\.<collection>\.change"):
+        changed.label = "in place"  # type: ignore[misc]

@@ -178,31 +178,31 @@ def test_an_unusable_tracker_is_217(fleet_client, trackers):
 def test_a_tracker_without_the_checkin_feature_is_217_and_left_out_by_default(
     fleet_client, fleet_mock
 ):
-    fleet_mock.world.tariffs[2].features = []  # tracker 6's tariff
+    fleet_mock.world.tariffs.change(2, features=[])  # tracker 6's tariff
     fleet_client.checkin.create(tracker_id=6, location=Location(lat=1.0, lng=1.0))
     with pytest.raises(NonExistentEntitiesError):
         fleet_client.checkin.list(trackers=[6])
     assert fleet_client.checkin.list().count == 3
-    fleet_mock.world.tariffs[2].features = ["checkin"]
+    fleet_mock.world.tariffs.change(2, features=["checkin"])
     assert fleet_client.checkin.list(trackers=[6]).count == 1
 
 
 def test_a_dealer_over_its_device_limit_is_221(fleet_client, fleet_mock):
-    fleet_mock.world.dealers[1].device_limit = 7
+    fleet_mock.world.dealers.change(1, device_limit=7)
     assert fleet_client.checkin.list().count == 3
-    fleet_mock.world.dealers[1].device_limit = 6
+    fleet_mock.world.dealers.change(1, device_limit=6)
     with pytest.raises(DeviceLimitExceededError) as info:
         fleet_client.checkin.list()
     assert (info.value.code, info.value.http_status) == (221, 403)
 
 
 def test_a_sub_user_lists_the_checkins_of_its_trackers(fleet_mock):
-    fleet_mock.world.users[2].trackers = [1, 2]
+    fleet_mock.world.users.change(2, trackers=[1, 2])
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
         assert ids(dispatcher.checkin.list()) == [2, 3]
         with pytest.raises(NonExistentEntitiesError):
             dispatcher.checkin.list(trackers=[4])
-    fleet_mock.world.users[2].rights = ["checkin_update"]
+    fleet_mock.world.users.change(2, rights=["checkin_update"])
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
         with pytest.raises(OperationNotPermittedError):
             dispatcher.checkin.list()
@@ -297,7 +297,7 @@ async def test_async_list_and_export(fleet_async_client):
 
 @pytest.mark.anyio
 async def test_async_device_limit(fleet_async_client, fleet_mock):
-    fleet_mock.world.dealers[1].device_limit = 1
+    fleet_mock.world.dealers.change(1, device_limit=1)
     with pytest.raises(DeviceLimitExceededError):
         await fleet_async_client.checkin.list_file(format="pdf")
 

@@ -75,7 +75,7 @@ def test_read_of_a_checkin_one_cannot_see_is_204(fleet_client, checkin_id):
 
 
 def test_read_of_a_checkin_on_a_tracker_hidden_from_the_sub_user_is_204(fleet_mock):
-    fleet_mock.world.users[2].trackers = [1, 2]
+    fleet_mock.world.users.change(2, trackers=[1, 2])
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
         assert dispatcher.checkin.read(checkin_id=2).tracker_id == 1
         with pytest.raises(EntityMissingError):
@@ -112,8 +112,8 @@ def test_delete_with_any_unavailable_id_is_201_and_deletes_nothing(fleet_client,
 
 
 def test_a_sub_user_deletes_only_checkins_of_its_trackers(fleet_mock):
-    fleet_mock.world.users[2].rights.append("checkin_update")
-    fleet_mock.world.users[2].trackers = [1]
+    fleet_mock.world.users.change(2, rights=[*fleet_mock.world.users[2].rights, "checkin_update"])
+    fleet_mock.world.users.change(2, trackers=[1])
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
         with pytest.raises(EntityNotFoundError):
             dispatcher.checkin.delete(checkin_ids=[2, 3])
@@ -133,7 +133,7 @@ def test_delete_and_create_need_the_checkin_update_right(fleet_mock):
 
 
 def test_read_needs_the_employee_update_right(fleet_mock):
-    fleet_mock.world.users[2].rights = ["checkin_update"]
+    fleet_mock.world.users.change(2, rights=["checkin_update"])
     with (
         fleet_mock.login("dispatcher", "demo") as dispatcher,
         pytest.raises(OperationNotPermittedError) as info,
@@ -304,7 +304,7 @@ def test_form_create_is_201_for_a_missing_template_or_unusable_tracker(
 
 
 def test_form_create_of_another_accounts_template_is_201(fleet_mock):
-    fleet_mock.world.form_templates[2].user_id = 3
+    fleet_mock.world.form_templates.change(2, user_id=3)
     with fleet_mock.login() as client, pytest.raises(EntityNotFoundError):
         client.checkin.form.create(tracker_id=1, template_id=2)
 
@@ -651,8 +651,8 @@ def test_a_world_document_keeps_checkins_forms_and_files():
 
 
 def test_a_sub_user_works_only_with_the_trackers_it_sees(fleet_mock):
-    fleet_mock.world.users[2].rights.append("checkin_update")
-    fleet_mock.world.users[2].trackers = [1, 2]
+    fleet_mock.world.users.change(2, rights=[*fleet_mock.world.users[2].rights, "checkin_update"])
+    fleet_mock.world.users.change(2, trackers=[1, 2])
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
         # file and form reservations need no right
         ticket = dispatcher.checkin.image.create(size=100, filename="a.png")

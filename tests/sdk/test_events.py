@@ -104,7 +104,7 @@ def test_the_users_events_are_those_of_every_tracker_it_sees(
     assert everything == client.history.tracker.list(trackers=[1, 4], **PERIOD)
     assert [e.id for e in client.history.user.list(**PERIOD, only_unread=True).list] == [2, 3]
     assert [e.id for e in client.history.user.list(**PERIOD, only_emergency=True).list] == [3]
-    fleet_mock.world.trackers[1].blocked = True  # a blocked tracker's events stay listed
+    fleet_mock.world.trackers.change(1, blocked=True)  # a blocked tracker's events stay listed
     assert client.history.user.list(**PERIOD).total == 3
 
 

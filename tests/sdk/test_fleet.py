@@ -63,17 +63,13 @@ def test_create_read_update_delete_a_vehicle(fleet_client):
     assert (info.value.code, info.value.http_status) == (201, 400)
 
 
-def test_a_read_vehicle_follows_its_tracker_garage_and_tags_changed_in_place(
-    fleet_client, fleet_mock
-):
+def test_a_read_vehicle_follows_its_tracker_garage_and_tags_changed(fleet_client, fleet_mock):
     """A vehicle's wire object is built once per record: what changes around it (its
-    tracker's label, its garage's name) or in its record's tag list shows at once."""
+    tracker's label, its garage's name) or in its record (its tags) shows at once."""
     before = fleet_client.vehicle.read(vehicle_id=1)
-    tracker = fleet_mock.world.trackers[before.tracker_id]
-    tracker.label = "Van 1 (renamed)"
-    garage = fleet_mock.world.garages[before.garage_id]
-    fleet_mock.world.garages[garage.id] = attrs.evolve(garage, organization_name="New Name")
-    fleet_mock.world.vehicles[1].tags.append(3)
+    fleet_mock.world.trackers.change(before.tracker_id, label="Van 1 (renamed)")
+    fleet_mock.world.garages.change(before.garage_id, organization_name="New Name")
+    fleet_mock.world.vehicles.change(1, tags=[*before.tags, 3])
     after = fleet_client.vehicle.read(vehicle_id=1)
     assert after.tracker_label == "Van 1 (renamed)"
     assert after.garage_organization_name == "New Name"

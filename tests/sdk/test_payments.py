@@ -18,7 +18,7 @@ from fleetapi.models.payment import PaymentSystemSettings
 
 
 def grant_payments(fleet_mock) -> None:
-    fleet_mock.world.users[2].rights.append("payment_create")
+    fleet_mock.world.users.change(2, rights=[*fleet_mock.world.users[2].rights, "payment_create"])
 
 
 # --- Payment systems and the estimate ---------------------------------------------------------
@@ -34,7 +34,7 @@ def test_payment_system_list_is_the_dealers(fleet_client):
 
 
 def test_a_dealer_without_payment_system_is_201(fleet_client, fleet_mock):
-    fleet_mock.world.dealers[1].payment_settings = None
+    fleet_mock.world.dealers.change(1, payment_settings=None)
     with pytest.raises(EntityNotFoundError) as info:
         fleet_client.payment_system.list()
     assert info.value.code == 201
@@ -43,25 +43,28 @@ def test_a_dealer_without_payment_system_is_201(fleet_client, fleet_mock):
 def test_the_estimate_adds_tariff_prices_and_rounds_up_to_tens(fleet_client, fleet_mock):
     # Four trackers on Full (12.5) and one on Basic (4.9); the blocked one does not count.
     assert fleet_client.payment_system.estimate.get() == 60.0
-    fleet_mock.world.trackers[5].blocked = False
+    fleet_mock.world.trackers.change(5, blocked=False)
     assert fleet_client.payment_system.estimate.get() == 70.0  # 67.4 rounded up
-    fleet_mock.world.trackers[5].clone = True
+    fleet_mock.world.trackers.change(5, clone=True)
     assert fleet_client.payment_system.estimate.get() == 60.0
 
 
 def test_the_estimate_rounds_rubles_up_to_hundreds(fleet_client, fleet_mock):
     settings = fleet_mock.world.dealers[1].payment_settings
-    fleet_mock.world.dealers[1].payment_settings = PaymentSystemSettings(
-        type=settings.type, url=settings.url, currency="RUB", subscription_code="S"
+    fleet_mock.world.dealers.change(
+        1,
+        payment_settings=PaymentSystemSettings(
+            type=settings.type, url=settings.url, currency="RUB", subscription_code="S"
+        ),
     )
-    fleet_mock.world.tariffs[1].price = 350.0
-    fleet_mock.world.tariffs[2].price = 120.0
+    fleet_mock.world.tariffs.change(1, price=350.0)
+    fleet_mock.world.tariffs.change(2, price=120.0)
     assert fleet_client.payment_system.estimate.get() == 1600.0  # 4 * 350 + 120 = 1520
 
 
 def test_the_estimate_of_an_exact_multiple_is_not_raised(fleet_client, fleet_mock):
-    fleet_mock.world.tariffs[1].price = 10.0
-    fleet_mock.world.tariffs[2].price = 0.0
+    fleet_mock.world.tariffs.change(1, price=10.0)
+    fleet_mock.world.tariffs.change(2, price=0.0)
     assert fleet_client.payment_system.estimate.get() == 40.0
 
 
@@ -74,7 +77,7 @@ def test_the_estimate_of_an_account_without_trackers_is_zero(fleet_mock):
 
 def test_the_estimate_counts_the_whole_account_for_a_sub_user(fleet_mock):
     grant_payments(fleet_mock)
-    fleet_mock.world.users[2].trackers = [1]
+    fleet_mock.world.users.change(2, trackers=[1])
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
         assert dispatcher.payment_system.estimate.get() == 60.0
 
@@ -141,7 +144,7 @@ def test_bills_need_plugin_29(fleet_mock):
 
 
 def test_bills_are_per_account(fleet_client, fleet_mock):
-    fleet_mock.world.users[3].plugins = [29]
+    fleet_mock.world.users.change(3, plugins=[29])
     with fleet_mock.login("other", "other") as other:
         assert other.bill.list().count == 0
         order_id = other.bill.create(payer="Other Ltd", sum=5)
@@ -195,8 +198,11 @@ def test_list_and_cancel_subscriptions(fleet_client, fleet_mock):
 
 def test_subscriptions_need_the_avangate_provider(fleet_client, fleet_mock):
     settings = fleet_mock.world.dealers[1].payment_settings
-    fleet_mock.world.dealers[1].payment_settings = PaymentSystemSettings(
-        type="stripe", url=settings.url, currency="EUR", subscription_code="S"
+    fleet_mock.world.dealers.change(
+        1,
+        payment_settings=PaymentSystemSettings(
+            type="stripe", url=settings.url, currency="EUR", subscription_code="S"
+        ),
     )
     for call in (
         fleet_client.subscription.avangate.list,
@@ -205,7 +211,7 @@ def test_subscriptions_need_the_avangate_provider(fleet_client, fleet_mock):
         with pytest.raises(ExternalServiceError):
             call()
     assert "A1B2C3D4E5" in fleet_mock.world.subscriptions
-    fleet_mock.world.dealers[1].payment_settings = None
+    fleet_mock.world.dealers.change(1, payment_settings=None)
     with pytest.raises(ExternalServiceError):
         fleet_client.subscription.avangate.list()
 
@@ -250,10 +256,10 @@ async def test_payments_async(fleet_async_client, fleet_mock):
     await fleet_async_client.subscription.avangate.cancel(reference=subscription.reference)
     with pytest.raises(ExternalServiceError):
         await fleet_async_client.subscription.avangate.cancel(reference=subscription.reference)
-    fleet_mock.world.users[1].plugins = []
+    fleet_mock.world.users.change(1, plugins=[])
     with pytest.raises(PluginNotFoundError):
         await fleet_async_client.bill.list()
-    fleet_mock.world.dealers[1].payment_settings = None
+    fleet_mock.world.dealers.change(1, payment_settings=None)
     with pytest.raises(EntityNotFoundError):
         await fleet_async_client.payment_system.list()
 

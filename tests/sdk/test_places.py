@@ -126,7 +126,7 @@ def test_create_checks_tags_limits_and_the_quota(
 
 def test_update_replaces_the_place_and_keeps_its_avatar(fleet_mock: FleetMock, client: Any):
     with fleet_mock.world.lock:
-        fleet_mock.world.places[2].icon_id = 7
+        fleet_mock.world.places.change(2, icon_id=7)
     client.place.update(place=Place(id=2, label="Depot", location=HERE, icon_id=99))
     read = client.place.read(place_id=2)
     assert (read.label, read.location, read.icon_id, read.description) == ("Depot", HERE, 7, None)

@@ -121,7 +121,7 @@ def test_counters_without_a_value_are_204(client: Any, fleet_mock: FleetMock) ->
         client.tracker.counter.value.get(tracker_id=7, type="odometer")  # another account's
     with pytest.raises(NonExistentEntitiesError):
         client.tracker.counter.value.list(trackers=[1, 5], type="odometer")  # 5 is blocked
-    fleet_mock.world.trackers[2].clone = True
+    fleet_mock.world.trackers.change(2, clone=True)
     with pytest.raises(CloneNotAllowedError):
         client.tracker.counter.value.set(tracker_id=2, type="odometer", value=1)
 

@@ -166,12 +166,12 @@ def test_a_report_is_its_users_own(fleet_mock: FleetMock, client: Any) -> None:
     report_id = _generate(client)
     sub_user = next(u for u in fleet_mock.world.users.values() if not u.is_master)
     with fleet_mock.world.lock:
-        sub_user.rights.append("reports")
+        fleet_mock.world.users.change(sub_user.id, rights=[*sub_user.rights, "reports"])
     with fleet_mock.login(sub_user.login, sub_user.password) as other:
         assert other.report.tracker.list() == []
         with pytest.raises(EntityMissingError):
             other.report.tracker.delete(report_id=report_id)
-        sub_user.trackers = [2]  # it sees Van 2 alone
+        fleet_mock.world.users.change(sub_user.id, trackers=[2])  # it sees Van 2 alone
         with pytest.raises(NonExistentEntitiesError):
             _generate(other, trackers=[VAN])
         assert client.report.tracker.status(report_id=report_id) == 0
@@ -205,7 +205,7 @@ def test_raw_times_are_unix_milliseconds_in_any_time_zone(
     with fleet_mock.world.lock:
         user = fleet_mock.world.user_by_login("demo")
         assert user is not None
-        user.time_zone = "Europe/Berlin"
+        fleet_mock.world.users.change(user.id, time_zone="Europe/Berlin")
     report_id = _generate(client)
     _ready(fleet_mock)
     (sheet,) = client.report.tracker.retrieve(report_id=report_id).sheets

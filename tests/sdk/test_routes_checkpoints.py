@@ -215,7 +215,7 @@ def test_delete_and_transmute_close_ranks(client: Any) -> None:
 def test_a_sub_user_sees_the_routes_of_its_trackers(fleet_mock: FleetMock) -> None:
     sub_user = next(u for u in fleet_mock.world.users.values() if not u.is_master)
     with fleet_mock.world.lock:
-        sub_user.trackers = [2]  # not tracker 3, the demo route's
+        fleet_mock.world.users.change(sub_user.id, trackers=[2])  # not 3, the demo route's
     with fleet_mock.login(sub_user.login, sub_user.password) as client:
         assert client.task.route.list() == []
         assert client.task.checkpoint.list(checkpoint_ids=[FIRST, SECOND]) == []

@@ -207,7 +207,7 @@ def test_trackers_refused_by_the_sensor_calls(client: Any, fleet_mock: FleetMock
     assert "5, 7" in str(info.value)
     with pytest.raises(DeviceLimitExceededError):
         client.tracker.sensor.batch_list(trackers=list(range(1, 502)))
-    fleet_mock.world.trackers[2].clone = True
+    fleet_mock.world.trackers.change(2, clone=True)
     assert client.tracker.sensor.list(tracker_id=2) == []  # a clone's sensors are read
     with pytest.raises(CloneNotAllowedError):
         client.tracker.sensor.create(tracker_id=2, sensor=TANK)

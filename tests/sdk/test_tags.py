@@ -87,7 +87,7 @@ def test_search_finds_every_kind_that_carries_all_the_tags(client: Any) -> None:
 def test_a_sub_user_finds_only_what_it_sees(fleet_mock: FleetMock) -> None:
     sub_user = next(u for u in fleet_mock.world.users.values() if not u.is_master)
     with fleet_mock.world.lock:
-        sub_user.trackers = [2]  # not tracker 1 (tagged), nor 3 (task 1's)
+        fleet_mock.world.users.change(sub_user.id, trackers=[2])  # not 1 (tagged), nor 3
     with fleet_mock.login(sub_user.login, sub_user.password) as client:
         found = client.tag.search(tag_ids=[URGENT])
     assert found.tracker == []

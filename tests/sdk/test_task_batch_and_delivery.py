@@ -173,7 +173,7 @@ def test_batch_convert_parameter_errors(client, options, parameter):
 
 
 def test_batch_convert_needs_task_update(fleet_mock):
-    fleet_mock.world.users[2].rights = []
+    fleet_mock.world.users.change(2, rights=[])
     dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")
     with pytest.raises(OperationNotPermittedError):
         dispatcher.task.batch_convert(batch="", geocoder="osm")
@@ -254,7 +254,7 @@ def test_delivery_session_and_other_accounts(client, fleet_mock):
 
 def test_delivery_for_a_sub_user_follows_its_trackers(client, fleet_mock):
     client.task.create(task=new_task(tracker_id=2, external_id="66"))
-    fleet_mock.world.users[2].trackers = [1]
+    fleet_mock.world.users.change(2, trackers=[1])
     dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")
     with pytest.raises(EntityNotFoundError):
         dispatcher.delivery.read(external_id=66)

@@ -517,7 +517,7 @@ def test_a_sub_user_limited_to_trackers_sees_their_tasks_and_the_unassigned(clie
     pool = client.task.create(task=new_task("pool")).id
     mine = client.task.create(task=new_task("mine", tracker_id=1)).id
     hidden = client.task.create(task=new_task("hidden", tracker_id=2)).id
-    fleet_mock.world.users[2].trackers = [1]
+    fleet_mock.world.users.change(2, trackers=[1])
     dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")
     seen = set(ids(dispatcher.task.list()))
     assert {pool, mine} <= seen
@@ -539,7 +539,7 @@ def test_a_sub_user_reads_times_in_their_zone_and_needs_task_update(client, flee
     dispatcher = login(fleet_mock, "sync", "dispatcher", "demo")  # Europe/Berlin, UTC+1
     task = dispatcher.task.read(task_id=created).value
     assert (task.from_, task.to) == (NOW + HOUR, NOW + 3 * HOUR)
-    fleet_mock.world.users[2].rights = []
+    fleet_mock.world.users.change(2, rights=[])
     with pytest.raises(OperationNotPermittedError):
         dispatcher.task.create(task=new_task())
     with pytest.raises(OperationNotPermittedError):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+import attrs
 import pytest
 
 from fleetapi import (
@@ -52,7 +53,8 @@ def test_inputs_and_outputs_come_from_the_state(client: Any, fleet_mock: FleetMo
     batch = client.tracker.batch_get_inputs(trackers=[1, 2])
     assert batch["1"].inputs == inputs.inputs
     assert (batch["2"].inputs, batch["2"].states) == ([], [])  # no inputs, no ignition
-    fleet_mock.world.trackers[2].state.outputs = [True, True, False]
+    state = attrs.evolve(fleet_mock.world.trackers[2].state, outputs=[True, True, False])
+    fleet_mock.world.trackers.change(2, state=state)
     outputs = client.tracker.batch_get_outputs(trackers=[1, 2])
     assert [o.title for o in outputs["2"]] == ["OUT1", "OUT2", "OUT3"]
     assert client.tracker.get_outputs(tracker_id=2) == outputs["2"]

@@ -112,13 +112,13 @@ def test_a_sub_user_sees_and_keeps_only_its_trackers(mock: FleetMock) -> None:
         rule_id = master.tracker.rule.create(
             rule=NewRule(name="Park", type="track_change", trackers=[1, 2, 3])
         )
-    mock.world.users[2].trackers = [1]
+    mock.world.users.change(2, trackers=[1])
     with mock.login("dispatcher", "demo") as sub_user:
         [seen] = sub_user.tracker.rule.list()
         assert seen.trackers == [1]
         with pytest.raises(OperationNotPermittedError):
             sub_user.tracker.rule.unbind(rule_id=rule_id, trackers=[1])
-        mock.world.users[2].rights.append("tracker_rule_update")
+        mock.world.users.change(2, rights=[*mock.world.users[2].rights, "tracker_rule_update"])
         sub_user.tracker.rule.update(rule=attrs.evolve(seen, trackers=[]))
     assert mock.world.rules[rule_id].trackers == [2, 3]  # those it cannot see stay
 

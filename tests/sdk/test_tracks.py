@@ -214,8 +214,8 @@ def test_include_gsm_lbs_false_leaves_lbs_points_out(mock, fleet_client):
 
 def test_count_events_counts_the_points_flagged_with_an_event(mock, fleet_client):
     trip = drive(0, 6)
-    trip[2].event = "speeding"
-    trip[4].event = "harsh_braking"
+    trip[2] = attrs.evolve(trip[2], event="speeding")
+    trip[4] = attrs.evolve(trip[4], event="harsh_braking")
     mock.record_positions(trip)
     plain, _ = tracks(fleet_client)
     assert plain[0].event_count is UNSET
@@ -227,7 +227,8 @@ def test_count_events_counts_the_points_flagged_with_an_event(mock, fleet_client
 
 def test_omit_addresses_empties_every_address(mock, fleet_client):
     trip = drive(0, 5)
-    trip[0].address, trip[-1].address = "Depotweg 1", "Hauptstrasse 9"
+    trip[0] = attrs.evolve(trip[0], address="Depotweg 1")
+    trip[-1] = attrs.evolve(trip[-1], address="Hauptstrasse 9")
     mock.record_positions(trip)
     found, _ = tracks(fleet_client, with_points=True)
     assert (found[0].start_address, found[0].end_address) == ("Depotweg 1", "Hauptstrasse 9")
@@ -267,7 +268,7 @@ def test_with_points_includes_point_lists_within_the_soft_limit(mock, fleet_clie
 
 def test_speeds_bounds_and_lengths(mock, fleet_client):
     trip = drive(0, 6, speed=36)
-    trip[3].speed = 70
+    trip[3] = attrs.evolve(trip[3], speed=70)
     mock.record_positions(trip)
     found, _ = tracks(fleet_client)
     track = found[0]
@@ -364,7 +365,7 @@ def test_limit_exceeded_when_the_period_reaches_past_the_tariff_storage(mock, fl
     )
     assert read[0].limit_exceeded is True
     assert read[0].track_points == []
-    mock.world.tariffs[1].storage_period = dt.timedelta(days=365)
+    mock.world.tariffs.change(1, storage_period=dt.timedelta(days=365))
     longer = fleet_client.asset.track.list(
         asset=ANNA, from_=dt.datetime(2025, 9, 30), to=dt.datetime(2025, 12, 20)
     )
@@ -435,7 +436,7 @@ def test_another_accounts_employee_is_201(fleet_mock, fleet_client):
 
 def test_a_sub_user_sees_only_assets_on_its_trackers(mock):
     mock.record_positions(drive(0, 5))
-    mock.world.users[2].trackers = [1, 2]
+    mock.world.users.change(2, trackers=[1, 2])
     with mock.login("dispatcher", "demo") as dispatcher:
         with pytest.raises(EntityNotFoundError):
             dispatcher.asset.track.list(asset=ANNA, from_=FROM, to=TO)
@@ -447,7 +448,7 @@ def test_a_sub_user_sees_only_assets_on_its_trackers(mock):
 
 def test_a_blocked_tracker_gives_no_tracks(mock, fleet_client):
     mock.record_positions(drive(0, 5))
-    mock.world.trackers[TRACKER].blocked = True
+    mock.world.trackers.change(TRACKER, blocked=True)
     assert fleet_client.asset.track.list(asset=ANNA, from_=FROM, to=TO).list == []
 
 
@@ -502,7 +503,7 @@ def test_a_vehicle_without_a_tracker_has_no_tracks(fleet_client):
 def test_vehicles_of_another_account_or_on_hidden_trackers_are_201(fleet_mock, fleet_client):
     with pytest.raises(EntityNotFoundError):
         fleet_client.asset.track.list(asset=AssetRef(id=5, type="vehicle"), from_=FROM, to=TO)
-    fleet_mock.world.users[2].trackers = [4]
+    fleet_mock.world.users.change(2, trackers=[4])
     with fleet_mock.login("dispatcher", "demo") as dispatcher:
         with pytest.raises(EntityNotFoundError):
             dispatcher.asset.track.read(asset=VAN_1, from_=FROM, to=TO)

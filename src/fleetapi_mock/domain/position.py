@@ -13,16 +13,18 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
+import attrs
 from gpxpy.geo import get_course, haversine_distance
 
 from fleetapi.models.common import LatLng
 from fleetapi_mock.domain.event import record_point_event
 from fleetapi_mock.domain.rule import record_rule_events
-from fleetapi_mock.state.records import MovementStatus, TrackPointRecord
+from fleetapi_mock.state.records import MovementStatus, TrackerStateRecord, TrackPointRecord
 from fleetapi_mock.state.world import World
 
-__all__ = ["drive_points", "record_positions"]
+__all__ = ["drive_points", "followed", "record_positions"]
 
 
 def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[TrackPointRecord]:
@@ -43,10 +45,12 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
     Returns:
         The recorded points.
     """
-    batch = list(points)
-    for point in batch:
-        if point.get_time.tzinfo is not None:
-            point.get_time = point.get_time.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    batch = [
+        attrs.evolve(p, get_time=p.get_time.astimezone(dt.timezone.utc).replace(tzinfo=None))
+        if p.get_time.tzinfo is not None
+        else p
+        for p in points
+    ]
     with world.lock:
         missing = sorted({p.tracker_id for p in batch} - set(world.trackers))
         if missing:
@@ -61,32 +65,45 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
             if best is None or point.get_time >= best.get_time:
                 newest[point.tracker_id] = point
         for tracker_id, point in newest.items():
-            state = world.trackers[tracker_id].state
-            if state.gps_updated is not None and point.get_time < state.gps_updated:
-                continue
-            state.lat, state.lng = point.lat, point.lng
-            state.speed, state.heading, state.alt = point.speed, point.heading, point.alt
-            state.gps_updated = point.get_time
-            state.last_update = max(point.get_time, state.last_update or point.get_time)
-            state.connection_status = "active"
-            state.precision = point.precision
-            state.gsm_lbs = point.gsm_lbs
-            movement: MovementStatus = (
-                "moving" if point.speed > 0 else "parked" if point.parking else "stopped"
-            )
-            if movement != state.movement_status:
-                state.movement_status = movement
-                state.movement_status_update = point.get_time
-            if movement == "moving":
-                state.actual_track_update = point.get_time
-            if point.ignition is not None:
-                if point.ignition != state.ignition:
-                    state.ignition_update = point.get_time
-                state.ignition = point.ignition
-            if point.inputs is not None:
-                state.inputs = list(point.inputs)
-                state.inputs_update = point.get_time
+            tracker = world.trackers[tracker_id]
+            state = followed(tracker.state, point)
+            if state is not tracker.state:
+                world.trackers[tracker_id] = attrs.evolve(tracker, state=state)
     return batch
+
+
+def followed(state: TrackerStateRecord, point: TrackPointRecord) -> TrackerStateRecord:
+    """A tracker's state once it reported ``point`` (the same state for an older point)."""
+    if state.gps_updated is not None and point.get_time < state.gps_updated:
+        return state
+    movement: MovementStatus = (
+        "moving" if point.speed > 0 else "parked" if point.parking else "stopped"
+    )
+    changes: dict[str, Any] = {
+        "lat": point.lat,
+        "lng": point.lng,
+        "speed": point.speed,
+        "heading": point.heading,
+        "alt": point.alt,
+        "gps_updated": point.get_time,
+        "last_update": max(point.get_time, state.last_update or point.get_time),
+        "connection_status": "active",
+        "precision": point.precision,
+        "gsm_lbs": point.gsm_lbs,
+    }
+    if movement != state.movement_status:
+        changes["movement_status"] = movement
+        changes["movement_status_update"] = point.get_time
+    if movement == "moving":
+        changes["actual_track_update"] = point.get_time
+    if point.ignition is not None:
+        if point.ignition != state.ignition:
+            changes["ignition_update"] = point.get_time
+        changes["ignition"] = point.ignition
+    if point.inputs is not None:
+        changes["inputs"] = list(point.inputs)
+        changes["inputs_update"] = point.get_time
+    return attrs.evolve(state, **changes)
 
 
 def drive_points(

@@ -84,16 +84,16 @@ def tracker_json(
     trackers: Table[int, TrackerRecord], record: TrackerRecord, *, iso: bool
 ) -> dict[str, Any]:
     """The JSON form of :func:`wire_tracker`'s object (date/times as ``iso`` asks) of
-    ``record`` of the world's ``trackers``: made once and kept by the table while the record's
-    values stay (read it, never change it). A list of every tracker of a large world makes
+    ``record`` of the world's ``trackers``: made once and kept by the table until the record is
+    replaced (read it, never change it). A list of every tracker of a large world makes
     each once, not once per call (a bounded cache of all trackers would churn)."""
     memo = trackers.memo(_JSON_MEMOS[iso])
-    values = (_WIRE_VALUES(record), tuple(record.tag_ids))
     kept = memo.get(record.id)
-    if kept is not None and kept[0] == values:
+    if kept is not None and kept[0] is record:
         return kept[1]  # type: ignore[no-any-return]
+    values = (_WIRE_VALUES(record), tuple(record.tag_ids))
     made: dict[str, Any] = converter_for(iso=iso).unstructure(_build_tracker(*values))
-    memo[record.id] = (values, made)
+    memo[record.id] = (record, made)
     return made
 
 

@@ -32,8 +32,8 @@ def wire_vehicle(ctx: Context, record: VehicleRecord, *, remember: bool = False)
 
     With ``remember`` (a single read, such as ``vehicle/read``), the object is kept by the
     world's vehicles table (:meth:`~fleetapi_mock.state.table.Table.memo`, dropped when the
-    record is replaced) and read again while the record, its tags, its tracker's label and
-    its garage's name stay the same. Lists build theirs.
+    record is replaced) and read again while the record, its tracker's label and its
+    garage's name stay the same. Lists build theirs.
     """
     if not remember:
         return convert(
@@ -42,15 +42,13 @@ def wire_vehicle(ctx: Context, record: VehicleRecord, *, remember: bool = False)
             tracker_label=tracker_label(ctx, record),
             garage_organization_name=garage_name(ctx, record),
         )
-    label, garage, tags = tracker_label(ctx, record), garage_name(ctx, record), tuple(record.tags)
+    label, garage = tracker_label(ctx, record), garage_name(ctx, record)
     memo = ctx.world.vehicles.memo("wire_vehicle")
     held = memo.get(record.id)
-    if held is not None and held[0] is record and held[1:4] == (tags, label, garage):
-        return held[4]  # type: ignore[no-any-return]
-    vehicle = convert(
-        Vehicle, record, tags=list(tags), tracker_label=label, garage_organization_name=garage
-    )
-    memo[record.id] = (record, tags, label, garage, vehicle)
+    if held is not None and held[0] is record and held[1:3] == (label, garage):
+        return held[3]  # type: ignore[no-any-return]
+    vehicle = convert(Vehicle, record, tracker_label=label, garage_organization_name=garage)
+    memo[record.id] = (record, label, garage, vehicle)
     return vehicle
 
 

@@ -9,6 +9,8 @@ readings and counters, 201 for the fuel, 217 in a batch.
 
 from __future__ import annotations
 
+import attrs
+
 from fleetapi._errors import (
     EntityMissingError,
     NotSupportedByDeviceError,
@@ -136,7 +138,8 @@ def tracker_counter_value_list(ctx: Context, params: CounterValueListParams) -> 
 def tracker_counter_value_set(ctx: Context, params: CounterValueSetParams) -> None:
     """Set the counter: from now on it counts on from ``value``."""
     tracker = unblocked_tracker(ctx, params.tracker_id, EntityMissingError, refuse_clone=True)
-    tracker.counters[params.type] = CounterSetting(value=params.value, time=ctx.now())
+    counters = {**tracker.counters, params.type: CounterSetting(value=params.value, time=ctx.now())}
+    ctx.world.trackers[tracker.id] = attrs.evolve(tracker, counters=counters)
 
 
 @handles(TRACKER_STATS_MILEAGE_READ)

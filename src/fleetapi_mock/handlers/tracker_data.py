@@ -121,7 +121,8 @@ def tracker_tags_set(ctx: Context, params: TrackerTagsSetParams) -> None:
     if missing:
         raise EntityMissingError("no such tags: " + ", ".join(map(str, missing)))
     ordered = sorted(params.tag_bindings, key=lambda b: b.ordinal)
-    record.tag_ids = list(dict.fromkeys(b.tag_id for b in ordered))
+    tag_ids = list(dict.fromkeys(b.tag_id for b in ordered))
+    ctx.world.trackers[record.id] = attrs.evolve(record, tag_ids=tag_ids)
 
 
 _FIELDS = tuple(attrs.fields_dict(TrackerModel))

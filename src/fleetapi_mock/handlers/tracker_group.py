@@ -8,6 +8,8 @@ changing, deleting and assigning are for master users (``admin``: the table decl
 
 from __future__ import annotations
 
+import attrs
+
 from fleetapi._endpoint import NoParams
 from fleetapi._errors import DeviceBlockedError, NonExistentEntitiesError
 from fleetapi.endpoints.tracker_group import (
@@ -63,9 +65,9 @@ def tracker_group_delete(ctx: Context, params: TrackerGroupDeleteParams) -> None
     """Delete a group (201 when it is not the account's); its trackers go to group 0."""
     record = _find(ctx, params.id)
     del ctx.world.tracker_groups[record.id]
-    for tracker in ctx.world.trackers.values():
-        if tracker.group_id == record.id:
-            tracker.group_id = 0
+    trackers = ctx.world.trackers
+    for tracker in [t for t in trackers.values() if t.group_id == record.id]:
+        trackers[tracker.id] = attrs.evolve(tracker, group_id=0)
 
 
 @handles(TRACKER_GROUP_ASSIGN)
@@ -86,4 +88,4 @@ def tracker_group_assign(ctx: Context, params: TrackerGroupAssignParams) -> None
     if blocked is not None:
         raise DeviceBlockedError(f"tracker {blocked.id} is blocked")
     for record in records:
-        record.group_id = params.id
+        ctx.world.trackers[record.id] = attrs.evolve(record, group_id=params.id)

@@ -188,9 +188,11 @@ def user_settings_update(ctx: Context, params: UserSettingsUpdateParams) -> None
             raise InvalidParametersError(
                 errors=[{"parameter": "time_zone", "error": "must be an IANA time zone"}]
             ) from None
-        user.time_zone = params.time_zone
+    own: dict[str, Any] = {}
+    if not isinstance(params.time_zone, Unset):
+        own["time_zone"] = params.time_zone
     if not isinstance(params.locale, Unset):
-        user.locale = params.locale
+        own["locale"] = params.locale
     changes = {
         name: value
         for name in _SHARED_SETTINGS
@@ -200,4 +202,5 @@ def user_settings_update(ctx: Context, params: UserSettingsUpdateParams) -> None
         changes["balance_alert_emails"] = list(params.balance_alert_settings.emails)
     if not isinstance(params.file_storage_settings, Unset):
         changes["file_storage_auto_overwrite"] = params.file_storage_settings.auto_overwrite
-    user.preferences = attrs.evolve(user.preferences, **changes)
+    preferences = attrs.evolve(user.preferences, **changes)
+    ctx.world.users[user.id] = attrs.evolve(user, preferences=preferences, **own)

@@ -17,8 +17,8 @@ Each index is made on its first use (a world that is never listed pays nothing f
 kept up to date as records are set and removed, so that a page of a large world costs what a
 page of a small one does. An index is found by the key function that made it: pass the same
 function object (a module-level function or :func:`operator.attrgetter`), and only functions of
-the record alone (a record is frozen; a key reading other collections or the clock would go
-stale).
+the record alone (a record is frozen, and replaced through its table when it changes:
+:meth:`Table.change`; a key reading other collections or the clock would go stale).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ import bisect
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
+
+import attrs
 
 __all__ = ["Table"]
 
@@ -116,11 +118,22 @@ class Table(dict[K, R]):
         self._having: dict[Key, dict[Hashable, set[K]]] = {}
         self._memos: dict[Hashable, dict[K, Any]] = {}
 
+    def change(self, key: K, **changes: Any) -> R:
+        """Replace the record of ``key`` with a copy that has ``changes``; answer the copy
+        (records are frozen: this is how one changes, its indexes following).
+
+        Raises:
+            KeyError: No record has this key.
+        """
+        record: R = attrs.evolve(self[key], **changes)  # type: ignore[misc]
+        self[key] = record
+        return record
+
     def memo(self, kind: Hashable) -> dict[K, Any]:
         """A dict of what the caller made from records (a wire object, say), by key, kept
-        as long as the world: an entry goes when its key's record is replaced or removed.
-        A record changed in place keeps its entry: keep what it was made from beside it,
-        and compare."""
+        as long as the world: an entry goes when its key's record is replaced or removed,
+        the only way a record changes. What it made from other collections (a vehicle's
+        tracker label) it keeps beside the entry, and compares."""
         found = self._memos.get(kind)
         if found is None:
             found = self._memos[kind] = {}

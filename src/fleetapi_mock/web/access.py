@@ -34,6 +34,7 @@ __all__ = [
     "authorize",
     "credential_of",
     "identify",
+    "keep_alive",
     "optional_credential",
 ]
 
@@ -132,6 +133,12 @@ def identify(world: World, credential: str | None) -> Identity | None:
         owner = world.users.get(key.user_id)
         return None if owner is None else Identity(user=owner, api_key=key)
     return None
+
+
+def keep_alive(world: World, identity: Identity) -> None:
+    """Note that the caller's session (if it came with one) was used now."""
+    if identity.session is not None:
+        world.sessions.change(identity.session.hash, last_used=world.now())
 
 
 def authorize(endpoint: Endpoint, identity: Identity | None) -> Identity:

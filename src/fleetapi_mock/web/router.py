@@ -61,6 +61,7 @@ from fleetapi_mock.web.access import (
     authorize,
     credential_of,
     identify,
+    keep_alive,
     optional_credential,
 )
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
@@ -403,8 +404,7 @@ class Backend:
         if caller.error is not None:
             raise caller.error
         identity = authorize(endpoint, caller.identity)
-        if identity.session is not None:
-            identity.session.last_used = self.world.now()
+        keep_alive(self.world, identity)
         request.user_id = identity.user.id
         request.credential = "api_key" if identity.api_key is not None else "session"
         return identity

@@ -1,9 +1,14 @@
 """The records a :class:`~fleetapi_mock.state.world.World` holds: the mock's domain model.
 
-Records are mutable attrs classes, separate from the wire models of :mod:`fleetapi.models`:
+Records are frozen attrs classes, separate from the wire models of :mod:`fleetapi.models`:
 they hold what the service knows (owners, passwords, tariffs, raw positions), and handlers
 build the wire objects from them. Every date/time in a record is a naive UTC date/time; the
 handlers convert it to the user's time zone when they answer.
+
+A record never changes in place: a change replaces it in its collection
+(``world.trackers.change(1, label="Van")``, or ``world.trackers[1] = attrs.evolve(...)``), so
+that the collection's indexes and what it keeps of its records stay right. Setting an
+attribute raises :class:`ReadOnlyRecordError`, saying so.
 
 Each record class is one collection of the world document (see ``docs/world-format.md``). A
 field with a default may be left out of a document.
@@ -93,6 +98,7 @@ __all__ = [
     "MeteringSensorRecord",
     "MovementStatus",
     "PlaceRecord",
+    "ReadOnlyRecordError",
     "ReportRecord",
     "RetranslatorRecord",
     "RuleRecord",
@@ -121,6 +127,26 @@ __all__ = [
 
 _T = TypeVar("_T")
 _R = TypeVar("_R", bound=attrs.AttrsInstance)
+
+
+class ReadOnlyRecordError(attrs.exceptions.FrozenInstanceError):
+    """A world record was changed in place: replace it through its collection instead."""
+
+    def __init__(self, message: str) -> None:
+        AttributeError.__init__(self, message)
+
+
+def _refuse(record: object, name: str, _: object = None) -> None:
+    raise ReadOnlyRecordError(
+        f"{type(record).__name__}.{name}: a world's records are read-only; replace the record "
+        f"in its collection: world.<collection>.change(key, {name}=...)"
+    )
+
+
+for _cls in list(globals().values()):
+    if isinstance(_cls, type) and attrs.has(_cls) and _cls.__module__.startswith(__name__):
+        type.__setattr__(_cls, "__setattr__", _refuse)
+        type.__setattr__(_cls, "__delattr__", _refuse)
 
 
 def convert(target: type[_T], source: object, /, **changes: Any) -> _T:

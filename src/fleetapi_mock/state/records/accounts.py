@@ -34,7 +34,7 @@ __all__ = [
 SessionKind = Literal["standard", "delivery"]
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DealerRecord:
     """A dealer (the reseller whose branded interface users log in to)."""
 
@@ -62,7 +62,7 @@ class DealerRecord:
     ``department/create``) answer 221."""
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TariffRecord:
     """A tariff plan of trackers: the features it allows and how long tracks are kept."""
 
@@ -78,7 +78,7 @@ class TariffRecord:
     estimate adds them up)."""
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UserProfile:
     """What the service keeps about a user beyond the login: ``user/get_info``'s facts."""
 
@@ -110,7 +110,7 @@ class UserProfile:
     """The maps the user's plan allows (``user/get_tariff_restrictions``)."""
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UserPreferences:
     """A user's settings beside its time zone and locale (``user/settings/*``)."""
 
@@ -126,7 +126,7 @@ class UserPreferences:
     second_balance_warning_period: str = "2d"
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UserRecord:
     """A user: a master user (account owner) or a sub-user of one."""
 
@@ -164,7 +164,7 @@ class UserRecord:
         return self.id if self.master_id is None else self.master_id
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SessionRecord:
     """A session hash returned by ``user/auth``; it ends after 30 days without use."""
 
@@ -176,7 +176,7 @@ class SessionRecord:
     last_used: dt.datetime
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ApiKeyRecord:
     """An API key of an account: unlimited lifetime, managed by the master user."""
 

@@ -32,7 +32,7 @@ __all__ = [
 DataFileFormat = Literal["xlsx", "xls", "csv"]
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class DataFileRecord:
     """A spreadsheet stored by ``data/spreadsheet/parse``, for a later import to read.
 
@@ -66,7 +66,7 @@ class DataFileRecord:
         return [mapping.get(name.strip().casefold(), name) for name in self.header]
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ImportProcessRecord:
     """A background import of vehicles or employees, moved by the world clock.
 

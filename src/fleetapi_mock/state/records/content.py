@@ -29,7 +29,7 @@ __all__ = [
 ZoneType = Literal["circle", "polygon", "sausage"]
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ZoneRecord:
     """A geofence: a circle, a polygon or a sausage (a corridor along a line)."""
 
@@ -48,7 +48,7 @@ class ZoneRecord:
     tags: list[int] = attrs.Factory(list)
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class PlaceRecord:
     """A place (point of interest)."""
 
@@ -67,7 +67,7 @@ class PlaceRecord:
     avatar_file_name: str | None = None
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TagRecord:
     """A tag that entities can carry."""
 
@@ -78,7 +78,7 @@ class TagRecord:
     avatar_file_name: str | None = None
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class FormTemplateRecord:
     """A form template from which task and check-in forms are made.
 

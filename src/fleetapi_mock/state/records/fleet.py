@@ -54,7 +54,7 @@ ConnectionStatus = Literal[
 ServiceTaskStatus = Literal["created", "notified", "expired", "done"]
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerStateRecord:
     """The last known state of a tracker."""
 
@@ -99,7 +99,7 @@ class CounterSetting:
     time: dt.datetime
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackerRecord:
     """A tracker of an account, with its device (``source``) and current state."""
 
@@ -200,7 +200,7 @@ class VehicleRecord(NewVehicle):
     """The master user owning the vehicle."""
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ServiceTaskRecord:
     """A maintenance work planned for a vehicle (no call of the API manages them here).
 
@@ -222,7 +222,7 @@ def _readings(values: Mapping[str, float]) -> Mapping[str, float]:
     return values or NO_READINGS
 
 
-@attrs.define(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class TrackPointRecord:
     """One recorded GPS point of a tracker.
 
