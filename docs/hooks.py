@@ -481,8 +481,35 @@ def _call_section(endpoint: Endpoint) -> list[str]:
     lines += _errors_table(endpoint)
     if endpoint.notes:
         lines += ["", f"!!! note\n    {endpoint.notes}"]
+    if endpoint.decisions:
+        lines += [
+            "",
+            '!!! info "Decided where the sources are silent ([all decisions](decisions.md))"',
+        ]
+        lines += [f"    - **{d.question}**: {d.answer}" for d in endpoint.decisions]
+        lines += ["", "    [Every decision](decisions.md)"]
     lines += _example(endpoint)
     return [*lines, ""]
+
+
+def _cell(text: str) -> str:
+    """Text in a Markdown table's cell."""
+    return text.replace("|", "\\|")
+
+
+def decisions_markdown(areas: list[str]) -> str:
+    """The decisions declared on the calls of ``areas``, as rows of a decisions table."""
+    from fleetapi._endpoint_areas import AREA_OF
+
+    rows = []
+    for endpoint in ENDPOINTS:
+        if AREA_OF[endpoint.path] in areas:
+            rows += [f"| {_cell(d.question)} | {_cell(d.answer)} |" for d in endpoint.decisions]
+    return "\n".join(rows)
+
+
+_DECISIONS = re.compile(r"^<!-- fleetapi:decisions ([a-z_ ]+) -->$", re.MULTILINE)
+"""Where the decisions page takes the rows declared on the calls of some areas."""
 
 
 def calls_markdown() -> str:
@@ -560,14 +587,20 @@ def _first_paragraph(module: str) -> str:
 
 
 def mock_modules_markdown() -> str:
-    """The modules of ``fleetapi_mock``, layer by layer, each with its docstring's summary."""
+    """The modules of ``fleetapi_mock``, layer by layer, each with its docstring's summary
+    and, for a handler module, the calls it handles (read from the registry, never listed by
+    hand in a docstring)."""
     from fleetapi_mock import LAYERS
 
+    calls: dict[str, list[str]] = defaultdict(list)
+    for path, handler in _handlers().items():
+        calls[handler.__module__].append(f"`{path}`")
     out = []
     for layer, title in LAYERS:
         out += [f"| {title}: `{layer}` | What it holds |", "|---|---|"]
         for name in mock_modules_of(layer):
-            out.append(f"| `{name}` | {_first_paragraph(name)} |")
+            handled = f" Calls: {', '.join(sorted(calls[name]))}." if calls.get(name) else ""
+            out.append(f"| `{name}` | {_first_paragraph(name)}{handled} |")
         out.append("")
     return "\n".join(out)
 
@@ -732,6 +765,7 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
         markdown = markdown.replace("<!-- fleetapi:migration -->", migration_markdown())
     if "<!-- fleetapi:cli-migration -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:cli-migration -->", cli_migration_markdown())
+    markdown = _DECISIONS.sub(lambda m: decisions_markdown(m.group(1).split()), markdown)
     if "<!-- fleetapi:control -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:control -->", control_markdown())
     if "<!-- fleetapi:fleet-mock -->" in markdown:

@@ -19,6 +19,7 @@ from fleetapi._naming import cli_words, sdk_attribute
 __all__ = [
     "EXPORT_MEDIA_TYPES",
     "Access",
+    "Decision",
     "Endpoint",
     "ExportFormat",
     "FileVariant",
@@ -115,6 +116,18 @@ class Paging:
     max_limit: int | None = None
 
 
+@attrs.frozen
+class Decision:
+    """A choice made where the sources are silent, about one call: declared once, beside the
+    call, and rendered into its calls page section, its OpenAPI description and the decisions
+    page."""
+
+    question: str
+    """What was open (``zone/list`` ``filter``), as a row of the decisions page names it."""
+    answer: str
+    """What the mock and the SDK do, and why where it is not plain."""
+
+
 @attrs.frozen(kw_only=True)
 class FileVariant:
     """The form of a JSON call that answers a file download instead (``checkin/list`` with a
@@ -160,7 +173,10 @@ class Endpoint:
     ``notes`` for the extras its notes describe, ``service`` for the calls taken from the
     service's public documentation."""
     notes: str = ""
-    """Decisions and details worth documenting beside the call."""
+    """Details worth documenting beside the call (a choice where the sources are silent is a
+    :attr:`decisions` entry instead)."""
+    decisions: tuple[Decision, ...] = ()
+    """The choices made for this call where the sources are silent."""
     file_variant: FileVariant | None = None
     """A form of the call that answers a file (a non-empty ``switch`` field asks for it)."""
     current: str | None = None

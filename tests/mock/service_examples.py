@@ -588,7 +588,7 @@ _REPORT_INFO: Final = {
     "to": "2020-10-06 23:59:59",
 }
 # the documented sheets are those of a day of trips; the demo's report has none (its tracker
-# did not move), so their shape is checked by test_reports.py instead
+# did not move), so their shape is checked by tests/sdk/test_report.py instead
 _REPORT: Final = {
     "created": "2020-10-06 16:01:46",
     "time_filter": _TIME_FILTER,
@@ -728,7 +728,7 @@ EXAMPLES: Final = (
     # documented: trackers [999199, 991999], group 167
     Example("tracker/group/assign", {"trackers": [1, 3], "id": 2}, {}),
     # The documented list shows a sausage first; the demo's first zone is a circle, and its
-    # points come only with_points (tests/sdk/test_zones.py checks each kind).
+    # points come only with_points (tests/sdk/test_zone.py checks each kind).
     Example("zone/list", {}, {"list": [ANY]}),
     Example("zone/list", {"with_points": True, "filter": "Route A"}, {"list": [_ZONE]}),
     # documented: zone 12345 (a sausage, answered with its points)

@@ -6,11 +6,12 @@ import datetime as dt
 import math
 
 import pytest
+from gpxpy.geo import ONE_DEGREE
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from fleetapi_mock.domain.track import Trips, split_trips, trips_of
-from fleetapi_mock.domain.track_simplify import Part, drop_out_tolerances, simplify
+from fleetapi_mock.domain.track.simplify import Part, drop_out_tolerances, simplify
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.tracks import TrackStore
 
@@ -77,9 +78,10 @@ def test_points_join_their_tracker_in_time_order_after_those_of_the_same_time():
 
 
 def reference_rdp(points: list[TrackPointRecord], tolerance: float) -> list[int]:
-    """Textbook Ramer-Douglas-Peucker (recursive), in the same planar meters."""
-    scale = math.cos(math.radians(points[0].lat)) * 6_371_000 * math.pi / 180
-    xy = [(p.lng * scale, p.lat * 6_371_000 * math.pi / 180) for p in points]
+    """Textbook Ramer-Douglas-Peucker (recursive), in the same planar meters (the Earth the
+    mock measures with: gpxpy's)."""
+    scale = math.cos(math.radians(points[0].lat)) * ONE_DEGREE
+    xy = [(p.lng * scale, p.lat * ONE_DEGREE) for p in points]
 
     def keep(low: int, high: int) -> list[int]:
         if high - low < 2:
@@ -108,6 +110,7 @@ def reference_rdp(points: list[TrackPointRecord], tolerance: float) -> list[int]
     st.floats(0, 300),
 )
 @example([(0, 0), (300, 60), (5, 100), (500, 0)], 150.0)  # a point farther out than its parent
+@example([(-12, 12), (293, 119), (0, -1)], 238.5)  # at the tolerance: the same Earth
 def test_drop_out_tolerances_give_the_textbook_line_at_every_tolerance(offsets, tolerance):
     points = [
         TrackPointRecord(tracker_id=1, get_time=START, lat=52.5 + dy * 1e-5, lng=13.4 + dx * 1e-5)

@@ -79,8 +79,9 @@ def test_shared_facts_come_from_one_place() -> None:
     from fleetapi._endpoint import EXPORT_MEDIA_TYPES, ExportFormat
     from fleetapi._pacing import SERVICE_RATE_LIMIT
     from fleetapi.models.checkin import CheckinExportFormat
-    from fleetapi_mock.domain import track_simplify, zone
+    from fleetapi_mock.domain import zone
     from fleetapi_mock.domain.export import ExportFormat as MockExportFormat
+    from fleetapi_mock.domain.track import simplify as track_simplify
     from fleetapi_mock.web.access import DEFAULT_RATE_LIMIT
 
     assert set(EXPORT_MEDIA_TYPES) == set(typing.get_args(ExportFormat))

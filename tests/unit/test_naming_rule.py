@@ -185,3 +185,61 @@ def test_every_handler_module_is_named_after_an_area() -> None:
     for info in pkgutil.walk_packages(fleetapi_mock.handlers.__path__, prefix):
         # a submodule is an attribute of its package: `task/list.py` would hide `list` there
         assert info.name.rsplit(".", 1)[1] not in dir(builtins), info.name
+
+
+SHARED_DOMAIN = {
+    "context": "the request and the reply shapes every handler takes",
+    "search": "the conditions, sorting and paging of every list call",
+    "batch": "the batch_convert calls of five areas",
+    "spreadsheet": "reading the files those calls take",
+    "export": "the file forms of list calls",
+    "file": "uploads and downloads of check-ins and forms",
+    "position": "feeding positions: the control API and FleetMock, not a call",
+    "gazetteer": "the addresses of the demo world's places, for every geocoding call",
+    "lifecycle": "tasks and routes moving with the world clock, not a call",
+}
+"""The domain's pieces that serve several areas, each named after what it is (at most ten)."""
+
+
+def test_every_domain_module_is_an_area_or_a_shared_piece() -> None:
+    """``domain/<area>`` (a package of that name once it outgrows a file: ``domain/track/``),
+    or one of the pieces several areas share, listed with the reason."""
+    import pkgutil
+
+    import fleetapi_mock.domain
+    from fleetapi.endpoints import AREAS
+
+    assert len(SHARED_DOMAIN) <= 10
+    for info in pkgutil.iter_modules(fleetapi_mock.domain.__path__):
+        assert info.name in AREAS or info.name in SHARED_DOMAIN, info.name
+
+
+def _area_of_module(name: str, areas: set[str]) -> str | None:
+    """The area a test module's name starts with (``test_tracker_data`` is ``tracker_data``,
+    ``test_task_lifecycle`` is ``task``): the longest area its words begin with."""
+    words = name.removeprefix("test_")
+    found = [a for a in areas if words == a or words.startswith(f"{a}_")]
+    return max(found, key=len) if found else None
+
+
+def test_every_sdk_test_module_is_named_after_the_area_of_its_calls() -> None:
+    """``tests/sdk/test_<area>[_<topic>].py`` for the calls of ``endpoints/<area>.py``, the
+    area of most of the calls it makes; ``test_client_<topic>.py`` for the client's own
+    machinery (no area is named ``client``). Where a new call's test goes needs no decision."""
+    import collections
+    import re
+
+    from fleetapi._endpoint_areas import AREA_OF
+    from fleetapi.endpoints import AREAS
+
+    assert "client" not in AREAS
+    chains = {e.sdk_name: AREA_OF[e.path] for e in ENDPOINTS}
+    call = re.compile(r"\.((?:\w+\.)*\w+)\(")
+    for path in sorted((ROOT / "tests" / "sdk").glob("test_*.py")):
+        if path.stem.startswith("test_client_"):
+            continue
+        area = _area_of_module(path.stem, set(AREAS))
+        assert area is not None, f"{path.name}: test_<area>[_<topic>].py or test_client_<topic>.py"
+        made = collections.Counter(chains[m] for m in call.findall(path.read_text()) if m in chains)
+        assert made, path.name
+        assert made.most_common(1)[0][0] == area, (path.name, made.most_common(3))

@@ -92,3 +92,69 @@ def test_one_reader_serves_every_reader() -> None:
     assert resolve_constants(
         "at most :data:`~fleetapi.models.tracker_data.MAX_BATCH_TRACKERS`", "x"
     ) == ("at most 2000")
+
+
+def test_no_handler_module_lists_its_calls_by_hand() -> None:
+    """A handler module says what it is; the calls it handles are read from the registry
+    (the docs' table of the mock's modules), so that no list drifts from the code."""
+    import ast
+
+    import fleetapi_mock.handlers
+
+    paths = {p for e in ENDPOINTS for p in e.all_paths}
+    prefix = f"{fleetapi_mock.handlers.__name__}."
+    for info in pkgutil.walk_packages(fleetapi_mock.handlers.__path__, prefix):
+        spec = importlib.util.find_spec(info.name)
+        assert spec is not None
+        assert spec.origin is not None
+        with open(spec.origin, encoding="utf-8") as source:
+            doc = ast.get_docstring(ast.parse(source.read())) or ""
+        first = doc.split("\n\n")[0]
+        named = {p for p in re.findall(r"``([a-z_]+(?:/[a-z_]+)+)``", first) if p in paths}
+        assert not named, (info.name, sorted(named))
+
+
+def test_the_docs_state_the_rate_limit_the_code_has() -> None:
+    """Prose that gives the service's rate limit gives the one the SDK and the mock use (an
+    example's own limit, in a code block, aside)."""
+    from pathlib import Path
+
+    from fleetapi._pacing import SERVICE_RATE_LIMIT
+
+    root = Path(__file__).resolve().parents[2]
+    stated = re.compile(r"(\d+)\s+requests\s+(?:per|a)\s+second")
+    for page in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        prose = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
+        for figure in stated.findall(prose):
+            assert int(figure) == SERVICE_RATE_LIMIT, page.name
+
+
+def _hooks() -> Any:
+    from pathlib import Path
+
+    hooks = Path(__file__).resolve().parents[2] / "docs" / "hooks.py"
+    spec = importlib.util.spec_from_file_location("docs_hooks", hooks)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_decision_is_declared_once_and_shown_on_both_pages() -> None:
+    """A decision about a call lives beside the call (``Endpoint.decisions``): the decisions
+    page takes its row from there (a row for every declared decision, none twice), and the
+    calls page shows it under the call."""
+    from pathlib import Path
+
+    hooks = _hooks()
+    page = (Path(__file__).resolve().parents[2] / "docs" / "decisions.md").read_text()
+    rendered = hooks.on_page_markdown(page)
+    calls = hooks.calls_markdown()
+    declared = [d for e in ENDPOINTS for d in e.decisions]
+    assert declared
+    for decision in declared:
+        row = f"| {hooks._cell(decision.question)} | {hooks._cell(decision.answer)} |"
+        assert rendered.count(f"| {hooks._cell(decision.question)} |") == 1, decision.question
+        assert row in rendered
+        assert f"**{decision.question}**: {decision.answer}" in calls

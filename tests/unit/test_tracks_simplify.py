@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fleetapi_mock.domain.track import Trip
-from fleetapi_mock.domain.track_simplify import Part, simplify
+from fleetapi_mock.domain.track.simplify import Part, simplify
 from fleetapi_mock.state.records import TrackPointRecord
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
 from fleetapi.models.department import (
     Department,
     DepartmentCreateParams,
@@ -17,10 +17,15 @@ DEPARTMENT_LIST = Endpoint(
     summary="List the user's departments.",
     errors=(7, 217, 221),
     safe=True,
-    notes=(
-        "Not shown, decided: 221 when the trackers of the dealer's accounts exceed the "
-        "dealer's device limit, 217 when the caller is a sub-user whose tracker list names a "
-        "tracker that no longer exists (the checks of the service's employee calls)."
+    decisions=(
+        Decision(
+            "217 and 221 on `department/list` and `department/create`",
+            "The checks the service makes before its employee calls: 221 when the trackers of "
+            "the accounts of the caller's dealer exceed the dealer's device limit "
+            "(`device_limit` in the world; none by default), then 217 when the caller is a "
+            "sub-user whose `trackers` list names a tracker that no longer exists in the "
+            "account. `department/update` and `delete` make no such check.",
+        ),
     ),
 )
 DEPARTMENT_CREATE = Endpoint(
@@ -30,7 +35,7 @@ DEPARTMENT_CREATE = Endpoint(
     summary="Create a department and get its ID.",
     right="employee_update",
     errors=(7, 217, 221),
-    notes="7 for a blank `label` or an invalid `location`; 217 and 221 as in `department/list`.",
+    notes="7 for a blank `label` or an invalid `location`.",
 )
 DEPARTMENT_UPDATE = Endpoint(
     path="department/update",

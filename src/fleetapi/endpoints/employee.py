@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Paging, Result
+from fleetapi._endpoint import Decision, Endpoint, Paging, Result
 from fleetapi.models.employee import (
     Employee,
     EmployeeAssignParams,
@@ -22,12 +22,6 @@ _CHECKS = (
     "Before anything else, the checks of the service's employee calls: 221 when the trackers "
     "of the dealer's accounts exceed its device limit, 217 when a sub-user's tracker list "
     "names a tracker that no longer exists."
-)
-_CONTENT = (
-    "A `tracker_id`, `department_id` or tag that is not the account's is 204, a tracker "
-    "already bound to another employee 247. `icon_id` and `avatar_file_name` keep their "
-    "stored values (the service's avatar calls set them). A change of `tracker_id` is the "
-    "tracker's last employee change (`tracker/employee/read`)."
 )
 
 EMPLOYEE_LIST = Endpoint(
@@ -65,7 +59,21 @@ EMPLOYEE_CREATE = Endpoint(
     right="employee_update",
     errors=(7, 204, 217, 221, 247),
     origin="service",
-    notes=f"{_CHECKS} {_CONTENT}",
+    notes=_CHECKS,
+    decisions=(
+        Decision(
+            "`tracker_id`, `department_id` and tags in `employee/create` and `update`",
+            "Each must be the account's (a tracker the caller may see): 204 otherwise, the code "
+            "the service gives for a missing referenced entity. A tracker already bound to "
+            "another employee is 247, as documented; an employee's own tracker is no conflict.",
+        ),
+        Decision(
+            "`icon_id` and `avatar_file_name`",
+            "The documentation says only the avatar calls change them, yet its create example "
+            "sends them: they are accepted and ignored (a new employee has none; an update keeps "
+            "the stored ones).",
+        ),
+    ),
 )
 EMPLOYEE_UPDATE = Endpoint(
     path="employee/update",
@@ -75,7 +83,10 @@ EMPLOYEE_UPDATE = Endpoint(
     right="employee_update",
     errors=(7, 201, 204, 217, 221, 247),
     origin="service",
-    notes=f"{_CHECKS} 201 for an employee the caller cannot see. {_CONTENT}",
+    notes=(
+        f"{_CHECKS} 201 for an employee the caller cannot see. `tracker_id`, `department_id`, "
+        "tags, `icon_id` and `avatar_file_name` as in `employee/create`."
+    ),
     current="employee/read",
 )
 EMPLOYEE_DELETE = Endpoint(
@@ -86,9 +97,13 @@ EMPLOYEE_DELETE = Endpoint(
     right="employee_update",
     errors=(201, 217, 221),
     origin="service",
-    notes=(
-        f"{_CHECKS} 201 for an employee the caller cannot see. The check-ins that named the "
-        "employee keep no `employee_id`."
+    notes=f"{_CHECKS} 201 for an employee the caller cannot see.",
+    decisions=(
+        Decision(
+            "Deleting an employee",
+            "Its tracker is left without one (a recorded change), and the check-ins that named "
+            "it keep no `employee_id`, so the world holds no dangling reference.",
+        ),
     ),
 )
 EMPLOYEE_BATCH_CONVERT = Endpoint(
@@ -99,13 +114,19 @@ EMPLOYEE_BATCH_CONVERT = Endpoint(
     right="employee_update",
     errors=(7, 201, 234),
     origin="service",
-    notes=(
-        "Creates nothing, as `vehicle/batch_convert`: each row is an employee to create with "
-        "its problems in `errors` (`line`, `parameter`, `error`), wrapped as documented in "
-        '`{"success": true, "value": ...}`. `address` is looked up in the gazetteer '
-        "(`location` with `default_radius`, 100 m by default; an unknown address is a row "
-        "error), `tracker_label` names a tracker of the caller's, `tags` tag names. 234 for "
-        "text that is not tab-delimited, 201 for an unknown `file_id`."
+    decisions=(
+        Decision(
+            "`employee/batch_convert`",
+            "Like `vehicle/batch_convert`: nothing is created, the rows come from `batch` or a "
+            "stored spreadsheet (`file_id`, its header naming the columns), each becomes an "
+            "employee with its problems in `errors` (`line`, `parameter`, `error`) and the field "
+            "at fault left empty, and each is wrapped as documented "
+            '(`{"success": true, "value": ...}`). The columns: the employee\'s texts and dates, '
+            "`address` (looked up in the gazetteer: `location` with `default_radius`, 100 m by "
+            "default), `tracker_label` (a tracker of the caller's that no employee drives) and "
+            "`tags` (names or IDs). `geocoder` is accepted; the mock has one gazetteer. An "
+            "address the gazetteer does not know is a row error.",
+        ),
     ),
 )
 TRACKER_EMPLOYEE_ASSIGN = Endpoint(
@@ -118,9 +139,16 @@ TRACKER_EMPLOYEE_ASSIGN = Endpoint(
     origin="service",
     notes=(
         "201 for a tracker or an employee the caller cannot see, 208 for a blocked tracker, "
-        "236 without the tariff feature `app_fleet`, 263 when the employee is already the "
-        "tracker's. The tracker's former employee is unbound, and the new one leaves the "
-        "tracker it had; the change is recorded with origin `supervisor`."
+        "263 when the employee is already the tracker's."
+    ),
+    decisions=(
+        Decision(
+            "`tracker/employee/assign` with `new_employee_id` null",
+            "Leaves the tracker without an employee (263 when it has none already). The former "
+            "employee is unbound; an employee bound elsewhere leaves its former tracker, which "
+            "records a change too. The call needs the tariff feature `app_fleet` (236 without "
+            "it), as documented.",
+        ),
     ),
 )
 TRACKER_EMPLOYEE_READ = Endpoint(
@@ -131,9 +159,15 @@ TRACKER_EMPLOYEE_READ = Endpoint(
     errors=(201, 208),
     safe=True,
     origin="service",
-    notes=(
-        "201 for a tracker the caller cannot see, 208 for a blocked one. `last_change` is null "
-        "until the binding changes; its `location` is the tracker's position at the change."
+    notes="201 for a tracker the caller cannot see, 208 for a blocked one.",
+    decisions=(
+        Decision(
+            "A tracker's last change (`tracker/employee/read`)",
+            "Recorded by every change of a binding made by the employee calls (origin "
+            "`supervisor`, where the tracker was, with the nearest known address); a world "
+            "document may hold changes of origin `tracker` (a hardware key). Null until a "
+            "binding changes.",
+        ),
     ),
 )
 

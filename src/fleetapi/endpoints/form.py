@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
 from fleetapi.models.form import (
+    MAX_STARS,
     FormTemplate,
     FormTemplateCreateParams,
     FormTemplateParams,
     FormTemplateStats,
     FormTemplateUpdateParams,
-)
-
-_FIELDS = (
-    "Fields: IDs unique (1 to 19 letters, digits, `-`, `_`), at most the platform's "
-    "`form.max_fields_count` (128); a required text field needs `min_length` of at least 1, a "
-    "required checkbox group `min_checked` of at least 1; minimums not above maximums; a "
-    "checkbox group needs `group`, a dropdown or radio group `options`; keys of other kinds "
-    "are dropped. Setting `default` clears it on the account's other templates."
 )
 
 FORM_TEMPLATE_LIST = Endpoint(
@@ -45,7 +38,41 @@ FORM_TEMPLATE_CREATE = Endpoint(
     right="form_template_update",
     errors=(7,),
     origin="service",
-    notes=f"The template starts at `version` 1. {_FIELDS}",
+    decisions=(
+        Decision(
+            "Template fields",
+            "`label` not blank, at most 100 characters; `description` at most 512, empty or "
+            "null allowed; at least one field and at most the platform's "
+            "`form.max_fields_count` (128 when unset). Broken limits answer 7 naming the key "
+            "(`template.fields[2].min_length`), nothing stored.",
+        ),
+        Decision(
+            "Field limits",
+            "As the documentation lists them: IDs of 1 to 19 letters, digits, `-` or `_` (its "
+            "own example IDs have hyphens), unique in the template; labels 1 to 100 printable "
+            "characters, descriptions 1 to 512; text lengths 0 to 1024 and 1 to 1024; "
+            "`required` with `min_length` 0 or `min_checked` 0 refused (the documented notes). "
+            "Where the documentation is silent: a minimum above its maximum is refused; a "
+            "checkbox group needs `group` and may not ask more checked boxes than it has (the "
+            "documented `group.size - 1` would refuse checking every box, and its own example "
+            "asks 3 of 1); dropdowns and radio groups need at least one option; ratings offer "
+            f"1 to {MAX_STARS} stars; a file field's `max_file_size` is at most the platform's "
+            "`form.file_field.max_file_size` (else `file_storage.hard_max_file_size`), "
+            "`allowed_extensions` 1 to 16 or null; a photo field's `max_files` at most "
+            "`form.file_field.max_files_per_field`; a separator is never required.",
+        ),
+        Decision(
+            "Keys of another kind",
+            "Dropped: a `date` field sent with `options` is stored and answered without them, "
+            "as a typed backend reads only its kind's keys.",
+        ),
+        Decision(
+            "`default`",
+            "One template of the account at most: making one the default clears the flag on "
+            "the others. It only marks the template (a user interface's preselection); "
+            "`task/create` never attaches it on its own.",
+        ),
+    ),
 )
 FORM_TEMPLATE_UPDATE = Endpoint(
     path="form/template/update",
@@ -56,9 +83,15 @@ FORM_TEMPLATE_UPDATE = Endpoint(
     errors=(7, 201),
     origin="service",
     current="form/template/read",
-    notes=(
-        "Forms already made from the template keep the fields they were made with. "
-        f"`version`, `created` and `updated` are the service's. {_FIELDS}"
+    notes="Forms already made from the template keep the fields they were made with.",
+    decisions=(
+        Decision(
+            "Versions and dates",
+            "`version` is 1 on create and counts up by one on each update; `created` and "
+            "`updated` are the world time of the change, `updated` equal to `created` until "
+            "the first update. `id`, `version`, `created` and `updated` sent in an update are "
+            "ignored (the documented update sends the object back whole).",
+        ),
     ),
 )
 FORM_TEMPLATE_DELETE = Endpoint(
@@ -69,9 +102,14 @@ FORM_TEMPLATE_DELETE = Endpoint(
     right="form_template_update",
     errors=(201,),
     origin="service",
-    notes=(
-        "A template in use may be deleted: the forms made from it keep their fields and "
-        "values and answer `template_id` null, and tasks answer `form_template_id` null."
+    decisions=(
+        Decision(
+            "Deleting a template in use",
+            "Allowed, as forms are copies: the forms made from it keep their fields and values "
+            "and answer `template_id` null (as the form object documents), the tasks and "
+            "checkpoints answer `form_template_id` null, and a form not yet submitted is still "
+            "filled in against its own fields.",
+        ),
     ),
 )
 FORM_TEMPLATE_STATS = Endpoint(
@@ -82,9 +120,13 @@ FORM_TEMPLATE_STATS = Endpoint(
     errors=(201,),
     safe=True,
     origin="service",
-    notes=(
-        "Counts the tasks and checkpoints the caller sees, by their status now; every status "
-        "is answered. The mock keeps no task schedules: `scheduled` is 0."
+    decisions=(
+        Decision(
+            "`form/template/stats/read`",
+            "The tasks and checkpoints the caller sees whose form was made from the template, "
+            "by their status now (evaluated as `task/list` answers it); all seven statuses are "
+            "answered, zeros included. The mock keeps no task schedules: `scheduled` is 0.",
+        ),
     ),
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
 from fleetapi.models.garage import (
     Garage,
     GarageCreateParams,
@@ -40,7 +40,7 @@ GARAGE_DELETE = Endpoint(
     summary="Delete a garage.",
     right="vehicle_update",
     errors=(201,),
-    notes="Not shown, decided: vehicles of the deleted garage get a null `garage_id`.",
+    decisions=(Decision("Garage deletion", "The garage's vehicles get a null `garage_id`."),),
 )
 
 ENDPOINTS = (GARAGE_LIST, GARAGE_CREATE, GARAGE_UPDATE, GARAGE_DELETE)

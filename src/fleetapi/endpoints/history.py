@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
 from fleetapi.models.history import (
+    MAX_HISTORY_LIMIT,
     EventType,
     HistoryEntry,
     HistoryMarkReadParams,
@@ -37,8 +38,17 @@ HISTORY_TRACKER_LIST = Endpoint(
     origin="service",
     notes=(
         f"{_SEEN} Sorted by time (ties by ID), oldest first unless `ascending` is false; "
-        "`limit` (at most 1000, 212 beyond) cuts the list, `total` and `total_unread` count "
-        "every match. 217 names every tracker the caller cannot see or that is blocked."
+        f"`limit` (at most {MAX_HISTORY_LIMIT}, 212 beyond) cuts the list, `total` and "
+        "`total_unread` count every match. 217 names every tracker the caller cannot see or "
+        "that is blocked."
+    ),
+    decisions=(
+        Decision(
+            "`add_tracker_label`",
+            "Puts `<tracker label>: ` before the message (default true for "
+            "`history/tracker/list`, false for `history/read`); a message is cut at 256 "
+            "characters.",
+        ),
     ),
 )
 HISTORY_USER_LIST = Endpoint(
@@ -49,10 +59,14 @@ HISTORY_USER_LIST = Endpoint(
     errors=(211, 212),
     safe=True,
     origin="service",
-    notes=(
-        f"{_SEEN} As `history/tracker/list` over every tracker the caller may see, blocked "
-        "ones included (their events stay in the history): sorted by time (ties by ID), "
-        "`limit` at most 1000 (212 beyond)."
+    notes=f"{_SEEN} `limit` at most {MAX_HISTORY_LIMIT} (212 beyond).",
+    decisions=(
+        Decision(
+            "`history/user/list`",
+            "The events of every tracker the caller may see, blocked ones included (their "
+            "events stay in the history), filtered, sorted and counted as "
+            "`history/tracker/list` does.",
+        ),
     ),
 )
 HISTORY_UNREAD_LIST = Endpoint(

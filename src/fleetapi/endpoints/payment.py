@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, NoParams, Paging, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Paging, Result
 from fleetapi.models.payment import (
     BillCreateParams,
     BillList,
@@ -25,7 +25,13 @@ PAYMENT_SYSTEM_LIST = Endpoint(
     right="payment_create",
     errors=(201,),
     safe=True,
-    notes="The payment system of the user's dealer; code 201 when the dealer has none.",
+    decisions=(
+        Decision(
+            "Payment systems",
+            "The user's dealer's payment settings (a dealer has at most one); 201 when it has "
+            "none.",
+        ),
+    ),
 )
 PAYMENT_SYSTEM_ESTIMATE_GET = Endpoint(
     path="payment_system/estimate/get",
@@ -34,9 +40,14 @@ PAYMENT_SYSTEM_ESTIMATE_GET = Endpoint(
     summary="Estimate the monthly payment (rounded up to hundreds for rubles, to tens otherwise).",
     right="payment_create",
     safe=True,
-    notes=(
-        "The mock adds up the monthly tariff price of every tracker of the account that is "
-        "neither blocked nor a clone, in the payment system's currency."
+    decisions=(
+        Decision(
+            "Monthly estimate",
+            "The sum of the monthly `price` of the tariff of every tracker of the account that "
+            "is neither blocked nor a clone, in the payment system's currency (else the dealer's "
+            "interface currency, else USD), rounded up to hundreds for RUB and to tens "
+            "otherwise. A sub-user's estimate covers the whole account.",
+        ),
     ),
 )
 BILL_CREATE = Endpoint(
@@ -46,9 +57,18 @@ BILL_CREATE = Endpoint(
     summary="Create a bill for the user and get its ID.",
     right="payment_create",
     errors=(222,),
-    notes=(
-        "Code 222 when plugin 29 (bills) is not available to the user. The bill starts "
-        "`created`, with one position; `sum` is rounded to cents."
+    decisions=(
+        Decision(
+            "Which accounts have plugin 29 (bills)",
+            "Those whose master user's record lists `29` in `plugins`; others get 222 from "
+            "`bill/create` and `bill/list`.",
+        ),
+        Decision(
+            "New bills",
+            "Status `created`, one position `Monitoring services`, `sum` rounded to cents (at "
+            "least 0.01), a link `https://<dealer domain>/bill/<order_id>`. `payer` is required, "
+            "not blank, printable, at most 255 characters.",
+        ),
     ),
 )
 BILL_LIST = Endpoint(
@@ -60,7 +80,13 @@ BILL_LIST = Endpoint(
     errors=(222,),
     safe=True,
     paging=Paging(items="bills", total="count", default_limit=10000, max_limit=10000),
-    notes="Newest bill first; `count` is the number of the account's bills ignoring paging.",
+    decisions=(
+        Decision(
+            "`bill/list` order",
+            "Newest first (by `order_id`); `offset` at least 0, `limit` 0 to 10000. `count` is "
+            "the number of the account's bills ignoring paging.",
+        ),
+    ),
 )
 SUBSCRIPTION_AVANGATE_CANCEL = Endpoint(
     path="subscription/avangate/cancel",
@@ -71,6 +97,12 @@ SUBSCRIPTION_AVANGATE_CANCEL = Endpoint(
     errors=(215,),
     aliases=("subscription/extpay/cancel",),
     notes=_EXTPAY.format(path="subscription/avangate/cancel", alias="subscription/extpay/cancel"),
+    decisions=(
+        Decision(
+            "Cancelling a subscription",
+            "Stops its renewals: it leaves the list of active subscriptions.",
+        ),
+    ),
 )
 SUBSCRIPTION_AVANGATE_LIST = Endpoint(
     path="subscription/avangate/list",

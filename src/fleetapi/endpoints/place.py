@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Paging, Result
+from fleetapi._endpoint import Decision, Endpoint, Paging, Result
 from fleetapi.models.place import (
+    PLACE_BATCH_DEFAULT_FIELDS,
     PLACE_FIELDS,
     Place,
     PlaceBatchConvertParams,
@@ -21,11 +22,6 @@ from fleetapi.models.place import (
 MAX_PLACES = 10_000
 """Places per account; one more answers 268."""
 
-_CONTENT = (
-    "A tag that is not the account's is 204. `icon_id` and `avatar_file_name` keep their "
-    "stored values (the service's avatar calls set them); custom `fields` are kept as given."
-)
-
 PLACE_LIST = Endpoint(
     path="place/list",
     params=PlaceListParams,
@@ -35,11 +31,17 @@ PLACE_LIST = Endpoint(
     safe=True,
     paging=Paging(total="count"),
     origin="service",
-    notes=(
-        f"Sorted by `order_by` ({', '.join(f'`{f}`' for f in PLACE_FIELDS)} or a custom "
-        "field's ID; `id` by default), `ascending` unless false. `filter` finds the text (any "
-        "case) in a built-in field or a custom field's value; `conditions` search the same "
-        "built-in fields; `place_ids` and `tag_ids` (every tag carried) narrow further."
+    decisions=(
+        Decision(
+            "`place/list`",
+            "Sorted by `order_by`, one of the built-in fields "
+            f"{', '.join(f'`{f}`' for f in PLACE_FIELDS)} or a custom field's ID (digits; places "
+            "without that field come last), `id` by default; another name is 7. `filter` is a "
+            "case-insensitive substring of a built-in field or a custom field's value; "
+            "`conditions` search the built-in fields; `place_ids`, `tag_ids` (every tag "
+            "carried), `filter` and `conditions` must all match. `count` is the number found "
+            "before paging. The order is ascending unless `ascending` is false.",
+        ),
     ),
 )
 PLACE_READ = Endpoint(
@@ -59,7 +61,25 @@ PLACE_CREATE = Endpoint(
     right="place_update",
     errors=(7, 204, 268),
     origin="service",
-    notes=f"At most {MAX_PLACES:,} places per account (268). {_CONTENT}",
+    decisions=(
+        Decision(
+            "Place fields",
+            "As the documented place object: `location` with `address` (at most 255 characters) "
+            "and `radius` (1 to 300,000 m) required; `label` not blank, at most 255; "
+            "`external_id` at most 32; `description` at most 1,024. The mock has no custom "
+            "field definitions (`entity/fields`): `fields` are kept and answered as given, and "
+            "`ignore_missing_fields` has nothing to relax. `icon_id` and `avatar_file_name` are "
+            "the avatar calls' own (kept on update, none on create). A place of a world "
+            "document without `address` or `radius` (the world format leaves them optional) is "
+            "answered with an empty address and a radius of 100 m, the documented batch "
+            "default. A tag that is not the account's is 204.",
+        ),
+        Decision(
+            "Places per account, and rights",
+            f"At most {MAX_PLACES:,} (268 beyond). Every user of the account lists and reads "
+            "every place; creating, changing and deleting need `place_update`.",
+        ),
+    ),
 )
 PLACE_UPDATE = Endpoint(
     path="place/update",
@@ -70,7 +90,6 @@ PLACE_UPDATE = Endpoint(
     errors=(7, 201, 204),
     origin="service",
     current="place/read",
-    notes=f"201 for a place that is not the account's. {_CONTENT}",
 )
 PLACE_DELETE = Endpoint(
     path="place/delete",
@@ -80,7 +99,13 @@ PLACE_DELETE = Endpoint(
     right="place_update",
     errors=(201,),
     origin="service",
-    notes="201 for a place that is not the account's.",
+    decisions=(
+        Decision(
+            "`place/delete`",
+            "A geo link that showed the place loses it from `place_ids`; nothing else refers "
+            "to places.",
+        ),
+    ),
 )
 PLACE_SEARCH_LOCATION = Endpoint(
     path="place/search_location",
@@ -89,7 +114,13 @@ PLACE_SEARCH_LOCATION = Endpoint(
     summary="The account's places whose radius holds a point, by ID.",
     safe=True,
     origin="service",
-    notes="A point at a place's radius (great-circle distance) is inside it.",
+    decisions=(
+        Decision(
+            "`place/search_location`",
+            "Documented beside the other place calls: the places whose radius holds the point "
+            "(great-circle distance, the edge included), by ID.",
+        ),
+    ),
 )
 PLACE_BATCH_CONVERT = Endpoint(
     path="place/batch_convert",
@@ -99,12 +130,17 @@ PLACE_BATCH_CONVERT = Endpoint(
     right="place_update",
     errors=(7, 201, 234),
     origin="service",
-    notes=(
-        "Creates nothing, as `zone/batch_convert`: each row is a place to create with its "
-        "problems in `errors` and its tags' names in `tag_names`. A row without `lat` and "
-        "`lng` has its `address` looked up in the gazetteer; `radius` defaults to "
-        "`default_radius` (100 m). 234 for text that is not tab-delimited, 201 for an "
-        "unknown `file_id`."
+    decisions=(
+        Decision(
+            "`place/batch_convert`",
+            "The documentation shows no request: rows of the default columns "
+            f"({', '.join(f'`{f}`' for f in PLACE_BATCH_DEFAULT_FIELDS)}; `external_id` may be "
+            "named in `fields`). A row's point is its `lat` and `lng` when it gives either, else "
+            "its address from the gazetteer; without one its location is 0, 0 with a "
+            "`place.location` error. Each row answers `tag_names`, the names of its tags. "
+            "Creates nothing, as `zone/batch_convert`: each row is a place to create, with its "
+            "problems in `errors`; `radius` defaults to `default_radius`, else 100 m.",
+        ),
     ),
 )
 

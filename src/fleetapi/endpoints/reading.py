@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Result
+from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.reading import (
     MAX_MILEAGE_TRACKERS,
     CounterValueListParams,
@@ -50,7 +50,43 @@ TRACKER_READINGS_LIST = Endpoint(
     errors=(204, 208),
     safe=True,
     origin="service",
-    notes=f"{_READINGS} 204 for a tracker the caller cannot see, 208 for a blocked one.",
+    notes=(
+        "`counters` holds the odometer and engine hours that have a value. 204 for a tracker "
+        "the caller cannot see, 208 for a blocked one."
+    ),
+    decisions=(
+        Decision(
+            "A metering sensor's value",
+            "The newest raw value of its `input_name` within its `min`..`max` (a value outside "
+            "is ignored: the one before stays) divided by its `divider` (at least 0.001). "
+            "`min_value` and `max_value` are those bounds divided likewise. `accuracy` is kept, "
+            "not applied; `converted_value` and `converted_units_type` are null (the mock "
+            "converts no units). A sensor without a value yet is not in `inputs`.",
+        ),
+        Decision(
+            "Composite sensors",
+            "A metering sensor with `parent_ids` sums its parts' values (divided by its own "
+            "`divider`; the newest of their times), once one part has a value. The parts must "
+            "be other metering sensors of the tracker (7). Composites may share an "
+            "`input_name` (`composite`); each part lists the composites summing it in "
+            "`composite_sensor_ids` (always answered, empty when none). `include_components: "
+            "false` leaves the parts out. Deleting a part removes it from the composites.",
+        ),
+        Decision(
+            "Virtual sensors",
+            "`in_range` is `1` inside `range_from`..`range_to` (either bound may be open) and "
+            "`0` outside; `identity` the input's value as text; `bit_index` the bit (1 the "
+            "lowest) of the value as an integer; without `parameters`, `identity`. The value is "
+            "answered as its title when `value_titles` has one.",
+        ),
+        Decision(
+            "`states` of the readings",
+            "`input_status` and `output_status` (the state's inputs and outputs as bits, input "
+            "1 the lowest), then every reported value no metering or virtual sensor reads (its "
+            "newest), by name. A `sensor_type` keeps only the sensors of that type and leaves "
+            "`states` and `counters` out.",
+        ),
+    ),
 )
 TRACKER_READINGS_BATCH_LIST = Endpoint(
     path="tracker/readings/batch_list",
@@ -130,10 +166,19 @@ TRACKER_STATS_MILEAGE_READ = Endpoint(
     safe=True,
     origin="service",
     notes=(
-        "Each day of the period (in the caller's time zone) the length in km of the track "
-        "between consecutive points both in the period, by the day of the second one; a day "
-        "without points is 0. 217 names every tracker the caller cannot see or that is "
-        f"blocked, 221 for more than {MAX_MILEAGE_TRACKERS}. {_PERIOD}"
+        "A day's mileage is the length in km of the track between its pairs of consecutive "
+        "points. 217 names every tracker the caller cannot see or that is blocked. The "
+        "platform's `report.max_time_span` is 90 days by default."
+    ),
+    decisions=(
+        Decision(
+            "`tracker/stats/mileage/read`",
+            "Every day of the period (dates in the caller's time zone) is answered, 0 without "
+            "points; a pair of consecutive points both in the period counts on the day of the "
+            f"second. At most {MAX_MILEAGE_TRACKERS} trackers (221); the period follows the "
+            "dealer's `report.max_time_span` (211) and `to` must be later than `from` (7). "
+            "`limit_exceeded` is false.",
+        ),
     ),
 )
 TRACKER_STATS_ENGINE_HOURS_READ = Endpoint(
@@ -146,8 +191,14 @@ TRACKER_STATS_ENGINE_HOURS_READ = Endpoint(
     origin="service",
     notes=(
         "The hours between consecutive points in the period while the first reports the "
-        "ignition on. 204 for a tracker the caller cannot see, 208 for a blocked one, 219 for "
-        f"a clone, 214 for a tracker that never reported its ignition. {_PERIOD}"
+        f"ignition on. 204 for a tracker the caller cannot see, 208 for a blocked one. {_PERIOD}"
+    ),
+    decisions=(
+        Decision(
+            "`tracker/stats/engine_hours/read`",
+            "214 for a tracker that never reported its ignition (its state has none and no "
+            "point reports one); 219 for a clone, as documented.",
+        ),
     ),
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import EXPORT_MEDIA_TYPES, Endpoint, NoParams, Result
+from fleetapi._endpoint import EXPORT_MEDIA_TYPES, Decision, Endpoint, NoParams, Result
 from fleetapi.models.report import (
     Report,
     ReportDownloadParams,
@@ -20,7 +20,8 @@ GENERATION_SECONDS = 5
 MAX_PARALLEL_REPORTS = 5
 """Reports of one user being generated at once; one more answers 15."""
 
-_READY = "229 while it is being generated, 204 for a report that is not the user's."
+_MADE = [f"{title.lower()} (plugin {plugin_id})" for plugin_id, title in REPORT_PLUGINS.items()]
+"""The plugins the mock makes, as the decisions name them (``trips (plugin 4)``)."""
 
 REPORT_GENERATE = Endpoint(
     path="report/tracker/generate",
@@ -31,12 +32,98 @@ REPORT_GENERATE = Endpoint(
     errors=(7, 15, 211, 217, 222, 236),
     origin="service",
     notes=(
-        "The report is made from the data of the period as the call finds it and is ready "
-        f"{GENERATION_SECONDS} world seconds later. A tracker the caller does not see is 217, "
-        "one whose tariff has no reports 236, a plugin the mock does not make 222 (it makes "
-        f"{', '.join(f'{k} ({v.lower()})' for k, v in REPORT_PLUGINS.items())}); a span longer "
-        "than `report.max_time_span` is 211 with `max_time_span` in the envelope; more than "
-        f"{MAX_PARALLEL_REPORTS} of the user's reports in progress is 15."
+        "A span longer than `report.max_time_span` is 211 with `max_time_span` in the envelope."
+    ),
+    decisions=(
+        Decision(
+            "Plugins",
+            f"The mock makes the {', '.join(_MADE[:-1])} and {_MADE[-1]} reports; another "
+            "`plugin_id` is 222. The plugin's options are one object of every option of the "
+            "plugins the mock knows; options of other plugins are ignored.",
+        ),
+        Decision(
+            "Generation",
+            "A report is made whole when it is asked for, from the data of its period as the "
+            f"world holds it then, and is ready {GENERATION_SECONDS} world seconds later: "
+            "`status` and `list` answer the percent of those seconds passed (0 at once, 100 when "
+            "ready; a frozen clock keeps it where it is), `retrieve` and `download` are 229 "
+            "before.",
+        ),
+        Decision(
+            "Trips figures",
+            "Each row is a track `asset/track/list` answers for the tracker over the same period "
+            "with the plugin's `filter` and `split` (single reports and clusters are not trips): "
+            "its start and end with their addresses, its `length`, `avg_speed` and `max_speed`; "
+            "`time` is from its first to its last point in seconds. Rows are grouped by the day "
+            "of their start (the user's time zone), each day with its `total` (summed time and "
+            "length, the top speed, length over time as the average); the `map_table` summary "
+            "adds them all up (`Travel time` raw in minutes, as documented). A test compares "
+            "them with `asset/track/list`.",
+        ),
+        Decision(
+            "Stops figures",
+            "A row per stop between two consecutive trips of the tracker in the period (as "
+            "`asset/track/list` answers them, split, with the plugin's `filter`: short trips "
+            "filtered out become part of the stops): from the end of one trip (its address and "
+            "last point) to the start of the next, its `duration` in seconds. A stop counts on "
+            "the day and hour it starts. The summary counts the stops and their time (raw in "
+            "minutes).",
+        ),
+        Decision(
+            "Speeding figures",
+            "A violation is a run of the tracker's points (in the period) faster than "
+            "`max_speed` (60 km/h when not given), from the first of them to the first slower "
+            "point after it (or the run's last point), kept when it lasts at least "
+            "`min_duration_minutes` (the documentation's name: minutes, though its text says "
+            "seconds; 0 when not given). Its `max_speed` is the run's top speed. A test checks "
+            "the violations against the tracker's `speeding` events of the period.",
+        ),
+        Decision(
+            "Geofence visits figures",
+            "A visit is a run of the tracker's consecutive points (in the period) inside one of "
+            "the zones, by the geometry `zone/search_location` uses: from the first point inside "
+            "to the first point outside after it (where the `inzone` and `outzone` events of a "
+            "zone rule are; tested against them), or to the run's last point when the track ends "
+            "inside. `zone_ids` empty or omitted means every zone of the account; a zone that is "
+            "not the account's is 217 and nothing is made. Visits shorter than "
+            "`min_minutes_in_zone` (0 when not given) do not count. Rows (the zone, entry, exit, "
+            "duration, and with `show_mileage` the km of the points from entry to exit) are in "
+            "time order; the summary counts the visits, their time, and each zone's visits, "
+            "listing zones without visits only with `show_not_visited_zones`.",
+        ),
+        Decision(
+            "Mileage",
+            "The service's documentation has no mileage plugin, and the mock invents none: a "
+            "period's mileage is the trips report's (each trip's `length`, each day's `total`, "
+            "the summary's `Total trips length, km`), which for a tracker that only drove in "
+            "trips equals `tracker/stats/mileage/read` of the same days and the odometer's "
+            "advance (tested); `show_mileage` adds the km inside each zone to the geofence "
+            "visits. From the shell: `fleet report generate --plugin trips`, or `fleet tracker "
+            "stats mileage read` for the day figures.",
+        ),
+        Decision(
+            "Time filter",
+            "A trip (a stop) counts when it starts on one of `weekdays` (ISO, 1 Monday to 7 "
+            "Sunday) between `from` and `to` of the day (the user's time zone; a window ending "
+            "before it starts runs past midnight). Without `time_filter`, the whole day every "
+            "day, answered as `00:00:00`-`23:59:59`.",
+        ),
+        Decision(
+            "Trackers and sheets",
+            "One sheet per tracker, in the order of `trackers` (repeats dropped), headed by its "
+            "label; `hide_empty_tabs` leaves out those without trips. A tracker the caller does "
+            "not see is 217 for all; one whose tariff has `has_reports` false 236. `employees` "
+            "are accepted and not used by the trips report.",
+        ),
+        Decision(
+            "`title`",
+            "Null or omitted: the plugin's name (`Trips`).",
+        ),
+        Decision(
+            "Parallel reports",
+            f"At most {MAX_PARALLEL_REPORTS} of a user's reports in progress at once; one more "
+            "is 15.",
+        ),
     ),
 )
 REPORT_LIST = Endpoint(
@@ -47,6 +134,14 @@ REPORT_LIST = Endpoint(
     right="reports",
     safe=True,
     origin="service",
+    decisions=(
+        Decision(
+            "Whose reports",
+            "A report is the user's who asked for it (a sub-user's are its own, as they need the "
+            "`reports` right); another user's report is 204 for every call, as an unknown one. "
+            "`delete` works in any state.",
+        ),
+    ),
 )
 REPORT_STATUS = Endpoint(
     path="report/tracker/status",
@@ -67,7 +162,16 @@ REPORT_RETRIEVE = Endpoint(
     errors=(204, 229),
     safe=True,
     origin="service",
-    notes=_READY,
+    decisions=(
+        Decision(
+            "Report cells",
+            '`{"v": text, "raw": number, "type": "value"}` as documented: '
+            "a time's `v` in the user's time zone (`HH:MM`, with seconds when `show_seconds`), "
+            "its `raw` the UNIX time in milliseconds of the point it comes from; places add "
+            "`location` (`lat`, `lng`); durations' `raw` in seconds, lengths in km, speeds in "
+            "km/h.",
+        ),
+    ),
 )
 REPORT_DOWNLOAD = Endpoint(
     path="report/tracker/download",
@@ -78,7 +182,14 @@ REPORT_DOWNLOAD = Endpoint(
     errors=(204, 229),
     safe=True,
     origin="service",
-    notes=f"`xls` answers the xlsx workbook. {_READY}",
+    decisions=(
+        Decision(
+            "`download`",
+            "One table of every trip, its tracker's label first, with the report's columns: an "
+            "xlsx workbook for `xlsx` and `xls` (the mock writes no legacy xls) or a landscape "
+            "A4 pdf, headed by the title and the period unless `headless`.",
+        ),
+    ),
 )
 REPORT_DELETE = Endpoint(
     path="report/tracker/delete",

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Result
+from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.route import (
     CheckpointCreateParams,
     CheckpointListParams,
@@ -33,7 +33,16 @@ TASK_ROUTE_LIST = Endpoint(
     origin="service",
     notes=(
         "A route is actual after `from` when its `to` is not earlier, before `to` when its "
-        "`from` is not later; `filter` is found in the label or description (any case)."
+        "`from` is not later."
+    ),
+    decisions=(
+        Decision(
+            "`task/route/list`",
+            "The routes the caller sees (a sub-user: those of its trackers and the unassigned "
+            "ones), by ID; `statuses` by the evaluated status, `trackers`, `from`/`to` as "
+            "`task/list` reads them, `filter` a case-insensitive substring of the label or "
+            "description. No paging, as documented.",
+        ),
     ),
 )
 TASK_ROUTE_READ = Endpoint(
@@ -44,7 +53,14 @@ TASK_ROUTE_READ = Endpoint(
     errors=(201,),
     safe=True,
     origin="service",
-    notes="201 for anything but a route the caller sees (a task or checkpoint ID included).",
+    decisions=(
+        Decision(
+            "`task/route/read`, `delete`, `assign`",
+            "201 for anything but a route the caller sees (a task or checkpoint ID too). "
+            "`delete` takes the checkpoints and their forms, in any state, as `task/delete` "
+            "does; `assign` is `task/assign` of the route (255, then 204, 208, 236).",
+        ),
+    ),
 )
 TASK_ROUTE_UPDATE = Endpoint(
     path="task/route/update",
@@ -55,12 +71,27 @@ TASK_ROUTE_UPDATE = Endpoint(
     errors=(7, 201, 255),
     origin="service",
     current="task/route/read",
-    notes=(
-        "Checkpoints with an `id` (one of the route's, else 201) are rewritten, those without "
-        "created on the route's tracker, the route's others deleted; each window may not end "
-        "before the previous one starts (7). Without `checkpoints`, `route.checkpoint_ids` "
-        f"reorders the route's checkpoints (it must name each once). {_STATES} The route comes "
-        "back under `result`."
+    notes=f"{_STATES} The route comes back under `result`.",
+    decisions=(
+        Decision(
+            "`task/route/update` with `checkpoints`",
+            "The list is the route's checkpoints as they are to be, in order (1 to 500): an "
+            "entry with an `id` rewrites that checkpoint (201 when it is not one of the route's, "
+            "7 when repeated), one without creates a checkpoint on the route's tracker, and the "
+            "route's checkpoints left out are deleted with their forms. Each window is checked "
+            "as on create and may not end before the previous one starts (7 naming "
+            "`checkpoints[i].to`).",
+        ),
+        Decision(
+            "`task/route/update` without `checkpoints`",
+            "The documentation asks for `checkpoints` whenever `route.checkpoint_ids` is given, "
+            "and its own example sends `checkpoints` without `checkpoint_ids`: with "
+            "`checkpoints`, `checkpoint_ids` is ignored; without, `checkpoint_ids` reorders the "
+            "checkpoints and must name each of the route's once (7 naming "
+            "`route.checkpoint_ids`, also for an order whose windows overlap backwards); neither "
+            "keeps the checkpoints. The route's `tracker_id`, `from`, `to` and status are never "
+            "taken from the request.",
+        ),
     ),
 )
 TASK_ROUTE_DELETE = Endpoint(
@@ -89,7 +120,13 @@ TASK_CHECKPOINT_LIST = Endpoint(
     summary="The checkpoints of some IDs that the caller sees, by ID.",
     safe=True,
     origin="service",
-    notes="IDs of tasks, routes and checkpoints the caller does not see are skipped.",
+    decisions=(
+        Decision(
+            "`task/checkpoint/list`",
+            "The checkpoints among `checkpoint_ids` the caller sees, by ID; IDs of tasks, routes "
+            "and missing or hidden checkpoints are skipped.",
+        ),
+    ),
 )
 TASK_CHECKPOINT_READ = Endpoint(
     path="task/checkpoint/read",
@@ -108,10 +145,18 @@ TASK_CHECKPOINT_CREATE = Endpoint(
     right="task_update",
     errors=(7, 201, 208, 236, 255),
     origin="service",
-    notes=(
-        "The route (`parent_id`) must be one the caller sees (201). The checkpoint runs on the "
-        "route's tracker: a `tracker_id` given must be usable (201, 208, 236) and the route's "
-        f"(7). At most 500 checkpoints per route (7). {_STATES}"
+    notes=_STATES,
+    decisions=(
+        Decision(
+            "`task/checkpoint/create`",
+            "`parent_id` names a route the caller sees (201); `order` 0 to the number of "
+            "checkpoints (7), default last; a route holds at most 500 (7 naming "
+            "`checkpoint.parent_id`). The checkpoint runs on the route's tracker: a `tracker_id` "
+            "given is checked (201, 208, 236) and must be the route's (7 naming "
+            "`checkpoint.tracker_id`). A window that would end before the previous checkpoint "
+            "starts is 7 naming `checkpoint.to`, one starting after the next ends 7 naming "
+            "`checkpoint.from`. `create_form` works as for `task/create`.",
+        ),
     ),
 )
 TASK_CHECKPOINT_UPDATE = Endpoint(
@@ -125,8 +170,16 @@ TASK_CHECKPOINT_UPDATE = Endpoint(
     current="task/checkpoint/read",
     notes=(
         "255 unless the checkpoint is `unassigned` or `assigned`. Its window may not end before "
-        "the previous checkpoint starts, nor start after the next one ends (7); `parent_id`, if "
-        "given, must be its route (7). `tracker_id` is the route's and is ignored."
+        "the previous checkpoint starts, nor start after the next one ends (7)."
+    ),
+    decisions=(
+        Decision(
+            "`task/checkpoint/update`",
+            "As `task/update` of a checkpoint, plus `order` (0 to the last position, 7 "
+            "otherwise) that moves it, the others shifting; `parent_id` other than its route is "
+            "7 (a checkpoint does not change routes); `tracker_id` is ignored. The answer is "
+            "`external_id_counts` when there are some.",
+        ),
     ),
 )
 TASK_CHECKPOINT_DELETE = Endpoint(
@@ -146,7 +199,15 @@ TASK_CHECKPOINT_TRANSMUTE = Endpoint(
     right="task_update",
     errors=(201, 255),
     origin="service",
-    notes=f"The task keeps its tracker, window and form. {_STATES}",
+    notes=_STATES,
+    decisions=(
+        Decision(
+            "`task/checkpoint/transmute`",
+            "The checkpoint becomes a plain task (type `task`, no route or order) keeping its "
+            "tracker, window, status and form; the route closes ranks and is deleted when left "
+            "empty.",
+        ),
+    ),
 )
 
 ENDPOINTS = (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Result
+from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.sensor import (
     MAX_BATCH_SENSOR_TRACKERS,
     MAX_SENSORS_OF_A_TYPE,
@@ -14,15 +14,17 @@ from fleetapi.models.sensor import (
 )
 from fleetapi.models.tracker import TrackerReadParams
 
+_CHECKS = (
+    "A composite sensor's `parent_ids` must be other metering sensors of the tracker (7); a "
+    "virtual sensor computed `in_range` needs `range_from` or `range_to`, one computed by "
+    "`bit_index` its `bit_index` (7); `value_titles` hold each value once (7)."
+)
 _CHANGE = (
     "201 for a tracker the caller cannot see, 208 for a blocked one, 219 for a clone. 232 "
     "for a discrete sensor's `input_number`, or a metering sensor's `input_name`, that "
     "another sensor of the same kind already reads (composite sensors excepted). 270 past "
     f"{MAX_SENSORS_OF_A_TYPE} sensors of one `sensor_type`, and for a second "
-    "`virtual_ignition`. A composite sensor's `parent_ids` must be other metering sensors of "
-    "the tracker (7); a virtual sensor computed `in_range` needs `range_from` or "
-    "`range_to`, one computed by `bit_index` its `bit_index` (7); `value_titles` hold each "
-    "value once (7)."
+    f"`virtual_ignition`. {_CHECKS}"
 )
 
 TRACKER_SENSOR_LIST = Endpoint(
@@ -56,7 +58,18 @@ TRACKER_SENSOR_CREATE = Endpoint(
     right="tracker_update",
     errors=(7, 201, 208, 219, 232, 270),
     origin="service",
-    notes=f"An `id` given in `sensor` is ignored. {_CHANGE}",
+    notes=_CHECKS,
+    decisions=(
+        Decision(
+            "Sensor conflicts and limits",
+            "232 for a discrete sensor's input number, or a metering sensor's input name, that "
+            "another sensor of the same kind reads (composites excepted); virtual sensors may "
+            f"read any input. At most {MAX_SENSORS_OF_A_TYPE} sensors of one type per tracker "
+            "and one `virtual_ignition`: 270 beyond. A sensor keeps its kind on update (7 "
+            "naming `sensor.type`); an `id` given to `create` is ignored. Clones' sensors are "
+            "listed but not changed (219).",
+        ),
+    ),
 )
 TRACKER_SENSOR_UPDATE = Endpoint(
     path="tracker/sensor/update",

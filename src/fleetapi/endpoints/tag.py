@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Result
+from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.tag import (
     Tag,
     TagCreateParams,
@@ -24,7 +24,13 @@ TAG_LIST = Endpoint(
     errors=(7,),
     safe=True,
     origin="service",
-    notes="`filter` finds the text (any case) in the name; 3 to 60 characters, or null.",
+    decisions=(
+        Decision(
+            "`tag/list` `filter`",
+            "A case-insensitive substring of the name, 3 to 60 characters as documented (7 "
+            "otherwise); null or left out lists every tag.",
+        ),
+    ),
 )
 TAG_CREATE = Endpoint(
     path="tag/create",
@@ -34,9 +40,14 @@ TAG_CREATE = Endpoint(
     right="tag_update",
     errors=(7, 247, 268),
     origin="service",
-    notes=(
-        "A name another tag of the account has (any case) is 247; at most "
-        f"{MAX_TAGS:,} tags per account (268)."
+    decisions=(
+        Decision(
+            "Tag names",
+            "Not blank, at most 60 characters, unique in the account in any case (247 "
+            "otherwise, on create and update), so that the batch calls' tag names name one tag; "
+            f"`color` six hex digits. At most {MAX_TAGS:,} tags per account (268). "
+            "`avatar_file_name` is the avatar calls' own. `tag/update` keeps its stored value.",
+        ),
     ),
 )
 TAG_UPDATE = Endpoint(
@@ -48,10 +59,6 @@ TAG_UPDATE = Endpoint(
     errors=(7, 201, 247),
     origin="service",
     current="tag/list",
-    notes=(
-        "201 for a tag that is not the account's, 247 for the name of another of its tags. "
-        "`avatar_file_name` keeps its stored value."
-    ),
 )
 TAG_DELETE = Endpoint(
     path="tag/delete",
@@ -61,10 +68,14 @@ TAG_DELETE = Endpoint(
     right="tag_update",
     errors=(7, 201),
     origin="service",
-    notes=(
-        "Exactly one of `tag_id` and `tag_ids` (7). A `tag_id` that is not the account's is "
-        "201; `tag_ids` skips those silently, as documented. Places, zones, employees, "
-        "vehicles, tasks and trackers carrying a deleted tag lose it."
+    decisions=(
+        Decision(
+            "`tag/delete`",
+            "Exactly one of `tag_id` and `tag_ids` (7 for neither or both). A `tag_id` that is "
+            "not the account's is 201; `tag_ids` skips such IDs silently, as documented. The "
+            "places, zones, employees, vehicles, tasks and trackers that carried a deleted tag "
+            "lose it.",
+        ),
     ),
 )
 TAG_SEARCH = Endpoint(
@@ -75,10 +86,15 @@ TAG_SEARCH = Endpoint(
     errors=(7,),
     safe=True,
     origin="service",
-    notes=(
-        "Only entities the caller may see: a sub-user's trackers, their employees, vehicles "
-        "and tasks; every place and zone of the account. Each kind by ID; kinds left out of "
-        "`entity_types` are answered empty."
+    decisions=(
+        Decision(
+            "`tag/search`",
+            "The entities carrying every listed tag (not any), each kind by ID, of the kinds in "
+            "`entity_types` (all by default; the others answered empty). A sub-user finds the "
+            "trackers it sees and the employees, vehicles and tasks of those (or of none); "
+            "places and zones are the account's and found by every user. The mock keeps no "
+            "task schedules: `task_schedule` is always empty.",
+        ),
     ),
 )
 

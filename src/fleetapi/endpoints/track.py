@@ -3,7 +3,7 @@ specification) and of one tracker (``track/*``, from the service's documentation
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Result
+from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.track import (
     AssetTrackListParams,
     AssetTrackReadParams,
@@ -23,10 +23,77 @@ ASSET_TRACK_LIST = Endpoint(
     summary="List an asset's tracks over a period, per tracker, with totals.",
     errors=(201, 211),
     safe=True,
-    notes=(
-        "Totals carry `trips_duration`; the SDK also accepts `trip_duration`, the other "
-        "spelling of the service's documentation. `merged` tracks come only with `split` "
-        "false, `cluster` tracks only with `split` true."
+    decisions=(
+        Decision(
+            "Single reports",
+            "A trip of one point. Its `avg_speed` is the point's speed.",
+        ),
+        Decision(
+            "`filter` (list)",
+            "On by default: drops regular trips shorter than 0.1 km or with fewer than 3 points "
+            "(within the period). Single reports are never dropped.",
+        ),
+        Decision(
+            "`split` false",
+            "One `merged` track per tracker from the kept trips and single reports: points and "
+            "lengths add up, the dates are those of the first and last points, `avg_speed` is "
+            "the length over the trips' own durations.",
+        ),
+        Decision(
+            "`cluster_single_reports`",
+            "Only with `split`: single reports within 100 m of the first point of a group join "
+            "it; a group of two or more is a `cluster` (its `precision` the largest of its "
+            "points'), a group of one stays a single report.",
+        ),
+        Decision(
+            "`count_events`",
+            "Events come from the points: a recorded point may carry an `event` (the kind the "
+            "device reported, e.g. `speeding`); `event_count` is the number of such points in "
+            "the track.",
+        ),
+        Decision(
+            "Lengths and speeds",
+            "Haversine distances between consecutive points, km rounded to meters; `max_speed` "
+            "the largest point speed; `avg_speed` the length over the time from the first to the "
+            "last point (the points' mean speed when that time is zero).",
+        ),
+        Decision(
+            "`norm_fuel_consumed`",
+            "The track's length times the `norm_avg_fuel_consumption` (liters per 100 km) of the "
+            "vehicle riding the tracker, whatever the asset asked for (a vehicle or its driver); "
+            "left out without such a vehicle or norm. Merged tracks and totals add it up.",
+        ),
+        Decision(
+            "Point lists and `point_limit`",
+            "Simplified by Ramer-Douglas-Peucker drop-out tolerance, each trip's computed once "
+            "and kept with the trip: a list within the limit comes back whole; otherwise every "
+            "trip in it (or stretch of parking points between trips, with `filter` off) keeps "
+            "its first and last point, and the rest of the limit goes to the points of the "
+            "highest tolerance, so the answer has exactly `point_limit` points. When the trips' "
+            "ends alone pass the limit, that many of them are kept, simplified as one line. "
+            "Deterministic. Without `point_limit` the limit is 1000, so short lists come back "
+            "whole. `points` always counts every point.",
+        ),
+        Decision(
+            "Totals",
+            "`count` the tracks listed (a cluster counts one), `length` the sum of regular and "
+            "merged lengths, `trips_duration` the sum of the trips' durations (`trip_duration` "
+            "is never sent), `parking_duration` the rest of the served period (gaps before the "
+            "first and after the last trip included); the served period ends at the world's now "
+            "and starts no earlier than the storage period allows. `norm_fuel_consumed` only "
+            "when a track has it.",
+        ),
+        Decision(
+            "Unknown track kinds",
+            "The client reads them as `UnknownTrack` (the shared start/end fields); the mock "
+            "refuses them.",
+        ),
+        Decision(
+            "`trips_duration` or `trip_duration`",
+            "The SDK accepts both and sends only `trips_duration`; the mock emits "
+            "`trips_duration`. `trip_duration` is the other spelling of the service's "
+            "documentation.",
+        ),
     ),
 )
 ASSET_TRACK_READ = Endpoint(
@@ -36,6 +103,24 @@ ASSET_TRACK_READ = Endpoint(
     summary="Read an asset's track points over a period, per tracker.",
     errors=(201, 211),
     safe=True,
+    decisions=(
+        Decision(
+            "`asset/track/read` `filter`",
+            "On by default: only points of trips, tracks made only of GSM LBS points left out. "
+            "Off: every point of the period, parking points flagged `parking: true`.",
+        ),
+        Decision(
+            "`asset/track/read` `track_id`",
+            "That trip's points within the period, GSM LBS points included whatever "
+            "`include_gsm_lbs` says; a track ID the asset does not have answers no points (not "
+            "an error).",
+        ),
+        Decision(
+            "`asset/track/read` `simplify`",
+            "On by default, to `point_limit` (1000 when omitted) as for track lists; off returns "
+            "every point.",
+        ),
+    ),
 )
 
 KML_FILE_TYPE = "application/vnd.google-earth.kml+xml"
@@ -49,13 +134,22 @@ TRACK_DOWNLOAD = Endpoint(
     errors=(201, 208, 211),
     safe=True,
     origin="service",
-    notes=(
-        "The points `track/read` answers with the same options (or those of `track_ids`), as "
-        "a KML document: one placemark per point with its time, speed and heading; `split` "
-        "puts each track in a folder with its start and end markers. `kmz` zips it as "
-        "`doc.kml`. The file is `track-<tracker ID>.kml` (or `.kmz`). A period beyond the "
-        "tariff's storage period answers the points still stored. 201 for a tracker the "
-        "caller cannot see, 208 for a blocked one."
+    decisions=(
+        Decision(
+            "`track/download` content",
+            "The points `track/read` answers with the same options (`track_ids` read track by "
+            "track), as a KML 2.2 document named `track-<label> <from>`: one placemark per point "
+            "(`point #N`, its time as the description and, with the user's offset, as the time "
+            "stamp, its speed and heading as extended data, its coordinates); `split` puts each "
+            "track in a folder (`track #N`) with a `start` and an `end` marker. `kmz` zips the "
+            "same document as `doc.kml`. The file is named `track-<tracker ID>.kml` (or `.kmz`).",
+        ),
+        Decision(
+            "A period beyond the storage period",
+            "The file holds the points still stored (the JSON answer the documentation shows for "
+            "this case would not be the file the call promises): the track calls' "
+            "`limit_exceeded` says when points were cut.",
+        ),
     ),
 )
 
@@ -67,9 +161,14 @@ TRACK_LIST = Endpoint(
     errors=(201, 208, 211),
     safe=True,
     origin="service",
-    notes=(
-        "The tracks of `asset/track/list` for one tracker, without the per-tracker `interval` "
-        "and the totals: the same trips, options and limits. 208 for a blocked tracker."
+    decisions=(
+        Decision(
+            "One tracker's tracks (`track/list`, `track/read`)",
+            "The tracks and points the asset calls answer for that tracker (one implementation), "
+            "without the per-tracker `interval` and the totals. A blocked tracker is 208 (the "
+            "asset calls leave it out), one the caller may not see 201; a period that ends "
+            "before the tracker was created has no tracks.",
+        ),
     ),
 )
 TRACK_READ = Endpoint(
@@ -80,7 +179,7 @@ TRACK_READ = Endpoint(
     errors=(201, 208, 211),
     safe=True,
     origin="service",
-    notes="The points of `asset/track/read` for one tracker. 208 for a blocked tracker.",
+    notes="The points of `asset/track/read` for one tracker.",
 )
 
 ENDPOINTS = (ASSET_TRACK_LIST, ASSET_TRACK_READ, TRACK_LIST, TRACK_READ, TRACK_DOWNLOAD)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Result
+from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.tracker import TrackerReadParams
 from fleetapi.models.tracker_data import (
     MAX_BATCH_TRACKERS,
@@ -32,7 +32,13 @@ TRACKER_GET_LAST_GPS_POINT = Endpoint(
     errors=(201, 208),
     safe=True,
     origin="service",
-    notes="The newest recorded point not located by GSM LBS; `value` is null when there is none.",
+    decisions=(
+        Decision(
+            "`tracker/get_last_gps_point`",
+            "The newest recorded point not located by GSM LBS; `value` is null for a tracker "
+            "without one. `precision` is answered when the point has one.",
+        ),
+    ),
 )
 TRACKER_GET_INPUTS = Endpoint(
     path="tracker/get_inputs",
@@ -52,7 +58,15 @@ TRACKER_BATCH_GET_INPUTS = Endpoint(
     errors=(217, 221),
     safe=True,
     origin="service",
-    notes=f"{_INPUTS} {_BATCH}",
+    notes=_INPUTS,
+    decisions=(
+        Decision(
+            "The batch calls (`batch_get_inputs`, `batch_get_outputs`)",
+            f"At most {MAX_BATCH_TRACKERS} trackers, the limit the documentation gives for "
+            "`tracker/get_states` (221 beyond); every tracker that is not the caller's or is "
+            "blocked is named in one 217.",
+        ),
+    ),
 )
 TRACKER_GET_OUTPUTS = Endpoint(
     path="tracker/get_outputs",
@@ -82,11 +96,14 @@ TRACKER_TAGS_SET = Endpoint(
     errors=(201, 204, 208),
     safe=True,
     origin="service",
-    notes=(
-        "The tags are kept in `ordinal` order. A tag that is not the account's is 204, as for "
-        "every referenced entity. The documented example body is not valid JSON (its array "
-        "is a string with unescaped quotes): sent as JSON with `tag_bindings` an array, or as "
-        "form fields, it is accepted."
+    decisions=(
+        Decision(
+            "`tracker/tags/set`",
+            "Replaces the tracker's tags, kept in `ordinal` order and answered as `tag_bindings` "
+            "numbered from 0; a tag that is not the account's is 204 and nothing changes. The "
+            "documented example body is not valid JSON (the array is a string with unescaped "
+            "quotes): the mock reads the array it means, sent as JSON or as a form field.",
+        ),
     ),
 )
 
@@ -97,11 +114,14 @@ TRACKER_LIST_MODELS = Endpoint(
     summary="List the device models of the platform's catalogue.",
     safe=True,
     origin="service",
-    notes=(
-        "The models of the world's catalogue (`tracker_models`), by ID, in `list` (the "
-        "documentation shows one model object, not its envelope). `compact_view` answers each "
-        "model's identity only (`id` to `register`); `compact_index` is accepted and ignored; "
-        "`codes` keeps the models named."
+    decisions=(
+        Decision(
+            "`tracker/list_models`",
+            "The world's catalogue (`tracker_models`), by ID, in a `list` (the documentation "
+            "shows one model without its envelope). `compact_view` answers each model's "
+            "identity (`id` to `register`); `compact_index`, deprecated by the service, is "
+            "accepted and ignored; `codes` keeps the models named, unknown codes ignored.",
+        ),
     ),
 )
 

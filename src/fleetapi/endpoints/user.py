@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
 from fleetapi.models.user import (
     TariffRestrictions,
     UserInfoAnswer,
@@ -20,8 +20,22 @@ USER_GET_INFO = Endpoint(
     origin="service",
     notes=(
         "`master` and `privileges` are answered to sub-users only. `paas_settings` is null for "
-        "a dealer without interface settings. `user_menu` is the default menu preset with no "
-        "items, whatever the `application` (the mock keeps no custom menus)."
+        "a dealer without interface settings."
+    ),
+    decisions=(
+        Decision(
+            "`title` in `user/get_info`",
+            "The organization's title the world holds; without one, the first and last name.",
+        ),
+        Decision(
+            "`user_menu`",
+            "Always the default preset with no items (`menu-editor.default-preset`), whatever "
+            "the `application`: the mock keeps no custom menus.",
+        ),
+        Decision(
+            "`creation_date` of a user the world gives none",
+            "Answered null.",
+        ),
     ),
 )
 USER_GET_TARIFF_RESTRICTIONS = Endpoint(
@@ -40,10 +54,13 @@ USER_LOGOUT = Endpoint(
     summary="End the current session (the hash stops working).",
     safe=True,
     origin="service",
-    notes=(
-        "Works with a user's standard session only: an API key is 4, as for every call an API "
-        "key may not make. A second logout with the same hash is 4 (the session has ended). "
-        "Repeating it is harmless, so the SDK retries it like a read."
+    notes="Repeating it is harmless, so the SDK retries it like a read.",
+    decisions=(
+        Decision(
+            "`user/logout` with an API key",
+            "4, as for every call an API key may not make: only a session can end. The ended "
+            "session is 4 from then on.",
+        ),
     ),
 )
 USER_SETTINGS_READ = Endpoint(
@@ -65,9 +82,14 @@ USER_SETTINGS_UPDATE = Endpoint(
     summary="Change some of the user's settings; the others stay.",
     errors=(7, 13),
     origin="service",
-    notes=(
-        "A `time_zone` that is no IANA zone is 7. A sub-user sending `balance_alert_settings` "
-        "or `file_storage_settings` gets 13 and nothing changes."
+    decisions=(
+        Decision(
+            "`user/settings/update`",
+            "Changes only what is given; an unknown IANA `time_zone` is 7 naming it, and every "
+            "later answer uses the new zone. A sub-user sending `balance_alert_settings` or "
+            "`file_storage_settings` gets 13 and nothing changes; `user/settings/read` does not "
+            "show them to sub-users.",
+        ),
     ),
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Paging, Result
+from fleetapi._endpoint import Decision, Endpoint, Paging, Result
 from fleetapi.models.vehicle import (
     Vehicle,
     VehicleBatchConvertParams,
@@ -24,9 +24,34 @@ VEHICLE_CREATE = Endpoint(
     notes=(
         "Code 247 when `tracker_id` is not null, the tracker is bound to another vehicle and "
         "`force_reassign` is false (when true, the default, the tracker moves to the new "
-        "vehicle). Nulls are accepted for every field but `label` and `type`. Not shown, "
-        "decided: a tracker, garage or tag the user does not have answers 204, a blocked "
-        "tracker 208, a subtype outside its type's 7 naming `vehicle.subtype`."
+        "vehicle)."
+    ),
+    decisions=(
+        Decision(
+            "A vehicle's `tracker_id` that is not the user's",
+            "204 (entity not found), as `task/assign` answers for a tracker; a tracker the "
+            "sub-user may not see counts as not the user's. A blocked tracker answers 208; only "
+            "a newly bound one is checked, so a vehicle whose tracker got blocked can still be "
+            "updated.",
+        ),
+        Decision("A vehicle's `garage_id` or tag that is not the user's", "204, like the tracker."),
+        Decision(
+            "`tracker_label`, `garage_organization_name`",
+            "Read-only: answered from the tracker's label and the garage's `organization_name`; "
+            "whatever a request sends is ignored.",
+        ),
+        Decision(
+            "`icon_id`, `avatar_file_name`",
+            "Changed only by the avatar calls: null on create, kept on update, whatever the "
+            "request sends. `icon_color` is kept as sent (an update without it keeps the old "
+            "one).",
+        ),
+        Decision(
+            "Vehicle fields",
+            "Every field but `label`, `type` and `tags` is nullable: the service's own examples "
+            "send nulls for fields the spec shows as plain values. Creating a vehicle needs only "
+            "`label` and `type`. A subtype outside its type's is 7 naming `vehicle.subtype`.",
+        ),
     ),
 )
 VEHICLE_DELETE = Endpoint(
@@ -37,8 +62,14 @@ VEHICLE_DELETE = Endpoint(
     right="vehicle_update",
     errors=(201,),
     notes=(
-        "Give exactly one of `vehicle_id` and `vehicle_ids` (code 7 otherwise). Code 201 only "
-        "for an unknown `vehicle_id`; unknown IDs in `vehicle_ids` are skipped silently."
+        "Code 201 only for an unknown `vehicle_id`; unknown IDs in `vehicle_ids` are skipped "
+        "silently."
+    ),
+    decisions=(
+        Decision(
+            "`vehicle/delete` with neither or both of `vehicle_id`, `vehicle_ids`",
+            "7, naming `vehicle_id` when neither is given and `vehicle_ids` when both are.",
+        ),
     ),
 )
 VEHICLE_LIST = Endpoint(
@@ -48,12 +79,23 @@ VEHICLE_LIST = Endpoint(
     summary="List the user's vehicles, a page at a time.",
     safe=True,
     paging=Paging(items="list", total=None),
-    notes=(
-        "Sort fields (not shown in the spec; the service's): id, label, model, reg_number, "
-        "vin, type, subtype, tracker_label, garage_organization_name, fuel_type, fuel_grade, "
-        "norm_avg_fuel_consumption, fuel_tank_volume, payload_weight, chassis_number, "
-        "wheel_arrangement, tyres_number, tyre_size, max_speed, passengers; at most 2 sort "
-        "items (code 7 otherwise). No total count is returned."
+    notes="No total count is returned.",
+    decisions=(
+        Decision(
+            "Vehicle list order",
+            "By id unless `sort` says otherwise; text compares case-insensitively; nulls sort "
+            "last when ascending (first when descending). The filter is a case-insensitive "
+            "substring of `vin`, `reg_number` or `label`; an empty or null filter matches every "
+            "vehicle.",
+        ),
+        Decision(
+            "Vehicle list sort fields",
+            "id, label, model, reg_number, vin, type, subtype, tracker_label, "
+            "garage_organization_name, fuel_type, fuel_grade, norm_avg_fuel_consumption, "
+            "fuel_tank_volume, payload_weight, chassis_number, wheel_arrangement, tyres_number, "
+            "tyre_size, max_speed, passengers; at most 2. More sort items are 7; the fields are "
+            "the service's (the spec names none).",
+        ),
     ),
 )
 VEHICLE_READ = Endpoint(
@@ -72,10 +114,22 @@ VEHICLE_UPDATE = Endpoint(
     right="vehicle_update",
     errors=(201, 247, 261),
     notes=(
-        "Code 261 when `tracker_id` changes while service tasks are linked to the vehicle; "
-        "247 as in `vehicle/create`. Not shown, decided: 204 and 208 as in `vehicle/create`; "
-        "`tracker_label`, `garage_organization_name`, `icon_id` and `avatar_file_name` sent "
-        "here are ignored."
+        "247, and `tracker_label`, `garage_organization_name`, `icon_id` and "
+        "`avatar_file_name`, as in `vehicle/create`."
+    ),
+    decisions=(
+        Decision(
+            'What a "service task" is (code 261)',
+            "A maintenance work planned for a vehicle (the service's vehicle service works). The "
+            "mock has no call for them: they live in the world document (`service_tasks`). Any "
+            "service task of the vehicle, whatever its status, blocks a change of `tracker_id` "
+            "(to another tracker or to null); deleting the vehicle deletes its service tasks.",
+        ),
+        Decision(
+            "Order of the checks of `vehicle/update`",
+            "201 (vehicle), 7 (subtype), 204/208 (tracker, garage, tags), 261 (service tasks), "
+            "247 (tracker taken).",
+        ),
     ),
     current="vehicle/read",
 )
@@ -87,13 +141,46 @@ VEHICLE_BATCH_CONVERT = Endpoint(
     right="vehicle_update",
     errors=(234,),
     safe=True,
-    notes=(
-        "Creates nothing: it parses rows into vehicle objects for a later `vehicle/create`. "
-        "Each element of a row's `errors` is an object with `line`, `parameter` (the field) "
-        "and `error` (the text), like code-7 errors (the spec does not show the shape). "
-        "`limit_exceeded` is true when the batch was cut by a limit (not shown; the mock "
-        "takes 1000 rows). Not shown, decided: 234 for text without a tab when several "
-        "columns are expected, 201 for an unknown `file_id`, 7 for an unknown column name."
+    notes="234 for text without a tab when several columns are expected.",
+    decisions=(
+        Decision(
+            "`vehicle/batch_convert` columns",
+            "`fields` names the columns in order: any vehicle field but `id`, `icon_id`, "
+            "`avatar_file_name` and `garage_organization_name`, plus `tracker_label` (one of the "
+            "caller's trackers by its label, case-insensitive), `tags` (tag names or IDs of the "
+            "account, comma-separated) and `undefined` (a column to skip, as often as needed). "
+            "Another name is 7 naming `fields[i]`, a name given twice 7 naming `fields`. A first "
+            "line made of the field names is a header and is skipped.",
+        ),
+        Decision(
+            "`vehicle/batch_convert` cells",
+            "Empty cells are null (an empty label is a row error); `type` is `car` when its "
+            "column is absent or empty; numbers accept a decimal comma; dates are `YYYY-MM-DD`. "
+            "Each row is checked as `vehicle/create` checks a vehicle (label, enumerations, "
+            "subtype of its type, tracker the caller sees and not blocked, garage of the "
+            "account); every problem is listed and its field left null (`label` empty, `type` "
+            "`car`). More cells than fields is an error on `batch`. A tracker already bound to a "
+            "vehicle is no error (creating moves it). Nothing is created.",
+        ),
+        Decision(
+            "Row limit of `vehicle/batch_convert`",
+            "1000 rows, as for tasks; more set `limit_exceeded` and are dropped.",
+        ),
+        Decision(
+            "`vehicle/batch_convert` `file_id`",
+            "A spreadsheet stored by `data/spreadsheet/parse`; `batch` is then ignored. An "
+            "unknown `file_id`, or another account's, answers 201. Without `fields`, a file "
+            "stored with a header takes its columns from it (names mapped by its `header_map`; "
+            "names that are no batch field are skipped), else the default columns. Lines are "
+            "counted from the file's first row (the header is line 1).",
+        ),
+        Decision("`vehicle/batch_convert` with neither `batch` nor `file_id`", "7 naming `batch`."),
+        Decision(
+            "Element shape of `errors` in vehicle batch results",
+            '`{"line": ..., "parameter": ..., "error": ...}` (`BatchError`): the 1-based line of '
+            "the batch (or row of the file), then the field named like code 7; task batch rows "
+            "carry the same keys as free-form objects.",
+        ),
     ),
 )
 

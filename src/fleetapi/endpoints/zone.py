@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Paging, Result
+from fleetapi._endpoint import Decision, Endpoint, Paging, Result
 from fleetapi.models.zone import (
     DEFAULT_ZONE_COLOR,
     ZONE_POINT_LIMITS,
@@ -39,9 +39,30 @@ ZONE_LIST = Endpoint(
     safe=True,
     paging=Paging(total=None),
     origin="service",
-    notes=(
-        "Decided: `filter` matches the label or the address; the points of polygons and "
-        "sausages are answered only with `with_points`."
+    decisions=(
+        Decision(
+            "`zone/list` `filter`",
+            "A case-insensitive substring of the zone's label or address (the documentation "
+            'says "label and description"; a zone has no description field, its address is '
+            "the free text beside the label).",
+        ),
+        Decision(
+            "`zone/list` points and bounds",
+            "The points of polygons and sausages are answered only with `with_points: true`; "
+            "without it the key is absent. A circle never has points. Every zone is answered "
+            "with its `bounds`, as the documented zone object has them: a circle's disc, a "
+            "polygon's vertices, a sausage's polyline widened by its radius.",
+        ),
+        Decision(
+            "`zone/list` `tag_ids`",
+            "A zone must carry every listed tag, as documented; an empty list filters nothing.",
+        ),
+        Decision(
+            "`zone/list` paging and rights",
+            "`offset`/`limit` at least 0 (7 otherwise); no total is answered. Every user of "
+            "the account sees every zone, and no right is needed to list them (the "
+            "documentation lists `zone_update` for changes only).",
+        ),
     ),
 )
 
@@ -53,7 +74,13 @@ ZONE_READ = Endpoint(
     safe=True,
     errors=(201,),
     origin="service",
-    notes="Decided: the points of a polygon or a sausage are answered only with `with_points`.",
+    decisions=(
+        Decision(
+            "`zone/read`",
+            "As `zone/list` answers a zone (points only `with_points`, `bounds` always); a "
+            "zone that is missing or another account's is 201.",
+        ),
+    ),
 )
 
 ZONE_SEARCH_LOCATION = Endpoint(
@@ -63,10 +90,16 @@ ZONE_SEARCH_LOCATION = Endpoint(
     summary="The account's zones that contain a point, by ID.",
     safe=True,
     origin="service",
-    notes=(
-        "Decided: a point on a zone's edge is inside it: within a circle's radius of its "
-        "center (great-circle distance), on or inside a polygon's edges, within a sausage's "
-        "radius of its polyline."
+    decisions=(
+        Decision(
+            "`zone/search_location` edges",
+            "A point on a zone's boundary is inside it: within a circle's radius of its center "
+            "(great-circle distance), on or inside a polygon's edges, within a sausage's radius "
+            "of any segment of its polyline (round at the ends). Polygons and polylines are "
+            "measured on a flat projection around the point, exact to well under a meter for "
+            "zones of a city's size. Answered by zone ID, the account's zones only; every user "
+            "of the account may ask.",
+        ),
     ),
 )
 
@@ -78,10 +111,28 @@ ZONE_CREATE = Endpoint(
     right="zone_update",
     errors=(7, 202, 204, 230, 268, 284),
     origin="service",
-    notes=(
-        f"{_POINTS} The points come in `points`, else in `zone.points`. `color` defaults to "
-        f"`{DEFAULT_ZONE_COLOR}`; a tag that is not the account's is 204; at most "
-        f"{MAX_ZONES:,} zones per account (268). An `id` or `bounds` given is ignored."
+    notes=_POINTS,
+    decisions=(
+        Decision(
+            "`zone/create` points",
+            "The documentation gives a polygon's or sausage's points in `points` beside "
+            "`zone`, and the zone object also has `points`: `points` wins when both are given. "
+            "A circle with a non-empty `points` is 230; an empty list is nothing. Too few "
+            "points is 284 and too many 202, before anything is stored; a point without `node` "
+            "is a node.",
+        ),
+        Decision(
+            "Zone fields",
+            "`label` not blank and at most 255 characters, `address` at most 255, `color` six "
+            f"hex digits (default `{DEFAULT_ZONE_COLOR}`), `radius` at least 1 meter; a tag "
+            "that is not the account's is 204. An `id` or `bounds` sent with a new zone is "
+            "ignored. A missing or unknown `type` is 7 on `zone.type`, naming the three kinds.",
+        ),
+        Decision(
+            "Zones per account",
+            f"At most {MAX_ZONES:,} (268 beyond), the same quota as geo links; the "
+            "documentation names the error but not the number.",
+        ),
     ),
 )
 ZONE_UPDATE = Endpoint(
@@ -92,10 +143,16 @@ ZONE_UPDATE = Endpoint(
     right="zone_update",
     errors=(7, 201, 202, 204, 230, 231, 284),
     origin="service",
-    notes=(
-        "201 for a zone that is not the account's, 231 for a `type` other than the stored "
-        f"one. A polygon's or sausage's `points`, if given, replace the stored ones; "
-        f"{_POINTS} `bounds` is worked out, never taken."
+    notes=_POINTS,
+    decisions=(
+        Decision(
+            "`zone/update`",
+            "The zone is replaced whole; its points stay unless the zone object gives them "
+            "(then they are checked as on create), and `bounds` is worked out, never taken. "
+            "Another `type` than the stored one is 231, a zone that is not the account's 201. "
+            "The documented example request lacks a comma after its `id` (invalid JSON, "
+            "answered 5); the same request with the comma is accepted.",
+        ),
     ),
 )
 ZONE_DELETE = Endpoint(
@@ -106,10 +163,16 @@ ZONE_DELETE = Endpoint(
     right="zone_update",
     errors=(7, 201, 203),
     origin="service",
-    notes=(
-        "Exactly one of `zone_id` and `zone_ids` (7). 201 when a zone is not the account's; "
-        "203 when rules watch one, with their IDs in the failure's `entities` "
-        '(`[{"type": "rules", "ids": [...]}]`). Geo links bounded by a deleted zone lose it.'
+    decisions=(
+        Decision(
+            "`zone/delete`",
+            "Exactly one of `zone_id` and `zone_ids` (7 for neither or both). All or nothing: "
+            "a zone that is not the account's is 201 and none is deleted. Rules watching any "
+            "of them stop the deletion with 203 and the documented `entities` "
+            '(`[{"type": "rules", "ids": [...]}]`, the account\'s rules in ID order); the '
+            "SDK's `EntityInUseError.entities` and `fleet`'s error lines show them. Geo links "
+            "bounded by a deleted zone lose it from `bounding_zone_ids`.",
+        ),
     ),
 )
 ZONE_BATCH_CONVERT = Endpoint(
@@ -120,12 +183,17 @@ ZONE_BATCH_CONVERT = Endpoint(
     right="zone_update",
     errors=(7, 201, 234),
     origin="service",
-    notes=(
-        "Creates nothing, as `vehicle/batch_convert`: each row is a circle zone to create "
-        "with its problems in `errors` (`parameter`, `error`). A row without `lat` and `lng` "
-        "has its `address` looked up in the gazetteer (an unknown one is a row error and a "
-        "center of 0, 0); `radius` defaults to `default_radius` (100 m); `tags` are tag "
-        "names. 234 for text that is not tab-delimited, 201 for an unknown `file_id`."
+    decisions=(
+        Decision(
+            "`zone/batch_convert`",
+            "Creates nothing. A row's center is its `lat` and `lng` when it gives either (both "
+            "must be numbers), else its `address` looked up in the world's gazetteer; without "
+            "one it is 0, 0 with the documented `zone.center` error. `radius` defaults to "
+            "`default_radius`, else 100 m; `tags` are tag names or IDs; a row's problems name "
+            "`zone.<field>` and its line. The documented example's batch has no tab (its tab "
+            "was lost in the documentation): a batch without a tab is read as rows of one "
+            "cell, the label, rather than refused with 234 as other batch calls do.",
+        ),
     ),
 )
 ZONE_POINT_LIST = Endpoint(
@@ -136,9 +204,13 @@ ZONE_POINT_LIST = Endpoint(
     safe=True,
     errors=(7, 201, 230),
     origin="service",
-    notes=(
-        "201 for a zone that is not the account's, 230 for a circle. `count` keeps the first "
-        "and last point and those that shape the line most (Ramer-Douglas-Peucker order)."
+    decisions=(
+        Decision(
+            "`zone/point/list` `count`",
+            "At least 2 (7 otherwise). The first and last point stay, then the points that "
+            "shape the line most (each point's Ramer-Douglas-Peucker drop-out tolerance, as "
+            "tracks are simplified), in their order. A circle is 230.",
+        ),
     ),
 )
 ZONE_POINT_UPDATE = Endpoint(
@@ -149,7 +221,7 @@ ZONE_POINT_UPDATE = Endpoint(
     right="zone_update",
     errors=(7, 201, 202, 230, 284),
     origin="service",
-    notes=f"201 for a zone that is not the account's. {_POINTS}",
+    notes=_POINTS,
 )
 
 ENDPOINTS = (

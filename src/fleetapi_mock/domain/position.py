@@ -19,7 +19,7 @@ import attrs
 from gpxpy.geo import get_course, haversine_distance
 
 from fleetapi.models.common import LatLng
-from fleetapi_mock.domain.event import record_point_event
+from fleetapi_mock.domain.history import record_point_event
 from fleetapi_mock.domain.rule import record_rule_events
 from fleetapi_mock.state.records import MovementStatus, TrackerStateRecord, TrackPointRecord
 from fleetapi_mock.state.world import World

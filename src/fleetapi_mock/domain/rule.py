@@ -29,7 +29,7 @@ from fleetapi._types import Unset
 from fleetapi.models.rule import FixedInterval, WeeklyInterval, WeekTime
 from fleetapi.models.task import Task
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.event import describe, record_event, visible_events
+from fleetapi_mock.domain.history import describe, record_event, visible_events
 from fleetapi_mock.domain.lifecycle import END_STATES
 from fleetapi_mock.domain.task import Board
 from fleetapi_mock.domain.zone import contains

@@ -1,4 +1,4 @@
-"""``user/auth``, ``api/key/*`` and the ``base`` group."""
+"""Signing in, API keys and the base group."""
 
 from __future__ import annotations
 

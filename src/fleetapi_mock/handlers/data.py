@@ -1,4 +1,4 @@
-"""``data/spreadsheet/parse``, ``data/import/list``, ``data/import/read``; the data file store.
+"""Spreadsheets parsed into the data file store, and import processes.
 
 ``data/spreadsheet/parse`` stores the first sheet of an uploaded spreadsheet in the world's
 ``data_files`` (a :class:`~fleetapi_mock.state.records.DataFileRecord` per ``file_id``). Other calls

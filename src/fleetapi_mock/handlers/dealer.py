@@ -1,4 +1,4 @@
-"""``dealer/get_ui_config``."""
+"""What the user's dealer shows (its UI configuration)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Delivery tracking by external ID: ``delivery/read`` and ``delivery/list``.
+"""Delivery tracking by external ID.
 
 Both accept a user credential or a DELIVERY session, and search the caller's visible tasks and
 checkpoints whose external ID is the given number, whose ``from`` is not later than now and

@@ -1,4 +1,4 @@
-"""Departments (groups of employees): ``department/list``, ``create``, ``update``, ``delete``.
+"""Departments (groups of employees).
 
 Departments belong to the account and every user of it sees them all. An employee joins a
 department through its ``department_id``; deleting the department sets it to null.

@@ -1,9 +1,8 @@
-"""Form templates: ``form/template/list``, ``read``, ``create``, ``update``, ``delete`` and
-``stats/read``.
+"""Form templates and how often each is used.
 
 Templates are the account's (``world.form_templates``); every user of the account reads them,
 those with the ``form_template_update`` right change them. Forms made from a template are
-copies (:mod:`fleetapi_mock.domain.form_template`).
+copies (:mod:`fleetapi_mock.domain.form.template`).
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from fleetapi.models.form import (
     NewFormTemplate,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.form_template import (
+from fleetapi_mock.domain.form.template import (
     field_problems,
     forget_template,
     template_stats,

@@ -1,4 +1,4 @@
-"""Garages (depots): ``garage/list``, ``create``, ``update``, ``delete``.
+"""Garages (depots).
 
 Garages belong to the account and every user of it sees them all. Deleting a garage leaves
 its vehicles without one (their ``garage_id`` becomes null).

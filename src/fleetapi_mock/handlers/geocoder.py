@@ -1,4 +1,4 @@
-"""``geocoder/search_address`` and ``geocoder/search_location``: an offline gazetteer.
+"""Addresses and places found by an offline gazetteer.
 
 The world's ``gazetteer`` (a list of the API's geocoded locations, with their details) stands
 in for every geocoding provider: the ``geocoder`` a request prefers and the ``lang`` it asks

@@ -1,7 +1,6 @@
-"""Events: ``history/type/list``, ``history/tracker/list``, ``history/unread/list``,
-``history/unread/count``, ``history/read``, ``history/mark_read``, ``history/mark_read_all``.
+"""Events: their types, lists, unread counts and read state.
 
-Events live in ``world.events`` (see :mod:`fleetapi_mock.domain.event`). A user sees the events
+Events live in ``world.events`` (see :mod:`fleetapi_mock.domain.history`). A user sees the events
 of the trackers it may see; ``is_read`` is the caller's own read state.
 """
 
@@ -38,7 +37,7 @@ from fleetapi.models.history import (
     HistoryUserListParams,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.event import EVENT_TYPES, wire_event
+from fleetapi_mock.domain.history import EVENT_TYPES, wire_event
 from fleetapi_mock.domain.rule import current_events
 from fleetapi_mock.domain.tracker import unblocked_trackers
 from fleetapi_mock.handlers import handles

@@ -1,6 +1,4 @@
-"""What a tracker's sensors and counters read: ``tracker/readings/list``, ``batch_list``,
-``tracker/get_fuel``, ``tracker/counter/value/get``, ``list``, ``set``,
-``tracker/stats/mileage/read`` and ``tracker/stats/engine_hours/read``.
+"""What a tracker's sensors and counters read, and its mileage and engine hours.
 
 Every figure comes from the tracker's recorded points (:mod:`fleetapi_mock.domain.sensor`).
 The codes for a tracker the caller may not see follow each call's documentation: 204 for the

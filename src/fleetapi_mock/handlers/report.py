@@ -1,5 +1,4 @@
-"""Tracker reports: ``report/tracker/generate``, ``list``, ``status``, ``retrieve``,
-``download`` and ``delete``.
+"""Tracker reports: generated, listed, retrieved, downloaded and deleted.
 
 Reports are their user's (``world.reports``, :class:`~fleetapi_mock.state.records.
 ReportRecord`): made whole when asked for, ready :data:`~fleetapi.endpoints.report.

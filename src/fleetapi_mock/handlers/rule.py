@@ -1,4 +1,4 @@
-"""Rules: ``tracker/rule/list``, ``create``, ``update``, ``delete``, ``bind`` and ``unbind``.
+"""Rules, and the trackers they are bound to.
 
 Rules are the account's; a sub-user sees and binds only its own trackers. The events rules
 make as positions arrive are :mod:`fleetapi_mock.domain.rule`'s.

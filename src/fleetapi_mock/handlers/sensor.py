@@ -1,5 +1,4 @@
-"""A tracker's sensors: ``tracker/sensor/list``, ``batch_list``, ``create``, ``update`` and
-``delete``.
+"""A tracker's sensors.
 
 A tracker the caller may not see is 201 (217 in a batch), a blocked one 208; the calls that
 change sensors refuse clones (219). Two sensors of a tracker of the same kind never read the

@@ -1,4 +1,4 @@
-"""Tags: ``tag/list``, ``create``, ``update``, ``delete`` and ``search``.
+"""Tags, and what they are attached to.
 
 Tags are the account's (``world.tags``, :class:`~fleetapi_mock.state.records.TagRecord`);
 places, zones, employees, vehicles and tasks carry their IDs in ``tags``, trackers in

@@ -1,4 +1,4 @@
-"""The core tracker calls: ``tracker/list``, ``read``, ``get_state``, ``get_states``.
+"""The core tracker calls: trackers and their states.
 
 A user sees the trackers of their account; a sub-user whose record lists ``trackers`` sees
 only those. A tracker the caller may not see is answered as missing (201, or 217 in lists).

@@ -1,6 +1,4 @@
-"""A tracker's data beyond its state: ``tracker/get_last_gps_point``, ``get_inputs``,
-``batch_get_inputs``, ``get_outputs``, ``batch_get_outputs``, ``tracker/tags/set`` and
-``tracker/list_models``.
+"""A tracker's data beyond its state: last point, inputs, outputs, tags, models.
 
 Inputs and outputs are those of the tracker's state (``inputs``, ``outputs`` and their update
 times, moved by the world document or a test). The mock binds one semantic input, the ignition

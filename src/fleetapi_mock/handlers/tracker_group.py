@@ -1,4 +1,4 @@
-"""Tracker groups: ``tracker/group/list``, ``create``, ``update``, ``delete``, ``assign``.
+"""Tracker groups.
 
 Groups are the account's (``world.tracker_groups``); a tracker names its group in
 ``group_id``, 0 being the unnamed default group, which is neither listed nor changed. Creating,

@@ -1,5 +1,4 @@
-"""The signed-in user: ``user/get_info``, ``user/get_tariff_restrictions``, ``user/logout``,
-``user/settings/read`` and ``user/settings/update``.
+"""The signed-in user: its facts, tariff, settings, and signing out.
 
 A user's facts are its :class:`~fleetapi_mock.state.records.UserRecord`: names, time zone and
 locale on the record, the rest in its ``profile`` (what ``user/get_info`` shows) and its

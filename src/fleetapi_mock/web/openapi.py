@@ -87,6 +87,7 @@ def _description(endpoint: Endpoint) -> str:
         lines.append("Safe to repeat.")
     if endpoint.notes:
         lines.append(endpoint.notes)
+    lines.extend(f"Decided ({d.question}): {d.answer}" for d in endpoint.decisions)
     codes = [*endpoint.errors, *(c for c in _GENERAL_CODES if c not in endpoint.errors)]
     lines.append("")
     lines.append("Error codes:")

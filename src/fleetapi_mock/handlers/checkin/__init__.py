@@ -1,5 +1,4 @@
-"""Check-ins: ``checkin/read``, ``delete``, ``create``, their forms and files (the list and
-the export are ``checkin_list``).
+"""Check-ins one at a time, their forms and files (finding them is :mod:`.listing`'s).
 
 Check-ins are stored in ``world.checkins`` as
 :class:`~fleetapi_mock.state.records.CheckinRecord` (date/times in UTC, no files: a check-in's
@@ -44,7 +43,7 @@ from fleetapi_mock.domain import file as files
 from fleetapi_mock.domain import form as forms
 from fleetapi_mock.domain.checkin import checkin_files, visible_checkin, wire_checkin
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.event import describe, record_event
+from fleetapi_mock.domain.history import describe, record_event
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import (
     CheckinRecord,

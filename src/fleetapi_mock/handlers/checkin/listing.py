@@ -1,4 +1,4 @@
-"""Finding check-ins: ``checkin/list`` and its export as a spreadsheet or a PDF.
+"""Finding check-ins, and their export as a spreadsheet or a PDF.
 
 A listing covers the trackers the caller sees (or those it names) whose tariff has the
 ``checkin`` feature; conditions and sort name the fields of ``docs/mock.md``.

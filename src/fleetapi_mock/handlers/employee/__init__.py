@@ -1,5 +1,4 @@
-"""Employees (drivers): ``employee/list``, ``read``, ``create``, ``update``, ``delete`` and
-``tracker/employee/assign``, ``read``.
+"""Employees (drivers), and which employee drives each tracker.
 
 Employees are the account's (``world.employees``, an
 :class:`~fleetapi_mock.state.records.EmployeeRecord` each); a sub-user whose record lists

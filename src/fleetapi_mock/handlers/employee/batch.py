@@ -1,4 +1,4 @@
-"""``employee/batch_convert``: read employees from tab-delimited text or a stored file.
+"""Employees read from tab-delimited text or a stored file.
 
 The rows and columns come as for ``vehicle/batch_convert`` (:func:`fleetapi_mock.domain.batch.
 rows_of`): ``batch`` text, or the spreadsheet ``file_id`` stored by ``data/spreadsheet/parse``,

@@ -1,5 +1,4 @@
-"""Places (points of interest): ``place/list``, ``read``, ``create``, ``update``, ``delete`` and
-``search_location``.
+"""Places (points of interest).
 
 Places are the account's (``world.places``, :class:`~fleetapi_mock.state.records.PlaceRecord`);
 every user of the account sees them all, and those with the ``place_update`` right change them.

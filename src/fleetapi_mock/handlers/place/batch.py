@@ -1,4 +1,4 @@
-"""``place/batch_convert``: read places from tab-delimited text or a stored file.
+"""Places read from tab-delimited text or a stored file.
 
 The rows and columns come as for ``zone/batch_convert`` (:func:`fleetapi_mock.domain.batch.
 rows_of`), columns from :data:`~fleetapi.models.place.PLACE_BATCH_FIELDS` (default

@@ -1,5 +1,5 @@
-"""Routes: ``task/route/list``, ``read``, ``update``, ``delete`` and ``assign`` (a route is
-created by ``task/route/create``, a task call: :mod:`fleetapi_mock.handlers.task.route`).
+"""Routes of checkpoints (a route is created by a task call:
+:mod:`fleetapi_mock.handlers.task.route`).
 
 A route is stored in ``world.routes`` and its checkpoints, in order, in ``world.tasks`` (tasks
 of type ``checkpoint`` whose ``parent_id`` is the route), sharing the id sequence ``tasks``;

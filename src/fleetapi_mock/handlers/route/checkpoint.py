@@ -1,5 +1,4 @@
-"""Checkpoints one at a time: ``task/checkpoint/list``, ``read``, ``create``, ``update``,
-``delete`` and ``transmute``.
+"""Checkpoints one at a time.
 
 A checkpoint is a task of ``world.tasks`` with its route in ``parent_id``; it runs on its
 route's tracker. Every change keeps the route's windows in order (each checkpoint ending no

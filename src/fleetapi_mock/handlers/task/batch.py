@@ -1,4 +1,4 @@
-"""``task/batch_convert``: check tab-delimited tasks and propose assignees, creating nothing.
+"""Tasks checked from tab-delimited text, with proposed assignees, creating nothing.
 
 Each non-blank line of ``batch`` is one task, its cells in the order of ``fields``. A first
 line made of the field names themselves is a header and is skipped. Cells are read as:

@@ -1,4 +1,4 @@
-"""Finding tasks: ``task/list`` (conditions, sort, paging, and the tasks near a place).
+"""Finding tasks (conditions, sort, paging, and the tasks near a place).
 
 The fields a condition or a sort may name are those of the task as answered, plus the ones
 derived from other entities (the executor's name, an employee); see ``docs/mock.md``.

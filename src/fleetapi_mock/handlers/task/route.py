@@ -1,5 +1,5 @@
-"""``task/route/create``: a route and its checkpoints, in order (the route calls of the
-service's documentation are in :mod:`fleetapi_mock.handlers.route`)."""
+"""A route and its checkpoints, created in order (the route calls of the service's documentation
+are in :mod:`fleetapi_mock.handlers.route`)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""Asset tracks: ``asset/track/list`` and ``asset/track/read``.
+"""Asset tracks: the trips of an employee or a vehicle.
 
 An asset (an employee or a vehicle of the caller's account) resolves to the tracker it is
 bound to; the answer has one element per tracker. The world keeps no history of bindings, so
 an asset counts as attached to its tracker from the tracker's creation date on: that is the
 element's ``interval`` (clipped to the requested period). The tracks and points are those of
-:mod:`fleetapi_mock.domain.track_answer`, shared with the calls of one tracker.
+:mod:`fleetapi_mock.domain.track.answer`, shared with the calls of one tracker.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from fleetapi.models.track import (
     TrackTotals,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.track_answer import interval_of, sources, track_infos, track_points
+from fleetapi_mock.domain.track.answer import interval_of, sources, track_infos, track_points
 from fleetapi_mock.domain.vehicle import visible_vehicles
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import TrackerRecord

@@ -1,7 +1,7 @@
-"""One tracker's tracks: ``track/list``, ``track/read`` and ``track/download``.
+"""One tracker's tracks, and their download.
 
 The tracks and points are those of the asset track calls
-(:mod:`fleetapi_mock.domain.track_answer`) for the one tracker named: the same trips, options,
+(:mod:`fleetapi_mock.domain.track.answer`) for the one tracker named: the same trips, options,
 storage period (``limit_exceeded``) and period limits (7, 211). A tracker the caller may not
 see is 201, a blocked one 208.
 """
@@ -27,8 +27,8 @@ from fleetapi.models.track import (
     TrackerTrackReadParams,
 )
 from fleetapi_mock.domain.context import Context, FileReply
-from fleetapi_mock.domain.track_answer import Source, sources, track_infos, track_points
-from fleetapi_mock.domain.track_file import kml_document, kmz_archive
+from fleetapi_mock.domain.track.answer import Source, sources, track_infos, track_points
+from fleetapi_mock.domain.track.file import kml_document, kmz_archive
 from fleetapi_mock.domain.tracker import unblocked_tracker
 from fleetapi_mock.handlers import handles
 

@@ -1,4 +1,4 @@
-"""Vehicles: ``vehicle/create``, ``read``, ``update``, ``delete``, ``list``.
+"""Vehicles.
 
 Vehicles belong to the account. A sub-user whose record lists ``trackers`` sees the vehicles
 bound to those trackers and the vehicles bound to none. A tracker carries at most one vehicle:

@@ -1,4 +1,4 @@
-"""``vehicle/batch_convert``: read vehicles from tab-delimited text or a stored file.
+"""Vehicles read from tab-delimited text or a stored file.
 
 The rows come from ``batch`` (tab-delimited text, see :mod:`fleetapi_mock.domain.batch`) or, when
 ``file_id`` is set, from a spreadsheet stored by ``data/spreadsheet/parse`` (``batch`` is then

@@ -1,5 +1,4 @@
-"""Zones (geofences): ``zone/list``, ``read``, ``create``, ``update``, ``delete`` and
-``search_location``.
+"""Zones (geofences).
 
 Zones are the account's (``world.zones``, :class:`~fleetapi_mock.state.records.ZoneRecord`);
 every user of the account sees them all, and those with the ``zone_update`` right change them.

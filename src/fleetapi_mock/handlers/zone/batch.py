@@ -1,4 +1,4 @@
-"""``zone/batch_convert``: read circle zones from tab-delimited text or a stored file.
+"""Circle zones read from tab-delimited text or a stored file.
 
 The rows and columns come as for ``vehicle/batch_convert`` (:func:`fleetapi_mock.domain.batch.
 rows_of`), columns from :data:`~fleetapi.models.zone.ZONE_BATCH_FIELDS` (default

@@ -1,4 +1,4 @@
-"""The points of polygons and sausages: ``zone/point/list`` and ``zone/point/update``."""
+"""The points of polygons and sausages."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from fleetapi._types import Unset
 from fleetapi.endpoints.zone import ZONE_POINT_LIST, ZONE_POINT_UPDATE
 from fleetapi.models.zone import ZonePoint, ZonePointListParams, ZonePointUpdateParams
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.track_simplify import simplest_line
+from fleetapi_mock.domain.track.simplify import simplest_line
 from fleetapi_mock.domain.zone import check_points
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import ZoneRecord

@@ -17,7 +17,7 @@ Lengths are great-circle (haversine) distances between consecutive points.
 
 The trips of a track are kept on it (:func:`trips_of`) and split again only from the trip
 before the first point that arrived since; each trip works out its summary and its points'
-drop-out tolerances (:mod:`fleetapi_mock.domain.track_simplify`) once.
+drop-out tolerances (:mod:`fleetapi_mock.domain.track.simplify`) once.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import attrs
 from gpxpy.geo import haversine_distance
 
 from fleetapi.models.common import Bounds, LatLng
-from fleetapi_mock.domain.track_simplify import Part, drop_out_tolerances, ranking
+from fleetapi_mock.domain.track.simplify import Part, drop_out_tolerances, ranking
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.tracks import Track
 

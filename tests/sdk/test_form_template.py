@@ -148,7 +148,7 @@ def test_field_ids_are_unique_and_fields_counted(
     assert _create(fleet_mock, {"label": "T", "fields": []})["status"]["code"] == 7
     with fleet_mock.world.lock:
         del fleet_mock.world.dealers[1].platform["form.max_fields_count"]
-    monkeypatch.setattr("fleetapi_mock.domain.form_template.MAX_FIELDS", 1)
+    monkeypatch.setattr("fleetapi_mock.domain.form.template.MAX_FIELDS", 1)
     answer = _create(fleet_mock, {"label": "T", "fields": [text, {**text, "id": "b"}]})
     assert answer["errors"][0]["parameter"] == "template.fields"
 

@@ -6,9 +6,9 @@ generation ends; ``status`` and ``list`` count the percent up to then (:func:`pe
 
 Each report has a sheet per tracker: a ``table`` section of its rows grouped by day (each group
 with its ``total``) and a ``map_table`` summary. How a plugin's rows, columns, totals and
-summary are made is its :class:`~fleetapi_mock.domain.report_cells.Kind` in :data:`KINDS`: the
-movement plugins in :mod:`~fleetapi_mock.domain.report_movement`, the geofence visits in
-:mod:`~fleetapi_mock.domain.report_zone`.
+summary are made is its :class:`~fleetapi_mock.domain.report.cells.Kind` in :data:`KINDS`: the
+movement plugins in :mod:`~fleetapi_mock.domain.report.movement`, the geofence visits in
+:mod:`~fleetapi_mock.domain.report.zone`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from typing import Any, Final
 
 from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.report_cells import Kind
-from fleetapi_mock.domain.report_movement import SPEEDING, STOPS, TRIPS
-from fleetapi_mock.domain.report_zone import ZONE_VISITS
-from fleetapi_mock.domain.track_answer import sources
+from fleetapi_mock.domain.report.cells import Kind
+from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
+from fleetapi_mock.domain.report.zone import ZONE_VISITS
+from fleetapi_mock.domain.track.answer import sources
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord
 
 __all__ = ["KINDS", "WHOLE_DAY", "percent", "report_sheets"]

@@ -16,7 +16,7 @@ import attrs
 from fleetapi.models.report import ReportPlugin
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.track import time_span
-from fleetapi_mock.domain.track_answer import Source
+from fleetapi_mock.domain.track.answer import Source
 from fleetapi_mock.state.records import TrackPointRecord
 
 __all__ = [

@@ -20,7 +20,7 @@ from fleetapi._errors import NonExistentEntitiesError
 from fleetapi.models.common import Bounds
 from fleetapi.models.report import ReportPlugin
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.report_cells import (
+from fleetapi_mock.domain.report.cells import (
     Column,
     Kind,
     Rows,
@@ -35,7 +35,7 @@ from fleetapi_mock.domain.report_cells import (
     value,
 )
 from fleetapi_mock.domain.track import length_km
-from fleetapi_mock.domain.track_answer import Source
+from fleetapi_mock.domain.track.answer import Source
 from fleetapi_mock.domain.zone import contains, zone_bounds
 from fleetapi_mock.state.records import TrackPointRecord, ZoneRecord
 

@@ -19,7 +19,7 @@ from fleetapi._types import Unset
 from fleetapi.models.report import ReportPlugin
 from fleetapi.models.track import MergedTrack, RegularTrack, TrackListOptions
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.report_cells import (
+from fleetapi_mock.domain.report.cells import (
     Column,
     Kind,
     Rows,
@@ -33,7 +33,7 @@ from fleetapi_mock.domain.report_cells import (
     time_format,
     value,
 )
-from fleetapi_mock.domain.track_answer import Source, track_infos
+from fleetapi_mock.domain.track.answer import Source, track_infos
 from fleetapi_mock.state.records import TrackPointRecord
 
 __all__ = ["DEFAULT_MAX_SPEED", "SPEEDING", "STOPS", "TRIPS"]

@@ -44,7 +44,7 @@ from fleetapi_mock.domain.track import (
     time_span,
     trips_of,
 )
-from fleetapi_mock.domain.track_simplify import Part, simplify
+from fleetapi_mock.domain.track.simplify import Part, simplify
 from fleetapi_mock.state.records import TrackerRecord, TrackPointRecord
 
 __all__ = [
