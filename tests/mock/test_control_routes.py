@@ -11,6 +11,8 @@ from typing import Any
 import attrs
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import fleetapi
 from fleetapi_mock import FleetMock, MockControl, ThreadedServer
@@ -135,3 +137,54 @@ def test_a_served_mock_in_a_named_world(server: ThreadedServer) -> None:
     with MockControl(server.base_url) as default:  # the server's own world did not move
         assert default.read_clock().now == dt.datetime(2026, 1, 15, 9, 0)
         assert default.list_faults() == []
+
+
+_ID_TEXT = st.one_of(
+    st.sampled_from(["²", "٣", "1²", "9" * 5000, "-1", "0x10", " 1", "1 ", "%2F", "1e3"]),
+    st.text(
+        st.characters(
+            blacklist_characters="/?#%", blacklist_categories=("Cs", "Cc", "Zs", "Zl", "Zp")
+        ),
+        min_size=1,
+    ),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=_ID_TEXT)
+def test_no_control_route_answers_500_for_any_id_text(text: str) -> None:
+    """Every route with an ID in its path answers the API's envelope with a 4xx (or a file)
+    for any text there: the unicode digits ``str.isdigit`` takes and ``int`` refuses, and
+    numbers of thousands of digits, included."""
+    mock = FleetMock()
+    http = httpx.Client(transport=mock.transport, base_url=mock.base_url)
+    for route in ROUTES:
+        if not route.path_fields:
+            continue
+        path = route.url_path
+        for name in route.path_fields:
+            path = path.replace(f"{{{name}...}}", text).replace(f"{{{name}}}", text)
+        answer = http.request(route.method, path)
+        assert answer.status_code < 500, (route.name, text, answer.text[:200])
+        if answer.headers.get("content-type", "").startswith("application/json"):
+            assert "success" in answer.json()
+
+
+def test_a_track_id_past_any_date_is_no_track(fleet_client) -> None:
+    """``track_id`` is a trip's start in seconds: one past the calendar names no trip."""
+    from fleetapi.models.track import AssetRef
+
+    answer = fleet_client.asset.track.read(
+        asset=AssetRef(id=1, type="vehicle"),
+        track_id=10**12,
+        from_=dt.datetime(2026, 1, 14),
+        to=dt.datetime(2026, 1, 15),
+    )
+    assert [t.track_points for t in answer] == [[]]
+
+
+@pytest.mark.parametrize("cell", ["²", "9" * 5000])
+def test_a_batch_tag_cell_of_strange_digits_is_a_row_error(fleet_client, cell: str) -> None:
+    rows = fleet_client.zone.batch_convert(batch=f"Depot\tMain 1\t52.5\t13.4\t100\t{cell}")
+    assert rows.list[0].tags == []
+    assert [e.parameter for e in rows.list[0].errors] == ["zone.tags"]

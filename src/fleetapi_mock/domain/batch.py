@@ -21,6 +21,7 @@ from fleetapi._types import UNSET, Unset
 from fleetapi.models.vehicle import BatchError
 from fleetapi_mock.domain import gazetteer
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.state.bounds import decimal_id
 
 __all__ = [
     "BATCH_ROW_LIMIT",
@@ -201,8 +202,8 @@ def tag_ids(ctx: Context, text: str) -> tuple[list[int], str | None]:
         if not item:
             continue
         tag_id = by_name.get(item.casefold())
-        if tag_id is None and item.isdigit() and int(item) in by_name.values():
-            tag_id = int(item)
+        if tag_id is None and decimal_id(item) in by_name.values():
+            tag_id = decimal_id(item)
         if tag_id is None:
             return [], f"no tag {item!r}"
         ids.append(tag_id)

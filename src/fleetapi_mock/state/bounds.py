@@ -26,6 +26,7 @@ __all__ = [
     "MAX_JSON_DEPTH",
     "WORLD_TIME_MAX",
     "WORLD_TIME_MIN",
+    "decimal_id",
     "in_clock_range",
     "json_problem",
     "read_json",
@@ -44,6 +45,20 @@ CLOCK_MAX = dt.datetime(8999, 12, 31, 23, 59, 59)
 """Where the world clock may stand: far enough inside :data:`WORLD_TIME_MAX` that what
 handlers add to *now* (a session's lifetime, a link's expiry, a subscription's year) stays in
 range. A running clock stops at :data:`CLOCK_MAX`."""
+
+
+MAX_ID_DIGITS = 18
+"""The longest decimal ID text read as a number (an int64 has 19 digits; no record has more
+than 18)."""
+
+
+def decimal_id(text: str) -> int | None:
+    """The ID that ``text`` writes in ASCII decimal digits, or ``None`` for any other text
+    (``²`` is a digit to ``str.isdigit`` and no number to ``int``; thousands of digits are
+    refused by ``int``): callers answer their own not-found or invalid code."""
+    if not text or len(text) > MAX_ID_DIGITS or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
 
 
 def in_clock_range(value: dt.datetime) -> bool:

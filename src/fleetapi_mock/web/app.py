@@ -137,7 +137,7 @@ async def _read_body(receive: Receive, headers: dict[str, str], limit: int) -> t
         ClientGone: The client disconnected first.
     """
     declared = headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
+    if declared.isascii() and declared.isdigit() and int(declared) > limit:
         return b"", int(declared)
     chunks: list[bytes] = []
     size = 0

@@ -19,6 +19,7 @@ from fleetapi_mock.domain.file import (
     owner_zone,
     wire_stored_file,
 )
+from fleetapi_mock.state.bounds import decimal_id
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web.wire import Response, file_response, json_response, multipart_parts
 
@@ -47,9 +48,10 @@ def handle_route(
 
 
 def _file_id(text: str) -> int:
-    if not text.isdigit():
+    found = decimal_id(text)
+    if found is None:
         raise EntityNotFoundError("no such file")
-    return int(text)
+    return found
 
 
 def _upload(

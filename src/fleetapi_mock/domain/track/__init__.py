@@ -276,7 +276,10 @@ class Trips:
     def by_id(self, track_id: int) -> Trip | None:
         """The trip of that ID, if any."""
         trips = self.trips
-        start = _EPOCH + dt.timedelta(seconds=track_id)
+        try:
+            start = _EPOCH + dt.timedelta(seconds=track_id)
+        except OverflowError:  # no trip starts that far from the epoch
+            return None
         index = bisect.bisect_left(trips, start, key=lambda t: t.points[0].get_time)
         for trip in trips[index : index + 2]:
             if trip.id == track_id:
