@@ -162,7 +162,9 @@ class Endpoint:
     errors: tuple[int, ...] = ()
     """The error codes the spec lists for the call."""
     safe: bool = False
-    """Safe to repeat: a retry after a timeout or 5xx cannot do anything twice."""
+    """Safe to repeat: a repeat after a timeout or 5xx does nothing more and answers as the
+    first did (idempotent in effect and in answer: ``history/mark_read_all`` is, and
+    ``history/mark_read``, whose repeat answers 201, is not)."""
     paging: Paging | None = None
     upload: bool = False
     """The request is ``multipart/form-data`` (file uploads)."""

@@ -62,3 +62,16 @@ def test_every_call_of_the_service_has_its_documented_example() -> None:
     documented = {e.path for e in EXAMPLES}
     service = {e.path for e in ENDPOINTS if e.origin == "service"}
     assert service - documented == set(), "add the documented example to service_examples.py"
+
+
+@pytest.mark.parametrize(
+    "example", [e for e in EXAMPLES if BY_PATH[e.path].safe], ids=lambda e: e.path
+)
+def test_a_call_declared_safe_answers_the_same_when_repeated(api: Api, example: Example) -> None:
+    """The SDK retries a safe call after a lost answer: its repeat must do nothing more and
+    answer as the first did (``history/mark_read``, whose repeat is 201, is not safe)."""
+    first = _send(api, example, "json")
+    again = _send(api, example, "json")
+    assert again.status_code == first.status_code, again.text
+    if "json" in first.headers.get("content-type", ""):
+        assert again.json().get("status") == first.json().get("status"), again.text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Access, Endpoint, Result
+from fleetapi._endpoint import Access, Decision, Endpoint, Result
 from fleetapi.models.delivery import (
     DeliveryInfo,
     DeliveryList,
@@ -10,12 +10,7 @@ from fleetapi.models.delivery import (
     DeliveryReadParams,
 )
 
-_SEARCH = (
-    "Searches only tasks and checkpoints whose start (`from`) is not later than now and whose "
-    "status is `arrived`, `assigned` or `delayed`; code 201 when none matches. Accepts a user "
-    "credential or the special DELIVERY session. `restrictions` is the owner's tariff "
-    "restrictions object, kept as a plain mapping since the spec does not show its fields."
-)
+_ACCESS = "Accepts a user credential or the special DELIVERY session."
 
 DELIVERY_READ = Endpoint(
     path="delivery/read",
@@ -25,7 +20,34 @@ DELIVERY_READ = Endpoint(
     access=Access.DELIVERY,
     errors=(201,),
     safe=True,
-    notes="When several match, the first task is returned, otherwise the checkpoint. " + _SEARCH,
+    notes=_ACCESS,
+    decisions=(
+        Decision(
+            "Delivery search",
+            "The caller's visible tasks and checkpoints with that external ID (compared as "
+            "text), a tracker, `from` not later than now and an evaluated status `arrived`, "
+            "`assigned` or `delayed`; none is 201 for both calls. `read` takes the lowest-id "
+            "plain task, else the lowest-id checkpoint; `list` answers tasks first, then "
+            "checkpoints, each by id.",
+        ),
+        Decision(
+            "Delivery `estimated_time`",
+            "0 once arrived (`arrived`, `delayed`); for `assigned`, the great-circle distance "
+            "from the tracker's last position to the zone's edge at 40 km/h, rounded up to "
+            "whole seconds; null without a position.",
+        ),
+        Decision(
+            "Delivery `restrictions`",
+            '`{"features": [...]}`: the sorted tariff features of the trackers answered. Kept '
+            "as a free-form object (a plain mapping in the SDK), since the specification does "
+            "not show its fields.",
+        ),
+        Decision(
+            "Delivery names",
+            "Employee names from the employee bound to the task's tracker (null without one); "
+            "`vehicle_label` from the vehicle bound to it.",
+        ),
+    ),
 )
 DELIVERY_LIST = Endpoint(
     path="delivery/list",
@@ -35,7 +57,7 @@ DELIVERY_LIST = Endpoint(
     access=Access.DELIVERY,
     errors=(201,),
     safe=True,
-    notes="All matches are returned (several tasks may share an external ID). " + _SEARCH,
+    notes=f"Several tasks may share an external ID. {_ACCESS}",
 )
 
 ENDPOINTS = (DELIVERY_READ, DELIVERY_LIST)

@@ -104,11 +104,18 @@ HISTORY_MARK_READ = Endpoint(
     result=Result.nothing(),
     summary="Mark one event read.",
     errors=(201,),
-    safe=True,
     origin="service",
     notes=(
         "For the caller only. 201 for an event the caller cannot see or has read already "
         "(the documentation: no unread entry with that ID)."
+    ),
+    decisions=(
+        Decision(
+            "Retrying `history/mark_read`",
+            "Not retried after a lost answer: the repeat would answer 201 (read already) "
+            "though the first did the work. `history/mark_read_all` is retried: a repeat "
+            "changes nothing more and answers the same.",
+        ),
     ),
 )
 HISTORY_MARK_READ_ALL = Endpoint(

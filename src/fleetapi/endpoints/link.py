@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Paging, Result
+from fleetapi._endpoint import Decision, Endpoint, Paging, Result
 from fleetapi.models.link import (
     GeoLink,
     GeoLinkCreateParams,
@@ -13,6 +13,9 @@ from fleetapi.models.link import (
     GeoLinkUpdateParams,
 )
 
+_PAGING = Paging(total=None, default_limit=10000)
+"""How ``tracker/location/link/list`` pages (the decisions state its default limit)."""
+
 LINK_CREATE = Endpoint(
     path="tracker/location/link/create",
     params=GeoLinkCreateParams,
@@ -21,6 +24,40 @@ LINK_CREATE = Endpoint(
     right="weblocator_session_create",
     errors=(13, 204, 217, 236, 268),
     notes="The link is active once created. At most 10000 links per account (code 268).",
+    decisions=(
+        Decision(
+            "Geo link URL",
+            "The API answers none: a link is viewed at `https://<dealer ui_domain>/ls/#<hash>` "
+            "(`GeoLink.url(domain)`). `shorten_url` is kept as sent; shortening is the web "
+            "interface's business.",
+        ),
+        Decision(
+            "Geo link hash",
+            "32 hexadecimal characters from the world's random source, never one in use; kept "
+            "by updates.",
+        ),
+        Decision(
+            "Geo link trackers",
+            "217 for trackers missing, of another account, blocked or outside a sub-user's "
+            "list; 236 when a tracker's tariff lacks `weblocator`; a tracker listed twice "
+            "answers 7 naming it.",
+        ),
+        Decision(
+            "Geo link bounding zones",
+            "`bounding_mode` is required when `bounding_zone_ids` is not empty (7 naming "
+            "`params.bounding_mode`); zones and places must be the account's (204).",
+        ),
+        Decision(
+            "Geo link lifetime",
+            "In the caller's time zone; `to` before `from` answers 7 naming `lifetime.to`; an "
+            "omitted or null lifetime never expires, and so does an open bound.",
+        ),
+        Decision(
+            "Geo link display options",
+            "Options left out take the documented defaults (`roadmap`, autoscale on, the rest "
+            "off, trace 5 seconds) and are answered filled in.",
+        ),
+    ),
 )
 LINK_UPDATE = Endpoint(
     path="tracker/location/link/update",
@@ -29,10 +66,12 @@ LINK_UPDATE = Endpoint(
     summary="Update a geo link's lifetime, description, trackers and options.",
     right="weblocator_session_create",
     errors=(13, 201, 204, 217, 236),
-    notes=(
-        "The link keeps its hash, and so its URL; the body replaces the link's content (an "
-        "omitted `lifetime` means the link never expires). The right sub-users need is not "
-        "shown (the spec lists code 13): `weblocator_session_create`, as for create."
+    decisions=(
+        Decision(
+            "Geo link update",
+            "Replaces lifetime, description, trackers and params (an omitted `lifetime` means "
+            "never expires); keeps id, hash, creator, creation date and the on/off state.",
+        ),
     ),
 )
 LINK_STATUS_CHANGE = Endpoint(
@@ -42,10 +81,7 @@ LINK_STATUS_CHANGE = Endpoint(
     summary="Turn a geo link off or on again.",
     right="weblocator_session_create",
     errors=(201,),
-    notes=(
-        "Turning a link off ends its open viewing sessions. Sub-users need "
-        "`weblocator_session_create`, as for create (not shown in the spec)."
-    ),
+    notes="Turning a link off ends its open viewing sessions.",
 )
 LINK_READ = Endpoint(
     path="tracker/location/link/read",
@@ -61,10 +97,27 @@ LINK_LIST = Endpoint(
     result=Result.field("list", list[GeoLink]),
     summary="List the user's geo links with their derived status, a page at a time.",
     safe=True,
-    paging=Paging(total=None, default_limit=10000),
-    notes=(
-        "Each link carries its derived `status`: `disabled` when not enabled, else `inactive` "
-        "before `lifetime.from`, `expired` after `lifetime.to`, else `enabled`."
+    paging=_PAGING,
+    decisions=(
+        Decision(
+            "Geo link list",
+            f"Pages without a total; default limit {_PAGING.default_limit}; `offset` and "
+            "`limit` not negative.",
+        ),
+        Decision(
+            "Geo link status",
+            "Derived at each list from the world clock (`disabled`, `inactive`, `expired`, "
+            "`enabled`) and answered by `list` only; sorting ranks enabled < inactive < expired "
+            "< disabled. A link is `disabled` when not enabled, else `inactive` before "
+            "`lifetime.from`, `expired` after `lifetime.to`, else `enabled`.",
+        ),
+        Decision(
+            "Geo link search",
+            "`filter` is a case-insensitive substring of the description, tracker labels, "
+            "aliases or creator's name. Conditions take the fields `trackers`, `aliases`, "
+            "`description` and, for master users, `creator` (7 otherwise); sorting also takes "
+            "`id`, `create_date`, `expire_date` (links without an end last) and `status`.",
+        ),
     ),
 )
 LINK_DELETE = Endpoint(
@@ -74,7 +127,6 @@ LINK_DELETE = Endpoint(
     summary="Delete a geo link.",
     right="weblocator_session_create",
     errors=(201,),
-    notes="Sub-users need `weblocator_session_create`, as for create (not shown in the spec).",
 )
 
 ENDPOINTS = (LINK_CREATE, LINK_UPDATE, LINK_STATUS_CHANGE, LINK_READ, LINK_LIST, LINK_DELETE)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
 from fleetapi.models.map_layer import (
     MapLayer,
     MapLayerDeleteParams,
@@ -43,12 +43,36 @@ MAP_LAYER_UPLOAD = Endpoint(
     notes=(
         "A `multipart/form-data` request: the params model holds the form fields `label` and "
         "`redirect_target`; the KML file itself is passed separately to the SDK's upload helper "
-        "and travels as the part named `file`. With `redirect_target` the service answers a "
-        "redirect (HTTP 303 in the mock) to `<redirect_target>?response=<urlencoded response "
-        "JSON>` instead of JSON, for browser forms; the SDK reads the answer from it. Accepted "
-        "file types: KML, `application/xml`, `text/xml`, `application/octet-stream`; at most "
-        "100 layers per account. The CLI's `fleet map-layer upload FILE --label L` and "
-        "`fleet map-layer download ID -O FILE` are hand-made."
+        "and travels as the part named `file`. The CLI's `fleet map-layer upload FILE --label L` "
+        "and `fleet map-layer download ID -O FILE` are hand-made."
+    ),
+    decisions=(
+        Decision(
+            "Map layer upload types (234)",
+            "`application/vnd.google-earth.kml+xml`, `application/xml`, `text/xml`, and "
+            "`application/octet-stream` (what browsers send for unknown extensions; the content "
+            "is then checked). KMZ and anything else answer 234. The SDK sends `.kml` files as "
+            "KML whatever the system's MIME table says.",
+        ),
+        Decision(
+            "Map layer body (242)",
+            "UTF-8 (a byte order mark is allowed), well-formed XML without entity declarations, "
+            "root element `kml` in the namespace `http://www.opengis.net/kml/2.2` (or Google's "
+            "older `kml/2.x`); otherwise 242 with `errors` naming `file`. A missing or empty "
+            "file part is 233.",
+        ),
+        Decision("Map layer label", "Not blank, printable, at most 255 characters."),
+        Decision("Map layer quota (268)", "100 per account."),
+        Decision(
+            "`redirect_target`",
+            "An absolute `http` or `https` URL with a host and no whitespace (a CR or LF would "
+            "split the `Location` header): anything else is 7, before anything is stored. HTTP "
+            "303 to `<redirect_target>?response=<urlencoded JSON>` (`&response=` when the "
+            "target has a query), for the upload's success and its own failures (233, 234, "
+            "242, 268); credential and parameter failures answer JSON as usual. The SDK reads "
+            "the answer from the redirect. The service answers such a redirect instead of JSON "
+            "for browser forms.",
+        ),
     ),
 )
 MAP_LAYER_UPDATE = Endpoint(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
 from fleetapi.models.retranslator import (
     Retranslator,
     RetranslatorCreateParams,
@@ -18,7 +18,25 @@ RETRANSLATOR_CREATE = Endpoint(
     summary="Create a retranslator that forwards device data to a third-party server.",
     master_only=True,
     errors=(247, 7, 268),
-    notes="Code 7 also when a login or password the protocol requires is empty.",
+    decisions=(
+        Decision(
+            "Retranslator credentials",
+            "A `login` or `password` the protocol requires and that is empty, or one the "
+            "protocol does not use (`has_login`/`has_password` false), answers 7 naming "
+            "`retranslator.login`/`retranslator.password`; an unknown `protocol_id` answers 7 "
+            "naming it.",
+        ),
+        Decision(
+            "Retranslator duplicates (247)",
+            "Within the account: the same address (case-insensitive), port and login (no login "
+            "counts as one value).",
+        ),
+        Decision(
+            "Retranslator limits",
+            "`name` and `address` not blank, printable, at most 255 characters; `port` 1 to 65535.",
+        ),
+        Decision("Retranslator quota (268)", "100 per account."),
+    ),
 )
 RETRANSLATOR_DELETE = Endpoint(
     path="retranslator/delete",
@@ -34,6 +52,13 @@ RETRANSLATOR_LIST = Endpoint(
     result=Result.field("list", list[Retranslator]),
     summary="List the user's retranslators.",
     safe=True,
+    decisions=(
+        Decision(
+            "Retranslator passwords",
+            "`retranslator/list` answers them as stored, as the service does; the SDK keeps "
+            "them out of `repr`. Empty `login`/`password` are stored as absent.",
+        ),
+    ),
 )
 RETRANSLATOR_UPDATE = Endpoint(
     path="retranslator/update",
@@ -42,9 +67,13 @@ RETRANSLATOR_UPDATE = Endpoint(
     summary="Update a retranslator, named by the id inside the retranslator object.",
     master_only=True,
     errors=(201, 247),
-    notes=(
-        "The specification does not show how the target is named; the service reads "
-        "`retranslator.id`."
+    decisions=(
+        Decision(
+            "`retranslator/update` target",
+            "Named by `retranslator.id`; the object replaces the stored one (an omitted `login` "
+            "or `password` clears it). The specification does not show how the target is named; "
+            "this is how the service reads it.",
+        ),
     ),
     current="retranslator/list",
 )
@@ -58,6 +87,14 @@ RETRANSLATOR_PROTOCOL_LIST = Endpoint(
     notes=(
         "Marked as not available in the specification; the service answers it, also as "
         "`retranslator/protocols/list`."
+    ),
+    decisions=(
+        Decision(
+            "Retranslator protocols",
+            "The world's `retranslator_protocols` catalogue; the demo world has five (Wialon "
+            "IPS, Wialon Retranslator, EGTS, NIS, Granit). Listing retranslators and protocols "
+            "is open to sub-users.",
+        ),
     ),
 )
 

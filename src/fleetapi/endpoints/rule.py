@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Result
+from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.rule import (
     Rule,
     RuleBindParams,
@@ -12,11 +12,8 @@ from fleetapi.models.rule import (
     RuleUpdateParams,
 )
 
-_CONTENT = (
-    "Each tracker must be one the caller may see and each zone the account's (204). An "
-    "`inoutzone` or `route` rule needs at least one zone (a `route` rule sausage zones), an "
-    "`offline` rule none, a `speedup` or `input_change` rule its `param` (7). An empty "
-    "string stands for `param` or `suspended` left out, as the documented example sends."
+_EMPTY = (
+    "An empty string stands for `param` or `suspended` left out, as the documented example sends."
 )
 _EVENTS = (
     "As positions arrive, the mock makes the events of `inoutzone` (`inzone`, `outzone`), "
@@ -38,6 +35,15 @@ TRACKER_RULE_LIST = Endpoint(
         f"By ID. A rule lists the trackers bound to it that the caller may see. 201 for a "
         f"`tracker_id` the caller cannot see. {_EVENTS}"
     ),
+    decisions=(
+        Decision(
+            "`schedule`, `param`, `zone_id` in answers",
+            "Each window of a schedule gets an `interval_id` when stored (after the largest in "
+            "the world) unless it has one; a rule without a schedule answers `[]`. `param` is 0 "
+            "and `suspended` false when never given. `zone_id` (shown by the documented list) "
+            "is the first of `zone_ids`, 0 without.",
+        ),
+    ),
 )
 TRACKER_RULE_CREATE = Endpoint(
     path="tracker/rule/create",
@@ -47,7 +53,17 @@ TRACKER_RULE_CREATE = Endpoint(
     right="tracker_rule_update",
     errors=(7, 204),
     origin="service",
-    notes=_CONTENT,
+    notes=_EMPTY,
+    decisions=(
+        Decision(
+            "What a rule needs",
+            "Its trackers must be ones the caller may see and its zones the account's (204, "
+            "the code documented for a missing zone). `inoutzone` and `route` need a zone "
+            "(`route`: sausage zones), `offline` takes none, as documented; `speedup` and "
+            "`input_change` need their `param` (7). Trackers are kept once each. `bind` and "
+            "`unbind` ignore trackers the caller cannot see, as documented.",
+        ),
+    ),
 )
 TRACKER_RULE_UPDATE = Endpoint(
     path="tracker/rule/update",
@@ -58,8 +74,8 @@ TRACKER_RULE_UPDATE = Endpoint(
     errors=(7, 201, 204),
     origin="service",
     notes=(
-        "201 for a rule that is not the account's. A sub-user's update keeps the trackers "
-        f"it cannot see bound. {_CONTENT}"
+        "The rule is checked as `tracker/rule/create` checks a new one. A sub-user's update "
+        f"keeps the trackers it cannot see bound. {_EMPTY}"
     ),
     current="tracker/rule/list",
 )
@@ -71,7 +87,7 @@ TRACKER_RULE_DELETE = Endpoint(
     right="tracker_rule_update",
     errors=(201,),
     origin="service",
-    notes="201 for a rule that is not the account's. The events it made stay in the history.",
+    notes="The events it made stay in the history.",
 )
 TRACKER_RULE_BIND = Endpoint(
     path="tracker/rule/bind",
@@ -81,10 +97,6 @@ TRACKER_RULE_BIND = Endpoint(
     right="tracker_rule_update",
     errors=(201,),
     origin="service",
-    notes=(
-        "201 for a rule that is not the account's. Trackers the caller cannot see are "
-        "ignored, as documented; a tracker already bound stays once."
-    ),
 )
 TRACKER_RULE_UNBIND = Endpoint(
     path="tracker/rule/unbind",
@@ -94,10 +106,7 @@ TRACKER_RULE_UNBIND = Endpoint(
     right="tracker_rule_update",
     errors=(201,),
     origin="service",
-    notes=(
-        "201 for a rule that is not the account's. Trackers the caller cannot see, or not "
-        "bound, are ignored, as documented."
-    ),
+    notes="Trackers that are not bound are ignored, as documented.",
 )
 
 ENDPOINTS = (

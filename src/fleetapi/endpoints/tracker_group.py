@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, NoParams, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
 from fleetapi.models.tracker_group import (
     TrackerGroup,
     TrackerGroupAssignParams,
@@ -55,10 +55,12 @@ TRACKER_GROUP_ASSIGN = Endpoint(
     master_only=True,
     errors=(201, 208, 217),
     origin="service",
-    notes=(
-        "201 for a group that is not the account's, 217 when a tracker is not the account's "
-        "(the whole list is checked first; nothing moves), 208 for a blocked tracker, which "
-        "the documentation requires unblocked."
+    decisions=(
+        Decision(
+            "A blocked tracker in `tracker/group/assign`",
+            "208, since the documentation requires the trackers unblocked; trackers that are "
+            "not the account's are 217, all named. Every tracker is checked before any moves.",
+        ),
     ),
 )
 

@@ -52,14 +52,17 @@ USER_LOGOUT = Endpoint(
     params=NoParams,
     result=Result.nothing(),
     summary="End the current session (the hash stops working).",
-    safe=True,
     origin="service",
-    notes="Repeating it is harmless, so the SDK retries it like a read.",
     decisions=(
         Decision(
             "`user/logout` with an API key",
             "4, as for every call an API key may not make: only a session can end. The ended "
             "session is 4 from then on.",
+        ),
+        Decision(
+            "Retrying `user/logout`",
+            "Not retried after a lost answer: the session the first ended makes the repeat "
+            "answer 4, though the work was done.",
         ),
     ),
 )
