@@ -229,3 +229,20 @@ def test_authenticated_failures_count_as_use(fleet_mock: FleetMock, api: Api, de
     assert_failure(api.post("/api/key/create", {"title": ""}, hash=demo), 7, 400)
     # Authenticated requests count as use even when their parameters are wrong.
     assert fleet_mock.world.sessions[demo].last_used == fleet_mock.clock.now()
+
+
+def test_a_user_keeps_at_most_a_thousand_sessions_the_oldest_ending_first(
+    fleet_mock: FleetMock, api: Api
+):
+    """Thousands of logins (a suite logging in per test) do not grow a world without bound:
+    past the limit a login ends the user's oldest session, as the service ends sessions."""
+    from fleetapi_mock.state.world import MAX_SESSIONS_PER_USER
+
+    first = api.login()
+    opened = [fleet_mock.session("demo") for _ in range(MAX_SESSIONS_PER_USER)]
+    other = fleet_mock.session("dispatcher")
+    mine = [s for s in fleet_mock.world.sessions.values() if s.user_id == 1]
+    assert len(mine) == MAX_SESSIONS_PER_USER
+    assert_failure(api.post("/tracker/list", {}, hash=first), 4, 400)
+    assert_success(api.post("/tracker/list", {}, hash=opened[0]))
+    assert_success(api.post("/tracker/list", {}, hash=other))  # another user's stay

@@ -321,3 +321,19 @@ def test_faults_are_the_world_s_own(shared: ThreadedServer) -> None:
     finally:
         one.close()
         other.close()
+
+
+def test_a_rules_body_is_bounded():
+    """A world's rules stay small: ``GET /__mock__/faults`` answers at most a hundred rules
+    of at most 64 KiB of body each."""
+    from fleetapi_mock.web.faults import MAX_RULE_BODY_BYTES
+
+    mock = FleetMock()
+    http = httpx.Client(transport=mock.transport, base_url=mock.base_url)
+    big = {"path": "task/*", "delay": 0.1, "body": {"label": "x" * MAX_RULE_BODY_BYTES}}
+    answer = http.post("/__mock__/faults", json=big).json()
+    assert answer["status"]["code"] == 7
+    assert answer["errors"][0]["parameter"] == "body"
+    assert mock.faults.list() == []
+    small = {**big, "body": {"label": "x" * 1000}}
+    assert http.post("/__mock__/faults", json=small).json()["success"] is True

@@ -21,6 +21,8 @@ A world is loaded from and saved to a JSON *world document* (``docs/world-format
 from __future__ import annotations
 
 import datetime as dt
+import itertools
+import operator
 import random
 import secrets
 import threading
@@ -93,6 +95,11 @@ __all__ = [
     "demo_world",
     "track_point_order",
 ]
+
+MAX_SESSIONS_PER_USER: Final = 1000
+"""Live sessions of one user; a login past it ends that user's oldest session, as the
+service ends sessions (a world a suite logs into thousands of times stays small)."""
+_SESSION_USER = operator.attrgetter("user_id")
 
 SESSION_LIFETIME: Final = dt.timedelta(days=30)
 """A session hash ends after this long without use."""
@@ -322,6 +329,11 @@ class World:
     def create_session(self, user: UserRecord, *, kind: str = "standard") -> SessionRecord:
         """Open a session for ``user`` (what ``user/auth`` does) and return it."""
         now = self.now()
+        live = self.sessions.counts(_SESSION_USER)[(user.id, user.id)]
+        if live >= MAX_SESSIONS_PER_USER:  # the table keeps the order sessions were opened
+            mine = (s for s in self.sessions.values() if s.user_id == user.id)
+            for old in list(itertools.islice(mine, live - MAX_SESSIONS_PER_USER + 1)):
+                del self.sessions[old.hash]
         session = SessionRecord(
             hash=self.new_hash(),
             user_id=user.id,

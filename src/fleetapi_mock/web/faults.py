@@ -37,11 +37,20 @@ import attrs
 
 from fleetapi._errors import CODES, error_class
 from fleetapi._rules import rules
+from fleetapi_mock.state.bounds import json_text
 from fleetapi_mock.web.decoding import invalid, read_strictly
 from fleetapi_mock.web.journal import CredentialFilter, differences
 from fleetapi_mock.web.wire import Response, failure_response
 
-__all__ = ["MAX_RULES", "BrokenAnswer", "DropWhen", "FaultRule", "FaultSpec", "Faults"]
+__all__ = [
+    "MAX_RULES",
+    "MAX_RULE_BODY_BYTES",
+    "BrokenAnswer",
+    "DropWhen",
+    "FaultRule",
+    "FaultSpec",
+    "Faults",
+]
 
 DropWhen = Literal["before", "after"]
 """When a dropped connection closes: before the call is handled, or after."""
@@ -50,6 +59,8 @@ BrokenAnswer = Literal["empty", "truncated"]
 
 MAX_RULES: Final = 100
 """How many rules one world holds at once."""
+MAX_RULE_BODY_BYTES: Final = 64 * 1024
+"""The largest ``body`` a rule matches by, as compact JSON: a world's rules stay small."""
 _REASONS: Final = {
     400: "Bad Request",
     401: "Unauthorized",
@@ -111,6 +122,8 @@ class FaultSpec:
             raise invalid("error", "must be an API error code (see the errors table)")
         if self.retry_after is not None and self.error is None and self.status is None:
             raise invalid("retry_after", "goes with error or status")
+        if self.body is not None and len(json_text(self.body)) > MAX_RULE_BODY_BYTES:
+            raise invalid("body", f"at most {MAX_RULE_BODY_BYTES} bytes of JSON")
 
 
 def read_spec(data: Mapping[str, Any]) -> FaultSpec:
