@@ -125,27 +125,33 @@ def test_a_server_killed_under_load_keeps_what_it_saved(
     assert "after the restart" in {d["label"] for d in final["worlds"]["ci-1"]["departments"]}
 
 
+_WORLDS = b'{"format": "' + FORMAT.encode() + b'", "worlds": '
+
+
 @pytest.mark.e2e
 @pytest.mark.parametrize(
-    ("content", "message"),
+    ("content", "message", "options"),
     [
-        (b'{"format": "fleetapi-mock-st', "not valid JSON"),
-        (b'{"format": "fleetapi-mock-state/9", "worlds": {}}', "newer version"),
-        (b'{"worlds": {}}', "not a fleet mock state file"),
-        (b'{"format": "' + FORMAT.encode() + b'", "worlds": {"x": {"users": 3}}}', "invalid world"),
+        (b'{"format": "fleetapi-mock-st', "not valid JSON", []),
+        (b'{"format": "fleetapi-mock-state/9", "worlds": {}}', "newer version", []),
+        (b'{"worlds": {}}', "not a fleet mock state file", []),
+        (_WORLDS + b'{"x": {"users": 3}}}', "invalid world", []),
+        (_WORLDS + b'{"../x": {}}}', "names a world '../x'", []),
+        (_WORLDS + b'{"a": {}, "b": {}}}', "more than the 1 --max-worlds", ["--max-worlds", "1"]),
     ],
 )
 def test_a_file_it_cannot_read_is_refused_and_left_as_it_is(
-    tmp_path: Path, content: bytes, message: str
+    tmp_path: Path, content: bytes, message: str, options: list[str]
 ) -> None:
     state = tmp_path / "state.json"
     state.write_bytes(content)
-    command = [sys.executable, "-m", "fleetapi_cli", "mock", "serve", "--port", "0"]
+    command = [sys.executable, "-m", "fleetapi_cli", "mock", "serve", "--port", "0", *options]
     result = subprocess.run(
         [*command, "--state", str(state)], capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 2
     assert message in result.stderr
+    assert str(state) in result.stderr
     assert state.read_bytes() == content
 
 

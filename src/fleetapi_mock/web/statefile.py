@@ -150,6 +150,18 @@ class StateKeeper:
         documents = read_state(self.path)
         if documents is None:
             return 0
+        for name in documents:
+            if name != DEFAULT and not self.worlds.is_name(name):
+                raise StateFileError(
+                    f"the state file {self.path} names a world {name[:80]!r}: a world's name is "
+                    "1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit"
+                )
+        named = len([n for n in documents if n != DEFAULT])
+        if named > self.worlds.limit:
+            raise StateFileError(
+                f"the state file {self.path} holds {named} named worlds, more than the "
+                f"{self.worlds.limit} --max-worlds allows: raise --max-worlds to serve them"
+            )
         loaded: dict[str, World] = {}
         for name, document in documents.items():
             try:

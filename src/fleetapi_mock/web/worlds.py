@@ -123,6 +123,12 @@ class Worlds:
             named = sorted((name, w.backend) for name, w in self._named.items())
         return [(DEFAULT, self.main), *named]
 
+    @staticmethod
+    def is_name(name: str) -> bool:
+        """Whether ``name`` may name a world (1 to 64 letters, digits, ``.``, ``_`` or ``-``,
+        starting with a letter or digit)."""
+        return bool(_NAME.fullmatch(name))
+
     def adopt(self, name: str, world: World) -> Backend:
         """Serve ``world`` as the named world ``name`` (one restored from a state file),
         replacing a world of that name."""
