@@ -189,3 +189,28 @@ def test_a_failed_save_leaves_the_previous_file(
         write_state(state, {"default": {"users": [1]}})
     assert state.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["state.json"], "no temporary file left"
+
+
+def test_a_request_that_overlaps_a_save_is_saved_by_the_next(tmp_path: Path) -> None:
+    """A save that runs while a request is in flight, before its change is made, does not
+    count that request as saved: the next save writes its change."""
+    state = tmp_path / "state.json"
+    mock = FleetMock()
+    worlds = Worlds(mock.backend)
+    keeper = StateKeeper(worlds, state)
+    keeper.save(force=True)
+    session = mock.session()
+    keeper.save()  # the session is saved; nothing is due now
+    answer = mock.backend._answer
+
+    def saving_first(request: Any) -> Any:
+        keeper.save()  # the saver thread runs before the handler changes the world
+        return answer(request)
+
+    mock.backend._answer = saving_first  # type: ignore[method-assign]
+    body = {"hash": session, "department": {"label": "during a save"}}
+    response = mock.backend.handle("POST", "/department/create", {}, {}, json.dumps(body).encode())
+    assert json.loads(response.body)["success"] is True
+    assert keeper.save() is True, "the request's change is still to be saved"
+    saved = json.loads(state.read_bytes())["worlds"]["default"]["departments"]
+    assert "during a save" in {d["label"] for d in saved}

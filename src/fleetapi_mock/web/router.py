@@ -152,7 +152,7 @@ class Backend:
         self.limiter = RateLimiter(rate_limit) if rate_limit else None
         self.max_body_bytes = max_body_bytes
         self.handled = 0
-        """Requests answered so far (a state file is saved when it moves)."""
+        """Requests answered, each counted once it ends (a state file saves when it moves)."""
         self.journal: Journal = Journal(journal_size)
         """The last answered API requests (control routes aside)."""
         self.faults: Faults = Faults(world.seed)
@@ -228,7 +228,6 @@ class Backend:
         Never raises: an unexpected exception is logged and answered code 6, HTTP 500.
         """
         started = time.monotonic()
-        self.handled += 1
         request: Request | None = None
         try:
             lowered = (
@@ -262,6 +261,7 @@ class Backend:
         if logger.isEnabledFor(logging.DEBUG):
             elapsed = (time.monotonic() - started) * 1e3
             logger.debug("%s %s -> %s in %.1f ms", method, path, response.status, elapsed)
+        self.handled += 1  # once its changes are made: a save that began before sees it move
         return response
 
     def _record(self, method: str, path: str, response: Response, request: Request | None) -> None:
