@@ -115,6 +115,16 @@ def serve(
             help="Seconds between saves of --state (when anything was asked of a world).",
         ),
     ] = 10.0,
+    control_token: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--control-token",
+            envvar="FLEET_MOCK_CONTROL_TOKEN",
+            metavar="TOKEN",
+            help="Make the control API (/__mock__/...) need 'Authorization: Bearer TOKEN' "
+            "(the file routes of uploads and downloads stay open).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
     try:
@@ -147,6 +157,7 @@ def serve(
             world_idle=world_ttl or None,
             state=state,
             save_every=save_every,
+            control_token=control_token or None,
         )
     except StateFileError as exc:
         raise typer.BadParameter(str(exc), param_hint="--state") from None

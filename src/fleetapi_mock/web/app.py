@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import math
 import queue
@@ -13,10 +14,11 @@ import urllib.parse
 from collections.abc import Awaitable, Callable
 from typing import Any, Final, TypeVar
 
+import attrs
 from starlette.applications import Starlette
 from starlette.types import Receive, Scope, Send
 
-from fleetapi._errors import FleetApiError, UnexpectedError
+from fleetapi._errors import FleetApiError, UnexpectedError, WrongHashError
 from fleetapi_mock.web import control
 from fleetapi_mock.web.request import request_origin
 from fleetapi_mock.web.router import Backend
@@ -169,9 +171,29 @@ def _query(scope: Scope) -> FormFields:
     return form_fields(urllib.parse.parse_qsl(raw.decode("latin-1"), keep_blank_values=True))
 
 
-def create_app(backend: Backend | Worlds | None = None) -> Starlette:
+def _refused_control(headers: LowerCaseHeaders, token: str) -> Reply | None:
+    """The refusal of a control request without the server's token (``None``: it has it)."""
+    given = headers.get("authorization", "")
+    if hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+        return None
+    error = WrongHashError(
+        "the control API needs 'Authorization: Bearer <token>' (fleet mock serve --control-token)",
+        http_status=401,
+    )
+    refusal = failure_response(error)
+    challenge = {"www-authenticate": 'Bearer realm="fleet mock control"'}
+    return attrs.evolve(refusal, headers={**refusal.headers, **challenge})
+
+
+def create_app(
+    backend: Backend | Worlds | None = None, *, control_token: str | None = None
+) -> Starlette:
     """A Starlette app answering every path and method from ``backend`` (the demo world's
     backend when not given), and from the named worlds beside it (:mod:`.worlds`).
+
+    With ``control_token``, a control route (but the public ones: the file routes and the
+    OpenAPI document) needs ``Authorization: Bearer <control_token>``; without it the answer
+    is code 3, HTTP 401.
 
     A request of a quick path (:class:`Pace`) is answered on the event loop when the world is
     free: such a call takes tens of microseconds, less than handing it to a thread and back.
@@ -195,6 +217,10 @@ def create_app(backend: Backend | Worlds | None = None) -> Starlette:
         path: str = scope["path"]
         method: str = scope["method"]
         query = _query(scope)
+        if control_token is not None and control.needs_token(method, path):
+            refusal = _refused_control(headers, control_token)
+            if refusal is not None:
+                return refusal
         try:
             if control.server_route(method, path):
                 origin = request_origin(headers, scope["scheme"])

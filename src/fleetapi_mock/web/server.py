@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import ipaddress
+import logging
 import signal
 import socket
 import sys
@@ -31,6 +33,8 @@ __all__ = [
     "banner_text",
     "run",
 ]
+
+logger: logging.Logger = logging.getLogger("fleetapi_mock")
 
 DEFAULT_SHUTDOWN_TIMEOUT = 5
 """Seconds a stopping server lets requests in flight finish before it exits anyway."""
@@ -128,6 +132,16 @@ def banner_text(world: World, base_url: str, command: str = "fleet") -> str:
     return "\n".join(lines)
 
 
+def _is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback address or name (reached from this machine alone)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def run(
     host: str = "127.0.0.1",
     port: int = 8765,
@@ -145,6 +159,7 @@ def run(
     world_idle: float | None = 3600.0,
     state: Path | None = None,
     save_every: float = 10.0,
+    control_token: str | None = None,
 ) -> None:
     """Serve the mock until Ctrl-C or SIGTERM; print one line when it listens.
 
@@ -169,6 +184,9 @@ def run(
         state: A state file: the worlds are restored from it, and saved to it every
             ``save_every`` seconds and on stopping (:mod:`fleetapi_mock.web.statefile`).
         save_every: Seconds between saves of ``state``.
+        control_token: The token the control API needs (``Authorization: Bearer TOKEN``);
+            without one, binding to an address other than loopback logs a warning (on
+            standard error unless logging is set up otherwise).
 
     Raises:
         OSError: ``host:port`` cannot be listened on (in use, unknown host), in one line.
@@ -176,6 +194,13 @@ def run(
     """
     stream = out if out is not None else sys.stdout
     _check_free(host, port)
+    if control_token is None and not _is_loopback(host):
+        logger.warning(
+            "fleet mock: warning: serving on %s without --control-token: anyone who can reach "
+            "this address can read every world (passwords and live session hashes included), "
+            "move its clock, fault it and delete it",
+            host,
+        )
     mock = FleetMock(world, rate_limit=rate_limit or None, running_clock=running_clock, seed=seed)
     worlds = Worlds(mock.backend, limit=max_worlds, idle_seconds=world_idle, seed=seed)
     keeper = StateKeeper(worlds, state, every=save_every) if state is not None else None
@@ -186,7 +211,7 @@ def run(
         keeper.save(force=True)  # the file is writable, and holds the worlds from the start
     mock.backend.freeze()  # this process serves the mock alone
     config = uvicorn.Config(
-        create_app(worlds),
+        create_app(worlds, control_token=control_token),
         host=host,
         port=port,
         log_level=log_level,
@@ -238,10 +263,19 @@ class ThreadedServer:
         mock: The mock to serve (a fresh demo :class:`FleetMock` by default).
         host: The loopback address to bind.
         port: The port; 0 (the default) picks a free one, safe for parallel tests.
+        control_token: The token the control API needs (``Authorization: Bearer TOKEN``).
     """
 
-    def __init__(self, mock: FleetMock | None = None, *, host: str = "127.0.0.1", port: int = 0):
+    def __init__(
+        self,
+        mock: FleetMock | None = None,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        control_token: str | None = None,
+    ):
         self.mock: FleetMock = mock if mock is not None else FleetMock()
+        self.control_token = control_token
         self.worlds: Worlds = Worlds(self.mock.backend)
         """The server's worlds: its own (:attr:`mock`) and the named ones."""
         self.host: str = host
@@ -268,7 +302,7 @@ class ThreadedServer:
         self.port = int(sock.getsockname()[1])
         ready = threading.Event()
         config = uvicorn.Config(
-            create_app(self.worlds),
+            create_app(self.worlds, control_token=self.control_token),
             log_level="warning",
             access_log=False,
             lifespan="off",

@@ -32,6 +32,7 @@ __all__ = [
     "handle",
     "is_control_path",
     "is_journaled",
+    "needs_token",
     "server_route",
 ]
 
@@ -62,6 +63,15 @@ def is_journaled(path: str, method: str = "POST") -> bool:
     """Whether the journal records a request of this control route."""
     route = _route_of(method, path)
     return route is not None and route.journaled
+
+
+def needs_token(method: str, path: str) -> bool:
+    """Whether a request of ``path`` needs the server's control token (when it has one):
+    every control route but the public ones (an unknown one too)."""
+    if not is_control_path(path):
+        return False
+    route = _route_of(method, path)
+    return route is None or not route.public
 
 
 def server_route(method: str, path: str) -> bool:

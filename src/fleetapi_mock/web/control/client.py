@@ -44,6 +44,8 @@ class MockControl(ControlMethods):
     Args:
         base_url: The mock's address (with the prefix its clients use, if any).
         world: The named world to control (``X-Mock-World``); the server's own by default.
+        token: The server's control token (``fleet mock serve --control-token``), if it has
+            one.
         transport: An httpx transport (a :class:`~fleetapi_mock.MockTransport`).
         timeout: Seconds to wait for an answer.
     """
@@ -53,10 +55,13 @@ class MockControl(ControlMethods):
         base_url: str,
         *,
         world: str | None = None,
+        token: str | None = None,
         transport: httpx.BaseTransport | None = None,
         timeout: float = 30.0,
     ) -> None:
         headers = {} if world is None else {"X-Mock-World": world}
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
         self.base_url = base_url.rstrip("/")
         self._http = httpx.Client(headers=headers, transport=transport, timeout=timeout)
 

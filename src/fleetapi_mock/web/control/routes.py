@@ -69,6 +69,9 @@ class ControlRoute:
     journaled: bool = False
     """Whether the journal records its requests (file uploads: the API hands out their
     address); reading and verifying change nothing."""
+    public: bool = False
+    """Answered without the server's control token: the file routes an API client reaches
+    through the addresses the API hands out, and the OpenAPI document."""
 
     @property
     def description(self) -> str:
@@ -197,6 +200,7 @@ ROUTES: Final[tuple[ControlRoute, ...]] = (
         raw=True,
         typed=False,
         journaled=True,
+        public=True,
     ),
     ControlRoute(
         name="download_file",
@@ -206,6 +210,7 @@ ROUTES: Final[tuple[ControlRoute, ...]] = (
         raw=True,
         also=("HEAD",),
         typed=False,
+        public=True,
     ),
     ControlRoute(
         name="openapi",
@@ -214,6 +219,7 @@ ROUTES: Final[tuple[ControlRoute, ...]] = (
         handler=do.openapi,
         result=dict[str, Any],
         raw=True,
+        public=True,
     ),
 )
 
