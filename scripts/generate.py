@@ -243,6 +243,11 @@ def _arguments(endpoint: Endpoint, skip: set[str], more: dict[str, str]) -> list
             if a.name not in skip:
                 described[a.name] = field_doc(endpoint.params, a.name)
     described.update({k: v for k, v in more.items() if k != "file"})
+    return _args_section(described)
+
+
+def _args_section(described: dict[str, str]) -> list[str]:
+    """The ``Args:`` lines of a docstring, each parameter's text wrapped (none when empty)."""
     if not described:
         return []
     lines = ["", "Args:"]
@@ -250,6 +255,12 @@ def _arguments(endpoint: Endpoint, skip: set[str], more: dict[str, str]) -> list
         wrapped = textwrap.wrap(f"{name}: {text}", width=100 - 12, subsequent_indent="    ")
         lines += [f"    {line}" for line in wrapped]
     return lines
+
+
+def _method_docstring(lines: list[str]) -> str:
+    """A method's docstring, indented, from its lines."""
+    body = "\n        ".join(line.rstrip() for line in lines).replace("\n        \n", "\n\n")
+    return f'        """{body}\n        """'
 
 
 def _docstring(
@@ -270,8 +281,7 @@ def _docstring(
     if extra:
         lines += ["", extra]
     lines += _arguments(endpoint, skip, more or {})
-    body = "\n        ".join(line.rstrip() for line in lines).replace("\n        \n", "\n\n")
-    return f'        """{body}\n        """'
+    return _method_docstring(lines)
 
 
 def _item_type(endpoint: Endpoint, imports: Imports) -> str:
@@ -679,12 +689,7 @@ def _control_method(route: Any, imports: Imports) -> str:
     returns = "None" if route.result is None else imports.runtime_type(route.result)
     doc = inspect.cleandoc(route.handler.__doc__ or "").split("\n\n")[0]
     lines = [*doc.splitlines(), "", f"``{route.method} {route.url_path}``."]
-    if described:
-        lines += ["", "Args:"]
-        for name, text in described.items():
-            wrapped = textwrap.wrap(f"{name}: {text}", width=100 - 12, subsequent_indent="    ")
-            lines += [f"    {line}" for line in wrapped]
-    body = "\n        ".join(line.rstrip() for line in lines).replace("\n        \n", "\n\n")
+    lines += _args_section(described)
     call = f'self._send("{route.name}", {sent})'
     if returns == "None":
         statement = f"        {call}"
@@ -692,7 +697,7 @@ def _control_method(route: Any, imports: Imports) -> str:
         imports.need("typing", "cast")
         statement = f'        return cast("{returns}", {call})'
     head = f"    def {route.name}({args}) -> {returns}:"
-    return "\n".join([head, f'        """{body}\n        """', statement])
+    return "\n".join([head, _method_docstring(lines), statement])
 
 
 def control_source() -> str:

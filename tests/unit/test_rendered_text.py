@@ -70,15 +70,7 @@ def test_every_generated_option_help_shows_values_not_names(endpoint: Any) -> No
 
 
 def test_the_calls_page_shows_values_not_names() -> None:
-    from pathlib import Path
-
-    hooks = Path(__file__).resolve().parents[2] / "docs" / "hooks.py"
-    spec = importlib.util.spec_from_file_location("docs_hooks", hooks)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert _leaks(module.calls_markdown()) == []
+    assert _leaks(_hooks().calls_markdown()) == []
 
 
 def test_one_reader_serves_every_reader() -> None:

@@ -33,7 +33,7 @@ import attrs
 
 from fleetapi._errors import ServiceUnavailableError, WrongRequestFormatError
 from fleetapi_mock.state.world import World
-from fleetapi_mock.web.control.handlers import DEFAULT_WORLD, world_row
+from fleetapi_mock.web.control.handlers import DEFAULT_WORLD, undeletable, world_row
 from fleetapi_mock.web.control.models import WorldRow
 from fleetapi_mock.web.router import Backend
 from fleetapi_mock.web.wire import LowerCaseHeaders
@@ -132,7 +132,7 @@ class Worlds:
     def adopt(self, name: str, world: World) -> Backend:
         """Serve ``world`` as the named world ``name`` (one restored from a state file),
         replacing a world of that name."""
-        if name == DEFAULT or not _NAME.fullmatch(name):
+        if name == DEFAULT or not self.is_name(name):
             raise WrongRequestFormatError(f"invalid world name {name[:80]!r}")
         backend = self._new_world(name, world)
         with self._lock:
@@ -181,10 +181,10 @@ class Worlds:
             WrongRequestFormatError: The default world, or no world of that name.
         """
         if name == DEFAULT:
-            raise WrongRequestFormatError("the default world cannot be deleted: reset it")
+            raise undeletable(name)
         with self._lock:
             if self._named.pop(name, None) is None:
-                raise WrongRequestFormatError(f"no world {name!r}")
+                raise undeletable(name)
 
     def __len__(self) -> int:
         return len(self._named)

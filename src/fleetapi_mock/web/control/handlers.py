@@ -38,7 +38,7 @@ from fleetapi_mock.web.faults import Faults, FaultSpec
 from fleetapi_mock.web.journal import Journal
 from fleetapi_mock.web.wire import Response
 
-__all__ = ["Backend", "Context", "Worlds", "world_row"]
+__all__ = ["Backend", "Context", "Worlds", "undeletable", "world_row"]
 
 DEFAULT_WORLD = "default"
 """The name of a server's own world."""
@@ -79,9 +79,14 @@ class LoneWorld:
 
     def delete(self, name: str) -> None:
         """Refuse: a lone world cannot be deleted, and there is no other."""
-        if name == DEFAULT_WORLD:
-            raise WrongRequestFormatError("the default world cannot be deleted: reset it")
-        raise WrongRequestFormatError(f"no world {name!r}")
+        raise undeletable(name)
+
+
+def undeletable(name: str) -> WrongRequestFormatError:
+    """The refusal to delete the world ``name``: the default one, or one there is not."""
+    if name == DEFAULT_WORLD:
+        return WrongRequestFormatError("the default world cannot be deleted: reset it")
+    return WrongRequestFormatError(f"no world {name!r}")
 
 
 def world_row(
