@@ -11,6 +11,7 @@ import pytest
 
 import fleetapi
 from fleetapi_mock import FleetMock, MockControl, ThreadedServer
+from fleetapi_mock.state.documents import MASK, MASKED_PROBLEM, SECRETS
 
 pytestmark = pytest.mark.e2e
 
@@ -82,3 +83,36 @@ def test_serving_beyond_loopback_without_a_token_warns() -> None:
         process.terminate()
         _, err = process.communicate(timeout=15)
     assert "without --control-token" in err
+
+
+def _secrets(document: dict[str, object]) -> set[str]:
+    """Every value of a secret field in ``document``."""
+    return {
+        str(item[field])  # type: ignore[index]
+        for name, fields in SECRETS.items()
+        for item in document.get(name, [])  # type: ignore[attr-defined]
+        for field in fields
+        if field in item
+    }
+
+
+def test_a_world_document_shows_its_secrets_to_the_token_holder_only() -> None:
+    """Without a token a served document masks passwords and hashes; with it, all round-trips."""
+    with ThreadedServer(FleetMock()) as open_server:
+        login = {"login": "demo", "password": "demo"}
+        assert httpx.post(open_server.base_url + "/user/auth", json=login).json()["success"]
+        masked = httpx.get(open_server.base_url + "/__mock__/world").json()
+    assert masked["masked"] is True
+    assert _secrets(masked) == {MASK}
+    assert "demo" not in {u["password"] for u in masked["users"]}
+    with ThreadedServer(FleetMock(), control_token=TOKEN) as server:
+        auth = {"Authorization": f"Bearer {TOKEN}"}
+        full = httpx.get(server.base_url + "/__mock__/world", headers=auth).json()
+        assert "masked" not in full
+        assert MASK not in _secrets(full)
+        refused = httpx.post(server.base_url + "/__mock__/reset", json=masked, headers=auth)
+        assert refused.json()["status"]["code"] == 7
+        assert refused.json()["errors"] == [{"parameter": "masked", "error": MASKED_PROBLEM}]
+        assert httpx.get(server.base_url + "/__mock__/world", headers=auth).json() == full
+    in_process = FleetMock()
+    assert "masked" not in in_process.control.world_document()

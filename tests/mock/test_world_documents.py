@@ -7,14 +7,16 @@ import datetime as dt
 import math
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
+import attrs
 import pytest
 from mock_helpers import Api, assert_failure, assert_success
 
 from fleetapi._converter import converter_for
 from fleetapi_mock import World, demo_document
-from fleetapi_mock.state.world import WorldDocumentError
+from fleetapi_mock.state.documents import SECRETS
+from fleetapi_mock.state.world import COLLECTIONS, WorldDocumentError
 
 Document = dict[str, Any]
 
@@ -287,3 +289,22 @@ def test_loaded_points_are_history_and_make_no_events() -> None:
     depot_rule = world.rules[1]
     assert (depot_rule.type, depot_rule.zone_ids) == ("inoutzone", [1])
     assert len(world.points_of(1)) > 500
+
+
+def test_every_credential_field_of_a_world_is_masked_in_documents_read_without_the_token():
+    """A new collection holding a password, hash or token joins SECRETS, or it would leak."""
+    credential_names = {"password", "hash", "token", "secret"}
+    found = {
+        name: tuple(
+            sorted(
+                {
+                    f.name
+                    for record in get_args(c.record) or (c.record,)
+                    for f in attrs.fields(record)
+                    if f.name in credential_names
+                }
+            )
+        )
+        for name, c in COLLECTIONS.items()
+    }
+    assert {name: fields for name, fields in found.items() if fields} == dict(SECRETS)

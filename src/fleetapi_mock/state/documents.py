@@ -39,10 +39,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DOCUMENT_FORMAT",
+    "SECRETS",
     "WorldDocumentError",
     "demo_document",
     "dump_document",
     "load_document",
+    "masked_document",
     "packed",
 ]
 
@@ -62,6 +64,26 @@ _NESTED_IN_FORMAT_1: Final = {
     "forms": "form",
     "files": "file",
 }
+
+
+SECRETS: Final[Mapping[str, tuple[str, ...]]] = {
+    "users": ("password",),
+    "sessions": ("hash",),
+    "api_keys": ("hash",),
+    "files": ("token",),
+    "geo_links": ("hash",),
+    "retranslators": ("password",),
+}
+"""The fields of each collection that let a holder act as someone (log in, call, download):
+masked in a document read without the right to see them (:func:`masked_document`)."""
+
+MASK: Final = "********"
+
+MASKED_PROBLEM: Final = (
+    "this document was read without the server's control token, so its passwords and hashes "
+    "are masked: read it with the token (fleet mock serve --control-token), or keep the "
+    "server's --state file"
+)
 
 
 class WorldDocumentError(ValueError):
@@ -91,6 +113,18 @@ def dump_document(world: World) -> dict[str, Any]:
         return document
 
 
+def masked_document(document: Mapping[str, Any]) -> dict[str, Any]:
+    """``document`` with every secret (:data:`SECRETS`) masked and ``"masked": true`` beside
+    its format, which no load accepts: a masked document is for reading, not for serving."""
+    masked = {**document, "masked": True}
+    for name, fields in SECRETS.items():
+        if name in masked:
+            masked[name] = [
+                {**item, **{f: MASK for f in fields if f in item}} for item in masked[name]
+            ]
+    return masked
+
+
 def load_document(world: World, document: Mapping[str, Any]) -> None:
     """Fill the empty ``world`` from ``document``.
 
@@ -103,6 +137,8 @@ def load_document(world: World, document: Mapping[str, Any]) -> None:
     where, problem = json_problem(dict(document))
     if problem:
         raise WorldDocumentError([(where, problem)])
+    if "masked" in document:
+        raise WorldDocumentError([("masked", MASKED_PROBLEM)])
     if document.get("format") == FORMAT_1:
         document = _from_format_1(document)
     errors = list(_load_settings(world, document))

@@ -193,7 +193,8 @@ def create_app(
 
     With ``control_token``, a control route (but the public ones: the file routes and the
     OpenAPI document) needs ``Authorization: Bearer <control_token>``; without it the answer
-    is code 3, HTTP 401.
+    is code 3, HTTP 401. Without ``control_token``, world documents are answered with their
+    passwords and hashes masked.
 
     A request of a quick path (:class:`Pace`) is answered on the event loop when the world is
     free: such a call takes tens of microseconds, less than handing it to a thread and back.
@@ -245,6 +246,7 @@ def create_app(
                     client=client[0] if client else None,
                     body_size=size,
                     scheme=scope["scheme"],
+                    secrets=control_token is not None,
                 )
             finally:
                 pace.note(path, time.perf_counter() - started)

@@ -50,6 +50,8 @@ class Request:
     client: str | None = None
     origin: str
     """``scheme://host`` the request came to."""
+    secrets: bool = True
+    """Whether control answers may show the world's secrets."""
     endpoint: Endpoint | None = None
     user_id: int | None = None
     credential: CredentialKind | None = None

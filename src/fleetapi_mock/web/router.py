@@ -32,7 +32,6 @@ Failures are :class:`~fleetapi.FleetApiError` instances rendered in one place
 from __future__ import annotations
 
 import gc
-import json
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -40,7 +39,6 @@ from typing import Any
 
 import attrs
 
-from fleetapi._converter import converter_for, format_datetime
 from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import (
     FileTooLargeError,
@@ -49,8 +47,8 @@ from fleetapi._errors import (
     UnexpectedError,
     WrongRequestFormatError,
 )
-from fleetapi_mock.domain.context import Context, FileReply, Reply
-from fleetapi_mock.handlers import HANDLERS, Handler, load_handlers
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.handlers import HANDLERS, load_handlers
 from fleetapi_mock.state.documents import demo_source, packed
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web import control
@@ -68,16 +66,13 @@ from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
 from fleetapi_mock.web.faults import Faults
 from fleetapi_mock.web.journal import Journal, JournalEntry
 from fleetapi_mock.web.request import Request, request_origin
+from fleetapi_mock.web.results import run_handler
 from fleetapi_mock.web.routing import route_with_prefix
 from fleetapi_mock.web.wire import (
     FormFields,
     LowerCaseHeaders,
     Response,
-    failure_body,
     failure_response,
-    file_response,
-    json_response,
-    redirect_response,
 )
 
 __all__ = [
@@ -210,6 +205,7 @@ class Backend:
         client: str | None = None,
         body_size: int | None = None,
         scheme: str = "http",
+        secrets: bool = True,
     ) -> Response:
         """Answer one HTTP request.
 
@@ -224,6 +220,8 @@ class Backend:
                 that stopped reading an oversized body).
             scheme: The request's URL scheme (with the ``Host`` header, the addresses of
                 uploads and downloads the mock hands out point back to where it was reached).
+            secrets: Whether control answers may show the world's secrets (a served request
+                without the server's control token may not: :func:`.create_app`).
 
         Never raises: an unexpected exception is logged and answered code 6, HTTP 500.
         """
@@ -244,6 +242,7 @@ class Backend:
                 size=len(body) if body_size is None else body_size,
                 client=client,
                 origin=request_origin(lowered, scheme),
+                secrets=secrets,
             )
             response = self._answer(request)
         except FleetApiError as exc:
@@ -288,6 +287,7 @@ class Backend:
                 request.headers,
                 request.body,
                 origin=request.origin,
+                secrets=request.secrets,
             )
         endpoint, prefix = route_with_prefix(request.path)
         if endpoint is None:
@@ -327,7 +327,7 @@ class Backend:
                 files=files,
                 base_url=request.origin + prefix,
             )
-            return _run(ctx, handler, params)
+            return run_handler(ctx, handler, params)
 
     @staticmethod
     def _check_method(request: Request, endpoint: Endpoint) -> Response | None:
@@ -408,43 +408,3 @@ class Backend:
         request.user_id = identity.user.id
         request.credential = "api_key" if identity.api_key is not None else "session"
         return identity
-
-
-def _run(ctx: Context, handler: Handler, params: Any) -> Response:
-    """Run the handler and wrap its result in the envelope. With a ``redirect_target``
-    (``map_layer/upload``) the envelope of its success or failure travels in a redirect."""
-    target = getattr(params, "redirect_target", None)
-    if not isinstance(target, str):
-        return _success(ctx, handler(ctx, params))
-    try:
-        response = _success(ctx, handler(ctx, params))
-    except FleetApiError as exc:
-        return attrs.evolve(redirect_response(target, failure_body(exc)), code=exc.code)
-    return redirect_response(target, json.loads(response.body))
-
-
-def _success(ctx: Context, result: Any) -> Response:
-    endpoint = ctx.endpoint
-    kind = endpoint.result.kind
-    if isinstance(result, FileReply):
-        return file_response(result)
-    if kind == "bytes":
-        raise TypeError(f"the handler of {endpoint.path} must answer a FileReply")
-    extra: Mapping[str, Any] = {}
-    unstructured = False
-    if isinstance(result, Reply):
-        extra, unstructured, result = result.extra, result.unstructured, result.value
-    body: dict[str, Any] = {"success": True}
-    conv = converter_for(iso=ctx.iso)
-    if kind == "json":
-        value = result if unstructured else conv.unstructure(result, endpoint.result.type)
-        if endpoint.result.key is None:
-            if not isinstance(value, dict):
-                raise TypeError(f"the handler of {endpoint.path} must answer an object")
-            body.update(value)
-        else:
-            body[endpoint.result.key] = value
-    body.update(extra)
-    if ctx.iso or endpoint.result.user_time:
-        body["user_time"] = format_datetime(ctx.user_time(ctx.now()), iso=ctx.iso)
-    return json_response(200, body)

@@ -138,9 +138,11 @@ def handle(
     *,
     origin: str = "http://fleet.localhost",
     worlds: Worlds | None = None,
+    secrets: bool = True,
 ) -> Response:
     """Answer a control route (``origin`` is the request's ``scheme://host``; ``worlds``
-    the server's, when it serves several)."""
+    the server's, when it serves several; ``secrets``: whether the answer may show the
+    world's secrets, :attr:`.Context.secrets`)."""
     before, segments = _route_segments(path)
     found = match(method, segments)
     if found is None:
@@ -155,6 +157,7 @@ def handle(
         base_url=origin + "".join(f"/{s}" for s in before),
         fields=fields,
         openapi=_openapi,
+        secrets=secrets,
     )
     path_params = {} if route.params is None else fields
     return _answer(route, route.handler(context, _params(route, query, path_params, body)))

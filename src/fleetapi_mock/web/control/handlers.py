@@ -19,6 +19,7 @@ from fleetapi._converter import (
 from fleetapi._errors import InvalidParametersError, WrongRequestFormatError
 from fleetapi_mock.domain.position import record_positions
 from fleetapi_mock.state.bounds import in_clock_range
+from fleetapi_mock.state.documents import masked_document
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.world import World, WorldDocumentError
 from fleetapi_mock.web import uploads
@@ -112,6 +113,9 @@ class Context:
     openapi: Callable[[], dict[str, Any]]
     """The OpenAPI document of the server (built from the route table, which names these
     handlers: handed in rather than imported)."""
+    secrets: bool = True
+    """Whether answers may show the world's secrets: in-process, and to a served request that
+    carried the server's control token."""
 
 
 # --- World and clock ----------------------------------------------------------------------------
@@ -131,8 +135,10 @@ def reset(ctx: Context, document: dict[str, Any] | None) -> None:
 
 def world_document(ctx: Context, _: None) -> dict[str, Any]:
     """The current state as a world document, without envelope: save it, and serve it again
-    with ``fleet mock serve --world``."""
-    return ctx.backend.world.to_document()
+    with ``fleet mock serve --world``. A server started without ``--control-token`` masks its
+    passwords and hashes (``"masked": true``; such a document is not loaded again)."""
+    document = ctx.backend.world.to_document()
+    return document if ctx.secrets else masked_document(document)
 
 
 def read_clock(ctx: Context, _: None) -> ClockState:
