@@ -6,7 +6,8 @@ codes; ``<!-- fleetapi:fleet-mock -->`` the members of ``FleetMock``;
 ``<!-- fleetapi:control -->`` the routes of the mock's control API;
 ``<!-- fleetapi:mock-modules -->`` becomes the table of the mock's modules, each
 described by its own docstring; ``<!-- fleetapi:access -->`` the calls of each access level and
-``<!-- fleetapi:rights -->`` the sub-user right (or master-only rule) of each call.
+``<!-- fleetapi:rights -->`` the sub-user right (or master-only rule) of each call;
+``<!-- fleetapi:limits -->`` the limits of a served mock, with their options and defaults.
 
 Everything on the calls page is read from one place: the ``Endpoint`` declarations (path,
 summary, access, right, errors, paging, notes), the params models (fields, their docstrings and
@@ -661,6 +662,18 @@ def _answer_cell(route: Any) -> str:
     return f"`{route.key}`: a list of {{{names}}}" if inner else f"`{route.key}`: {{{names}}}"
 
 
+def limits_markdown() -> str:
+    """The limits of a served mock (``ServerLimits``): option, default, what it bounds."""
+    from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits, limit_help
+
+    rows = ["| Option | Default | What it bounds |", "|---|---|---|"]
+    for field in attrs.fields(ServerLimits):
+        option = "--" + field.name.replace("_", "-")
+        default = getattr(DEFAULT_LIMITS, field.name)
+        rows.append(f"| `{option}` | {default:g} | {_cell(limit_help(field.name))} |")
+    return "\n".join(rows) + "\n"
+
+
 def control_markdown() -> str:
     """The control API's routes (its table): route, typed method, what it does, what it
     takes and what it answers."""
@@ -782,6 +795,8 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
         markdown = markdown.replace("<!-- fleetapi:exit-codes -->", exit_codes_markdown())
     if "<!-- fleetapi:errors -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:errors -->", errors_markdown())
+    if "<!-- fleetapi:limits -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:limits -->", limits_markdown())
     return markdown
 
 

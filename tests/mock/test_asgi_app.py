@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 import httpx
@@ -11,6 +12,7 @@ import pytest
 from fleetapi_mock import DEMO_API_KEY
 from fleetapi_mock.web.app import create_app
 from fleetapi_mock.web.router import Backend
+from fleetapi_mock.web.scheduling import QUICK_BODY_BYTES
 from fleetapi_mock.web.wire import Response as Reply
 from fleetapi_mock.web.worlds import Worlds
 
@@ -99,3 +101,38 @@ def test_an_answer_with_a_header_http_cannot_carry_is_the_api_s_envelope(
     assert answered.status_code == 500
     assert answered.json()["status"]["code"] == 6
     assert answered.headers["content-length"] == str(len(answered.content))
+
+
+def _threads_answering(app: Any, backend: Backend, bodies: list[bytes]) -> list[str]:
+    """The thread each of ``bodies`` was answered in (posted in turn to ``base/nothing``)."""
+    names: list[str] = []
+    handle = backend.handle
+
+    def spying(*args: Any, **kwargs: Any) -> Reply:
+        names.append(threading.current_thread().name)
+        return handle(*args, **kwargs)
+
+    backend.handle = spying  # type: ignore[method-assign]
+
+    async def post_all() -> None:
+        transport = httpx.ASGITransport(app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://mock") as http:
+            for body in bodies:
+                headers = {**AUTH, "content-type": "application/json"}
+                await http.post("/base/nothing", content=body, headers=headers)
+
+    asyncio.run(post_all())
+    return names
+
+
+def test_only_small_requests_known_to_be_quick_are_answered_on_the_event_loop() -> None:
+    """A large body, even to a quick call, is read and parsed in a worker thread."""
+    backend = Backend()
+    small = b"{}"
+    large = b'{"pad": "' + b"x" * QUICK_BODY_BYTES + b'"}'
+    names = _threads_answering(create_app(backend), backend, [small] * 5 + [large])
+    loop_thread = threading.current_thread().name  # asyncio.run's loop runs here
+    assert names[0] != loop_thread  # never answered yet: a worker
+    assert names[4] == loop_thread  # learnt as quick
+    assert names[5] != loop_thread  # too large for the loop
+    assert names[5].startswith("fleet-mock-worker")

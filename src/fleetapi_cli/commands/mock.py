@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from fleetapi_cli._typer import examples, new_group
+from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits, limit_help
 
 __all__ = ["app"]
 
@@ -125,6 +126,21 @@ def serve(
             "(the file routes of uploads and downloads stay open).",
         ),
     ] = None,
+    world_queue: Annotated[
+        int, typer.Option("--world-queue", min=1, metavar="N", help=limit_help("world_queue"))
+    ] = DEFAULT_LIMITS.world_queue,
+    max_connections: Annotated[
+        int,
+        typer.Option("--max-connections", min=1, metavar="N", help=limit_help("max_connections")),
+    ] = DEFAULT_LIMITS.max_connections,
+    read_timeout: Annotated[
+        float,
+        typer.Option("--read-timeout", min=0.1, metavar="SECONDS", help=limit_help("read_timeout")),
+    ] = DEFAULT_LIMITS.read_timeout,
+    keep_alive: Annotated[
+        float,
+        typer.Option("--keep-alive", min=0.1, metavar="SECONDS", help=limit_help("keep_alive")),
+    ] = DEFAULT_LIMITS.keep_alive,
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
     try:
@@ -158,6 +174,12 @@ def serve(
             state=state,
             save_every=save_every,
             control_token=control_token or None,
+            limits=ServerLimits(
+                world_queue=world_queue,
+                max_connections=max_connections,
+                read_timeout=read_timeout,
+                keep_alive=keep_alive,
+            ),
         )
     except StateFileError as exc:
         raise typer.BadParameter(str(exc), param_hint="--state") from None

@@ -3,25 +3,29 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
-import math
-import queue
-import threading
 import time
 import urllib.parse
+import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any, Final, TypeVar
+from functools import partial
 
 import attrs
 from starlette.applications import Starlette
 from starlette.types import Receive, Scope, Send
 
-from fleetapi._errors import FleetApiError, UnexpectedError, WrongHashError
+from fleetapi._errors import (
+    FleetApiError,
+    ServiceUnavailableError,
+    UnexpectedError,
+    WrongHashError,
+)
 from fleetapi_mock.web import control
+from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web.request import request_origin
 from fleetapi_mock.web.router import Backend
+from fleetapi_mock.web.scheduling import QUICK_BODY_BYTES, Lane, Pace, Workers
 from fleetapi_mock.web.wire import FormFields, LowerCaseHeaders, failure_response, form_fields
 from fleetapi_mock.web.wire import Response as Reply
 from fleetapi_mock.web.worlds import Worlds
@@ -29,101 +33,6 @@ from fleetapi_mock.web.worlds import Worlds
 __all__ = ["create_app"]
 
 logger: logging.Logger = logging.getLogger("fleetapi_mock")
-
-
-_T = TypeVar("_T")
-_Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[], Any]]
-"""A call to make, and where to hand its outcome."""
-
-
-class Workers:
-    """Daemon threads that run the backend's blocking work for the event loop.
-
-    Threads start as work arrives, up to ``size``, and wait for more. Being daemons, they never
-    hold up the process once the server has stopped: a request still running past the
-    shutdown timeout is abandoned with them (anyio's worker threads would be joined at exit).
-    """
-
-    def __init__(self, size: int = 40) -> None:
-        self.size = size
-        self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
-        self._lock = threading.Lock()
-        self._threads = 0
-        self._idle = 0
-
-    async def run(self, call: Callable[[], _T]) -> _T:
-        """``call()`` in a worker thread; cancelling the awaiting task abandons the result."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[_T] = loop.create_future()
-        with self._lock:
-            if self._idle == 0 and self._threads < self.size:
-                self._threads += 1
-                threading.Thread(target=self._work, name="fleet-mock-worker", daemon=True).start()
-            else:
-                self._idle -= 1
-        self._jobs.put((loop, future, call))
-        return await future
-
-    def _work(self) -> None:
-        while True:
-            loop, future, call = self._jobs.get()
-            try:
-                result = call()
-            except BaseException as exc:  # handed to the awaiting task
-                _settle(loop, future, exc=exc)
-            else:
-                _settle(loop, future, result=result)
-            with self._lock:
-                self._idle += 1
-
-
-class Pace:
-    """Which paths answer quickly enough to be answered on the event loop.
-
-    A path is quick when its answers have taken less than :attr:`QUICK` seconds: the time of
-    a slow answer counts at once, a quick one brings the estimate down a tenth of the way. A
-    path never answered yet is not quick, so that a long call (a patched handler, a huge
-    track) never holds up the loop, and with it the shutdown, twice. At most :attr:`PATHS`
-    paths are remembered (the others are never quick).
-    """
-
-    QUICK: Final = 0.002
-    PATHS: Final = 4096
-
-    def __init__(self) -> None:
-        self._cost: dict[str, float] = {}
-
-    def quick(self, path: str) -> bool:
-        """Whether ``path`` may be answered on the event loop."""
-        return self._cost.get(path, math.inf) < self.QUICK
-
-    def note(self, path: str, seconds: float) -> None:
-        """``path`` was answered in ``seconds``."""
-        before = self._cost.get(path)
-        if before is None:
-            if len(self._cost) < self.PATHS:
-                self._cost[path] = seconds
-        else:
-            self._cost[path] = seconds if seconds > before else before * 0.9 + seconds * 0.1
-
-
-def _settle(
-    loop: asyncio.AbstractEventLoop,
-    future: asyncio.Future[Any],
-    *,
-    result: Any = None,
-    exc: BaseException | None = None,
-) -> None:
-    def settle() -> None:
-        if future.done():  # cancelled: nobody waits
-            return
-        if exc is not None:
-            future.set_exception(exc)
-        else:
-            future.set_result(result)
-
-    with contextlib.suppress(RuntimeError):  # a closed loop: the server has stopped
-        loop.call_soon_threadsafe(settle)
 
 
 class ClientGone(Exception):
@@ -186,7 +95,10 @@ def _refused_control(headers: LowerCaseHeaders, token: str) -> Reply | None:
 
 
 def create_app(
-    backend: Backend | Worlds | None = None, *, control_token: str | None = None
+    backend: Backend | Worlds | None = None,
+    *,
+    control_token: str | None = None,
+    limits: ServerLimits = DEFAULT_LIMITS,
 ) -> Starlette:
     """A Starlette app answering every path and method from ``backend`` (the demo world's
     backend when not given), and from the named worlds beside it (:mod:`.worlds`).
@@ -196,11 +108,12 @@ def create_app(
     is code 3, HTTP 401. Without ``control_token``, world documents are answered with their
     passwords and hashes masked.
 
-    A request of a quick path (:class:`Pace`) is answered on the event loop when the world is
-    free: such a call takes tens of microseconds, less than handing it to a thread and back.
-    Others, and any request while another thread holds the world (a test moving the clock, a
-    request already in a worker), are answered in a worker thread, so that the loop goes on
-    reading, writing and shutting down for the others.
+    A small request known to be quick in its world (:mod:`.scheduling`) is answered on the
+    event loop when the world is free: such a call takes tens of microseconds, less than
+    handing it to a thread and back. Others, and any request while another thread holds the
+    world (a test moving the clock, a request already in a worker), wait in their world's lane
+    (at most ``limits.world_queue`` of them; code 14 past it) and are read and answered in a worker
+    thread, so that the loop goes on serving the other worlds.
 
     Every HTTP request goes straight to the backend (the mock has one route for all paths);
     Starlette serves the rest of ASGI (lifespan, a websocket refused).
@@ -208,13 +121,11 @@ def create_app(
     worlds = backend if isinstance(backend, Worlds) else Worlds(backend or Backend())
     workers = Workers()
     pace = Pace()
+    lanes: weakref.WeakKeyDictionary[Backend, Lane] = weakref.WeakKeyDictionary()
+    limit = worlds.main.max_body_bytes
 
     async def reply(scope: Scope, receive: Receive, send: Send) -> Reply | None:
         headers = _headers(scope)
-        try:
-            body, size = await _read_body(receive, headers, worlds.main.max_body_bytes)
-        except ClientGone:
-            return None
         path: str = scope["path"]
         method: str = scope["method"]
         query = _query(scope)
@@ -224,6 +135,7 @@ def create_app(
                 return refusal
         try:
             if control.server_route(method, path):
+                body, _ = await _read_body(receive, headers, limit)
                 origin = request_origin(headers, scope["scheme"])
                 main = worlds.main
                 return control.handle(
@@ -233,8 +145,9 @@ def create_app(
         except FleetApiError as exc:
             return failure_response(exc)
         client = scope.get("client")
+        key = (id(served), path)
 
-        def call() -> Reply:
+        def call(body: bytes, size: int) -> Reply:
             started = time.perf_counter()
             try:
                 return served.handle(
@@ -249,25 +162,38 @@ def create_app(
                     secrets=control_token is not None,
                 )
             finally:
-                pace.note(path, time.perf_counter() - started)
+                pace.note(key, time.perf_counter() - started)
 
-        lock = served.world.lock
-        if pace.quick(path) and lock.acquire(blocking=False):
-            try:
-                answered = call()
-            finally:
-                lock.release()
-        else:
-            answered = await workers.run(call)
-        if answered.delay:
-            await asyncio.sleep(answered.delay)
-        if answered.drop:
-            await _drop(send)
-        return answered
+        async def in_a_worker() -> Reply:
+            body, size = await _read_body(receive, headers, limit)
+            return await workers.run(partial(call, body, size))
+
+        work: Callable[[], Awaitable[Reply]] = in_a_worker
+        declared = _declared_size(headers)
+        if declared is not None and declared <= QUICK_BODY_BYTES and pace.quick(key):
+            body, size = await _read_body(receive, headers, limit)
+            lock = served.world.lock
+            if lock.acquire(blocking=False):  # the world is free: answer on the loop
+                try:
+                    answered = call(body, size)
+                finally:
+                    lock.release()
+                return await _deliver(answered, send)
+            work = partial(workers.run, partial(call, body, size))
+        lane = lanes.get(served)
+        if lane is None:
+            lane = lanes[served] = Lane(worlds.name_of(served), depth=limits.world_queue)
+        try:
+            answered = await lane.run(work)
+        except ServiceUnavailableError as exc:
+            return failure_response(exc)
+        return await _deliver(answered, send)
 
     async def answer(scope: Scope, receive: Receive, send: Send) -> None:
         try:
             answered = await reply(scope, receive, send)
+        except ClientGone:
+            return
         except ConnectionAbortedError:
             raise
         except Exception:  # never the server's bare 500: the API's envelope
@@ -294,6 +220,24 @@ class _App(Starlette):
             await self._answer(scope, receive, send)
         else:
             await super().__call__(scope, receive, send)
+
+
+async def _deliver(answered: Reply, send: Send) -> Reply:
+    """``answered``, once a fault rule's delay has passed (or its connection dropped)."""
+    if answered.delay:
+        await asyncio.sleep(answered.delay)
+    if answered.drop:
+        await _drop(send)
+    return answered
+
+
+def _declared_size(headers: LowerCaseHeaders) -> int | None:
+    """The body's size as ``Content-Length`` declares it (``None``: not declared, or not a
+    number); a request without a body declares none but has none."""
+    declared = headers.get("content-length")
+    if declared is None:
+        return None if "transfer-encoding" in headers else 0
+    return int(declared) if declared.isascii() and declared.isdigit() else None
 
 
 async def _drop(send: Send) -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import ipaddress
@@ -22,6 +23,8 @@ from fleetapi._errors import FleetApiError
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web.access import DEFAULT_RATE_LIMIT
 from fleetapi_mock.web.app import create_app
+from fleetapi_mock.web.connections import BACKLOG, connection_class, quiet_accept_errors
+from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web.mock import FleetMock, WorldSource
 from fleetapi_mock.web.statefile import StateKeeper
 from fleetapi_mock.web.worlds import PATH_SEGMENT, Worlds
@@ -39,6 +42,12 @@ logger: logging.Logger = logging.getLogger("fleetapi_mock")
 DEFAULT_SHUTDOWN_TIMEOUT = 5
 """Seconds a stopping server lets requests in flight finish before it exits anyway."""
 
+SWITCH_INTERVAL = 0.001
+"""How often (seconds) a served mock's threads take turns (:func:`sys.setswitchinterval`;
+Python's default is 0.005): the event loop, answering one world's quick call, waits at most
+this long for a thread busy with another world's long one, each time it needs the
+interpreter back."""
+
 
 class _Server(uvicorn.Server):
     """A uvicorn server that reports when it listens."""
@@ -48,6 +57,7 @@ class _Server(uvicorn.Server):
         self._on_ready = on_ready
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        quiet_accept_errors(asyncio.get_running_loop())
         await super().startup(sockets=sockets)
         if self.started:
             self._on_ready(self)
@@ -58,6 +68,16 @@ class _Server(uvicorn.Server):
             for sock in server.sockets:
                 return int(sock.getsockname()[1])
         return int(self.config.port)
+
+
+def _served_with(limits: ServerLimits) -> dict[str, Any]:
+    """uvicorn's settings for ``limits``: the connection protocol (h11, with the limits of
+    :mod:`.connections`) and the keep-alive timeout."""
+    return {
+        "http": connection_class(limits),
+        "timeout_keep_alive": limits.keep_alive,
+        "backlog": BACKLOG,
+    }
 
 
 def _url(host: str, port: int) -> str:
@@ -160,6 +180,7 @@ def run(
     state: Path | None = None,
     save_every: float = 10.0,
     control_token: str | None = None,
+    limits: ServerLimits = DEFAULT_LIMITS,
 ) -> None:
     """Serve the mock until Ctrl-C or SIGTERM; print one line when it listens.
 
@@ -187,6 +208,8 @@ def run(
         control_token: The token the control API needs (``Authorization: Bearer TOKEN``);
             without one, binding to an address other than loopback logs a warning (on
             standard error unless logging is set up otherwise).
+        limits: What the server takes from its clients: connections, timeouts, the requests
+            a busy world may queue.
 
     Raises:
         OSError: ``host:port`` cannot be listened on (in use, unknown host), in one line.
@@ -210,14 +233,16 @@ def run(
             print(f"fleet mock: restored {restored} world(s) from {state}", file=stream, flush=True)
         keeper.save(force=True)  # the file is writable, and holds the worlds from the start
     mock.backend.freeze()  # this process serves the mock alone
+    sys.setswitchinterval(SWITCH_INTERVAL)
     config = uvicorn.Config(
-        create_app(worlds, control_token=control_token),
+        create_app(worlds, control_token=control_token, limits=limits),
         host=host,
         port=port,
         log_level=log_level,
         access_log=False,
         lifespan="off",
         timeout_graceful_shutdown=shutdown_timeout,
+        **_served_with(limits),
     )
 
     def ready(server: _Server) -> None:
@@ -264,6 +289,7 @@ class ThreadedServer:
         host: The loopback address to bind.
         port: The port; 0 (the default) picks a free one, safe for parallel tests.
         control_token: The token the control API needs (``Authorization: Bearer TOKEN``).
+        limits: What the server takes from its clients (:class:`.ServerLimits`).
     """
 
     def __init__(
@@ -273,9 +299,11 @@ class ThreadedServer:
         host: str = "127.0.0.1",
         port: int = 0,
         control_token: str | None = None,
+        limits: ServerLimits = DEFAULT_LIMITS,
     ):
         self.mock: FleetMock = mock if mock is not None else FleetMock()
         self.control_token = control_token
+        self.limits = limits
         self.worlds: Worlds = Worlds(self.mock.backend)
         """The server's worlds: its own (:attr:`mock`) and the named ones."""
         self.host: str = host
@@ -302,11 +330,12 @@ class ThreadedServer:
         self.port = int(sock.getsockname()[1])
         ready = threading.Event()
         config = uvicorn.Config(
-            create_app(self.worlds, control_token=self.control_token),
+            create_app(self.worlds, control_token=self.control_token, limits=self.limits),
             log_level="warning",
             access_log=False,
             lifespan="off",
             timeout_graceful_shutdown=DEFAULT_SHUTDOWN_TIMEOUT,
+            **_served_with(self.limits),
         )
         server = _Server(config, lambda _: ready.set())
         self._server = server

@@ -123,6 +123,13 @@ class Worlds:
             named = sorted((name, w.backend) for name, w in self._named.items())
         return [(DEFAULT, self.main), *named]
 
+    def name_of(self, backend: Backend) -> str:
+        """The name of the world ``backend`` serves (the default world's for one it does not
+        serve)."""
+        with self._lock:
+            named = self._named.items()
+            return next((name for name, w in named if w.backend is backend), DEFAULT)
+
     @staticmethod
     def is_name(name: str) -> bool:
         """Whether ``name`` may name a world (1 to 64 letters, digits, ``.``, ``_`` or ``-``,

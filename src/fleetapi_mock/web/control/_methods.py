@@ -49,7 +49,8 @@ class ControlMethods:
 
     def world_document(self) -> dict[str, Any]:
         """The current state as a world document, without envelope: save it, and serve it again
-        with ``fleet mock serve --world``.
+        with ``fleet mock serve --world``. A server started without ``--control-token`` masks its
+        passwords and hashes (``"masked": true``; such a document is not loaded again).
 
         ``GET /__mock__/world``.
         """

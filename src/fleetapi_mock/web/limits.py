@@ -1,0 +1,51 @@
+"""The limits a served mock puts on its clients, declared once: the defaults and the help of
+``fleet mock serve``'s options, :func:`~fleetapi_mock.run`'s and
+:class:`~fleetapi_mock.ThreadedServer`'s ``limits``, and the docs derive from
+:class:`ServerLimits`.
+
+This module imports nothing of the server (the command line reads it to describe its options).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attrs
+
+__all__ = ["DEFAULT_LIMITS", "ServerLimits", "limit_help"]
+
+
+def _limit(default: Any, help: str) -> Any:
+    return attrs.field(default=default, metadata={"help": help})
+
+
+@attrs.frozen(kw_only=True)
+class ServerLimits:
+    """How much a served mock takes from its clients before it refuses, and how long it waits
+    for them."""
+
+    world_queue: int = _limit(
+        256,
+        "Requests of one world that may wait while it is busy; one more is refused with "
+        "code 14 (HTTP 503).",
+    )
+    max_connections: int = _limit(
+        4096,
+        "Open connections at most (fewer when the descriptor limit is lower); past it the "
+        "longest idle connection is closed, or the new one refused with code 14.",
+    )
+    read_timeout: float = _limit(
+        30.0,
+        "Seconds a request's headers may take to arrive, and its body may pause; then HTTP "
+        "408 and the connection closes.",
+    )
+    keep_alive: float = _limit(5.0, "Seconds an idle connection stays open between requests.")
+
+
+DEFAULT_LIMITS: Final = ServerLimits()
+
+
+def limit_help(name: str) -> str:
+    """The help of the limit ``name`` (a field of :class:`ServerLimits`)."""
+    field = attrs.fields_dict(ServerLimits)[name]
+    return str(field.metadata["help"])
