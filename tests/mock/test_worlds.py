@@ -184,3 +184,19 @@ def test_the_journal_is_filtered_by_path_code_credential_and_time(server: Thread
         assert bad["status"]["code"] == 7
         assert bad["errors"][0]["parameter"] == "code"
         assert http.get("/__mock__/journal", params={"who": "me"}).json()["status"]["code"] == 7
+
+
+def test_an_upload_ticket_of_a_world_named_by_header_names_its_world(
+    server: ThreadedServer,
+) -> None:
+    """The ticket's address works without the header, as an uploading client sends none."""
+    with _suite(server, "w-ticket") as http:
+        session = _login(http)
+        ticket = _call(http, "checkin/image/create", session, size=100)["value"]
+    assert "/__world/w-ticket/__mock__/files/upload/" in ticket["url"]
+    files = {ticket["file_field_name"]: ("a.png", b"\x89PNG\r\n\x1a\n", "image/png")}
+    answer = httpx.post(ticket["url"], data=ticket["fields"], files=files).json()
+    assert answer["success"] is True, answer
+    with _suite(server, "w-ticket", by_path=True) as http:
+        by_path = _call(http, "checkin/image/create", session, size=9)["value"]["url"]
+    assert by_path.count("/__world/w-ticket/") == 1  # a path naming it is not named twice

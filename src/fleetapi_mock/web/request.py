@@ -49,7 +49,8 @@ class Request:
     """The body's real size (``body`` may be cut short when it was too large)."""
     client: str | None = None
     origin: str
-    """``scheme://host`` the request came to."""
+    """``scheme://host`` the request came to, and the prefix naming its world when the path
+    does not (:attr:`.Backend.address`)."""
     secrets: bool = True
     """Whether control answers may show the world's secrets."""
     endpoint: Endpoint | None = None

@@ -148,6 +148,10 @@ class Backend:
         self.max_body_bytes = max_body_bytes
         self.handled = 0
         """Requests answered, each counted once it ends (a state file saves when it moves)."""
+        self.address = ""
+        """The path prefix naming this world on a shared server (``/__world/NAME``; empty for
+        the server's own), put in the addresses it hands out to a request that named it by
+        header: a client of an upload ticket sends no header."""
         self.journal: Journal = Journal(journal_size)
         """The last answered API requests (control routes aside)."""
         self.faults: Faults = Faults(world.seed)
@@ -241,7 +245,7 @@ class Backend:
                 body=body,
                 size=len(body) if body_size is None else body_size,
                 client=client,
-                origin=request_origin(lowered, scheme),
+                origin=request_origin(lowered, scheme) + self._address_missing_from(path),
                 secrets=secrets,
             )
             response = self._answer(request)
@@ -328,6 +332,10 @@ class Backend:
                 base_url=request.origin + prefix,
             )
             return run_handler(ctx, handler, params)
+
+    def _address_missing_from(self, path: str) -> str:
+        """:attr:`address`, unless ``path`` holds it already."""
+        return "" if f"{self.address}/" in f"{path}/" else self.address
 
     @staticmethod
     def _check_method(request: Request, endpoint: Endpoint) -> Response | None:

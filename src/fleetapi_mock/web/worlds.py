@@ -152,13 +152,15 @@ class Worlds:
         if self.running_clock:
             world.clock.run()
         seed = None if self.seed is None else _derived_seed(self.seed, name)
-        return Backend(
+        backend = Backend(
             world,
             rate_limit=self.main.rate_limit,
             max_body_bytes=self.main.max_body_bytes,
             starting=lambda: self.main.initial_document,
             seed=seed,
         )
+        backend.address = f"/{PATH_SEGMENT}/{name}"
+        return backend
 
     def _sweep(self, now: float) -> None:
         """Forget the worlds idle too long (at most once a second; the lock is held)."""
