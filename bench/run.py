@@ -23,6 +23,7 @@ from bench.measure import DEFAULT, TINY, Ratio, Sizes, print_ratios, write_json
 from bench.memory import bench_memory
 from bench.sdk import bench_sdk
 from bench.served import bench_served
+from bench.shared import bench_shared
 from bench.startup import bench_startup
 from bench.tracks import bench_tracks
 
@@ -34,6 +35,7 @@ GROUPS: dict[str, Callable[[Sizes], list[Ratio]]] = {
     "sdk": bench_sdk,
     "cli": bench_startup,
     "batch": bench_batch,
+    "shared": bench_shared,
 }
 """The figures by group, in the order of the targets (``docs/benchmarks.md``)."""
 

@@ -47,6 +47,7 @@ EXPECTED = {
     "sdk": 3,
     "cli": 3,
     "batch": 2,
+    "shared": 2,
 }
 
 

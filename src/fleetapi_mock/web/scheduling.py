@@ -36,7 +36,7 @@ __all__ = [
 QUICK_BODY_BYTES: Final = 64 * 1024
 """A request whose body is larger (or of unknown size) never runs on the event loop."""
 
-LANE_WIDTH: Final = 2
+LANE_WIDTH: Final = 1
 """How many requests of one world run in worker threads at once."""
 
 _T = TypeVar("_T")
@@ -90,7 +90,8 @@ class Pace:
 
     A request is known by a key (a world and a path: the same call may be quick in a small
     world and slow in a large one). It is quick when its answers have taken less than
-    :attr:`QUICK` seconds: the time of a slow answer counts at once, a quick one brings the
+    :attr:`QUICK` seconds of the processor (the answering thread's own time: waiting for
+    another thread's turn does not make a call slow): the time of a slow answer counts at once, a quick one brings the
     estimate down a tenth of the way. A key never answered yet is not quick, so that a long
     call (a patched handler, a huge track) never holds up the loop, and with it the shutdown,
     twice. At most :attr:`PATHS` keys are remembered (the others are never quick).
