@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any
 
 import httpx
@@ -136,3 +137,25 @@ def test_only_small_requests_known_to_be_quick_are_answered_on_the_event_loop() 
     assert names[4] == loop_thread  # learnt as quick
     assert names[5] != loop_thread  # too large for the loop
     assert names[5].startswith("fleet-mock-worker")
+
+
+def test_a_call_known_to_be_slow_runs_apart_from_the_others() -> None:
+    """Once a call took long, its next requests go to the thread of long work, so that other
+    suites' calls never queue behind them."""
+    backend = Backend()
+    names: list[str] = []
+    handle = backend.handle
+
+    def slow_then_spying(*args: Any, **kwargs: Any) -> Reply:
+        names.append(threading.current_thread().name)
+        started = time.thread_time()
+        while len(names) == 1 and time.thread_time() - started < 0.06:  # the first is slow
+            pass
+        return handle(*args, **kwargs)
+
+    backend.handle = slow_then_spying  # type: ignore[method-assign]
+    app = create_app(backend)
+    for _ in range(2):
+        assert _post(app, "/base/nothing", headers=AUTH, json={}).status_code == 200
+    assert names[0] == "fleet-mock-worker"  # not known yet: short work
+    assert names[1] == "fleet-mock-worker-long"

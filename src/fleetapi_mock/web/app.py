@@ -25,7 +25,15 @@ from fleetapi_mock.web import control
 from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web.request import request_origin
 from fleetapi_mock.web.router import Backend
-from fleetapi_mock.web.scheduling import QUICK_BODY_BYTES, Lane, Pace, Workers
+from fleetapi_mock.web.scheduling import (
+    LARGE_BODY_BYTES,
+    LONG_WORKERS,
+    QUICK_BODY_BYTES,
+    SHORT_WORKERS,
+    Lane,
+    Pace,
+    Workers,
+)
 from fleetapi_mock.web.wire import FormFields, LowerCaseHeaders, failure_response, form_fields
 from fleetapi_mock.web.wire import Response as Reply
 from fleetapi_mock.web.worlds import Worlds
@@ -119,7 +127,8 @@ def create_app(
     Starlette serves the rest of ASGI (lifespan, a websocket refused).
     """
     worlds = backend if isinstance(backend, Worlds) else Worlds(backend or Backend())
-    workers = Workers()
+    short_work = Workers(SHORT_WORKERS)
+    long_work = Workers(LONG_WORKERS, name="fleet-mock-worker-long")
     pace = Pace()
     lanes: weakref.WeakKeyDictionary[Backend, Lane] = weakref.WeakKeyDictionary()
     limit = worlds.main.max_body_bytes
@@ -164,12 +173,15 @@ def create_app(
             finally:
                 pace.note(key, time.thread_time() - started)
 
+        declared = _declared_size(headers)
+        large = declared is None or declared >= LARGE_BODY_BYTES
+        workers = long_work if large or pace.slow(key) else short_work
+
         async def in_a_worker() -> Reply:
             body, size = await _read_body(receive, headers, limit)
             return await workers.run(partial(call, body, size))
 
         work: Callable[[], Awaitable[Reply]] = in_a_worker
-        declared = _declared_size(headers)
         if declared is not None and declared <= QUICK_BODY_BYTES and pace.quick(key):
             body, size = await _read_body(receive, headers, limit)
             lock = served.world.lock

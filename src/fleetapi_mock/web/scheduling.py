@@ -6,7 +6,9 @@ up another's answers:
 
 - a request runs on the event loop only when it is known to be quick in its world and its body
   is small (:class:`Pace`, :data:`QUICK_BODY_BYTES`); every other runs in a worker thread
-  (:class:`Workers`), its body read and parsed there;
+  (:class:`Workers`), its body read and parsed there: one known to be slow, or with a large
+  body, in the one thread of long work, the others in the threads of short work, so that a
+  suite's quick calls never wait behind another suite's slow ones;
 - a world has a lane (:class:`Lane`): at most :data:`LANE_WIDTH` of its requests are in worker
   threads at once (a world's work is serialised by its lock anyway), the others wait in its own
   queue, without holding a thread, and past the queue's limit are refused with code 14 (HTTP 503).
@@ -27,7 +29,10 @@ from fleetapi_mock.web.limits import DEFAULT_LIMITS
 
 __all__ = [
     "LANE_WIDTH",
+    "LARGE_BODY_BYTES",
+    "LONG_WORKERS",
     "QUICK_BODY_BYTES",
+    "SHORT_WORKERS",
     "Lane",
     "Pace",
     "Workers",
@@ -38,6 +43,17 @@ QUICK_BODY_BYTES: Final = 64 * 1024
 
 LANE_WIDTH: Final = 1
 """How many requests of one world run in worker threads at once."""
+
+SHORT_WORKERS: Final = 2
+"""Threads for the requests not known to be slow."""
+
+LONG_WORKERS: Final = 1
+"""Threads for the requests known to be slow (and the large bodies): Python runs one thread at
+a time, so more of them would not answer slow calls sooner, only make every other request,
+the event loop's included, wait longer for its turn."""
+
+LARGE_BODY_BYTES: Final = 1024 * 1024
+"""A body at least this large (or of unknown size) is long work: parsing it takes a while."""
 
 _T = TypeVar("_T")
 _Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[], Any]]
@@ -52,8 +68,9 @@ class Workers:
     shutdown timeout is abandoned with them (anyio's worker threads would be joined at exit).
     """
 
-    def __init__(self, size: int = 40) -> None:
+    def __init__(self, size: int, name: str = "fleet-mock-worker") -> None:
         self.size = size
+        self.name = name
         self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._threads = 0
@@ -66,7 +83,7 @@ class Workers:
         with self._lock:
             if self._idle == 0 and self._threads < self.size:
                 self._threads += 1
-                threading.Thread(target=self._work, name="fleet-mock-worker", daemon=True).start()
+                threading.Thread(target=self._work, name=self.name, daemon=True).start()
             else:
                 self._idle -= 1
         self._jobs.put((loop, future, call))
@@ -91,13 +108,15 @@ class Pace:
     A request is known by a key (a world and a path: the same call may be quick in a small
     world and slow in a large one). It is quick when its answers have taken less than
     :attr:`QUICK` seconds of the processor (the answering thread's own time: waiting for
-    another thread's turn does not make a call slow): the time of a slow answer counts at once, a quick one brings the
-    estimate down a tenth of the way. A key never answered yet is not quick, so that a long
-    call (a patched handler, a huge track) never holds up the loop, and with it the shutdown,
-    twice. At most :attr:`PATHS` keys are remembered (the others are never quick).
+    another thread's turn does not make a call slow): the time of a slow answer counts at
+    once, a quick one brings the estimate down a tenth of the way. A key never answered yet is
+    not quick, so that a long call (a patched handler, a huge track) never holds up the loop,
+    and with it the shutdown, twice. At most :attr:`PATHS` keys are remembered (the others
+    are never quick).
     """
 
     QUICK: Final = 0.002
+    SLOW: Final = 0.05
     PATHS: Final = 16384
 
     def __init__(self) -> None:
@@ -106,6 +125,10 @@ class Pace:
     def quick(self, path: Hashable) -> bool:
         """Whether requests of ``path`` may be answered on the event loop."""
         return self._cost.get(path, math.inf) < self.QUICK
+
+    def slow(self, path: Hashable) -> bool:
+        """Whether requests of ``path`` are known to take :attr:`SLOW` seconds or more."""
+        return self._cost.get(path, 0.0) >= self.SLOW
 
     def note(self, path: Hashable, seconds: float) -> None:
         """A request of ``path`` was answered in ``seconds``."""
