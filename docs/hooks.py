@@ -670,7 +670,8 @@ def limits_markdown() -> str:
     for field in attrs.fields(ServerLimits):
         option = "--" + field.name.replace("_", "-")
         default = getattr(DEFAULT_LIMITS, field.name)
-        rows.append(f"| `{option}` | {default:g} | {_cell(limit_help(field.name))} |")
+        shown = f"{default:,}" if isinstance(default, int) else f"{default:g}"
+        rows.append(f"| `{option}` | {shown} | {_cell(limit_help(field.name))} |")
     return "\n".join(rows) + "\n"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -10,6 +11,7 @@ import httpx
 import pytest
 
 from fleetapi_mock import DEMO_API_KEY, FleetMock, demo_document
+from fleetapi_mock.web.limits import ServerLimits
 from fleetapi_mock.web.server import ThreadedServer
 from fleetapi_mock.web.worlds import Worlds
 
@@ -200,3 +202,36 @@ def test_an_upload_ticket_of_a_world_named_by_header_names_its_world(
     with _suite(server, "w-ticket", by_path=True) as http:
         by_path = _call(http, "checkin/image/create", session, size=9)["value"]["url"]
     assert by_path.count("/__world/w-ticket/") == 1  # a path naming it is not named twice
+
+
+def test_the_worlds_list_shows_what_each_world_holds(server: ThreadedServer) -> None:
+    """What a world holds, against its quotas: records, sessions, fault rules, journal."""
+    with _suite(server, "usage") as http:
+        http.post("/__mock__/reset")  # the world is made
+        fresh = next(w for w in http.get("/__mock__/worlds").json()["list"] if w["name"] == "usage")
+        _login(http)
+        _login(http)
+        http.post("/__mock__/faults", json={"path": "tracker/list", "status": 503})
+        used = next(w for w in http.get("/__mock__/worlds").json()["list"] if w["name"] == "usage")
+    assert used["sessions"] == fresh["sessions"] + 2
+    assert used["records"] == fresh["records"] + 2  # two sessions
+    assert used["fault_rules"] == 1
+    assert used["journal"] == fresh["journal"] + 2
+    assert fresh["records"] == server.world.record_count()  # made from the starting world
+
+
+def test_a_world_document_over_the_limit_is_refused_before_it_is_read() -> None:
+    """A document larger than --max-document-bytes answers 413 (code 5); the world stays."""
+    document = demo_document()
+    limits = ServerLimits(max_document_bytes=len(json.dumps(document)) + 30_000)
+    with ThreadedServer(FleetMock(), limits=limits) as small, _suite(small, "doc") as http:
+        document["description"] = "x" * 60_000
+        refused = http.post("/__mock__/reset", json=document)
+        document["description"] = "fits"
+        admitted = http.post("/__mock__/reset", json=document)
+        described = http.get("/__mock__/world").json()["description"]
+    assert refused.status_code == 413
+    assert refused.json()["status"]["code"] == 5
+    assert "--max-document-bytes" in refused.json()["status"]["description"]
+    assert admitted.json()["success"] is True, admitted.text
+    assert described == "fits"

@@ -141,6 +141,12 @@ def serve(
         float,
         typer.Option("--keep-alive", min=0.1, metavar="SECONDS", help=limit_help("keep_alive")),
     ] = DEFAULT_LIMITS.keep_alive,
+    max_document_bytes: Annotated[
+        int,
+        typer.Option(
+            "--max-document-bytes", min=1, metavar="BYTES", help=limit_help("max_document_bytes")
+        ),
+    ] = DEFAULT_LIMITS.max_document_bytes,
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
     try:
@@ -179,6 +185,7 @@ def serve(
                 max_connections=max_connections,
                 read_timeout=read_timeout,
                 keep_alive=keep_alive,
+                max_document_bytes=max_document_bytes,
             ),
         )
     except StateFileError as exc:

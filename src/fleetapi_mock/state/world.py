@@ -269,6 +269,10 @@ class World:
             if running:
                 self.clock.run()
 
+    def record_count(self) -> int:
+        """How many records the world holds, track points included."""
+        return sum(len(getattr(self, name)) for name in self.COLLECTIONS)
+
     def copy(self) -> World:
         """An independent copy of the world (through its document)."""
         return World.from_document(self.to_document())

@@ -127,6 +127,8 @@ def create_app(
     Starlette serves the rest of ASGI (lifespan, a websocket refused).
     """
     worlds = backend if isinstance(backend, Worlds) else Worlds(backend or Backend())
+    for _, served in worlds.backends():  # a world made later takes the main one's
+        served.limits = limits
     short_work = Workers(SHORT_WORKERS)
     long_work = Workers(LONG_WORKERS, name="fleet-mock-worker-long")
     pace = Pace()

@@ -220,6 +220,10 @@ class Faults:
         """Whether any rule is held (the router's quick test)."""
         return bool(self._rules)
 
+    def __len__(self) -> int:
+        """How many rules are held."""
+        return len(self._rules)
+
     def add(self, spec: FaultSpec | Mapping[str, Any] | None = None, **fields: Any) -> FaultRule:
         """Add a rule (a :class:`FaultSpec`, its JSON form or its fields as keywords).
 

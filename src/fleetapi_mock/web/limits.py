@@ -40,6 +40,11 @@ class ServerLimits:
         "408 and the connection closes.",
     )
     keep_alive: float = _limit(5.0, "Seconds an idle connection stays open between requests.")
+    max_document_bytes: int = _limit(
+        24 * 1024 * 1024,
+        "Bytes of a world document loaded through the control API (POST /__mock__/reset) at "
+        "most; a larger one is refused with HTTP 413 (code 5).",
+    )
 
 
 DEFAULT_LIMITS: Final = ServerLimits()

@@ -65,6 +65,7 @@ from fleetapi_mock.web.access import (
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
 from fleetapi_mock.web.faults import Faults
 from fleetapi_mock.web.journal import Journal, JournalEntry
+from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web.request import Request, request_origin
 from fleetapi_mock.web.results import run_handler
 from fleetapi_mock.web.routing import route_with_prefix
@@ -148,6 +149,8 @@ class Backend:
         self.max_body_bytes = max_body_bytes
         self.handled = 0
         """Requests answered, each counted once it ends (a state file saves when it moves)."""
+        self.limits: ServerLimits = DEFAULT_LIMITS
+        """The limits of the server serving it (the defaults in-process)."""
         self.address = ""
         """The path prefix naming this world on a shared server (``/__world/NAME``; empty for
         the server's own), put in the addresses it hands out to a request that named it by

@@ -160,6 +160,7 @@ class Worlds:
             seed=seed,
         )
         backend.address = f"/{PATH_SEGMENT}/{name}"
+        backend.limits = self.main.limits
         return backend
 
     def _sweep(self, now: float) -> None:
@@ -176,10 +177,9 @@ class Worlds:
         with self._lock:
             self._sweep(now)
             named = sorted(self._named.items())
-        rows = [world_row(DEFAULT, self.main.world)]
+        rows = [world_row(DEFAULT, self.main)]
         rows += [
-            world_row(name, w.backend.world, round(now - w.used, 3), w.requests)
-            for name, w in named
+            world_row(name, w.backend, round(now - w.used, 3), w.requests) for name, w in named
         ]
         return rows
 

@@ -159,5 +159,12 @@ def handle(
         openapi=_openapi,
         secrets=secrets,
     )
+    most = backend.limits.max_document_bytes
+    if route.body == "document" and len(body) > most:  # refused before it is read
+        raise WrongRequestFormatError(
+            f"the world document is larger than {most} bytes (fleet mock serve "
+            "--max-document-bytes)",
+            http_status=413,
+        )
     path_params = {} if route.params is None else fields
     return _answer(route, route.handler(context, _params(route, query, path_params, body)))

@@ -38,7 +38,8 @@ class ControlMethods:
 
     def reset(self, *, document: Mapping[str, Any] | None = None) -> None:
         """Back to the starting world, or load the world document posted as the body (an
-        invalid document answers 7 listing every problem and changes nothing).
+        invalid document answers 7 listing every problem and changes nothing; one larger than the
+        server's ``--max-document-bytes``, 24 MiB by default, answers HTTP 413).
 
         ``POST /__mock__/reset``.
 

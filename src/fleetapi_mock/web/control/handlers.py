@@ -37,6 +37,7 @@ from fleetapi_mock.web.control.models import (
 from fleetapi_mock.web.decoding import invalid
 from fleetapi_mock.web.faults import Faults, FaultSpec
 from fleetapi_mock.web.journal import Journal
+from fleetapi_mock.web.limits import ServerLimits
 from fleetapi_mock.web.wire import Response
 
 __all__ = ["Backend", "Context", "Worlds", "undeletable", "world_row"]
@@ -53,6 +54,7 @@ class Backend(Protocol):
     world: World
     journal: Journal
     faults: Faults
+    limits: ServerLimits
 
     def reset(self, document: Mapping[str, Any] | None = None) -> None:
         """Start the world over, from ``document`` or the starting one."""
@@ -76,7 +78,7 @@ class LoneWorld:
 
     def describe(self) -> list[WorldRow]:
         """The one world."""
-        return [world_row(DEFAULT_WORLD, self.backend.world)]
+        return [world_row(DEFAULT_WORLD, self.backend)]
 
     def delete(self, name: str) -> None:
         """Refuse: a lone world cannot be deleted, and there is no other."""
@@ -91,11 +93,23 @@ def undeletable(name: str) -> WrongRequestFormatError:
 
 
 def world_row(
-    name: str, world: World, idle: float | None = None, requests: int | None = None
+    name: str, backend: Backend, idle: float | None = None, requests: int | None = None
 ) -> WorldRow:
-    """A world as ``GET /__mock__/worlds`` lists it."""
-    now = world.now().replace(microsecond=0)
-    return WorldRow(name=name, now=now, idle=idle, requests=requests)
+    """A world as ``GET /__mock__/worlds`` lists it: its clock, use and what it holds."""
+    world = backend.world
+    with world.lock:
+        now = world.now().replace(microsecond=0)
+        records, sessions = world.record_count(), len(world.sessions)
+    return WorldRow(
+        name=name,
+        now=now,
+        idle=idle,
+        requests=requests,
+        records=records,
+        sessions=sessions,
+        fault_rules=len(backend.faults),
+        journal=len(backend.journal),
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -123,7 +137,8 @@ class Context:
 
 def reset(ctx: Context, document: dict[str, Any] | None) -> None:
     """Back to the starting world, or load the world document posted as the body (an
-    invalid document answers 7 listing every problem and changes nothing)."""
+    invalid document answers 7 listing every problem and changes nothing; one larger than the
+    server's ``--max-document-bytes``, 24 MiB by default, answers HTTP 413)."""
     try:
         ctx.backend.reset(document)
     except WorldDocumentError as exc:

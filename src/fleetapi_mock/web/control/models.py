@@ -215,3 +215,12 @@ class WorldRow:
     """Seconds since it last answered (named worlds)."""
     requests: int | None = None
     """Requests it answered (named worlds)."""
+    records: int = 0
+    """Records it holds, track points included (a document loaded through the control API is
+    bounded by ``--max-document-bytes``)."""
+    sessions: int = 0
+    """Sessions it keeps (a login past a user's limit of live sessions ends the oldest)."""
+    fault_rules: int = 0
+    """Fault rules armed in it (bounded, as each rule's body)."""
+    journal: int = 0
+    """Requests its journal keeps (the last ones, each with at most 16 KiB of fields)."""
