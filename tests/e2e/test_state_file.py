@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from fleetapi_mock import FleetMock
+from fleetapi_mock import FleetMock, World
 from fleetapi_mock.web.statefile import FORMAT, StateFileError, StateKeeper, write_state
 from fleetapi_mock.web.worlds import Worlds
 
@@ -214,3 +214,32 @@ def test_a_request_that_overlaps_a_save_is_saved_by_the_next(tmp_path: Path) -> 
     assert keeper.save() is True, "the request's change is still to be saved"
     saved = json.loads(state.read_bytes())["worlds"]["default"]["departments"]
     assert "during a save" in {d["label"] for d in saved}
+
+
+def test_a_save_writes_out_again_only_the_worlds_asked_something(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With many worlds, a save costs the worlds that changed: the others are not held."""
+    worlds = Worlds(FleetMock().backend)
+    for name in ("a", "b", "c"):
+        worlds.select("/", {"x-mock-world": name})
+    keeper = StateKeeper(worlds, tmp_path / "state.json")
+    written: list[int] = []
+    to_document = World.to_document
+
+    def counted(world: World) -> dict[str, Any]:
+        written.append(id(world))
+        return to_document(world)
+
+    monkeypatch.setattr(World, "to_document", counted)
+    assert keeper.save(force=True) is True
+    assert len(written) == 4
+    busy = worlds.select("/", {"x-mock-world": "b"})
+    login = json.dumps({"login": "demo", "password": "demo"}).encode()
+    assert json.loads(busy.handle("POST", "/user/auth", {}, {}, login).body)["success"] is True
+    written.clear()
+    assert keeper.save() is True
+    assert written == [id(busy.world)]
+    saved = json.loads((tmp_path / "state.json").read_bytes())
+    assert sorted(saved["worlds"]) == ["a", "b", "c", "default"]
+    assert len(saved["worlds"]["b"]["sessions"]) == len(saved["worlds"]["a"]["sessions"]) + 1

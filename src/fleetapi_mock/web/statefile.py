@@ -6,7 +6,8 @@ The file is one JSON object: ``{"format": "fleetapi-mock-state/1", "saved": "<UT
 are not kept).
 
 :class:`StateKeeper` loads it when the server starts and saves it every ``every`` seconds
-while anything was asked of a world, and once more when the server stops. A save never tears
+while anything was asked of a world, and once more when the server stops; a save writes out
+again only the worlds asked something since the last one. A save never tears
 the file: the state is written to a temporary file beside it, flushed to the disk
 (``fsync``), renamed over the old file and the directory flushed, so that a crash at any
 moment leaves the previous save or the new one. A file that is not valid JSON, not of this
@@ -26,9 +27,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
+import orjson
+
 from fleetapi._errors import FleetApiError
 from fleetapi_mock.state.bounds import read_json
 from fleetapi_mock.state.world import World, WorldDocumentError
+from fleetapi_mock.web.router import Backend
 from fleetapi_mock.web.worlds import DEFAULT, Worlds
 
 __all__ = ["FORMAT", "StateFileError", "StateKeeper", "read_state", "write_state"]
@@ -85,12 +89,23 @@ def write_state(path: Path, documents: Mapping[str, Mapping[str, Any]]) -> None:
     Raises:
         StateFileError: The file cannot be written (the previous one stays).
     """
-    state = {
-        "format": FORMAT,
-        "saved": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-        "worlds": documents,
-    }
-    content = json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    _write(path, {name: _json(document) for name, document in documents.items()})
+
+
+def _json(document: Mapping[str, Any]) -> bytes:
+    """A world document as compact JSON (UTF-8, not escaped)."""
+    try:
+        return orjson.dumps(document)
+    except TypeError:  # what orjson does not write (an integer past 64 bits): the slow way
+        return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _write(path: Path, documents: Mapping[str, bytes]) -> None:
+    """:func:`write_state` of documents already written as JSON."""
+    saved = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    head = orjson.dumps({"format": FORMAT, "saved": saved})[:-1] + b',"worlds":{'
+    worlds = b",".join(orjson.dumps(name) + b":" + document for name, document in documents.items())
+    content = head + worlds + b"}}"
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(temporary, "wb") as file:
@@ -134,6 +149,9 @@ class StateKeeper:
         self.path = path
         self.every = every
         self._saved: object = None
+        self._written: dict[str, tuple[Backend, int, bytes]] = {}
+        """Each world's document as last written: its backend, the requests it had handled,
+        the JSON (the backend is held, so that no new one takes its place unnoticed)."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -188,16 +206,28 @@ class StateKeeper:
 
     def save(self, *, force: bool = False) -> bool:
         """Save now if anything was asked of a world since the last save (or ``force``);
-        whether it saved."""
+        whether it saved.
+
+        Only the worlds asked something since the last save are written out again (each
+        under its lock, holding up that world alone); the others' documents are reused as
+        written. ``force`` writes every world out again.
+        """
         with self._lock:
             signature = self._signature()
             if not force and signature == self._saved:
                 return False
-            documents = {}
+            written: dict[str, tuple[Backend, int, bytes]] = {}
             for name, backend in self.worlds.backends():
+                handled = backend.handled  # read first: a change made meanwhile moves it on
+                kept = self._written.get(name)
+                if not force and kept is not None and kept[0] is backend and kept[1] == handled:
+                    written[name] = kept
+                    continue
                 with backend.world.lock:
-                    documents[name] = backend.world.to_document()
-            write_state(self.path, documents)
+                    document = backend.world.to_document()
+                written[name] = (backend, handled, _json(document))
+            _write(self.path, {name: content for name, (_, _, content) in written.items()})
+            self._written = written
             self._saved = signature
             return True
 
