@@ -235,3 +235,25 @@ def test_a_world_document_over_the_limit_is_refused_before_it_is_read() -> None:
     assert "--max-document-bytes" in refused.json()["status"]["description"]
     assert admitted.json()["success"] is True, admitted.text
     assert described == "fits"
+
+
+def test_a_full_world_refuses_calls_that_add_records_but_not_deletes() -> None:
+    """Past --max-records, create calls and fed positions answer 268; deleting makes room."""
+    room = FleetMock().world.record_count() + 2  # a session and one department
+    with (
+        ThreadedServer(FleetMock(), limits=ServerLimits(max_records=room)) as small,
+        _suite(small, "full") as http,
+    ):
+        session = _login(http)
+        made = _call(http, "department/create", session, department={"label": "fits"})
+        refused = _call(http, "department/create", session, department={"label": "one more"})
+        point = {"tracker_id": 1, "lat": 52.5, "lng": 13.4, "time": "2026-01-15 09:00:00"}
+        fed = http.post("/__mock__/positions", json={"points": [point]})
+        deleted = _call(http, "department/delete", session, department_id=made["id"])
+        again = _call(http, "department/create", session, department={"label": "room again"})
+    assert made["success"] is True
+    assert refused["status"]["code"] == 268
+    assert "--max-records" in refused["status"]["description"]
+    assert fed.json()["status"]["code"] == 268
+    assert deleted["success"] is True
+    assert again["success"] is True

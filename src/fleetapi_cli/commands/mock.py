@@ -141,6 +141,9 @@ def serve(
         float,
         typer.Option("--keep-alive", min=0.1, metavar="SECONDS", help=limit_help("keep_alive")),
     ] = DEFAULT_LIMITS.keep_alive,
+    max_records: Annotated[
+        int, typer.Option("--max-records", min=1, metavar="N", help=limit_help("max_records"))
+    ] = DEFAULT_LIMITS.max_records,
     max_document_bytes: Annotated[
         int,
         typer.Option(
@@ -185,6 +188,7 @@ def serve(
                 max_connections=max_connections,
                 read_timeout=read_timeout,
                 keep_alive=keep_alive,
+                max_records=max_records,
                 max_document_bytes=max_document_bytes,
             ),
         )

@@ -40,6 +40,12 @@ class ServerLimits:
         "408 and the connection closes.",
     )
     keep_alive: float = _limit(5.0, "Seconds an idle connection stays open between requests.")
+    max_records: int = _limit(
+        500_000,
+        "Records one world holds at most (track points included): past it, calls that add "
+        "records (create, upload, generate) are refused with code 268 until some are deleted "
+        "or the world is reset.",
+    )
     max_document_bytes: int = _limit(
         24 * 1024 * 1024,
         "Bytes of a world document loaded through the control API (POST /__mock__/reset) at "

@@ -35,7 +35,7 @@ import gc
 import logging
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -43,6 +43,7 @@ from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import (
     FileTooLargeError,
     FleetApiError,
+    OverQuotaError,
     TooManyRequestsError,
     UnexpectedError,
     WrongRequestFormatError,
@@ -89,6 +90,9 @@ logger: logging.Logger = logging.getLogger("fleetapi_mock")
 
 MAX_BODY_BYTES = 32 * 1024 * 1024
 """Bodies above this answer HTTP 413 (code 5, or 271 for upload calls)."""
+
+ADDING_ACTIONS: Final = frozenset({"create", "upload", "generate"})
+"""The actions of the calls that add records (by the naming rule): refused in a full world."""
 
 
 @attrs.frozen(kw_only=True)
@@ -309,6 +313,7 @@ class Backend:
                 f"{endpoint.path} is not implemented by the mock yet", http_status=501
             )
         self._check_size(request, upload=endpoint.upload)
+        self._check_room(endpoint)
         fields, files = parse_fields(
             request.method, request.query, request.headers, request.body, endpoint.params
         )
@@ -353,6 +358,16 @@ class Backend:
             )
         )
         return attrs.evolve(refusal, headers={**refusal.headers, "allow": ", ".join(allowed)})
+
+    def _check_room(self, endpoint: Endpoint) -> None:
+        """Code 268 for a call that adds records to a world full to its quota."""
+        adding = endpoint.path.rsplit("/", 1)[-1] in ADDING_ACTIONS
+        held = self.world.record_count() if adding else 0
+        if held >= self.limits.max_records:
+            raise OverQuotaError(
+                f"the world holds {held} records, at most {self.limits.max_records} (fleet mock "
+                "serve --max-records): delete some, or reset the world"
+            )
 
     def _check_size(self, request: Request, *, upload: bool) -> None:
         """HTTP 413 for a body above :attr:`max_body_bytes` (271 for an upload call, else 5)."""

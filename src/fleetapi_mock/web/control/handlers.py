@@ -16,7 +16,7 @@ from fleetapi._converter import (
     parse_duration,
     structure_request,
 )
-from fleetapi._errors import InvalidParametersError, WrongRequestFormatError
+from fleetapi._errors import InvalidParametersError, OverQuotaError, WrongRequestFormatError
 from fleetapi_mock.domain.position import record_positions
 from fleetapi_mock.state.bounds import in_clock_range
 from fleetapi_mock.state.documents import masked_document
@@ -230,6 +230,11 @@ def record_points(ctx: Context, request: Positions) -> Recorded:
             points.append(point)
         if errors:
             raise InvalidParametersError("invalid points", errors=errors)
+        most = ctx.backend.limits.max_records
+        if world.record_count() + len(points) > most:
+            raise OverQuotaError(
+                f"the world would hold more than {most} records (fleet mock serve --max-records)"
+            )
         record_positions(world, points)
     return Recorded(count=len(points))
 
