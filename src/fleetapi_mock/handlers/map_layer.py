@@ -9,11 +9,10 @@ carrying the response (see :mod:`fleetapi_mock.web.router`).
 
 from __future__ import annotations
 
+from pyexpat import ExpatError, ParserCreate
 from typing import Final
-from xml.etree.ElementTree import ParseError
 
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring
+from defusedxml import EntitiesForbidden
 
 from fleetapi._endpoint import NoParams
 from fleetapi._errors import (
@@ -69,21 +68,54 @@ KML_NAMESPACES: Final = frozenset(
 
 
 def check_kml(data: bytes) -> str:
-    """The KML text of an uploaded body; 242 when it is not a UTF-8 KML document."""
+    """The KML text of an uploaded body; 242 when it is not a UTF-8 KML document.
+
+    The document is read as a stream (:func:`_root_element`): its size in memory is the text
+    alone, not a tree of every element.
+    """
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise _invalid_kml("the file is not UTF-8 text") from None
     try:
-        root = fromstring(text.encode("utf-8"))
-    except (ParseError, DefusedXmlException) as exc:
+        root = _root_element(data)  # UTF-8 (a byte order mark is read as such)
+    except ExpatError as exc:
         raise _invalid_kml(f"the file is not well-formed XML: {exc}") from None
-    namespace, _, name = root.tag[1:].partition("}") if root.tag.startswith("{") else ("", "", "")
+    except EntitiesForbidden as exc:
+        declared = f"the file declares an XML entity ({exc.name}), which is refused"
+        raise _invalid_kml(declared) from None
+    namespace, _, name = root.rpartition("}")
     if name != "kml" or namespace not in KML_NAMESPACES:
         raise _invalid_kml(
             "the root element must be kml in the namespace http://www.opengis.net/kml/2.2"
         )
     return text
+
+
+def _root_element(data: bytes) -> str:
+    """The root element's name (``namespace}name``) of a well-formed XML document, read
+    without building it; entity declarations are refused (as :mod:`defusedxml` refuses them:
+    no entity expansion bomb).
+
+    Raises:
+        ExpatError: The document is not well-formed.
+        EntitiesForbidden: It declares an entity.
+    """
+    parser = ParserCreate(namespace_separator="}")
+    found: list[str] = []
+
+    def start(name: str, attributes: object) -> None:
+        found.append(name)
+        parser.StartElementHandler = None  # the root is all it needs: the rest is only checked
+
+    def forbid(name: str, *_: object) -> None:
+        raise EntitiesForbidden(name, None, None, None, None, None)
+
+    parser.StartElementHandler = start
+    parser.EntityDeclHandler = forbid
+    parser.UnparsedEntityDeclHandler = forbid
+    parser.Parse(data, True)
+    return found[0]
 
 
 def _invalid_kml(error: str) -> ValidationFailedError:
