@@ -7,6 +7,7 @@ import logging
 from typing import Any
 
 import httpx
+import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -268,3 +269,24 @@ def test_requests_and_answers_read_and_write_json_as_the_standard_library(
     raw = text.encode("utf-8", "surrogatepass")
     assert repr(read_json(raw)) == repr(json.loads(text))
     assert repr(json.loads(json_text(value))) == repr(value)
+
+
+@settings(max_examples=50)
+@given(st.lists(FINITE_JSON, min_size=1, max_size=20), st.integers(501, 1300), st.booleans())
+def test_a_long_list_is_written_in_pieces_to_the_same_bytes(
+    kinds: list[Any], length: int, wrap: bool
+) -> None:
+    """An answer's long list is written a piece at a time, to the bytes of one go."""
+    from fleetapi_mock.state.bounds import json_text
+
+    items = [kinds[n % len(kinds)] for n in range(length)]
+    body = {"success": True, "list": items, "count": len(items)} if wrap else {"list": items}
+    whole = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode(
+        "utf-8", "surrogatepass"
+    )
+    written = json_text(body)
+    assert json.loads(written) == json.loads(whole)
+    try:
+        assert written == orjson.dumps(body)
+    except TypeError:  # what orjson does not write goes to the standard library as a whole
+        assert written == json.dumps(body, separators=(",", ":")).encode("ascii")

@@ -14,7 +14,7 @@ import json
 import math
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -189,14 +189,46 @@ def read_json(text: bytes | str, *, parameter: str = "") -> Any:
     return value
 
 
+JSON_PIECE: Final = 500
+"""Items of a long list written as JSON in one go: a served mock's other threads (another
+world's requests) get their turns between pieces, not only after a list of 10,000 tasks."""
+
+
 def json_text(value: Any, *, default: Callable[[Any], Any] | None = None) -> bytes:
     """``value`` as compact UTF-8 JSON (``default`` writes what JSON has no form for): by
     orjson, or by the standard library for what orjson does not write (an integer beyond 64
-    bits, a key that is not a string, a lone surrogate), then in ASCII with escapes."""
+    bits, a key that is not a string, a lone surrogate), then in ASCII with escapes.
+
+    An object holding a list longer than :data:`JSON_PIECE` (an answer's ``list``) is written
+    piece by piece, to the same bytes.
+    """
     try:
+        if isinstance(value, dict) and any(
+            isinstance(v, list) and len(v) > JSON_PIECE for v in value.values()
+        ):
+            return _in_pieces(value, default)
         return orjson.dumps(value, default=default)
     except TypeError:
         return json.dumps(value, separators=(",", ":"), default=default).encode("ascii")
+
+
+def _in_pieces(value: dict[Any, Any], default: Callable[[Any], Any] | None) -> bytes:
+    """:func:`orjson.dumps` of ``value``, its long lists written :data:`JSON_PIECE` items at
+    a time (raises ``TypeError`` as orjson does)."""
+    members = []
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise TypeError("a key that is not a string")
+        if isinstance(item, list) and len(item) > JSON_PIECE:
+            pieces = (
+                orjson.dumps(item[at : at + JSON_PIECE], default=default)[1:-1]
+                for at in range(0, len(item), JSON_PIECE)
+            )
+            written = b"[" + b",".join(pieces) + b"]"
+        else:
+            written = orjson.dumps(item, default=default)
+        members.append(orjson.dumps(key) + b":" + written)
+    return b"{" + b",".join(members) + b"}"
 
 
 def _loads(text: bytes | str, raw: bytes, parameter: str) -> Any:
