@@ -10,8 +10,8 @@ import pytest
 from fleetapi_mock import FleetMock, demo_document
 from fleetapi_mock.state.documents import demo_source
 from fleetapi_mock.state.world import World
-from fleetapi_mock.web.app import Pace
 from fleetapi_mock.web.router import Backend
+from fleetapi_mock.web.scheduling import Pace
 
 
 @pytest.fixture
