@@ -205,18 +205,22 @@ def test_an_upload_ticket_of_a_world_named_by_header_names_its_world(
 
 
 def test_the_worlds_list_shows_what_each_world_holds(server: ThreadedServer) -> None:
-    """What a world holds, against its quotas: records, sessions, fault rules, journal."""
+    """What a world holds, against its quotas: records, sessions, files, fault rules, journal."""
     with _suite(server, "usage") as http:
         http.post("/__mock__/reset")  # the world is made
         fresh = next(w for w in http.get("/__mock__/worlds").json()["list"] if w["name"] == "usage")
-        _login(http)
+        session = _login(http)
         _login(http)
         http.post("/__mock__/faults", json={"path": "tracker/list", "status": 503})
+        ticket = _call(http, "checkin/image/create", session, size=100)["value"]
+        files = {ticket["file_field_name"]: ("a.png", b"\x89PNG\r\n\x1a\n", "image/png")}
+        assert httpx.post(ticket["url"], data=ticket["fields"], files=files).json()["success"]
         used = next(w for w in http.get("/__mock__/worlds").json()["list"] if w["name"] == "usage")
     assert used["sessions"] == fresh["sessions"] + 2
-    assert used["records"] == fresh["records"] + 2  # two sessions
+    assert used["records"] == fresh["records"] + 3  # two sessions and a file
+    assert used["file_bytes"] == fresh["file_bytes"] + 8
     assert used["fault_rules"] == 1
-    assert used["journal"] == fresh["journal"] + 2
+    assert used["journal"] == fresh["journal"] + 4  # two logins, the ticket and the upload
     assert fresh["records"] == server.world.record_count()  # made from the starting world
 
 

@@ -100,6 +100,7 @@ def world_row(
     with world.lock:
         now = world.now().replace(microsecond=0)
         records, sessions = world.record_count(), len(world.sessions)
+        file_bytes = sum(f.size for f in world.files.values())
     return WorldRow(
         name=name,
         now=now,
@@ -107,6 +108,7 @@ def world_row(
         requests=requests,
         records=records,
         sessions=sessions,
+        file_bytes=file_bytes,
         fault_rules=len(backend.faults),
         journal=len(backend.journal),
     )

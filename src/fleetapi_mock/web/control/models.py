@@ -220,6 +220,8 @@ class WorldRow:
     bounded by ``--max-document-bytes``)."""
     sessions: int = 0
     """Sessions it keeps (a login past a user's limit of live sessions ends the oldest)."""
+    file_bytes: int = 0
+    """Bytes of the files stored in it (each account's within its files quota)."""
     fault_rules: int = 0
     """Fault rules armed in it (bounded, as each rule's body)."""
     journal: int = 0
