@@ -96,11 +96,10 @@ def world_row(
     name: str, backend: Backend, idle: float | None = None, requests: int | None = None
 ) -> WorldRow:
     """A world as ``GET /__mock__/worlds`` lists it: its clock, use and what it holds."""
-    world = backend.world
-    with world.lock:
-        now = world.now().replace(microsecond=0)
-        records, sessions = world.record_count(), len(world.sessions)
-        file_bytes = sum(f.size for f in world.files.values())
+    world = backend.world  # read without its lock: a busy world must not hold up the list
+    now = world.now().replace(microsecond=0)
+    records, sessions = world.record_count(), len(world.sessions)
+    file_bytes = sum(f.size for f in list(world.files.values()))
     return WorldRow(
         name=name,
         now=now,
