@@ -325,6 +325,7 @@ class LightRounds:
         self.client, self.seconds = client, seconds
         self.calls: list[int] = []
         self.medians: list[float] = []
+        self.longest: list[float] = []
         self.failures = 0
 
     def run(self) -> float:
@@ -349,6 +350,7 @@ class LightRounds:
                 break
         self.calls.append(len(latencies))
         self.medians.append(statistics.median(latencies))
+        self.longest.append(max(latencies))
         return p99(latencies)
 
 
@@ -418,6 +420,7 @@ def light_under_load(url: str, pid: int, sizes: Sizes, shared: SharedSizes) -> R
         f"(median) {statistics.median(loaded.calls):,.0f} loaded, "
         f"{statistics.median(alone.calls):,.0f} alone; light p50 "
         f"{_ms(statistics.median(loaded.medians))} vs {_ms(statistics.median(alone.medians))}; "
+        f"light longest {_ms(max(loaded.longest))} vs {_ms(max(alone.longest))}; "
         f"light failures {loaded.failures} loaded, {alone.failures} alone. Heavy: "
         f"{shared.heavy_worlds} world(s) x {shared.tasks:,} tasks x {shared.heavy_clients} "
         f"clients, {heavy_answers} task/list answers in {sizes.samples} loaded rounds "

