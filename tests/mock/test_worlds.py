@@ -221,6 +221,7 @@ def test_the_worlds_list_shows_what_each_world_holds(server: ThreadedServer) -> 
     assert used["file_bytes"] == fresh["file_bytes"] + 8
     assert used["fault_rules"] == 1
     assert used["journal"] == fresh["journal"] + 4  # two logins, the ticket and the upload
+    assert used["journal_bytes"] > fresh["journal_bytes"]
     assert fresh["records"] == server.world.record_count()  # made from the starting world
 
 
@@ -239,6 +240,24 @@ def test_a_world_document_over_the_limit_is_refused_before_it_is_read() -> None:
     assert "--max-document-bytes" in refused.json()["status"]["description"]
     assert admitted.json()["success"] is True, admitted.text
     assert described == "fits"
+
+
+def test_a_world_s_files_are_bounded_whichever_account_stores_them() -> None:
+    """Past --max-file-bytes, reserving a file answers 268 naming the option, though the
+    account is far from its own quota; a reservation that fits still works."""
+    stored = FleetMock().world.file_bytes()  # the demo world's own files
+    limits = ServerLimits(max_file_bytes=stored + 1000)
+    with ThreadedServer(FleetMock(), limits=limits) as small, _suite(small, "files") as http:
+        session = _login(http)
+        first = _call(http, "checkin/image/create", session, size=600)
+        refused = _call(http, "checkin/image/create", session, size=600)
+        fits = _call(http, "checkin/image/create", session, size=400)
+        held = next(w for w in http.get("/__mock__/worlds").json()["list"] if w["name"] == "files")
+    assert first["success"] is True, first
+    assert refused["status"]["code"] == 268
+    assert "--max-file-bytes" in refused["status"]["description"]
+    assert fits["success"] is True, fits
+    assert held["file_bytes"] == stored + 1000
 
 
 def test_a_full_world_refuses_calls_that_add_records_but_not_deletes() -> None:

@@ -144,6 +144,10 @@ def serve(
     max_records: Annotated[
         int, typer.Option("--max-records", min=1, metavar="N", help=limit_help("max_records"))
     ] = DEFAULT_LIMITS.max_records,
+    max_file_bytes: Annotated[
+        int,
+        typer.Option("--max-file-bytes", min=0, metavar="BYTES", help=limit_help("max_file_bytes")),
+    ] = DEFAULT_LIMITS.max_file_bytes,
     max_document_bytes: Annotated[
         int,
         typer.Option(
@@ -189,6 +193,7 @@ def serve(
                 read_timeout=read_timeout,
                 keep_alive=keep_alive,
                 max_records=max_records,
+                max_file_bytes=max_file_bytes,
                 max_document_bytes=max_document_bytes,
             ),
         )

@@ -117,6 +117,8 @@ class Context:
         base_url: Where the request came in: scheme, host and the path before
             ``<group>/<action>`` (``http://fleet.localhost/v2``). Addresses the mock hands out
             (uploads, downloads) start with it, so they work in-process and served alike.
+        max_file_bytes: The bytes of files the world may store, every account's (the
+            server's limit; unbounded when ``None``).
     """
 
     world: World
@@ -128,6 +130,7 @@ class Context:
     api_key: ApiKeyRecord | None = None
     files: dict[str, UploadedFile] = attrs.Factory(dict)
     base_url: str = "http://fleet.localhost"
+    max_file_bytes: int | None = None
 
     def now(self) -> dt.datetime:
         """The world time (naive UTC)."""

@@ -35,8 +35,10 @@ Rules of the upload (failures use the API's envelope):
 Quota: the files of an account (reserved at their declared size, uploaded at their real size;
 expired reservations and deleted files not counted) may hold at most the platform value
 ``file_storage.user_quota`` bytes (default :data:`DEFAULT_USER_QUOTA`, 100 MiB); a
-reservation beyond it answers 268. A single file may declare at most
-``file_storage.hard_max_file_size`` bytes (default 16777216); more answers 271.
+reservation beyond it answers 268, as one beyond the world's limit of the server
+(``fleet mock serve --max-file-bytes``, every account's files together). A single file may
+declare at most ``file_storage.hard_max_file_size`` bytes (default 16777216); more answers
+271.
 """
 
 from __future__ import annotations
@@ -165,7 +167,8 @@ def reserve(
 
     Raises:
         FileTooLargeError: 271, ``size`` above the limit.
-        OverQuotaError: 268, the account's files would exceed its quota.
+        OverQuotaError: 268, the account's files would exceed its quota, or the world's
+            files the server's limit.
     """
     world = ctx.world
     account = ctx.account
@@ -175,6 +178,12 @@ def reserve(
     quota = _user_quota(world, account)
     if _used_bytes(world, account.id) + size > quota:
         raise OverQuotaError(f"the account's files would exceed its quota of {quota} bytes")
+    room = ctx.max_file_bytes
+    if room is not None and world.file_bytes() + size > room:
+        raise OverQuotaError(
+            f"the world's files would exceed {room} bytes (fleet mock serve "
+            "--max-file-bytes): delete some, or reset the world"
+        )
     now = ctx.now().replace(microsecond=0)
     file_id = world.ids.next("files")
     name = filename if isinstance(filename, str) else ""

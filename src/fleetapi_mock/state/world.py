@@ -273,6 +273,11 @@ class World:
         """How many records the world holds, track points included."""
         return sum(len(getattr(self, name)) for name in self.COLLECTIONS)
 
+    def file_bytes(self) -> int:
+        """Bytes of the files the world stores, every account's (a reservation counts its
+        declared size until its upload)."""
+        return sum(f.size for f in list(self.files.values()))
+
     def copy(self) -> World:
         """An independent copy of the world (through its document)."""
         return World.from_document(self.to_document())

@@ -262,16 +262,27 @@ class Journal(Sequence[JournalEntry]):
     def __init__(self, size: int = 1000) -> None:
         self._entries: collections.deque[JournalEntry] = collections.deque(maxlen=size)
         self._lock = threading.Lock()
+        self._bytes = 0
+
+    @property
+    def bytes(self) -> int:
+        """Bytes of the requests' fields the journal keeps (their masked JSON)."""
+        return self._bytes
 
     def append(self, entry: JournalEntry) -> None:
         """Keep ``entry`` (the oldest goes when the journal is full)."""
         with self._lock:
-            self._entries.append(entry)
+            entries = self._entries
+            if len(entries) == entries.maxlen and entries:
+                self._bytes -= _size(entries[0])
+            entries.append(entry)
+            self._bytes += _size(entry)
 
     def clear(self) -> None:
         """Forget every entry."""
         with self._lock:
             self._entries.clear()
+            self._bytes = 0
 
     def entries(self) -> list[JournalEntry]:
         """The entries now, oldest first (a copy)."""
@@ -368,3 +379,7 @@ class Journal(Sequence[JournalEntry]):
     def assert_not_called(self, path: str, /, **fields: Any) -> None:
         """Assert that no request matching ``path`` and ``fields`` was received."""
         self.assert_called(path, times=0, **fields)
+
+
+def _size(entry: JournalEntry) -> int:
+    return len(entry.fields_json) if entry.fields_json is not None else 0

@@ -46,6 +46,12 @@ class ServerLimits:
         "records (create, upload, generate) are refused with code 268 until some are deleted "
         "or the world is reset.",
     )
+    max_file_bytes: int = _limit(
+        256 * 1024 * 1024,
+        "Bytes of the files one world stores at most, every account's (reserved or "
+        "uploaded): past it, reserving a file is refused with code 268 until files are "
+        "deleted or the world is reset.",
+    )
     max_document_bytes: int = _limit(
         24 * 1024 * 1024,
         "Bytes of a world document loaded through the control API (POST /__mock__/reset) at "

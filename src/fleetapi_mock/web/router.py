@@ -338,6 +338,7 @@ class Backend:
                 api_key=identity.api_key if identity else None,
                 files=files,
                 base_url=request.origin + prefix,
+                max_file_bytes=self.limits.max_file_bytes,
             )
             return run_handler(ctx, handler, params)
 

@@ -99,7 +99,6 @@ def world_row(
     world = backend.world  # read without its lock: a busy world must not hold up the list
     now = world.now().replace(microsecond=0)
     records, sessions = world.record_count(), len(world.sessions)
-    file_bytes = sum(f.size for f in list(world.files.values()))
     return WorldRow(
         name=name,
         now=now,
@@ -107,9 +106,10 @@ def world_row(
         requests=requests,
         records=records,
         sessions=sessions,
-        file_bytes=file_bytes,
+        file_bytes=world.file_bytes(),
         fault_rules=len(backend.faults),
         journal=len(backend.journal),
+        journal_bytes=backend.journal.bytes,
     )
 
 

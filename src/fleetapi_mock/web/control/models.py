@@ -221,8 +221,11 @@ class WorldRow:
     sessions: int = 0
     """Sessions it keeps (a login past a user's limit of live sessions ends the oldest)."""
     file_bytes: int = 0
-    """Bytes of the files stored in it (each account's within its files quota)."""
+    """Bytes of the files stored in it (each account's within its files quota, all of them
+    within ``--max-file-bytes``)."""
     fault_rules: int = 0
     """Fault rules armed in it (bounded, as each rule's body)."""
     journal: int = 0
     """Requests its journal keeps (the last ones, each with at most 16 KiB of fields)."""
+    journal_bytes: int = 0
+    """Bytes of the fields its journal keeps."""
