@@ -664,7 +664,7 @@ def _answer_cell(route: Any) -> str:
 
 def limits_markdown() -> str:
     """The limits of a served mock (``ServerLimits``): option, default, what it bounds."""
-    from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits, limit_help
+    from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits, limit_help
 
     rows = ["| Option | Default | What it bounds |", "|---|---|---|"]
     for field in attrs.fields(ServerLimits):

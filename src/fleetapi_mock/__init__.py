@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from fleetapi_mock.state.clock import Clock
+    from fleetapi_mock.state.limits import ServerLimits
     from fleetapi_mock.state.world import (
         World,
         WorldDocumentError,
@@ -40,6 +41,7 @@ __all__ = [
     "FleetMock",
     "MockControl",
     "MockTransport",
+    "ServerLimits",
     "ThreadedServer",
     "World",
     "WorldDocumentError",
@@ -70,6 +72,7 @@ _WHERE = {
     "MockControl": "web.control.client",
     "MockTransport": "web.transport",
     "ThreadedServer": "web.server",
+    "ServerLimits": "state.limits",
     "run": "web.server",
     "create_app": "web.app",
     "Clock": "state.clock",

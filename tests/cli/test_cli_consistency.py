@@ -353,3 +353,33 @@ def test_a_missing_field_inside_an_object_is_named(cli: Cli, session: str) -> No
     result = cli("map-layer", "update", "--layer", '{"id": 2}')
     assert result.exit_code == 2
     assert "--label: is required" in result.stderr
+
+
+def test_every_limit_of_a_served_mock_is_an_option_of_fleet_mock_serve() -> None:
+    """Each field of ``ServerLimits`` is ``--<its name>``, with its help and default, and
+    reaches the server (a limit added to the declaration and not to the command fails here)."""
+    import attrs
+    from typer.testing import CliRunner
+
+    import fleetapi_mock.web.server
+    from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits, limit_help
+
+    serve = options(COMMANDS["mock serve"])
+    for field in attrs.fields(ServerLimits):
+        flag = "--" + field.name.replace("_", "-")
+        assert flag in serve, flag
+        assert serve[flag].help == limit_help(field.name), flag
+        assert serve[flag].default == getattr(DEFAULT_LIMITS, field.name), flag
+
+    given = {f.name: getattr(DEFAULT_LIMITS, f.name) + 1 for f in attrs.fields(ServerLimits)}
+    served: dict[str, Any] = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fleetapi_mock.web.server, "run", lambda **kwargs: served.update(kwargs))
+        flags = [
+            item
+            for name, value in given.items()
+            for item in ("--" + name.replace("_", "-"), str(value))
+        ]
+        result = CliRunner().invoke(app, ["mock", "serve", *flags])
+    assert result.exit_code == 0, result.output
+    assert served["limits"] == ServerLimits(**given)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 
+import httpx
 import pytest
 from mock_helpers import DEMO_KEY, Api, assert_failure, assert_success
 
 from fleetapi import OperationNotPermittedError
 from fleetapi_mock import FleetMock
+from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
+from fleetapi_mock.web.server import ThreadedServer
 
 
 def test_login_gives_a_32_character_session(api: Api):
@@ -236,13 +239,24 @@ def test_a_user_keeps_at_most_a_thousand_sessions_the_oldest_ending_first(
 ):
     """Thousands of logins (a suite logging in per test) do not grow a world without bound:
     past the limit a login ends the user's oldest session, as the service ends sessions."""
-    from fleetapi_mock.state.world import MAX_SESSIONS_PER_USER
-
+    most = DEFAULT_LIMITS.max_sessions
     first = api.login()
-    opened = [fleet_mock.session("demo") for _ in range(MAX_SESSIONS_PER_USER)]
+    opened = [fleet_mock.session("demo") for _ in range(most)]
     other = fleet_mock.session("dispatcher")
     mine = [s for s in fleet_mock.world.sessions.values() if s.user_id == 1]
-    assert len(mine) == MAX_SESSIONS_PER_USER
+    assert len(mine) == most
     assert_failure(api.post("/tracker/list", {}, hash=first), 4, 400)
     assert_success(api.post("/tracker/list", {}, hash=opened[0]))
     assert_success(api.post("/tracker/list", {}, hash=other))  # another user's stay
+
+
+def test_a_server_s_limit_of_sessions_is_its_own() -> None:
+    """``fleet mock serve --max-sessions 2``: a third login ends the first session."""
+    with (
+        ThreadedServer(FleetMock(), limits=ServerLimits(max_sessions=2)) as served,
+        httpx.Client(base_url=served.base_url) as http,
+    ):
+        login = {"login": "demo", "password": "demo"}
+        hashes = [http.post("/user/auth", json=login).json()["hash"] for _ in range(3)]
+        alive = [http.post("/tracker/list", json={"hash": h}).json()["success"] for h in hashes]
+    assert alive == [False, True, True]

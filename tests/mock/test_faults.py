@@ -29,7 +29,7 @@ from fleetapi import (
 )
 from fleetapi.models.task import NewTask, TaskLocation
 from fleetapi_mock import FleetMock
-from fleetapi_mock.web.faults import MAX_RULES
+from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web.server import ThreadedServer, WorldServer
 
 START = dt.datetime(2026, 1, 15, 10, 0)
@@ -303,7 +303,7 @@ def test_an_invalid_rule_is_refused_naming_the_field(rule: dict[str, Any], param
 
 def test_a_world_holds_a_bounded_number_of_rules() -> None:
     mock = FleetMock()
-    for _ in range(MAX_RULES):
+    for _ in range(DEFAULT_LIMITS.max_fault_rules):
         mock.faults.add(path="tracker/list", error=7)
     with pytest.raises(InvalidParametersError, match="at most"):
         mock.faults.add(path="tracker/list", error=7)
@@ -326,14 +326,30 @@ def test_faults_are_the_world_s_own(shared: ThreadedServer) -> None:
 def test_a_rules_body_is_bounded():
     """A world's rules stay small: ``GET /__mock__/faults`` answers at most a hundred rules
     of at most 64 KiB of body each."""
-    from fleetapi_mock.web.faults import MAX_RULE_BODY_BYTES
-
     mock = FleetMock()
     http = httpx.Client(transport=mock.transport, base_url=mock.base_url)
-    big = {"path": "task/*", "delay": 0.1, "body": {"label": "x" * MAX_RULE_BODY_BYTES}}
+    label = "x" * DEFAULT_LIMITS.max_fault_body_bytes
+    big = {"path": "task/*", "delay": 0.1, "body": {"label": label}}
     answer = http.post("/__mock__/faults", json=big).json()
     assert answer["status"]["code"] == 7
     assert answer["errors"][0]["parameter"] == "body"
     assert mock.faults.list() == []
     small = {**big, "body": {"label": "x" * 1000}}
     assert http.post("/__mock__/faults", json=small).json()["success"] is True
+
+
+def test_a_server_s_limits_on_rules_are_its_own() -> None:
+    """``--max-fault-rules`` and ``--max-fault-body-bytes`` set each world's bounds."""
+    limits = ServerLimits(max_fault_rules=2, max_fault_body_bytes=100)
+    with (
+        ThreadedServer(FleetMock(), limits=limits) as served,
+        httpx.Client(base_url=served.base_url, headers={"X-Mock-World": "rules"}) as http,
+    ):
+        rule = {"path": "task/*", "error": 7}
+        added = [http.post("/__mock__/faults", json=rule).json() for _ in range(3)]
+        http.delete("/__mock__/faults")
+        large = {**rule, "body": {"label": "x" * 100}}
+        too_large = http.post("/__mock__/faults", json=large).json()
+    assert [a["success"] for a in added] == [True, True, False]
+    assert "at most 2 rules" in added[2]["errors"][0]["error"]
+    assert too_large["errors"][0]["parameter"] == "body"

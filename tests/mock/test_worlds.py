@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from fleetapi_mock import DEMO_API_KEY, FleetMock, demo_document
-from fleetapi_mock.web.limits import ServerLimits
+from fleetapi_mock.state.limits import ServerLimits
 from fleetapi_mock.web.server import ThreadedServer
 from fleetapi_mock.web.worlds import Worlds
 

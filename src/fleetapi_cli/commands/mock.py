@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from fleetapi_cli._typer import examples, new_group
-from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits, limit_help
+from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits, limit_help
 
 __all__ = ["app"]
 
@@ -148,6 +148,22 @@ def serve(
         int,
         typer.Option("--max-file-bytes", min=0, metavar="BYTES", help=limit_help("max_file_bytes")),
     ] = DEFAULT_LIMITS.max_file_bytes,
+    max_sessions: Annotated[
+        int, typer.Option("--max-sessions", min=1, metavar="N", help=limit_help("max_sessions"))
+    ] = DEFAULT_LIMITS.max_sessions,
+    max_fault_rules: Annotated[
+        int,
+        typer.Option("--max-fault-rules", min=0, metavar="N", help=limit_help("max_fault_rules")),
+    ] = DEFAULT_LIMITS.max_fault_rules,
+    max_fault_body_bytes: Annotated[
+        int,
+        typer.Option(
+            "--max-fault-body-bytes",
+            min=0,
+            metavar="BYTES",
+            help=limit_help("max_fault_body_bytes"),
+        ),
+    ] = DEFAULT_LIMITS.max_fault_body_bytes,
     max_document_bytes: Annotated[
         int,
         typer.Option(
@@ -194,6 +210,9 @@ def serve(
                 keep_alive=keep_alive,
                 max_records=max_records,
                 max_file_bytes=max_file_bytes,
+                max_sessions=max_sessions,
+                max_fault_rules=max_fault_rules,
+                max_fault_body_bytes=max_fault_body_bytes,
                 max_document_bytes=max_document_bytes,
             ),
         )

@@ -25,6 +25,7 @@ from fleetapi._errors import (
 )
 from fleetapi_mock.state.bounds import WORLD_TIME_MAX, WORLD_TIME_MIN
 from fleetapi_mock.state.clock import zone
+from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.state.records import ApiKeyRecord, SessionRecord, TrackerRecord, UserRecord
 from fleetapi_mock.state.world import Owned, World
 
@@ -117,8 +118,7 @@ class Context:
         base_url: Where the request came in: scheme, host and the path before
             ``<group>/<action>`` (``http://fleet.localhost/v2``). Addresses the mock hands out
             (uploads, downloads) start with it, so they work in-process and served alike.
-        max_file_bytes: The bytes of files the world may store, every account's (the
-            server's limit; unbounded when ``None``).
+        limits: The limits of the server answering (the defaults in-process).
     """
 
     world: World
@@ -130,7 +130,7 @@ class Context:
     api_key: ApiKeyRecord | None = None
     files: dict[str, UploadedFile] = attrs.Factory(dict)
     base_url: str = "http://fleet.localhost"
-    max_file_bytes: int | None = None
+    limits: ServerLimits = DEFAULT_LIMITS
 
     def now(self) -> dt.datetime:
         """The world time (naive UTC)."""

@@ -178,8 +178,8 @@ def reserve(
     quota = _user_quota(world, account)
     if _used_bytes(world, account.id) + size > quota:
         raise OverQuotaError(f"the account's files would exceed its quota of {quota} bytes")
-    room = ctx.max_file_bytes
-    if room is not None and world.file_bytes() + size > room:
+    room = ctx.limits.max_file_bytes
+    if world.file_bytes() + size > room:
         raise OverQuotaError(
             f"the world's files would exceed {room} bytes (fleet mock serve "
             "--max-file-bytes): delete some, or reset the world"

@@ -44,7 +44,7 @@ def user_auth(ctx: Context, params: AuthParams) -> str:
         raise WrongLoginError()
     if not user.activated:
         raise UserNotActivatedError()
-    return ctx.world.create_session(user).hash
+    return ctx.world.create_session(user, most=ctx.limits.max_sessions).hash
 
 
 def _wire_key(ctx: Context, record: ApiKeyRecord) -> ApiKey:

@@ -45,6 +45,7 @@ from fleetapi_mock.state.documents import (
     dump_document,
     load_document,
 )
+from fleetapi_mock.state.limits import DEFAULT_LIMITS
 from fleetapi_mock.state.records import (
     ApiKeyRecord,
     BillRecord,
@@ -96,9 +97,6 @@ __all__ = [
     "track_point_order",
 ]
 
-MAX_SESSIONS_PER_USER: Final = 1000
-"""Live sessions of one user; a login past it ends that user's oldest session, as the
-service ends sessions (a world a suite logs into thousands of times stays small)."""
 _SESSION_USER = operator.attrgetter("user_id")
 
 SESSION_LIFETIME: Final = dt.timedelta(days=30)
@@ -335,13 +333,17 @@ class World:
         wanted = login.lower()
         return next((u for u in self.users.values() if u.login.lower() == wanted), None)
 
-    def create_session(self, user: UserRecord, *, kind: str = "standard") -> SessionRecord:
-        """Open a session for ``user`` (what ``user/auth`` does) and return it."""
+    def create_session(
+        self, user: UserRecord, *, kind: str = "standard", most: int = DEFAULT_LIMITS.max_sessions
+    ) -> SessionRecord:
+        """Open a session for ``user`` (what ``user/auth`` does) and return it; a user keeps
+        at most ``most`` live sessions (the oldest end first, as the service ends sessions: a
+        world a suite logs into thousands of times stays small)."""
         now = self.now()
         live = self.sessions.counts(_SESSION_USER)[(user.id, user.id)]
-        if live >= MAX_SESSIONS_PER_USER:  # the table keeps the order sessions were opened
+        if live >= most:  # the table keeps the order sessions were opened
             mine = (s for s in self.sessions.values() if s.user_id == user.id)
-            for old in list(itertools.islice(mine, live - MAX_SESSIONS_PER_USER + 1)):
+            for old in list(itertools.islice(mine, live - most + 1)):
                 del self.sessions[old.hash]
         session = SessionRecord(
             hash=self.new_hash(),

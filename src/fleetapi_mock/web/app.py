@@ -21,8 +21,8 @@ from fleetapi._errors import (
     UnexpectedError,
     WrongHashError,
 )
+from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web import control
-from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web.request import request_origin
 from fleetapi_mock.web.router import Backend
 from fleetapi_mock.web.scheduling import (

@@ -29,7 +29,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from fleetapi._errors import FleetApiError, ServiceUnavailableError, WrongRequestFormatError
-from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits
+from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web.wire import failure_response
 
 __all__ = ["BACKLOG", "connection_class", "fitting_connections", "quiet_accept_errors"]

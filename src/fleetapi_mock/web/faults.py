@@ -38,13 +38,12 @@ import attrs
 from fleetapi._errors import CODES, error_class
 from fleetapi._rules import rules
 from fleetapi_mock.state.bounds import json_text
+from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web.decoding import invalid, read_strictly
 from fleetapi_mock.web.journal import CredentialFilter, differences
 from fleetapi_mock.web.wire import Response, failure_response
 
 __all__ = [
-    "MAX_RULES",
-    "MAX_RULE_BODY_BYTES",
     "BrokenAnswer",
     "DropWhen",
     "FaultRule",
@@ -57,10 +56,6 @@ DropWhen = Literal["before", "after"]
 BrokenAnswer = Literal["empty", "truncated"]
 """How a handled call's answer arrives broken: with an empty body, or half of it."""
 
-MAX_RULES: Final = 100
-"""How many rules one world holds at once."""
-MAX_RULE_BODY_BYTES: Final = 64 * 1024
-"""The largest ``body`` a rule matches by, as compact JSON: a world's rules stay small."""
 _REASONS: Final = {
     400: "Bad Request",
     401: "Unauthorized",
@@ -111,8 +106,9 @@ class FaultSpec:
     """The seed of the rule's chances (made from the world's seed and the rule's id, or
     unpredictable, when not given)."""
 
-    def check(self) -> None:
-        """Refuse a rule that does not say one thing to do (code 7)."""
+    def check(self, body_bytes: int = DEFAULT_LIMITS.max_fault_body_bytes) -> None:
+        """Refuse a rule that does not say one thing to do, or whose answer body is larger
+        than ``body_bytes`` of JSON (code 7)."""
         acts = [n for n in ("error", "status", "drop", "answer") if getattr(self, n) is not None]
         if len(acts) > 1:
             raise invalid(acts[1], f"one action per rule: {' and '.join(acts)} were given")
@@ -122,14 +118,16 @@ class FaultSpec:
             raise invalid("error", "must be an API error code (see the errors table)")
         if self.retry_after is not None and self.error is None and self.status is None:
             raise invalid("retry_after", "goes with error or status")
-        if self.body is not None and len(json_text(self.body)) > MAX_RULE_BODY_BYTES:
-            raise invalid("body", f"at most {MAX_RULE_BODY_BYTES} bytes of JSON")
+        if self.body is not None and len(json_text(self.body)) > body_bytes:
+            raise invalid("body", f"at most {body_bytes} bytes of JSON")
 
 
-def read_spec(data: Mapping[str, Any]) -> FaultSpec:
+def read_spec(
+    data: Mapping[str, Any], body_bytes: int = DEFAULT_LIMITS.max_fault_body_bytes
+) -> FaultSpec:
     """A rule from its JSON (or keyword) form, validated (code 7 names each bad field)."""
     spec = read_strictly(data, FaultSpec, what="fault rule")
-    spec.check()
+    spec.check(body_bytes)
     return spec
 
 
@@ -208,10 +206,12 @@ class Faults:
 
     Args:
         seed: The world's seed, from which rules without a ``seed`` make theirs.
+        limits: How many rules it holds, and how large their bodies (the world's server's).
     """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, limits: ServerLimits = DEFAULT_LIMITS) -> None:
         self.seed = seed
+        self.limits = limits
         self._rules: list[FaultRule] = []
         self._next = 1
         self._lock = threading.Lock()
@@ -234,12 +234,14 @@ class Faults:
         Raises:
             fleetapi.InvalidParametersError: an invalid rule, or one rule too many.
         """
+        limits = self.limits
         if not isinstance(spec, FaultSpec):
-            spec = read_spec({**(spec or {}), **fields})
-        spec.check()
+            spec = read_spec({**(spec or {}), **fields}, limits.max_fault_body_bytes)
+        spec.check(limits.max_fault_body_bytes)
         with self._lock:
-            if len(self._rules) >= MAX_RULES:
-                raise invalid("path", f"at most {MAX_RULES} rules per world: clear some first")
+            most = limits.max_fault_rules
+            if len(self._rules) >= most:
+                raise invalid("path", f"at most {most} rules per world: clear some first")
             rule_id, self._next = self._next, self._next + 1
             seed = spec.seed if spec.seed is not None else self._seed_of(rule_id)
             rule = FaultRule(id=rule_id, spec=spec, chance=random.Random(seed))

@@ -142,7 +142,7 @@ class FleetMock:
             user = self.world.user_by_login(login)
             if user is None:
                 raise KeyError(f"no user {login!r} in the world")
-            return self.world.create_session(user).hash
+            return self.world.create_session(user, most=self.backend.limits.max_sessions).hash
 
     def submit_task_form(
         self,

@@ -51,6 +51,7 @@ from fleetapi._errors import (
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.handlers import HANDLERS, load_handlers
 from fleetapi_mock.state.documents import demo_source, packed
+from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web import control
 from fleetapi_mock.web.access import (
@@ -66,7 +67,6 @@ from fleetapi_mock.web.access import (
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
 from fleetapi_mock.web.faults import Faults
 from fleetapi_mock.web.journal import Journal, JournalEntry
-from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web.request import Request, request_origin
 from fleetapi_mock.web.results import run_handler
 from fleetapi_mock.web.routing import route_with_prefix
@@ -153,8 +153,7 @@ class Backend:
         self.max_body_bytes = max_body_bytes
         self.handled = 0
         """Requests answered, each counted once it ends (a state file saves when it moves)."""
-        self.limits: ServerLimits = DEFAULT_LIMITS
-        """The limits of the server serving it (the defaults in-process)."""
+        self._limits = DEFAULT_LIMITS
         self.address = ""
         """The path prefix naming this world on a shared server (``/__world/NAME``; empty for
         the server's own), put in the addresses it hands out to a request that named it by
@@ -163,6 +162,16 @@ class Backend:
         """The last answered API requests (control routes aside)."""
         self.faults: Faults = Faults(world.seed)
         """The fault rules acting on this world's calls."""
+
+    @property
+    def limits(self) -> ServerLimits:
+        """The limits of the server serving it (the defaults in-process)."""
+        return self._limits
+
+    @limits.setter
+    def limits(self, value: ServerLimits) -> None:
+        self._limits = value
+        self.faults.limits = value
 
     @property
     def rate_limit(self) -> int | None:
@@ -338,7 +347,7 @@ class Backend:
                 api_key=identity.api_key if identity else None,
                 files=files,
                 base_url=request.origin + prefix,
-                max_file_bytes=self.limits.max_file_bytes,
+                limits=self.limits,
             )
             return run_handler(ctx, handler, params)
 

@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, Final, TypeVar
 
 from fleetapi._errors import ServiceUnavailableError
-from fleetapi_mock.web.limits import DEFAULT_LIMITS
+from fleetapi_mock.state.limits import DEFAULT_LIMITS
 
 __all__ = [
     "LANE_WIDTH",

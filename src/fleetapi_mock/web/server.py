@@ -21,11 +21,11 @@ from typing import IO, Any
 import uvicorn
 
 from fleetapi._errors import FleetApiError
+from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web.access import DEFAULT_RATE_LIMIT
 from fleetapi_mock.web.app import create_app
 from fleetapi_mock.web.connections import BACKLOG, connection_class, quiet_accept_errors
-from fleetapi_mock.web.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.web.mock import FleetMock, WorldSource
 from fleetapi_mock.web.statefile import StateKeeper
 from fleetapi_mock.web.worlds import PATH_SEGMENT, Worlds

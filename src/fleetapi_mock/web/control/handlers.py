@@ -20,6 +20,7 @@ from fleetapi._errors import InvalidParametersError, OverQuotaError, WrongReques
 from fleetapi_mock.domain.position import record_positions
 from fleetapi_mock.state.bounds import in_clock_range
 from fleetapi_mock.state.documents import masked_document
+from fleetapi_mock.state.limits import ServerLimits
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.world import World, WorldDocumentError
 from fleetapi_mock.web import uploads
@@ -37,7 +38,6 @@ from fleetapi_mock.web.control.models import (
 from fleetapi_mock.web.decoding import invalid
 from fleetapi_mock.web.faults import Faults, FaultSpec
 from fleetapi_mock.web.journal import Journal
-from fleetapi_mock.web.limits import ServerLimits
 from fleetapi_mock.web.wire import Response
 
 __all__ = ["Backend", "Context", "Worlds", "undeletable", "world_row"]

@@ -3,7 +3,8 @@
 :class:`~fleetapi_mock.ThreadedServer`'s ``limits``, and the docs derive from
 :class:`ServerLimits`.
 
-This module imports nothing of the server (the command line reads it to describe its options).
+This module imports nothing of the mock (the command line reads it to describe its options;
+handlers read a request's limits from its context).
 """
 
 from __future__ import annotations
@@ -51,6 +52,19 @@ class ServerLimits:
         "Bytes of the files one world stores at most, every account's (reserved or "
         "uploaded): past it, reserving a file is refused with code 268 until files are "
         "deleted or the world is reset.",
+    )
+    max_sessions: int = _limit(
+        1000,
+        "Live sessions one user keeps at most; a login past it ends the user's oldest "
+        "session, as the service expires sessions.",
+    )
+    max_fault_rules: int = _limit(
+        100, "Fault rules one world holds at most; one more is refused with code 7."
+    )
+    max_fault_body_bytes: int = _limit(
+        64 * 1024,
+        "Bytes of JSON a fault rule's body (the request fields it matches) holds at most; a "
+        "larger one is refused with code 7.",
     )
     max_document_bytes: int = _limit(
         24 * 1024 * 1024,
