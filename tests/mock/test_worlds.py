@@ -280,3 +280,18 @@ def test_a_full_world_refuses_calls_that_add_records_but_not_deletes() -> None:
     assert fed.json()["status"]["code"] == 268
     assert deleted["success"] is True
     assert again["success"] is True
+
+
+def test_a_server_s_body_limit_holds_in_every_world() -> None:
+    """``--max-body-bytes``: a larger body is refused with HTTP 413 in the envelope, in the
+    server's world and in a named one; a body within it is answered."""
+    limits = ServerLimits(max_body_bytes=2000)
+    with ThreadedServer(FleetMock(), limits=limits) as small:
+        answers = []
+        for headers in ({}, {"X-Mock-World": "bodies"}):
+            with httpx.Client(base_url=small.base_url, headers=headers) as http:
+                large = {"login": "demo", "password": "x" * 3000}
+                answers.append(http.post("/user/auth", json=large))
+                answers.append(http.post("/user/auth", json={"login": "demo", "password": "demo"}))
+    assert [a.status_code for a in answers] == [413, 200, 413, 200]
+    assert answers[0].json()["status"]["code"] == 5

@@ -164,6 +164,10 @@ def serve(
             help=limit_help("max_fault_body_bytes"),
         ),
     ] = DEFAULT_LIMITS.max_fault_body_bytes,
+    max_body_bytes: Annotated[
+        int,
+        typer.Option("--max-body-bytes", min=1, metavar="BYTES", help=limit_help("max_body_bytes")),
+    ] = DEFAULT_LIMITS.max_body_bytes,
     max_document_bytes: Annotated[
         int,
         typer.Option(
@@ -213,6 +217,7 @@ def serve(
                 max_sessions=max_sessions,
                 max_fault_rules=max_fault_rules,
                 max_fault_body_bytes=max_fault_body_bytes,
+                max_body_bytes=max_body_bytes,
                 max_document_bytes=max_document_bytes,
             ),
         )

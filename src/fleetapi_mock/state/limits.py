@@ -66,6 +66,12 @@ class ServerLimits:
         "Bytes of JSON a fault rule's body (the request fields it matches) holds at most; a "
         "larger one is refused with code 7.",
     )
+    max_body_bytes: int = _limit(
+        32 * 1024 * 1024,
+        "Bytes of a request's body at most, uploads included; a larger one is refused with "
+        "HTTP 413. Parsing a JSON body holds the server about 10 ms per MB, every world "
+        "waiting: lower it on a server many suites share.",
+    )
     max_document_bytes: int = _limit(
         24 * 1024 * 1024,
         "Bytes of a world document loaded through the control API (POST /__mock__/reset) at "

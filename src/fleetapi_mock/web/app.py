@@ -21,7 +21,7 @@ from fleetapi._errors import (
     UnexpectedError,
     WrongHashError,
 )
-from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
+from fleetapi_mock.state.limits import ServerLimits
 from fleetapi_mock.web import control
 from fleetapi_mock.web.request import request_origin
 from fleetapi_mock.web.router import Backend
@@ -107,10 +107,13 @@ def create_app(
     backend: Backend | Worlds | None = None,
     *,
     control_token: str | None = None,
-    limits: ServerLimits = DEFAULT_LIMITS,
+    limits: ServerLimits | None = None,
 ) -> Starlette:
     """A Starlette app answering every path and method from ``backend`` (the demo world's
     backend when not given), and from the named worlds beside it (:mod:`.worlds`).
+
+    With ``limits``, every world of the app takes them (without, each keeps its backend's:
+    the defaults, or a :class:`Backend`'s ``max_body_bytes``).
 
     With ``control_token``, a control route (but the public ones: the file routes and the
     OpenAPI document) needs ``Authorization: Bearer <control_token>``; without it the answer
@@ -128,8 +131,10 @@ def create_app(
     Starlette serves the rest of ASGI (lifespan, a websocket refused).
     """
     worlds = backend if isinstance(backend, Worlds) else Worlds(backend or Backend())
-    for _, served in worlds.backends():  # a world made later takes the main one's
-        served.limits = limits
+    if limits is not None:
+        for _, served in worlds.backends():  # a world made later takes the main one's
+            served.limits = limits
+    world_queue = worlds.main.limits.world_queue
     short_work = Workers(SHORT_WORKERS, most=MOST_SHORT_WORKERS, stale=Pace.SLOW)
     long_work = Workers(LONG_WORKERS, name="fleet-mock-worker-long")
     pace = Pace()
@@ -206,7 +211,7 @@ def create_app(
             work = later
         lane = lanes.get(served)
         if lane is None:
-            lane = lanes[served] = Lane(worlds.name_of(served), depth=limits.world_queue)
+            lane = lanes[served] = Lane(worlds.name_of(served), depth=world_queue)
         try:
             answered = await lane.run(work)
         except ServiceUnavailableError as exc:

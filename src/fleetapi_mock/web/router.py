@@ -88,8 +88,9 @@ __all__ = [
 
 logger: logging.Logger = logging.getLogger("fleetapi_mock")
 
-MAX_BODY_BYTES = 32 * 1024 * 1024
-"""Bodies above this answer HTTP 413 (code 5, or 271 for upload calls)."""
+MAX_BODY_BYTES = DEFAULT_LIMITS.max_body_bytes
+"""Bodies above this answer HTTP 413 (code 5, or 271 for upload calls), unless the limits say
+otherwise (:attr:`.ServerLimits.max_body_bytes`)."""
 
 ADDING_ACTIONS: Final = frozenset({"create", "upload", "generate"})
 """The actions of the calls that add records (by the naming rule): refused in a full world."""
@@ -120,7 +121,8 @@ class Backend:
         world: The world to serve; the demo world when not given.
         rate_limit: Requests per second per credential (50 on the real service); ``None``
             turns rate limiting off.
-        max_body_bytes: Bodies above this answer HTTP 413.
+        max_body_bytes: Bodies above this answer HTTP 413 (:attr:`limits`'s, which a
+            server's limits replace).
         journal_size: How many answered requests :attr:`journal` keeps.
         starting: The starting world's document, when ``world`` was just loaded from it
             unchanged (the demo world's): saves writing ``world`` out to keep it.
@@ -150,10 +152,9 @@ class Backend:
         self._frozen = False
         self.world = world
         self.limiter = RateLimiter(rate_limit) if rate_limit else None
-        self.max_body_bytes = max_body_bytes
         self.handled = 0
         """Requests answered, each counted once it ends (a state file saves when it moves)."""
-        self._limits = DEFAULT_LIMITS
+        self._limits = attrs.evolve(DEFAULT_LIMITS, max_body_bytes=max_body_bytes)
         self.address = ""
         """The path prefix naming this world on a shared server (``/__world/NAME``; empty for
         the server's own), put in the addresses it hands out to a request that named it by
@@ -172,6 +173,15 @@ class Backend:
     def limits(self, value: ServerLimits) -> None:
         self._limits = value
         self.faults.limits = value
+
+    @property
+    def max_body_bytes(self) -> int:
+        """Bodies above this answer HTTP 413 (code 5, or 271 for upload calls)."""
+        return self._limits.max_body_bytes
+
+    @max_body_bytes.setter
+    def max_body_bytes(self, value: int) -> None:
+        self.limits = attrs.evolve(self._limits, max_body_bytes=value)
 
     @property
     def rate_limit(self) -> int | None:

@@ -299,7 +299,8 @@ class ThreadedServer:
         host: The loopback address to bind.
         port: The port; 0 (the default) picks a free one, safe for parallel tests.
         control_token: The token the control API needs (``Authorization: Bearer TOKEN``).
-        limits: What the server takes from its clients (:class:`.ServerLimits`).
+        limits: What the server takes from its clients (:class:`.ServerLimits`); the
+            mock's own (its backend's) when not given.
     """
 
     def __init__(
@@ -309,11 +310,11 @@ class ThreadedServer:
         host: str = "127.0.0.1",
         port: int = 0,
         control_token: str | None = None,
-        limits: ServerLimits = DEFAULT_LIMITS,
+        limits: ServerLimits | None = None,
     ):
         self.mock: FleetMock = mock if mock is not None else FleetMock()
         self.control_token = control_token
-        self.limits = limits
+        self.limits = limits if limits is not None else self.mock.backend.limits
         self.worlds: Worlds = Worlds(self.mock.backend)
         """The server's worlds: its own (:attr:`mock`) and the named ones."""
         self.host: str = host

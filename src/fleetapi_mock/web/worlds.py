@@ -155,7 +155,6 @@ class Worlds:
         backend = Backend(
             world,
             rate_limit=self.main.rate_limit,
-            max_body_bytes=self.main.max_body_bytes,
             starting=lambda: self.main.initial_document,
             seed=seed,
         )
