@@ -35,15 +35,13 @@ import gc
 import logging
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
 from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import (
-    FileTooLargeError,
     FleetApiError,
-    OverQuotaError,
     TooManyRequestsError,
     UnexpectedError,
     WrongRequestFormatError,
@@ -64,6 +62,7 @@ from fleetapi_mock.web.access import (
     keep_alive,
     optional_credential,
 )
+from fleetapi_mock.web.admission import check_room, check_size, refused_method
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
 from fleetapi_mock.web.faults import Faults
 from fleetapi_mock.web.journal import Journal, JournalEntry
@@ -91,9 +90,6 @@ logger: logging.Logger = logging.getLogger("fleetapi_mock")
 MAX_BODY_BYTES = DEFAULT_LIMITS.max_body_bytes
 """Bodies above this answer HTTP 413 (code 5, or 271 for upload calls), unless the limits say
 otherwise (:attr:`.ServerLimits.max_body_bytes`)."""
-
-ADDING_ACTIONS: Final = frozenset({"create", "upload", "generate"})
-"""The actions of the calls that add records (by the naming rule): refused in a full world."""
 
 
 @attrs.frozen(kw_only=True)
@@ -308,7 +304,7 @@ class Backend:
 
     def _answer(self, request: Request) -> Response:
         if control.is_control_path(request.path):
-            self._check_size(request, upload=False)
+            check_size(request, self.limits, upload=False)
             return control.handle(
                 self,
                 request.method,
@@ -323,7 +319,7 @@ class Backend:
         if endpoint is None:
             raise WrongRequestFormatError(f"unknown call: {request.path!r} names no group/action")
         request.endpoint = endpoint
-        refusal = self._check_method(request, endpoint)
+        refusal = refused_method(request, endpoint)
         if refusal is not None:
             return refusal
         handler = HANDLERS.get(endpoint.path)
@@ -331,8 +327,8 @@ class Backend:
             raise UnexpectedError(
                 f"{endpoint.path} is not implemented by the mock yet", http_status=501
             )
-        self._check_size(request, upload=endpoint.upload)
-        self._check_room(endpoint)
+        check_size(request, self.limits, upload=endpoint.upload)
+        check_room(self.world, self.limits, endpoint)
         fields, files = parse_fields(
             request.method, request.query, request.headers, request.body, endpoint.params
         )
@@ -364,38 +360,6 @@ class Backend:
     def _address_missing_from(self, path: str) -> str:
         """:attr:`address`, unless ``path`` holds it already."""
         return "" if f"{self.address}/" in f"{path}/" else self.address
-
-    @staticmethod
-    def _check_method(request: Request, endpoint: Endpoint) -> Response | None:
-        """HTTP 405 with ``Allow`` unless the method suits the call (uploads take POST only)."""
-        allowed = ("POST",) if endpoint.upload else ("GET", "POST")
-        if request.method in allowed:
-            return None
-        refusal = failure_response(
-            WrongRequestFormatError(
-                f"method {request.method} is not allowed: use {' or '.join(reversed(allowed))}",
-                http_status=405,
-            )
-        )
-        return attrs.evolve(refusal, headers={**refusal.headers, "allow": ", ".join(allowed)})
-
-    def _check_room(self, endpoint: Endpoint) -> None:
-        """Code 268 for a call that adds records to a world full to its quota."""
-        adding = endpoint.path.rsplit("/", 1)[-1] in ADDING_ACTIONS
-        held = self.world.record_count() if adding else 0
-        if held >= self.limits.max_records:
-            raise OverQuotaError(
-                f"the world holds {held} records, at most {self.limits.max_records} (fleet mock "
-                "serve --max-records): delete some, or reset the world"
-            )
-
-    def _check_size(self, request: Request, *, upload: bool) -> None:
-        """HTTP 413 for a body above :attr:`max_body_bytes` (271 for an upload call, else 5)."""
-        if request.size > self.max_body_bytes:
-            error = FileTooLargeError if upload else WrongRequestFormatError
-            raise error(
-                f"the request body is larger than {self.max_body_bytes} bytes", http_status=413
-            )
 
     def _identify(self, request: Request, endpoint: Endpoint, fields: Mapping[str, Any]) -> _Caller:
         """The credential of the request and the caller it names (none for a call without
