@@ -6,7 +6,8 @@ Examples:
     ...     for key in client.api_keys.list():
     ...         print(key.title)
 
-The clients (and the SDK's own :class:`MalformedAnswerError`) are imported on first use, so
+The clients (and the SDK's own :class:`MalformedAnswerError` and :class:`ServiceOutageError`)
+are imported on first use, so
 that importing a model or an error class stays cheap.
 """
 
@@ -91,7 +92,7 @@ from fleetapi._types import UNSET, Unset
 if TYPE_CHECKING:
     from fleetapi._async_client import AsyncClient
     from fleetapi._client import Client
-    from fleetapi._core import MalformedAnswerError
+    from fleetapi._core import MalformedAnswerError, ServiceOutageError
 
 __version__ = "0.2.0"
 
@@ -153,6 +154,7 @@ __all__ = [
     "QuotaExceededError",
     "RateLimitError",
     "ServerError",
+    "ServiceOutageError",
     "ServiceUnavailableError",
     "SessionNotFoundError",
     "TariffRestrictionError",
@@ -188,4 +190,8 @@ def __getattr__(name: str) -> Any:
         from fleetapi._core import MalformedAnswerError
 
         return MalformedAnswerError
+    if name == "ServiceOutageError":
+        from fleetapi._core import ServiceOutageError
+
+        return ServiceOutageError
     raise AttributeError(f"module 'fleetapi' has no attribute {name!r}")

@@ -11,10 +11,10 @@ import attrs
 import httpx
 
 from fleetapi._core import (
+    UNENVELOPED,
     USER_AGENT,
     ClientConfig,
     CredentialPlacement,
-    MalformedAnswerError,
     PreparedRequest,
     build_request,
     check_transport_security,
@@ -399,7 +399,7 @@ class AsyncClient(AsyncResources):
                 failure = answer_failure(
                     response.status_code,
                     exc.code,
-                    enveloped=not isinstance(exc, MalformedAnswerError),
+                    enveloped=not isinstance(exc, UNENVELOPED),
                 )
                 if policy.should_retry(attempt, failure, safe=safe):
                     await sleep(policy.delay(attempt, exc.retry_after))

@@ -14,10 +14,10 @@ import attrs
 import httpx
 
 from fleetapi._core import (
+    UNENVELOPED,
     USER_AGENT,
     ClientConfig,
     CredentialPlacement,
-    MalformedAnswerError,
     PreparedRequest,
     build_request,
     check_transport_security,
@@ -398,7 +398,7 @@ class Client(Resources):
                 failure = answer_failure(
                     response.status_code,
                     exc.code,
-                    enveloped=not isinstance(exc, MalformedAnswerError),
+                    enveloped=not isinstance(exc, UNENVELOPED),
                 )
                 if policy.should_retry(attempt, failure, safe=safe):
                     sleep(policy.delay(attempt, exc.retry_after))

@@ -14,16 +14,18 @@ import os
 import time
 import urllib.parse
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 import httpx
 
 from fleetapi._converter import converter_for
+from fleetapi._defaults import DEFAULT_TIMEOUT
 from fleetapi._endpoint import Endpoint
 from fleetapi._errors import (
     FleetApiError,
     InsecureTransportError,
+    ServiceUnavailableError,
     WrongRequestFormatError,
 )
 from fleetapi._pacing import Pacer
@@ -38,9 +40,11 @@ __all__ = [
     "DEFAULT_BASE_URL",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_TIMEOUT",
+    "UNENVELOPED",
     "ClientConfig",
     "CredentialPlacement",
     "MalformedAnswerError",
+    "ServiceOutageError",
     "build_request",
     "read_response",
     "resolve_config",
@@ -50,15 +54,25 @@ logger = logging.getLogger("fleetapi")
 
 DEFAULT_BASE_URL = "https://api.fleet.example/v2"
 """Used when neither an argument nor ``FLEETAPI_BASE_URL`` names a base URL."""
-DEFAULT_TIMEOUT = 30.0
 USER_AGENT = "fleetapi-python"
 
 CredentialPlacement = Literal["header", "body", "query"]
 
 
 class MalformedAnswerError(WrongRequestFormatError):
-    """Code 5, raised by the SDK itself: the answer was not the API's JSON envelope (a proxy's
-    page, an empty body, a body cut short); ``http_status`` is the answer's."""
+    """Code 5, raised by the SDK itself: an answer other than a 5xx was not the API's JSON
+    envelope (an empty body, a body cut short, a proxy's page); ``http_status`` is the
+    answer's."""
+
+
+class ServiceOutageError(ServiceUnavailableError):
+    """Code 14, raised by the SDK itself: the service's address answered HTTP 5xx without the
+    API's JSON envelope (a load balancer or proxy answering for a service that is down or
+    overloaded): an outage, not a bad request. ``http_status`` is the answer's."""
+
+
+UNENVELOPED: Final = (MalformedAnswerError, ServiceOutageError)
+"""The failures the SDK raises for an answer that is not the API's envelope."""
 
 
 @attrs.frozen(kw_only=True)
@@ -282,7 +296,8 @@ def read_response(
     if not isinstance(body, dict) or "success" not in body:
         if expect_file and 200 <= status_code < 300:
             return content  # a file that happens to be JSON
-        raise MalformedAnswerError(
+        error = ServiceOutageError if 500 <= status_code < 600 else MalformedAnswerError
+        raise error(
             f"the service answered HTTP {status_code} without the API's JSON envelope",
             http_status=status_code,
             endpoint=path,

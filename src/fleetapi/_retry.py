@@ -13,6 +13,8 @@ from typing import Any
 import attrs
 import httpx
 
+from fleetapi._defaults import DEFAULT_MAX_RETRIES
+
 __all__ = [
     "DEFAULT_MAX_RETRIES",
     "RETRYABLE_STATUSES",
@@ -24,8 +26,6 @@ __all__ = [
     "transport_failure",
 ]
 
-DEFAULT_MAX_RETRIES = 2
-"""Retries after the first attempt, unless the client is told otherwise."""
 
 RETRYABLE_STATUSES = frozenset({500, 502, 503, 504})
 """HTTP statuses worth another attempt of a safe call (501 and 505 are not transient)."""

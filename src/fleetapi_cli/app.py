@@ -13,6 +13,7 @@ from typing import Annotated, Any, Optional
 import typer
 from typer.core import TyperGroup
 
+from fleetapi._defaults import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT
 from fleetapi_cli._click import click
 from fleetapi_cli._typer import SETTINGS, SuggestingGroup, examples
 from fleetapi_cli.commands import COMMANDS, TOP_GROUPS
@@ -146,6 +147,29 @@ def root(
             show_default=False,
         ),
     ] = None,
+    timeout: Annotated[
+        Optional[float],  # noqa: UP045
+        typer.Option(
+            "--timeout",
+            envvar="FLEETAPI_TIMEOUT",
+            min=0.001,
+            metavar="SECONDS",
+            help=f"Seconds each attempt of a call may take [default: {DEFAULT_TIMEOUT:g}].",
+            show_default=False,
+        ),
+    ] = None,
+    max_retries: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--max-retries",
+            envvar="FLEETAPI_MAX_RETRIES",
+            min=0,
+            metavar="N",
+            help="Retries of a failed call that is safe to repeat, or refused before any work "
+            f"[default: {DEFAULT_MAX_RETRIES}].",
+            show_default=False,
+        ),
+    ] = None,
     debug: Annotated[
         bool, typer.Option("--debug", help="Trace HTTP exchanges on stderr (secrets masked).")
     ] = False,
@@ -174,6 +198,10 @@ def root(
         state.output = output
     if columns is not None:
         state.columns = [name.strip() for name in columns.split(",") if name.strip()]
+    if timeout is not None:
+        state.timeout = timeout
+    if max_retries is not None:
+        state.max_retries = max_retries
     state.debug = state.debug or debug
     state.allow_insecure = state.allow_insecure or allow_insecure
     ctx.obj = state

@@ -63,3 +63,28 @@ def test_base_url_and_debug_after_the_command_take_effect(fake_profile):
     assert str(service.requests[0].url).startswith(other)
     assert not str(service.requests[0].url).startswith(FAKE_URL)
     assert f"debug: POST {other}/tracker/list" in result.stderr
+
+
+def test_timeout_and_retries_are_options_and_environment_variables(fake_profile: str) -> None:
+    """``--timeout`` sets each attempt's limit, ``--max-retries`` how often a refused call is
+    tried again; ``FLEETAPI_TIMEOUT`` and ``FLEETAPI_MAX_RETRIES`` do the same."""
+    import httpx
+
+    limited = {"success": False, "status": {"code": 15, "description": "Too many requests"}}
+
+    def busy(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(429, json=limited, headers={"retry-after": "0"})
+
+    cli, service = fake_cli(answer=busy)
+    result = cli("tracker", "list", "--timeout", "1.5", "--max-retries", "2")
+    assert result.exit_code == 9, result.output
+    assert len(service.requests) == 3
+    assert service.requests[0].extensions["timeout"]["read"] == 1.5
+
+    cli, service = fake_cli(answer=busy)
+    env = {"FLEETAPI_TIMEOUT": "4", "FLEETAPI_MAX_RETRIES": "1"}
+    assert cli("tracker", "list", env=env).exit_code == 9
+    assert len(service.requests) == 2
+    assert service.requests[0].extensions["timeout"]["read"] == 4.0
+
+    assert cli("tracker", "list", "--timeout", "0").exit_code == 2  # usage error

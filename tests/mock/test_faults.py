@@ -25,6 +25,7 @@ from fleetapi import (
     FleetTimeoutError,
     InvalidParametersError,
     MalformedAnswerError,
+    ServiceOutageError,
     TooManyRequestsError,
 )
 from fleetapi.models.task import NewTask, TaskLocation
@@ -58,7 +59,7 @@ class Kind:
 
 KINDS: dict[str, Kind] = {
     "error 15": Kind({"error": 15, "retry_after": 0}, True, True, False, TooManyRequestsError),
-    "status 503": Kind({"status": 503}, True, False, False, MalformedAnswerError),
+    "status 503": Kind({"status": 503}, True, False, False, ServiceOutageError),
     "status 429": Kind({"status": 429, "retry_after": 0}, True, True, False, FleetApiError),
     "drop before": Kind({"drop": "before"}, True, False, False, FleetConnectionError),
     "drop after": Kind({"drop": "after"}, True, False, True, FleetConnectionError),

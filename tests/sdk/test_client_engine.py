@@ -246,3 +246,40 @@ def test_a_non_hex_credential_in_the_query_is_masked_in_httpx_log_lines(caplog, 
     raw_query = sent.query.decode()
     assert raw_query.split("hash=", 1)[1] not in caplog.text
     assert key not in caplog.text
+
+
+@pytest.mark.parametrize("status", [500, 502, 503, 504])
+def test_an_outage_without_the_envelope_is_a_server_failure_not_a_bad_request(status):
+    """A load balancer's 5xx page is an outage: ``except ServerError`` catches it (the CLI
+    exits 11), never ``InvalidRequestError``; a safe call is retried first."""
+    from fleetapi import (
+        InvalidRequestError,
+        ServerError,
+        ServiceOutageError,
+        ServiceUnavailableError,
+    )
+
+    def outage(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(status, text="<html>upstream down</html>")
+
+    calls = []
+    with (
+        make(lambda r: calls.append(r) or outage(r)) as client,
+        pytest.raises(ServerError) as caught,
+    ):
+        client.tracker.list()
+    assert isinstance(caught.value, ServiceOutageError)
+    assert isinstance(caught.value, ServiceUnavailableError)
+    assert not isinstance(caught.value, InvalidRequestError)
+    assert caught.value.http_status == status
+    assert len(calls) == 3  # the first attempt and two retries
+
+
+def test_a_success_status_without_the_envelope_is_a_malformed_answer():
+    from fleetapi import MalformedAnswerError, ServerError
+
+    portal = httpx.Response(200, text="<html>portal</html>")
+    with make(lambda r: portal) as client, pytest.raises(MalformedAnswerError) as caught:
+        client.tracker.list()
+    assert not isinstance(caught.value, ServerError)
+    assert caught.value.http_status == 200

@@ -137,8 +137,14 @@ def test_retry_after_header_is_read():
 
 
 def test_non_envelope_answer_is_a_clear_error():
-    with pytest.raises(WrongRequestFormatError, match="HTTP 502"):
+    """A gateway's 5xx page is an outage (code 14); another answer without the envelope is
+    malformed (code 5)."""
+    from fleetapi import ServiceOutageError
+
+    with pytest.raises(ServiceOutageError, match="HTTP 502"):
         read_response("base/nothing", 502, {}, b"<html>Bad gateway</html>")
+    with pytest.raises(WrongRequestFormatError, match="HTTP 200"):
+        read_response("base/nothing", 200, {}, b"<html>Portal</html>")
 
 
 def test_success_returns_the_body():
