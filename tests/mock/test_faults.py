@@ -161,6 +161,16 @@ def test_a_status_fault_carries_retry_after_and_no_envelope(world: WorldServer) 
     assert answer.text == "Too Many Requests\n"
 
 
+@pytest.mark.parametrize(("wait", "header"), [(0, "0"), (2, "2")])
+def test_an_error_fault_s_retry_after_is_sent_as_given(wait: int, header: str) -> None:
+    """``retry_after: 0`` means retry at once: ``Retry-After: 0``, not one second."""
+    mock = FleetMock()
+    mock.faults.add(path="tracker/list", error=15, retry_after=wait)
+    http = httpx.Client(transport=mock.transport, base_url=mock.base_url)
+    answer = http.post("/tracker/list", json={"hash": mock.session()})
+    assert (answer.status_code, answer.headers["retry-after"]) == (429, header)
+
+
 def test_an_error_fault_answers_the_code_with_its_status() -> None:
     mock = FleetMock()
     mock.faults.add(path="tracker/*", error=14)

@@ -109,8 +109,9 @@ def failure_response(error: FleetApiError) -> Response:
     ``Retry-After`` when the error says how long to wait."""
     body = failure_body(error)
     headers = {}
-    if error.retry_after is not None:
-        headers["retry-after"] = str(max(1, math.ceil(error.retry_after)))
+    wait = error.retry_after
+    if wait is not None:  # whole seconds, at least one unless none was meant (a fault's 0)
+        headers["retry-after"] = str(max(1, math.ceil(wait)) if wait > 0 else 0)
     return attrs.evolve(json_response(error.http_status, body, headers), code=error.code)
 
 
