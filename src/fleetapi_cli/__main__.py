@@ -1,5 +1,5 @@
 """``python -m fleetapi_cli``: the same as ``fleet``."""
 
-from fleetapi_cli.app import main
+from fleetapi_cli import main
 
 main()

@@ -29,9 +29,31 @@ if TYPE_CHECKING:
 _worlds = itertools.count(1)
 
 
+def _mock_extra() -> None:
+    """Fail the test with what to install when the mock's extra is missing (its fixtures
+    import the mock on first use)."""
+    try:
+        import fleetapi_mock.web.server  # noqa: F401 - the server and what it needs
+        from fleetapi_mock.handlers import load_handlers
+
+        load_handlers()  # every call's handler, and what they need
+    except ModuleNotFoundError as exc:
+        missing = (exc.name or "").split(".")[0]
+        if missing in ("", "fleetapi", "fleetapi_mock"):
+            raise
+    else:
+        return
+    pytest.fail(
+        f"fleetapi's fixtures need the mock's extra: pip install 'fleetapi[mock]' ({missing} "
+        "is missing)",
+        pytrace=False,
+    )
+
+
 @pytest.fixture
 def fleet_mock() -> FleetMock:
     """A fresh in-process mock with the demo world, for one test."""
+    _mock_extra()
     from fleetapi_mock.web.mock import FleetMock
 
     return FleetMock()
@@ -65,6 +87,7 @@ def fleet_async_client(fleet_mock: FleetMock) -> Iterator[AsyncClient]:
 @pytest.fixture(scope="session")
 def fleet_shared_server() -> Iterator[ThreadedServer]:
     """The demo world served over HTTP on a free loopback port, once per session."""
+    _mock_extra()
     from fleetapi_mock.web.server import ThreadedServer
 
     with ThreadedServer() as server:
