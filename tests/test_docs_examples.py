@@ -2,10 +2,12 @@
 
 Each fenced ``python`` block of ``README.md`` and ``docs/*.md`` runs in a fresh namespace that
 holds ``mock`` (a ``FleetMock`` with the demo world) and ``client`` (a ``fleetapi.Client``
-logged in as ``demo`` through it), in a scratch directory. Blocks with a top-level ``await``
-run in an event loop. Functions a block defines whose names start with ``test_`` are then
-called with the fixtures they name (``fleet_mock`` and ``fleet_client`` are the block's
-``mock`` and ``client``; any other, ``fleet_server`` or ``tmp_path``, is pytest's).
+logged in as ``demo`` through it), in a scratch directory. A block runs as a script would,
+so a top-level ``await`` or ``async with`` is a failure (a user's ``python file.py`` refuses
+it): an async example runs its coroutine with ``asyncio.run``. Functions a block defines
+whose names start with ``test_`` are then called with the fixtures they name (``fleet_mock``
+and ``fleet_client`` are the block's ``mock`` and ``client``; any other, ``fleet_server`` or
+``tmp_path``, is pytest's).
 
 A block written for a user's own shell against ``make demo`` (``http://127.0.0.1:8765``) is
 preceded by ``<!-- against make demo -->``: it runs as printed against the demo world served
@@ -16,8 +18,6 @@ include a file (``--8<--``) show an ``examples/`` script, which ``tests/test_exa
 
 from __future__ import annotations
 
-import ast
-import asyncio
 import inspect
 import re
 from pathlib import Path
@@ -74,10 +74,8 @@ def test_every_block_runs_or_says_why_not():
 
 
 def _run(body: str, where: str, namespace: dict[str, object]) -> None:
-    code = compile(body, where, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
-    result = eval(code, namespace)
-    if inspect.iscoroutine(result):
-        asyncio.run(result)
+    code = compile(body, where, "exec", dont_inherit=True)  # as `python file.py` would
+    exec(code, namespace)
 
 
 def each_block(blocks: list[tuple[str, int, str, str | None, bool]]) -> pytest.MarkDecorator:
