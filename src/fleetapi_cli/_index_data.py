@@ -302,7 +302,7 @@ HAND_MADE: dict[str, HandMade] = {
         "fleetapi_cli.commands.mock",
         True,
         "Run the stand-in backend over HTTP.",
-        {"serve": ((), ())},
+        {"serve": ((), ()), "wait": ((), ())},
     ),
     "ping": HandMade(
         "fleetapi_cli.commands.ping",

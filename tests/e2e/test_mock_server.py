@@ -180,3 +180,41 @@ def test_sigterm_during_a_long_request_exits_after_the_shutdown_timeout():
             process.communicate()
     assert process.returncode == 0
     assert out.rstrip().endswith("fleet mock: stopped")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_ci_job_waits_for_the_server_with_its_ready_file(tmp_path):
+    """``fleet mock serve --ready-file F &`` then ``fleet mock wait --ready-file F``: the wait
+    returns once the server answers, with its URL; the file goes when the server stops, and a
+    wait for a server that is not there gives up with exit 10."""
+    ready = tmp_path / "mock.url"
+    fleet = [sys.executable, "-m", "fleetapi_cli"]
+    server = subprocess.Popen(
+        [*fleet, "mock", "serve", "--port", "0", "--ready-file", str(ready)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        waited = subprocess.run(
+            [*fleet, "mock", "wait", "--ready-file", str(ready), "--timeout", "60"],
+            capture_output=True,
+            text=True,
+            timeout=90,
+        )
+        assert waited.returncode == 0, waited.stderr
+        url = waited.stdout.strip()
+        assert url == ready.read_text().strip()
+        assert httpx.post(f"{url}/base/nothing", json={"hash": DEMO_API_KEY}).json()["success"]
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.communicate()
+    assert not ready.exists()
+    gone = subprocess.run(
+        [*fleet, "mock", "wait", url, "--timeout", "0.3"], capture_output=True, text=True
+    )
+    assert gone.returncode == 10
+    assert "did not answer" in gone.stderr

@@ -21,6 +21,7 @@ app = new_group(
         "fleet mock serve --demo-banner",
         "fleet mock serve --port 9000 --rate-limit 0 --frozen-clock",
         "fleet mock serve --state mock-state.json --save-every 5",
+        "fleet mock wait --ready-file mock.url",
     ),
 )
 
@@ -126,6 +127,15 @@ def serve(
             "(the file routes of uploads and downloads stay open).",
         ),
     ] = None,
+    ready_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--ready-file",
+            metavar="PATH",
+            help="Write the server's URL to PATH once it answers (removed when it stops).",
+            dir_okay=False,
+        ),
+    ] = None,
     world_queue: Annotated[
         int, typer.Option("--world-queue", min=1, metavar="N", help=limit_help("world_queue"))
     ] = DEFAULT_LIMITS.world_queue,
@@ -207,6 +217,7 @@ def serve(
             state=state,
             save_every=save_every,
             control_token=control_token or None,
+            ready_file=ready_file,
             limits=ServerLimits(
                 world_queue=world_queue,
                 max_connections=max_connections,
@@ -235,3 +246,58 @@ def invoked_as() -> str:
     if found and os.path.realpath(found) == os.path.realpath(given):
         return "fleet"
     return given
+
+
+@app.command()
+def wait(
+    url: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Argument(
+            help="The server's URL (http://127.0.0.1:8765 by default).", show_default=False
+        ),
+    ] = None,
+    ready_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--ready-file",
+            metavar="PATH",
+            help="Wait for this file of `fleet mock serve --ready-file` and read the URL from it.",
+            dir_okay=False,
+        ),
+    ] = None,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout", min=0.0, metavar="SECONDS", help="Give up after this long (exit 10)."
+        ),
+    ] = 30.0,
+) -> None:
+    """Wait until a mock server answers, then print its URL (for CI jobs that start one)."""
+    import time
+
+    import httpx
+
+    deadline = time.monotonic() + timeout
+    while url is None and ready_file is not None:
+        if ready_file.is_file():
+            url = ready_file.read_text(encoding="utf-8").strip() or None
+        if url is None:
+            if time.monotonic() >= deadline:
+                _gave_up(f"{ready_file} did not appear in {timeout:g} s")
+            time.sleep(0.05)
+    target = (url or "http://127.0.0.1:8765").rstrip("/")
+    while True:
+        try:
+            httpx.get(f"{target}/__mock__/worlds", timeout=1.0)
+        except httpx.HTTPError:
+            if time.monotonic() >= deadline:
+                _gave_up(f"{target} did not answer in {timeout:g} s")
+            time.sleep(0.05)
+        else:
+            typer.echo(target)
+            return
+
+
+def _gave_up(reason: str) -> None:
+    typer.echo(f"error: {reason}", err=True)
+    raise typer.Exit(10)

@@ -190,6 +190,7 @@ def run(
     save_every: float = 10.0,
     control_token: str | None = None,
     limits: ServerLimits = DEFAULT_LIMITS,
+    ready_file: Path | None = None,
 ) -> None:
     """Serve the mock until Ctrl-C or SIGTERM; print one line when it listens.
 
@@ -219,6 +220,8 @@ def run(
             standard error unless logging is set up otherwise).
         limits: What the server takes from its clients: connections, timeouts, the requests
             a busy world may queue.
+        ready_file: A file to write the server's URL to (one line) once it answers, and to
+            remove when it stops: a CI job waits for it to exist.
 
     Raises:
         OSError: ``host:port`` cannot be listened on (in use, unknown host), in one line.
@@ -258,6 +261,8 @@ def run(
     def ready(server: _Server) -> None:
         url = _url(host, server.bound_port())
         print(f"fleet mock: listening on {url}", file=stream, flush=True)
+        if ready_file is not None:
+            _write_whole(ready_file, url + "\n")
         if banner:
             print(banner_text(mock.world, url, command), file=stream, flush=True)
 
@@ -279,7 +284,16 @@ def run(
             signal.signal(signal.SIGTERM, previous)
         if keeper is not None:
             keeper.stop()
+        if ready_file is not None:
+            ready_file.unlink(missing_ok=True)
     print("fleet mock: stopped", file=stream, flush=True)
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader never sees it half written."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)
 
 
 def _ignore(signum: int, frame: FrameType | None) -> None:
