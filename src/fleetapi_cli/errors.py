@@ -153,6 +153,12 @@ def hints(exc: BaseException, settings: Settings | None) -> list[str]:
         where.append(f"--base-url {settings.base_url}")
     login = " ".join(["fleet", *where, "auth", "login"])
     if isinstance(exc, AuthenticationError):
+        session_only = _needs_a_session(exc.endpoint)
+        if session_only and settings.kind == "api_key" and settings.hash is not None:
+            return [
+                f"hint: {exc.endpoint} needs a session, which an API key is not (the key is "
+                f"fine for other calls); log in with: {login}"
+            ]
         if settings.withheld:
             return [
                 f"hint: the profile's credential belongs to {settings.withheld} and is not sent "
@@ -168,6 +174,15 @@ def hints(exc: BaseException, settings: Settings | None) -> list[str]:
             "--base-url URL (or FLEETAPI_BASE_URL), or log in with: fleet --base-url URL auth login"
         ]
     return []
+
+
+def _needs_a_session(path: str | None) -> bool:
+    """Whether the call ``path`` takes a standard session only (no API key)."""
+    from fleetapi._endpoint import Access
+    from fleetapi.endpoints import find
+
+    endpoint = find(path) if path else None
+    return endpoint is not None and endpoint.access is Access.SESSION
 
 
 def report(exc: BaseException, settings: Settings | None = None) -> int:

@@ -124,3 +124,19 @@ def test_usage_errors_exit_2(cli: Cli) -> None:
 def test_exit_code_for_plain_exceptions() -> None:
     assert exit_code_for(ValueError()) == 1
     assert exit_code_for(OSError()) == 1
+
+
+def test_an_api_key_refused_by_a_session_only_call_says_what_to_use(
+    cli: Cli, fleet_mock: Any
+) -> None:
+    """``key list`` with the demo API key (as ``make demo``'s banner suggests): the hint says
+    the call needs a session, not that the key was refused; other calls still take the key."""
+    from fleetapi_mock import DEMO_API_KEY
+
+    env = {"FLEETAPI_BASE_URL": fleet_mock.base_url, "FLEETAPI_API_KEY": DEMO_API_KEY}
+    refused = cli("key", "list", env=env)
+    assert refused.exit_code == 3
+    assert "hint: api/key/list needs a session, which an API key is not" in refused.stderr
+    assert "auth login" in refused.stderr
+    assert "refused" not in refused.stderr.split("hint:")[1]
+    assert cli("tracker", "list", "-o", "json", env=env).exit_code == 0
