@@ -26,12 +26,16 @@ app = new_group(
 )
 
 
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+
+
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = DEFAULT_HOST,
     port: Annotated[
         int, typer.Option("--port", help="The port (0 picks a free one).", min=0, max=65535)
-    ] = 8765,
+    ] = DEFAULT_PORT,
     world: Annotated[
         Optional[Path],  # noqa: UP045 - Typer reads the annotation at run time
         typer.Option(
@@ -253,7 +257,8 @@ def wait(
     url: Annotated[
         Optional[str],  # noqa: UP045
         typer.Argument(
-            help="The server's URL (http://127.0.0.1:8765 by default).", show_default=False
+            help=f"The server's URL (http://{DEFAULT_HOST}:{DEFAULT_PORT} by default).",
+            show_default=False,
         ),
     ] = None,
     ready_file: Annotated[
@@ -261,7 +266,8 @@ def wait(
         typer.Option(
             "--ready-file",
             metavar="PATH",
-            help="Wait for this file of `fleet mock serve --ready-file` and read the URL from it.",
+            help="Wait for the file that fleet mock serve --ready-file PATH writes, and read the "
+            "URL from it.",
             dir_okay=False,
         ),
     ] = None,
@@ -285,7 +291,7 @@ def wait(
             if time.monotonic() >= deadline:
                 _gave_up(f"{ready_file} did not appear in {timeout:g} s")
             time.sleep(0.05)
-    target = (url or "http://127.0.0.1:8765").rstrip("/")
+    target = (url or f"http://{DEFAULT_HOST}:{DEFAULT_PORT}").rstrip("/")
     while True:
         try:
             httpx.get(f"{target}/__mock__/worlds", timeout=1.0)
@@ -299,5 +305,6 @@ def wait(
 
 
 def _gave_up(reason: str) -> None:
+    """Say why ``fleet mock wait`` stops waiting; exit 10, as a connection failure does."""
     typer.echo(f"error: {reason}", err=True)
     raise typer.Exit(10)

@@ -146,8 +146,8 @@ class Workers:
             try:
                 loop, future, call = self._jobs.get(timeout=self.LINGER)
             except queue.Empty:
-                with self._lock:
-                    if self._threads > self.size:
+                with self._lock:  # leave no queued job without an idle thread
+                    if self._threads > self.size and self._queued < self._idle:
                         self._threads -= 1
                         self._idle -= 1
                         return
