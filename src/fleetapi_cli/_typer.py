@@ -27,6 +27,7 @@ __all__ = [
     "completes",
     "confirm_delete",
     "deprecated",
+    "deprecated_option",
     "examples",
     "fetch",
     "new_command_app",
@@ -187,18 +188,30 @@ def deprecated(command: Any, old: str, new: str) -> Any:
     """``command`` under its 0.1 name: unlisted, and warning on stderr before it runs."""
     import copy
 
+    from fleetapi._renames import REMOVED_IN
+
     alias = copy.copy(command)
     alias.hidden = True
     run = command.invoke
 
     def invoke(ctx: Any) -> Any:
         sys.stderr.write(
-            f"warning: 'fleet {old}' is deprecated and goes in 0.3.0: use 'fleet {new}'\n"
+            f"warning: 'fleet {old}' is deprecated and goes in {REMOVED_IN}: use 'fleet {new}'\n"
         )
         return run(ctx)
 
     alias.invoke = invoke
     return alias
+
+
+def deprecated_option(command: str, old: str, new: str, why: str) -> None:
+    """Warn on stderr that ``fleet COMMAND OLD`` is deprecated for ``NEW`` (and ``why``)."""
+    from fleetapi._renames import REMOVED_IN
+
+    sys.stderr.write(
+        f"warning: '{old}' of 'fleet {command}' is deprecated and goes in {REMOVED_IN}: use "
+        f"'{new}' ({why})\n"
+    )
 
 
 def examples(*lines: str, note: str = "") -> str:

@@ -22,6 +22,19 @@ def test_generate_prints_the_id_at_once(cli: Cli, session: str, fleet_mock: Any)
     assert fleet_mock.world.reports[report_id].plugin.plugin_id == 4  # trips by default
 
 
+def test_p_for_the_plugin_still_works_and_warns(cli: Cli, session: str, fleet_mock: Any) -> None:
+    """``-p`` will mean ``--profile`` here as in every command: for one minor version it is
+    still the plugin, with a warning, and the help shows ``--plugin`` only."""
+    result = cli("report", "generate", *PERIOD, "-p", "stops", "-o", "json")
+    assert result.exit_code == 0, result.output
+    assert "warning: '-p' of 'fleet report generate' is deprecated" in result.stderr
+    assert "use '--plugin'" in result.stderr
+    assert fleet_mock.world.reports[max(fleet_mock.world.reports)].plugin.plugin_id == 6
+    plain = cli("report", "generate", *PERIOD, "--plugin", "stops", "-o", "json")
+    assert "warning" not in plain.stderr
+    assert "-p," not in cli("report", "generate", "--help").output
+
+
 def test_wait_then_download_to_a_file(
     cli: Cli, session: str, fleet_mock: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from fleetapi.endpoints.report import REPORT_PLUGINS
-from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
+from fleetapi_cli._typer import (
+    OutputOption,
+    deprecated_option,
+    examples,
+    new_group,
+    wraps_call,
+)
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, write_out
 from fleetapi_cli.output import is_terminal, note
@@ -93,8 +99,12 @@ def generate(
     ],
     plugin: Annotated[
         str,
-        typer.Option("--plugin", "-p", help=f"The report: {', '.join(plugin_names())}, or an ID."),
+        typer.Option("--plugin", help=f"The report: {', '.join(plugin_names())}, or an ID."),
     ] = "trips",
+    plugin_short: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("-p", hidden=True, help="Deprecated: --plugin."),
+    ] = None,
     trackers: Annotated[
         Optional[list[int]],  # noqa: UP045 - Typer reads the annotation at run time
         typer.Option("--tracker", "-t", metavar="ID", help="A tracker (repeat); default: all."),
@@ -131,6 +141,11 @@ def generate(
     from fleetapi.models.report import ReportFormat, ReportPlugin
     from fleetapi_cli.values import parse_json
 
+    if plugin_short is not None:
+        deprecated_option(
+            "report generate", "-p", "--plugin", "-p will mean --profile, as in every command"
+        )
+        plugin = plugin_short
     extra = parse_json(options, what="--options") if options else {}
     if not isinstance(extra, dict):
         raise typer.BadParameter("must be a JSON object", param_hint="--options")
