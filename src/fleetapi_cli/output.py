@@ -351,10 +351,15 @@ def emit(
         columns: The command's columns for a table (dotted paths into nested objects); every
             field when not given.
         chosen: The columns the user chose (``--columns``), for a table and TSV; JSON and
-            JSON Lines always carry every field.
+            JSON Lines always carry every field, but a name no record has is a usage error
+            in every format (a typo must not pass unnoticed in a script's JSON run).
         stream: Where to write (stdout by default).
     """
     stream = sys.stdout if stream is None else stream
+    if chosen and fmt in (OutputFormat.json, OutputFormat.jsonl):
+        rows = _rows(data)
+        if rows:
+            _columns(rows, columns, chosen)  # refuses a name no record has
     if fmt is OutputFormat.json:
         render_json(data, stream)
     elif fmt is OutputFormat.jsonl:

@@ -103,6 +103,9 @@ def test_an_unknown_chosen_column_is_a_usage_error_naming_the_columns() -> None:
         render(RECORDS, OutputFormat.table, chosen=["lable"])
     # a column of the command's own that no record has (an omitted field) is no typo
     render(RECORDS, OutputFormat.table, columns=["id", "login"], chosen=["login"])
+    for fmt in OutputFormat:  # whatever the output: a script's JSON run must not hide a typo
+        with pytest.raises(typer.BadParameter, match="no column 'lable'"):
+            render(RECORDS, fmt, chosen=["lable"])
 
 
 def test_an_answer_with_one_list_draws_the_list_and_notes_the_rest(
