@@ -385,8 +385,14 @@ def _callback(endpoint: Endpoint) -> Callable[..., None]:
     return command
 
 
+def _plain(text: str) -> str:
+    """A call's summary as a terminal shows it: without the Markdown of its code spans (the
+    docs render the same summary with them)."""
+    return text.replace("`", "")
+
+
 def _doc(endpoint: Endpoint) -> str:
-    lines = [endpoint.summary, "", f"Calls {endpoint.path}."]
+    lines = [_plain(endpoint.summary), "", f"Calls {endpoint.path}."]
     if endpoint.errors:
         lines[-1] += " Error codes: " + ", ".join(str(c) for c in endpoint.errors) + "."
     return "\n".join(lines)
@@ -397,7 +403,7 @@ def generated_command(path: str) -> click.Command:
     endpoint = endpoint_of(path)
     app = typer.Typer(**SETTINGS)
     name = endpoint.cli_words[-1]
-    app.command(name, help=_doc(endpoint), short_help=endpoint.summary)(_callback(endpoint))
+    app.command(name, help=_doc(endpoint), short_help=_plain(endpoint.summary))(_callback(endpoint))
     command = typer.main.get_command(app)
     command.name = name
     return command

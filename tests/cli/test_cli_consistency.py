@@ -383,3 +383,14 @@ def test_every_limit_of_a_served_mock_is_an_option_of_fleet_mock_serve() -> None
         result = CliRunner().invoke(app, ["mock", "serve", *flags])
     assert result.exit_code == 0, result.output
     assert served["limits"] == ServerLimits(**given)
+
+
+def test_no_help_shows_markdown() -> None:
+    """Help is read on a terminal: no backticks of Markdown code spans, in a command's help,
+    its summary in the group's list, or an option's help."""
+    offenders = []
+    for name, command in COMMANDS.items():
+        texts = [command.help or "", command.short_help or ""]
+        texts += [getattr(param, "help", None) or "" for param in command.params]
+        offenders += [f"{name}: {text[:60]}" for text in texts if "`" in text]
+    assert offenders == []
