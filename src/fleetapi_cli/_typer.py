@@ -12,16 +12,19 @@ from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Optional, TypeVar, cast
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
+from fleetapi_cli._click import click
 from fleetapi_cli.global_options import HELP_NAMES
 from fleetapi_cli.output import OutputFormat, is_terminal
 
 __all__ = [
     "AllOption",
+    "FleetTyper",
     "LimitOption",
     "OffsetOption",
     "OutputOption",
+    "PlainUsageCommand",
     "SuggestingGroup",
     "YesOption",
     "completes",
@@ -42,6 +45,36 @@ SETTINGS: dict[str, Any] = {
     "add_completion": False,
     "context_settings": {"help_option_names": HELP_NAMES},
 }
+
+_TYPE_HINT = re.compile(r":<[^>]*>")
+
+
+def _usage_word(piece: str) -> str:
+    """A piece of a usage line as shells' tools write it: ``TASK_ID``, ``[ID]``, ``FILE...``
+    (Typer writes a required argument ``{task_id}`` and adds its type, ``:<int range>``)."""
+    piece = _TYPE_HINT.sub("", piece)
+    if piece.startswith("{") and piece.endswith("}"):
+        piece = piece[1:-1]
+    return piece.upper()
+
+
+class PlainUsageCommand(TyperCommand):
+    """A command whose usage line names its arguments in capitals, without braces or types."""
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        """The usage line's pieces after the command's name."""
+        return [_usage_word(piece) for piece in super().collect_usage_pieces(ctx)]
+
+
+class FleetTyper(typer.Typer):
+    """A Typer app whose commands are :class:`PlainUsageCommand` unless told otherwise."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        """Typer's ``command`` decorator, with :class:`PlainUsageCommand` by default."""
+        if kwargs.get("cls") is None:
+            kwargs["cls"] = PlainUsageCommand
+        return super().command(*args, **kwargs)
+
 
 OutputOption = Annotated[
     Optional[OutputFormat],  # noqa: UP045 - Typer reads the annotation at run time
@@ -231,7 +264,7 @@ def new_group(help: str, *, epilog: str | None = None) -> typer.Typer:
         help: The group's help.
         epilog: Shown after the commands: its :func:`examples`.
     """
-    app = typer.Typer(help=help, epilog=epilog, no_args_is_help=True, cls=SummaryGroup, **SETTINGS)
+    app = FleetTyper(help=help, epilog=epilog, no_args_is_help=True, cls=SummaryGroup, **SETTINGS)
     app.callback()(_group)
     return app
 
@@ -316,4 +349,4 @@ def fetch(
 
 def new_command_app() -> typer.Typer:
     """An app holding one top-level command (``fleet ping``)."""
-    return typer.Typer(**SETTINGS)
+    return FleetTyper(**SETTINGS)

@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 
 from fleetapi._defaults import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT
 from fleetapi_cli._click import click
-from fleetapi_cli._typer import SETTINGS, SuggestingGroup, examples
+from fleetapi_cli._typer import SETTINGS, FleetTyper, SuggestingGroup, examples
 from fleetapi_cli.commands import COMMANDS, TOP_GROUPS
 from fleetapi_cli.context import CliState
 from fleetapi_cli.output import OutputFormat
@@ -97,7 +97,7 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
-app = typer.Typer(
+app = FleetTyper(
     name=PROG_NAME,
     cls=FleetGroup,
     help="Command line for the fleet tracking API: every call, profiles, tables or JSON.",

@@ -35,7 +35,7 @@ import typer
 
 from fleetapi_cli._click import click
 from fleetapi_cli._index import endpoint_of
-from fleetapi_cli._typer import SETTINGS, YesOption, confirm_delete
+from fleetapi_cli._typer import SETTINGS, FleetTyper, YesOption, confirm_delete
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import FieldSpec, field_specs
 from fleetapi_cli.files import write_out
@@ -401,7 +401,7 @@ def _doc(endpoint: Endpoint) -> str:
 def generated_command(path: str) -> click.Command:
     """The generated command of the call ``path``."""
     endpoint = endpoint_of(path)
-    app = typer.Typer(**SETTINGS)
+    app = FleetTyper(**SETTINGS)
     name = endpoint.cli_words[-1]
     app.command(name, help=_doc(endpoint), short_help=_plain(endpoint.summary))(_callback(endpoint))
     command = typer.main.get_command(app)

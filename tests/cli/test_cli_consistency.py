@@ -394,3 +394,14 @@ def test_no_help_shows_markdown() -> None:
         texts += [getattr(param, "help", None) or "" for param in command.params]
         offenders += [f"{name}: {text[:60]}" for text in texts if "`" in text]
     assert offenders == []
+
+
+def test_usage_lines_name_arguments_in_capitals() -> None:
+    """``Usage: fleet checkin read [OPTIONS] CHECKIN_ID``: no ``{checkin_id}``, no
+    ``:<int range>``, as shells' tools write usage."""
+    offenders = []
+    for name, command in COMMANDS.items():
+        pieces = command.collect_usage_pieces(Context(command, info_name=name))
+        offenders += [f"{name}: {piece}" for piece in pieces if set(piece) & set("{}<>:")]
+        offenders += [f"{name}: {piece}" for piece in pieces if piece != piece.upper()]
+    assert offenders == []

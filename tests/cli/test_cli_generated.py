@@ -71,7 +71,7 @@ def test_root_help_lists_every_group(cli: Cli) -> None:
 
 def test_hand_made_commands_take_precedence(cli: Cli) -> None:
     text = cli("key", "create", "--help").stdout
-    assert "fleet key create [OPTIONS] {title}" in text
+    assert "fleet key create [OPTIONS] TITLE" in text
     assert "--title" not in text
     assert "--input" not in text
 
