@@ -202,7 +202,12 @@ HAND_MADE: dict[str, HandMade] = {
         "fleetapi_cli.commands.auth",
         True,
         "Log in and out; show the credential in use.",
-        {"login": (("user/auth",), ("base/nothing",)), "logout": ((), ()), "status": ((), ())},
+        {
+            "login": (("user/auth",), ("base/nothing",)),
+            "logout": ((), ()),
+            "status": ((), ()),
+            "token": ((), ()),
+        },
     ),
     "bill": HandMade(
         "fleetapi_cli.commands.bill",

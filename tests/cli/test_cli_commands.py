@@ -390,3 +390,16 @@ def test_mock_serve_reports_a_deeply_nested_world_file(cli: Cli, tmp_path: Path,
     assert result.exit_code == 2
     assert "Invalid value for --world: users: is nested deeper than 64 levels" in result.output
     assert "Traceback" not in result.output
+
+
+def test_auth_token_prints_the_credential_in_use_whole(cli: Cli, session: str) -> None:
+    """As ``gh auth token``: the one place a credential is printed in full, for scripts; the
+    environment's key wins as it does for every call; none is exit 3."""
+    result = cli("auth", "token")
+    assert (result.exit_code, result.stdout) == (0, session + "\n")
+    key = "f1ee7de0f1ee7de0f1ee7de0f1ee7de0"
+    assert cli("auth", "token", env={"FLEETAPI_API_KEY": key}).stdout == key + "\n"
+    cli("auth", "logout")
+    gone = cli("auth", "token")
+    assert (gone.exit_code, gone.stdout) == (3, "")
+    assert "not logged in" in gone.stderr

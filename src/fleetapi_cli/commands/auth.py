@@ -20,6 +20,7 @@ app = new_group(
     epilog=examples(
         "echo demo | fleet auth login --login demo --password-stdin",
         "fleet auth status -o json",
+        "fleet auth token",
         "fleet auth logout",
     ),
 )
@@ -160,3 +161,17 @@ def status(ctx: typer.Context, output: OutputOption = None) -> None:
     if problem:
         note(f"error: {problem}")
         raise typer.Exit(code)
+
+
+@app.command()
+def token(ctx: typer.Context) -> None:
+    """Print the credential in use (a session hash or an API key) in full, for scripts.
+
+    Exits 3 when there is none. The one command that prints a credential whole: everything
+    else masks it.
+    """
+    settings = state_of(ctx).settings()
+    if settings.hash is None:
+        note("error: not logged in: run fleet auth login (or set FLEETAPI_API_KEY)")
+        raise typer.Exit(3)
+    typer.echo(settings.hash)
