@@ -156,8 +156,7 @@ def hints(exc: BaseException, settings: Settings | None) -> list[str]:
         session_only = _needs_a_session(exc.endpoint)
         if session_only and settings.kind == "api_key" and settings.hash is not None:
             return [
-                f"hint: {exc.endpoint} needs a session, which an API key is not (the key is "
-                f"fine for other calls); log in with: {login}"
+                f"hint: {exc.endpoint} takes a session only, never an API key; log in with: {login}"
             ]
         if settings.withheld:
             return [

@@ -136,7 +136,7 @@ def test_an_api_key_refused_by_a_session_only_call_says_what_to_use(
     env = {"FLEETAPI_BASE_URL": fleet_mock.base_url, "FLEETAPI_API_KEY": DEMO_API_KEY}
     refused = cli("key", "list", env=env)
     assert refused.exit_code == 3
-    assert "hint: api/key/list needs a session, which an API key is not" in refused.stderr
+    assert "hint: api/key/list takes a session only, never an API key" in refused.stderr
     assert "auth login" in refused.stderr
     assert "refused" not in refused.stderr.split("hint:")[1]
     assert cli("tracker", "list", "-o", "json", env=env).exit_code == 0
