@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
+import attrs
 import typer
 
 from fleetapi_cli._typer import examples, new_group
@@ -30,7 +33,32 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 
 
+def _with_limit_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``command`` (taking ``**limits``) with an option per field of :class:`ServerLimits`:
+    ``--world-queue N``, ``--read-timeout SECONDS``, ``--max-body-bytes BYTES``; name, help,
+    default and minimum all come from the field."""
+    own = [p for p in inspect.signature(command).parameters.values() if p.kind is not p.VAR_KEYWORD]
+    added = []
+    for field in attrs.fields(ServerLimits):
+        default = getattr(DEFAULT_LIMITS, field.name)
+        kind = type(default)
+        metavar = "SECONDS" if kind is float else "BYTES" if field.name.endswith("_bytes") else "N"
+        option = typer.Option(
+            "--" + field.name.replace("_", "-"),
+            min=kind(field.metadata["minimum"]),
+            metavar=metavar,
+            help=limit_help(field.name),
+        )
+        annotation = Annotated[kind, option]  # type: ignore[valid-type]
+        added.append(inspect.Parameter(field.name, inspect.Parameter.KEYWORD_ONLY,
+                                       default=default, annotation=annotation))  # fmt: skip
+    command.__signature__ = inspect.Signature([*own, *added])  # type: ignore[attr-defined]
+    command.__annotations__ = {**command.__annotations__, **{p.name: p.annotation for p in added}}
+    return command
+
+
 @app.command()
+@_with_limit_options
 def serve(
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = DEFAULT_HOST,
     port: Annotated[
@@ -140,54 +168,7 @@ def serve(
             dir_okay=False,
         ),
     ] = None,
-    world_queue: Annotated[
-        int, typer.Option("--world-queue", min=1, metavar="N", help=limit_help("world_queue"))
-    ] = DEFAULT_LIMITS.world_queue,
-    max_connections: Annotated[
-        int,
-        typer.Option("--max-connections", min=1, metavar="N", help=limit_help("max_connections")),
-    ] = DEFAULT_LIMITS.max_connections,
-    read_timeout: Annotated[
-        float,
-        typer.Option("--read-timeout", min=0.1, metavar="SECONDS", help=limit_help("read_timeout")),
-    ] = DEFAULT_LIMITS.read_timeout,
-    keep_alive: Annotated[
-        float,
-        typer.Option("--keep-alive", min=0.1, metavar="SECONDS", help=limit_help("keep_alive")),
-    ] = DEFAULT_LIMITS.keep_alive,
-    max_records: Annotated[
-        int, typer.Option("--max-records", min=1, metavar="N", help=limit_help("max_records"))
-    ] = DEFAULT_LIMITS.max_records,
-    max_file_bytes: Annotated[
-        int,
-        typer.Option("--max-file-bytes", min=0, metavar="BYTES", help=limit_help("max_file_bytes")),
-    ] = DEFAULT_LIMITS.max_file_bytes,
-    max_sessions: Annotated[
-        int, typer.Option("--max-sessions", min=1, metavar="N", help=limit_help("max_sessions"))
-    ] = DEFAULT_LIMITS.max_sessions,
-    max_fault_rules: Annotated[
-        int,
-        typer.Option("--max-fault-rules", min=0, metavar="N", help=limit_help("max_fault_rules")),
-    ] = DEFAULT_LIMITS.max_fault_rules,
-    max_fault_body_bytes: Annotated[
-        int,
-        typer.Option(
-            "--max-fault-body-bytes",
-            min=0,
-            metavar="BYTES",
-            help=limit_help("max_fault_body_bytes"),
-        ),
-    ] = DEFAULT_LIMITS.max_fault_body_bytes,
-    max_body_bytes: Annotated[
-        int,
-        typer.Option("--max-body-bytes", min=1, metavar="BYTES", help=limit_help("max_body_bytes")),
-    ] = DEFAULT_LIMITS.max_body_bytes,
-    max_document_bytes: Annotated[
-        int,
-        typer.Option(
-            "--max-document-bytes", min=1, metavar="BYTES", help=limit_help("max_document_bytes")
-        ),
-    ] = DEFAULT_LIMITS.max_document_bytes,
+    **limits: Any,
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
     try:
@@ -222,19 +203,7 @@ def serve(
             save_every=save_every,
             control_token=control_token or None,
             ready_file=ready_file,
-            limits=ServerLimits(
-                world_queue=world_queue,
-                max_connections=max_connections,
-                read_timeout=read_timeout,
-                keep_alive=keep_alive,
-                max_records=max_records,
-                max_file_bytes=max_file_bytes,
-                max_sessions=max_sessions,
-                max_fault_rules=max_fault_rules,
-                max_fault_body_bytes=max_fault_body_bytes,
-                max_body_bytes=max_body_bytes,
-                max_document_bytes=max_document_bytes,
-            ),
+            limits=ServerLimits(**limits),
         )
     except StateFileError as exc:
         raise typer.BadParameter(str(exc), param_hint="--state") from None

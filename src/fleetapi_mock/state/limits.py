@@ -16,8 +16,8 @@ import attrs
 __all__ = ["DEFAULT_LIMITS", "ServerLimits", "limit_help"]
 
 
-def _limit(default: Any, help: str) -> Any:
-    return attrs.field(default=default, metadata={"help": help})
+def _limit(default: Any, help: str, *, minimum: float = 1) -> Any:
+    return attrs.field(default=default, metadata={"help": help, "minimum": minimum})
 
 
 @attrs.frozen(kw_only=True)
@@ -39,8 +39,11 @@ class ServerLimits:
         30.0,
         "Seconds a request's headers may take to arrive, and its body may pause; then HTTP "
         "408 and the connection closes.",
+        minimum=0.1,
     )
-    keep_alive: float = _limit(5.0, "Seconds an idle connection stays open between requests.")
+    keep_alive: float = _limit(
+        5.0, "Seconds an idle connection stays open between requests.", minimum=0.1
+    )
     max_records: int = _limit(
         500_000,
         "Records one world holds at most (track points included): past it, calls that add "
@@ -52,6 +55,7 @@ class ServerLimits:
         "Bytes of the files one world stores at most, every account's (reserved or "
         "uploaded): past it, reserving a file is refused with code 268 until files are "
         "deleted or the world is reset.",
+        minimum=0,
     )
     max_sessions: int = _limit(
         1000,
@@ -59,12 +63,13 @@ class ServerLimits:
         "session, as the service expires sessions.",
     )
     max_fault_rules: int = _limit(
-        100, "Fault rules one world holds at most; one more is refused with code 7."
+        100, "Fault rules one world holds at most; one more is refused with code 7.", minimum=0
     )
     max_fault_body_bytes: int = _limit(
         64 * 1024,
         "Bytes of JSON a fault rule's body (the request fields it matches) holds at most; a "
         "larger one is refused with code 7.",
+        minimum=0,
     )
     max_body_bytes: int = _limit(
         32 * 1024 * 1024,
