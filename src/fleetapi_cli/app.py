@@ -19,6 +19,7 @@ from fleetapi_cli._typer import SETTINGS, FleetTyper, SuggestingGroup, examples
 from fleetapi_cli.commands import COMMANDS, TOP_GROUPS
 from fleetapi_cli.context import CliState
 from fleetapi_cli.output import OutputFormat
+from fleetapi_cli.values import use_clock
 
 __all__ = ["FleetGroup", "app", "find_command", "main"]
 
@@ -205,6 +206,7 @@ def root(
     state.debug = state.debug or debug
     state.allow_insecure = state.allow_insecure or allow_insecure
     ctx.obj = state
+    use_clock(state.server_now)
 
 
 def find_command(*names: str) -> click.Command | None:

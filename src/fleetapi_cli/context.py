@@ -13,6 +13,7 @@ when a command asks for a client.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import logging
 import sys
 import time
@@ -30,7 +31,10 @@ if TYPE_CHECKING:
 
     from fleetapi import Client
 
-__all__ = ["CliState", "state_of"]
+__all__ = ["CLOCK_CALL", "CliState", "state_of"]
+
+CLOCK_CALL = "tracker/group/list"
+"""The call whose ISO-mode answer tells the server's time (small, and open to every user)."""
 
 
 def _without_httpx_cli() -> None:
@@ -69,6 +73,9 @@ class CliState:
     store: ProfileStore | None = None
     """The profile file; the user's configuration directory when ``None``."""
     _settings: Settings | None = field(default=None, init=False, repr=False)
+    _command: Callable[..., Any] | None = field(default=None, init=False, repr=False)
+    _clock_offset: dt.timedelta | None = field(default=None, init=False, repr=False)
+    """The function of the command that asked for this state (:func:`state_of`)."""
 
     def profiles(self) -> ProfileStore:
         """The profile file."""
@@ -92,6 +99,24 @@ class CliState:
             )
         return self._settings
 
+    def server_now(self, *, fresh: bool = False) -> dt.datetime:
+        """The user's current time on the server (its clock may not be this machine's, and
+        the mock's world clock seldom is): what relative times count from.
+
+        Asked once per invocation (again when ``fresh``: a command that polls), with a small
+        call answered in ISO mode (whose answers carry ``user_time``), then kept as an offset
+        from this machine's clock.
+        """
+        if self._clock_offset is None or fresh:
+            with self.client() as client:
+                answer = client.with_options(iso_datetime=True).request(CLOCK_CALL)
+            told = answer.get("user_time")
+            offset = dt.timedelta()
+            if isinstance(told, str):
+                offset = dt.datetime.fromisoformat(told).replace(tzinfo=None) - dt.datetime.now()
+            self._clock_offset = offset
+        return dt.datetime.now() + self._clock_offset
+
     def output_format(self, override: OutputFormat | None = None) -> OutputFormat:
         """The format to print in: a command's ``--output``, the global one, or the default."""
         return override or self.output or default_format()
@@ -102,10 +127,18 @@ class CliState:
         *,
         output: OutputFormat | None = None,
         columns: Sequence[str] | None = None,
+        fields: Sequence[str] | None = None,
     ) -> None:
-        """Print a result (SDK models or plain values) in the chosen format."""
+        """Print a result (SDK models or plain values) in the chosen format.
+
+        ``fields`` are the columns of an empty TSV; by default those of the entities of the
+        call the running command stands for (:func:`~fleetapi_cli._typer.wraps_call`).
+        """
         fmt = self.output_format(output)
-        emit(to_jsonable(data), fmt, columns=columns, chosen=self.columns)
+        data = to_jsonable(data)
+        if fmt is OutputFormat.tsv and data == [] and fields is None:
+            fields = _entity_fields(self._command)
+        emit(data, fmt, columns=columns, chosen=self.columns, fields=fields)
 
     def trace(self, message: str) -> None:
         """Write a ``--debug`` line to stderr, with every credential masked."""
@@ -218,10 +251,27 @@ def _sdk_log_to_stderr(state: CliState) -> Iterator[None]:
         logger.setLevel(previous)
 
 
+def _entity_fields(command: Callable[..., Any] | None) -> list[str] | None:
+    """The fields of the entities that ``command``'s one declared call lists."""
+    from fleetapi_cli._typer import declared_calls
+
+    paths = declared_calls(command)[0] if command is not None else ()
+    if len(paths) != 1:
+        return None
+    from fleetapi.endpoints import by_path
+    from fleetapi_cli.shapes import item_type, record_fields
+
+    tp = item_type(by_path(paths[0]))
+    return record_fields(tp) if tp is not None else None
+
+
 def state_of(ctx: typer.Context) -> CliState:
-    """The :class:`CliState` of the invocation (a default one outside the root command)."""
+    """The :class:`CliState` of the invocation (a default one outside the root command),
+    told which command asks (what it prints follows the call it stands for)."""
     state = ctx.find_object(CliState)
     if state is None:
         state = CliState()
         ctx.find_root().obj = state
+    if ctx.command.callback is not None:
+        state._command = ctx.command.callback
     return state

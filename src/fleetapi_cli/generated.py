@@ -151,7 +151,14 @@ def _run(
     elif to_jsonable(result) == {}:  # an update's answer with nothing to tell
         note("ok")
     else:
-        state.emit(result, output=values.get("x_output"))
+        from fleetapi_cli.shapes import entities, item_type, record_fields
+
+        shown = entities(endpoint, to_jsonable(result))
+        fields = None
+        if shown == []:
+            tp = item_type(endpoint)
+            fields = record_fields(tp) if tp is not None else None
+        state.emit(shown, output=values.get("x_output"), fields=fields)
         if endpoint.paging is not None and endpoint.paging.total and not values.get("x_all"):
             items = getattr(result, endpoint.paging.items, None)
             total = getattr(result, endpoint.paging.total, None)

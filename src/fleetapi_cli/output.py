@@ -216,13 +216,20 @@ def render_tsv(
     stream: TextIO,
     columns: Sequence[str] | None = None,
     chosen: Sequence[str] | None = None,
+    fields: Sequence[str] | None = None,
 ) -> None:
     """Write records as tab-separated values with a header row; scalars one per line.
 
     Every field is written unless ``chosen`` (``--columns``) names some. Tabs, newlines and
     backslashes inside values are escaped (``\\t``, ``\\n``, ``\\\\``), nested objects become
-    dotted columns and lists compact JSON.
+    dotted columns and lists compact JSON. An empty list still writes its header: the
+    ``chosen`` columns, else ``fields`` (those of the entities it would hold), when known.
     """
+    if isinstance(data, list) and not data:
+        header = chosen or fields
+        if header:
+            stream.write("\t".join(header) + "\n")
+        return
     rows = _rows(data)
     if rows is None:
         for item in data if isinstance(data, list) else [data]:
@@ -341,6 +348,7 @@ def emit(
     *,
     columns: Sequence[str] | None = None,
     chosen: Sequence[str] | None = None,
+    fields: Sequence[str] | None = None,
     stream: TextIO | None = None,
 ) -> None:
     """Write ``data`` (already plain JSON values) to stdout in format ``fmt``.
@@ -353,6 +361,7 @@ def emit(
         chosen: The columns the user chose (``--columns``), for a table and TSV; JSON and
             JSON Lines always carry every field, but a name no record has is a usage error
             in every format (a typo must not pass unnoticed in a script's JSON run).
+        fields: The fields of the entities a list holds, for the header of an empty TSV.
         stream: Where to write (stdout by default).
     """
     stream = sys.stdout if stream is None else stream
@@ -365,7 +374,7 @@ def emit(
     elif fmt is OutputFormat.jsonl:
         render_jsonl(data, stream)
     elif fmt is OutputFormat.tsv:
-        render_tsv(data, stream, chosen=chosen)
+        render_tsv(data, stream, chosen=chosen, fields=fields)
     else:
         render_table(data, stream, columns, chosen)
     stream.flush()

@@ -6,7 +6,7 @@ import datetime as dt
 import json
 import re
 import sys
-from collections.abc import Container
+from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,8 @@ __all__ = [
 
 WHEN_HELP = (
     "'YYYY-MM-DD HH:MM:SS', 'YYYY-MM-DD HH:MM', a date (the whole day), today, yesterday, "
-    "tomorrow, now, or from now: -2h, +1d, -1d12h (s, m, h, d, w), in your time zone"
+    "tomorrow, now, or from now: -2h, +1d, -1d12h (s, m, h, d, w), in your time zone, "
+    "counted on the server's clock"
 )
 """How every ``--from``/``--to``/``--until`` option reads a moment (for help texts)."""
 
@@ -101,9 +102,21 @@ _OFFSET = re.compile(r"([+-])((?:\d+[smhdw])+)")
 _UNIT_SECONDS: dict[str, int] = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
+_clock: Callable[[], dt.datetime] | None = None
+
+
+def use_clock(clock: Callable[[], dt.datetime] | None) -> None:
+    """Count ``now``, ``today`` and ``-2h`` from ``clock`` (the server's; the root command sets
+    it for each invocation), or from this machine's when ``None``."""
+    global _clock
+    _clock = clock
+
+
 def now() -> dt.datetime:
-    """The machine's local time, to the second (what ``now`` and ``-2h`` count from)."""
-    return dt.datetime.now().replace(microsecond=0)
+    """The user's current time, to the second (what ``now``, ``today`` and ``-2h`` count
+    from): the server's clock when one is in use (:func:`use_clock`), else this machine's."""
+    moment = _clock() if _clock is not None else dt.datetime.now()
+    return moment.replace(microsecond=0)
 
 
 def parse_when(value: str, *, end: bool = False) -> dt.datetime:

@@ -267,7 +267,8 @@ def test_tracker_commands(cli: Cli, session: str) -> None:
     assert data(cli("tracker", "read", "2"))["label"] == "Van 2"
     assert data(cli("tracker", "state", "1"))["source_id"]
     states = data(cli("tracker", "states", "1", "2"))
-    assert set(states["states"]) == {"1", "2"}
+    assert [s["tracker_id"] for s in states] == [1, 2]  # a row (an object) per tracker
+    assert states[0]["source_id"]
     rows = cli("tracker", "states", "1", "2", "-o", "table").stdout.splitlines()
     assert rows[0].startswith("TRACKER_ID")
     assert len(rows) == 3

@@ -20,10 +20,10 @@ def _read(cli: Cli, *args: str) -> Any:
 
 
 def test_an_update_changes_one_field_and_keeps_the_rest(cli: Cli, session: str) -> None:
-    before = _read(cli, "task", "read", "--task-id", "2")["value"]
+    before = _read(cli, "task", "read", "--task-id", "2")
     result = cli("task", "update", "2", "--label", "Renamed", "--max-delay", "15")
     assert result.exit_code == 0, result.output
-    after = _read(cli, "task", "read", "--task-id", "2")["value"]
+    after = _read(cli, "task", "read", "--task-id", "2")
     assert after["label"] == "Renamed"
     assert after["max_delay"] == 15
     for kept in ("description", "location", "from", "to", "tracker_id", "status"):
@@ -33,7 +33,7 @@ def test_an_update_changes_one_field_and_keeps_the_rest(cli: Cli, session: str) 
 def test_the_id_may_also_come_as_an_option(cli: Cli, session: str) -> None:
     result = cli("task", "update", "--id", "2", "--description", "Ring twice")
     assert result.exit_code == 0, result.output
-    assert _read(cli, "task", "read", "--task-id", "2")["value"]["description"] == "Ring twice"
+    assert _read(cli, "task", "read", "--task-id", "2")["description"] == "Ring twice"
 
 
 def test_an_update_read_from_a_list(cli: Cli, session: str) -> None:

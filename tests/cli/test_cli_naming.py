@@ -175,7 +175,7 @@ def test_a_delete_on_a_terminal_asks(cli: Cli, session, fleet_mock: Any, monkeyp
 def test_a_generated_list_says_how_many_of_how_many(cli: Cli, session) -> None:
     generated = cli("place", "list", "--limit", "1", "-o", "json")
     assert generated.exit_code == 0, generated.stderr
-    assert len(json.loads(generated.stdout)["list"]) == 1
+    assert len(json.loads(generated.stdout)) == 1
     assert generated.stderr.startswith("1 of ")
     assert generated.stderr.endswith(" places\n")
 

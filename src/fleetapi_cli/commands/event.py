@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from fleetapi_cli._typer import LimitOption, OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
+from fleetapi_cli.output import OutputFormat
 from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
-
-if TYPE_CHECKING:
-    from fleetapi import Client
 
 __all__ = ["app"]
 
@@ -33,13 +31,6 @@ COLUMNS = ["id", "time", "tracker_id", "event", "message", "address", "is_read"]
 
 FOLLOW_WINDOW = dt.timedelta(hours=1)
 """How far back ``--follow`` starts without ``--from``."""
-
-
-def _server_now(client: Client, trackers: list[int]) -> dt.datetime:
-    """The user's current time on the server (its clock may not be this machine's)."""
-    states = client.tracker.get_states(trackers=trackers, list_blocked=True, allow_not_exist=True)
-    assert isinstance(states.user_time, dt.datetime)
-    return states.user_time
 
 
 @app.command("list")
@@ -73,7 +64,11 @@ def list_events(
     ] = False,
     follow: Annotated[
         bool,
-        typer.Option("--follow", "-f", help="Keep polling and print new events as they come."),
+        typer.Option(
+            "--follow",
+            "-f",
+            help="Keep polling and print new events as they come (JSON Lines where JSON would be).",
+        ),
     ] = False,
     interval: Annotated[
         float, typer.Option("--interval", min=0.0, help="Seconds between polls with --follow.")
@@ -101,7 +96,7 @@ def list_events(
             "only_unread": True if unread else UNSET,
             "limit": limit if limit is not None else UNSET,
         }
-        now = _server_now(client, ids)
+        now = cli.server_now().replace(microsecond=0)
         if not follow:
             if start is None:
                 raise typer.BadParameter("give --from (or --follow)", param_hint="--from")
@@ -109,6 +104,9 @@ def list_events(
             cli.emit(answer.list, output=output, columns=COLUMNS)
             return
         since = start or now - FOLLOW_WINDOW
+        # a stream of batches: one JSON document per event, never a series of arrays
+        fmt = cli.output_format(output)
+        output = OutputFormat.jsonl if fmt is OutputFormat.json else fmt
         seen: set[int] = set()
         done = 0
         while True:
@@ -121,5 +119,5 @@ def list_events(
             if polls is not None and done >= polls:
                 return
             time.sleep(interval)
-            later = _server_now(client, ids)
+            later = cli.server_now(fresh=True).replace(microsecond=0)
             since, now = (now - dt.timedelta(seconds=1), later) if later > now else (since, now)

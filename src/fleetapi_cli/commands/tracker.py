@@ -115,10 +115,11 @@ def states(
 ) -> None:
     """Read the current states of several trackers at once.
 
-    A table has one row per tracker; JSON has the whole answer (states, blocked, not_exist).
+    One row (one JSON object) per tracker, its ID as tracker_id; the trackers that are blocked
+    or do not exist are told on stderr.
     """
     from fleetapi._types import UNSET
-    from fleetapi_cli.output import OutputFormat, note, to_jsonable
+    from fleetapi_cli.output import note, to_jsonable
 
     cli = state_of(ctx)
     with cli.client() as client:
@@ -128,14 +129,11 @@ def states(
             allow_not_exist=True if allow_not_exist else UNSET,
         )
     data = to_jsonable(result)
-    if cli.output_format(output) is OutputFormat.table:
-        rows = [{"tracker_id": key, **value} for key, value in data.get("states", {}).items()]
-        cli.emit(rows, output=output, columns=["tracker_id", *STATE_COLUMNS[1:]])
-        for kind in ("blocked", "not_exist"):
-            if data.get(kind):
-                note(f"{kind}: {', '.join(str(i) for i in data[kind])}")
-    else:
-        cli.emit(data, output=output)
+    rows = [{"tracker_id": int(key), **value} for key, value in data.get("states", {}).items()]
+    cli.emit(rows, output=output, columns=["tracker_id", *STATE_COLUMNS[1:]])
+    for kind in ("blocked", "not_exist"):
+        if data.get(kind):
+            note(f"{kind}: {', '.join(str(i) for i in data[kind])}")
 
 
 READING_COLUMNS = ["kind", "id", "name", "value", "units", "updated"]
