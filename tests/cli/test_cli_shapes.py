@@ -7,8 +7,6 @@ import datetime as dt
 import json
 from typing import Any
 
-import pytest
-
 from conftest import Cli
 from fleetapi.models.task import Route, Task
 from fleetapi_cli.shapes import record_fields
