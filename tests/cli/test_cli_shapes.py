@@ -106,9 +106,7 @@ def test_follow_writes_json_lines_where_json_would_be(cli: Cli, session: str) ->
     assert [e["id"] for e in events] == [1, 2, 3]
 
 
-def test_relative_times_count_on_the_servers_clock(
-    cli: Cli, session: str, fleet_mock: Any
-) -> None:
+def test_relative_times_count_on_the_servers_clock(cli: Cli, session: str, fleet_mock: Any) -> None:
     # the demo world's clock stands at 2026-01-15 09:00, far from this machine's
     assert abs(fleet_mock.clock.now() - dt.datetime.now()) > dt.timedelta(days=2)
     result = cli("event", "list", "--from", "-1h", "-o", "jsonl")
