@@ -766,10 +766,14 @@ def migration_markdown() -> str:
 
 def cli_migration_markdown() -> str:
     """The table of the ``fleet`` commands of 0.1 and the commands that replaced them."""
-    from fleetapi._renames import CLI_RENAMES
+    from fleetapi._renames import CLI_OPTION_RENAMES, CLI_RENAMES
 
     rows = ["| 0.1 command (deprecated) | Since 0.2.0 |", "|---|---|"]
     rows += [f"| `fleet {old}` | `fleet {new}` |" for old, new in sorted(CLI_RENAMES.items())]
+    rows += [
+        f"| `fleet {command} {old}` | `fleet {command} {new}` ({why}) |"
+        for (command, old), (new, why) in sorted(CLI_OPTION_RENAMES.items())
+    ]
     return "\n".join(rows) + "\n"
 
 

@@ -10,7 +10,7 @@ call; the docs render the migration table from here. Paging twins follow their c
 
 from __future__ import annotations
 
-__all__ = ["CLI_RENAMES", "REMOVED_IN", "SDK_FILE_RENAMES", "SDK_RENAMES"]
+__all__ = ["CLI_OPTION_RENAMES", "CLI_RENAMES", "REMOVED_IN", "SDK_FILE_RENAMES", "SDK_RENAMES"]
 
 REMOVED_IN = "0.3.0"
 """The version that drops the old names."""
@@ -278,3 +278,12 @@ CLI_RENAMES: dict[str, str] = {
 and the words of the command that replaced it: the old words still run it, with a warning.
 ``fleet track list`` and ``fleet track read`` are missing: since 0.2.0 they are the calls
 ``track/list`` and ``track/read``, and the asset tracks they showed are ``fleet asset track``."""
+
+CLI_OPTION_RENAMES: dict[tuple[str, str], tuple[str, str]] = {
+    ("report generate", "-p"): ("--plugin", "-p will mean --profile, as in every command"),
+    ("report generate", "--timeout"): (
+        "--wait-timeout",
+        "--timeout will be the global option, the seconds each call may take",
+    ),
+}
+"""Each old option of a command (``(command, option)``), its new name and why it moved."""

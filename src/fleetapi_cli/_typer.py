@@ -65,6 +65,36 @@ class PlainUsageCommand(TyperCommand):
         """The usage line's pieces after the command's name."""
         return [_usage_word(piece) for piece in super().collect_usage_pieces(ctx)]
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Click's parsing, but a missing required option or argument is reported with every
+        other one missing, not one per run."""
+        given = list(args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.exceptions.MissingParameter as first:
+            missing = _missing(self, ctx, given)
+            if len(missing) < 2:
+                raise
+            kinds = {param.param_type_name for param in missing}
+            what = f"{kinds.pop()}s" if len(kinds) == 1 else "options and arguments"
+            hints = ", ".join(param.get_error_hint(ctx) for param in missing)
+            raise click.exceptions.UsageError(f"Missing {what}: {hints}.", ctx) from first
+
+
+def _missing(command: click.Command, ctx: click.Context, args: list[str]) -> list[click.Parameter]:
+    """The required parameters of ``command`` that ``args`` and the environment leave out."""
+    try:
+        opts, _, _ = command.make_parser(ctx).parse_args(args=list(args))
+    except click.exceptions.UsageError:
+        return []
+    return [
+        param
+        for param in command.get_params(ctx)
+        if param.required
+        and opts.get(param.name) in (None, (), [])  # type: ignore[arg-type]
+        and param.resolve_envvar_value(ctx) is None
+    ]
+
 
 class FleetTyper(typer.Typer):
     """A Typer app whose commands are :class:`PlainUsageCommand` unless told otherwise."""
@@ -237,10 +267,12 @@ def deprecated(command: Any, old: str, new: str) -> Any:
     return alias
 
 
-def deprecated_option(command: str, old: str, new: str, why: str) -> None:
-    """Warn on stderr that ``fleet COMMAND OLD`` is deprecated for ``NEW`` (and ``why``)."""
-    from fleetapi._renames import REMOVED_IN
+def deprecated_option(command: str, old: str) -> None:
+    """Warn on stderr that option ``old`` of ``fleet COMMAND`` is deprecated, for the new name
+    (and the reason) :data:`fleetapi._renames.CLI_OPTION_RENAMES` gives."""
+    from fleetapi._renames import CLI_OPTION_RENAMES, REMOVED_IN
 
+    new, why = CLI_OPTION_RENAMES[command, old]
     sys.stderr.write(
         f"warning: '{old}' of 'fleet {command}' is deprecated and goes in {REMOVED_IN}: use "
         f"'{new}' ({why})\n"

@@ -18,7 +18,7 @@ from fleetapi_cli._click import click
 from fleetapi_cli._typer import SETTINGS, FleetTyper, SuggestingGroup, examples
 from fleetapi_cli.commands import COMMANDS, TOP_GROUPS
 from fleetapi_cli.context import CliState
-from fleetapi_cli.output import OutputFormat
+from fleetapi_cli.output import OutputFormat, compile_jq
 from fleetapi_cli.values import use_clock
 
 __all__ = ["FleetGroup", "app", "find_command", "main"]
@@ -105,7 +105,7 @@ app = FleetTyper(
     epilog=examples(
         "fleet auth login --login demo",
         "fleet tracker list",
-        "fleet task list --status assigned -o json | jq '.[].label'",
+        "fleet task list --status assigned --jq '.[].label'",
         "fleet asset track list --vehicle 1 --from 2026-01-14 --to 2026-01-14",
         note=(
             "Settings resolve as: option, environment (FLEETAPI_BASE_URL, FLEETAPI_API_KEY, "
@@ -145,6 +145,16 @@ def root(
             metavar="A,B,C",
             help="The columns of a table or TSV, by field name (source.model for a nested one); "
             "JSON always has every field.",
+            show_default=False,
+        ),
+    ] = None,
+    jq: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--jq",
+            metavar="EXPR",
+            help="Filter the JSON a command prints with a jq expression (each line's with "
+            "JSON Lines): strings print raw, other values as compact JSON, one per line.",
             show_default=False,
         ),
     ] = None,
@@ -199,6 +209,8 @@ def root(
         state.output = output
     if columns is not None:
         state.columns = [name.strip() for name in columns.split(",") if name.strip()]
+    if jq is not None:
+        state.jq = compile_jq(jq)
     if timeout is not None:
         state.timeout = timeout
     if max_retries is not None:

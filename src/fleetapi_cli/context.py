@@ -60,6 +60,8 @@ class CliState:
     """``--output``; ``None`` means a table on a terminal and JSON otherwise."""
     columns: list[str] | None = None
     """``--columns``: the columns of a table or TSV (every JSON field is always printed)."""
+    jq: Any = None
+    """``--jq``: the compiled jq program that filters what JSON output would print."""
     debug: bool = False
     """``--debug``: a redacted HTTP trace on stderr."""
     transport: httpx.BaseTransport | None = None
@@ -136,9 +138,28 @@ class CliState:
         """
         fmt = self.output_format(output)
         data = to_jsonable(data)
+        if self.jq is not None:
+            self._emit_jq(data, fmt, chosen=output or self.output)
+            return
         if fmt is OutputFormat.tsv and data == [] and fields is None:
             fields = _entity_fields(self._command)
         emit(data, fmt, columns=columns, chosen=self.columns, fields=fields)
+
+    def _emit_jq(self, data: Any, fmt: OutputFormat, *, chosen: OutputFormat | None) -> None:
+        """Print ``data`` through ``--jq``: the whole JSON, or each line's with JSON Lines."""
+        import sys
+
+        from fleetapi_cli.output import render_jq
+
+        if chosen in (OutputFormat.table, OutputFormat.tsv):
+            raise typer.BadParameter(
+                f"--jq filters JSON; it cannot shape -o {chosen.value}", param_hint="'--jq'"
+            )
+        try:
+            render_jq(self.jq, data, sys.stdout, lines=fmt is OutputFormat.jsonl)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--jq'") from None
+        sys.stdout.flush()
 
     def trace(self, message: str) -> None:
         """Write a ``--debug`` line to stderr, with every credential masked."""

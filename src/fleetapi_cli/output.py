@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 __all__ = [
     "OutputFormat",
+    "compile_jq",
     "default_format",
     "emit",
     "fit_columns",
@@ -340,6 +341,40 @@ def _rich_table(
     for row in cells:
         table.add_row(*row[: len(widths)])
     console.print(table)
+
+
+def compile_jq(expression: str) -> Any:
+    """The jq program of ``--jq EXPR``.
+
+    Raises:
+        typer.BadParameter: the expression does not compile (jq's message).
+    """
+    import jq
+    import typer
+
+    try:
+        return jq.compile(expression)
+    except ValueError as exc:
+        message = str(exc).removeprefix("jq: error: ").splitlines()[0].rstrip(":")
+        raise typer.BadParameter(message, param_hint="'--jq'") from None
+
+
+def render_jq(program: Any, data: Any, stream: TextIO, *, lines: bool = False) -> None:
+    """Write what the compiled jq ``program`` makes of ``data`` (of each item of a list, with
+    ``lines``: JSON Lines output): strings raw, other values as compact JSON, one per line.
+
+    Raises:
+        ValueError: the program fails on this data (``Cannot index array with "id"``).
+    """
+    items = data if lines and isinstance(data, list) else [data]
+    for item in items:
+        for value in program.input_value(item).all():
+            text = (
+                value
+                if isinstance(value, str)
+                else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+            )
+            stream.write(text + "\n")
 
 
 def emit(

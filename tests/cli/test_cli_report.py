@@ -51,10 +51,22 @@ def test_wait_then_download_to_a_file(
 
 
 def test_a_wait_gives_up_after_its_timeout(cli: Cli, session: str, fleet_mock: Any) -> None:
-    result = cli("report", "generate", *PERIOD, "--wait", "--timeout", "0", "--interval", "0")
+    result = cli("report", "generate", *PERIOD, "--wait", "--wait-timeout", "0", "--interval", "0")
     assert result.exit_code == 7  # the frozen clock never finishes it
     assert "0% ready" in result.output
     assert "fleet report tracker retrieve --report-id" in result.output
+
+
+def test_timeout_of_report_generate_is_deprecated_for_wait_timeout(cli: Cli, session: str) -> None:
+    """``--timeout`` will be the global one (seconds per call) here as in every command: for
+    one minor version it still means the wait, with a warning."""
+    result = cli("report", "generate", *PERIOD, "--wait", "--timeout", "0", "--interval", "0")
+    assert result.exit_code == 7, result.output
+    assert "warning: '--timeout' of 'fleet report generate' is deprecated" in result.stderr
+    assert "--wait-timeout" in result.stderr
+    assert "--timeout" not in cli("report", "generate", "--help").output.replace(
+        "--wait-timeout", ""
+    )
 
 
 @pytest.mark.parametrize(

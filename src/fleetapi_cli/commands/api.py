@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated, Any, Optional
 
 import typer
@@ -10,7 +9,7 @@ import typer
 from fleetapi_cli._typer import OutputOption, new_command_app
 from fleetapi_cli.context import state_of
 from fleetapi_cli.files import OutOption, write_out
-from fleetapi_cli.output import OutputFormat, render_json, render_jsonl
+from fleetapi_cli.output import OutputFormat
 from fleetapi_cli.values import parse_assignment, read_body
 
 __all__ = ["app"]
@@ -77,10 +76,8 @@ def api(
     if content is not None:
         write_out(content, out)
         return
-    if state.output_format(output) is OutputFormat.jsonl:
-        render_jsonl(answer, sys.stdout)
-    else:
-        render_json(answer, sys.stdout)
+    lines = state.output_format(output) is OutputFormat.jsonl
+    state.emit(answer, output=OutputFormat.jsonl if lines else OutputFormat.json)
 
 
 def _typed_fields(params: type[Any]) -> set[str]:

@@ -128,9 +128,14 @@ def generate(
     interval: Annotated[
         float, typer.Option("--interval", min=0.0, help="Seconds between polls.")
     ] = 0.5,
-    timeout: Annotated[
-        float, typer.Option("--timeout", min=0.0, help="Seconds to wait at most (exit 7).")
+    wait_timeout: Annotated[
+        float,
+        typer.Option("--wait-timeout", min=0.0, help="Seconds to wait at most (exit 7)."),
     ] = 600.0,
+    timeout_old: Annotated[
+        Optional[float],  # noqa: UP045
+        typer.Option("--timeout", min=0.0, hidden=True, help="Deprecated: --wait-timeout."),
+    ] = None,
     output: OutputOption = None,
 ) -> None:
     """Generate a report of trackers over a period; with --wait or -O, wait for it (a
@@ -142,10 +147,11 @@ def generate(
     from fleetapi_cli.values import parse_json
 
     if plugin_short is not None:
-        deprecated_option(
-            "report generate", "-p", "--plugin", "-p will mean --profile, as in every command"
-        )
+        deprecated_option("report generate", "-p")
         plugin = plugin_short
+    if timeout_old is not None:
+        deprecated_option("report generate", "--timeout")
+        wait_timeout = timeout_old
     extra = parse_json(options, what="--options") if options else {}
     if not isinstance(extra, dict):
         raise typer.BadParameter("must be a JSON object", param_hint="--options")
@@ -168,7 +174,7 @@ def generate(
         if not wait and out is None:
             cli.emit({"id": report_id}, output=output)
             return
-        _wait(client, report_id, interval=interval, timeout=timeout)
+        _wait(client, report_id, interval=interval, timeout=wait_timeout)
         if out is None:
             cli.emit(client.report.tracker.retrieve(report_id=report_id), output=output)
             return
