@@ -7,7 +7,8 @@ so a top-level ``await`` or ``async with`` is a failure (a user's ``python file.
 it): an async example runs its coroutine with ``asyncio.run``. Functions a block defines
 whose names start with ``test_`` are then called with the fixtures they name (``fleet_mock``
 and ``fleet_client`` are the block's ``mock`` and ``client``; any other, ``fleet_server`` or
-``tmp_path``, is pytest's).
+``tmp_path``, is pytest's). A block of ``async def test_`` functions runs as a test file of its
+own under pytest, so the plugin it names must run its coroutines.
 
 A block written for a user's own shell against ``make demo`` (``http://127.0.0.1:8765``) is
 preceded by ``<!-- against make demo -->``: it runs as printed against the demo world served
@@ -78,6 +79,25 @@ def _run(body: str, where: str, namespace: dict[str, object]) -> None:
     exec(code, namespace)
 
 
+def _run_with_pytest(body: str, directory: Path) -> None:
+    """Run a block of async tests as a user's test file: pytest and its plugins decide how a
+    coroutine runs (the block must name the plugin, as its mark), and each must pass."""
+    import subprocess
+    import sys
+
+    (directory / "test_block.py").write_text(body, encoding="utf-8")
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_block.py"],
+        cwd=directory,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert " passed" in ran.stdout
+    assert " skipped" not in ran.stdout, ran.stdout  # an unmarked coroutine is skipped
+
+
 def each_block(blocks: list[tuple[str, int, str, str | None, bool]]) -> pytest.MarkDecorator:
     """Parametrize a test by ``page``, ``line`` and ``body`` of each block."""
     return pytest.mark.parametrize(
@@ -122,7 +142,11 @@ def test_docs_block_runs(page, line, body, scratch, tmp_path, monkeypatch, reque
             "monkeypatch": monkeypatch,
             "tmp_path": tmp_path,
         }
-        for name, value in list(namespace.items()):
-            if name.startswith("test_") and inspect.isfunction(value):
+        tests = {n: v for n, v in namespace.items() if n.startswith("test_")}
+        if any(inspect.iscoroutinefunction(v) for v in tests.values()):
+            _run_with_pytest(body, tmp_path)
+            return
+        for value in tests.values():
+            if inspect.isfunction(value):
                 arguments = inspect.signature(value).parameters
                 value(**{a: fixtures.get(a) or request.getfixturevalue(a) for a in arguments})
