@@ -318,8 +318,14 @@ HAND_MADE: dict[str, HandMade] = {
     "profile": HandMade(
         "fleetapi_cli.commands.profile",
         True,
-        "Profiles: list them, choose the one in use.",
-        {"list": ((), ()), "use": ((), ())},
+        "Profiles: list, show, rename, delete; choose the one in use.",
+        {
+            "list": ((), ()),
+            "show": ((), ()),
+            "use": ((), ()),
+            "rename": ((), ()),
+            "delete": ((), ()),
+        },
     ),
     "report": HandMade(
         "fleetapi_cli.commands.report",

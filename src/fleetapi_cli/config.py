@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import re
 import secrets
 import sys
 import urllib.parse
@@ -54,6 +55,7 @@ DEFAULT_PROFILE = "default"
 CONFIG_FILE_NAME = "config.toml"
 
 _KINDS: tuple[str, ...] = get_args(CredentialKind)
+_PROFILE_NAME = re.compile(r"[A-Za-z0-9._-]+")
 _HEADER = "# fleet command-line profiles. Holds credentials: keep this file private (mode 0600).\n"
 
 
@@ -75,6 +77,14 @@ def base_url_problem(url: str) -> str | None:
     if "://" not in url:
         return f"{url!r} has no scheme: write it whole, as in http://{url.lstrip('/')}"
     return f"{url!r} is not an http or https URL"
+
+
+def profile_name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as the new name of a profile, or ``None``: it needs one or
+    more ASCII letters, digits, ``-``, ``_`` or ``.``."""
+    if _PROFILE_NAME.fullmatch(name):
+        return None
+    return f"{name!r} is not a valid profile name: use letters, digits, '-', '_' and '.'"
 
 
 @dataclass(frozen=True)
@@ -207,9 +217,67 @@ class ProfileStore:
         """
         doc = self.read()
         if name not in doc.get("profiles", {}):
-            known = ", ".join(self.names()) or "none yet"
-            raise SettingError(f"no profile {name!r} (profiles: {known})")
+            raise _unknown(name, doc)
         self._write({**doc, "default_profile": name})
+
+    def require(self, name: str) -> Profile:
+        """The stored profile ``name``.
+
+        Raises:
+            SettingError: no profile ``name`` is stored.
+        """
+        doc = self.read()
+        table = doc.get("profiles", {}).get(name)
+        if table is None:
+            raise _unknown(name, doc)
+        return Profile.from_toml(name, table)
+
+    def delete(self, name: str) -> bool:
+        """Remove profile ``name``, credential included, and ``default_profile`` if it names it.
+
+        Returns:
+            Whether ``default_profile`` named it (and was removed with it).
+
+        Raises:
+            SettingError: no profile ``name`` is stored.
+        """
+        doc = dict(self.read())
+        profiles = doc.get("profiles", {})
+        if name not in profiles:
+            raise _unknown(name, doc)
+        doc["profiles"] = {key: table for key, table in profiles.items() if key != name}
+        chosen = doc.get("default_profile") == name
+        if chosen:
+            del doc["default_profile"]
+        self._write(doc)
+        return chosen
+
+    def rename(self, old: str, new: str) -> bool:
+        """Store profile ``old``, credential included, as ``new``; a ``default_profile`` naming
+        ``old`` names ``new`` then.
+
+        Returns:
+            Whether ``default_profile`` named ``old`` (and now names ``new``).
+
+        Raises:
+            SettingError: no profile ``old`` is stored, ``new`` is not a valid name (see
+                :func:`profile_name_problem`), or a profile ``new`` is stored already.
+        """
+        doc = dict(self.read())
+        profiles = doc.get("profiles", {})
+        if old not in profiles:
+            raise _unknown(old, doc)
+        problem = profile_name_problem(new)
+        if problem:
+            raise SettingError(problem)
+        if new in profiles:
+            raise SettingError(f"profile {new!r} exists already (profiles: {_known(doc)})")
+        doc["profiles"] = {(new if key == old else key): table for key, table in profiles.items()}
+        chosen = doc.get("default_profile") == old
+        if chosen:
+            doc["default_profile"] = new
+        self._write(doc)
+        return chosen
 
     def save(self, profile: Profile) -> None:
         """Store ``profile``, replacing the one of the same name."""
@@ -240,6 +308,16 @@ class ProfileStore:
                 raise
         except OSError as exc:
             raise ConfigError(f"cannot write {self.path}: {exc.strerror}") from None
+
+
+def _known(doc: Mapping[str, Any]) -> str:
+    """The names of the profiles of ``doc``, for an error message."""
+    return ", ".join(sorted(doc.get("profiles", {}))) or "none yet"
+
+
+def _unknown(name: str, doc: Mapping[str, Any]) -> SettingError:
+    """The error for a profile ``name`` that ``doc`` does not hold, naming those it holds."""
+    return SettingError(f"no profile {name!r} (profiles: {_known(doc)})")
 
 
 @dataclass(frozen=True)
