@@ -424,20 +424,32 @@ def _example(endpoint: Endpoint) -> list[str]:
         if endpoint.upload:
             cli += " --file file.bin"
     assign = "" if endpoint.result.kind == "none" else "result = "
-    awaited = call.replace("client.", "await client.", 1)
+    sync_lines = [f"    {assign}{call}"]
+    async_lines = [f"    {assign}{call.replace('client.', 'await client.', 1)}"]
+    if endpoint.result.kind == "stream":  # events as they come, until the block ends
+        sync_lines = [
+            f"    with {call} as events:",
+            "        for event in events:",
+            "            print(event)",
+        ]
+        async_lines = [
+            f"    async with {call} as events:",
+            "        async for event in events:",
+            "            print(event)",
+        ]
     cli_tab = ["", f'=== "{label}"', "", "    ```console", f"    $ {cli}", "    ```"]
     return [
         "",
         '=== "SDK"',
         "",
         "    ```python",
-        f"    {assign}{call}",
+        *sync_lines,
         "    ```",
         "",
         '=== "Async SDK"',
         "",
         "    ```python",
-        f"    {assign}{awaited}",
+        *async_lines,
         "    ```",
         *(cli_tab if cli else []),
         "",

@@ -51,6 +51,11 @@ UNASYNC = [
     (r"__aexit__", "__exit__"),
     (r"\baclose\b", "close"),
     (r"\baread\(\)", "read()"),
+    (r"\baconnect_ws\b", "connect_ws"),
+    (r"__aiter__", "__iter__"),
+    (r"__anext__", "__next__"),
+    (r"\bAbstractAsyncContextManager\b", "AbstractContextManager"),
+    (r"\bfleetapi\._async_events\b", "fleetapi._events"),
     (r"\basync_sleep\b", "sync_sleep"),
     (r"\basync_transport\b", "sync_transport"),
     (r"fleetapi\.resources\._async\b", "fleetapi.resources._sync"),
@@ -332,6 +337,12 @@ def method_source(
         call_args.append('files={"file": file}')
     args = ", ".join(["self", "*", *sig]) if sig else "self"
     call = f"await self._client.call({', '.join(call_args)})"
+    if endpoint.result.kind == "stream":
+        imports.need("fleetapi._async_events", "AsyncEventStream")
+        returns = "AsyncEventStream"
+        body = f"{here}        return self._client.stream({', '.join(call_args)})"
+        signature = f"    def {name}({args}) -> {returns}:"
+        return "\n".join([signature, _docstring(endpoint, note), body])
     if endpoint.result.kind == "none":
         returns, body = "None", f"{here}        {call}"
     else:
@@ -782,6 +793,12 @@ def outputs() -> dict[Path, str]:
     files = {
         ROOT / "src" / "fleetapi_cli" / "_index_data.py": cli_index_source(),
         SRC / "_endpoint_areas.py": areas_source(),
+        SRC / "_events.py": unasync((SRC / "_async_events.py").read_text()).replace(
+            '"""The event stream of a client (``client.event.subscription``). ``_events.py`` is '
+            'generated\nfrom this file by scripts/generate.py."""',
+            '"""The event stream of a client (``client.event.subscription``).\n\nGenerated from '
+            '``_async_events.py`` by scripts/generate.py: do not edit.\n"""',
+        ),
         SRC / "resources" / "_async.py": async_resources,
         SRC / "resources" / "_sync.py": unasync(async_resources),
         SRC / "resources" / "_async_legacy.py": async_legacy,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import httpx
 
+from fleetapi._async_events import AsyncEventStream
 from fleetapi._core import (
     UNENVELOPED,
     USER_AGENT,
@@ -353,6 +354,11 @@ class AsyncClient(AsyncResources):
             total = answer.get(paging.total) if paging.total else None
             if len(items) < page_size or (isinstance(total, int) and offset >= total):
                 return
+
+    def stream(self, endpoint: Endpoint, params: Any) -> AsyncEventStream:
+        """The event stream ``endpoint`` (a WebSocket) subscribed with ``params``: use it as
+        ``async with client.stream(...) as events: async for event in events``."""
+        return AsyncEventStream(self._http, self._config, endpoint, params, credential=self.hash)
 
     # --- The loop -----------------------------------------------------------------------------
 

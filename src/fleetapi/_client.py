@@ -36,6 +36,7 @@ from fleetapi._errors import (
     FleetTimeoutError,
     WrongRequestFormatError,
 )
+from fleetapi._events import EventStream
 from fleetapi._retry import answer_failure, transport_failure
 from fleetapi._secrets import install_log_redaction, mask
 from fleetapi._sleep import sync_sleep as sleep
@@ -352,6 +353,11 @@ class Client(Resources):
             total = answer.get(paging.total) if paging.total else None
             if len(items) < page_size or (isinstance(total, int) and offset >= total):
                 return
+
+    def stream(self, endpoint: Endpoint, params: Any) -> EventStream:
+        """The event stream ``endpoint`` (a WebSocket) subscribed with ``params``: use it as
+        ``with client.stream(...) as events: for event in events``."""
+        return EventStream(self._http, self._config, endpoint, params, credential=self.hash)
 
     # --- The loop -----------------------------------------------------------------------------
 

@@ -67,13 +67,14 @@ class Result:
 
     ``key`` names the response field holding the result (``value``, ``list``, ``id``...);
     ``None`` means the whole body without ``success`` (structured as ``type``).
-    ``kind`` is ``json`` for JSON results, ``none`` for success-only answers and ``bytes`` for
-    file downloads.
+    ``kind`` is ``json`` for JSON results, ``none`` for success-only answers, ``bytes`` for
+    file downloads and ``stream`` for the event stream (a WebSocket pushing frames of
+    ``type``).
     """
 
     type: Any = None
     key: str | None = None
-    kind: Literal["json", "none", "bytes"] = "json"
+    kind: Literal["json", "none", "bytes", "stream"] = "json"
     media_types: tuple[str, ...] = ()
     """The content types a file download answers with (``bytes`` results)."""
     user_time: bool = False
@@ -94,6 +95,11 @@ class Result:
     def nothing(cls) -> Result:
         """The call answers success only."""
         return cls(type=None, kind="none")
+
+    @classmethod
+    def stream(cls, type_: Any) -> Result:
+        """The call is a WebSocket that pushes frames of ``type_`` (the event stream)."""
+        return cls(type=type_, kind="stream")
 
     @classmethod
     def file(cls, *media_types: str) -> Result:

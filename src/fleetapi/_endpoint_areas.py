@@ -183,4 +183,5 @@ AREA_OF: dict[str, str] = {
     "report/tracker/retrieve": "report",
     "report/tracker/download": "report",
     "report/tracker/delete": "report",
+    "event/subscription": "event",
 }

@@ -180,6 +180,7 @@ INDEX: Index = {
     "report tracker retrieve": "report/tracker/retrieve",
     "report tracker download": "report/tracker/download",
     "report tracker delete": "report/tracker/delete",
+    "event subscription": "event/subscription",
 }
 
 HAND_MADE: dict[str, HandMade] = {

@@ -134,6 +134,9 @@ def _run(
 
         if _deletes(endpoint):
             confirm_delete(ctx, f"{_what(endpoint, specs, body)}?", bool(values.get("x_yes")))
+        if endpoint.result.kind == "stream":
+            _follow(state, client.stream(endpoint, params), values.get("x_output"))
+            return
         if values.get("x_all") and endpoint.paging is not None:
             limit = body.get(endpoint.paging.limit)
             page = limit if isinstance(limit, int) and limit > 0 else None
@@ -164,6 +167,19 @@ def _run(
             total = getattr(result, endpoint.paging.total, None)
             if isinstance(items, list) and isinstance(total, int):
                 tally(len(items), total, _plural(str(_entity(endpoint))))
+
+
+def _follow(state: Any, events: Any, output: OutputFormat | None) -> None:
+    """Print each event of a stream as it comes (JSON Lines where JSON would be) until the
+    stream ends or Ctrl-C (exit 130)."""
+    fmt = state.output_format(output)
+    lines = OutputFormat.jsonl if fmt is OutputFormat.json else fmt
+    try:
+        with events:
+            for event in events:
+                state.emit(event, output=lines)
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
 
 
 def entity_spec(endpoint: Endpoint, specs: Sequence[FieldSpec]) -> FieldSpec | None:

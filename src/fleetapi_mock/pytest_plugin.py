@@ -51,12 +51,15 @@ def _mock_extra() -> None:
 
 
 @pytest.fixture
-def fleet_mock() -> FleetMock:
-    """A fresh in-process mock with the demo world, for one test."""
+def fleet_mock() -> Iterator[FleetMock]:
+    """A fresh in-process mock with the demo world, for one test (the loopback server of its
+    event streams, if a test opened one, stops after it)."""
     _mock_extra()
     from fleetapi_mock.web.mock import FleetMock
 
-    return FleetMock()
+    mock = FleetMock()
+    yield mock
+    mock.transport.close()
 
 
 @pytest.fixture

@@ -133,7 +133,9 @@ def test_openapi_lists_every_call(api: Api):
     assert document["openapi"].startswith("3.1")
     for endpoint in ENDPOINTS:
         for path in endpoint.all_paths:
-            operation = document["paths"]["/" + path]["post"]
+            # the event stream is a GET upgraded to a WebSocket; every other call a POST
+            method = "get" if endpoint.result.kind == "stream" else "post"
+            operation = document["paths"]["/" + path][method]
             assert operation["summary"] == endpoint.summary
             assert "Error codes:" in operation["description"]
     operation = document["paths"]["/api/key/create"]["post"]
@@ -146,6 +148,9 @@ def test_openapi_lists_every_call(api: Api):
     assert "ApiKey" in document["components"]["schemas"]
     assert "Failure" in document["components"]["schemas"]
     assert document["paths"]["/dealer/get_ui_config"]["post"]["security"] == []
+    stream = document["paths"]["/event/subscription"]["get"]
+    assert "101" in stream["responses"]
+    assert set(stream["x-fleet-frames"]) == {"subscribe", "event"}
 
 
 def test_openapi_describes_what_the_mock_accepts_and_answers(api: Api):

@@ -33,6 +33,7 @@ def test_the_generated_modules_are_recognised() -> None:
     assert generated == {
         "fleetapi/_client.py",
         "fleetapi/_endpoint_areas.py",
+        "fleetapi/_events.py",
         "fleetapi/resources/_async.py",
         "fleetapi/resources/_async_legacy.py",
         "fleetapi/resources/_sync.py",

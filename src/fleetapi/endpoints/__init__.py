@@ -63,6 +63,7 @@ AREAS: tuple[str, ...] = (
     "form",
     "route",
     "report",
+    "event",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from functools import cached_property
 from typing import TYPE_CHECKING, cast
 
+from fleetapi._async_events import AsyncEventStream
 from fleetapi._deprecation import moved
 from fleetapi._types import UNSET, Unset
 from fleetapi._uploads import FileInput
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
         NewEmployee,
         TrackerEmployee,
     )
+    from fleetapi.models.event import SubscriptionRequest
     from fleetapi.models.files import FileMetadata, UploadTicket
     from fleetapi.models.form import (
         FormTemplate,
@@ -175,6 +177,7 @@ __all__ = [
     "AsyncDeliveryResource",
     "AsyncDepartmentResource",
     "AsyncEmployeeResource",
+    "AsyncEventResource",
     "AsyncFormResource",
     "AsyncFormTemplateResource",
     "AsyncFormTemplateStatsResource",
@@ -5035,6 +5038,27 @@ class AsyncReportTrackerResource:
         await self._client.call(REPORT_DELETE, ReportParams(report_id=report_id))
 
 
+class AsyncEventResource:
+    """The calls under ``event/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    def subscription(self, *, requests: builtins.list[SubscriptionRequest]) -> AsyncEventStream:
+        """Follow trackers live: their states, readings and lifecycle, pushed as they change.
+
+        Calls ``event/subscription``.
+        Error codes the service lists: 3, 4, 7.
+
+        Args:
+            requests: The subscriptions, at most one of each type.
+        """
+        from fleetapi.endpoints.event import EVENT_SUBSCRIPTION
+        from fleetapi.models.event import SubscriptionParams
+
+        return self._client.stream(EVENT_SUBSCRIPTION, SubscriptionParams(requests=requests))
+
+
 class AsyncResources:
     """Every call of the API, at the attribute chain of its path."""
 
@@ -5172,6 +5196,11 @@ class AsyncResources:
     def report(self) -> AsyncReportResource:
         """The calls under ``report/``."""
         return AsyncReportResource(cast("AsyncClient", self))
+
+    @cached_property
+    def event(self) -> AsyncEventResource:
+        """The calls under ``event/``."""
+        return AsyncEventResource(cast("AsyncClient", self))
 
     @cached_property
     def api_keys(self) -> AsyncLegacyApiKeys:

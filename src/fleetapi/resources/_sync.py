@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, cast
 
 from fleetapi._deprecation import moved
+from fleetapi._events import EventStream
 from fleetapi._types import UNSET, Unset
 from fleetapi._uploads import FileInput
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
         NewEmployee,
         TrackerEmployee,
     )
+    from fleetapi.models.event import SubscriptionRequest
     from fleetapi.models.files import FileMetadata, UploadTicket
     from fleetapi.models.form import (
         FormTemplate,
@@ -175,6 +177,7 @@ __all__ = [
     "DeliveryResource",
     "DepartmentResource",
     "EmployeeResource",
+    "EventResource",
     "FormResource",
     "FormTemplateResource",
     "FormTemplateStatsResource",
@@ -4991,6 +4994,27 @@ class ReportTrackerResource:
         self._client.call(REPORT_DELETE, ReportParams(report_id=report_id))
 
 
+class EventResource:
+    """The calls under ``event/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def subscription(self, *, requests: builtins.list[SubscriptionRequest]) -> EventStream:
+        """Follow trackers live: their states, readings and lifecycle, pushed as they change.
+
+        Calls ``event/subscription``.
+        Error codes the service lists: 3, 4, 7.
+
+        Args:
+            requests: The subscriptions, at most one of each type.
+        """
+        from fleetapi.endpoints.event import EVENT_SUBSCRIPTION
+        from fleetapi.models.event import SubscriptionParams
+
+        return self._client.stream(EVENT_SUBSCRIPTION, SubscriptionParams(requests=requests))
+
+
 class Resources:
     """Every call of the API, at the attribute chain of its path."""
 
@@ -5128,6 +5152,11 @@ class Resources:
     def report(self) -> ReportResource:
         """The calls under ``report/``."""
         return ReportResource(cast("Client", self))
+
+    @cached_property
+    def event(self) -> EventResource:
+        """The calls under ``event/``."""
+        return EventResource(cast("Client", self))
 
     @cached_property
     def api_keys(self) -> LegacyApiKeys:

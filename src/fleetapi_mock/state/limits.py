@@ -82,6 +82,21 @@ class ServerLimits:
         "Bytes of a world document loaded through the control API (POST /__mock__/reset) at "
         "most; a larger one is refused with HTTP 413 (code 5).",
     )
+    max_streams: int = _limit(
+        2048,
+        "Event streams (event/subscription WebSockets) open at once, every world's; one more "
+        "is answered an error frame with code 14 and closed.",
+    )
+    max_world_streams: int = _limit(
+        1024,
+        "Event streams one world keeps open at once; one more is answered an error frame "
+        "with code 14 and closed.",
+    )
+    stream_queue: int = _limit(
+        64,
+        "Frames waiting for a slow stream reader at most; past it the oldest event is "
+        "dropped (and counted), never an unbounded buffer.",
+    )
 
 
 DEFAULT_LIMITS: Final = ServerLimits()

@@ -109,10 +109,13 @@ class Table(dict[K, R]):
     ``pop``...); every change updates the indexes made so far.
     """
 
-    __slots__ = ("_counts", "_having", "_memos", "_orders")
+    __slots__ = ("_counts", "_having", "_memos", "_orders", "version")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.version: int = 0
+        """Counts the table's changes: a watcher that saw this number has seen every change
+        (the event stream compares it instead of the records)."""
         self._orders: dict[tuple[int, Key | None], _Order[K]] = {}
         self._counts: dict[Key, Counter[tuple[int, Any]]] = {}
         self._having: dict[Key, dict[Hashable, set[K]]] = {}
@@ -235,6 +238,7 @@ class Table(dict[K, R]):
         return bool(self._orders or self._counts or self._having or self._memos)
 
     def __setitem__(self, key: K, record: R) -> None:
+        self.version += 1
         if self._indexed:
             old = self.get(key)
             if old is not None:
@@ -247,6 +251,7 @@ class Table(dict[K, R]):
     def __delitem__(self, key: K) -> None:
         record = self[key]
         super().__delitem__(key)
+        self.version += 1
         if self._indexed:
             self._forget(key, record)
 
@@ -265,6 +270,7 @@ class Table(dict[K, R]):
     def popitem(self) -> tuple[K, R]:
         """Remove and answer the last key and record."""
         key, record = super().popitem()
+        self.version += 1
         if self._indexed:
             self._forget(key, record)
         return key, record
@@ -272,6 +278,7 @@ class Table(dict[K, R]):
     def clear(self) -> None:
         """Remove every record (and the indexes)."""
         super().clear()
+        self.version += 1
         self._orders.clear()
         self._counts.clear()
         self._having.clear()

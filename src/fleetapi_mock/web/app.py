@@ -35,6 +35,7 @@ from fleetapi_mock.web.scheduling import (
     Pace,
     Workers,
 )
+from fleetapi_mock.web.stream import Streams
 from fleetapi_mock.web.wire import FormFields, LowerCaseHeaders, failure_response, form_fields
 from fleetapi_mock.web.wire import Response as Reply
 from fleetapi_mock.web.worlds import Worlds
@@ -127,8 +128,9 @@ def create_app(
     (at most ``limits.world_queue`` of them; code 14 past it) and are read and answered in a worker
     thread, so that the loop goes on serving the other worlds.
 
-    Every HTTP request goes straight to the backend (the mock has one route for all paths);
-    Starlette serves the rest of ASGI (lifespan, a websocket refused).
+    Every HTTP request goes straight to the backend (the mock has one route for all paths); a
+    WebSocket to ``event/subscription`` is the event stream (:mod:`.stream`); Starlette serves
+    the rest of ASGI (lifespan).
     """
     worlds = backend if isinstance(backend, Worlds) else Worlds(backend or Backend())
     if limits is not None:
@@ -231,22 +233,37 @@ def create_app(
         if answered is not None:
             await _send(scope, answered, send)
 
-    app = _App(answer)
+    streams = Streams(lambda: worlds.main.limits)
+
+    async def stream(scope: Scope, receive: Receive, send: Send) -> None:
+        await streams.serve(
+            scope, receive, send, select=lambda: worlds.select(scope["path"], _headers(scope))
+        )
+
+    app = _App(answer, stream)
     app.state.backend = worlds.main
+    app.state.streams = streams
     app.state.worlds = worlds
     return app
 
 
-class _App(Starlette):
-    """The Starlette app: HTTP requests go to ``answer``; Starlette serves the rest."""
+_Asgi = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-    def __init__(self, answer: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
+
+class _App(Starlette):
+    """The Starlette app: HTTP requests go to ``answer``, WebSockets to ``stream`` (the event
+    stream, :mod:`.stream`); Starlette serves the rest (lifespan)."""
+
+    def __init__(self, answer: _Asgi, stream: _Asgi) -> None:
         super().__init__()
         self._answer = answer
+        self._stream = stream
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             await self._answer(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self._stream(scope, receive, send)
         else:
             await super().__call__(scope, receive, send)
 

@@ -239,7 +239,35 @@ def _query_parameters(request: dict[str, Any]) -> list[dict[str, Any]]:
     return parameters
 
 
+def _stream_operation(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) -> Any:
+    """The event stream: a ``GET`` upgraded to a WebSocket (OpenAPI describes no WebSocket:
+    the frames are schemas under ``x-fleet-frames``)."""
+    frames = {
+        "subscribe": _request_schema(builder, endpoint),
+        "event": builder.schema(endpoint.result.type),
+    }
+    return {
+        "get": {
+            "operationId": operation_id,
+            "summary": endpoint.summary,
+            "description": _description(endpoint),
+            "tags": [endpoint.group],
+            "security": [],
+            "x-fleet-frames": frames,
+            "responses": {
+                "101": {"description": "Switching Protocols: the WebSocket of the stream"},
+                "default": {
+                    "description": "Without `Upgrade: websocket`: code 5",
+                    "content": {"application/json": {"schema": {"$ref": _REF + "Failure"}}},
+                },
+            },
+        }
+    }
+
+
 def _operations(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) -> Any:
+    if endpoint.result.kind == "stream":
+        return _stream_operation(builder, endpoint, operation_id)
     request = _request_schema(builder, endpoint)
     content: dict[str, Any] = {"application/json": {"schema": request}}
     if _form_friendly(request):

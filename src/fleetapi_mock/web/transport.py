@@ -10,17 +10,28 @@ A fault rule's answer (:mod:`fleetapi_mock.web.faults`) meets the client as it w
 network: a delay is slept (past the request's read timeout, :class:`httpx.ReadTimeout` is
 raised once the timeout has passed), and a dropped connection raises
 :class:`httpx.RemoteProtocolError`.
+
+A WebSocket upgrade (the event stream, ``event/subscription``) is the one request that needs a
+connection: the transport serves its backend on a loopback port of this process the first time
+one comes (:class:`~fleetapi_mock.web.server.ThreadedServer`, the same world) and hands the
+upgrade to it, so that ``client.event.subscription`` works on a ``FleetMock`` client as on a
+served mock.
 """
 
 from __future__ import annotations
 
+import threading
 import time
+from typing import TYPE_CHECKING
 
 import anyio
 import httpx
 
 from fleetapi_mock.web.router import Backend
 from fleetapi_mock.web.wire import Response, form_fields
+
+if TYPE_CHECKING:
+    from fleetapi_mock.web.server import ThreadedServer
 
 __all__ = ["MockTransport"]
 
@@ -36,6 +47,27 @@ class MockTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
     def __init__(self, backend: Backend, *, client: str = "127.0.0.1") -> None:
         self.backend = backend
         self.client = client
+        self._server: ThreadedServer | None = None
+        self._server_lock = threading.Lock()
+
+    def _upgraded(self, request: httpx.Request) -> httpx.Request | None:
+        """``request`` addressed to the loopback server when it asks for a WebSocket (started
+        on first use), else ``None``."""
+        if request.headers.get("upgrade", "").lower() != "websocket":
+            return None
+        with self._server_lock:
+            if self._server is None:
+                from fleetapi_mock.web.mock import FleetMock
+                from fleetapi_mock.web.server import ThreadedServer
+
+                server = ThreadedServer(FleetMock.serving(self.backend))
+                server.start()
+                self._server = server
+            server = self._server
+        url = request.url.copy_with(scheme="http", host=server.host, port=server.port)
+        return httpx.Request(
+            request.method, url, headers=request.headers, extensions=request.extensions
+        )
 
     def _answer(self, request: httpx.Request, body: bytes) -> Response:
         return self.backend.handle(
@@ -50,6 +82,9 @@ class MockTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         """Answer a request of a synchronous client."""
+        upgrade = self._upgraded(request)
+        if upgrade is not None:  # the connection becomes the WebSocket's: its own transport
+            return httpx.HTTPTransport().handle_request(upgrade)
         response = self._answer(request, request.read())
         if response.delay:
             wait, timed_out = _wait(request, response.delay)
@@ -60,6 +95,9 @@ class MockTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         """Answer a request of an asynchronous client."""
+        upgrade = self._upgraded(request)
+        if upgrade is not None:
+            return await httpx.AsyncHTTPTransport().handle_async_request(upgrade)
         response = self._answer(request, await request.aread())
         if response.delay:
             wait, timed_out = _wait(request, response.delay)
@@ -69,10 +107,15 @@ class MockTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
         return _delivered(request, response)
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Stop the loopback server of WebSockets, if one started."""
+        with self._server_lock:
+            server, self._server = self._server, None
+        if server is not None:
+            server.stop()
 
     async def aclose(self) -> None:
-        """Nothing to release."""
+        """Stop the loopback server of WebSockets, if one started."""
+        self.close()
 
 
 def _wait(request: httpx.Request, delay: float) -> tuple[float, bool]:

@@ -1,0 +1,66 @@
+"""The event stream's frames, without I/O: the ``subscribe`` frame a client sends, and what
+each pushed frame means (an event, nothing to tell, or an error to raise). Both clients'
+``stream`` read them (:meth:`fleetapi.AsyncClient.stream`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fleetapi._converter import converter_for
+from fleetapi._endpoint import Endpoint
+from fleetapi._errors import FleetApiError, SessionNotFoundError, WrongHashError
+
+__all__ = ["HEARTBEAT", "read_frame", "stream_url", "subscribe_frame"]
+
+HEARTBEAT = "X"
+"""A heartbeat frame: nothing to tell."""
+
+
+def stream_url(base_url: str, endpoint: Endpoint) -> str:
+    """The address of the stream ``endpoint`` (httpx-ws upgrades an ``http(s)`` address)."""
+    return f"{base_url.rstrip('/')}/{endpoint.path}"
+
+
+def subscribe_frame(credential: str | None, body: dict[str, Any]) -> str:
+    """The ``subscribe`` frame for the encoded params ``body`` and the client's credential.
+
+    Raises:
+        WrongHashError: the client has no credential (a stream needs one in its frames).
+    """
+    if not credential:
+        raise WrongHashError("the event stream needs a credential: log in or give an API key")
+    return json.dumps({"action": "subscribe", "hash": credential, **body})
+
+
+def read_frame(endpoint: Endpoint, text: str, *, iso: bool = False) -> Any:
+    """The typed event of a pushed frame, or ``None`` for one that tells nothing to the caller
+    (a heartbeat, the Atmosphere frame, the response to a ``subscribe``).
+
+    Raises:
+        FleetApiError: an error frame, as the exception class of its code.
+        SessionNotFoundError: a ``logout`` event: the credential's session ended, and the
+            subscriptions with it.
+    """
+    if text == HEARTBEAT or text.endswith("|X|"):
+        return None
+    frame = json.loads(text)
+    kind = frame.get("type") if isinstance(frame, dict) else None
+    if kind == "response":
+        return None
+    if kind == "error":
+        status = frame.get("status") if isinstance(frame.get("status"), dict) else {}
+        code = status.get("code")
+        errors = frame.get("errors")
+        raise FleetApiError.from_code(
+            code if isinstance(code, int) else 0,
+            status.get("description") if isinstance(status.get("description"), str) else None,
+            errors=[e for e in errors if isinstance(e, dict)] if isinstance(errors, list) else [],
+            endpoint=endpoint.path,
+        )
+    if frame.get("event") == "logout":
+        raise SessionNotFoundError(
+            "the session ended (a logout event): the subscriptions ended with it",
+            endpoint=endpoint.path,
+        )
+    return converter_for(iso=iso).structure(frame, endpoint.result.type)

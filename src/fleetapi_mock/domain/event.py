@@ -1,0 +1,264 @@
+"""The subscriptions of the event stream (``event/subscription``): what each watches, what it
+answers for each tracker, and the events the world's changes make for it.
+
+A connection holds a :class:`Subscriber`: at most one subscription of each type (subscribing
+again replaces it). Each subscription remembers the tracker record it last told of: records are
+frozen and replaced on every change, so a record that is not the one told of is a change
+(a position fed, a tracker blocked, unblocked or removed). Nothing here waits or sends: the web
+layer (:mod:`fleetapi_mock.web.stream`) asks :meth:`Subscriber.collect` for the frames due,
+holding the world's lock.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+import attrs
+
+from fleetapi._converter import converter_for
+from fleetapi._formats import format_datetime
+from fleetapi.endpoints.tracker import TRACKER_GET_STATES
+from fleetapi.models.event import (
+    IotMonitorSubscription,
+    ReadingsBatchSubscription,
+    StateBatchSubscription,
+    StateSubscription,
+)
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.tracker import wire_state
+from fleetapi_mock.state.records import TrackerRecord, UserRecord
+from fleetapi_mock.state.world import World
+
+__all__ = [
+    "COMPACT_FIELDS",
+    "DEFAULT_RATE_LIMIT",
+    "Subscriber",
+    "Subscription",
+    "rate_limit_of",
+]
+
+DEFAULT_RATE_LIMIT = dt.timedelta(seconds=1)
+"""The batching period of a batch subscription that names none."""
+
+COMPACT_FIELDS = (
+    "source_id",
+    "gps",
+    "connection_status",
+    "movement_status",
+    "movement_status_update",
+    "ignition",
+    "ignition_update",
+    "last_update",
+)
+"""The fields of a state in the ``compact`` format, as the service's sample shows them."""
+
+_UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600}
+_RATE = re.compile(r"([0-9]+)(ms|s|m|h)")
+
+
+def rate_limit_of(text: str | None) -> dt.timedelta:
+    """The batching period of ``rate_limit`` (``5s``): :data:`DEFAULT_RATE_LIMIT` when absent."""
+    if not text:
+        return DEFAULT_RATE_LIMIT
+    match = _RATE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"not a timespan: {text!r}")
+    return dt.timedelta(seconds=int(match[1]) * _UNITS[match[2]])
+
+
+@attrs.define(kw_only=True)
+class Subscription:
+    """One subscription of a connection: its type, trackers, format and batching."""
+
+    type: str
+    trackers: tuple[int, ...] | None
+    """The trackers named; ``None`` for every tracker of the user (target ``all``)."""
+    compact: bool = False
+    period: dt.timedelta | None = None
+    """The batching period (world time); ``None`` sends each change as it comes."""
+    told: dict[int, TrackerRecord | None] = attrs.Factory(dict)
+    """The record each tracker's last event told of (``None``: told it is gone)."""
+    pending: set[int] = attrs.Factory(set)
+    """Trackers changed since the last batch."""
+    sent_at: dt.datetime | None = None
+    """World time of the last batch (``None``: the first packet is due)."""
+
+
+def _ids(target: Any) -> tuple[int, ...] | None:
+    if target.type == "all":
+        return None
+    return tuple(dict.fromkeys(target.tracker_ids or ()))
+
+
+def subscription_of(request: Any) -> Subscription:
+    """The :class:`Subscription` a validated request of a ``subscribe`` frame asks for."""
+    if isinstance(request, StateSubscription):
+        return Subscription(
+            type="state", trackers=tuple(dict.fromkeys(request.trackers)), compact=_compact(request)
+        )
+    if isinstance(request, StateBatchSubscription):
+        return Subscription(
+            type="state_batch",
+            trackers=_ids(request.target),
+            compact=_compact(request),
+            period=rate_limit_of(_text(request.rate_limit)),
+        )
+    if isinstance(request, (ReadingsBatchSubscription, IotMonitorSubscription)):
+        return Subscription(
+            type=request.type,
+            trackers=_ids(request.target),
+            period=rate_limit_of(_text(request.rate_limit)),
+        )
+    raise TypeError(f"not a subscription request: {request!r}")
+
+
+def _compact(request: Any) -> bool:
+    return bool(request.format == "compact")
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+@attrs.define(kw_only=True)
+class Subscriber:
+    """A connection's subscriptions, for the user its credential names."""
+
+    user_id: int
+    credential: str = attrs.field(repr=False)
+    subscriptions: dict[str, Subscription] = attrs.Factory(dict)
+
+    def context(self, world: World) -> Context | None:
+        """A context for the subscriber's user (``None``: the user is gone)."""
+        user = world.users.get(self.user_id)
+        if user is None:
+            return None
+        return Context(world=world, endpoint=TRACKER_GET_STATES, user=user)
+
+    def statuses(self, world: World, subscription: Subscription) -> dict[str, str]:
+        """What the subscription answers for each tracker it names (every tracker of the user
+        for ``all``): ``normal``, ``blocked``, ``unknown`` or ``disallowed``."""
+        user = world.users[self.user_id]
+        if subscription.trackers is None:
+            return {str(r.id): _status(r) for r in world.trackers_visible_to(user)}
+        return {str(i): _named_status(world, user, i) for i in subscription.trackers}
+
+    def watched(self, world: World, subscription: Subscription) -> list[int]:
+        """The trackers whose events the subscription delivers: those it may see."""
+        user = world.users[self.user_id]
+        if subscription.trackers is None:
+            return [r.id for r in world.trackers_visible_to(user)]
+        visible = {r.id for r in world.trackers_visible_to(user)}
+        return [i for i in subscription.trackers if i in visible]
+
+    def collect(self, world: World, *, first: bool = False) -> list[dict[str, Any]]:
+        """The event frames due now: each subscription's changes since it last told, batched
+        per its period of world time (at once while the clock is frozen); ``first``: the
+        first packet of a subscription just made."""
+        ctx = self.context(world)
+        if ctx is None:
+            return []
+        frames: list[dict[str, Any]] = []
+        now = world.now()
+        for subscription in self.subscriptions.values():
+            if subscription.type not in ("state", "state_batch"):
+                continue
+            lifecycle, changed = self._review(world, subscription)
+            frames.extend(lifecycle)
+            if subscription.type == "state":
+                frames.extend(
+                    _event("state", ctx, _state(ctx, world.trackers[i], subscription.compact))
+                    for i in changed
+                )
+                continue
+            subscription.pending.update(changed)
+            due = (
+                subscription.sent_at is None
+                or not world.clock.running
+                or subscription.period is None
+                or now - subscription.sent_at >= subscription.period
+            )
+            if subscription.sent_at is None or (due and subscription.pending):
+                states = [
+                    _state(ctx, world.trackers[i], subscription.compact)
+                    for i in sorted(subscription.pending)
+                    if i in world.trackers and not world.trackers[i].blocked
+                ]
+                subscription.pending.clear()
+                subscription.sent_at = now
+                if states or first:
+                    frames.append(_event("state_batch", ctx, states))
+        return frames
+
+    def next_batch(self, world: World) -> float | None:
+        """Seconds (of world time, which a running clock counts as real ones) until a batch
+        with changes waiting is due; ``None`` when none waits."""
+        waits = [
+            (s.period - (world.now() - s.sent_at)).total_seconds()
+            for s in self.subscriptions.values()
+            if s.pending and s.period is not None and s.sent_at is not None
+        ]
+        return min(waits) if waits else None
+
+    def _review(
+        self, world: World, subscription: Subscription
+    ) -> tuple[list[dict[str, Any]], list[int]]:
+        """The ``lifecycle`` events of the trackers told of before (blocked, unblocked,
+        removed) and the unblocked trackers whose record is not the one last told of."""
+        lifecycle: list[dict[str, Any]] = []
+        changed: list[int] = []
+        for tracker_id in dict.fromkeys([*subscription.told, *self.watched(world, subscription)]):
+            record = world.trackers.get(tracker_id)
+            told = subscription.told.get(tracker_id)
+            if record is None:
+                if told is not None:
+                    lifecycle.append(_lifecycle_event(told.source_id, "corrupt"))
+                    subscription.told[tracker_id] = None
+                continue
+            if told is not None and told.blocked != record.blocked:
+                what = "block" if record.blocked else "unblock"
+                lifecycle.append(_lifecycle_event(record.source_id, what))
+            if record is not told:
+                subscription.told[tracker_id] = record
+                if not record.blocked:
+                    changed.append(tracker_id)
+        return lifecycle, changed
+
+
+def _status(record: TrackerRecord) -> str:
+    return "blocked" if record.blocked else "normal"
+
+
+def _named_status(world: World, user: UserRecord, tracker_id: int) -> str:
+    record = world.trackers.get(tracker_id)
+    if record is None or world.owned_record(world.trackers, user.account_id, tracker_id) is None:
+        return "unknown"
+    if not user.is_master and user.trackers is not None and tracker_id not in user.trackers:
+        return "disallowed"
+    return _status(record)
+
+
+def _state(ctx: Context, record: TrackerRecord, compact: bool) -> dict[str, Any]:
+    state: dict[str, Any] = converter_for().unstructure(wire_state(ctx, record))
+    if compact:
+        return {key: state[key] for key in COMPACT_FIELDS if key in state}
+    return state
+
+
+def _event(kind: str, ctx: Context, data: Any) -> dict[str, Any]:
+    return {
+        "type": "event",
+        "event": kind,
+        "user_time": format_datetime(ctx.user_time(ctx.now())),
+        "data": data,
+    }
+
+
+def _lifecycle_event(source_id: int, what: str) -> dict[str, Any]:
+    return {
+        "type": "event",
+        "event": "lifecycle",
+        "data": {"source_id": source_id, "lifecycle_event": what},
+    }

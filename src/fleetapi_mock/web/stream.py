@@ -1,0 +1,345 @@
+"""The event stream of a served mock: ``GET {base}/event/subscription`` upgraded to a WebSocket.
+
+A client sends ``subscribe`` and ``unsubscribe`` frames (JSON, :class:`SubscriptionAction`) and
+gets responses, errors and events (:mod:`fleetapi_mock.domain.event` makes them). A client of
+the Atmosphere protocol (``X-atmo-protocol=true`` in the query, as the service's JavaScript
+client sends) first gets the protocol's frame, ``<tracking id>|<heartbeat ms>|X|``; every
+client gets a heartbeat frame ``X`` every :data:`HEARTBEAT_SECONDS`.
+
+Each world has a :class:`Hub`: one task per world looks at the world's change counters
+(:attr:`~fleetapi_mock.state.table.Table.version`) every :data:`WATCH_SECONDS` and wakes the
+world's streams when one moved, so that a position fed to the world (``/__mock__/positions``,
+``FleetMock.drive``, an API call) reaches subscribers at once, whatever moved it. World work
+(answering a frame, collecting events) runs in a thread holding the world's lock, never on the
+event loop. A stream keeps at most ``limits.stream_queue`` frames for a slow reader: the oldest
+event goes first, and is counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import logging
+import re
+import uuid
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from starlette.types import Receive, Scope, Send
+
+from fleetapi._converter import RequestValidationError, structure_request
+from fleetapi._errors import (
+    FleetApiError,
+    InvalidParametersError,
+    OperationNotPermittedError,
+    ServiceUnavailableError,
+    SessionNotFoundError,
+    WrongHashError,
+    WrongRequestFormatError,
+)
+from fleetapi.models.event import SubscriptionAction
+from fleetapi_mock.domain.event import Subscriber, subscription_of
+from fleetapi_mock.state.limits import ServerLimits
+from fleetapi_mock.web.access import identify
+from fleetapi_mock.web.router import Backend
+
+__all__ = ["HEARTBEAT_SECONDS", "STREAM_PATH", "Hub", "Streams", "is_stream_path"]
+
+logger: logging.Logger = logging.getLogger("fleetapi_mock")
+_T = TypeVar("_T")
+
+STREAM_PATH = "event/subscription"
+HEARTBEAT_SECONDS = 30.0
+"""Seconds between heartbeat frames (``X``), as the Atmosphere frame announces them."""
+WATCH_SECONDS = 0.02
+"""How often a world's hub looks at its change counters while it has streams."""
+IDLE_CHECK_SECONDS = 1.0
+"""How often a stream looks at its subscriptions when nothing changed (a session's end by
+time, a batch due under a running clock)."""
+SERVED_TYPES = ("state", "state_batch")
+"""The subscription types the mock serves; the others are refused (code 7) until it does."""
+
+_PATH = re.compile(r"(?:/[^/]+)*/event/subscription/?")
+
+
+def is_stream_path(path: str) -> bool:
+    """Whether ``path`` is the event stream's (after a base path, ``/v2``, or a world's)."""
+    return _PATH.fullmatch(path) is not None
+
+
+def _error(action: str | None, error: FleetApiError, data: Any = None) -> dict[str, Any]:
+    frame: dict[str, Any] = {
+        "type": "error",
+        "action": action,
+        "status": {"code": error.code, "description": error.description},
+    }
+    if error.errors:
+        frame["errors"] = error.errors
+    if data is not None:
+        frame["data"] = data
+    return frame
+
+
+class Hub:
+    """The streams of one world, and the task that wakes them when the world changes."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        self.streams: set[Stream] = set()
+        self._changed = asyncio.Event()
+        self._seen: tuple[int, ...] = ()
+        self._task: asyncio.Task[None] | None = None
+
+    def signature(self) -> tuple[int, ...]:
+        """Numbers that move whenever a tracker, session, user or API key of the world does."""
+        world = self.backend.world
+        tables = (world.trackers, world.sessions, world.users, world.api_keys)
+        return (id(world), *(id(t) for t in tables), *(t.version for t in tables))
+
+    async def changed(self, timeout: float) -> None:
+        """Return when the world changes next, or after ``timeout`` seconds."""
+        event = self._changed
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except asyncio.TimeoutError:
+            return
+
+    def join(self, stream: Stream) -> None:
+        """Count ``stream`` among the world's; the watching task runs while there are some."""
+        self.streams.add(stream)
+        if self._task is None or self._task.done():
+            self._seen = self.signature()
+            self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    def leave(self, stream: Stream) -> None:
+        """Forget ``stream`` (closed)."""
+        self.streams.discard(stream)
+
+    async def _watch(self) -> None:
+        while self.streams:
+            await asyncio.sleep(WATCH_SECONDS)
+            seen = self.signature()
+            if seen != self._seen:
+                self._seen = seen
+                woken, self._changed = self._changed, asyncio.Event()
+                woken.set()
+
+
+class Streams:
+    """Every stream of one app: the hubs of its worlds and the server-wide count."""
+
+    def __init__(self, limits: Callable[[], ServerLimits]) -> None:
+        self._limits = limits
+        self._hubs: weakref.WeakKeyDictionary[Backend, Hub] = weakref.WeakKeyDictionary()
+        self.open = 0
+
+    def hub(self, backend: Backend) -> Hub:
+        """The hub of ``backend``'s world."""
+        hub = self._hubs.get(backend)
+        if hub is None:
+            hub = self._hubs[backend] = Hub(backend)
+        return hub
+
+    async def serve(
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        select: Callable[[], Backend],
+    ) -> None:
+        """Serve one WebSocket of ``scope``: refuse a path that is not the stream's (HTTP 403
+        from the server), else accept it and run it until the client goes."""
+        connect = await receive()
+        if connect["type"] != "websocket.connect" or not is_stream_path(scope["path"]):
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        await send({"type": "websocket.accept"})
+        limits = self._limits()
+        try:
+            backend = select()
+        except FleetApiError as exc:
+            await _refuse(send, exc)
+            return
+        hub = self.hub(backend)
+        if self.open >= limits.max_streams or len(hub.streams) >= limits.max_world_streams:
+            await _refuse(send, ServiceUnavailableError("mock: too many event streams open"))
+            return
+        query = scope.get("query_string", b"").decode("latin-1").lower()
+        stream = Stream(send, backend, queue=limits.stream_queue)
+        self.open += 1
+        hub.join(stream)
+        try:
+            await stream.run(receive, hub, atmosphere="x-atmo-protocol=true" in query)
+        finally:
+            hub.leave(stream)
+            self.open -= 1
+
+
+async def _refuse(send: Send, error: FleetApiError) -> None:
+    await send({"type": "websocket.send", "text": json.dumps(_error(None, error))})
+    await send({"type": "websocket.close", "code": 1013})
+
+
+class Stream:
+    """One client's stream: its subscriptions, and the frames waiting to be sent."""
+
+    def __init__(self, send: Send, backend: Backend, *, queue: int) -> None:
+        self._send = send
+        self.backend = backend
+        self.subscriber: Subscriber | None = None
+        self.dropped = 0
+        """Events dropped because the client read too slowly."""
+        self._frames: collections.deque[tuple[str, bool]] = collections.deque()
+        self._room = queue
+        self._ready = asyncio.Event()
+
+    async def run(self, receive: Receive, hub: Hub, *, atmosphere: bool) -> None:
+        """Serve the stream until the client goes (or the server stops)."""
+        if atmosphere:
+            self._put(f"{uuid.uuid4()}|{int(HEARTBEAT_SECONDS * 1000)}|X|", keep=True)
+        jobs = [
+            asyncio.ensure_future(self._read(receive)),
+            asyncio.ensure_future(self._pump(hub)),
+            asyncio.ensure_future(self._write()),
+            asyncio.ensure_future(self._beat()),
+        ]
+        try:
+            await asyncio.wait(jobs, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for job in jobs:
+                job.cancel()
+            await asyncio.gather(*jobs, return_exceptions=True)
+
+    def _put(self, frame: str, *, keep: bool = False) -> None:
+        """Queue ``frame``; past the room the oldest event goes (the oldest frame of any kind
+        when only responses wait), and is counted."""
+        if len(self._frames) >= self._room:
+            index = next((i for i, (_, kept) in enumerate(self._frames) if not kept), 0)
+            del self._frames[index]
+            self.dropped += 1
+        self._frames.append((frame, keep))
+        self._ready.set()
+
+    async def _write(self) -> None:
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            while self._frames:
+                frame, _ = self._frames.popleft()
+                await self._send({"type": "websocket.send", "text": frame})
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            self._put("X")
+
+    async def _read(self, receive: Receive) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                raw = message.get("bytes") or b""
+                text = raw.decode("utf-8", "replace")
+            answered: list[dict[str, Any]] = await self._in_world(self._answer, text)
+            for frame in answered:
+                self._put(json.dumps(frame, ensure_ascii=False), keep=frame["type"] != "event")
+
+    async def _pump(self, hub: Hub) -> None:
+        wait = IDLE_CHECK_SECONDS
+        while True:
+            await hub.changed(wait)
+            frames, due = await self._in_world(self._collect)
+            for frame in frames:
+                self._put(json.dumps(frame, ensure_ascii=False))
+            wait = IDLE_CHECK_SECONDS if due is None else max(0.0, min(due, IDLE_CHECK_SECONDS))
+
+    async def _in_world(self, work: Callable[..., _T], *args: Any) -> _T:
+        def locked() -> _T:
+            with self.backend.world.lock:
+                return work(*args)
+
+        job: Awaitable[_T] = asyncio.to_thread(locked)
+        return await job
+
+    def _collect(self) -> tuple[list[dict[str, Any]], float | None]:
+        """The events due: the subscriptions' changes, or ``logout`` once the credential
+        ended (the subscriptions end with it); and the seconds until a batch is due."""
+        subscriber = self.subscriber
+        if subscriber is None:
+            return [], None
+        world = self.backend.world
+        identity = identify(world, subscriber.credential)
+        if identity is None or identity.user.id != subscriber.user_id:
+            self.subscriber = None
+            return [{"type": "event", "event": "logout", "data": "session closed"}], None
+        return subscriber.collect(world), subscriber.next_batch(world)
+
+    def _answer(self, text: str) -> list[dict[str, Any]]:
+        """The frames answering one client frame: a response and the first events, or an
+        error."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return [_error(None, WrongRequestFormatError("a frame is a JSON object"))]
+        if not isinstance(data, dict):
+            return [_error(None, WrongRequestFormatError("a frame is a JSON object"))]
+        action = data.get("action")
+        named = f"subscription/{action}" if action in ("subscribe", "unsubscribe") else None
+        try:
+            return self._act(data, named)
+        except FleetApiError as exc:
+            echo = {k: data[k] for k in ("events", "trackers", "requests") if k in data}
+            return [_error(named, exc, echo or None)]
+
+    def _act(self, data: dict[str, Any], named: str | None) -> list[dict[str, Any]]:
+        world = self.backend.world
+        credential = data.get("hash")
+        if not isinstance(credential, str) or len(credential) != 32:
+            raise WrongHashError("wrong hash: a hash is 32 characters")
+        identity = identify(world, credential)
+        if identity is None:
+            raise SessionNotFoundError("unknown hash, or the session has ended")
+        try:
+            frame = structure_request(data, SubscriptionAction)
+        except RequestValidationError as exc:
+            raise InvalidParametersError(
+                errors=[{"parameter": e.parameter, "error": e.error} for e in exc.errors]
+            ) from None
+        requests = frame.subscriptions()
+        if not requests:
+            raise InvalidParametersError(
+                errors=[{"parameter": "requests", "error": "must not be empty"}]
+            )
+        for request in requests:
+            if request.type not in SERVED_TYPES:
+                raise InvalidParametersError(
+                    f"the mock serves {', '.join(SERVED_TYPES)} subscriptions, not "
+                    f"{request.type} yet",
+                    errors=[{"parameter": "requests.type", "error": "not served by the mock"}],
+                )
+        subscriber = self.subscriber
+        if subscriber is None or subscriber.user_id != identity.user.id:
+            if subscriber is not None and subscriber.subscriptions:
+                raise OperationNotPermittedError(
+                    "this stream's subscriptions are another user's: unsubscribe them first"
+                )
+            subscriber = self.subscriber = Subscriber(
+                user_id=identity.user.id, credential=credential
+            )
+        subscriber.credential = credential
+        answers: dict[str, Any] = {}
+        for request in requests:
+            made = subscription_of(request)
+            answers[made.type] = {"success": True, "value": subscriber.statuses(world, made)}
+            if frame.action == "subscribe":
+                subscriber.subscriptions[made.type] = made
+            else:
+                subscriber.subscriptions.pop(made.type, None)
+        response = {"type": "response", "action": named, "events": list(answers), "data": answers}
+        if frame.action == "unsubscribe":
+            return [response]
+        return [response, *subscriber.collect(world, first=True)]

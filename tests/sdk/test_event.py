@@ -1,0 +1,158 @@
+"""``client.event.subscription``: the event stream as typed events, on both clients, from a
+mock in this process and from a served one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from fleetapi import (
+    Client,
+    FleetConnectionError,
+    InvalidParametersError,
+    SessionNotFoundError,
+    WrongHashError,
+)
+from fleetapi.models.event import (
+    LifecycleEvent,
+    ReadingsBatchSubscription,
+    StateBatchEvent,
+    StateBatchSubscription,
+    StateEvent,
+    StateSubscription,
+    SubscriptionTarget,
+)
+from fleetapi_mock import FleetMock
+from fleetapi_mock.web.server import ThreadedServer
+
+ALL = SubscriptionTarget(type="all")
+
+
+@pytest.fixture
+def mock() -> Iterator[FleetMock]:
+    made = FleetMock()
+    yield made
+    made.transport.close()  # the loopback server of its WebSockets
+
+
+def _feed(mock: FleetMock, tracker_id: int, speed: int) -> None:
+    when = mock.clock.now().isoformat(sep=" ")
+    point = {"tracker_id": tracker_id, "get_time": when, "lat": 52.5, "lng": 13.4, "speed": speed}
+    mock.record_positions([point])
+
+
+def test_a_state_subscription_yields_each_trackers_state_then_its_changes(
+    mock: FleetMock,
+) -> None:
+    with mock.login("demo", "demo") as client:
+        requests = [StateSubscription(trackers=[1, 2])]
+        with client.event.subscription(requests=requests) as events:
+            first = [next(events), next(events)]
+            assert all(isinstance(e, StateEvent) for e in first)
+            _feed(mock, 2, 64)
+            change = next(events)
+            assert isinstance(change, StateEvent)
+            assert change.data.gps.speed == 64
+
+
+def test_a_compact_batch_carries_the_compact_fields_only(mock: FleetMock) -> None:
+    with mock.login("demo", "demo") as client:
+        requests = [StateBatchSubscription(target=ALL, format="compact")]
+        with client.event.subscription(requests=requests) as events:
+            batch = next(events)
+            assert isinstance(batch, StateBatchEvent)
+            assert batch.data
+            assert all(state.inputs == [] for state in batch.data)  # left out: the default
+
+
+def test_the_async_client_streams_alike(mock: FleetMock) -> None:
+    import asyncio
+
+    async def main() -> list[Any]:
+        async with mock.async_client(mock.session("demo")) as client:
+            requests = [StateBatchSubscription(target=ALL)]
+            async with client.event.subscription(requests=requests) as events:
+                first = await events.__anext__()
+                _feed(mock, 1, 55)
+                return [first, await events.__anext__()]
+
+    first, change = asyncio.run(main())
+    assert isinstance(first, StateBatchEvent)
+    assert [state.gps.speed for state in change.data] == [55]
+
+
+def test_a_lifecycle_event_is_typed(mock: FleetMock) -> None:
+    with (
+        mock.login("demo", "demo") as client,
+        client.event.subscription(requests=[StateSubscription(trackers=[2])]) as events,
+    ):
+        next(events)
+        with mock.world.lock:
+            mock.world.trackers.change(2, blocked=True)
+        event = next(events)
+        assert isinstance(event, LifecycleEvent)
+        assert event.data.lifecycle_event == "block"
+
+
+def test_an_error_frame_raises_the_class_of_its_code(mock: FleetMock) -> None:
+    with mock.login("demo", "demo") as client:
+        requests = [ReadingsBatchSubscription(target=ALL)]  # not served by the mock yet
+        with (
+            client.event.subscription(requests=requests) as events,
+            pytest.raises(InvalidParametersError),
+        ):
+            next(events)
+
+
+def test_the_end_of_the_session_raises(mock: FleetMock) -> None:
+    with (
+        mock.login("demo", "demo") as client,
+        client.event.subscription(requests=[StateSubscription(trackers=[1])]) as events,
+    ):
+        next(events)
+        client.user.logout()
+        with pytest.raises(SessionNotFoundError):
+            next(events)
+
+
+def test_a_client_without_a_credential_is_told_before_connecting(mock: FleetMock) -> None:
+    with (
+        Client(base_url=mock.base_url, transport=mock.transport) as client,
+        pytest.raises(WrongHashError),
+    ):
+        client.event.subscription(requests=[StateSubscription(trackers=[1])])
+
+
+def test_a_dropped_stream_is_opened_and_subscribed_again(no_backoff: None) -> None:
+    server = ThreadedServer(FleetMock())
+    server.start()
+    port = server.port
+    hash_ = server.mock.session("demo")
+    with (
+        Client(base_url=server.base_url, api_key=hash_, max_retries=5) as client,
+        client.event.subscription(requests=[StateSubscription(trackers=[1])]) as events,
+    ):
+        assert isinstance(next(events), StateEvent)
+        server.stop()  # the connection drops
+        again = ThreadedServer(server.mock, port=port)
+        again.start()
+        try:
+            assert isinstance(next(events), StateEvent)  # the first state, once more
+        finally:
+            again.stop()
+
+
+def test_a_stream_that_cannot_connect_gives_up_after_the_retries(no_backoff: None) -> None:
+    server = ThreadedServer(FleetMock())
+    server.start()
+    hash_ = server.mock.session("demo")
+    url = server.base_url
+    server.stop()  # nothing listens there now
+    with (
+        Client(base_url=url, api_key=hash_, max_retries=2) as client,
+        client.event.subscription(requests=[StateSubscription(trackers=[1])]) as events,
+        pytest.raises(FleetConnectionError),
+    ):
+        next(events)
