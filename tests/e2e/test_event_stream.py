@@ -133,6 +133,25 @@ def test_a_fed_position_reaches_a_batch_subscriber_in_the_compact_format(
         }  # fmt: skip
 
 
+def test_the_documented_readings_example_filters_by_sensor_type(
+    server: ThreadedServer, world: str
+) -> None:
+    hash_ = _login(server, world)
+    with _socket(server, world) as ws:
+        response = _subscribe(
+            ws,
+            hash_,
+            {"type": "readings_batch", "target": ALL, "rate_limit": "5s",
+             "sensor_type": "temperature", "include_components": False},
+        )  # fmt: skip
+        assert response["events"] == ["readings_batch"]
+        first = _next(ws)
+        assert first["event"] == "readings_batch"
+        [readings] = first["data"]
+        assert [i["type"] for i in readings["1"]["inputs"]] == ["temperature"]
+        assert readings["1"]["states"] == readings["1"]["counters"] == []  # left out by type
+
+
 def test_state_sends_one_event_per_tracker_and_the_deprecated_form_works(
     server: ThreadedServer, world: str
 ) -> None:

@@ -16,7 +16,9 @@ from fleetapi import (
     WrongHashError,
 )
 from fleetapi.models.event import (
+    IotMonitorSubscription,
     LifecycleEvent,
+    ReadingsBatchEvent,
     ReadingsBatchSubscription,
     StateBatchEvent,
     StateBatchSubscription,
@@ -83,6 +85,21 @@ def test_the_async_client_streams_alike(mock: FleetMock) -> None:
     assert [state.gps.speed for state in change.data] == [55]
 
 
+def test_readings_come_first_whole_then_what_changed(mock: FleetMock) -> None:
+    with (
+        mock.login("demo", "demo") as client,
+        client.event.subscription(requests=[ReadingsBatchSubscription(target=ALL)]) as events,
+    ):
+        first = next(events)
+        assert isinstance(first, ReadingsBatchEvent)
+        [readings] = first.data
+        assert {item["sensor_id"] for item in readings["1"]["inputs"]} == {1, 2}
+        _feed(mock, 1, 30)  # the odometer moves; the tanks and thermometers do not
+        [changed] = next(events).data
+        assert changed["1"]["inputs"] == []
+        assert {item["type"] for item in changed["1"]["counters"]} >= {"odometer"}
+
+
 def test_a_lifecycle_event_is_typed(mock: FleetMock) -> None:
     with (
         mock.login("demo", "demo") as client,
@@ -98,7 +115,7 @@ def test_a_lifecycle_event_is_typed(mock: FleetMock) -> None:
 
 def test_an_error_frame_raises_the_class_of_its_code(mock: FleetMock) -> None:
     with mock.login("demo", "demo") as client:
-        requests = [ReadingsBatchSubscription(target=ALL)]  # not served by the mock yet
+        requests = [IotMonitorSubscription(target=ALL)]  # not served by the mock yet
         with (
             client.event.subscription(requests=requests) as events,
             pytest.raises(InvalidParametersError),

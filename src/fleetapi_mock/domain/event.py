@@ -19,6 +19,7 @@ import attrs
 
 from fleetapi._converter import converter_for
 from fleetapi._formats import format_datetime
+from fleetapi._types import UNSET
 from fleetapi.endpoints.tracker import TRACKER_GET_STATES
 from fleetapi.models.event import (
     IotMonitorSubscription,
@@ -27,6 +28,7 @@ from fleetapi.models.event import (
     StateSubscription,
 )
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.sensor import tracker_readings
 from fleetapi_mock.domain.tracker import wire_state
 from fleetapi_mock.state.records import TrackerRecord, UserRecord
 from fleetapi_mock.state.world import World
@@ -84,6 +86,16 @@ class Subscription:
     """Trackers changed since the last batch."""
     sent_at: dt.datetime | None = None
     """World time of the last batch (``None``: the first packet is due)."""
+    sensor_type: str | None = None
+    """``readings_batch``: only sensors of this type (states and counters left out)."""
+    include_components: bool = True
+    """``readings_batch``: whether parts of composite sensors are included."""
+    readings: dict[int, dict[tuple[str, Any], Any]] = attrs.Factory(dict)
+    """``readings_batch``: each reading last told of, by tracker, then by list and key."""
+    modified: dict[int, dict[tuple[str, Any], Any]] = attrs.Factory(dict)
+    """``readings_batch``: readings changed since the last batch, by tracker."""
+    sensors_seen: tuple[int, int] = (0, -1)
+    """``readings_batch``: the sensor table (its identity and version) last looked at."""
 
 
 def _ids(target: Any) -> tuple[int, ...] | None:
@@ -105,7 +117,15 @@ def subscription_of(request: Any) -> Subscription:
             compact=_compact(request),
             period=rate_limit_of(_text(request.rate_limit)),
         )
-    if isinstance(request, (ReadingsBatchSubscription, IotMonitorSubscription)):
+    if isinstance(request, ReadingsBatchSubscription):
+        return Subscription(
+            type="readings_batch",
+            trackers=_ids(request.target),
+            period=rate_limit_of(_text(request.rate_limit)),
+            sensor_type=_text(request.sensor_type),
+            include_components=request.include_components is not False,
+        )
+    if isinstance(request, IotMonitorSubscription):
         return Subscription(
             type=request.type,
             trackers=_ids(request.target),
@@ -163,7 +183,7 @@ class Subscriber:
         frames: list[dict[str, Any]] = []
         now = world.now()
         for subscription in self.subscriptions.values():
-            if subscription.type not in ("state", "state_batch"):
+            if subscription.type not in ("state", "state_batch", "readings_batch"):
                 continue
             lifecycle, changed = self._review(world, subscription)
             frames.extend(lifecycle)
@@ -173,6 +193,9 @@ class Subscriber:
                     for i in changed
                 )
                 continue
+            if subscription.type == "readings_batch":
+                watched = self.watched(world, subscription)
+                changed = _modified_readings(ctx, watched, changed, subscription)
             subscription.pending.update(changed)
             due = (
                 subscription.sent_at is None
@@ -181,15 +204,11 @@ class Subscriber:
                 or now - subscription.sent_at >= subscription.period
             )
             if subscription.sent_at is None or (due and subscription.pending):
-                states = [
-                    _state(ctx, world.trackers[i], subscription.compact)
-                    for i in sorted(subscription.pending)
-                    if i in world.trackers and not world.trackers[i].blocked
-                ]
+                data = _batch(ctx, subscription)
                 subscription.pending.clear()
                 subscription.sent_at = now
-                if states or first:
-                    frames.append(_event("state_batch", ctx, states))
+                if data or first:
+                    frames.append(_event(subscription.type, ctx, data))
         return frames
 
     def next_batch(self, world: World) -> float | None:
@@ -225,6 +244,72 @@ class Subscriber:
                 if not record.blocked:
                     changed.append(tracker_id)
         return lifecycle, changed
+
+
+_READING_LISTS = {
+    "inputs": "sensor_id",
+    "states": "field",
+    "virtual_sensors": "sensor_id",
+    "counters": "type",
+}
+"""The lists of a tracker's readings, and the key that tells their items apart."""
+
+
+def _modified_readings(
+    ctx: Context, watched: list[int], moved: list[int], subscription: Subscription
+) -> list[int]:
+    """The trackers whose readings changed since they were last told of: each changed item
+    waits in ``subscription.modified`` for the next batch. A tracker's readings are looked at
+    again when its record changed (``moved``: a position came), every tracker's when a sensor
+    did."""
+    world = ctx.world
+    seen = (id(world.sensors), world.sensors.version)
+    candidates = watched if seen != subscription.sensors_seen else moved
+    subscription.sensors_seen = seen
+    changed = []
+    for tracker_id in candidates:
+        record = world.trackers.get(tracker_id)
+        if record is None or record.blocked:
+            continue
+        told = subscription.readings.setdefault(tracker_id, {})
+        readings = converter_for().unstructure(
+            tracker_readings(
+                ctx,
+                record,
+                sensor_type=subscription.sensor_type or UNSET,
+                include_components=subscription.include_components,
+            )
+        )
+        waiting = subscription.modified.setdefault(tracker_id, {})
+        for name, key in _READING_LISTS.items():
+            for item in readings.get(name) or ():
+                where = (name, item.get(key))
+                if told.get(where) != item:
+                    told[where] = waiting[where] = item
+        if waiting:
+            changed.append(tracker_id)
+    return changed
+
+
+def _batch(ctx: Context, subscription: Subscription) -> Any:
+    """The ``data`` of a batch: the states of the trackers that changed, or one readings
+    object (by tracker ID) holding the readings that changed."""
+    world = ctx.world
+    trackers = [
+        world.trackers[i]
+        for i in sorted(subscription.pending)
+        if i in world.trackers and not world.trackers[i].blocked
+    ]
+    if subscription.type == "state_batch":
+        return [_state(ctx, record, subscription.compact) for record in trackers]
+    readings: dict[str, Any] = {}
+    for record in trackers:
+        waiting = subscription.modified.pop(record.id, {})
+        readings[str(record.id)] = {
+            name: [item for (kind, _), item in waiting.items() if kind == name]
+            for name in _READING_LISTS
+        }
+    return [readings] if readings else []
 
 
 def _status(record: TrackerRecord) -> str:

@@ -58,7 +58,7 @@ WATCH_SECONDS = 0.02
 IDLE_CHECK_SECONDS = 1.0
 """How often a stream looks at its subscriptions when nothing changed (a session's end by
 time, a batch due under a running clock)."""
-SERVED_TYPES = ("state", "state_batch")
+SERVED_TYPES = ("state", "state_batch", "readings_batch")
 """The subscription types the mock serves; the others are refused (code 7) until it does."""
 
 _PATH = re.compile(r"(?:/[^/]+)*/event/subscription/?")
@@ -93,9 +93,10 @@ class Hub:
         self._task: asyncio.Task[None] | None = None
 
     def signature(self) -> tuple[int, ...]:
-        """Numbers that move whenever a tracker, session, user or API key of the world does."""
+        """Numbers that move whenever a tracker, session, user, API key or sensor of the world
+        does."""
         world = self.backend.world
-        tables = (world.trackers, world.sessions, world.users, world.api_keys)
+        tables = (world.trackers, world.sessions, world.users, world.api_keys, world.sensors)
         return (id(world), *(id(t) for t in tables), *(t.version for t in tables))
 
     async def changed(self, timeout: float) -> None:
