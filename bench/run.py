@@ -25,6 +25,7 @@ from bench.sdk import bench_sdk
 from bench.served import bench_served
 from bench.shared import bench_shared
 from bench.startup import bench_startup
+from bench.stream import bench_stream
 from bench.tracks import bench_tracks
 
 GROUPS: dict[str, Callable[[Sizes], list[Ratio]]] = {
@@ -36,6 +37,7 @@ GROUPS: dict[str, Callable[[Sizes], list[Ratio]]] = {
     "cli": bench_startup,
     "batch": bench_batch,
     "shared": bench_shared,
+    "stream": bench_stream,
 }
 """The figures by group, in the order of the targets (``docs/benchmarks.md``)."""
 
