@@ -355,13 +355,14 @@ HAND_MADE: dict[str, HandMade] = {
     "tracker": HandMade(
         "fleetapi_cli.commands.tracker",
         True,
-        "Trackers: list, read, current states, sensor readings, counters.",
+        "Trackers: list, read, states, readings, counters, watch live.",
         {
             "list": (("tracker/list",), ()),
             "read": (("tracker/read",), ()),
             "state": (("tracker/get_state",), ()),
             "states": (("tracker/get_states",), ()),
             "readings": (("tracker/readings/list",), ()),
+            "watch": ((), ("event/subscription",)),
         },
     ),
     "vehicle": HandMade(

@@ -44,3 +44,24 @@ def test_a_refused_subscription_is_the_error_of_its_code(cli: Cli, session: str)
     result = cli("event", "subscription", "--requests", requests)
     assert result.exit_code == 6, result.output  # code 7: an invalid request
     assert "[7]" in result.stderr
+
+
+def test_tracker_watch_prints_a_row_per_state_with_the_trackers_id(
+    cli: Cli, session: str, interrupted_after: list[Any]
+) -> None:
+    result = cli("tracker", "watch", "1", "2", "3")
+    assert result.exit_code == 130, result.output
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [row["tracker_id"] for row in rows] == [1, 2, 3]
+    assert rows[0]["label"] == "Van 1"
+    assert rows[0]["source_id"] == 10001
+
+
+def test_tracker_watch_readings_prints_a_row_per_reading(
+    cli: Cli, session: str, interrupted_after: list[Any]
+) -> None:
+    result = cli("tracker", "watch", "1", "--readings", "-o", "jsonl")
+    assert result.exit_code == 130, result.output
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert {row["tracker_id"] for row in rows} == {1}
+    assert [row["kind"] for row in rows][:2] == ["inputs", "inputs"]

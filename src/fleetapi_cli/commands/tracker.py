@@ -1,14 +1,17 @@
-"""``fleet tracker``: list trackers, read one, read current states and sensor readings."""
+"""``fleet tracker``: list trackers, read one, read current states and sensor readings, watch
+them live."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Optional, cast
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Annotated, Any, Optional, cast
 
 import typer
 
 from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
+from fleetapi_cli.output import OutputFormat, is_terminal, to_jsonable
 
 if TYPE_CHECKING:
     from fleetapi.models.reading import SensorTypeFilter
@@ -19,7 +22,7 @@ _READINGS_LIST_PARAMS = "fleetapi.models.reading:ReadingsListParams"
 _TRACKER_STATES_PARAMS = "fleetapi.models.tracker:TrackerStatesParams"
 
 app = new_group(
-    "Trackers: list, read, current states, sensor readings, counters.",
+    "Trackers: list, read, states, readings, counters, watch live.",
     epilog=examples(
         "fleet tracker read 1",
         "fleet tracker state 2 -o json",
@@ -223,3 +226,119 @@ def readings(
         ),
     ]
     cli.emit(rows, output=output, columns=READING_COLUMNS)
+
+
+WATCH_COLUMNS = [
+    "tracker_id",
+    "label",
+    "connection_status",
+    "movement_status",
+    "gps.speed",
+    "gps.location.lat",
+    "gps.location.lng",
+    "last_update",
+]
+"""The columns of the live table of states."""
+
+
+@app.command()
+@wraps_call(uses=("event/subscription",))
+def watch(
+    ctx: typer.Context,
+    tracker_ids: Annotated[
+        Optional[list[int]],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Argument(metavar="TRACKER_ID...", help="The trackers [default: every one]."),
+    ] = None,
+    readings: Annotated[
+        bool, typer.Option("--readings", help="Their sensor readings, not their states.")
+    ] = False,
+    compact: Annotated[
+        bool, typer.Option("--compact", help="Position and movement only (states).")
+    ] = False,
+    rate_limit: Annotated[
+        str,
+        typer.Option("--rate-limit", metavar="SPAN", help="At most one batch per SPAN: 500ms, 5s."),
+    ] = "1s",
+    output: OutputOption = None,
+) -> None:
+    """Follow trackers live: a row per state (or reading) as it changes, until Ctrl-C.
+
+    A live table on a terminal, JSON Lines when piped. Uses the event stream
+    (event/subscription); fleet event subscription takes raw subscriptions.
+    """
+    from fleetapi.models.event import (
+        ReadingsBatchSubscription,
+        StateBatchSubscription,
+        SubscriptionTarget,
+    )
+
+    cli = state_of(ctx)
+    ids = list(tracker_ids or ())
+    target = (
+        SubscriptionTarget(type="selected", tracker_ids=ids)
+        if ids
+        else SubscriptionTarget(type="all")
+    )
+    request: Any = (
+        ReadingsBatchSubscription(target=target, rate_limit=rate_limit)
+        if readings
+        else StateBatchSubscription(
+            target=target, rate_limit=rate_limit, format="compact" if compact else "full"
+        )
+    )
+    try:
+        with cli.client() as client:
+            labels = {t.source.id: (t.id, t.label) for t in client.tracker.list()}
+            with client.event.subscription(requests=[request]) as events:
+                rows = _rows(events, labels)
+                fmt = cli.output_format(output)
+                if fmt is OutputFormat.table and is_terminal() and not readings:
+                    _live(rows)
+                else:
+                    lines = OutputFormat.jsonl if fmt is OutputFormat.json else fmt
+                    for row in rows:
+                        cli.emit([row], output=lines)
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+
+
+def _rows(events: Iterable[Any], labels: dict[int, tuple[int, str]]) -> Iterator[dict[str, Any]]:
+    """A row per tracker state, or per reading, of each event: tracker ID and label first."""
+    for event in events:
+        data = to_jsonable(event.data)
+        if event.event in ("state", "state_batch"):
+            for state in data if isinstance(data, list) else [data]:
+                tracker_id, label = labels.get(state.get("source_id"), (None, None))
+                yield {"tracker_id": tracker_id, "label": label, **state}
+        elif event.event == "readings_batch":
+            for batch in data:
+                for tracker, lists in batch.items():
+                    for kind, items in lists.items():
+                        for item in items:
+                            yield {"tracker_id": int(tracker), "kind": kind, **item}
+        else:  # lifecycle
+            yield {"event": event.event, **data}
+
+
+def _live(rows: Iterable[dict[str, Any]]) -> None:
+    """Keep a table of each tracker's last state on the terminal, redrawn as states come."""
+    from rich.live import Live
+    from rich.table import Table
+
+    from fleetapi_cli.output import flatten
+
+    last: dict[Any, dict[str, Any]] = {}
+
+    def table() -> Table:
+        drawn = Table(box=None, header_style="bold", pad_edge=False)
+        for column in WATCH_COLUMNS:
+            drawn.add_column(column, no_wrap=True)
+        for key in sorted(last, key=str):
+            flat = flatten(last[key])
+            drawn.add_row(*("" if flat.get(c) is None else str(flat.get(c)) for c in WATCH_COLUMNS))
+        return drawn
+
+    with Live(table(), auto_refresh=False) as live:
+        for row in rows:
+            last[row.get("tracker_id", row.get("source_id"))] = row
+            live.update(table(), refresh=True)
