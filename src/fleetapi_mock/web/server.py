@@ -19,6 +19,7 @@ from types import FrameType, TracebackType
 from typing import IO, Any
 
 import uvicorn
+from starlette.applications import Starlette
 
 from fleetapi._errors import FleetApiError
 from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
@@ -333,6 +334,8 @@ class ThreadedServer:
         """The server's worlds: its own (:attr:`mock`) and the named ones."""
         self.host: str = host
         self.port: int = port
+        self.app: Starlette | None = None
+        """The ASGI app being served (its ``state`` holds the worlds and the event streams)."""
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
         self._failure: BaseException | None = None
@@ -354,8 +357,9 @@ class ThreadedServer:
         sock.bind((self.host, self.port))
         self.port = int(sock.getsockname()[1])
         ready = threading.Event()
+        self.app = create_app(self.worlds, control_token=self.control_token, limits=self.limits)
         config = uvicorn.Config(
-            create_app(self.worlds, control_token=self.control_token, limits=self.limits),
+            self.app,
             log_level="warning",
             access_log=False,
             lifespan="off",
