@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 
 from conftest import Cli
@@ -39,7 +40,14 @@ def test_events_print_as_json_lines_until_ctrl_c(
     assert {line["data"]["source_id"] for line in lines} == {10001, 10002, 10003}
 
 
-def test_a_refused_subscription_is_the_error_of_its_code(cli: Cli, session: str) -> None:
+def test_a_refused_subscription_is_the_error_of_its_code(
+    cli: Cli, session: str, fleet_mock: Any
+) -> None:
+    first = fleet_mock.world.trackers[1]
+    with fleet_mock.world.lock:  # more trackers than an iot_monitor subscription may watch
+        for number in range(10):
+            copy = attrs.evolve(first, id=100 + number, source_id=90_000 + number)
+            fleet_mock.world.trackers[copy.id] = copy
     requests = json.dumps([{"type": "iot_monitor", "target": {"type": "all"}}])
     result = cli("event", "subscription", "--requests", requests)
     assert result.exit_code == 6, result.output  # code 7: an invalid request

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 from fleetapi import (
@@ -16,6 +17,7 @@ from fleetapi import (
     WrongHashError,
 )
 from fleetapi.models.event import (
+    IotMonitorEvent,
     IotMonitorSubscription,
     LifecycleEvent,
     ReadingsBatchEvent,
@@ -100,6 +102,37 @@ def test_readings_come_first_whole_then_what_changed(mock: FleetMock) -> None:
         assert {item["type"] for item in changed["1"]["counters"]} >= {"odometer"}
 
 
+def test_iot_monitor_tells_the_attributes_of_the_last_messages(mock: FleetMock) -> None:
+    target = SubscriptionTarget(type="selected", tracker_ids=[1])
+    with (
+        mock.login("demo", "demo") as client,
+        client.event.subscription(requests=[IotMonitorSubscription(target=target)]) as events,
+    ):
+        first = next(events)
+        assert isinstance(first, IotMonitorEvent)
+        [values] = first.data["iot_last_values"]
+        assert values["tracker_id"] == 1
+        speeds = values["nonnull_fields"]["speed"]
+        assert speeds[0]["msg_time"] > speeds[-1]["msg_time"]  # newest first
+        _feed(mock, 1, 71)
+        [latest] = next(events).data["iot_last_values"]
+        assert latest["all_fields"]["speed"][0]["value"] == 71
+
+
+def test_iot_monitor_watches_ten_trackers_at_most(mock: FleetMock) -> None:
+    first = mock.world.trackers[1]
+    with mock.world.lock:
+        for number in range(10):
+            copy = attrs.evolve(first, id=100 + number, source_id=90_000 + number)
+            mock.world.trackers[copy.id] = copy
+    with (
+        mock.login("demo", "demo") as client,
+        client.event.subscription(requests=[IotMonitorSubscription(target=ALL)]) as events,
+        pytest.raises(InvalidParametersError),
+    ):
+        next(events)
+
+
 def test_a_lifecycle_event_is_typed(mock: FleetMock) -> None:
     with (
         mock.login("demo", "demo") as client,
@@ -115,7 +148,7 @@ def test_a_lifecycle_event_is_typed(mock: FleetMock) -> None:
 
 def test_an_error_frame_raises_the_class_of_its_code(mock: FleetMock) -> None:
     with mock.login("demo", "demo") as client:
-        requests = [IotMonitorSubscription(target=ALL)]  # not served by the mock yet
+        requests = [StateBatchSubscription(target=ALL, rate_limit="soon")]  # not a timespan
         with (
             client.event.subscription(requests=requests) as events,
             pytest.raises(InvalidParametersError),

@@ -183,8 +183,6 @@ class Subscriber:
         frames: list[dict[str, Any]] = []
         now = world.now()
         for subscription in self.subscriptions.values():
-            if subscription.type not in ("state", "state_batch", "readings_batch"):
-                continue
             lifecycle, changed = self._review(world, subscription)
             frames.extend(lifecycle)
             if subscription.type == "state":
@@ -207,7 +205,9 @@ class Subscriber:
                 data = _batch(ctx, subscription)
                 subscription.pending.clear()
                 subscription.sent_at = now
-                if data or first:
+                if subscription.type == "iot_monitor":
+                    frames.append({"type": "event", "event": "iot_monitor", "data": data})
+                elif data or first:
                     frames.append(_event(subscription.type, ctx, data))
         return frames
 
@@ -302,6 +302,8 @@ def _batch(ctx: Context, subscription: Subscription) -> Any:
     ]
     if subscription.type == "state_batch":
         return [_state(ctx, record, subscription.compact) for record in trackers]
+    if subscription.type == "iot_monitor":
+        return {"iot_last_values": [_iot_values(world, record.id) for record in trackers]}
     readings: dict[str, Any] = {}
     for record in trackers:
         waiting = subscription.modified.pop(record.id, {})
@@ -310,6 +312,48 @@ def _batch(ctx: Context, subscription: Subscription) -> Any:
             for name in _READING_LISTS
         }
     return [readings] if readings else []
+
+
+IOT_MESSAGES = 12
+"""The messages of a tracker whose attributes ``iot_monitor`` tells, newest first."""
+
+
+def _iot_values(world: World, tracker_id: int) -> dict[str, Any]:
+    """The attribute values of a tracker's last messages (its track points): per attribute,
+    those of the messages that had it (``nonnull_fields``) and of every message, null where
+    it was missing (``all_fields``); times in ISO 8601, UTC."""
+    messages = [(p, _attributes(p)) for p in reversed(world.points_of(tracker_id)[-IOT_MESSAGES:])]
+    names = dict.fromkeys(name for _, values in messages for name in values)
+
+    def entry(point: Any, value: Any) -> dict[str, Any]:
+        when = point.get_time.strftime("%Y-%m-%dT%H:%M:%SZ")
+        return {"msg_time": when, "srv_time": when, "value": value}
+
+    return {
+        "tracker_id": tracker_id,
+        "nonnull_fields": {
+            name: [entry(p, v[name]) for p, v in messages if v.get(name) is not None]
+            for name in names
+        },
+        "all_fields": {name: [entry(p, v.get(name)) for p, v in messages] for name in names},
+    }
+
+
+def _attributes(point: Any) -> dict[str, Any]:
+    """The attributes of one message as the service names them (coordinates as text, as the
+    service's sample shows them), its sensor readings by name."""
+    values: dict[str, Any] = {
+        "latitude": str(point.lat),
+        "longitude": str(point.lng),
+        "speed": point.speed,
+        "heading": point.heading,
+        "satellites": point.satellites,
+        "altitude": point.alt,
+    }
+    if point.ignition is not None:
+        values["ignition"] = point.ignition
+    values.update(point.readings)
+    return values
 
 
 def _status(record: TrackerRecord) -> str:

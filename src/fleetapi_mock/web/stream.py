@@ -58,7 +58,9 @@ WATCH_SECONDS = 0.02
 IDLE_CHECK_SECONDS = 1.0
 """How often a stream looks at its subscriptions when nothing changed (a session's end by
 time, a batch due under a running clock)."""
-SERVED_TYPES = ("state", "state_batch", "readings_batch")
+SERVED_TYPES = ("state", "state_batch", "readings_batch", "iot_monitor")
+IOT_MONITOR_TRACKERS = 10
+"""The trackers an ``iot_monitor`` subscription watches at most, as documented."""
 """The subscription types the mock serves; the others are refused (code 7) until it does."""
 
 _PATH = re.compile(r"(?:/[^/]+)*/event/subscription/?")
@@ -335,6 +337,11 @@ class Stream:
         answers: dict[str, Any] = {}
         for request in requests:
             made = subscription_of(request)
+            too_many = len(subscriber.watched(world, made)) > IOT_MONITOR_TRACKERS
+            if made.type == "iot_monitor" and frame.action == "subscribe" and too_many:
+                raise InvalidParametersError(
+                    errors=[{"parameter": "requests.target", "error": "at most 10 trackers"}]
+                )
             answers[made.type] = {"success": True, "value": subscriber.statuses(world, made)}
             if frame.action == "subscribe":
                 subscriber.subscriptions[made.type] = made
