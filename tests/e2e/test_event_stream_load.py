@@ -8,6 +8,7 @@ import json
 import socket
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -91,3 +92,29 @@ def test_clients_that_vanish_mid_stream_are_cleaned_up(server: ThreadedServer) -
     assert streams.open == 0
     answer = httpx.post(f"{server.base_url}/user/auth", json={"login": "demo", "password": "demo"})
     assert answer.json()["success"] is True
+
+
+def test_stopping_the_server_closes_its_streams_within_the_graceful_timeout() -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect as connect_sync
+
+    from fleetapi_mock.web.server import DEFAULT_SHUTDOWN_TIMEOUT
+
+    server = ThreadedServer(FleetMock())
+    server.start()
+    hash_ = server.mock.session("demo")
+    url = server.base_url.replace("http://", "ws://") + "/event/subscription"
+    with connect_sync(url) as ws:
+        ws.send(_subscribe_frame(hash_))
+        ws.recv(timeout=5)
+        started = time.monotonic()
+        server.stop()
+        assert time.monotonic() - started < DEFAULT_SHUTDOWN_TIMEOUT
+        with pytest.raises(ConnectionClosed):
+            _drain(ws)
+
+
+def _drain(ws: Any) -> None:
+    """Read frames until the connection closes (heartbeats and events left unread)."""
+    while True:
+        ws.recv(timeout=5)
