@@ -307,3 +307,19 @@ def test_a_reader_that_never_reads_does_not_hold_up_the_server(
             if frame.get("event") == "state":
                 speeds.append(frame["data"]["gps"]["speed"])
         assert speeds[-1] == 49  # the newest is never the one dropped
+
+
+@pytest.mark.parametrize(
+    "frame",
+    ["[" * 100_000, '{"action": "subscribe", "hash": ' + "[" * 5000 + "]" * 5000 + "}", "\x00"],
+)
+def test_hostile_frames_get_an_error_and_the_stream_goes_on(
+    server: ThreadedServer, world: str, frame: str
+) -> None:
+    hash_ = _login(server, world)
+    with _socket(server, world) as ws:
+        ws.send(frame)
+        error = _next(ws)
+        assert error["type"] == "error"
+        assert error["status"]["code"] in (3, 5, 7)
+        assert _subscribe(ws, hash_, {"type": "state", "trackers": [1]})["type"] == "response"

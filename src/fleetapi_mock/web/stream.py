@@ -209,7 +209,11 @@ class Stream:
             asyncio.ensure_future(self._beat()),
         ]
         try:
-            await asyncio.wait(jobs, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait(jobs, return_when=asyncio.FIRST_COMPLETED)
+            for job in done:
+                failure = job.exception()
+                if failure is not None and not isinstance(failure, OSError):
+                    logger.error("an event stream ended on an error", exc_info=failure)
         finally:
             for job in jobs:
                 job.cancel()
@@ -286,7 +290,7 @@ class Stream:
         error."""
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past what can be read
             return [_error(None, WrongRequestFormatError("a frame is a JSON object"))]
         if not isinstance(data, dict):
             return [_error(None, WrongRequestFormatError("a frame is a JSON object"))]
