@@ -219,6 +219,7 @@ def root(
     state.allow_insecure = state.allow_insecure or allow_insecure
     ctx.obj = state
     use_clock(state.server_now)
+    ctx.call_on_close(lambda: use_clock(None))  # the next invocation asks its own server
 
 
 def find_command(*names: str) -> click.Command | None:
