@@ -158,7 +158,9 @@ def format_datetime(value: dt.datetime, *, iso: bool = False) -> str:
     """
     if iso:
         return value.isoformat(timespec="seconds")
-    return value.replace(tzinfo=None).isoformat(sep=" ", timespec="seconds")
+    if value.tzinfo is not None:
+        value = value.replace(tzinfo=None)
+    return value.isoformat(sep=" ", timespec="seconds")
 
 
 def wire_name(attribute: str) -> str:

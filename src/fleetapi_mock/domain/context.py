@@ -60,7 +60,9 @@ def local_time(value: dt.datetime, tz: dt.tzinfo, *, iso: bool = False) -> dt.da
     this in the caller's time zone; routes without a request context (uploads) use it directly.
     """
     try:
-        local = value.replace(tzinfo=dt.timezone.utc).astimezone(tz).replace(microsecond=0)
+        local = value.replace(tzinfo=dt.timezone.utc).astimezone(tz)
+        if local.microsecond:
+            local = local.replace(microsecond=0)
     except OverflowError:  # beyond Python's range in this zone: show the nearest time there is
         edge = dt.datetime.max if value.year > 1 else dt.datetime.min
         local = edge.replace(microsecond=0, tzinfo=tz)
