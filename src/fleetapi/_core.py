@@ -304,19 +304,29 @@ def read_response(
         )
     if body.get("success") is True:
         return body
+    raise failure_error(
+        body,
+        http_status=status_code,
+        endpoint=path,
+        retry_after=_retry_after(headers),
+        extra={k: v for k, v in body.items() if k not in _ENVELOPE},
+    )
+
+
+def failure_error(body: Mapping[str, Any], **details: Any) -> FleetApiError:
+    """The exception of a failure's ``status`` (code, description) and ``errors``, as the
+    class of its code, with ``details`` (``http_status``, ``endpoint``...): an answer's
+    envelope or an event stream's error frame."""
     status = body.get("status")
     status = status if isinstance(status, dict) else {}
     code = status.get("code")
     description = status.get("description")
     errors = body.get("errors")
-    raise FleetApiError.from_code(
+    return FleetApiError.from_code(
         code if isinstance(code, int) else 0,
         description if isinstance(description, str) else None,
         errors=[e for e in errors if isinstance(e, dict)] if isinstance(errors, list) else [],
-        http_status=status_code,
-        endpoint=path,
-        retry_after=_retry_after(headers),
-        extra={k: v for k, v in body.items() if k not in _ENVELOPE},
+        **details,
     )
 
 

@@ -8,8 +8,9 @@ import json
 from typing import Any
 
 from fleetapi._converter import converter_for
+from fleetapi._core import failure_error
 from fleetapi._endpoint import Endpoint
-from fleetapi._errors import FleetApiError, SessionNotFoundError, WrongHashError
+from fleetapi._errors import SessionNotFoundError, WrongHashError
 
 __all__ = ["HEARTBEAT", "read_frame", "stream_url", "subscribe_frame"]
 
@@ -38,7 +39,7 @@ def read_frame(endpoint: Endpoint, text: str, *, iso: bool = False) -> Any:
     (a heartbeat, the Atmosphere frame, the response to a ``subscribe``).
 
     Raises:
-        FleetApiError: an error frame, as the exception class of its code.
+        fleetapi.FleetApiError: an error frame, as the exception class of its code.
         SessionNotFoundError: a ``logout`` event: the credential's session ended, and the
             subscriptions with it.
     """
@@ -49,15 +50,7 @@ def read_frame(endpoint: Endpoint, text: str, *, iso: bool = False) -> Any:
     if kind == "response":
         return None
     if kind == "error":
-        status = frame.get("status") if isinstance(frame.get("status"), dict) else {}
-        code = status.get("code")
-        errors = frame.get("errors")
-        raise FleetApiError.from_code(
-            code if isinstance(code, int) else 0,
-            status.get("description") if isinstance(status.get("description"), str) else None,
-            errors=[e for e in errors if isinstance(e, dict)] if isinstance(errors, list) else [],
-            endpoint=endpoint.path,
-        )
+        raise failure_error(frame, endpoint=endpoint.path)
     if frame.get("event") == "logout":
         raise SessionNotFoundError(
             "the session ended (a logout event): the subscriptions ended with it",

@@ -123,6 +123,12 @@ class CliState:
         """The format to print in: a command's ``--output``, the global one, or the default."""
         return override or self.output or default_format()
 
+    def stream_format(self, override: OutputFormat | None = None) -> OutputFormat:
+        """The format of a command that prints as things come (``--follow``, a watch): JSON
+        Lines where JSON would be, one document per item, never a series of arrays."""
+        fmt = self.output_format(override)
+        return OutputFormat.jsonl if fmt is OutputFormat.json else fmt
+
     def emit(
         self,
         data: Any,
@@ -280,10 +286,9 @@ def _entity_fields(command: Callable[..., Any] | None) -> list[str] | None:
     if len(paths) != 1:
         return None
     from fleetapi.endpoints import by_path
-    from fleetapi_cli.shapes import item_type, record_fields
+    from fleetapi_cli.shapes import entity_fields
 
-    tp = item_type(by_path(paths[0]))
-    return record_fields(tp) if tp is not None else None
+    return entity_fields(by_path(paths[0]))
 
 
 def state_of(ctx: typer.Context) -> CliState:

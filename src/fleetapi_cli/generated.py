@@ -36,7 +36,7 @@ import typer
 from fleetapi_cli._click import click
 from fleetapi_cli._index import endpoint_of
 from fleetapi_cli._typer import SETTINGS, FleetTyper, YesOption, confirm_delete
-from fleetapi_cli.context import state_of
+from fleetapi_cli.context import CliState, state_of
 from fleetapi_cli.fields import FieldSpec, field_specs
 from fleetapi_cli.files import write_out
 from fleetapi_cli.members import (
@@ -154,13 +154,10 @@ def _run(
     elif to_jsonable(result) == {}:  # an update's answer with nothing to tell
         note("ok")
     else:
-        from fleetapi_cli.shapes import entities, item_type, record_fields
+        from fleetapi_cli.shapes import entities, entity_fields
 
         shown = entities(endpoint, to_jsonable(result))
-        fields = None
-        if shown == []:
-            tp = item_type(endpoint)
-            fields = record_fields(tp) if tp is not None else None
+        fields = entity_fields(endpoint) if shown == [] else None
         state.emit(shown, output=values.get("x_output"), fields=fields)
         if endpoint.paging is not None and endpoint.paging.total and not values.get("x_all"):
             items = getattr(result, endpoint.paging.items, None)
@@ -169,11 +166,10 @@ def _run(
                 tally(len(items), total, _plural(str(_entity(endpoint))))
 
 
-def _follow(state: Any, events: Any, output: OutputFormat | None) -> None:
+def _follow(state: CliState, events: Any, output: OutputFormat | None) -> None:
     """Print each event of a stream as it comes (JSON Lines where JSON would be) until the
     stream ends or Ctrl-C (exit 130)."""
-    fmt = state.output_format(output)
-    lines = OutputFormat.jsonl if fmt is OutputFormat.json else fmt
+    lines = state.stream_format(output)
     try:
         with events:
             for event in events:

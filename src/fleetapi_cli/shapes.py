@@ -9,17 +9,17 @@ its TSV: the fields of the entities it would hold (:func:`record_fields`).
 
 from __future__ import annotations
 
-import types
 import typing
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from fleetapi_cli.fields import _core_type, _is_union
 from fleetapi_cli.output import note
 
 if TYPE_CHECKING:
     from fleetapi._endpoint import Endpoint
 
-__all__ = ["entities", "item_type", "record_fields"]
+__all__ = ["entities", "entity_fields", "item_type", "record_fields"]
 
 _ENTITY_KEYS = ("value", "result")
 """The answer fields that hold the one entity a call reads, creates or updates."""
@@ -87,24 +87,22 @@ def item_type(endpoint: Endpoint) -> Any:
         if items not in names:
             return None
         tp = typing.get_type_hints(tp).get(names[items])
-    core = _without_absent(tp)
+    core = _core_type(tp)
     if typing.get_origin(core) is list:
         return typing.get_args(core)[0]
     return None
 
 
+def entity_fields(endpoint: Endpoint) -> list[str] | None:
+    """The TSV columns of the entities a listing call answers (``None``: not a list)."""
+    tp = item_type(endpoint)
+    return record_fields(tp) if tp is not None else None
+
+
 def _members(tp: Any) -> list[Any]:
     """The types ``tp`` may hold, without ``Unset`` and ``None`` (absent and null)."""
-    from fleetapi._types import Unset
-
-    if typing.get_origin(tp) not in (typing.Union, types.UnionType):
-        return [tp]
-    return [a for a in typing.get_args(tp) if a is not Unset and a is not type(None)]
-
-
-def _without_absent(tp: Any) -> Any:
-    members = _members(tp)
-    return members[0] if len(members) == 1 else tp
+    core = _core_type(tp)
+    return list(typing.get_args(core)) if _is_union(core) else [core]
 
 
 def record_fields(tp: Any, prefix: str = "") -> list[str]:
@@ -121,7 +119,7 @@ def record_fields(tp: Any, prefix: str = "") -> list[str]:
         hints = typing.get_type_hints(member)
         for attribute in attrs.fields(member):
             name = prefix + wire_name(attribute.name)
-            inner = _without_absent(hints.get(attribute.name))
+            inner = _core_type(hints.get(attribute.name))
             if isinstance(inner, type) and attrs.has(inner):
                 names.update(dict.fromkeys(record_fields(inner, name + ".")))
             else:

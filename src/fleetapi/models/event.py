@@ -18,9 +18,8 @@ from fleetapi._types import UNSET, Unset, tagged_union
 from fleetapi.models.tracker import TrackerState
 
 __all__ = [
-    "EVENT_FORMATS",
     "RATE_LIMIT_PATTERN",
-    "SUBSCRIPTION_STATUSES",
+    "RATE_LIMIT_UNITS",
     "EventFormat",
     "IotMonitorEvent",
     "IotMonitorSubscription",
@@ -43,15 +42,15 @@ __all__ = [
 
 EventFormat = Literal["full", "compact"]
 """How much of a tracker's state an event carries: all of it, or position and movement."""
-EVENT_FORMATS: tuple[str, ...] = ("full", "compact")
 
 SubscriptionStatus = Literal["normal", "blocked", "unknown", "disallowed"]
 """What a subscription answers for each tracker it names: ``normal`` (events follow),
 ``blocked`` (lifecycle events only, its state once unblocked), ``unknown`` (no such tracker for
 this user), ``disallowed`` (the session may not watch it)."""
-SUBSCRIPTION_STATUSES: tuple[str, ...] = ("normal", "blocked", "unknown", "disallowed")
 
-RATE_LIMIT_PATTERN = r"^[0-9]{1,6}(ms|s|m|h)$"
+RATE_LIMIT_UNITS: dict[str, float] = {"ms": 0.001, "s": 1, "m": 60, "h": 3600}
+"""The units of a batching period, in seconds."""
+RATE_LIMIT_PATTERN = rf"^[0-9]{{1,6}}({'|'.join(RATE_LIMIT_UNITS)})$"
 """A batching period: a whole number and a unit (``500ms``, ``5s``, ``1m``, ``1h``)."""
 
 _RATE_LIMIT = rules(pattern=RATE_LIMIT_PATTERN)

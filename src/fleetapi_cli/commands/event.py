@@ -12,7 +12,6 @@ import typer
 from fleetapi_cli._typer import LimitOption, OutputOption, examples, new_group, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.fields import field_help
-from fleetapi_cli.output import OutputFormat
 from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
 
 __all__ = ["app"]
@@ -104,9 +103,7 @@ def list_events(
             cli.emit(answer.list, output=output, columns=COLUMNS)
             return
         since = start or now - FOLLOW_WINDOW
-        # a stream of batches: one JSON document per event, never a series of arrays
-        fmt = cli.output_format(output)
-        output = OutputFormat.jsonl if fmt is OutputFormat.json else fmt
+        output = cli.stream_format(output)
         seen: set[int] = set()
         done = 0
         while True:

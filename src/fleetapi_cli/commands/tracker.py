@@ -295,7 +295,7 @@ def watch(
                 if fmt is OutputFormat.table and is_terminal() and not readings:
                     _live(rows)
                 else:
-                    lines = OutputFormat.jsonl if fmt is OutputFormat.json else fmt
+                    lines = cli.stream_format(output)
                     for row in rows:
                         cli.emit([row], output=lines)
     except KeyboardInterrupt:

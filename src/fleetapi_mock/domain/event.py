@@ -22,6 +22,8 @@ from fleetapi._formats import format_datetime
 from fleetapi._types import UNSET
 from fleetapi.endpoints.tracker import TRACKER_GET_STATES
 from fleetapi.models.event import (
+    RATE_LIMIT_PATTERN,
+    RATE_LIMIT_UNITS,
     IotMonitorSubscription,
     ReadingsBatchSubscription,
     StateBatchSubscription,
@@ -56,18 +58,16 @@ COMPACT_FIELDS = (
 )
 """The fields of a state in the ``compact`` format, as the service's sample shows them."""
 
-_UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600}
-_RATE = re.compile(r"([0-9]+)(ms|s|m|h)")
-
 
 def rate_limit_of(text: str | None) -> dt.timedelta:
     """The batching period of ``rate_limit`` (``5s``): :data:`DEFAULT_RATE_LIMIT` when absent."""
     if not text:
         return DEFAULT_RATE_LIMIT
-    match = _RATE.fullmatch(text)
+    match = re.fullmatch(RATE_LIMIT_PATTERN, text)
     if match is None:
         raise ValueError(f"not a timespan: {text!r}")
-    return dt.timedelta(seconds=int(match[1]) * _UNITS[match[2]])
+    unit = match[1]
+    return dt.timedelta(seconds=int(text[: -len(unit)]) * RATE_LIMIT_UNITS[unit])
 
 
 @attrs.define(kw_only=True)

@@ -39,11 +39,13 @@ from fleetapi._errors import (
     WrongHashError,
     WrongRequestFormatError,
 )
+from fleetapi._stream import HEARTBEAT
 from fleetapi.models.event import SubscriptionAction
 from fleetapi_mock.domain.event import Subscriber, subscription_of
 from fleetapi_mock.state.limits import ServerLimits
-from fleetapi_mock.web.access import identify
+from fleetapi_mock.web.access import credential_of, identify
 from fleetapi_mock.web.router import Backend
+from fleetapi_mock.web.wire import failure_body
 
 __all__ = ["HEARTBEAT_SECONDS", "STREAM_PATH", "Hub", "Streams", "is_stream_path"]
 
@@ -58,7 +60,6 @@ WATCH_SECONDS = 0.02
 IDLE_CHECK_SECONDS = 1.0
 """How often a stream looks at its subscriptions when nothing changed (a session's end by
 time, a batch due under a running clock)."""
-SERVED_TYPES = ("state", "state_batch", "readings_batch", "iot_monitor")
 IOT_MONITOR_TRACKERS = 10
 """The trackers an ``iot_monitor`` subscription watches at most, as documented."""
 """The subscription types the mock serves; the others are refused (code 7) until it does."""
@@ -72,13 +73,10 @@ def is_stream_path(path: str) -> bool:
 
 
 def _error(action: str | None, error: FleetApiError, data: Any = None) -> dict[str, Any]:
-    frame: dict[str, Any] = {
-        "type": "error",
-        "action": action,
-        "status": {"code": error.code, "description": error.description},
-    }
-    if error.errors:
-        frame["errors"] = error.errors
+    """The error frame of ``error``: the API's failure envelope, as a frame of ``action``."""
+    envelope = failure_body(error)
+    del envelope["success"]
+    frame: dict[str, Any] = {"type": "error", "action": action, **envelope}
     if data is not None:
         frame["data"] = data
     return frame
@@ -201,7 +199,7 @@ class Stream:
     async def run(self, receive: Receive, hub: Hub, *, atmosphere: bool) -> None:
         """Serve the stream until the client goes (or the server stops)."""
         if atmosphere:
-            self._put(f"{uuid.uuid4()}|{int(HEARTBEAT_SECONDS * 1000)}|X|", keep=True)
+            self._put(f"{uuid.uuid4()}|{int(HEARTBEAT_SECONDS * 1000)}|{HEARTBEAT}|", keep=True)
         jobs = [
             asyncio.ensure_future(self._read(receive)),
             asyncio.ensure_future(self._pump(hub)),
@@ -240,7 +238,7 @@ class Stream:
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
-            self._put("X")
+            self._put(HEARTBEAT)
 
     async def _read(self, receive: Receive) -> None:
         while True:
@@ -304,9 +302,9 @@ class Stream:
 
     def _act(self, data: dict[str, Any], named: str | None) -> list[dict[str, Any]]:
         world = self.backend.world
-        credential = data.get("hash")
-        if not isinstance(credential, str) or len(credential) != 32:
-            raise WrongHashError("wrong hash: a hash is 32 characters")
+        credential, problem = credential_of({}, data)  # a frame's hash, as a call's
+        if problem is not None or credential is None:
+            raise problem or WrongHashError("no credential")
         identity = identify(world, credential)
         if identity is None:
             raise SessionNotFoundError("unknown hash, or the session has ended")
@@ -321,13 +319,6 @@ class Stream:
             raise InvalidParametersError(
                 errors=[{"parameter": "requests", "error": "must not be empty"}]
             )
-        for request in requests:
-            if request.type not in SERVED_TYPES:
-                raise InvalidParametersError(
-                    f"the mock serves {', '.join(SERVED_TYPES)} subscriptions, not "
-                    f"{request.type} yet",
-                    errors=[{"parameter": "requests.type", "error": "not served by the mock"}],
-                )
         subscriber = self.subscriber
         if subscriber is None or subscriber.user_id != identity.user.id:
             if subscriber is not None and subscriber.subscriptions:
@@ -343,8 +334,9 @@ class Stream:
             made = subscription_of(request)
             too_many = len(subscriber.watched(world, made)) > IOT_MONITOR_TRACKERS
             if made.type == "iot_monitor" and frame.action == "subscribe" and too_many:
+                limit = f"at most {IOT_MONITOR_TRACKERS} trackers"
                 raise InvalidParametersError(
-                    errors=[{"parameter": "requests.target", "error": "at most 10 trackers"}]
+                    errors=[{"parameter": "requests.target", "error": limit}]
                 )
             answers[made.type] = {"success": True, "value": subscriber.statuses(world, made)}
             if frame.action == "subscribe":
