@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import datetime as dt
 import statistics
 import time
 from collections.abc import Iterator
@@ -33,7 +34,9 @@ PERIOD = 1.0
 
 
 def many_trackers(count: int) -> dict[str, Any]:
-    """The demo world with ``count`` trackers of the demo account (copies of its first)."""
+    """The demo world with ``count`` trackers of the demo account: copies of its first, each
+    copy's state times a few seconds apart from the others' (as a real fleet's are), so
+    that no date/time is converted once for all."""
     from fleetapi_mock.state.documents import demo_document
 
     document = demo_document()
@@ -46,8 +49,18 @@ def many_trackers(count: int) -> dict[str, Any]:
             source_id=500_000 + number,
             device_id=f"99{number:013d}",
         )
+        _shift_times(tracker["state"], dt.timedelta(seconds=3 * number))
         document["trackers"].append(tracker)
     return document
+
+
+def _shift_times(value: Any, by: dt.timedelta) -> None:
+    """Move every date/time of a state (its ``…update`` and ``updated`` keys) back by ``by``."""
+    for key, item in value.items():
+        if isinstance(item, dict):
+            _shift_times(item, by)
+        elif key.endswith(("update", "updated")) and isinstance(item, str):
+            value[key] = (dt.datetime.fromisoformat(item) - by).isoformat(sep=" ")
 
 
 @contextlib.contextmanager

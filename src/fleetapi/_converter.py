@@ -116,8 +116,8 @@ _SHARED_DATETIMES: ContextVar[dict[str, dt.datetime] | None] = ContextVar(
 
 @contextlib.contextmanager
 def shared_datetimes() -> Iterator[None]:
-    """Within the block, equal date/time texts structure into one object (a world's load:
-    its records then share their equal date/times)."""
+    """Within the block, equal date/time texts structure into one object (a world's load, a
+    pushed batch of states: equal date/times are parsed once and shared)."""
     token = _SHARED_DATETIMES.set({})
     try:
         yield

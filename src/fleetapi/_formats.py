@@ -158,6 +158,8 @@ def format_datetime(value: dt.datetime, *, iso: bool = False) -> str:
     """
     if iso:
         return value.isoformat(timespec="seconds")
+    if value.tzinfo is None and not value.microsecond:  # most of what is written: at once
+        return value.isoformat(" ")
     if value.tzinfo is not None:
         value = value.replace(tzinfo=None)
     return value.isoformat(sep=" ", timespec="seconds")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fleetapi._converter import converter_for
+from fleetapi._converter import converter_for, shared_datetimes
 from fleetapi._core import failure_error
 from fleetapi._endpoint import Endpoint
 from fleetapi._errors import SessionNotFoundError, WrongHashError
@@ -56,4 +56,5 @@ def read_frame(endpoint: Endpoint, text: str, *, iso: bool = False) -> Any:
             "the session ended (a logout event): the subscriptions ended with it",
             endpoint=endpoint.path,
         )
-    return converter_for(iso=iso).structure(frame, endpoint.result.type)
+    with shared_datetimes():  # a batch repeats the same few times: each is parsed once
+        return converter_for(iso=iso).structure(frame, endpoint.result.type)

@@ -49,6 +49,9 @@ DEFAULT_MAX_TIME_SPAN = dt.timedelta(days=90)
 """The longest period of a report-like request when the dealer's platform sets no
 ``report.max_time_span`` (``NOTES``: P90D)."""
 
+_MEMO_TIMES = 4096
+"""The most date/times a context remembers converting (a long answer starts again after)."""
+
 _K = TypeVar("_K", int, str)
 _R = TypeVar("_R", bound=Owned)
 
@@ -59,6 +62,8 @@ def local_time(value: dt.datetime, tz: dt.tzinfo, *, iso: bool = False) -> dt.da
     Naive normally; aware (carrying its offset) when ``iso``. :meth:`Context.user_time` is
     this in the caller's time zone; routes without a request context (uploads) use it directly.
     """
+    if tz is dt.timezone.utc and not iso:  # most users: the world's own time, to the second
+        return value.replace(microsecond=0) if value.microsecond else value
     try:
         local = value.replace(tzinfo=dt.timezone.utc).astimezone(tz)
         if local.microsecond:
@@ -133,6 +138,10 @@ class Context:
     files: dict[str, UploadedFile] = attrs.Factory(dict)
     base_url: str = "http://fleet.localhost"
     limits: ServerLimits = DEFAULT_LIMITS
+    _times: dict[tuple[str, dt.datetime], dt.datetime] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
+    """:meth:`user_time`'s answers so far: a state or a list repeats the same few times."""
 
     def now(self) -> dt.datetime:
         """The world time (naive UTC)."""
@@ -169,7 +178,13 @@ class Context:
 
         Naive wall-clock time normally; aware (so that it carries its offset) in ISO mode.
         """
-        return local_time(value, self.time_zone(), iso=self.iso)
+        key = (self.user.time_zone if self.user else "UTC", value)
+        found = self._times.get(key)
+        if found is None:
+            if len(self._times) >= _MEMO_TIMES:
+                self._times.clear()
+            found = self._times[key] = local_time(value, self.time_zone(), iso=self.iso)
+        return found
 
     def optional_user_time(self, value: dt.datetime | None) -> dt.datetime | None:
         """:meth:`user_time` that lets ``None`` through."""

@@ -42,6 +42,7 @@ from fleetapi._errors import (
 from fleetapi._stream import HEARTBEAT
 from fleetapi.models.event import SubscriptionAction
 from fleetapi_mock.domain.event import Subscriber, subscription_of
+from fleetapi_mock.state.bounds import json_text
 from fleetapi_mock.state.limits import ServerLimits
 from fleetapi_mock.web.access import credential_of, identify
 from fleetapi_mock.web.router import Backend
@@ -70,6 +71,11 @@ _PATH = re.compile(r"(?:/[^/]+)*/event/subscription/?")
 def is_stream_path(path: str) -> bool:
     """Whether ``path`` is the event stream's (after a base path, ``/v2``, or a world's)."""
     return _PATH.fullmatch(path) is not None
+
+
+def _text(frame: dict[str, Any]) -> str:
+    """A frame as compact JSON text (the mock's one JSON writer)."""
+    return json_text(frame).decode()
 
 
 def _error(action: str | None, error: FleetApiError, data: Any = None) -> dict[str, Any]:
@@ -179,7 +185,7 @@ class Streams:
 
 
 async def _refuse(send: Send, error: FleetApiError) -> None:
-    await send({"type": "websocket.send", "text": json.dumps(_error(None, error))})
+    await send({"type": "websocket.send", "text": _text(_error(None, error))})
     await send({"type": "websocket.close", "code": 1013})
 
 
@@ -249,25 +255,32 @@ class Stream:
             if text is None:
                 raw = message.get("bytes") or b""
                 text = raw.decode("utf-8", "replace")
-            answered: list[dict[str, Any]] = await self._in_world(self._answer, text)
-            for frame in answered:
-                self._put(json.dumps(frame, ensure_ascii=False), keep=frame["type"] != "event")
+            answered, _ = await self._in_world(self._answer, text)
+            for frame, keep in answered:
+                self._put(frame, keep=keep)
 
     async def _pump(self, hub: Hub) -> None:
         wait = IDLE_CHECK_SECONDS
         while True:
             await hub.changed(wait)
             frames, due = await self._in_world(self._collect)
-            for frame in frames:
-                self._put(json.dumps(frame, ensure_ascii=False))
+            for frame, keep in frames:
+                self._put(frame, keep=keep)
             wait = IDLE_CHECK_SECONDS if due is None else max(0.0, min(due, IDLE_CHECK_SECONDS))
 
-    async def _in_world(self, work: Callable[..., _T], *args: Any) -> _T:
-        def locked() -> _T:
-            with self.backend.world.lock:
-                return work(*args)
+    async def _in_world(
+        self, work: Callable[..., tuple[list[dict[str, Any]], _T]], *args: Any
+    ) -> tuple[list[tuple[str, bool]], _T]:
+        """Run ``work`` in a thread holding the world's lock, then write its frames there
+        (outside the lock): each frame's text, and whether it is kept when the queue is full
+        (what is not an event)."""
 
-        job: Awaitable[_T] = asyncio.to_thread(locked)
+        def run() -> tuple[list[tuple[str, bool]], _T]:
+            with self.backend.world.lock:
+                frames, rest = work(*args)
+            return [(_text(f), f["type"] != "event") for f in frames], rest
+
+        job: Awaitable[tuple[list[tuple[str, bool]], _T]] = asyncio.to_thread(run)
         return await job
 
     def _collect(self) -> tuple[list[dict[str, Any]], float | None]:
@@ -283,22 +296,22 @@ class Stream:
             return [{"type": "event", "event": "logout", "data": "session closed"}], None
         return subscriber.collect(world), subscriber.next_batch(world)
 
-    def _answer(self, text: str) -> list[dict[str, Any]]:
+    def _answer(self, text: str) -> tuple[list[dict[str, Any]], None]:
         """The frames answering one client frame: a response and the first events, or an
         error."""
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):  # not JSON, or nested past what can be read
-            return [_error(None, WrongRequestFormatError("a frame is a JSON object"))]
+            return [_error(None, WrongRequestFormatError("a frame is a JSON object"))], None
         if not isinstance(data, dict):
-            return [_error(None, WrongRequestFormatError("a frame is a JSON object"))]
+            return [_error(None, WrongRequestFormatError("a frame is a JSON object"))], None
         action = data.get("action")
         named = f"subscription/{action}" if action in ("subscribe", "unsubscribe") else None
         try:
-            return self._act(data, named)
+            return self._act(data, named), None
         except FleetApiError as exc:
             echo = {k: data[k] for k in ("events", "trackers", "requests") if k in data}
-            return [_error(named, exc, echo or None)]
+            return [_error(named, exc, echo or None)], None
 
     def _act(self, data: dict[str, Any], named: str | None) -> list[dict[str, Any]]:
         world = self.backend.world
