@@ -52,6 +52,7 @@ UNASYNC = [
     (r"\baclose\b", "close"),
     (r"\baread\(\)", "read()"),
     (r"\baconnect_ws\b", "connect_ws"),
+    (r"\basynccontextmanager\b", "contextmanager"),
     (r"__aiter__", "__iter__"),
     (r"__anext__", "__next__"),
     (r"\bAbstractAsyncContextManager\b", "AbstractContextManager"),

@@ -4,14 +4,18 @@ from this file by scripts/generate.py."""
 from __future__ import annotations
 
 import contextlib
+import queue
+import time
+from collections.abc import AsyncIterator
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import httpx
 
-from fleetapi._core import ClientConfig, encode_params
+from fleetapi._core import UNENVELOPED, ClientConfig, encode_params, read_response
 from fleetapi._endpoint import Endpoint
-from fleetapi._errors import FleetConnectionError
+from fleetapi._errors import FleetApiError, FleetConnectionError
+from fleetapi._retry import answer_failure
 from fleetapi._sleep import async_sleep as sleep
 from fleetapi._stream import read_frame, stream_url, subscribe_frame
 
@@ -71,12 +75,26 @@ class AsyncEventStream:
 
     async def __anext__(self) -> Any:
         """The next event (heartbeats and responses are not events)."""
-        from httpx_ws import HTTPXWSException
+        return await self.receive()  # without a timeout: an event, or an exception
 
+    async def receive(self, timeout: float | None = None) -> Any:
+        """The next event; ``None`` when none came within ``timeout`` seconds of the socket
+        being open (``None``: wait as long as it takes)."""
+        from httpx_ws import HTTPXWSException, WebSocketUpgradeError
+
+        deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             try:
                 socket = self._socket or await self._open()
-                text = await socket.receive_text()
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return None
+                text = await socket.receive_text(left)
+            except (TimeoutError, queue.Empty):
+                return None
+            except WebSocketUpgradeError as exc:
+                await self._refused(exc.response)
+                continue
             except (HTTPXWSException, httpx.TransportError) as exc:
                 await self._after_failure(exc)
                 continue
@@ -95,13 +113,33 @@ class AsyncEventStream:
         from httpx_ws import aconnect_ws
 
         url = stream_url(self._config.base_url, self._endpoint)
+        http = cast("httpx.AsyncClient", _ReadingRefusals(self._http))
         opened: AbstractAsyncContextManager[AsyncWebSocketSession] = aconnect_ws(
-            url, self._http, keepalive_ping_interval_seconds=None
+            url, http, keepalive_ping_interval_seconds=None
         )
         socket = await opened.__aenter__()
         self._opened, self._socket = opened, socket
         await socket.send_text(self._frame)
         return socket
+
+    async def _refused(self, response: httpx.Response) -> None:
+        """A server that answered the upgrade without upgrading: the exception of the
+        answer's code, unless the retry rule repeats it (opening a stream is safe to repeat:
+        a 5xx, code 15 or HTTP 429), after its back-off."""
+        self._failures += 1
+        path = self._endpoint.path
+        try:
+            read_response(path, response.status_code, response.headers, response.content)
+        except FleetApiError as exc:
+            enveloped = not isinstance(exc, UNENVELOPED)
+            failure = answer_failure(response.status_code, exc.code, enveloped=enveloped)
+            if not self._config.retry.should_retry(self._failures, failure, safe=True):
+                raise
+            await sleep(self._config.retry.delay(self._failures, exc.retry_after))
+            return
+        raise FleetConnectionError(
+            f"GET {path}: HTTP {response.status_code} to the upgrade, not a WebSocket"
+        )
 
     async def _after_failure(self, exc: Exception) -> None:
         from httpx_ws import HTTPXWSException
@@ -116,3 +154,19 @@ class AsyncEventStream:
                 f"GET {self._endpoint.path}: the event stream failed ({type(exc).__name__})"
             ) from None
         await sleep(self._config.retry.delay(self._failures))
+
+
+class _ReadingRefusals:
+    """An httpx client, as the WebSocket library uses it, that reads the body of an answer
+    refusing the upgrade before it is closed (so that its envelope can be told)."""
+
+    def __init__(self, http: httpx.AsyncClient) -> None:
+        self._http = http
+
+    @contextlib.asynccontextmanager
+    async def stream(self, *args: Any, **kwargs: Any) -> AsyncIterator[httpx.Response]:
+        """``httpx.AsyncClient.stream``, the body read when the status is not 101."""
+        async with self._http.stream(*args, **kwargs) as response:
+            if response.status_code != 101:
+                await response.aread()
+            yield response

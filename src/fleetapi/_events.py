@@ -6,14 +6,18 @@ Generated from ``_async_events.py`` by scripts/generate.py: do not edit.
 from __future__ import annotations
 
 import contextlib
+import queue
+import time
+from collections.abc import Iterator
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import httpx
 
-from fleetapi._core import ClientConfig, encode_params
+from fleetapi._core import UNENVELOPED, ClientConfig, encode_params, read_response
 from fleetapi._endpoint import Endpoint
-from fleetapi._errors import FleetConnectionError
+from fleetapi._errors import FleetApiError, FleetConnectionError
+from fleetapi._retry import answer_failure
 from fleetapi._sleep import sync_sleep as sleep
 from fleetapi._stream import read_frame, stream_url, subscribe_frame
 
@@ -73,12 +77,26 @@ class EventStream:
 
     def __next__(self) -> Any:
         """The next event (heartbeats and responses are not events)."""
-        from httpx_ws import HTTPXWSException
+        return self.receive()  # without a timeout: an event, or an exception
 
+    def receive(self, timeout: float | None = None) -> Any:
+        """The next event; ``None`` when none came within ``timeout`` seconds of the socket
+        being open (``None``: wait as long as it takes)."""
+        from httpx_ws import HTTPXWSException, WebSocketUpgradeError
+
+        deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             try:
                 socket = self._socket or self._open()
-                text = socket.receive_text()
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return None
+                text = socket.receive_text(left)
+            except (TimeoutError, queue.Empty):
+                return None
+            except WebSocketUpgradeError as exc:
+                self._refused(exc.response)
+                continue
             except (HTTPXWSException, httpx.TransportError) as exc:
                 self._after_failure(exc)
                 continue
@@ -97,13 +115,33 @@ class EventStream:
         from httpx_ws import connect_ws
 
         url = stream_url(self._config.base_url, self._endpoint)
+        http = cast("httpx.Client", _ReadingRefusals(self._http))
         opened: AbstractContextManager[WebSocketSession] = connect_ws(
-            url, self._http, keepalive_ping_interval_seconds=None
+            url, http, keepalive_ping_interval_seconds=None
         )
         socket = opened.__enter__()
         self._opened, self._socket = opened, socket
         socket.send_text(self._frame)
         return socket
+
+    def _refused(self, response: httpx.Response) -> None:
+        """A server that answered the upgrade without upgrading: the exception of the
+        answer's code, unless the retry rule repeats it (opening a stream is safe to repeat:
+        a 5xx, code 15 or HTTP 429), after its back-off."""
+        self._failures += 1
+        path = self._endpoint.path
+        try:
+            read_response(path, response.status_code, response.headers, response.content)
+        except FleetApiError as exc:
+            enveloped = not isinstance(exc, UNENVELOPED)
+            failure = answer_failure(response.status_code, exc.code, enveloped=enveloped)
+            if not self._config.retry.should_retry(self._failures, failure, safe=True):
+                raise
+            sleep(self._config.retry.delay(self._failures, exc.retry_after))
+            return
+        raise FleetConnectionError(
+            f"GET {path}: HTTP {response.status_code} to the upgrade, not a WebSocket"
+        )
 
     def _after_failure(self, exc: Exception) -> None:
         from httpx_ws import HTTPXWSException
@@ -118,3 +156,19 @@ class EventStream:
                 f"GET {self._endpoint.path}: the event stream failed ({type(exc).__name__})"
             ) from None
         sleep(self._config.retry.delay(self._failures))
+
+
+class _ReadingRefusals:
+    """An httpx client, as the WebSocket library uses it, that reads the body of an answer
+    refusing the upgrade before it is closed (so that its envelope can be told)."""
+
+    def __init__(self, http: httpx.Client) -> None:
+        self._http = http
+
+    @contextlib.contextmanager
+    def stream(self, *args: Any, **kwargs: Any) -> Iterator[httpx.Response]:
+        """``httpx.Client.stream``, the body read when the status is not 101."""
+        with self._http.stream(*args, **kwargs) as response:
+            if response.status_code != 101:
+                response.read()
+            yield response

@@ -59,7 +59,7 @@ def fleet_mock() -> Iterator[FleetMock]:
 
     mock = FleetMock()
     yield mock
-    mock.transport.close()
+    mock.transport.shutdown()
 
 
 @pytest.fixture

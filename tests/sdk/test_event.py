@@ -3,6 +3,9 @@ mock in this process and from a served one."""
 
 from __future__ import annotations
 
+import http.server
+import json
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,8 +16,10 @@ from fleetapi import (
     Client,
     FleetConnectionError,
     InvalidParametersError,
+    ServiceUnavailableError,
     SessionNotFoundError,
     WrongHashError,
+    WrongRequestFormatError,
 )
 from fleetapi.models.event import (
     IotMonitorEvent,
@@ -38,7 +43,7 @@ ALL = SubscriptionTarget(type="all")
 def mock() -> Iterator[FleetMock]:
     made = FleetMock()
     yield made
-    made.transport.close()  # the loopback server of its WebSockets
+    made.transport.shutdown()  # the loopback server of its WebSockets
 
 
 def _feed(mock: FleetMock, tracker_id: int, speed: int) -> None:
@@ -206,3 +211,104 @@ def test_a_stream_that_cannot_connect_gives_up_after_the_retries(no_backoff: Non
         pytest.raises(FleetConnectionError),
     ):
         next(events)
+
+
+@pytest.fixture
+def refusing() -> Iterator[tuple[str, list[tuple[int, int]], list[tuple[int, int]]]]:
+    """A server without the stream, on a socket: it answers each upgrade with the next
+    (HTTP status, code) of a list, in a failure envelope; yields its URL, the list and the
+    upgrades it saw (status and code answered)."""
+    answers: list[tuple[int, int]] = []
+    seen: list[tuple[int, int]] = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            status, code = answers[min(len(seen), len(answers) - 1)]
+            seen.append((status, code))
+            status_ = {"code": code, "description": "no stream here"}
+            body = json.dumps({"success": False, "status": status_}).encode()
+            self.send_response(status)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", answers, seen
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_server_without_the_stream_is_told_at_once_by_the_class_of_its_code(
+    refusing: tuple[str, list[tuple[int, int]], list[tuple[int, int]]],
+) -> None:
+    url, answers, seen = refusing
+    answers.append((400, 5))
+    with (
+        Client(base_url=url, api_key="k") as client,
+        client.event.subscription(requests=[StateSubscription(trackers=[1])]) as events,
+        pytest.raises(WrongRequestFormatError, match="no stream here"),
+    ):
+        next(events)
+    assert seen == [(400, 5)]  # an answer, not a dropped connection: never asked again
+
+
+def test_a_busy_server_is_asked_again_after_the_back_off(
+    refusing: tuple[str, list[tuple[int, int]], list[tuple[int, int]]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("fleetapi._events.sleep", lambda seconds: None)
+    url, answers, seen = refusing
+    answers.append((503, 14))
+    with (
+        Client(base_url=url, api_key="k", max_retries=2) as client,
+        client.event.subscription(requests=[StateSubscription(trackers=[1])]) as events,
+        pytest.raises(ServiceUnavailableError),
+    ):
+        next(events)
+    assert len(seen) == 3
+
+
+def test_receive_waits_at_most_its_timeout(mock: FleetMock) -> None:
+    with mock.login("demo", "demo") as client:
+        requests = [StateBatchSubscription(target=ALL)]
+        with client.event.subscription(requests=requests) as events:
+            assert isinstance(events.receive(timeout=10), StateBatchEvent)  # the first packet
+            assert events.receive(timeout=0.2) is None  # nothing changed
+            _feed(mock, 1, 77)
+            change = events.receive(timeout=10)
+            assert isinstance(change, StateBatchEvent)
+            assert [s.gps.speed for s in change.data] == [77]
+
+
+def test_the_async_receive_waits_at_most_its_timeout(mock: FleetMock) -> None:
+    import asyncio
+
+    async def main() -> None:
+        async with mock.async_client(mock.session("demo")) as client:
+            requests = [StateBatchSubscription(target=ALL)]
+            async with client.event.subscription(requests=requests) as events:
+                assert isinstance(await events.receive(timeout=10), StateBatchEvent)
+                assert await events.receive(timeout=0.2) is None
+
+    asyncio.run(main())
+
+
+def test_another_client_closing_leaves_a_stream_open(mock: FleetMock) -> None:
+    with mock.login("demo", "demo") as client:
+        requests = [StateBatchSubscription(target=ALL)]
+        with client.event.subscription(requests=requests) as events:
+            assert isinstance(events.receive(timeout=10), StateBatchEvent)
+            with mock.login("demo", "demo") as other:  # closes the shared transport after
+                other.tracker.list()
+            _feed(mock, 1, 66)
+            change = events.receive(timeout=10)
+            assert isinstance(change, StateBatchEvent)
+            assert [s.gps.speed for s in change.data] == [66]

@@ -66,11 +66,16 @@ def list_events(
         typer.Option(
             "--follow",
             "-f",
-            help="Keep polling and print new events as they come (JSON Lines where JSON would be).",
+            help="Keep reading and print new events as they come (JSON Lines where JSON would "
+            "be): at once when a tracker reports, over the event stream where the server "
+            "offers it, and every --interval seconds.",
         ),
     ] = False,
     interval: Annotated[
-        float, typer.Option("--interval", min=0.0, help="Seconds between polls with --follow.")
+        float,
+        typer.Option(
+            "--interval", min=0.0, help="Seconds between reads with --follow, at the longest."
+        ),
     ] = 5.0,
     polls: Annotated[
         Optional[int],  # noqa: UP045
@@ -106,15 +111,61 @@ def list_events(
         output = cli.stream_format(output)
         seen: set[int] = set()
         done = 0
-        while True:
-            answer = client.history.tracker.list(from_=since, to=now, **options)
-            fresh = [e for e in answer.list if e.id not in seen]
-            if fresh:
-                cli.emit(fresh, output=output, columns=COLUMNS)
-                seen.update(e.id for e in fresh)
-            done += 1
-            if polls is not None and done >= polls:
+        with _Reports(client, ids) as reports:
+            while True:
+                answer = client.history.tracker.list(from_=since, to=now, **options)
+                fresh = [e for e in answer.list if e.id not in seen]
+                if fresh:
+                    cli.emit(fresh, output=output, columns=COLUMNS)
+                    seen.update(e.id for e in fresh)
+                done += 1
+                if polls is not None and done >= polls:
+                    return
+                reports.wait(interval)
+                later = cli.server_now(fresh=True).replace(microsecond=0)
+                since, now = (now - dt.timedelta(seconds=1), later) if later > now else (since, now)
+
+
+class _Reports:
+    """Waits for the trackers' next report (what makes events), over the event stream where
+    the server offers it (a ``state_batch`` subscription); without it, or once it fails,
+    waits the whole interval."""
+
+    def __init__(self, client: Any, ids: list[int]) -> None:
+        from fleetapi.models.event import StateBatchSubscription, SubscriptionTarget
+
+        target = SubscriptionTarget(type="selected", tracker_ids=ids)
+        self._events: Any = client.event.subscription(
+            requests=[StateBatchSubscription(target=target)]
+        )
+        self._first = True
+
+    def __enter__(self) -> _Reports:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the stream, if one is open."""
+        events, self._events = self._events, None
+        if events is not None:
+            events.close()
+
+    def wait(self, seconds: float) -> None:
+        """Return when a tracker reports, or after ``seconds``."""
+        from fleetapi import FleetApiError, FleetConnectionError, SessionNotFoundError
+
+        deadline = time.monotonic() + seconds
+        try:
+            if self._events is not None and self._first:  # the states as they are: not news
+                self._first = False
+                self._events.receive(timeout=seconds)
+            if self._events is not None:
+                self._events.receive(timeout=max(0.0, deadline - time.monotonic()))
                 return
-            time.sleep(interval)
-            later = cli.server_now(fresh=True).replace(microsecond=0)
-            since, now = (now - dt.timedelta(seconds=1), later) if later > now else (since, now)
+        except SessionNotFoundError:
+            raise
+        except (FleetApiError, FleetConnectionError):
+            self.close()  # no stream here: read every interval
+        time.sleep(max(0.0, deadline - time.monotonic()))

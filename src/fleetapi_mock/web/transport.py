@@ -107,15 +107,26 @@ class MockTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
         return _delivered(request, response)
 
     def close(self) -> None:
-        """Stop the loopback server of WebSockets, if one started."""
-        with self._server_lock:
-            server, self._server = self._server, None
-        if server is not None:
-            server.stop()
+        """A client of the transport closed (httpx closes the transport with it): stop the
+        loopback server of WebSockets unless a stream is still open on it (another client's,
+        on the same transport); :meth:`shutdown` stops it in any case."""
+        self._stop(streams_too=False)
 
     async def aclose(self) -> None:
-        """Stop the loopback server of WebSockets, if one started."""
+        """As :meth:`close`, for an asynchronous client."""
         self.close()
+
+    def shutdown(self) -> None:
+        """Stop the loopback server of WebSockets, if one started, and its open streams."""
+        self._stop(streams_too=True)
+
+    def _stop(self, *, streams_too: bool) -> None:
+        with self._server_lock:
+            server = self._server
+            if server is None or (not streams_too and _streams_open(server)):
+                return
+            self._server = None
+        server.stop()
 
 
 def _wait(request: httpx.Request, delay: float) -> tuple[float, bool]:
@@ -136,3 +147,8 @@ def _delivered(request: httpx.Request, response: Response) -> httpx.Response:
     return httpx.Response(
         response.status, headers=response.headers, content=response.body, request=request
     )
+
+
+def _streams_open(server: ThreadedServer) -> int:
+    """The event streams open on ``server``."""
+    return 0 if server.app is None else int(server.app.state.streams.open)
