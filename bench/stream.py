@@ -16,6 +16,7 @@ The server is ``fleet mock serve`` in a process of its own.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import datetime as dt
@@ -155,6 +156,74 @@ def position_to_event(sizes: Sizes) -> Ratio:
     )
 
 
+SUBSCRIBERS = 100
+FAN_OUT_TRACKERS = 200
+
+
+def fan_out(sizes: Sizes) -> Ratio:
+    """Tracker states a second delivered to 100 ``state_batch`` subscribers in all, against
+    the same world's states to one subscriber."""
+    from fleetapi_mock import MockControl
+
+    count = TRACKERS_TINY if sizes == TINY else FAN_OUT_TRACKERS
+    subscribers = 5 if sizes == TINY else SUBSCRIBERS
+    rounds = 2 if sizes == TINY else 5
+    many, one = [], []
+    with _server(frozen=True) as url:
+        MockControl(url).reset(document=many_trackers(count))
+        ids = [10_000 + n for n in range(count)]
+        for _ in range(sizes.samples):
+            many.append(asyncio.run(_delivered(url, ids, subscribers, rounds)))
+            one.append(asyncio.run(_delivered(url, ids, 1, rounds)))
+    return Ratio(
+        f"stream: tracker states/s to {subscribers} state_batch subscribers in all (vs to one)",
+        statistics.median(many),
+        statistics.median(one),
+        "states/s",
+        Target(1.0, at_least=True),
+        sizes.samples,
+        note=f"{count} trackers reporting at once, {rounds} rounds; each subscriber's "
+        "states converted by the SDK (AsyncClient), all in this one process",
+    )
+
+
+async def _delivered(url: str, ids: list[int], subscribers: int, rounds: int) -> float:
+    """States a second that ``subscribers`` streams of one session receive, in all: each
+    stream is read in a task of its own, as a stream belongs to the task that opens it."""
+    from fleetapi import AsyncClient
+    from fleetapi.models.event import StateBatchSubscription, SubscriptionTarget
+    from fleetapi_mock import MockControl
+
+    control = MockControl(url)
+    target = SubscriptionTarget(type="selected", tracker_ids=ids)
+    requests = [StateBatchSubscription(target=target)]
+    got: asyncio.Queue[int] = asyncio.Queue()
+
+    async def subscriber(credential: str) -> None:
+        async with (
+            AsyncClient(base_url=url, api_key=credential) as client,
+            client.event.subscription(requests=requests) as events,
+        ):
+            for _ in range(rounds + 1):  # the first packet, then a batch a round
+                await got.put(len((await events.receive()).data))
+
+    async def states(count: int) -> int:
+        return sum([await got.get() for _ in range(count)])
+
+    async with await AsyncClient.login(url, "demo", "demo") as login:
+        assert login.hash is not None
+        tasks = [asyncio.create_task(subscriber(login.hash)) for _ in range(subscribers)]
+        await states(subscribers)  # every first packet
+        spent, received = 0.0, 0
+        for speed in range(rounds):
+            await asyncio.to_thread(control.record_positions, points=_positions(ids, speed))
+            started = time.perf_counter()
+            received += await states(subscribers)
+            spent += time.perf_counter() - started
+        await asyncio.gather(*tasks)
+    return received / spent
+
+
 def bench_stream(sizes: Sizes) -> list[Ratio]:
     """The event stream's figures."""
-    return [states_per_second(sizes), position_to_event(sizes)]
+    return [states_per_second(sizes), fan_out(sizes), position_to_event(sizes)]

@@ -48,7 +48,7 @@ EXPECTED = {
     "cli": 3,
     "batch": 2,
     "shared": 2,
-    "stream": 2,
+    "stream": 3,
 }
 
 
