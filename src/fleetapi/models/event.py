@@ -18,6 +18,7 @@ from fleetapi._types import UNSET, Unset, tagged_union
 from fleetapi.models.tracker import TrackerState
 
 __all__ = [
+    "MAX_REQUESTS",
     "RATE_LIMIT_PATTERN",
     "RATE_LIMIT_UNITS",
     "EventFormat",
@@ -134,11 +135,17 @@ SubscriptionRequest = (
 tagged_union(SubscriptionRequest, tag="type")
 
 
+MAX_REQUESTS = 100
+"""The most subscriptions one frame may list (the service has five types)."""
+
+
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class SubscriptionParams:
     """What a client subscribes to: the subscriptions of a ``subscribe`` frame."""
 
-    requests: list[SubscriptionRequest] = attrs.field(metadata=rules(min_items=1, max_items=100))
+    requests: list[SubscriptionRequest] = attrs.field(
+        metadata=rules(min_items=1, max_items=MAX_REQUESTS)
+    )
     """The subscriptions, at most one of each type."""
 
 
@@ -154,7 +161,7 @@ class SubscriptionAction:
     hash: str = attrs.field(repr=False)
     """A session hash or an API key (32 characters)."""
     requests: list[SubscriptionRequest] | Unset = attrs.field(
-        default=UNSET, metadata=rules(max_items=100)
+        default=UNSET, metadata=rules(max_items=MAX_REQUESTS)
     )
     trackers: list[int] | Unset = attrs.field(default=UNSET, metadata=_IDS)
     """Deprecated: the trackers of a ``state`` subscription."""
