@@ -247,6 +247,13 @@ class OverQuotaError(QuotaExceededError):
     http_status = 402
 
 
+class EntriesMismatchError(NotFoundError):
+    """Code 262: The entries list is missing some entries or names entries that do not exist."""
+
+    code = 262
+    description = "Entries list is missing some entries or contains nonexistent entries"
+
+
 class InvalidFileStateError(InvalidStateError):
     """Code 269: Invalid file state."""
 

@@ -181,6 +181,19 @@ INDEX: Index = {
     "report tracker download": "report/tracker/download",
     "report tracker delete": "report/tracker/delete",
     "event subscription": "event/subscription",
+    "subuser list": "subuser/list",
+    "subuser register": "subuser/register",
+    "subuser update": "subuser/update",
+    "subuser delete": "subuser/delete",
+    "subuser tracker list": "subuser/tracker/list",
+    "subuser tracker bind": "subuser/tracker/bind",
+    "subuser tracker unbind": "subuser/tracker/unbind",
+    "subuser session create": "subuser/session/create",
+    "subuser security-group list": "subuser/security_group/list",
+    "subuser security-group create": "subuser/security_group/create",
+    "subuser security-group update": "subuser/security_group/update",
+    "subuser security-group delete": "subuser/security_group/delete",
+    "subuser security-group assign": "subuser/security_group/assign",
 }
 
 HAND_MADE: dict[str, HandMade] = {

@@ -42,7 +42,8 @@ ARGS: dict[str, list[str]] = {
     "subscription avangate list": [], "payment-system list": [], "data import list": [],
     "tracker group list": [], "zone list": [], "zone point list": ["--zone-id", "3"],
     "place list": [], "tag list": [], "form template list": [], "task route list": [],
-    "report tracker list": [],
+    "report tracker list": [], "subuser list": [], "subuser security-group list": [],
+    "subuser tracker list": ["--subuser-id", "2"],
     "task checkpoint list": ["--checkpoint-ids", "7", "--checkpoint-ids", "8"],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments

@@ -599,6 +599,40 @@ _REPORT: Final = {
     "to": "2020-10-06 23:59:59",
 }
 
+_SUBUSER: Final = {
+    "id": 103,
+    "activated": True,
+    "login": "user@test.com",
+    "first_name": "Charles",
+    "middle_name": "Henry",
+    "last_name": "Pearson",
+    "legal_type": "legal_entity",
+    "phone": "491761234567",
+    "post_country": "Germany",
+    "post_index": "61169",
+    "post_region": "Hessen",
+    "post_city": "Wiesbaden",
+    "post_street_address": "Marienplatz 2",
+    "registered_country": "Germany",
+    "registered_index": "61169",
+    "registered_region": "Hessen",
+    "registered_city": "Wiesbaden",
+    "registered_street_address": "Marienplatz 2",
+    "state_reg_num": "12-3456789",
+    "tin": "1131145180",
+    "legal_name": "E. Biasi GmbH",
+    "iec": "",
+    "security_group_id": 1,
+    "creation_date": "2016-05-20 00:00:00",
+}
+"""The documentation's sub-user (its security group 333 the demo's group 1)."""
+_READ_ONLY: Final = ("id", "creation_date")
+_SECURITY_GROUP: Final = {
+    "label": "Managers",
+    "privileges": {"rights": ["tag_update", "tracker_register"], "store_period": "1d"},
+}
+"""The documentation's security group, without its ID."""
+
 EXAMPLES: Final = (
     Example(
         "history/type/list",
@@ -1092,6 +1126,31 @@ EXAMPLES: Final = (
             },
         },
     ),
+    # subuser/*: the documentation's sub-user 204951 (or 123451, 123567), trackers 127830 and
+    # security groups 103, 333 and 3 are the demo's dispatcher (2), tracker 1 and group 1
+    Example("subuser/list", {}, {"list": [_SUBUSER]}),
+    Example(
+        "subuser/register",
+        {"password": 123456, "user": {k: v for k, v in _SUBUSER.items() if k not in _READ_ONLY}},
+        {"id": 121458},
+    ),
+    Example(
+        "subuser/update",
+        {"user": {**{k: v for k, v in _SUBUSER.items() if k not in _READ_ONLY}, "id": 2}},
+        {},
+    ),
+    Example("subuser/delete", {"subuser_id": 2}, {}),
+    Example("subuser/tracker/list", {"subuser_id": 2}, {"list": [124588]}),
+    Example("subuser/tracker/bind", {"subuser_id": 2, "trackers": [1]}, {}),
+    Example("subuser/tracker/unbind", {"subuser_id": 2, "trackers": [1]}, {}),
+    Example(
+        "subuser/session/create", {"subuser_id": 2}, {"hash": "22eac1c27af4be7b9d04da2ce1af111b"}
+    ),
+    Example("subuser/security_group/create", {"group": _SECURITY_GROUP}, {"id": 103}),
+    Example("subuser/security_group/list", {}, {"list": [{"id": 103, **_SECURITY_GROUP}]}),
+    Example("subuser/security_group/update", {"group": {"id": 1, **_SECURITY_GROUP}}, {}),
+    Example("subuser/security_group/delete", {"id": 1}, {}),
+    Example("subuser/security_group/assign", {"group_id": 1, "subuser_ids": [2]}, {}),
 )
 
 

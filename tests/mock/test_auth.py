@@ -151,10 +151,12 @@ def test_sub_user_without_the_right_of_a_call_is_13(fleet_mock: FleetMock, api: 
     import attrs
 
     from fleetapi.endpoints import BY_PATH
-    from fleetapi_mock.web.access import Identity, authorize
+    from fleetapi_mock.web.access import authorize, identify
 
-    dispatcher = Identity(user=fleet_mock.world.users[2])
-    master = Identity(user=fleet_mock.world.users[1])
+    dispatcher = identify(fleet_mock.world, fleet_mock.session("dispatcher"))
+    master = identify(fleet_mock.world, fleet_mock.session("demo"))
+    assert dispatcher is not None
+    assert master is not None
     nothing = BY_PATH["base/nothing"]
     for right, allowed in [("task_update", True), ("vehicle_update", False), ("admin", False)]:
         endpoint = attrs.evolve(nothing, right=right)

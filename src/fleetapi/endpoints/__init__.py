@@ -64,6 +64,7 @@ AREAS: tuple[str, ...] = (
     "route",
     "report",
     "event",
+    "subuser",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

@@ -76,6 +76,13 @@ if TYPE_CHECKING:
         Sensor,
         VirtualSensor,
     )
+    from fleetapi.models.subuser import (
+        NewSecurityGroup,
+        NewSubUser,
+        SecurityGroup,
+        SubUser,
+        SubUserChange,
+    )
     from fleetapi.models.tag import NewTag, Tag, TaggedEntityType, TagSearchResult
     from fleetapi.models.task import (
         ListedRoute,
@@ -199,6 +206,10 @@ __all__ = [
     "AsyncRetranslatorResource",
     "AsyncSubscriptionAvangateResource",
     "AsyncSubscriptionResource",
+    "AsyncSubuserResource",
+    "AsyncSubuserSecurityGroupResource",
+    "AsyncSubuserSessionResource",
+    "AsyncSubuserTrackerResource",
     "AsyncTagResource",
     "AsyncTaskCheckpointResource",
     "AsyncTaskResource",
@@ -5059,6 +5070,272 @@ class AsyncEventResource:
         return self._client.stream(EVENT_SUBSCRIPTION, SubscriptionParams(requests=requests))
 
 
+class AsyncSubuserResource:
+    """The calls under ``subuser/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def tracker(self) -> AsyncSubuserTrackerResource:
+        """The calls under ``subuser/tracker/``."""
+        return AsyncSubuserTrackerResource(self._client)
+
+    @cached_property
+    def session(self) -> AsyncSubuserSessionResource:
+        """The calls under ``subuser/session/``."""
+        return AsyncSubuserSessionResource(self._client)
+
+    @cached_property
+    def security_group(self) -> AsyncSubuserSecurityGroupResource:
+        """The calls under ``subuser/security_group/``."""
+        return AsyncSubuserSecurityGroupResource(self._client)
+
+    async def list(self) -> builtins.list[SubUser]:
+        """List the account's sub-users.
+
+        Calls ``subuser/list``.
+        Master users only.
+        Error codes the service lists: 13, 236.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_LIST
+
+        result: builtins.list[SubUser] = await self._client.call(SUBUSER_LIST, None)
+        return result
+
+    async def register(self, *, user: NewSubUser, password: str | int) -> int:
+        """Register a sub-user of the account and get its ID.
+
+        Calls ``subuser/register``.
+        Master users only.
+        Error codes the service lists: 13, 201, 206, 236.
+
+        Args:
+            user: The new sub-user, without ID.
+            password: 6 to 20 characters (a number, as the documentation's example sends one, is
+                read as its digits).
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_REGISTER
+        from fleetapi.models.subuser import SubUserRegisterParams
+
+        result: int = await self._client.call(
+            SUBUSER_REGISTER, SubUserRegisterParams(user=user, password=password)
+        )
+        return result
+
+    async def update(self, *, user: SubUserChange) -> None:
+        """Update a sub-user (every field as it should be).
+
+        Calls ``subuser/update``.
+        Master users only.
+        Error codes the service lists: 13, 201, 206, 236.
+
+        Args:
+            user: The sub-user with its ID, every field as it should be.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_UPDATE
+        from fleetapi.models.subuser import SubUserUpdateParams
+
+        await self._client.call(SUBUSER_UPDATE, SubUserUpdateParams(user=user))
+
+    async def delete(self, *, subuser_id: int) -> None:
+        """Delete a sub-user for good; its sessions end.
+
+        Calls ``subuser/delete``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_DELETE
+        from fleetapi.models.subuser import SubUserDeleteParams
+
+        await self._client.call(SUBUSER_DELETE, SubUserDeleteParams(subuser_id=subuser_id))
+
+
+class AsyncSubuserTrackerResource:
+    """The calls under ``subuser/tracker/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self, *, subuser_id: int) -> builtins.list[int]:
+        """List the IDs of the trackers a sub-user may see.
+
+        Calls ``subuser/tracker/list``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_TRACKER_LIST
+        from fleetapi.models.subuser import SubUserParams
+
+        result: builtins.list[int] = await self._client.call(
+            SUBUSER_TRACKER_LIST, SubUserParams(subuser_id=subuser_id)
+        )
+        return result
+
+    async def bind(self, *, subuser_id: int, trackers: builtins.list[int]) -> None:
+        """Let a sub-user see these trackers too.
+
+        Calls ``subuser/tracker/bind``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236, 262.
+
+        Args:
+            subuser_id: A sub-user of the account.
+            trackers: Trackers of the account.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_TRACKER_BIND
+        from fleetapi.models.subuser import SubUserTrackersParams
+
+        await self._client.call(
+            SUBUSER_TRACKER_BIND, SubUserTrackersParams(subuser_id=subuser_id, trackers=trackers)
+        )
+
+    async def unbind(self, *, subuser_id: int, trackers: builtins.list[int]) -> None:
+        """Stop a sub-user seeing these trackers.
+
+        Calls ``subuser/tracker/unbind``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236, 262.
+
+        Args:
+            subuser_id: A sub-user of the account.
+            trackers: Trackers of the account.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_TRACKER_UNBIND
+        from fleetapi.models.subuser import SubUserTrackersParams
+
+        await self._client.call(
+            SUBUSER_TRACKER_UNBIND, SubUserTrackersParams(subuser_id=subuser_id, trackers=trackers)
+        )
+
+
+class AsyncSubuserSessionResource:
+    """The calls under ``subuser/session/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(self, *, subuser_id: int) -> str:
+        """Create a session of a sub-user and get its hash (to act as the sub-user).
+
+        Calls ``subuser/session/create``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_SESSION_CREATE
+        from fleetapi.models.subuser import SubUserParams
+
+        result: str = await self._client.call(
+            SUBUSER_SESSION_CREATE, SubUserParams(subuser_id=subuser_id)
+        )
+        return result
+
+
+class AsyncSubuserSecurityGroupResource:
+    """The calls under ``subuser/security_group/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self) -> builtins.list[SecurityGroup]:
+        """List the account's security groups.
+
+        Calls ``subuser/security_group/list``.
+        Master users only.
+        Error codes the service lists: 13, 236.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_SECURITY_GROUP_LIST
+
+        result: builtins.list[SecurityGroup] = await self._client.call(
+            SUBUSER_SECURITY_GROUP_LIST, None
+        )
+        return result
+
+    async def create(self, *, group: NewSecurityGroup) -> int:
+        """Create a security group (a label and the rights of its sub-users).
+
+        Calls ``subuser/security_group/create``.
+        Master users only.
+        Error codes the service lists: 13, 236.
+
+        Args:
+            group: The new group: its label and privileges.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_SECURITY_GROUP_CREATE
+        from fleetapi.models.subuser import SecurityGroupCreateParams
+
+        result: int = await self._client.call(
+            SUBUSER_SECURITY_GROUP_CREATE, SecurityGroupCreateParams(group=group)
+        )
+        return result
+
+    async def update(self, *, group: SecurityGroup) -> None:
+        """Update a security group: its sub-users' rights change with it.
+
+        Calls ``subuser/security_group/update``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236.
+
+        Args:
+            group: The group with its ID and its label and privileges as they should be.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_SECURITY_GROUP_UPDATE
+        from fleetapi.models.subuser import SecurityGroupUpdateParams
+
+        await self._client.call(
+            SUBUSER_SECURITY_GROUP_UPDATE, SecurityGroupUpdateParams(group=group)
+        )
+
+    async def delete(
+        self, *, security_group_id: int | Unset = UNSET, id: int | Unset = UNSET
+    ) -> None:
+        """Delete a security group; its sub-users fall back to the default group.
+
+        Calls ``subuser/security_group/delete``.
+        Master users only.
+        Error codes the service lists: 7, 13, 201, 236.
+
+        Args:
+            security_group_id: The group, as the documentation's table names it.
+            id: The group, as the documentation's example names it.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_SECURITY_GROUP_DELETE
+        from fleetapi.models.subuser import SecurityGroupDeleteParams
+
+        await self._client.call(
+            SUBUSER_SECURITY_GROUP_DELETE,
+            SecurityGroupDeleteParams(security_group_id=security_group_id, id=id),
+        )
+
+    async def assign(self, *, group_id: int | None, subuser_ids: builtins.list[int]) -> None:
+        """Put sub-users in a security group (null: the default group).
+
+        Calls ``subuser/security_group/assign``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236.
+
+        Args:
+            group_id: The group, or null for the default group (no rights).
+            subuser_ids: Sub-users of the account.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_SECURITY_GROUP_ASSIGN
+        from fleetapi.models.subuser import SecurityGroupAssignParams
+
+        await self._client.call(
+            SUBUSER_SECURITY_GROUP_ASSIGN,
+            SecurityGroupAssignParams(group_id=group_id, subuser_ids=subuser_ids),
+        )
+
+
 class AsyncResources:
     """Every call of the API, at the attribute chain of its path."""
 
@@ -5201,6 +5478,11 @@ class AsyncResources:
     def event(self) -> AsyncEventResource:
         """The calls under ``event/``."""
         return AsyncEventResource(cast("AsyncClient", self))
+
+    @cached_property
+    def subuser(self) -> AsyncSubuserResource:
+        """The calls under ``subuser/``."""
+        return AsyncSubuserResource(cast("AsyncClient", self))
 
     @cached_property
     def api_keys(self) -> AsyncLegacyApiKeys:

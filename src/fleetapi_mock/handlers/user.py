@@ -40,6 +40,7 @@ from fleetapi.models.user import (
     UserSettingsUpdateParams,
 )
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.subuser import rights_of
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.clock import zone
 from fleetapi_mock.state.records import UserPreferences, UserRecord
@@ -124,7 +125,7 @@ def user_get_info(ctx: Context, params: UserInfoParams) -> UserInfoAnswer:
         tariff_restrictions=TariffRestrictions(allowed_maps=list(master.profile.allowed_maps)),
         premium_gis=dealer.premium_gis,
         features=list(dealer.features),
-        privileges=UNSET if user.is_master else Privileges(rights=list(user.rights)),
+        privileges=UNSET if user.is_master else Privileges(rights=rights_of(ctx.world, user)),
         user_menu=copy.deepcopy(DEFAULT_MENU),
     )
 

@@ -67,6 +67,7 @@ from fleetapi_mock.state.records import (
     ReportRecord,
     RetranslatorRecord,
     RuleRecord,
+    SecurityGroupRecord,
     SensorRecord,
     ServiceTaskRecord,
     SessionRecord,
@@ -179,6 +180,7 @@ class World:
     dealers: Table[int, DealerRecord] = collection()
     tariffs: Table[int, TariffRecord] = collection()
     users: Table[int, UserRecord] = collection()
+    security_groups: Table[int, SecurityGroupRecord] = collection()
     sessions: Table[str, SessionRecord] = collection(key="hash")
     api_keys: Table[str, ApiKeyRecord] = collection(key="hash")
     tracker_models: Table[int, TrackerModel] = collection()

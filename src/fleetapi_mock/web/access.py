@@ -24,6 +24,7 @@ from fleetapi._errors import (
     WrongHashError,
 )
 from fleetapi._pacing import SERVICE_RATE_LIMIT
+from fleetapi_mock.domain.subuser import rights_of
 from fleetapi_mock.state.records import ApiKeyRecord, SessionRecord, UserRecord
 from fleetapi_mock.state.world import World
 
@@ -87,6 +88,8 @@ class Identity:
     user: UserRecord
     session: SessionRecord | None = None
     api_key: ApiKeyRecord | None = None
+    rights: tuple[str, ...] = ()
+    """A sub-user's rights (its security group's); a master user's are not listed."""
 
     @property
     def rate_key(self) -> str:
@@ -127,7 +130,7 @@ def identify(world: World, credential: str | None) -> Identity | None:
         user = world.users.get(session.user_id)
         if user is None or world.session_expired(session):
             return None
-        return Identity(user=user, session=session)
+        return Identity(user=user, session=session, rights=tuple(rights_of(world, user)))
     key = world.api_keys.get(credential)
     if key is not None:
         owner = world.users.get(key.user_id)
@@ -163,7 +166,7 @@ def authorize(endpoint: Endpoint, identity: Identity | None) -> Identity:
     if not user.is_master:
         if endpoint.master_only or endpoint.right == "admin" or access is Access.SESSION:
             raise OperationNotPermittedError("only the master user may make this call")
-        if endpoint.right is not None and endpoint.right not in user.rights:
+        if endpoint.right is not None and endpoint.right not in identity.rights:
             raise OperationNotPermittedError(f"this call needs the right {endpoint.right!r}")
     return identity
 

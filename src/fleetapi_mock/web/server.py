@@ -22,6 +22,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from fleetapi._errors import FleetApiError
+from fleetapi_mock.domain.subuser import rights_of
 from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web.access import DEFAULT_RATE_LIMIT
@@ -130,7 +131,7 @@ def banner_text(world: World, base_url: str, command: str = "fleet") -> str:
             if user.is_master:
                 role = "master user"
             else:
-                rights = ", ".join(user.rights) or "none"
+                rights = ", ".join(rights_of(world, user)) or "none"
                 role = f"sub-user of {world.users[user.account_id].login} (rights: {rights})"
             lines.append(f"  {user.login} / {user.password}  {role}")
         keys = sorted(world.api_keys.values(), key=lambda k: (k.user_id, k.create_date))

@@ -23,6 +23,7 @@ import attrs
 from fleetapi_mock.state.records.accounts import (
     ApiKeyRecord,
     DealerRecord,
+    SecurityGroupRecord,
     SessionKind,
     SessionRecord,
     TariffRecord,
@@ -102,6 +103,7 @@ __all__ = [
     "ReportRecord",
     "RetranslatorRecord",
     "RuleRecord",
+    "SecurityGroupRecord",
     "SensorRecord",
     "ServiceTaskRecord",
     "ServiceTaskStatus",

@@ -11,6 +11,7 @@ from fleetapi._rules import rules
 from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.geocoder import GeocoderType
 from fleetapi.models.payment import PaymentSystemSettings
+from fleetapi.models.subuser import SecurityGroup
 from fleetapi.models.user import (
     DateFormat,
     HourMode,
@@ -22,6 +23,7 @@ from fleetapi.models.user import (
 __all__ = [
     "ApiKeyRecord",
     "DealerRecord",
+    "SecurityGroupRecord",
     "SessionKind",
     "SessionRecord",
     "TariffRecord",
@@ -106,6 +108,8 @@ class UserProfile:
     registered_index: str = ""
     registered_city: str = ""
     registered_street_address: str = ""
+    state_reg_num: str = ""
+    """A state registration number (EIN in the USA); sub-users show it."""
     allowed_maps: list[str] = attrs.Factory(lambda: ["roadmap", "satellite", "hybrid", "osm"])
     """The maps the user's plan allows (``user/get_tariff_restrictions``)."""
 
@@ -146,6 +150,8 @@ class UserRecord:
     """A sub-user's rights (``task_update``...); master users hold every right."""
     trackers: list[int] | None = None
     """The trackers a sub-user may see; null means every tracker of the account."""
+    security_group_id: int | None = None
+    """A sub-user's security group, whose rights replace ``rights``; null: none."""
     activated: bool = True
     plugins: list[int] = attrs.Factory(list)
     """Plugins available to a master user's account (29: bills; without it ``bill/*`` answer
@@ -162,6 +168,14 @@ class UserRecord:
     def account_id(self) -> int:
         """The ID of the account owner (the user itself for a master user)."""
         return self.id if self.master_id is None else self.master_id
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SecurityGroupRecord(SecurityGroup):
+    """A security group as the world keeps it: the API's group and its owner."""
+
+    user_id: int
+    """The master user owning the group."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
