@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 from fleetapi import (
@@ -15,6 +17,7 @@ from fleetapi import (
     OperationNotPermittedError,
     SessionNotFoundError,
 )
+from fleetapi.models.report import ReportPlugin
 from fleetapi.models.subuser import (
     NewSecurityGroup,
     NewSubUser,
@@ -23,6 +26,7 @@ from fleetapi.models.subuser import (
     SubUserChange,
 )
 from fleetapi_mock import FleetMock
+from fleetapi_mock.state.world import World
 
 DISPATCHER = 2
 """The demo's sub-user: no security group, the rights its world document lists (task_update,
@@ -94,6 +98,25 @@ def test_deleting_a_sub_user_ends_its_sessions(mock: FleetMock, master: Client) 
     assert [u.id for u in master.subuser.list()] == []
     with mock.client(hash_) as gone, pytest.raises(SessionNotFoundError):
         gone.tracker.list()
+
+
+def test_what_a_deleted_sub_user_made_keeps_the_world_whole(
+    mock: FleetMock, master: Client
+) -> None:
+    world = mock.world
+    (link, *_) = world.geo_links.values()  # as if the dispatcher had made the link and a report
+    world.geo_links[link.id] = attrs.evolve(link, creator_id=DISPATCHER)
+    report = master.report.tracker.generate(
+        from_=dt.datetime(2026, 1, 14),
+        to=dt.datetime(2026, 1, 15),
+        trackers=[1],
+        plugin=ReportPlugin(plugin_id=4),
+    )
+    world.reports[report] = attrs.evolve(world.reports[report], user_id=DISPATCHER)
+    master.subuser.delete(subuser_id=DISPATCHER)
+    assert world.geo_links[link.id].creator_id == 1  # the account's, credited to its master
+    assert report not in world.reports  # a sub-user's reports are its own
+    World.from_document(world.to_document())  # a saved world loads again
 
 
 def test_registering_checks_the_login_the_group_and_the_password(master: Client) -> None:

@@ -69,6 +69,8 @@ SUBUSER_DELETE = Endpoint(
     result=Result.nothing(),
     summary="Delete a sub-user for good; its sessions end.",
     errors=(13, 201, 236),
+    notes="Its own reports go with it; the geo links it created stay the account's, credited "
+    "to the master user.",
     origin="service",
     master_only=True,
 )
