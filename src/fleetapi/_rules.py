@@ -152,6 +152,8 @@ class Rules:
             schema["pattern"] = WEB_URL_PATTERN
         if self.email:
             schema["pattern"] = EMAIL_PATTERN
+            if self.not_blank:  # an address, not nothing
+                schema["minLength"] = max(1, self.min_length or 0)
         if self.pattern is not None:
             schema["pattern"] = self.pattern
         return schema

@@ -127,6 +127,8 @@ def test_registering_checks_the_login_the_group_and_the_password(master: Client)
         master.subuser.register(
             user=NewSubUser(login="a@fleet.test", security_group_id=99), password="secret1"
         )
+    with pytest.raises(InvalidParametersError):
+        master.subuser.register(user=NewSubUser(login=""), password="secret1")
     with pytest.raises(InvalidParametersError) as short:
         master.subuser.register(user=NewSubUser(login="a@fleet.test"), password="12345")
     assert short.value.errors[0]["parameter"] == "password"

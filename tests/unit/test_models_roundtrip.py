@@ -112,7 +112,8 @@ def within_rules(
     if tp is str and limits.pattern is not None:
         return st.from_regex(limits.pattern, fullmatch=True)
     if tp is str and limits.email:
-        return st.sampled_from(["", "a@b.co", "smith@example.com"])
+        addresses = ["a@b.co", "smith@example.com"]
+        return st.sampled_from(addresses if limits.not_blank else ["", *addresses])
     if tp is str:
         return st.text(
             alphabet=string.ascii_letters + string.digits + " -_.",

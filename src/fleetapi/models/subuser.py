@@ -135,7 +135,7 @@ class SecurityGroupAssignParams:
 class NewSubUser:
     """A sub-user without its ID: the ``user`` of ``subuser/register``."""
 
-    login: str = attrs.field(metadata=rules(email=True, max_length=255))
+    login: str = attrs.field(metadata=rules(email=True, not_blank=True, max_length=255))
     """An e-mail address, unique on the platform."""
     activated: bool = True
     """Whether the sub-user may log in."""
