@@ -130,7 +130,8 @@ def identify(world: World, credential: str | None) -> Identity | None:
         user = world.users.get(session.user_id)
         if user is None or world.session_expired(session):
             return None
-        return Identity(user=user, session=session, rights=tuple(rights_of(world, user)))
+        rights = () if user.is_master else tuple(rights_of(world, user))
+        return Identity(user=user, session=session, rights=rights)
     key = world.api_keys.get(credential)
     if key is not None:
         owner = world.users.get(key.user_id)
