@@ -197,4 +197,12 @@ AREA_OF: dict[str, str] = {
     "subuser/security_group/update": "subuser",
     "subuser/security_group/delete": "subuser",
     "subuser/security_group/assign": "subuser",
+    "subuser/zones/bind": "subuser",
+    "subuser/zones/unbind": "subuser",
+    "subuser/zones/list_ids": "subuser",
+    "subuser/zones/list": "subuser",
+    "subuser/places/bind": "subuser",
+    "subuser/places/unbind": "subuser",
+    "subuser/places/list_ids": "subuser",
+    "subuser/places/list": "subuser",
 }

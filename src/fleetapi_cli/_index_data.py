@@ -194,6 +194,14 @@ INDEX: Index = {
     "subuser security-group update": "subuser/security_group/update",
     "subuser security-group delete": "subuser/security_group/delete",
     "subuser security-group assign": "subuser/security_group/assign",
+    "subuser zones bind": "subuser/zones/bind",
+    "subuser zones unbind": "subuser/zones/unbind",
+    "subuser zones list-ids": "subuser/zones/list_ids",
+    "subuser zones list": "subuser/zones/list",
+    "subuser places bind": "subuser/places/bind",
+    "subuser places unbind": "subuser/places/unbind",
+    "subuser places list-ids": "subuser/places/list_ids",
+    "subuser places list": "subuser/places/list",
 }
 
 HAND_MADE: dict[str, HandMade] = {

@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import attrs
 import pytest
 
 from fleetapi._renames import CLI_RENAMES
@@ -196,10 +197,20 @@ def test_tally_is_quiet_without_a_total(capsys: pytest.CaptureFixture[str]) -> N
 TALLIED = [e for e in ENDPOINTS if e.paging is not None and e.paging.total is not None]
 
 
+DEMO_VALUES = {"subuser_id": "2"}
+"""A value of the demo world for each required parameter of a paging list."""
+
+
+def _required(endpoint: Any) -> list[str]:
+    """The options a list needs, with demo values (`--subuser-id 2`)."""
+    required = [a.name for a in attrs.fields(endpoint.params) if a.default is attrs.NOTHING]
+    return [w for n in required for w in (f"--{n.replace('_', '-')}", DEMO_VALUES[n])]
+
+
 @pytest.mark.parametrize("endpoint", TALLIED, ids=lambda e: e.path)
 def test_every_paging_list_says_how_many_of_how_many(cli: Cli, session, endpoint: Any) -> None:
     """Hand-made or generated, a list of a call that tells its total says `N of M` on stderr
     (`fleet task list --limit 1` says `1 of 9 tasks`)."""
-    result = cli(*endpoint.cli_words, "--limit", "1", "-o", "json")
+    result = cli(*endpoint.cli_words, *_required(endpoint), "--limit", "1", "-o", "json")
     assert result.exit_code == 0, result.stderr
     assert re.search(r"^1 of \d+ [a-z -]+$", result.stderr, re.M), result.stderr

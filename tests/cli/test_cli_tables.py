@@ -44,6 +44,9 @@ ARGS: dict[str, list[str]] = {
     "place list": [], "tag list": [], "form template list": [], "task route list": [],
     "report tracker list": [], "subuser list": [], "subuser security-group list": [],
     "subuser tracker list": ["--subuser-id", "2"],
+    "subuser zones list": ["--subuser-id", "2"], "subuser places list": ["--subuser-id", "2"],
+    "subuser zones list-ids": ["--subuser-id", "2"],
+    "subuser places list-ids": ["--subuser-id", "2"],
     "task checkpoint list": ["--checkpoint-ids", "7", "--checkpoint-ids", "8"],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments

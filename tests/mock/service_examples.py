@@ -1151,6 +1151,24 @@ EXAMPLES: Final = (
     Example("subuser/security_group/update", {"group": {"id": 1, **_SECURITY_GROUP}}, {}),
     Example("subuser/security_group/delete", {"id": 1}, {}),
     Example("subuser/security_group/assign", {"group_id": 1, "subuser_ids": [2]}, {}),
+    Example("subuser/zones/bind", {"subuser_id": 2, "access_to_all": False, "zone_ids": [1]}, {}),
+    Example("subuser/zones/unbind", {"subuser_id": 2, "zone_ids": [1]}, {}),
+    Example(
+        "subuser/zones/list_ids", {"subuser_id": 2}, {"access_to_all": False, "list": [1, 2, 3]}
+    ),
+    Example(
+        "subuser/zones/list",
+        {"subuser_id": 2, "offset": 0, "limit": 1000},
+        {"access_to_all": False, "list": [ANY, ANY, ANY], "count": 3},
+    ),
+    Example("subuser/places/bind", {"subuser_id": 2, "access_to_all": False, "place_ids": [1]}, {}),
+    Example("subuser/places/unbind", {"subuser_id": 2, "place_ids": [1]}, {}),
+    Example("subuser/places/list_ids", {"subuser_id": 2}, {"access_to_all": False, "list": [1, 2]}),
+    Example(
+        "subuser/places/list",
+        {"subuser_id": 2, "offset": 0, "limit": 1000},
+        {"access_to_all": False, "list": [_PLACE, ANY], "count": 2},
+    ),
 )
 
 

@@ -3,7 +3,7 @@ groups and sessions: the master user's alone (the ``admin`` right), a sub-user g
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Paging, Result
 from fleetapi.models.subuser import (
     SecurityGroup,
     SecurityGroupAssignParams,
@@ -11,11 +11,19 @@ from fleetapi.models.subuser import (
     SecurityGroupDeleteParams,
     SecurityGroupUpdateParams,
     SubUser,
+    SubUserAccess,
     SubUserDeleteParams,
+    SubUserGeoListParams,
     SubUserParams,
+    SubUserPlaceList,
+    SubUserPlacesBindParams,
+    SubUserPlacesParams,
     SubUserRegisterParams,
     SubUserTrackersParams,
     SubUserUpdateParams,
+    SubUserZoneList,
+    SubUserZonesBindParams,
+    SubUserZonesParams,
 )
 
 SUBUSER_LIST = Endpoint(
@@ -182,6 +190,110 @@ SUBUSER_SECURITY_GROUP_ASSIGN = Endpoint(
     master_only=True,
 )
 
+SUBUSER_ZONES_BIND = Endpoint(
+    path="subuser/zones/bind",
+    params=SubUserZonesBindParams,
+    result=Result.nothing(),
+    summary="Let a sub-user see these zones, or every zone of the account.",
+    errors=(7, 13, 201, 236),
+    safe=True,
+    notes="7 when neither `access_to_all` nor `zone_ids` is given; 201 when a zone is not "
+    "the account's, nothing changed then.",
+    decisions=(
+        Decision(
+            "The zones and places a sub-user sees",
+            "Every one of the account's while its `access_to_all` is true (a sub-user of a "
+            "world document, unless it says otherwise); a sub-user registered through the API "
+            "starts with none, as it starts with no tracker. `bind` with `access_to_all` sets "
+            "the flag and adds the listed IDs to those bound; without it the flag stays. The "
+            "bound IDs are kept while the flag is true, so `list_ids` may answer both. A zone "
+            "or place a sub-user creates is bound to it; every call that lists, reads, "
+            "changes or names zones and places answers a sub-user only those it sees, 201 "
+            "for the others as for another account's (`tests/sdk/test_subuser_access.py`).",
+        ),
+    ),
+    origin="service",
+    master_only=True,
+)
+SUBUSER_ZONES_UNBIND = Endpoint(
+    path="subuser/zones/unbind",
+    params=SubUserZonesParams,
+    result=Result.nothing(),
+    summary="Stop a sub-user seeing these zones (unless it sees every zone).",
+    errors=(13, 201, 236),
+    safe=True,
+    notes="201 when a zone is not the account's, nothing changed then.",
+    origin="service",
+    master_only=True,
+)
+SUBUSER_ZONES_LIST_IDS = Endpoint(
+    path="subuser/zones/list_ids",
+    params=SubUserParams,
+    result=Result.body(SubUserAccess),
+    summary="Whether a sub-user sees every zone, and the IDs of those bound to it.",
+    errors=(13, 201, 236),
+    safe=True,
+    origin="service",
+    master_only=True,
+)
+SUBUSER_ZONES_LIST = Endpoint(
+    path="subuser/zones/list",
+    params=SubUserGeoListParams,
+    result=Result.body(SubUserZoneList),
+    summary="List the zones a sub-user sees, a page at a time, with their count.",
+    errors=(7, 13, 201, 236),
+    safe=True,
+    paging=Paging(total="count"),
+    notes="`filter` is a case-insensitive substring of the label; `tag_ids` must all be carried.",
+    origin="service",
+    master_only=True,
+)
+SUBUSER_PLACES_BIND = Endpoint(
+    path="subuser/places/bind",
+    params=SubUserPlacesBindParams,
+    result=Result.nothing(),
+    summary="Let a sub-user see these places, or every place of the account.",
+    errors=(7, 13, 201, 236),
+    safe=True,
+    notes="7 when neither `access_to_all` nor `place_ids` is given; 201 when a place is not "
+    "the account's, nothing changed then.",
+    origin="service",
+    master_only=True,
+)
+SUBUSER_PLACES_UNBIND = Endpoint(
+    path="subuser/places/unbind",
+    params=SubUserPlacesParams,
+    result=Result.nothing(),
+    summary="Stop a sub-user seeing these places (unless it sees every place).",
+    errors=(13, 201, 236),
+    safe=True,
+    notes="201 when a place is not the account's, nothing changed then.",
+    origin="service",
+    master_only=True,
+)
+SUBUSER_PLACES_LIST_IDS = Endpoint(
+    path="subuser/places/list_ids",
+    params=SubUserParams,
+    result=Result.body(SubUserAccess),
+    summary="Whether a sub-user sees every place, and the IDs of those bound to it.",
+    errors=(13, 201, 236),
+    safe=True,
+    origin="service",
+    master_only=True,
+)
+SUBUSER_PLACES_LIST = Endpoint(
+    path="subuser/places/list",
+    params=SubUserGeoListParams,
+    result=Result.body(SubUserPlaceList),
+    summary="List the places a sub-user sees, a page at a time, with their count.",
+    errors=(7, 13, 201, 236),
+    safe=True,
+    paging=Paging(total="count"),
+    notes="`filter` is a case-insensitive substring of the label; `tag_ids` must all be carried.",
+    origin="service",
+    master_only=True,
+)
+
 ENDPOINTS = (
     SUBUSER_LIST,
     SUBUSER_REGISTER,
@@ -196,4 +308,12 @@ ENDPOINTS = (
     SUBUSER_SECURITY_GROUP_UPDATE,
     SUBUSER_SECURITY_GROUP_DELETE,
     SUBUSER_SECURITY_GROUP_ASSIGN,
+    SUBUSER_ZONES_BIND,
+    SUBUSER_ZONES_UNBIND,
+    SUBUSER_ZONES_LIST_IDS,
+    SUBUSER_ZONES_LIST,
+    SUBUSER_PLACES_BIND,
+    SUBUSER_PLACES_UNBIND,
+    SUBUSER_PLACES_LIST_IDS,
+    SUBUSER_PLACES_LIST,
 )

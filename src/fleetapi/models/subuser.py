@@ -14,7 +14,9 @@ import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
+from fleetapi.models.place import Place
 from fleetapi.models.user import LegalType
+from fleetapi.models.zone import Zone
 
 __all__ = [
     "RIGHTS",
@@ -27,13 +29,21 @@ __all__ = [
     "SecurityGroupPrivileges",
     "SecurityGroupUpdateParams",
     "SubUser",
+    "SubUserAccess",
     "SubUserChange",
     "SubUserDeleteParams",
+    "SubUserGeoListParams",
     "SubUserParams",
+    "SubUserPlaceList",
+    "SubUserPlacesBindParams",
+    "SubUserPlacesParams",
     "SubUserRegisterParams",
     "SubUserRight",
     "SubUserTrackersParams",
     "SubUserUpdateParams",
+    "SubUserZoneList",
+    "SubUserZonesBindParams",
+    "SubUserZonesParams",
 ]
 
 SubUserRight = Literal[
@@ -239,3 +249,98 @@ class SubUserTrackersParams(SubUserParams):
 
     trackers: list[int] = attrs.field(metadata=rules(min_items=1, max_items=10_000))
     """Trackers of the account."""
+
+
+_MAX_BOUND = 10_000
+"""The most objects one call binds or unbinds."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SubUserZonesParams(SubUserParams):
+    """Parameters of ``subuser/zones/unbind``."""
+
+    zone_ids: list[int] = attrs.field(metadata=rules(max_items=_MAX_BOUND))
+    """Zones of the account."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SubUserZonesBindParams(SubUserParams):
+    """Parameters of ``subuser/zones/bind``: ``access_to_all``, ``zone_ids`` or both."""
+
+    access_to_all: bool | Unset | None = UNSET
+    """True: the sub-user sees every zone of the account; false: only those bound to it."""
+    zone_ids: list[int] | Unset | None = attrs.field(
+        default=UNSET, metadata=rules(max_items=_MAX_BOUND)
+    )
+    """Zones of the account to bind to the sub-user."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SubUserPlacesParams(SubUserParams):
+    """Parameters of ``subuser/places/unbind``."""
+
+    place_ids: list[int] = attrs.field(metadata=rules(max_items=_MAX_BOUND))
+    """Places of the account."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SubUserPlacesBindParams(SubUserParams):
+    """Parameters of ``subuser/places/bind``: ``access_to_all``, ``place_ids`` or both."""
+
+    access_to_all: bool | Unset | None = UNSET
+    """True: the sub-user sees every place of the account; false: only those bound to it."""
+    place_ids: list[int] | Unset | None = attrs.field(
+        default=UNSET, metadata=rules(max_items=_MAX_BOUND)
+    )
+    """Places of the account to bind to the sub-user."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SubUserGeoListParams(SubUserParams):
+    """Parameters of ``subuser/zones/list`` and ``subuser/places/list``."""
+
+    filter: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=1024))
+    """Only those whose label holds this text (any case)."""
+    tag_ids: list[int] | Unset = UNSET
+    """Only those carrying every one of these tags."""
+    offset: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """Skip this many first."""
+    limit: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """At most this many (a page)."""
+    order: Literal["id", "label"] = "id"
+    """Sort by ID or by label."""
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class SubUserAccess:
+    """What ``subuser/zones/list_ids`` and ``subuser/places/list_ids`` answer."""
+
+    access_to_all: bool
+    """Whether the sub-user sees every object of its kind in the account."""
+    list: list[int]
+    """The IDs of the objects bound to the sub-user."""
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class SubUserZoneList:
+    """One page of ``subuser/zones/list``."""
+
+    # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
+    access_to_all: bool
+    """Whether the sub-user sees every zone of the account."""
+    list: list[Zone]
+    """The zones the sub-user sees."""
+    count: int
+    """The number found, ignoring paging."""
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class SubUserPlaceList:
+    """One page of ``subuser/places/list``."""
+
+    access_to_all: bool
+    """Whether the sub-user sees every place of the account."""
+    list: list[Place]
+    """The places the sub-user sees."""
+    count: int
+    """The number found, ignoring paging."""

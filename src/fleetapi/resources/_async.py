@@ -9,7 +9,7 @@ import builtins
 import datetime as dt
 from collections.abc import AsyncIterator
 from functools import cached_property
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from fleetapi._async_events import AsyncEventStream
 from fleetapi._deprecation import moved
@@ -81,7 +81,10 @@ if TYPE_CHECKING:
         NewSubUser,
         SecurityGroup,
         SubUser,
+        SubUserAccess,
         SubUserChange,
+        SubUserPlaceList,
+        SubUserZoneList,
     )
     from fleetapi.models.tag import NewTag, Tag, TaggedEntityType, TagSearchResult
     from fleetapi.models.task import (
@@ -206,10 +209,12 @@ __all__ = [
     "AsyncRetranslatorResource",
     "AsyncSubscriptionAvangateResource",
     "AsyncSubscriptionResource",
+    "AsyncSubuserPlacesResource",
     "AsyncSubuserResource",
     "AsyncSubuserSecurityGroupResource",
     "AsyncSubuserSessionResource",
     "AsyncSubuserTrackerResource",
+    "AsyncSubuserZonesResource",
     "AsyncTagResource",
     "AsyncTaskCheckpointResource",
     "AsyncTaskResource",
@@ -5091,6 +5096,16 @@ class AsyncSubuserResource:
         """The calls under ``subuser/security_group/``."""
         return AsyncSubuserSecurityGroupResource(self._client)
 
+    @cached_property
+    def zones(self) -> AsyncSubuserZonesResource:
+        """The calls under ``subuser/zones/``."""
+        return AsyncSubuserZonesResource(self._client)
+
+    @cached_property
+    def places(self) -> AsyncSubuserPlacesResource:
+        """The calls under ``subuser/places/``."""
+        return AsyncSubuserPlacesResource(self._client)
+
     async def list(self) -> builtins.list[SubUser]:
         """List the account's sub-users.
 
@@ -5334,6 +5349,304 @@ class AsyncSubuserSecurityGroupResource:
             SUBUSER_SECURITY_GROUP_ASSIGN,
             SecurityGroupAssignParams(group_id=group_id, subuser_ids=subuser_ids),
         )
+
+
+class AsyncSubuserZonesResource:
+    """The calls under ``subuser/zones/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def bind(
+        self,
+        *,
+        subuser_id: int,
+        access_to_all: bool | Unset | None = UNSET,
+        zone_ids: builtins.list[int] | Unset | None = UNSET,
+    ) -> None:
+        """Let a sub-user see these zones, or every zone of the account.
+
+        Calls ``subuser/zones/bind``.
+        Master users only.
+        Error codes the service lists: 7, 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+            access_to_all: True: the sub-user sees every zone of the account; false: only those
+                bound to it.
+            zone_ids: Zones of the account to bind to the sub-user.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_ZONES_BIND
+        from fleetapi.models.subuser import SubUserZonesBindParams
+
+        await self._client.call(
+            SUBUSER_ZONES_BIND,
+            SubUserZonesBindParams(
+                subuser_id=subuser_id, access_to_all=access_to_all, zone_ids=zone_ids
+            ),
+        )
+
+    async def unbind(self, *, subuser_id: int, zone_ids: builtins.list[int]) -> None:
+        """Stop a sub-user seeing these zones (unless it sees every zone).
+
+        Calls ``subuser/zones/unbind``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+            zone_ids: Zones of the account.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_ZONES_UNBIND
+        from fleetapi.models.subuser import SubUserZonesParams
+
+        await self._client.call(
+            SUBUSER_ZONES_UNBIND, SubUserZonesParams(subuser_id=subuser_id, zone_ids=zone_ids)
+        )
+
+    async def list_ids(self, *, subuser_id: int) -> SubUserAccess:
+        """Whether a sub-user sees every zone, and the IDs of those bound to it.
+
+        Calls ``subuser/zones/list_ids``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_ZONES_LIST_IDS
+        from fleetapi.models.subuser import SubUserParams
+
+        result: SubUserAccess = await self._client.call(
+            SUBUSER_ZONES_LIST_IDS, SubUserParams(subuser_id=subuser_id)
+        )
+        return result
+
+    async def list(
+        self,
+        *,
+        subuser_id: int,
+        filter: str | Unset = UNSET,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        order: Literal["id", "label"] = "id",
+    ) -> SubUserZoneList:
+        """List the zones a sub-user sees, a page at a time, with their count.
+
+        Calls ``subuser/zones/list``.
+        Master users only.
+        Error codes the service lists: 7, 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+            filter: Only those whose label holds this text (any case).
+            tag_ids: Only those carrying every one of these tags.
+            offset: Skip this many first.
+            limit: At most this many (a page).
+            order: Sort by ID or by label.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_ZONES_LIST
+        from fleetapi.models.subuser import SubUserGeoListParams
+
+        result: SubUserZoneList = await self._client.call(
+            SUBUSER_ZONES_LIST,
+            SubUserGeoListParams(
+                subuser_id=subuser_id,
+                filter=filter,
+                tag_ids=tag_ids,
+                offset=offset,
+                limit=limit,
+                order=order,
+            ),
+        )
+        return result
+
+    async def iterate_list(
+        self,
+        *,
+        subuser_id: int,
+        filter: str | Unset = UNSET,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        order: Literal["id", "label"] = "id",
+        page_size: int = 1000,
+    ) -> AsyncIterator[Zone]:
+        """List the zones a sub-user sees, a page at a time, with their count.
+
+        Calls ``subuser/zones/list``.
+        Master users only.
+        Error codes the service lists: 7, 13, 201, 236.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+
+        Args:
+            subuser_id: A sub-user of the account.
+            filter: Only those whose label holds this text (any case).
+            tag_ids: Only those carrying every one of these tags.
+            order: Sort by ID or by label.
+            page_size: Items asked for per request.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_ZONES_LIST
+        from fleetapi.models.subuser import SubUserGeoListParams
+
+        params = SubUserGeoListParams(
+            subuser_id=subuser_id, filter=filter, tag_ids=tag_ids, order=order
+        )
+        async for item in self._client.paginate(SUBUSER_ZONES_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+
+class AsyncSubuserPlacesResource:
+    """The calls under ``subuser/places/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def bind(
+        self,
+        *,
+        subuser_id: int,
+        access_to_all: bool | Unset | None = UNSET,
+        place_ids: builtins.list[int] | Unset | None = UNSET,
+    ) -> None:
+        """Let a sub-user see these places, or every place of the account.
+
+        Calls ``subuser/places/bind``.
+        Master users only.
+        Error codes the service lists: 7, 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+            access_to_all: True: the sub-user sees every place of the account; false: only those
+                bound to it.
+            place_ids: Places of the account to bind to the sub-user.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_PLACES_BIND
+        from fleetapi.models.subuser import SubUserPlacesBindParams
+
+        await self._client.call(
+            SUBUSER_PLACES_BIND,
+            SubUserPlacesBindParams(
+                subuser_id=subuser_id, access_to_all=access_to_all, place_ids=place_ids
+            ),
+        )
+
+    async def unbind(self, *, subuser_id: int, place_ids: builtins.list[int]) -> None:
+        """Stop a sub-user seeing these places (unless it sees every place).
+
+        Calls ``subuser/places/unbind``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+            place_ids: Places of the account.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_PLACES_UNBIND
+        from fleetapi.models.subuser import SubUserPlacesParams
+
+        await self._client.call(
+            SUBUSER_PLACES_UNBIND, SubUserPlacesParams(subuser_id=subuser_id, place_ids=place_ids)
+        )
+
+    async def list_ids(self, *, subuser_id: int) -> SubUserAccess:
+        """Whether a sub-user sees every place, and the IDs of those bound to it.
+
+        Calls ``subuser/places/list_ids``.
+        Master users only.
+        Error codes the service lists: 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_PLACES_LIST_IDS
+        from fleetapi.models.subuser import SubUserParams
+
+        result: SubUserAccess = await self._client.call(
+            SUBUSER_PLACES_LIST_IDS, SubUserParams(subuser_id=subuser_id)
+        )
+        return result
+
+    async def list(
+        self,
+        *,
+        subuser_id: int,
+        filter: str | Unset = UNSET,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        order: Literal["id", "label"] = "id",
+    ) -> SubUserPlaceList:
+        """List the places a sub-user sees, a page at a time, with their count.
+
+        Calls ``subuser/places/list``.
+        Master users only.
+        Error codes the service lists: 7, 13, 201, 236.
+
+        Args:
+            subuser_id: A sub-user of the account.
+            filter: Only those whose label holds this text (any case).
+            tag_ids: Only those carrying every one of these tags.
+            offset: Skip this many first.
+            limit: At most this many (a page).
+            order: Sort by ID or by label.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_PLACES_LIST
+        from fleetapi.models.subuser import SubUserGeoListParams
+
+        result: SubUserPlaceList = await self._client.call(
+            SUBUSER_PLACES_LIST,
+            SubUserGeoListParams(
+                subuser_id=subuser_id,
+                filter=filter,
+                tag_ids=tag_ids,
+                offset=offset,
+                limit=limit,
+                order=order,
+            ),
+        )
+        return result
+
+    async def iterate_list(
+        self,
+        *,
+        subuser_id: int,
+        filter: str | Unset = UNSET,
+        tag_ids: builtins.list[int] | Unset = UNSET,
+        order: Literal["id", "label"] = "id",
+        page_size: int = 1000,
+    ) -> AsyncIterator[Place]:
+        """List the places a sub-user sees, a page at a time, with their count.
+
+        Calls ``subuser/places/list``.
+        Master users only.
+        Error codes the service lists: 7, 13, 201, 236.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+
+        Args:
+            subuser_id: A sub-user of the account.
+            filter: Only those whose label holds this text (any case).
+            tag_ids: Only those carrying every one of these tags.
+            order: Sort by ID or by label.
+            page_size: Items asked for per request.
+        """
+        from fleetapi.endpoints.subuser import SUBUSER_PLACES_LIST
+        from fleetapi.models.subuser import SubUserGeoListParams
+
+        params = SubUserGeoListParams(
+            subuser_id=subuser_id, filter=filter, tag_ids=tag_ids, order=order
+        )
+        async for item in self._client.paginate(SUBUSER_PLACES_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
 
 class AsyncResources:

@@ -23,10 +23,18 @@ from fleetapi._errors import (
     InvalidParametersError,
     TimeSpanTooBigError,
 )
+from fleetapi_mock.domain.subuser import in_sight
 from fleetapi_mock.state.bounds import WORLD_TIME_MAX, WORLD_TIME_MIN
 from fleetapi_mock.state.clock import zone
 from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
-from fleetapi_mock.state.records import ApiKeyRecord, SessionRecord, TrackerRecord, UserRecord
+from fleetapi_mock.state.records import (
+    ApiKeyRecord,
+    PlaceRecord,
+    SessionRecord,
+    TrackerRecord,
+    UserRecord,
+    ZoneRecord,
+)
 from fleetapi_mock.state.world import Owned, World
 
 __all__ = [
@@ -306,3 +314,27 @@ class Context:
         if not user.is_master and user.trackers is not None and tracker_id not in user.trackers:
             return None
         return tracker
+
+    def visible_zones(self) -> list[ZoneRecord]:
+        """The account's zones the caller may see (a sub-user: those bound to it), by ID."""
+        sight = in_sight(self.require_user(), "zones")
+        zones = self.owned(self.world.zones)
+        return zones if sight is None else [z for z in zones if z.id in sight]
+
+    def visible_zone(self, zone_id: int) -> ZoneRecord | None:
+        """The zone ``zone_id`` if the caller may see it."""
+        sight = in_sight(self.require_user(), "zones")
+        found = self.owned_get(self.world.zones, zone_id)
+        return found if sight is None or zone_id in sight else None
+
+    def visible_places(self) -> list[PlaceRecord]:
+        """The account's places the caller may see (a sub-user: those bound to it), by ID."""
+        sight = in_sight(self.require_user(), "places")
+        places = self.owned(self.world.places)
+        return places if sight is None else [p for p in places if p.id in sight]
+
+    def visible_place(self, place_id: int) -> PlaceRecord | None:
+        """The place ``place_id`` if the caller may see it."""
+        sight = in_sight(self.require_user(), "places")
+        found = self.owned_get(self.world.places, place_id)
+        return found if sight is None or place_id in sight else None

@@ -162,10 +162,10 @@ def _check_options(ctx: Context, options: GeoLinkOptions) -> GeoLinkOptions:
     """204 for zones or places the account lacks; the options with display defaults."""
     if options.bounding_zone_ids and isinstance(options.bounding_mode, Unset):
         raise invalid("params.bounding_mode", "required when there are bounding zones")
-    zones = [z for z in options.bounding_zone_ids if ctx.owned_get(ctx.world.zones, z) is None]
+    zones = [z for z in options.bounding_zone_ids if ctx.visible_zone(z) is None]
     if zones:
         raise EntityMissingError("no such zones: " + ", ".join(map(str, zones)))
-    places = [p for p in options.place_ids or () if ctx.owned_get(ctx.world.places, p) is None]
+    places = [p for p in options.place_ids or () if ctx.visible_place(p) is None]
     if places:
         raise EntityMissingError("no such places: " + ", ".join(map(str, places)))
     given = options.display_options

@@ -76,12 +76,12 @@ def _numbered(ctx: Context, rule: NewRule) -> NewRule:
 
 
 def _checked(ctx: Context, rule: NewRule) -> None:
-    """204 for a tracker the caller may not see or a zone not the account's; 7 for what
+    """204 for a tracker or a zone the caller may not see; 7 for what
     the rule's type needs."""
     hidden = [t for t in rule.trackers if ctx.visible_tracker(t) is None]
     if hidden:
         raise EntityMissingError("no such trackers: " + ", ".join(map(str, hidden)))
-    zones = [ctx.owned_get(ctx.world.zones, z) for z in rule.zone_ids]
+    zones = [ctx.visible_zone(z) for z in rule.zone_ids]
     missing = [z for z, found in zip(rule.zone_ids, zones, strict=True) if found is None]
     if missing:
         raise EntityMissingError("no such zones: " + ", ".join(map(str, missing)))

@@ -151,9 +151,9 @@ def tag_search(ctx: Context, params: TagSearchParams) -> TagSearchResult:
 
     found: dict[str, list[Any]] = {}
     if "place" in kinds:
-        found["place"] = [wire_place(p) for p in ctx.owned(ctx.world.places) if carries(p.tags)]
+        found["place"] = [wire_place(p) for p in ctx.visible_places() if carries(p.tags)]
     if "zone" in kinds:
-        found["zone"] = [wire_zone(z) for z in ctx.owned(ctx.world.zones) if carries(z.tags)]
+        found["zone"] = [wire_zone(z) for z in ctx.visible_zones() if carries(z.tags)]
     if "employee" in kinds:
         found["employee"] = [wire_employee(e) for e in visible_employees(ctx) if carries(e.tags)]
     if "vehicle" in kinds:

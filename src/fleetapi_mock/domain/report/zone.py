@@ -54,9 +54,9 @@ def _zones(ctx: Context, plugin: ReportPlugin) -> list[ZoneRecord]:
     """The plugin's ``zone_ids`` in their order (all the account's zones when it names none);
     a zone that is not the account's is 217."""
     if not isinstance(plugin.zone_ids, list) or not plugin.zone_ids:
-        return ctx.owned(ctx.world.zones)
+        return ctx.visible_zones()
     wanted = list(dict.fromkeys(plugin.zone_ids))
-    found = {z: ctx.owned_get(ctx.world.zones, z) for z in wanted}
+    found = {z: ctx.visible_zone(z) for z in wanted}
     missing = [str(z) for z, record in found.items() if record is None]
     if missing:
         raise NonExistentEntitiesError("no such zones: " + ", ".join(missing))

@@ -1,7 +1,9 @@
 """Places (points of interest).
 
 Places are the account's (``world.places``, :class:`~fleetapi_mock.state.records.PlaceRecord`);
-every user of the account sees them all, and those with the ``place_update`` right change them.
+its master user sees them all, a sub-user those in its sight
+(:meth:`~fleetapi_mock.domain.context.Context.visible_places`, what it created among them), and
+users with the ``place_update`` right change them.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from fleetapi.models.place import (
 from fleetapi_mock.domain import search
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.place import wire_place
+from fleetapi_mock.domain.subuser import keep_in_sight
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import PlaceRecord, convert
 
@@ -102,7 +105,7 @@ def place_list(ctx: Context, params: PlaceListParams) -> PlaceList:
             errors=[{"parameter": "order_by", "error": f"not {known} or a custom field's ID"}]
         )
     fields = {**_FIELDS, order: _FIELDS.get(order) or _custom(order)}
-    places = ctx.owned(ctx.world.places)
+    places = ctx.visible_places()
     if not isinstance(params.place_ids, Unset):
         wanted_ids = set(params.place_ids)
         places = [p for p in places if p.id in wanted_ids]
@@ -121,7 +124,7 @@ def place_list(ctx: Context, params: PlaceListParams) -> PlaceList:
 
 
 def _find(ctx: Context, place_id: int) -> PlaceRecord:
-    record = ctx.owned_get(ctx.world.places, place_id)
+    record = ctx.visible_place(place_id)
     if record is None:
         raise EntityNotFoundError(f"no place {place_id}")
     return record
@@ -141,6 +144,7 @@ def place_create(ctx: Context, params: PlaceCreateParams) -> int:
         raise OverQuotaError(f"an account may hold at most {MAX_PLACES} places")
     place_id = ctx.world.ids.next("places")
     ctx.world.places[place_id] = attrs.evolve(record, id=place_id, avatar_file_name=None)
+    keep_in_sight(ctx.world, ctx.require_user(), "places", place_id)
     return place_id
 
 
@@ -176,6 +180,6 @@ def place_search_location(ctx: Context, params: PlaceSearchLocationParams) -> li
     lat, lng = params.location.lat, params.location.lng
     return [
         PlaceLabel(id=p.id, label=p.label)
-        for p in map(wire_place, ctx.owned(ctx.world.places))
+        for p in map(wire_place, ctx.visible_places())
         if haversine_distance(lat, lng, p.location.lat, p.location.lng) <= p.location.radius
     ]

@@ -92,11 +92,11 @@ def _geocode(ctx: Context, address: str) -> Location | None:
     """A place or zone of the account whose address or label is ``address``, else the best
     match of the mock's geocoder."""
     wanted = address.strip().lower()
-    for place in ctx.owned(ctx.world.places):
+    for place in ctx.visible_places():
         known = place.location.address if isinstance(place.location.address, str) else ""
         if wanted in (known.lower(), place.label.lower()):
             return Location(lat=place.location.lat, lng=place.location.lng, address=address)
-    for zone in ctx.owned(ctx.world.zones):
+    for zone in ctx.visible_zones():
         if wanted not in (zone.address.lower(), zone.label.lower()):
             continue
         points = [zone.center] if zone.center is not None else zone.points

@@ -1,7 +1,9 @@
 """Zones (geofences).
 
 Zones are the account's (``world.zones``, :class:`~fleetapi_mock.state.records.ZoneRecord`);
-every user of the account sees them all, and those with the ``zone_update`` right change them.
+its master user sees them all, a sub-user those in its sight
+(:meth:`~fleetapi_mock.domain.context.Context.visible_zones`, what it created among them), and
+users with the ``zone_update`` right change them.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from fleetapi.models.zone import (
 )
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.search import page
+from fleetapi_mock.domain.subuser import keep_in_sight
 from fleetapi_mock.domain.zone import check_points, contains, wire_zone
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import ZoneRecord, ZoneType
@@ -55,7 +58,7 @@ def zone_list(ctx: Context, params: ZoneListParams) -> list[Zone]:
     """The account's zones by id: ``filter`` a case-insensitive substring of the label or the
     address, ``tag_ids`` all carried; paged by ``offset`` and ``limit``; the points of polygons
     and sausages with ``with_points``."""
-    zones = ctx.owned(ctx.world.zones)
+    zones = ctx.visible_zones()
     if isinstance(params.filter, str) and params.filter:
         wanted = params.filter.casefold()
         zones = [z for z in zones if wanted in z.label.casefold() or wanted in z.address.casefold()]
@@ -70,7 +73,7 @@ def zone_list(ctx: Context, params: ZoneListParams) -> list[Zone]:
 def zone_read(ctx: Context, params: ZoneReadParams) -> Zone:
     """One zone of the account (201 when it is missing or another account's); the points of a
     polygon or a sausage with ``with_points``."""
-    record = ctx.owned_get(ctx.world.zones, params.zone_id)
+    record = ctx.visible_zone(params.zone_id)
     if record is None:
         raise EntityNotFoundError(f"no zone {params.zone_id}")
     return wire_zone(record, with_points=params.with_points)
@@ -80,11 +83,7 @@ def zone_read(ctx: Context, params: ZoneReadParams) -> Zone:
 def zone_search_location(ctx: Context, params: ZoneSearchLocationParams) -> list[ZoneLabel]:
     """The account's zones containing ``location`` (its edges included), by ID."""
     lat, lng = params.location.lat, params.location.lng
-    return [
-        ZoneLabel(id=z.id, label=z.label)
-        for z in ctx.owned(ctx.world.zones)
-        if contains(z, lat, lng)
-    ]
+    return [ZoneLabel(id=z.id, label=z.label) for z in ctx.visible_zones() if contains(z, lat, lng)]
 
 
 def _record(ctx: Context, zone: NewZone, zone_id: int, points: Sequence[ZonePoint]) -> ZoneRecord:
@@ -121,6 +120,7 @@ def zone_create(ctx: Context, params: ZoneCreateParams) -> int:
     record = _record(ctx, params.zone, 0, points)
     zone_id = ctx.world.ids.next("zones")
     ctx.world.zones[zone_id] = attrs.evolve(record, id=zone_id)
+    keep_in_sight(ctx.world, ctx.require_user(), "zones", zone_id)
     return zone_id
 
 
@@ -128,7 +128,7 @@ def zone_create(ctx: Context, params: ZoneCreateParams) -> int:
 def zone_update(ctx: Context, params: ZoneUpdateParams) -> None:
     """Replace a zone of the account (201 otherwise; 231 for another type); its points stay
     unless the zone gives them."""
-    stored = ctx.owned_get(ctx.world.zones, params.zone.id)
+    stored = ctx.visible_zone(params.zone.id)
     if stored is None:
         raise EntityNotFoundError(f"no zone {params.zone.id}")
     if stored.type != params.zone.TAG:
@@ -154,7 +154,7 @@ def zone_delete(ctx: Context, params: ZoneDeleteParams) -> None:
             errors=[{"parameter": "zone_id", "error": "give exactly one of zone_id and zone_ids"}]
         )
     for zone_id in wanted:
-        if ctx.owned_get(ctx.world.zones, zone_id) is None:
+        if ctx.visible_zone(zone_id) is None:
             raise EntityNotFoundError(f"no zone {zone_id}")
     doomed = set(wanted)
     rules = [r.id for r in ctx.owned(ctx.world.rules) if doomed & set(r.zone_ids)]

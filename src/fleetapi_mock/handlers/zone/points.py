@@ -17,7 +17,7 @@ from fleetapi_mock.state.records import ZoneRecord
 
 def _shaped(ctx: Context, zone_id: int) -> ZoneRecord:
     """A polygon or sausage of the account: 201 for none, 230 for a circle."""
-    record = ctx.owned_get(ctx.world.zones, zone_id)
+    record = ctx.visible_zone(zone_id)
     if record is None:
         raise EntityNotFoundError(f"no zone {zone_id}")
     if record.type == "circle":

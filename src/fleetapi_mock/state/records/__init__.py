@@ -23,6 +23,7 @@ import attrs
 from fleetapi_mock.state.records.accounts import (
     ApiKeyRecord,
     DealerRecord,
+    GeoAccess,
     SecurityGroupRecord,
     SessionKind,
     SessionRecord,
@@ -93,6 +94,7 @@ __all__ = [
     "FormRecord",
     "FormTemplateRecord",
     "GarageRecord",
+    "GeoAccess",
     "GeoLinkRecord",
     "ImportProcessRecord",
     "MapLayerRecord",

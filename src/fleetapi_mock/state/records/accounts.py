@@ -23,6 +23,7 @@ from fleetapi.models.user import (
 __all__ = [
     "ApiKeyRecord",
     "DealerRecord",
+    "GeoAccess",
     "SecurityGroupRecord",
     "SessionKind",
     "SessionRecord",
@@ -131,6 +132,20 @@ class UserPreferences:
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
+class GeoAccess:
+    """The zones (or places) a sub-user sees: every one of the account's, or those bound."""
+
+    access_to_all: bool = True
+    """Every one of the account's (the bound IDs are kept for when this ends)."""
+    ids: list[int] = attrs.Factory(list)
+    """The IDs bound to the sub-user."""
+
+    def sight(self) -> frozenset[int] | None:
+        """The IDs seen; ``None`` for every one of the account's."""
+        return None if self.access_to_all else frozenset(self.ids)
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class UserRecord:
     """A user: a master user (account owner) or a sub-user of one."""
 
@@ -152,6 +167,10 @@ class UserRecord:
     """The trackers a sub-user may see; null means every tracker of the account."""
     security_group_id: int | None = None
     """A sub-user's security group, whose rights replace ``rights``; null: none."""
+    zones: GeoAccess = attrs.Factory(GeoAccess)
+    """The zones a sub-user sees (``subuser/zones/bind``)."""
+    places: GeoAccess = attrs.Factory(GeoAccess)
+    """The places a sub-user sees (``subuser/places/bind``)."""
     activated: bool = True
     plugins: list[int] = attrs.Factory(list)
     """Plugins available to a master user's account (29: bills; without it ``bill/*`` answer

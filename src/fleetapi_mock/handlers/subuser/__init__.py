@@ -1,10 +1,10 @@
 """Sub-users and security groups (``subuser/*``): the master user's management of them.
 
 A sub-user is a :class:`~fleetapi_mock.state.records.UserRecord` with a ``master_id``; it sees
-the trackers of its ``trackers`` list (every tracker of the account when the list is null) and
-holds the rights of its security group (:meth:`World.rights_of
-<fleetapi_mock.state.world.World.rights_of>`). Every call here is ``master_only`` in the table:
-the router answers a sub-user 13 before a handler runs.
+the trackers of its ``trackers`` list (every tracker of the account when the list is null), the
+zones and places of :mod:`.geo`, and holds the rights of its security group
+(:func:`~fleetapi_mock.domain.subuser.rights_of`). Every call here is ``master_only`` in the
+table: the router answers a sub-user 13 before a handler runs.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from fleetapi._endpoint import NoParams
-from fleetapi._errors import EntityNotFoundError, EntriesMismatchError, LoginInUseError
+from fleetapi._errors import EntriesMismatchError, LoginInUseError
 from fleetapi._types import UNSET
 from fleetapi.endpoints.subuser import (
     SUBUSER_DELETE,
@@ -44,8 +44,15 @@ from fleetapi.models.subuser import (
     SubUserUpdateParams,
 )
 from fleetapi_mock.domain.context import Context, invalid
+from fleetapi_mock.domain.subuser import subuser_of
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import SecurityGroupRecord, UserProfile, UserRecord, convert
+from fleetapi_mock.state.records import (
+    GeoAccess,
+    SecurityGroupRecord,
+    UserProfile,
+    UserRecord,
+    convert,
+)
 
 PASSWORD_LENGTH = (6, 20)
 """The shortest and longest password of a sub-user, in characters."""
@@ -59,14 +66,6 @@ _PROFILE_FIELDS = tuple(
 def _subusers(ctx: Context) -> list[UserRecord]:
     account = ctx.account.id
     return [u for u in ctx.world.users.values() if u.master_id == account]
-
-
-def _subuser(ctx: Context, subuser_id: int) -> UserRecord:
-    """A sub-user of the caller's account (201 for any other ID)."""
-    user = ctx.world.users.get(subuser_id)
-    if user is None or user.master_id != ctx.account.id:
-        raise EntityNotFoundError(f"no sub-user {subuser_id}")
-    return user
 
 
 def _check_group(ctx: Context, group_id: int | None) -> None:
@@ -119,7 +118,8 @@ def subuser_list(ctx: Context, params: NoParams) -> list[SubUser]:
 
 @handles(SUBUSER_REGISTER)
 def subuser_register(ctx: Context, params: SubUserRegisterParams) -> int:
-    """A new sub-user of the account, seeing no tracker yet, in its master's time zone and
+    """A new sub-user of the account, seeing no tracker, zone or place yet, in its master's
+    time zone and
     language; answers its ID (201: no such group, 206: login taken, 7: bad password)."""
     password = str(params.password)
     shortest, longest = PASSWORD_LENGTH
@@ -138,6 +138,8 @@ def subuser_register(ctx: Context, params: SubUserRegisterParams) -> int:
         time_zone=master.time_zone,
         locale=master.locale,
         trackers=[],
+        zones=GeoAccess(access_to_all=False),
+        places=GeoAccess(access_to_all=False),
         profile=UserProfile(creation_date=ctx.now().replace(microsecond=0)),
     )
     ctx.world.users[new_id] = _with_fields(blank, params.user)
@@ -147,7 +149,7 @@ def subuser_register(ctx: Context, params: SubUserRegisterParams) -> int:
 @handles(SUBUSER_UPDATE)
 def subuser_update(ctx: Context, params: SubUserUpdateParams) -> None:
     """Replace a sub-user's fields (its password, trackers and creation date stay)."""
-    user = _subuser(ctx, params.user.id)
+    user = subuser_of(ctx, params.user.id)
     _check_group(ctx, params.user.security_group_id)
     _check_login(ctx, params.user.login, user.id)
     ctx.world.users[user.id] = _with_fields(user, params.user)
@@ -158,7 +160,7 @@ def subuser_delete(ctx: Context, params: SubUserDeleteParams) -> None:
     """Delete a sub-user: its sessions end and its own reports go; the geo links it created
     stay the account's, credited to the master user."""
     world = ctx.world
-    user = _subuser(ctx, params.subuser_id)
+    user = subuser_of(ctx, params.subuser_id)
     for session in [s for s in world.sessions.values() if s.user_id == user.id]:
         del world.sessions[session.hash]
     for report in [r for r in world.reports.values() if r.user_id == user.id]:
@@ -171,7 +173,7 @@ def subuser_delete(ctx: Context, params: SubUserDeleteParams) -> None:
 @handles(SUBUSER_TRACKER_LIST)
 def subuser_tracker_list(ctx: Context, params: SubUserParams) -> list[int]:
     """The IDs of the trackers the sub-user sees."""
-    user = _subuser(ctx, params.subuser_id)
+    user = subuser_of(ctx, params.subuser_id)
     return [t.id for t in ctx.world.trackers_visible_to(user)]
 
 
@@ -185,7 +187,7 @@ def _account_trackers(ctx: Context, ids: list[int]) -> None:
 @handles(SUBUSER_TRACKER_BIND)
 def subuser_tracker_bind(ctx: Context, params: SubUserTrackersParams) -> None:
     """Add trackers to those the sub-user sees (all of them already: nothing changes)."""
-    user = _subuser(ctx, params.subuser_id)
+    user = subuser_of(ctx, params.subuser_id)
     _account_trackers(ctx, params.trackers)
     if user.trackers is not None:
         bound = list(dict.fromkeys([*user.trackers, *params.trackers]))
@@ -195,7 +197,7 @@ def subuser_tracker_bind(ctx: Context, params: SubUserTrackersParams) -> None:
 @handles(SUBUSER_TRACKER_UNBIND)
 def subuser_tracker_unbind(ctx: Context, params: SubUserTrackersParams) -> None:
     """Remove trackers from those the sub-user sees."""
-    user = _subuser(ctx, params.subuser_id)
+    user = subuser_of(ctx, params.subuser_id)
     _account_trackers(ctx, params.trackers)
     gone = set(params.trackers)
     seen = [t.id for t in ctx.world.trackers_visible_to(user)]
@@ -205,7 +207,7 @@ def subuser_tracker_unbind(ctx: Context, params: SubUserTrackersParams) -> None:
 @handles(SUBUSER_SESSION_CREATE)
 def subuser_session_create(ctx: Context, params: SubUserParams) -> str:
     """A new session of the sub-user: its hash."""
-    user = _subuser(ctx, params.subuser_id)
+    user = subuser_of(ctx, params.subuser_id)
     return ctx.world.create_session(user, most=ctx.limits.max_sessions).hash
 
 
@@ -251,6 +253,6 @@ def security_group_assign(ctx: Context, params: SecurityGroupAssignParams) -> No
     """Put sub-users in a group (null: the default one); 201 when the group or a sub-user is
     not the account's, nothing changed then."""
     _check_group(ctx, params.group_id)
-    users = [_subuser(ctx, i) for i in params.subuser_ids]
+    users = [subuser_of(ctx, i) for i in params.subuser_ids]
     for user in users:
         ctx.world.users[user.id] = attrs.evolve(user, security_group_id=params.group_id, rights=[])
