@@ -205,4 +205,9 @@ AREA_OF: dict[str, str] = {
     "subuser/places/unbind": "subuser",
     "subuser/places/list_ids": "subuser",
     "subuser/places/list": "subuser",
+    "timezone/list": "timezone",
+    "plugin/list": "plugin",
+    "notification/list": "notification",
+    "feedback/send_email": "feedback",
+    "file/stats/read": "file",
 }

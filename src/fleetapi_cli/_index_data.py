@@ -202,6 +202,11 @@ INDEX: Index = {
     "subuser places unbind": "subuser/places/unbind",
     "subuser places list-ids": "subuser/places/list_ids",
     "subuser places list": "subuser/places/list",
+    "timezone list": "timezone/list",
+    "plugin list": "plugin/list",
+    "notification list": "notification/list",
+    "feedback send-email": "feedback/send_email",
+    "file stats read": "file/stats/read",
 }
 
 HAND_MADE: dict[str, HandMade] = {

@@ -46,6 +46,7 @@ ARGS: dict[str, list[str]] = {
     "subuser tracker list": ["--subuser-id", "2"],
     "subuser zones list": ["--subuser-id", "2"], "subuser places list": ["--subuser-id", "2"],
     "subuser zones list-ids": ["--subuser-id", "2"],
+    "timezone list": [], "plugin list": [], "notification list": [],
     "subuser places list-ids": ["--subuser-id", "2"],
     "task checkpoint list": ["--checkpoint-ids", "7", "--checkpoint-ids", "8"],
 }  # fmt: skip

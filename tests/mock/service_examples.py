@@ -1163,6 +1163,49 @@ EXAMPLES: Final = (
     ),
     Example("subuser/places/bind", {"subuser_id": 2, "access_to_all": False, "place_ids": [1]}, {}),
     Example("subuser/places/unbind", {"subuser_id": 2, "place_ids": [1]}, {}),
+    Example(
+        "timezone/list",
+        {"locale": "En-en"},
+        {
+            "list": [
+                {
+                    "zone_id": "Australia/Sydney",
+                    "description": "Sydney",
+                    "base_offset": 10.0,
+                    "dst_offset": 1,
+                    "country_code": "AU",
+                }
+            ]
+        },
+    ),
+    Example(
+        "plugin/list",
+        {},
+        {
+            "list": [
+                {
+                    "id": 4,
+                    "type": "tracker_report",
+                    "module": "com.navixy.plugin.tracker.report.trip",
+                    "ui_module": "Trip",
+                    "filter": {"exclusion": True, "values": []},
+                }
+            ]
+        },
+    ),
+    Example(
+        "notification/list",
+        {},
+        {"list": [{"id": 12451529, "message": "notification", "show_till": "2020-12-31 17:27:28"}]},
+    ),
+    Example(
+        "feedback/send_email", {"feedback": {"text": "I love this platform"}, "type": "review"}, {}
+    ),
+    Example(
+        "file/stats/read",
+        {},
+        {"value": {"file_count": 24, "total_size": 40192953, "quota": 104857600}},
+    ),
     Example("subuser/places/list_ids", {"subuser_id": 2}, {"access_to_all": False, "list": [1, 2]}),
     Example(
         "subuser/places/list",

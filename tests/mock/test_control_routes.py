@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fleetapi
+from fleetapi.models.feedback import Feedback
 from fleetapi_mock import FleetMock, MockControl, ThreadedServer
 from fleetapi_mock.web.control._methods import ControlMethods
 from fleetapi_mock.web.control.routes import ROUTES
@@ -27,6 +28,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "set_clock": {"advance": "PT1H", "running": False},
     "record_positions": {"points": [{"tracker_id": 1, "lat": 52.5, "lng": 13.4, "speed": 30}]},
     "journal": {"path": "tracker/*", "code": 0},
+    "mail": {"kind": "feedback"},
     "verify": {"path": "tracker/read", "body": {"tracker_id": 99}},
     "add_fault": {"path": "tracker/list", "status": 503, "times": 1},
     "list_faults": {},
@@ -69,6 +71,7 @@ def test_each_answer_is_its_declared_result_and_nothing_else() -> None:
     mock = FleetMock()
     client = mock.login()
     client.tracker.list()
+    client.feedback.send_email(feedback=Feedback(text="Works"))  # so that the sent box has one
     mock.control.add_fault(path="nothing/*", delay=0.1)  # so that remove_fault finds rule 1
     http = httpx.Client(transport=mock.transport, base_url=mock.base_url)
     for route in ROUTES:

@@ -197,6 +197,7 @@ SHARED_DOMAIN = {
     "position": "feeding positions: the control API and FleetMock, not a call",
     "gazetteer": "the addresses of the demo world's places, for every geocoding call",
     "lifecycle": "tasks and routes moving with the world clock, not a call",
+    "mail": "the sent box: feedback, activation links, codes and password restores",
 }
 """The domain's pieces that serve several areas, each named after what it is (at most ten)."""
 

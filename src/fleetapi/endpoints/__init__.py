@@ -65,6 +65,11 @@ AREAS: tuple[str, ...] = (
     "report",
     "event",
     "subuser",
+    "timezone",
+    "plugin",
+    "notification",
+    "feedback",
+    "file",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

@@ -16,7 +16,7 @@ import attrs
 
 from fleetapi._types import UNSET, Unset
 
-__all__ = ["FileMetadata", "FileState", "FileType", "UploadTicket"]
+__all__ = ["FileMetadata", "FileState", "FileStats", "FileType", "UploadTicket"]
 
 FileType = Literal["image", "file"]
 """What a stored file holds."""
@@ -47,3 +47,15 @@ class UploadTicket:
     """The name of the file part, which must come last."""
     fields: dict[str, str] = attrs.field(factory=dict, repr=False)
     """Extra form fields to send with the upload (they authenticate it, e.g. a ``token``)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class FileStats:
+    """How much of its file storage an account uses (``file/stats/read``)."""
+
+    file_count: int
+    """The files stored (uploaded, or reserved and not yet expired)."""
+    total_size: int
+    """Their bytes (a reservation counts the size it declared until its upload)."""
+    quota: int
+    """The bytes the account's files may hold."""

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
         TrackerEmployee,
     )
     from fleetapi.models.event import SubscriptionRequest
-    from fleetapi.models.files import FileMetadata, UploadTicket
+    from fleetapi.models.feedback import Feedback, FeedbackType
+    from fleetapi.models.files import FileMetadata, FileStats, UploadTicket
     from fleetapi.models.form import (
         FormTemplate,
         FormTemplateChange,
@@ -55,8 +56,10 @@ if TYPE_CHECKING:
     )
     from fleetapi.models.link import GeoLink, GeoLinkLifetime, GeoLinkOptions, GeoLinkTracker
     from fleetapi.models.map_layer import MapLayer
+    from fleetapi.models.notification import Notification
     from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
     from fleetapi.models.place import NewPlace, Place, PlaceBatchResult, PlaceLabel, PlaceList
+    from fleetapi.models.plugin import Plugin
     from fleetapi.models.reading import (
         CounterType,
         FuelLevels,
@@ -103,6 +106,7 @@ if TYPE_CHECKING:
         TaskUpdateResult,
     )
     from fleetapi.models.task_batch import BatchField, LocationCheckMode, TaskBatchConvertResult
+    from fleetapi.models.timezone import TimeZone
     from fleetapi.models.track import (
         AssetRef,
         TrackerTrackList,
@@ -188,6 +192,9 @@ __all__ = [
     "AsyncDepartmentResource",
     "AsyncEmployeeResource",
     "AsyncEventResource",
+    "AsyncFeedbackResource",
+    "AsyncFileResource",
+    "AsyncFileStatsResource",
     "AsyncFormResource",
     "AsyncFormTemplateResource",
     "AsyncFormTemplateStatsResource",
@@ -199,9 +206,11 @@ __all__ = [
     "AsyncHistoryUnreadResource",
     "AsyncHistoryUserResource",
     "AsyncMapLayerResource",
+    "AsyncNotificationResource",
     "AsyncPaymentSystemEstimateResource",
     "AsyncPaymentSystemResource",
     "AsyncPlaceResource",
+    "AsyncPluginResource",
     "AsyncReportResource",
     "AsyncReportTrackerResource",
     "AsyncResources",
@@ -219,6 +228,7 @@ __all__ = [
     "AsyncTaskCheckpointResource",
     "AsyncTaskResource",
     "AsyncTaskRouteResource",
+    "AsyncTimezoneResource",
     "AsyncTrackResource",
     "AsyncTrackerCounterResource",
     "AsyncTrackerCounterValueResource",
@@ -5649,6 +5659,118 @@ class AsyncSubuserPlacesResource:
     """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
 
+class AsyncTimezoneResource:
+    """The calls under ``timezone/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self, *, locale: str | Unset = UNSET) -> builtins.list[TimeZone]:
+        """List the time zones, with their offsets and countries.
+
+        Calls ``timezone/list``.
+
+        Args:
+            locale: The language of the descriptions (``en``, ``en_US``).
+        """
+        from fleetapi.endpoints.timezone import TIMEZONE_LIST
+        from fleetapi.models.timezone import TimeZoneListParams
+
+        result: builtins.list[TimeZone] = await self._client.call(
+            TIMEZONE_LIST, TimeZoneListParams(locale=locale)
+        )
+        return result
+
+
+class AsyncPluginResource:
+    """The calls under ``plugin/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self) -> builtins.list[Plugin]:
+        """List the plugins available to the user (report kinds, account features).
+
+        Calls ``plugin/list``.
+        """
+        from fleetapi.endpoints.plugin import PLUGIN_LIST
+
+        result: builtins.list[Plugin] = await self._client.call(PLUGIN_LIST, None)
+        return result
+
+
+class AsyncNotificationResource:
+    """The calls under ``notification/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self) -> builtins.list[Notification]:
+        """List the notifications to show the user now.
+
+        Calls ``notification/list``.
+        """
+        from fleetapi.endpoints.notification import NOTIFICATION_LIST
+
+        result: builtins.list[Notification] = await self._client.call(NOTIFICATION_LIST, None)
+        return result
+
+
+class AsyncFeedbackResource:
+    """The calls under ``feedback/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def send_email(
+        self, *, feedback: Feedback, type: FeedbackType = "support_request"
+    ) -> None:
+        """Send feedback (a support request, a feature request, a review) to the dealer.
+
+        Calls ``feedback/send_email``.
+        Error codes the service lists: 7.
+
+        Args:
+            feedback: The message and what helps read it.
+            type: A support request (the default), a feature request or a review.
+        """
+        from fleetapi.endpoints.feedback import FEEDBACK_SEND_EMAIL
+        from fleetapi.models.feedback import FeedbackSendEmailParams
+
+        await self._client.call(
+            FEEDBACK_SEND_EMAIL, FeedbackSendEmailParams(feedback=feedback, type=type)
+        )
+
+
+class AsyncFileResource:
+    """The calls under ``file/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def stats(self) -> AsyncFileStatsResource:
+        """The calls under ``file/stats/``."""
+        return AsyncFileStatsResource(self._client)
+
+
+class AsyncFileStatsResource:
+    """The calls under ``file/stats/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self) -> FileStats:
+        """Read how many files the account stores, their bytes and its quota.
+
+        Calls ``file/stats/read``.
+        """
+        from fleetapi.endpoints.file import FILE_STATS_READ
+
+        result: FileStats = await self._client.call(FILE_STATS_READ, None)
+        return result
+
+
 class AsyncResources:
     """Every call of the API, at the attribute chain of its path."""
 
@@ -5796,6 +5918,31 @@ class AsyncResources:
     def subuser(self) -> AsyncSubuserResource:
         """The calls under ``subuser/``."""
         return AsyncSubuserResource(cast("AsyncClient", self))
+
+    @cached_property
+    def timezone(self) -> AsyncTimezoneResource:
+        """The calls under ``timezone/``."""
+        return AsyncTimezoneResource(cast("AsyncClient", self))
+
+    @cached_property
+    def plugin(self) -> AsyncPluginResource:
+        """The calls under ``plugin/``."""
+        return AsyncPluginResource(cast("AsyncClient", self))
+
+    @cached_property
+    def notification(self) -> AsyncNotificationResource:
+        """The calls under ``notification/``."""
+        return AsyncNotificationResource(cast("AsyncClient", self))
+
+    @cached_property
+    def feedback(self) -> AsyncFeedbackResource:
+        """The calls under ``feedback/``."""
+        return AsyncFeedbackResource(cast("AsyncClient", self))
+
+    @cached_property
+    def file(self) -> AsyncFileResource:
+        """The calls under ``file/``."""
+        return AsyncFileResource(cast("AsyncClient", self))
 
     @cached_property
     def api_keys(self) -> AsyncLegacyApiKeys:

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
         TrackerEmployee,
     )
     from fleetapi.models.event import SubscriptionRequest
-    from fleetapi.models.files import FileMetadata, UploadTicket
+    from fleetapi.models.feedback import Feedback, FeedbackType
+    from fleetapi.models.files import FileMetadata, FileStats, UploadTicket
     from fleetapi.models.form import (
         FormTemplate,
         FormTemplateChange,
@@ -55,8 +56,10 @@ if TYPE_CHECKING:
     )
     from fleetapi.models.link import GeoLink, GeoLinkLifetime, GeoLinkOptions, GeoLinkTracker
     from fleetapi.models.map_layer import MapLayer
+    from fleetapi.models.notification import Notification
     from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
     from fleetapi.models.place import NewPlace, Place, PlaceBatchResult, PlaceLabel, PlaceList
+    from fleetapi.models.plugin import Plugin
     from fleetapi.models.reading import (
         CounterType,
         FuelLevels,
@@ -103,6 +106,7 @@ if TYPE_CHECKING:
         TaskUpdateResult,
     )
     from fleetapi.models.task_batch import BatchField, LocationCheckMode, TaskBatchConvertResult
+    from fleetapi.models.timezone import TimeZone
     from fleetapi.models.track import (
         AssetRef,
         TrackerTrackList,
@@ -188,6 +192,9 @@ __all__ = [
     "DepartmentResource",
     "EmployeeResource",
     "EventResource",
+    "FeedbackResource",
+    "FileResource",
+    "FileStatsResource",
     "FormResource",
     "FormTemplateResource",
     "FormTemplateStatsResource",
@@ -199,9 +206,11 @@ __all__ = [
     "HistoryUnreadResource",
     "HistoryUserResource",
     "MapLayerResource",
+    "NotificationResource",
     "PaymentSystemEstimateResource",
     "PaymentSystemResource",
     "PlaceResource",
+    "PluginResource",
     "ReportResource",
     "ReportTrackerResource",
     "Resources",
@@ -219,6 +228,7 @@ __all__ = [
     "TaskCheckpointResource",
     "TaskResource",
     "TaskRouteResource",
+    "TimezoneResource",
     "TrackResource",
     "TrackerCounterResource",
     "TrackerCounterValueResource",
@@ -5599,6 +5609,116 @@ class SubuserPlacesResource:
     """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
 
 
+class TimezoneResource:
+    """The calls under ``timezone/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self, *, locale: str | Unset = UNSET) -> builtins.list[TimeZone]:
+        """List the time zones, with their offsets and countries.
+
+        Calls ``timezone/list``.
+
+        Args:
+            locale: The language of the descriptions (``en``, ``en_US``).
+        """
+        from fleetapi.endpoints.timezone import TIMEZONE_LIST
+        from fleetapi.models.timezone import TimeZoneListParams
+
+        result: builtins.list[TimeZone] = self._client.call(
+            TIMEZONE_LIST, TimeZoneListParams(locale=locale)
+        )
+        return result
+
+
+class PluginResource:
+    """The calls under ``plugin/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self) -> builtins.list[Plugin]:
+        """List the plugins available to the user (report kinds, account features).
+
+        Calls ``plugin/list``.
+        """
+        from fleetapi.endpoints.plugin import PLUGIN_LIST
+
+        result: builtins.list[Plugin] = self._client.call(PLUGIN_LIST, None)
+        return result
+
+
+class NotificationResource:
+    """The calls under ``notification/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self) -> builtins.list[Notification]:
+        """List the notifications to show the user now.
+
+        Calls ``notification/list``.
+        """
+        from fleetapi.endpoints.notification import NOTIFICATION_LIST
+
+        result: builtins.list[Notification] = self._client.call(NOTIFICATION_LIST, None)
+        return result
+
+
+class FeedbackResource:
+    """The calls under ``feedback/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def send_email(self, *, feedback: Feedback, type: FeedbackType = "support_request") -> None:
+        """Send feedback (a support request, a feature request, a review) to the dealer.
+
+        Calls ``feedback/send_email``.
+        Error codes the service lists: 7.
+
+        Args:
+            feedback: The message and what helps read it.
+            type: A support request (the default), a feature request or a review.
+        """
+        from fleetapi.endpoints.feedback import FEEDBACK_SEND_EMAIL
+        from fleetapi.models.feedback import FeedbackSendEmailParams
+
+        self._client.call(
+            FEEDBACK_SEND_EMAIL, FeedbackSendEmailParams(feedback=feedback, type=type)
+        )
+
+
+class FileResource:
+    """The calls under ``file/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def stats(self) -> FileStatsResource:
+        """The calls under ``file/stats/``."""
+        return FileStatsResource(self._client)
+
+
+class FileStatsResource:
+    """The calls under ``file/stats/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self) -> FileStats:
+        """Read how many files the account stores, their bytes and its quota.
+
+        Calls ``file/stats/read``.
+        """
+        from fleetapi.endpoints.file import FILE_STATS_READ
+
+        result: FileStats = self._client.call(FILE_STATS_READ, None)
+        return result
+
+
 class Resources:
     """Every call of the API, at the attribute chain of its path."""
 
@@ -5746,6 +5866,31 @@ class Resources:
     def subuser(self) -> SubuserResource:
         """The calls under ``subuser/``."""
         return SubuserResource(cast("Client", self))
+
+    @cached_property
+    def timezone(self) -> TimezoneResource:
+        """The calls under ``timezone/``."""
+        return TimezoneResource(cast("Client", self))
+
+    @cached_property
+    def plugin(self) -> PluginResource:
+        """The calls under ``plugin/``."""
+        return PluginResource(cast("Client", self))
+
+    @cached_property
+    def notification(self) -> NotificationResource:
+        """The calls under ``notification/``."""
+        return NotificationResource(cast("Client", self))
+
+    @cached_property
+    def feedback(self) -> FeedbackResource:
+        """The calls under ``feedback/``."""
+        return FeedbackResource(cast("Client", self))
+
+    @cached_property
+    def file(self) -> FileResource:
+        """The calls under ``file/``."""
+        return FileResource(cast("Client", self))
 
     @cached_property
     def api_keys(self) -> LegacyApiKeys:

@@ -65,7 +65,7 @@ from fleetapi._errors import (
 )
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.checkin import CheckinFile
-from fleetapi.models.files import FileMetadata, FileType, UploadTicket
+from fleetapi.models.files import FileMetadata, FileStats, FileType, UploadTicket
 from fleetapi_mock.domain.context import Context, FileReply, UploadedFile
 from fleetapi_mock.domain.form import file_is_live, form_files
 from fleetapi_mock.state.clock import zone
@@ -86,6 +86,7 @@ __all__ = [
     "hard_max_file_size",
     "owner_zone",
     "reserve",
+    "storage_stats",
     "unsubmitted_files",
     "wire_file",
     "wire_stored_file",
@@ -130,6 +131,16 @@ def _used_bytes(world: World, account_id: int) -> int:
         for f in world.files.values()
         if world.belongs(f, account_id) and file_is_live(world, f)
     )
+
+
+def storage_stats(world: World, user: UserRecord) -> FileStats:
+    """The files of ``user``'s account that count against its quota, their bytes, the quota."""
+    live = [
+        f.size
+        for f in world.files.values()
+        if world.belongs(f, user.account_id) and file_is_live(world, f)
+    ]
+    return FileStats(file_count=len(live), total_size=sum(live), quota=_user_quota(world, user))
 
 
 def unsubmitted_files(world: World, form_id: int, field_id: str) -> list[FileRecord]:

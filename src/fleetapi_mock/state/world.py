@@ -26,17 +26,15 @@ import operator
 import random
 import secrets
 import threading
-import typing
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Protocol, TypeVar, get_args, get_origin
-
-import attrs
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 from fleetapi.models.geocoder import GeocodedLocation
 from fleetapi.models.retranslator import RetranslatorProtocol
 from fleetapi.models.task import Route, Task
 from fleetapi.models.tracker_model import TrackerModel
 from fleetapi_mock.state.clock import DEFAULT_START, Clock, IdSequences
+from fleetapi_mock.state.collections import Collection, collection, declared_collections
 from fleetapi_mock.state.documents import (
     DOCUMENT_FORMAT,
     WorldDocumentError,
@@ -62,7 +60,9 @@ from fleetapi_mock.state.records import (
     GarageRecord,
     GeoLinkRecord,
     ImportProcessRecord,
+    MailRecord,
     MapLayerRecord,
+    NotificationRecord,
     PlaceRecord,
     ReportRecord,
     RetranslatorRecord,
@@ -115,40 +115,6 @@ class Owned(Protocol):
 
 _K = TypeVar("_K", int, str)
 _R = TypeVar("_R", bound=Owned)
-
-
-@attrs.frozen(kw_only=True)
-class Collection:
-    """One collection of a world (and of its documents), read from its declaration."""
-
-    name: str
-    record: type[Any]
-    """What it holds: a record class or an API model."""
-    key: str | None
-    """The attribute its records are keyed by (a ``dict`` on the world), or ``None`` for a
-    ``list``. Integer keys also drive the id sequence of the same name."""
-    store: Callable[[list[Any]], Any] = list
-    """What a list's records are kept in, made from the loaded records (``list`` itself, or
-    a :class:`~fleetapi_mock.state.tracks.TrackStore`)."""
-
-
-@attrs.frozen
-class _Declared:
-    key: str
-    store: Callable[[list[Any]], Any]
-    record: type[Any] | None
-
-
-def collection(
-    *,
-    key: str = "id",
-    store: Callable[[list[Any]], Any] = list,
-    record: type[Any] | None = None,
-) -> Any:
-    """Declare a collection of :class:`World`: a keyed one (``Table[int, Record]``, by ``key``)
-    or a list (``list[Record]``), as its annotation says; a list kept in a container of its
-    own names it as ``store`` and its records as ``record``."""
-    return _Declared(key, store, record)
 
 
 def track_point_order(point: TrackPointRecord) -> tuple[int, dt.datetime]:
@@ -222,6 +188,9 @@ class World:
     map_layers: Table[int, MapLayerRecord] = collection()
     reports: Table[int, ReportRecord] = collection()
     """Tracker reports, generated or in progress."""
+    notifications: Table[int, NotificationRecord] = collection()
+    mails: Table[int, MailRecord] = collection()
+    """The sent box: e-mail the service sent (never sent for real), oldest first."""
     gazetteer: list[GeocodedLocation] = collection()
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int | None = None) -> None:
@@ -423,24 +392,7 @@ class World:
         return f"World({self.clock!r}, {counts})"
 
 
-def _collections(cls: type) -> dict[str, Collection]:
-    """The collections declared on ``cls``, in order: each annotated attribute whose value is
-    :func:`collection`."""
-    hints = typing.get_type_hints(cls)
-    found: dict[str, Collection] = {}
-    for name, value in vars(cls).items():
-        if not isinstance(value, _Declared):
-            continue
-        hint = hints[name]
-        keyed = get_origin(hint) is Table
-        record = value.record or get_args(hint)[-1]
-        found[name] = Collection(
-            name=name, record=record, key=value.key if keyed else None, store=value.store
-        )
-    return found
-
-
-World.COLLECTIONS = _collections(World)
+World.COLLECTIONS = declared_collections(World)
 COLLECTIONS: Final = World.COLLECTIONS
 """Every collection of a world document, in order (:class:`Collection`)."""
 

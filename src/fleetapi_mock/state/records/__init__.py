@@ -75,6 +75,7 @@ from fleetapi_mock.state.records.fleet import (
     VehicleRecord,
     VirtualSensorRecord,
 )
+from fleetapi_mock.state.records.messages import MailKind, MailRecord, NotificationRecord
 
 __all__ = [
     "ApiKeyRecord",
@@ -97,9 +98,12 @@ __all__ = [
     "GeoAccess",
     "GeoLinkRecord",
     "ImportProcessRecord",
+    "MailKind",
+    "MailRecord",
     "MapLayerRecord",
     "MeteringSensorRecord",
     "MovementStatus",
+    "NotificationRecord",
     "PlaceRecord",
     "ReadOnlyRecordError",
     "ReportRecord",

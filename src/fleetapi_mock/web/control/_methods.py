@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from fleetapi_mock.state.records import MailKind
 from fleetapi_mock.web.control.models import (
     ClockChange,
     ClockState,
@@ -15,6 +16,8 @@ from fleetapi_mock.web.control.models import (
     FaultRecord,
     JournalFilters,
     JournalRecord,
+    Mail,
+    MailFilters,
     Positions,
     Recorded,
     VerifyAnswer,
@@ -125,6 +128,18 @@ class ControlMethods:
                 "journal", JournalFilters(path=path, code=code, credential=credential, since=since)
             ),
         )
+
+    def mail(self, *, to: str | None = None, kind: MailKind | None = None) -> list[Mail]:
+        """The sent box: the e-mail the world sent (never sent for real), oldest first,
+        filtered.
+
+        ``GET /__mock__/mail``.
+
+        Args:
+            to: Only e-mail to this address (any case).
+            kind: Only e-mail of this kind.
+        """
+        return cast("list[Mail]", self._send("mail", MailFilters(to=to, kind=kind)))
 
     def verify(
         self,

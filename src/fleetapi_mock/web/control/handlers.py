@@ -29,6 +29,8 @@ from fleetapi_mock.web.control.models import (
     ClockState,
     FaultId,
     JournalFilters,
+    Mail,
+    MailFilters,
     Positions,
     Recorded,
     VerifySpec,
@@ -155,6 +157,21 @@ def world_document(ctx: Context, _: None) -> dict[str, Any]:
     passwords and hashes (``"masked": true``; such a document is not loaded again)."""
     document = ctx.backend.world.to_document()
     return document if ctx.secrets else masked_document(document)
+
+
+def mail(ctx: Context, filters: MailFilters) -> list[Mail]:
+    """The sent box: the e-mail the world sent (never sent for real), oldest first,
+    filtered."""
+    world = ctx.backend.world
+    wanted = None if filters.to is None else filters.to.casefold()
+    with world.lock:
+        kept = list(world.mails.values())
+    return [
+        Mail(**attrs.asdict(m, recurse=False))
+        for m in kept
+        if (wanted is None or m.to.casefold() == wanted)
+        and (filters.kind is None or m.kind == filters.kind)
+    ]
 
 
 def read_clock(ctx: Context, _: None) -> ClockState:

@@ -11,6 +11,7 @@ import attrs
 from fleetapi._converter import parse_datetime
 from fleetapi._rules import rules
 from fleetapi._types import CredentialKind
+from fleetapi_mock.state.records import MailKind
 from fleetapi_mock.web.decoding import invalid
 from fleetapi_mock.web.faults import FaultSpec
 from fleetapi_mock.web.journal import CredentialFilter, Difference
@@ -122,6 +123,34 @@ class WorldName:
 
 
 # --- What the routes answer -------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class MailFilters:
+    """``GET /__mock__/mail``'s query."""
+
+    to: str | None = attrs.field(default=None, metadata=rules(max_length=320))
+    """Only e-mail to this address (any case)."""
+    kind: MailKind | None = None
+    """Only e-mail of this kind."""
+
+
+@attrs.frozen(kw_only=True)
+class Mail:
+    """An e-mail of the sent box."""
+
+    id: int
+    user_id: int
+    """The user it was sent for (the sender of feedback, the recipient of the others)."""
+    to: str
+    kind: MailKind
+    """``feedback``, ``activation``, ``auth_code`` or ``password_restore``."""
+    subject: str
+    text: str
+    sent: dt.datetime
+    """When (UTC)."""
+    values: dict[str, str]
+    """What a program reads off it: a ``code``, a session ``hash``, a feedback ``type``."""
 
 
 @attrs.frozen(kw_only=True)

@@ -1,0 +1,47 @@
+"""Plugins: the report kinds the mock makes and the account's features."""
+
+from __future__ import annotations
+
+from fleetapi._endpoint import NoParams
+from fleetapi.endpoints.plugin import PLUGIN_LIST
+from fleetapi.models.plugin import Plugin, PluginFilter
+from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.report import KINDS
+from fleetapi_mock.handlers import handles
+
+_EVERY_MODEL = PluginFilter(exclusion=True, values=[])
+
+_REPORT_MODULES = {4: "trip", 6: "stops", 8: "geofences", 27: "speed_violation"}
+"""The service's module of each report plugin, by ID."""
+
+_ACCOUNT_PLUGINS = {29: ("bills", "Bills"), 45: ("personal_info", "PersonalInfo")}
+"""The account features a world document's ``plugins`` may grant that the mock knows."""
+
+
+def _report(plugin_id: int) -> Plugin:
+    name = _REPORT_MODULES.get(plugin_id, str(plugin_id))
+    return Plugin(
+        id=plugin_id,
+        type="tracker_report",
+        module=f"com.navixy.plugin.tracker.report.{name}",
+        ui_module="".join(part.title() for part in name.split("_")),
+        filter=_EVERY_MODEL,
+    )
+
+
+def _feature(plugin_id: int) -> Plugin:
+    name, ui_module = _ACCOUNT_PLUGINS[plugin_id]
+    return Plugin(
+        id=plugin_id,
+        type="user",
+        module=f"com.navixy.plugin.user.{name}",
+        ui_module=ui_module,
+        filter=_EVERY_MODEL,
+    )
+
+
+@handles(PLUGIN_LIST)
+def plugin_list(ctx: Context, params: NoParams) -> list[Plugin]:
+    """The report plugins, then the account's known features, by ID."""
+    features = sorted({p for p in ctx.account.plugins if p in _ACCOUNT_PLUGINS})
+    return [*map(_report, sorted(KINDS)), *map(_feature, features)]

@@ -1,0 +1,47 @@
+"""What the service says to its users beside the API's answers: the e-mail it sends (kept in
+the world's sent box, never sent) and the notifications its interface shows."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+import attrs
+
+__all__ = ["MailKind", "MailRecord", "NotificationRecord"]
+
+MailKind = Literal["feedback", "activation", "auth_code", "password_restore"]
+"""Why the service wrote: a user's feedback to its dealer, an activation link, a second-factor
+code, a password-restore link."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class MailRecord:
+    """An e-mail the service sent: kept in the sent box, where a test reads what a user would
+    find in their mailbox (``GET /__mock__/mail``)."""
+
+    id: int
+    user_id: int
+    """The user it was sent for (the sender of feedback, the recipient of the others)."""
+    to: str
+    """The address it went to."""
+    kind: MailKind
+    subject: str
+    text: str
+    """The body, as plain text."""
+    sent: dt.datetime
+    """When, by the world clock (UTC)."""
+    values: dict[str, str] = attrs.Factory(dict)
+    """What a program reads off it: a ``code``, a session ``hash``, a feedback ``type``."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class NotificationRecord:
+    """A notification the interface shows a user until a date (``notification/list``)."""
+
+    id: int
+    user_id: int
+    """The account it is shown to."""
+    message: str
+    show_till: dt.datetime
+    """Shown until then (UTC); listed no more after."""
