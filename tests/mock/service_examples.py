@@ -33,6 +33,9 @@ class Example:
     response: dict[str, Any]
     login: str = "demo"
     """The demo user whose session sends it."""
+    files: dict[str, tuple[str, bytes, str]] = attrs.Factory(dict)
+    """The file parts of an upload (name, content, type), sent with the request's fields as
+    ``multipart/form-data``."""
 
 
 _METERING_SENSOR: Final = {
@@ -1163,6 +1166,31 @@ EXAMPLES: Final = (
     ),
     Example("subuser/places/bind", {"subuser_id": 2, "access_to_all": False, "place_ids": [1]}, {}),
     Example("subuser/places/unbind", {"subuser_id": 2, "place_ids": [1]}, {}),
+    Example(
+        "history/asset/list",
+        {
+            "assets": [{"id": 1, "type": "employee"}],
+            "from": "2026-01-14 00:00:00",
+            "to": "2026-01-15 09:00:00",
+        },
+        {"list": [ANY], "limit_exceeded": False},
+    ),
+    Example(
+        "history/asset/count",
+        {
+            "assets": [{"id": 1, "type": "employee"}],
+            "from": "2026-01-14 00:00:00",
+            "to": "2026-01-15 09:00:00",
+        },
+        {"total": 150, "total_unread": 10},
+    ),
+    Example("tag/avatar/assign", {"tag_id": 1, "icon_id": 14}, {}),
+    Example(
+        "tag/avatar/upload",
+        {"tag_id": 1},
+        {"value": "avatar.jpg"},
+        files={"file": ("avatar.jpg", b"\xff\xd8\xff\xe0" + b"\0" * 16, "image/jpeg")},
+    ),
     Example(
         "timezone/list",
         {"locale": "En-en"},

@@ -31,9 +31,11 @@ def _text(value: Any) -> str:
 def _send(api: Api, example: Example, encoding: str) -> httpx.Response:
     session = api.login(example.login)
     url = f"/v2/{example.path}/"
+    fields = {"hash": session, **{k: _text(v) for k, v in example.request.items()}}
+    if example.files:  # an upload: multipart/form-data whatever the encoding
+        return api.http.post(url, data=fields, files=example.files)
     if encoding == "json":
         return api.http.post(url, json={"hash": session, **example.request})
-    fields = {"hash": session, **{k: _text(v) for k, v in example.request.items()}}
     if encoding == "form":
         return api.http.post(url, data=fields)
     return api.http.get(url, params=fields)

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
 import pytest
 
-from fleetapi import EntityExistsError, EntityNotFoundError, InvalidParametersError, OverQuotaError
+from fleetapi import (
+    EntityExistsError,
+    EntityNotFoundError,
+    InvalidDataFormatError,
+    InvalidParametersError,
+    NoDataFileError,
+    OverQuotaError,
+)
 from fleetapi.models.tag import NewTag, Tag
 from fleetapi_mock import FleetMock
 
@@ -119,4 +127,32 @@ def test_delete_takes_exactly_one_of_its_parameters(fleet_mock: FleetMock, clien
         client.tag.delete()
     with pytest.raises(InvalidParametersError):
         client.tag.delete(tag_id=1, tag_ids=[1])
+    assert _tags(fleet_mock) == before
+
+
+PNG = ("badge.png", b"\x89PNG\r\n\x1a\n" + b"\0" * 40, "image/png")
+
+
+def test_an_uploaded_avatar_names_the_tags_avatar(fleet_mock: FleetMock, client: Any) -> None:
+    name = client.tag.avatar.upload(file=PNG, tag_id=URGENT)
+    assert re.fullmatch(r"[0-9a-f]{16}\.png", name)
+    assert client.tag.list()[0].avatar_file_name == name
+    client.tag.avatar.assign(tag_id=URGENT, icon_id=14)
+    with fleet_mock.world.lock:
+        kept = fleet_mock.world.tags[URGENT]
+    assert (kept.icon_id, kept.avatar_file_name) == (14, name)
+    client.tag.avatar.assign(tag_id=URGENT, icon_id=None)
+    assert fleet_mock.world.tags[URGENT].icon_id is None
+
+
+def test_an_avatar_is_an_image_of_a_tag_of_the_account(fleet_mock: FleetMock, client: Any) -> None:
+    before = _tags(fleet_mock)
+    with pytest.raises(InvalidDataFormatError):
+        client.tag.avatar.upload(file=("notes.txt", b"hello", "text/plain"), tag_id=URGENT)
+    with pytest.raises(NoDataFileError):
+        client.tag.avatar.upload(file=("empty.png", b"", "image/png"), tag_id=URGENT)
+    with pytest.raises(EntityNotFoundError):
+        client.tag.avatar.upload(file=PNG, tag_id=404)
+    with pytest.raises(EntityNotFoundError):
+        client.tag.avatar.assign(tag_id=404, icon_id=1)
     assert _tags(fleet_mock) == before

@@ -6,6 +6,10 @@ from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
 from fleetapi.models.history import (
     MAX_HISTORY_LIMIT,
     EventType,
+    HistoryAssetCount,
+    HistoryAssetCountParams,
+    HistoryAssetList,
+    HistoryAssetListParams,
     HistoryEntry,
     HistoryMarkReadParams,
     HistoryReadParams,
@@ -126,6 +130,41 @@ HISTORY_MARK_READ_ALL = Endpoint(
     safe=True,
     origin="service",
 )
+HISTORY_ASSET_LIST = Endpoint(
+    path="history/asset/list",
+    params=HistoryAssetListParams,
+    result=Result.body(HistoryAssetList),
+    summary="List the events of the trackers of vehicles and employees over a period.",
+    errors=(201, 211, 212),
+    safe=True,
+    origin="service",
+    notes=(
+        f"{_SEEN} 201 names an asset that is not the account's. Sorted by time (ties by ID), "
+        f"oldest first unless `ascending` is false; at most `limit` ({MAX_HISTORY_LIMIT}, the "
+        "default; 212 beyond)."
+    ),
+    decisions=(
+        Decision(
+            "The assets of `history/asset/list` and `count`",
+            "An asset is a vehicle or an employee of the account with a tracker the caller "
+            "sees; one without a tracker adds no event. Without `assets`, every asset of the "
+            "`asset_types` (both by default). An asset's label is the label of the vehicle "
+            "carrying the tracker, else the full name of the employee bound to it; "
+            "`limit_exceeded` is true when more events matched than `limit`, as in "
+            "`history/tracker/list` (`tests/sdk/test_history_asset.py`).",
+        ),
+    ),
+)
+HISTORY_ASSET_COUNT = Endpoint(
+    path="history/asset/count",
+    params=HistoryAssetCountParams,
+    result=Result.body(HistoryAssetCount),
+    summary="Count the events, and the unread ones, of the trackers of vehicles and employees.",
+    errors=(201, 211),
+    safe=True,
+    origin="service",
+    notes=f"{_SEEN} Filtered as `history/asset/list` filters them.",
+)
 
 ENDPOINTS = (
     HISTORY_TYPE_LIST,
@@ -136,4 +175,6 @@ ENDPOINTS = (
     HISTORY_READ,
     HISTORY_MARK_READ,
     HISTORY_MARK_READ_ALL,
+    HISTORY_ASSET_LIST,
+    HISTORY_ASSET_COUNT,
 )

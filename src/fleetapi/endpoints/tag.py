@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.tag import (
+    AVATAR_TYPES,
     Tag,
+    TagAvatarAssignParams,
+    TagAvatarUploadParams,
     TagCreateParams,
     TagDeleteParams,
     TagListParams,
@@ -97,5 +100,55 @@ TAG_SEARCH = Endpoint(
         ),
     ),
 )
+TAG_AVATAR_ASSIGN = Endpoint(
+    path="tag/avatar/assign",
+    params=TagAvatarAssignParams,
+    result=Result.nothing(),
+    summary="Show an icon of the standard set for a tag (null: its uploaded avatar).",
+    right="tag_update",
+    errors=(201,),
+    origin="service",
+    decisions=(
+        Decision(
+            "A tag's icon",
+            "The documented tag object has no icon field: `tag/list` answers tags as "
+            "documented and the icon is kept in the world document's tag (`icon_id`); "
+            "assigning one leaves `avatar_file_name` as it is (`tests/sdk/test_tag.py`).",
+        ),
+    ),
+)
+TAG_AVATAR_UPLOAD = Endpoint(
+    path="tag/avatar/upload",
+    params=TagAvatarUploadParams,
+    result=Result.field("value", str),
+    summary="Upload an image as a tag's avatar and get its file name.",
+    right="tag_update",
+    errors=(201, 233, 234),
+    upload=True,
+    origin="service",
+    notes=(
+        "A `multipart/form-data` request: the image travels as the part named `file` ("
+        + ", ".join(f"`{t}`" for t in AVATAR_TYPES)
+        + "; 234 for another type, 233 without it). The answer, the file's name, is the "
+        "tag's `avatar_file_name` from then on."
+    ),
+    decisions=(
+        Decision(
+            "An avatar's file",
+            "Named with 16 random hex digits and the extension of its type (`.jpg`, `.png`, "
+            "`.gif`, `.webp`); at most the platform's `file_storage.hard_max_file_size` bytes "
+            "(271 beyond). The mock keeps the name the API shows, not the image: it serves no "
+            "`static/` files (`tests/sdk/test_tag.py`).",
+        ),
+    ),
+)
 
-ENDPOINTS = (TAG_LIST, TAG_CREATE, TAG_UPDATE, TAG_DELETE, TAG_SEARCH)
+ENDPOINTS = (
+    TAG_LIST,
+    TAG_CREATE,
+    TAG_UPDATE,
+    TAG_DELETE,
+    TAG_SEARCH,
+    TAG_AVATAR_ASSIGN,
+    TAG_AVATAR_UPLOAD,
+)

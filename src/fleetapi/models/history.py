@@ -9,12 +9,17 @@ import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
+from fleetapi.models.track import AssetRef, AssetType
 
 __all__ = [
     "MAX_HISTORY_LIMIT",
     "EventExtra",
     "EventLocation",
     "EventType",
+    "HistoryAssetCount",
+    "HistoryAssetCountParams",
+    "HistoryAssetList",
+    "HistoryAssetListParams",
     "HistoryEntry",
     "HistoryEntryType",
     "HistoryMarkReadParams",
@@ -189,3 +194,60 @@ class HistoryMarkReadParams:
 
     id: int
     """The event to mark as read."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class HistoryAssetCountParams:
+    """Parameters of ``history/asset/count``: the events of the trackers of assets."""
+
+    assets: list[AssetRef] | Unset = UNSET
+    """These assets' trackers (default: every asset's)."""
+    asset_types: list[AssetType] | Unset = UNSET
+    """Only assets of these kinds (default: both)."""
+    from_: dt.datetime
+    """The start of the period."""
+    to: dt.datetime
+    """The end of the period, later than ``from``."""
+    events: list[str] | Unset = UNSET
+    """Only these event types (default: all)."""
+    only_emergency: bool | Unset = UNSET
+    """Only emergency events (alarms such as SOS)."""
+    only_unread: bool | Unset = UNSET
+    """Only the events not yet marked read."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class HistoryAssetListParams(HistoryAssetCountParams):
+    """Parameters of ``history/asset/list``."""
+
+    limit: int | Unset = attrs.field(default=UNSET, metadata=_LIMIT)
+    """At most :data:`MAX_HISTORY_LIMIT` (the default)."""
+    ascending: bool | Unset = UNSET
+    """Oldest first (default true)."""
+    add_asset_label: bool | Unset = UNSET
+    """Start each message with the asset's label (default true): the vehicle's, else the
+    employee's full name."""
+    add_tracker_label: bool | Unset = UNSET
+    """Start each message with the tracker's label (default false; the asset's label wins)."""
+    add_tracker_files: bool | Unset = UNSET
+    """Accepted; the mock's events carry no files."""
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class HistoryAssetList:
+    """The answer of ``history/asset/list``."""
+
+    # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
+    list: list[HistoryEntry]
+    limit_exceeded: bool
+    """True when more events matched than ``limit``."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class HistoryAssetCount:
+    """The answer of ``history/asset/count``."""
+
+    total: int
+    """The events that matched."""
+    total_unread: int
+    """The unread events among them."""

@@ -129,3 +129,28 @@ class TagSearchResult:
     vehicle: list[Vehicle] = attrs.Factory(list)
     zone: list[Zone] = attrs.Factory(list)
     tracker: list[Tracker] = attrs.Factory(list)
+
+
+AVATAR_TYPES: Final = ("image/jpeg", "image/pjpeg", "image/png", "image/gif", "image/webp")
+"""The image types an avatar may be (234 for others)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class TagAvatarAssignParams:
+    """Parameters of ``tag/avatar/assign``."""
+
+    tag_id: int
+    """The tag."""
+    icon_id: int | None
+    """An icon of the standard set; null shows the uploaded avatar instead."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class TagAvatarUploadParams:
+    """The form fields of ``tag/avatar/upload``, beside the image part named ``file``."""
+
+    tag_id: int
+    """The tag."""
+    redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(url=True))
+    """An http or https URL: the answer is then a redirect (HTTP 303) to
+    ``<redirect_target>?response=<urlencoded response JSON>``."""

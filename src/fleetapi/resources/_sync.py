@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     )
     from fleetapi.models.history import (
         EventType,
+        HistoryAssetCount,
+        HistoryAssetList,
         HistoryEntry,
         HistoryEntryType,
         HistoryTrackerList,
@@ -109,6 +111,7 @@ if TYPE_CHECKING:
     from fleetapi.models.timezone import TimeZone
     from fleetapi.models.track import (
         AssetRef,
+        AssetType,
         TrackerTrackList,
         TrackerTrackPoints,
         TrackFileFormat,
@@ -200,6 +203,7 @@ __all__ = [
     "FormTemplateStatsResource",
     "GarageResource",
     "GeocoderResource",
+    "HistoryAssetResource",
     "HistoryResource",
     "HistoryTrackerResource",
     "HistoryTypeResource",
@@ -224,6 +228,7 @@ __all__ = [
     "SubuserSessionResource",
     "SubuserTrackerResource",
     "SubuserZonesResource",
+    "TagAvatarResource",
     "TagResource",
     "TaskCheckpointResource",
     "TaskResource",
@@ -3960,6 +3965,11 @@ class HistoryResource:
         """The calls under ``history/unread/``."""
         return HistoryUnreadResource(self._client)
 
+    @cached_property
+    def asset(self) -> HistoryAssetResource:
+        """The calls under ``history/asset/``."""
+        return HistoryAssetResource(self._client)
+
     def read(self, *, id: int, add_tracker_label: bool | Unset = UNSET) -> HistoryEntry:
         """Read one event.
 
@@ -4184,6 +4194,114 @@ class HistoryUnreadResource:
 
         result: int = self._client.call(
             HISTORY_UNREAD_COUNT, HistoryUnreadCountParams(from_=from_, type=type)
+        )
+        return result
+
+
+class HistoryAssetResource:
+    """The calls under ``history/asset/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self,
+        *,
+        from_: dt.datetime,
+        to: dt.datetime,
+        assets: builtins.list[AssetRef] | Unset = UNSET,
+        asset_types: builtins.list[AssetType] | Unset = UNSET,
+        events: builtins.list[str] | Unset = UNSET,
+        only_emergency: bool | Unset = UNSET,
+        only_unread: bool | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        ascending: bool | Unset = UNSET,
+        add_asset_label: bool | Unset = UNSET,
+        add_tracker_label: bool | Unset = UNSET,
+        add_tracker_files: bool | Unset = UNSET,
+    ) -> HistoryAssetList:
+        """List the events of the trackers of vehicles and employees over a period.
+
+        Calls ``history/asset/list``.
+        Error codes the service lists: 201, 211, 212.
+
+        Args:
+            assets: These assets' trackers (default: every asset's).
+            asset_types: Only assets of these kinds (default: both).
+            from_: The start of the period.
+            to: The end of the period, later than ``from``.
+            events: Only these event types (default: all).
+            only_emergency: Only emergency events (alarms such as SOS).
+            only_unread: Only the events not yet marked read.
+            limit: At most 1000 (the default).
+            ascending: Oldest first (default true).
+            add_asset_label: Start each message with the asset's label (default true): the
+                vehicle's, else the employee's full name.
+            add_tracker_label: Start each message with the tracker's label (default false; the
+                asset's label wins).
+            add_tracker_files: Accepted; the mock's events carry no files.
+        """
+        from fleetapi.endpoints.history import HISTORY_ASSET_LIST
+        from fleetapi.models.history import HistoryAssetListParams
+
+        result: HistoryAssetList = self._client.call(
+            HISTORY_ASSET_LIST,
+            HistoryAssetListParams(
+                assets=assets,
+                asset_types=asset_types,
+                from_=from_,
+                to=to,
+                events=events,
+                only_emergency=only_emergency,
+                only_unread=only_unread,
+                limit=limit,
+                ascending=ascending,
+                add_asset_label=add_asset_label,
+                add_tracker_label=add_tracker_label,
+                add_tracker_files=add_tracker_files,
+            ),
+        )
+        return result
+
+    def count(
+        self,
+        *,
+        from_: dt.datetime,
+        to: dt.datetime,
+        assets: builtins.list[AssetRef] | Unset = UNSET,
+        asset_types: builtins.list[AssetType] | Unset = UNSET,
+        events: builtins.list[str] | Unset = UNSET,
+        only_emergency: bool | Unset = UNSET,
+        only_unread: bool | Unset = UNSET,
+    ) -> HistoryAssetCount:
+        """Count the events, and the unread ones, of the trackers of vehicles and employees.
+
+        Calls ``history/asset/count``.
+        Error codes the service lists: 201, 211.
+
+        Args:
+            assets: These assets' trackers (default: every asset's).
+            asset_types: Only assets of these kinds (default: both).
+            from_: The start of the period.
+            to: The end of the period, later than ``from``.
+            events: Only these event types (default: all).
+            only_emergency: Only emergency events (alarms such as SOS).
+            only_unread: Only the events not yet marked read.
+        """
+        from fleetapi.endpoints.history import HISTORY_ASSET_COUNT
+        from fleetapi.models.history import HistoryAssetCountParams
+
+        result: HistoryAssetCount = self._client.call(
+            HISTORY_ASSET_COUNT,
+            HistoryAssetCountParams(
+                assets=assets,
+                asset_types=asset_types,
+                from_=from_,
+                to=to,
+                events=events,
+                only_emergency=only_emergency,
+                only_unread=only_unread,
+            ),
         )
         return result
 
@@ -4662,6 +4780,11 @@ class TagResource:
     def __init__(self, client: Client) -> None:
         self._client = client
 
+    @cached_property
+    def avatar(self) -> TagAvatarResource:
+        """The calls under ``tag/avatar/``."""
+        return TagAvatarResource(self._client)
+
     def list(self, *, filter: str | Unset | None = UNSET) -> builtins.list[Tag]:
         """List the account's tags, by ID.
 
@@ -4746,6 +4869,52 @@ class TagResource:
 
         result: TagSearchResult = self._client.call(
             TAG_SEARCH, TagSearchParams(tag_ids=tag_ids, entity_types=entity_types)
+        )
+        return result
+
+
+class TagAvatarResource:
+    """The calls under ``tag/avatar/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def assign(self, *, tag_id: int, icon_id: int | None) -> None:
+        """Show an icon of the standard set for a tag (null: its uploaded avatar).
+
+        Calls ``tag/avatar/assign``.
+        Sub-users need the ``tag_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            tag_id: The tag.
+            icon_id: An icon of the standard set; null shows the uploaded avatar instead.
+        """
+        from fleetapi.endpoints.tag import TAG_AVATAR_ASSIGN
+        from fleetapi.models.tag import TagAvatarAssignParams
+
+        self._client.call(TAG_AVATAR_ASSIGN, TagAvatarAssignParams(tag_id=tag_id, icon_id=icon_id))
+
+    def upload(self, *, file: FileInput, tag_id: int, redirect_target: str | Unset = UNSET) -> str:
+        """Upload an image as a tag's avatar and get its file name.
+
+        Calls ``tag/avatar/upload``.
+        Sub-users need the ``tag_update`` right.
+        Error codes the service lists: 201, 233, 234.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            tag_id: The tag.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.tag import TAG_AVATAR_UPLOAD
+        from fleetapi.models.tag import TagAvatarUploadParams
+
+        result: str = self._client.call(
+            TAG_AVATAR_UPLOAD,
+            TagAvatarUploadParams(tag_id=tag_id, redirect_target=redirect_target),
+            files={"file": file},
         )
         return result
 

@@ -123,11 +123,15 @@ def visible_events(ctx: Context) -> list[EventRecord]:
     return [e for e in ctx.owned(ctx.world.events) if e.tracker_id in trackers]
 
 
-def wire_event(ctx: Context, record: EventRecord, *, add_tracker_label: bool) -> HistoryEntry:
+def wire_event(
+    ctx: Context, record: EventRecord, *, add_tracker_label: bool, label: str | None = None
+) -> HistoryEntry:
     """The API's history entry of ``record`` for the caller: its read state, its time in the
-    caller's time zone, the tracker's label before the message when asked."""
+    caller's time zone, ``label`` (or the tracker's label, when asked) before the message."""
     message = record.message
-    if add_tracker_label:
+    if label is not None:
+        message = f"{label}: {message}"
+    elif add_tracker_label:
         tracker = ctx.world.trackers.get(record.tracker_id)
         if tracker is not None:
             message = f"{tracker.label}: {message}"

@@ -14,6 +14,8 @@ from fleetapi._endpoint import NoParams
 from fleetapi._errors import EntityNotFoundError, LimitTooBigError
 from fleetapi._types import Unset
 from fleetapi.endpoints.history import (
+    HISTORY_ASSET_COUNT,
+    HISTORY_ASSET_LIST,
     HISTORY_MARK_READ,
     HISTORY_MARK_READ_ALL,
     HISTORY_READ,
@@ -26,6 +28,10 @@ from fleetapi.endpoints.history import (
 from fleetapi.models.history import (
     MAX_HISTORY_LIMIT,
     EventType,
+    HistoryAssetCount,
+    HistoryAssetCountParams,
+    HistoryAssetList,
+    HistoryAssetListParams,
     HistoryEntry,
     HistoryMarkReadParams,
     HistoryReadParams,
@@ -89,6 +95,31 @@ def history_user_list(ctx: Context, params: HistoryUserListParams) -> HistoryTra
     return _history(ctx, params, current_events(ctx), period, limit)
 
 
+def _matching(
+    ctx: Context,
+    events: list[EventRecord],
+    period: tuple[dt.datetime, dt.datetime],
+    kinds: list[str] | Unset,
+    only_unread: bool | Unset,
+    only_emergency: bool | Unset,
+) -> list[EventRecord]:
+    """``events`` in the period of the types asked for (all by default), unread or emergency
+    ones alone when asked, oldest first (ties by ID)."""
+    start, end = period
+    user = ctx.require_user().id
+    wanted = None if isinstance(kinds, Unset) else set(kinds)
+    found = [
+        e
+        for e in events
+        if start <= e.time <= end
+        and (wanted is None or e.event in wanted)
+        and (only_unread is not True or user not in e.read_by)
+        and (only_emergency is not True or _emergency(e))
+    ]
+    found.sort(key=lambda e: (e.time, e.id))
+    return found
+
+
 def _history(
     ctx: Context,
     params: HistoryUserListParams,
@@ -97,18 +128,10 @@ def _history(
     limit: int,
 ) -> HistoryTrackerList:
     """``events`` in the period, filtered as ``params`` say, sorted by time, cut at ``limit``."""
-    start, end = period
     user = ctx.require_user().id
-    kinds = None if isinstance(params.events, Unset) else set(params.events)
-    found = [
-        e
-        for e in events
-        if start <= e.time <= end
-        and (kinds is None or e.event in kinds)
-        and (params.only_unread is not True or user not in e.read_by)
-        and (params.only_emergency is not True or _emergency(e))
-    ]
-    found.sort(key=lambda e: (e.time, e.id), reverse=params.ascending is False)
+    found = _matching(ctx, events, period, params.events, params.only_unread, params.only_emergency)
+    if params.ascending is False:
+        found.reverse()
     label = params.add_tracker_label is not False
     return HistoryTrackerList(
         list=[wire_event(ctx, e, add_tracker_label=label) for e in found[:limit]],
@@ -171,3 +194,83 @@ def history_mark_read_all(ctx: Context, params: NoParams) -> None:
     for record in current_events(ctx):
         if user not in record.read_by:
             ctx.world.events[record.id] = attrs.evolve(record, read_by=[*record.read_by, user])
+
+
+_BOTH = frozenset({"vehicle", "employee"})
+"""The kinds of asset."""
+
+
+def _asset_labels(ctx: Context) -> dict[int, str]:
+    """The label of each tracker an asset carries: its vehicle's, else its employee's name."""
+    labels = {
+        e.tracker_id: " ".join(p for p in (e.first_name, e.middle_name, e.last_name) if p)
+        for e in ctx.owned(ctx.world.employees)
+        if e.tracker_id is not None
+    }
+    for vehicle in ctx.owned(ctx.world.vehicles):
+        if vehicle.tracker_id is not None:
+            labels[vehicle.tracker_id] = vehicle.label
+    return labels
+
+
+def _asset_trackers(ctx: Context, params: HistoryAssetCountParams) -> set[int]:
+    """The trackers of the assets asked for that the caller sees (201: an asset that is not
+    the account's)."""
+    kinds = (
+        {"vehicle", "employee"}
+        if isinstance(params.asset_types, Unset)
+        else set(params.asset_types)
+    )
+    found: list[int | None] = []
+    if isinstance(params.assets, Unset):
+        if "vehicle" in kinds:
+            found += [v.tracker_id for v in ctx.owned(ctx.world.vehicles)]
+        if "employee" in kinds:
+            found += [e.tracker_id for e in ctx.owned(ctx.world.employees)]
+    else:
+        for asset in params.assets:
+            if asset.type not in kinds:
+                continue
+            if asset.type == "vehicle":
+                found.append(ctx.owned_one(ctx.world.vehicles, asset.id, "vehicle").tracker_id)
+            else:
+                found.append(ctx.owned_one(ctx.world.employees, asset.id, "employee").tracker_id)
+    seen = ctx.visible_tracker_ids()
+    return {t for t in found if t is not None and t in seen}
+
+
+def _asset_events(ctx: Context, params: HistoryAssetCountParams) -> list[EventRecord]:
+    """The events of the assets' trackers in the period, filtered, oldest first."""
+    period = ctx.period(params.from_, params.to)
+    trackers = _asset_trackers(ctx, params)
+    events = [e for e in current_events(ctx) if e.tracker_id in trackers]
+    return _matching(ctx, events, period, params.events, params.only_unread, params.only_emergency)
+
+
+@handles(HISTORY_ASSET_LIST)
+def history_asset_list(ctx: Context, params: HistoryAssetListParams) -> HistoryAssetList:
+    """The events of the assets' trackers, sorted by time, cut at ``limit``, each message
+    after the asset's label unless ``add_asset_label`` is false."""
+    limit = _limit(params.limit)
+    found = _asset_events(ctx, params)
+    if params.ascending is False:
+        found.reverse()
+    labels = _asset_labels(ctx) if params.add_asset_label is not False else {}
+    by_tracker = params.add_tracker_label is True
+    return HistoryAssetList(
+        list=[
+            wire_event(ctx, e, add_tracker_label=by_tracker, label=labels.get(e.tracker_id))
+            for e in found[:limit]
+        ],
+        limit_exceeded=len(found) > limit,
+    )
+
+
+@handles(HISTORY_ASSET_COUNT)
+def history_asset_count(ctx: Context, params: HistoryAssetCountParams) -> HistoryAssetCount:
+    """How many events of the assets' trackers match, and how many of them are unread."""
+    found = _asset_events(ctx, params)
+    user = ctx.require_user().id
+    return HistoryAssetCount(
+        total=len(found), total_unread=sum(1 for e in found if user not in e.read_by)
+    )

@@ -15,12 +15,17 @@ import attrs
 from fleetapi._errors import (
     EntityExistsError,
     EntityNotFoundError,
+    FileTooLargeError,
+    InvalidDataFormatError,
     InvalidParametersError,
+    NoDataFileError,
     OverQuotaError,
 )
 from fleetapi._types import Unset
 from fleetapi.endpoints.tag import (
     MAX_TAGS,
+    TAG_AVATAR_ASSIGN,
+    TAG_AVATAR_UPLOAD,
     TAG_CREATE,
     TAG_DELETE,
     TAG_LIST,
@@ -28,8 +33,11 @@ from fleetapi.endpoints.tag import (
     TAG_UPDATE,
 )
 from fleetapi.models.tag import (
+    AVATAR_TYPES,
     TAGGED_ENTITY_TYPES,
     Tag,
+    TagAvatarAssignParams,
+    TagAvatarUploadParams,
     TagCreateParams,
     TagDeleteParams,
     TagListParams,
@@ -39,6 +47,7 @@ from fleetapi.models.tag import (
 )
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.employee import visible_employees, wire_employee
+from fleetapi_mock.domain.file import hard_max_file_size
 from fleetapi_mock.domain.place import wire_place
 from fleetapi_mock.domain.task import Board
 from fleetapi_mock.domain.tracker import wire_tracker
@@ -164,3 +173,33 @@ def tag_search(ctx: Context, params: TagSearchParams) -> TagSearchResult:
     if "tracker" in kinds:
         found["tracker"] = [wire_tracker(t) for t in ctx.visible_trackers() if carries(t.tag_ids)]
     return TagSearchResult(**found)
+
+
+@handles(TAG_AVATAR_ASSIGN)
+def tag_avatar_assign(ctx: Context, params: TagAvatarAssignParams) -> None:
+    """Keep the tag's icon (201: not a tag of the account)."""
+    tag = ctx.owned_one(ctx.world.tags, params.tag_id, "tag")
+    ctx.world.tags[tag.id] = attrs.evolve(tag, icon_id=params.icon_id)
+
+
+_EXTENSIONS = {"image/jpeg": "jpg", "image/pjpeg": "jpg", "image/png": "png"}
+
+
+@handles(TAG_AVATAR_UPLOAD)
+def tag_avatar_upload(ctx: Context, params: TagAvatarUploadParams) -> str:
+    """The image part ``file`` as the tag's avatar: its new file name (201: not a tag of the
+    account; 233: no image; 234: not an avatar type; 271: too large)."""
+    tag = ctx.owned_one(ctx.world.tags, params.tag_id, "tag")
+    upload = ctx.files.get("file")
+    if upload is None or not upload.data:
+        raise NoDataFileError("no file part named 'file' (or it is empty)")
+    kind = upload.content_type.split(";")[0].strip().lower()
+    if kind not in AVATAR_TYPES:
+        raise InvalidDataFormatError(f"an avatar is one of {', '.join(AVATAR_TYPES)}")
+    most = hard_max_file_size(ctx.world, ctx.require_user())
+    if len(upload.data) > most:
+        raise FileTooLargeError(f"an avatar is at most {most} bytes")
+    extension = _EXTENSIONS.get(kind, kind.removeprefix("image/"))
+    name = f"{ctx.world.new_hash()[:16]}.{extension}"
+    ctx.world.tags[tag.id] = attrs.evolve(tag, avatar_file_name=name)
+    return name

@@ -76,6 +76,8 @@ class TagRecord:
     name: str
     color: str = "1E96DC"
     avatar_file_name: str | None = None
+    icon_id: int | None = None
+    """The icon of the standard set shown for the tag (``tag/avatar/assign``)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
