@@ -205,4 +205,8 @@ AREA_OF: dict[str, str] = {
     "subuser/places/unbind": "subuser",
     "subuser/places/list_ids": "subuser",
     "subuser/places/list": "subuser",
+    "tariff/list": "tariff",
+    "tariff/tracker/list": "tariff",
+    "tariff/tracker/change": "tariff",
+    "transaction/list": "transaction",
 }

@@ -202,6 +202,10 @@ INDEX: Index = {
     "subuser places unbind": "subuser/places/unbind",
     "subuser places list-ids": "subuser/places/list_ids",
     "subuser places list": "subuser/places/list",
+    "tariff list": "tariff/list",
+    "tariff tracker list": "tariff/tracker/list",
+    "tariff tracker change": "tariff/tracker/change",
+    "transaction list": "transaction/list",
 }
 
 HAND_MADE: dict[str, HandMade] = {

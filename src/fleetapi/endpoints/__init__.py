@@ -65,6 +65,8 @@ AREAS: tuple[str, ...] = (
     "report",
     "event",
     "subuser",
+    "tariff",
+    "transaction",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

@@ -26,9 +26,8 @@ import operator
 import random
 import secrets
 import threading
-import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Protocol, TypeVar, get_args, get_origin
+from typing import Any, ClassVar, Final, Protocol, TypeVar, get_args, get_origin, get_type_hints
 
 import attrs
 
@@ -77,6 +76,7 @@ from fleetapi_mock.state.records import (
     TrackerGroupRecord,
     TrackerRecord,
     TrackPointRecord,
+    TransactionRecord,
     UserRecord,
     VehicleRecord,
     ZoneRecord,
@@ -110,7 +110,6 @@ class Owned(Protocol):
     @property
     def user_id(self) -> int:
         """The id of the owning account."""
-        ...
 
 
 _K = TypeVar("_K", int, str)
@@ -215,6 +214,7 @@ class World:
     routes: Table[int, Route] = collection()
     """Routes, sharing the id sequence ``tasks``."""
     bills: Table[int, BillRecord] = collection(key="order_id")
+    transactions: Table[int, TransactionRecord] = collection()
     subscriptions: Table[str, SubscriptionRecord] = collection(key="reference")
     geo_links: Table[int, GeoLinkRecord] = collection()
     retranslator_protocols: Table[int, RetranslatorProtocol] = collection()
@@ -426,7 +426,7 @@ class World:
 def _collections(cls: type) -> dict[str, Collection]:
     """The collections declared on ``cls``, in order: each annotated attribute whose value is
     :func:`collection`."""
-    hints = typing.get_type_hints(cls)
+    hints = get_type_hints(cls)
     found: dict[str, Collection] = {}
     for name, value in vars(cls).items():
         if not isinstance(value, _Declared):
