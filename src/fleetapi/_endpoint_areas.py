@@ -214,4 +214,8 @@ AREA_OF: dict[str, str] = {
     "notification/list": "notification",
     "feedback/send_email": "feedback",
     "file/stats/read": "file",
+    "tariff/list": "tariff",
+    "tariff/tracker/list": "tariff",
+    "tariff/tracker/change": "tariff",
+    "transaction/list": "transaction",
 }

@@ -195,6 +195,37 @@ class TariffRestrictionError(QuotaExceededError):
     http_status = 402
 
 
+class InvalidTariffError(NotFoundError):
+    """Code 237: Invalid tariff (no plan of the user's dealer has the ID)."""
+
+    code = 237
+    description = "Invalid tariff"
+
+
+class TariffChangeNotAllowedError(InvalidStateError):
+    """Code 238: Changing tariff is not allowed (the rules of plans refuse the switch)."""
+
+    code = 238
+    description = "Changing tariff is not allowed"
+    http_status = 403
+
+
+class TariffNotFoundError(NotFoundError):
+    """Code 239: New tariff does not exist."""
+
+    code = 239
+    description = "New tariff does not exist"
+    http_status = 404
+
+
+class TariffChangeTooFrequentError(InvalidStateError):
+    """Code 240: Not allowed to change tariff too frequently (within the freeze period)."""
+
+    code = 240
+    description = "Not allowed to change tariff too frequently"
+    http_status = 403
+
+
 class ValidationFailedError(InvalidRequestError):
     """Code 242: Validation errors."""
 

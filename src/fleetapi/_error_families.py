@@ -184,7 +184,8 @@ class PermissionDeniedError(FleetApiError):
 
 
 class NotFoundError(FleetApiError):
-    """An entity the call names does not exist or is not the user's (12, 201, 204, 217, 222)."""
+    """An entity the call names does not exist or is not the user's (12, 201, 204, 217, 222,
+    237, 239)."""
 
 
 class InvalidRequestError(FleetApiError):
@@ -196,7 +197,7 @@ class ConflictError(FleetApiError):
 
 
 class InvalidStateError(FleetApiError):
-    """The entity is in a state that does not allow this (208, 229, 255, 269, 280)."""
+    """The entity is in a state that does not allow this (208, 229, 238, 240, 255, 269, 280)."""
 
 
 class QuotaExceededError(FleetApiError):

@@ -211,6 +211,10 @@ INDEX: Index = {
     "notification list": "notification/list",
     "feedback send-email": "feedback/send_email",
     "file stats read": "file/stats/read",
+    "tariff list": "tariff/list",
+    "tariff tracker list": "tariff/tracker/list",
+    "tariff tracker change": "tariff/tracker/change",
+    "transaction list": "transaction/list",
 }
 
 HAND_MADE: dict[str, HandMade] = {

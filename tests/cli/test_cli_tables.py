@@ -49,6 +49,8 @@ ARGS: dict[str, list[str]] = {
     "timezone list": [], "plugin list": [], "notification list": [],
     "subuser places list-ids": ["--subuser-id", "2"],
     "task checkpoint list": ["--checkpoint-ids", "7", "--checkpoint-ids", "8"],
+    "tariff list": [], "tariff tracker list": ["--tracker-id", "2"],
+    "transaction list": ["--from", "2025-12-01", "--to", "2026-01-15"],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

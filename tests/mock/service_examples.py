@@ -635,6 +635,38 @@ _SECURITY_GROUP: Final = {
     "privileges": {"rights": ["tag_update", "tracker_register"], "store_period": "1d"},
 }
 """The documentation's security group, without its ID."""
+_TARIFF: Final = {
+    "id": 10,
+    "name": "Business",
+    "group_id": 2,
+    "active": True,
+    "type": "monthly",
+    "price": 13.0,
+    "early_change_price": 23.0,
+    "device_limit": 1000,
+    "has_reports": True,
+    "paas_free": False,
+    "store_period": "12m",
+    "features": ["map_layers"],
+    "map_filter": {"exclusion": True, "values": []},
+}
+"""The documentation's plan (the demo's Business is plan 3)."""
+_TRANSACTION: Final = {
+    "description": "Recharge bonus balance during tracker registration",
+    "type": "bonus_charge",
+    "subtype": "register",
+    "timestamp": "2021-01-28 08:16:40",
+    "user_id": 12203,
+    "dealer_id": 5001,
+    "tracker_id": 303126,
+    "amount": -10.0,
+    "new_balance": 800.0,
+    "old_balance": 810.0,
+    "bonus_amount": 10.0,
+    "new_bonus": 10.0,
+    "old_bonus": 0.0,
+}
+"""The documentation's transaction."""
 
 EXAMPLES: Final = (
     Example(
@@ -1239,6 +1271,16 @@ EXAMPLES: Final = (
         "subuser/places/list",
         {"subuser_id": 2, "offset": 0, "limit": 1000},
         {"access_to_all": False, "list": [_PLACE, ANY], "count": 2},
+    ),
+    Example("tariff/list", {}, {"list": [_TARIFF]}),
+    Example(
+        "tariff/tracker/list", {"tracker_id": 2}, {"list": [_TARIFF], "days_to_next_change": 11}
+    ),
+    Example("tariff/tracker/change", {"tracker_id": 1, "tariff_id": 3}, {}),
+    Example(
+        "transaction/list",
+        {"from": "2025-12-20 08:16:40", "to": "2025-12-28 08:16:40"},
+        {"list": [_TRANSACTION]},
     ),
 )
 

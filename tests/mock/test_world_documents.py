@@ -127,6 +127,10 @@ DANGLING: list[tuple[str, Callable[[Document], None], str]] = [
      "import_processes[id=1].user_id"),
     ("map layer of a missing user", lambda d: d["map_layers"][0].update(user_id=999),
      "map_layers[id=1].user_id"),
+    ("transaction of a missing user", _set("transactions", {"id": 1}, "user_id", 999),
+     "transactions[id=1].user_id"),
+    ("tariff of a missing dealer", _set("tariffs", {"id": 3}, "dealer_id", 999),
+     "tariffs[id=3].dealer_id"),
 ]  # fmt: skip
 
 

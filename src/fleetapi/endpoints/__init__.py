@@ -70,6 +70,8 @@ AREAS: tuple[str, ...] = (
     "notification",
     "feedback",
     "file",
+    "tariff",
+    "transaction",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

@@ -92,6 +92,7 @@ if TYPE_CHECKING:
         SubUserZoneList,
     )
     from fleetapi.models.tag import NewTag, Tag, TaggedEntityType, TagSearchResult
+    from fleetapi.models.tariff import Tariff, TariffTrackerList
     from fleetapi.models.task import (
         ListedRoute,
         NewRoute,
@@ -122,6 +123,7 @@ if TYPE_CHECKING:
     from fleetapi.models.tracker_data import Inputs, LastGpsPoint, OutputInfo, TrackerInputs
     from fleetapi.models.tracker_group import TrackerGroup
     from fleetapi.models.tracker_model import TrackerModel
+    from fleetapi.models.transaction import Transaction
     from fleetapi.models.user import (
         BalanceAlertSettings,
         DateFormat,
@@ -230,6 +232,8 @@ __all__ = [
     "SubuserZonesResource",
     "TagAvatarResource",
     "TagResource",
+    "TariffResource",
+    "TariffTrackerResource",
     "TaskCheckpointResource",
     "TaskResource",
     "TaskRouteResource",
@@ -250,6 +254,7 @@ __all__ = [
     "TrackerStatsMileageResource",
     "TrackerStatsResource",
     "TrackerTagsResource",
+    "TransactionResource",
     "UserResource",
     "UserSettingsResource",
     "VehicleResource",
@@ -5888,6 +5893,101 @@ class FileStatsResource:
         return result
 
 
+class TariffResource:
+    """The calls under ``tariff/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def tracker(self) -> TariffTrackerResource:
+        """The calls under ``tariff/tracker/``."""
+        return TariffTrackerResource(self._client)
+
+    def list(self) -> builtins.list[Tariff]:
+        """List the tracker plans of the user's dealer.
+
+        Calls ``tariff/list``.
+        """
+        from fleetapi.endpoints.tariff import TARIFF_LIST
+
+        result: builtins.list[Tariff] = self._client.call(TARIFF_LIST, None)
+        return result
+
+
+class TariffTrackerResource:
+    """The calls under ``tariff/tracker/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self, *, tracker_id: int) -> TariffTrackerList:
+        """List the plans a tracker may switch to, and the days until a free change.
+
+        Calls ``tariff/tracker/list``.
+        Error codes the service lists: 201.
+
+        Args:
+            tracker_id: A tracker the user sees.
+        """
+        from fleetapi.endpoints.tariff import TARIFF_TRACKER_LIST
+        from fleetapi.models.tariff import TariffTrackerParams
+
+        result: TariffTrackerList = self._client.call(
+            TARIFF_TRACKER_LIST, TariffTrackerParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def change(self, *, tracker_id: int, tariff_id: int) -> None:
+        """Switch a tracker to another plan.
+
+        Calls ``tariff/tracker/change``.
+        Master users only.
+        Error codes the service lists: 13, 201, 219, 221, 237, 238, 239, 240.
+
+        Args:
+            tracker_id: A tracker of the account, not a clone.
+            tariff_id: The new plan: active, of the same group as the tracker's and of the user's
+                dealer.
+        """
+        from fleetapi.endpoints.tariff import TARIFF_TRACKER_CHANGE
+        from fleetapi.models.tariff import TariffTrackerChangeParams
+
+        self._client.call(
+            TARIFF_TRACKER_CHANGE,
+            TariffTrackerChangeParams(tracker_id=tracker_id, tariff_id=tariff_id),
+        )
+
+
+class TransactionResource:
+    """The calls under ``transaction/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self, *, from_: dt.datetime, to: dt.datetime, limit: int | Unset = UNSET
+    ) -> builtins.list[Transaction]:
+        """List the account's billing transactions over a period.
+
+        Calls ``transaction/list``.
+        Sub-users need the ``payment_create`` right.
+        Error codes the service lists: 211.
+
+        Args:
+            from_: The start of the period.
+            to: The end of the period, later than ``from``.
+            limit: At most this many, the oldest first (default: every one of the period).
+        """
+        from fleetapi.endpoints.transaction import TRANSACTION_LIST
+        from fleetapi.models.transaction import TransactionListParams
+
+        result: builtins.list[Transaction] = self._client.call(
+            TRANSACTION_LIST, TransactionListParams(from_=from_, to=to, limit=limit)
+        )
+        return result
+
+
 class Resources:
     """Every call of the API, at the attribute chain of its path."""
 
@@ -6060,6 +6160,16 @@ class Resources:
     def file(self) -> FileResource:
         """The calls under ``file/``."""
         return FileResource(cast("Client", self))
+
+    @cached_property
+    def tariff(self) -> TariffResource:
+        """The calls under ``tariff/``."""
+        return TariffResource(cast("Client", self))
+
+    @cached_property
+    def transaction(self) -> TransactionResource:
+        """The calls under ``transaction/``."""
+        return TransactionResource(cast("Client", self))
 
     @cached_property
     def api_keys(self) -> LegacyApiKeys:

@@ -1,6 +1,6 @@
 """The checks of a loaded world document beyond its shape: every reference points at
-something there (users at dealers, trackers at owners and tariffs, tasks at trackers...),
-owners are master users, logins and hashes are unique.
+something there (users and tariffs at dealers, trackers at owners and tariffs, tasks at
+trackers...), owners are master users, logins and hashes are unique.
 """
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     clash = set(world.sessions) & set(world.api_keys)
     if clash:
         yield "api_keys", "a hash is both a session and an API key"
+    for tariff in world.tariffs.values():
+        if tariff.dealer_id is not None and tariff.dealer_id not in world.dealers:
+            yield f"tariffs[id={tariff.id}].dealer_id", f"no dealer {tariff.dealer_id}"
     for tracker in world.trackers.values():
         where = f"trackers[id={tracker.id}]"
         if tracker.user_id not in world.users or not world.users[tracker.user_id].is_master:
@@ -95,6 +98,7 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
         *((f"data_files[id={f.id}]", f) for f in world.data_files.values()),
         *((f"import_processes[id={p.id}]", p) for p in world.import_processes.values()),
         *((f"bills[order_id={b.order_id}]", b) for b in world.bills.values()),
+        *((f"transactions[id={t.id}]", t) for t in world.transactions.values()),
         *((f"subscriptions[reference={s.reference}]", s) for s in world.subscriptions.values()),
         *((f"geo_links[id={r.id}]", r) for r in world.geo_links.values()),
         *((f"retranslators[id={r.id}]", r) for r in world.retranslators.values()),

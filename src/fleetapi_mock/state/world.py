@@ -77,6 +77,7 @@ from fleetapi_mock.state.records import (
     TrackerGroupRecord,
     TrackerRecord,
     TrackPointRecord,
+    TransactionRecord,
     UserRecord,
     VehicleRecord,
     ZoneRecord,
@@ -110,7 +111,6 @@ class Owned(Protocol):
     @property
     def user_id(self) -> int:
         """The id of the owning account."""
-        ...
 
 
 _K = TypeVar("_K", int, str)
@@ -181,6 +181,7 @@ class World:
     routes: Table[int, Route] = collection()
     """Routes, sharing the id sequence ``tasks``."""
     bills: Table[int, BillRecord] = collection(key="order_id")
+    transactions: Table[int, TransactionRecord] = collection()
     subscriptions: Table[str, SubscriptionRecord] = collection(key="reference")
     geo_links: Table[int, GeoLinkRecord] = collection()
     retranslator_protocols: Table[int, RetranslatorProtocol] = collection()

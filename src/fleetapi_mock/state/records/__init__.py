@@ -42,6 +42,7 @@ from fleetapi_mock.state.records.business import (
     ReportRecord,
     RetranslatorRecord,
     SubscriptionRecord,
+    TransactionRecord,
 )
 from fleetapi_mock.state.records.content import (
     CheckinRecord,
@@ -122,6 +123,7 @@ __all__ = [
     "TrackerGroupRecord",
     "TrackerRecord",
     "TrackerStateRecord",
+    "TransactionRecord",
     "UserPreferences",
     "UserProfile",
     "UserRecord",

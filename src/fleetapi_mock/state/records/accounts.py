@@ -12,6 +12,7 @@ from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.geocoder import GeocoderType
 from fleetapi.models.payment import PaymentSystemSettings
 from fleetapi.models.subuser import SecurityGroup
+from fleetapi.models.tariff import MapFilter, TariffType
 from fleetapi.models.user import (
     DateFormat,
     HourMode,
@@ -67,18 +68,40 @@ class DealerRecord:
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class TariffRecord:
-    """A tariff plan of trackers: the features it allows and how long tracks are kept."""
+    """A tariff plan of trackers: the features it allows, how long tracks are kept, what it
+    costs, and which plans a tracker on it may switch to (``tariff/*``)."""
 
     id: int
+    """The plan."""
     label: str = ""
+    """The plan's name (its ``name`` in ``tariff/list``)."""
+    dealer_id: int | None = None
+    """The dealer offering it; null: every dealer (a world document naming none)."""
+    group_id: int = 0
+    """Its group of plans: a tracker switches only between plans of one group."""
+    active: bool = True
+    """Whether users may switch to it themselves."""
+    type: TariffType = "monthly"
+    """How it is paid: ``monthly``, ``everyday`` or ``activeday``."""
     features: list[str] = attrs.Factory(list)
     """``app_tasks`` (tasks), ``weblocator`` (geo links), ``checkin`` (check-ins)..."""
     storage_period: dt.timedelta = dt.timedelta(days=90)
+    """How long tracks are kept (``store_period`` in ``tariff/list``)."""
     has_reports: bool = True
     """Its trackers may be in reports (``report/tracker/generate`` answers 236 otherwise)."""
     price: float = attrs.field(default=0.0, metadata=rules(minimum=0))
     """Monthly price of one tracker on the tariff, in the dealer's currency (the payment
     estimate adds them up)."""
+    early_change_price: float | None = attrs.field(default=None, metadata=rules(minimum=0))
+    """What a switch to it within the freeze period costs; null: no such switch (240)."""
+    device_limit: int = attrs.field(default=1000, metadata=rules(minimum=0))
+    """The most trackers an account may have to switch a tracker to it (221 beyond)."""
+    paas_free: bool = False
+    """Whether it is free for the PaaS owner."""
+    map_filter: MapFilter = attrs.Factory(lambda: MapFilter(exclusion=True, values=[]))
+    """The maps it offers; by default every one (none excluded)."""
+    legal_types: list[LegalType] | None = None
+    """The legal types of the accounts it is for; null: every one."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

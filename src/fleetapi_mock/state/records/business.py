@@ -1,5 +1,5 @@
 """Records of an account's business with the service: spreadsheets and imports, bills,
-subscriptions, geo links, retranslators and map layers."""
+transactions, subscriptions, geo links, retranslators and map layers."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from fleetapi.models.map_layer import MapLayer
 from fleetapi.models.payment import Bill, ExternalSubscription
 from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.models.retranslator import Retranslator
+from fleetapi.models.transaction import Transaction
 
 __all__ = [
     "BillRecord",
@@ -26,6 +27,7 @@ __all__ = [
     "ReportRecord",
     "RetranslatorRecord",
     "SubscriptionRecord",
+    "TransactionRecord",
 ]
 
 
@@ -131,6 +133,15 @@ class BillRecord(Bill):
 
     user_id: int
     """The master user of the account."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class TransactionRecord(Transaction):
+    """A billing transaction as the world keeps it: the API's transaction (``timestamp`` in
+    UTC) and its ID. Its ``user_id`` is the account's master user, who owns it."""
+
+    id: int
+    """The transaction, in the order they were made."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

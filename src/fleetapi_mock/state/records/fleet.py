@@ -112,6 +112,8 @@ class TrackerRecord:
     model: str = "generic"
     blocked: bool = False
     tariff_id: int
+    tariff_changed: dt.datetime | None = None
+    """When its plan last changed (UTC); null: never (a change of plan is free)."""
     clone: bool = False
     group_id: int = 0
     avatar_file_name: str | None = None
