@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fleetapi._entity_errors import (
+    AlreadyDoneError,
     CloneNotAllowedError,
     DataNotReadyError,
     DeviceBlockedError,
@@ -41,14 +42,17 @@ from fleetapi._entity_errors import (
     NotSupportedBySensorError,
     NotSupportedForEntityTypeError,
     OverQuotaError,
+    PasswordNotChangedError,
     PluginNotFoundError,
     TariffRestrictionError,
+    TimeoutNotReachedError,
     TimeSpanTooBigError,
     TooFewZonePointsError,
     TooManyEntitiesError,
     TooManySensorsError,
     TooManyZonePointsError,
     ValidationFailedError,
+    WrongPasswordError,
 )
 from fleetapi._error_families import (
     AuthenticationError,
@@ -69,6 +73,7 @@ from fleetapi._error_families import (
 
 __all__ = [
     "CODES",
+    "AlreadyDoneError",
     "AuthenticationError",
     "CloneNotAllowedError",
     "ConflictError",
@@ -108,6 +113,7 @@ __all__ = [
     "NotSupportedBySensorError",
     "NotSupportedForEntityTypeError",
     "OverQuotaError",
+    "PasswordNotChangedError",
     "PermissionDeniedError",
     "PluginNotFoundError",
     "QuotaExceededError",
@@ -115,11 +121,13 @@ __all__ = [
     "ServerError",
     "TariffRestrictionError",
     "TimeSpanTooBigError",
+    "TimeoutNotReachedError",
     "TooFewZonePointsError",
     "TooManyEntitiesError",
     "TooManySensorsError",
     "TooManyZonePointsError",
     "ValidationFailedError",
+    "WrongPasswordError",
     "error_class",
     "http_status_for",
 ]
