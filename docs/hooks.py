@@ -36,13 +36,6 @@ from fleetapi._errors import CODES, FleetApiError
 from fleetapi._rules import rules_of
 from fleetapi.endpoints import ENDPOINTS
 
-ACCESS_TEXT = {
-    Access.NONE: "no credential",
-    Access.SESSION: "master user, standard session only (API keys get 4)",
-    Access.USER: "session hash or API key",
-    Access.DELIVERY: "user credential or DELIVERY session",
-    Access.ROOT: "ROOT only",
-}
 
 
 MOCK_MISSING = "not implemented yet (answers code 6, HTTP 501)"
@@ -462,7 +455,7 @@ def _call_section(endpoint: Endpoint) -> list[str]:
     lines.append(_cli_line(endpoint))
     lines.append(_result_line(endpoint))
     lines.append(
-        f"- **Access**: {ACCESS_TEXT[endpoint.access]}"
+        f"- **Access**: {endpoint.access.needs}"
         + (f"; sub-users need the `{endpoint.right}` right" if endpoint.right else "")
         + ("; master users only" if endpoint.master_only else "")
     )
@@ -726,7 +719,7 @@ def access_markdown() -> str:
     rows = ["| Access level | Who may call | Calls |", "|---|---|---|"]
     for access in Access:
         calls = [e for e in ENDPOINTS if e.access is access]
-        rows.append(f"| `{access.name}` | {ACCESS_TEXT[access]} | {_call_list(calls)} |")
+        rows.append(f"| `{access.name}` | {access.needs} | {_call_list(calls)} |")
     return "\n".join(rows)
 
 

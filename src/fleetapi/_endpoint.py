@@ -54,6 +54,27 @@ class Access(enum.Enum):
     """A user credential or the special DELIVERY session."""
     ROOT = "root"
     """The ROOT access level; no ordinary user holds it."""
+    USER_SESSION = "user_session"
+    """A standard session of any user, master or sub-user; API keys get code 4."""
+    RESTORE = "restore"
+    """The session of a password-restore e-mail (``user/password/change``); any other
+    credential gets code 4, and that session works for no other call."""
+
+    @property
+    def needs(self) -> str:
+        """What a call of this level needs, in words (the calls page, the OpenAPI document)."""
+        return _ACCESS_NEEDS[self]
+
+
+_ACCESS_NEEDS = {
+    Access.NONE: "no credential",
+    Access.SESSION: "a master user's standard session (an API key gets code 4, a sub-user 13)",
+    Access.USER: "a session hash or an API key",
+    Access.DELIVERY: "a session hash, an API key or a DELIVERY session",
+    Access.ROOT: "the ROOT access level (every user gets code 13)",
+    Access.USER_SESSION: "a standard session of any user (an API key gets code 4)",
+    Access.RESTORE: "the session of a password-restore e-mail (anything else gets code 4)",
+}
 
 
 @attrs.frozen(kw_only=True)

@@ -326,3 +326,34 @@ class TooFewZonePointsError(InvalidRequestError):
 
     code = 284
     description = "Not enough points for the specified zone type"
+
+
+class PasswordNotChangedError(InvalidRequestError):
+    """Code 245: New password must be different (from the current one)."""
+
+    code = 245
+    description = "New password must be different"
+
+
+class WrongPasswordError(InvalidRequestError):
+    """Code 248: Wrong password (the current password given is not the user's)."""
+
+    code = 248
+    description = "Wrong password"
+
+
+class TimeoutNotReachedError(InvalidStateError):
+    """Code 264: Timeout not reached (asked again too soon; ``extra`` holds the ``timeout``
+    and the ``remainder``, ISO 8601 durations)."""
+
+    code = 264
+    description = "Timeout not reached"
+    http_status = 403
+
+
+class AlreadyDoneError(ConflictError):
+    """Code 265: Already done (a user activated already)."""
+
+    code = 265
+    description = "Already done"
+    http_status = 403

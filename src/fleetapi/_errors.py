@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fleetapi._entity_errors import (
+    AlreadyDoneError,
     CloneNotAllowedError,
     DataNotReadyError,
     DeviceBlockedError,
@@ -42,17 +43,20 @@ from fleetapi._entity_errors import (
     NotSupportedBySensorError,
     NotSupportedForEntityTypeError,
     OverQuotaError,
+    PasswordNotChangedError,
     PluginNotFoundError,
     TariffChangeNotAllowedError,
     TariffChangeTooFrequentError,
     TariffNotFoundError,
     TariffRestrictionError,
+    TimeoutNotReachedError,
     TimeSpanTooBigError,
     TooFewZonePointsError,
     TooManyEntitiesError,
     TooManySensorsError,
     TooManyZonePointsError,
     ValidationFailedError,
+    WrongPasswordError,
 )
 from fleetapi._error_families import (
     AuthenticationError,
@@ -73,6 +77,7 @@ from fleetapi._error_families import (
 
 __all__ = [
     "CODES",
+    "AlreadyDoneError",
     "AuthenticationError",
     "CloneNotAllowedError",
     "ConflictError",
@@ -113,6 +118,7 @@ __all__ = [
     "NotSupportedBySensorError",
     "NotSupportedForEntityTypeError",
     "OverQuotaError",
+    "PasswordNotChangedError",
     "PermissionDeniedError",
     "PluginNotFoundError",
     "QuotaExceededError",
@@ -123,11 +129,13 @@ __all__ = [
     "TariffNotFoundError",
     "TariffRestrictionError",
     "TimeSpanTooBigError",
+    "TimeoutNotReachedError",
     "TooFewZonePointsError",
     "TooManyEntitiesError",
     "TooManySensorsError",
     "TooManyZonePointsError",
     "ValidationFailedError",
+    "WrongPasswordError",
     "error_class",
     "http_status_for",
 ]

@@ -13,12 +13,14 @@ type it leaves open.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
 from defusedxml.ElementTree import fromstring
 
 from fleetapi.models.tag import TAGGED_ENTITY_TYPES
+from fleetapi_mock import FleetMock
 
 ANY: Final = object()
 """A documented value of no particular shape (a placeholder such as ``<employee>``)."""
@@ -36,6 +38,10 @@ class Example:
     files: dict[str, tuple[str, bytes, str]] = attrs.Factory(dict)
     """The file parts of an upload (name, content, type), sent with the request's fields as
     ``multipart/form-data``."""
+    session_kind: str = "standard"
+    """The kind of session that sends it (``password_restore``: one the control API starts)."""
+    setup: Callable[[FleetMock], object] | None = None
+    """What the world needs first, done through the mock's own API (an unactivated user)."""
 
 
 _METERING_SENSOR: Final = {
@@ -1198,6 +1204,76 @@ EXAMPLES: Final = (
     ),
     Example("subuser/places/bind", {"subuser_id": 2, "access_to_all": False, "place_ids": [1]}, {}),
     Example("subuser/places/unbind", {"subuser_id": 2, "place_ids": [1]}, {}),
+    Example(
+        "user/password/set",
+        {"old_password": "demo", "new_password": "D9#YoBaQd@RMjMSb"},
+        {},
+        login="dispatcher",
+    ),
+    Example(
+        "user/password/change",
+        {"password": "D9#YoBaQd@RMjMSb"},
+        {},
+        login="dispatcher",
+        session_kind="password_restore",
+    ),
+    Example(
+        "user/resend_activation",
+        {"login": "dispatcher"},
+        {},
+        setup=lambda mock: mock.world.users.change(2, activated=False),
+    ),
+    Example(
+        "user/personal_info/update",
+        {
+            "first_name": "Charles",
+            "middle_name": "Henry",
+            "last_name": "Pearson",
+            "legal_type": "legal_entity",
+            "phone": "491761234567",
+            "post_country": "Germany",
+            "post_index": "61169",
+            "post_region": "Hessen",
+            "post_city": "Wiesbaden",
+            "post_street_address": "Marienplatz 2",
+            "registered_country": "Germany",
+            "registered_index": "61169",
+            "registered_region": "Hessen",
+            "registered_city": "Wiesbaden",
+            "registered_street_address": "Marienplatz 2",
+            "state_reg_num": "12-3456789",
+            "tin": "1131145180",
+            "legal_name": "E. Biasi GmbH",
+            "iec": "",
+            "okpo_code": "",
+        },
+        {},
+        setup=lambda mock: mock.world.users.change(1, plugins=[29, 45]),
+    ),
+    Example(
+        "user/settings/ui/read",
+        {"key": "tracker-icons"},
+        {"value": "previously saved value"},
+        setup=lambda mock: mock.world.users.change(1, ui_settings={"tracker-icons": "big"}),
+    ),
+    Example("user/settings/ui/update", {"key": "tracker-icons", "value": "big"}, {}),
+    Example(
+        "user/settings/file_storage/update", {"file_storage_settings": {"auto_overwrite": True}}, {}
+    ),
+    Example("user/session/renew", {}, {}),
+    Example("user/session/delivery/create", {}, {"value": "42fc7d3068cb98d233c3af749dee4a8d"}),
+    Example(
+        "user/session/delivery/read",
+        {},
+        {"value": "42fc7d3068cb98d233c3af749dee4a8d"},
+        setup=lambda mock: mock.world.create_session(mock.world.users[1], kind="delivery"),
+    ),
+    Example(
+        "user/session/push_token/bind",
+        {"application": "navixy_android_viewer", "token": "f4be7b9d04da2ce1af111b"},
+        {},
+    ),
+    Example("user/session/push_token/delete", {}, {}),
     Example(
         "history/asset/list",
         {

@@ -29,6 +29,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "record_positions": {"points": [{"tracker_id": 1, "lat": 52.5, "lng": 13.4, "speed": 30}]},
     "journal": {"path": "tracker/*", "code": 0},
     "mail": {"kind": "feedback"},
+    "password_restore": {"login": "dispatcher"},
     "verify": {"path": "tracker/read", "body": {"tracker_id": 99}},
     "add_fault": {"path": "tracker/list", "status": 503, "times": 1},
     "list_faults": {},

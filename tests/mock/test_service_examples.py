@@ -29,7 +29,13 @@ def _text(value: Any) -> str:
 
 
 def _send(api: Api, example: Example, encoding: str) -> httpx.Response:
-    session = api.login(example.login)
+    if example.setup is not None:
+        with api.mock.world.lock:
+            example.setup(api.mock)
+    if example.session_kind == "password_restore":
+        session = api.mock.control.password_restore(login=example.login).hash
+    else:
+        session = api.login(example.login)
     url = f"/v2/{example.path}/"
     fields = {"hash": session, **{k: _text(v) for k, v in example.request.items()}}
     if example.files:  # an upload: multipart/form-data whatever the encoding

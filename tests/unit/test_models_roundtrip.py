@@ -115,10 +115,11 @@ def within_rules(
         addresses = ["a@b.co", "smith@example.com"]
         return st.sampled_from(addresses if limits.not_blank else ["", *addresses])
     if tp is str:
+        shortest = max(limits.min_length or 0, 1 if limits.not_blank else 0)
         return st.text(
             alphabet=string.ascii_letters + string.digits + " -_.",
-            min_size=max(limits.min_length or 0, 1 if limits.not_blank else 0),
-            max_size=min(limits.max_length or 8, 8),
+            min_size=shortest,
+            max_size=max(shortest, min(limits.max_length or 8, 8)),
         ).filter(lambda v: v.strip() or not limits.not_blank)
     if tp is int:
         low = -(2**31) if limits.minimum is None else int(limits.minimum)

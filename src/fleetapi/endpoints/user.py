@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
+from fleetapi._endpoint import Access, Decision, Endpoint, NoParams, Result
 from fleetapi.models.user import (
+    MAX_UI_SETTINGS_CHARACTERS,
     TariffRestrictions,
     UserInfoAnswer,
     UserInfoParams,
+    UserPasswordChangeParams,
+    UserPasswordSetParams,
+    UserPersonalInfoUpdateParams,
+    UserResendActivationParams,
+    UserSessionPushTokenBindParams,
     UserSettingsAnswer,
+    UserSettingsFileStorageUpdateParams,
+    UserSettingsUiReadParams,
+    UserSettingsUiUpdateParams,
     UserSettingsUpdateParams,
 )
 
@@ -95,6 +104,162 @@ USER_SETTINGS_UPDATE = Endpoint(
         ),
     ),
 )
+USER_PASSWORD_SET = Endpoint(
+    path="user/password/set",
+    params=UserPasswordSetParams,
+    result=Result.nothing(),
+    summary="Change the user's own password, giving the current one.",
+    access=Access.USER_SESSION,
+    errors=(4, 7, 101, 245, 248),
+    origin="service",
+    decisions=(
+        Decision(
+            "Sessions after a new password",
+            "`user/password/set` ends the user's other sessions and keeps the one that made "
+            "the call; `user/password/change` ends every session of the user, the "
+            "password-restore one included. API keys stay (`tests/sdk/test_user_password.py`).",
+        ),
+    ),
+)
+USER_PASSWORD_CHANGE = Endpoint(
+    path="user/password/change",
+    params=UserPasswordChangeParams,
+    result=Result.nothing(),
+    summary="Set a new password with the session of a password-restore e-mail.",
+    access=Access.RESTORE,
+    errors=(4, 7, 101),
+    origin="service",
+    decisions=(
+        Decision(
+            "A password-restore session",
+            "`POST /__mock__/password_restore` with a `login` starts one as the service's "
+            "restore e-mail does: the hash is in the answer and in the sent box (an e-mail of "
+            "kind `password_restore`, `values.hash`). It works for `user/password/change` "
+            "alone (4 elsewhere, as any other credential is 4 there), once. A password used "
+            "among the user's last 10 is 7 (`tests/sdk/test_user_password.py`).",
+        ),
+    ),
+)
+USER_RESEND_ACTIVATION = Endpoint(
+    path="user/resend_activation",
+    params=UserResendActivationParams,
+    result=Result.nothing(),
+    summary="Send a user's activation link again.",
+    access=Access.NONE,
+    errors=(201, 264, 265),
+    origin="service",
+    notes="264 within 5 minutes of the last link (the answer tells `timeout` and `remainder` "
+    "as ISO 8601 durations); 265 for a user activated already.",
+    decisions=(
+        Decision(
+            "The activation e-mail",
+            "Kept in the sent box (kind `activation`, to the login) with the activation "
+            "session's hash in `values.hash`, never sent (`tests/sdk/test_user_account.py`).",
+        ),
+    ),
+)
+USER_PERSONAL_INFO_UPDATE = Endpoint(
+    path="user/personal_info/update",
+    params=UserPersonalInfoUpdateParams,
+    result=Result.nothing(),
+    summary="Update the user's contact and legal details.",
+    errors=(7, 222),
+    origin="service",
+    notes="The account needs plugin 45 (222 otherwise). `user/get_info` answers the new "
+    "details; fields not given stay as they were.",
+)
+USER_SETTINGS_UI_READ = Endpoint(
+    path="user/settings/ui/read",
+    params=UserSettingsUiReadParams,
+    result=Result.field("value", str),
+    summary="Read a value the interface keeps for the user under a key.",
+    errors=(201,),
+    safe=True,
+    origin="service",
+)
+USER_SETTINGS_UI_UPDATE = Endpoint(
+    path="user/settings/ui/update",
+    params=UserSettingsUiUpdateParams,
+    result=Result.nothing(),
+    summary="Keep a value for the user's interface under a key.",
+    errors=(268,),
+    origin="service",
+    decisions=(
+        Decision(
+            "The interface's storage",
+            f"Each user keeps at most {MAX_UI_SETTINGS_CHARACTERS:,} characters of keys and "
+            "values; a write past it is 268 and changes nothing. Sub-users have their own "
+            "(`tests/sdk/test_user_account.py`).",
+        ),
+    ),
+)
+USER_SETTINGS_FILE_STORAGE_UPDATE = Endpoint(
+    path="user/settings/file_storage/update",
+    params=UserSettingsFileStorageUpdateParams,
+    result=Result.nothing(),
+    summary="Choose whether new files replace the oldest when the file storage is full.",
+    master_only=True,
+    errors=(13,),
+    origin="service",
+    notes="`user/settings/read` answers it as `file_storage_settings`.",
+)
+USER_SESSION_RENEW = Endpoint(
+    path="user/session/renew",
+    params=NoParams,
+    result=Result.nothing(),
+    summary="Keep the session alive: its 30 days without use start again.",
+    access=Access.USER_SESSION,
+    errors=(4,),
+    safe=True,
+    origin="service",
+)
+USER_SESSION_DELIVERY_CREATE = Endpoint(
+    path="user/session/delivery/create",
+    params=NoParams,
+    result=Result.field("value", str),
+    summary="Create the special DELIVERY session (for embedding order tracking) and get its hash.",
+    master_only=True,
+    errors=(13, 101),
+    origin="service",
+    decisions=(
+        Decision(
+            "One DELIVERY session",
+            "A master user has one: `create` ends the one before and answers a new hash (a "
+            "demo user whose session exists gets 101 instead); `read` answers the current "
+            "one, 201 without (`tests/sdk/test_user_session.py`).",
+        ),
+    ),
+)
+USER_SESSION_DELIVERY_READ = Endpoint(
+    path="user/session/delivery/read",
+    params=NoParams,
+    result=Result.field("value", str),
+    summary="Read the hash of the user's DELIVERY session.",
+    master_only=True,
+    errors=(13, 201),
+    safe=True,
+    origin="service",
+)
+USER_SESSION_PUSH_TOKEN_BIND = Endpoint(
+    path="user/session/push_token/bind",
+    params=UserSessionPushTokenBindParams,
+    result=Result.nothing(),
+    summary="Send the session's push notifications to an application's token.",
+    access=Access.USER_SESSION,
+    errors=(4, 7),
+    safe=True,
+    origin="service",
+    notes="One token per session: binding again replaces it; it ends with the session.",
+)
+USER_SESSION_PUSH_TOKEN_DELETE = Endpoint(
+    path="user/session/push_token/delete",
+    params=NoParams,
+    result=Result.nothing(),
+    summary="Stop the session's push notifications.",
+    access=Access.USER_SESSION,
+    errors=(4,),
+    origin="service",
+)
 
 ENDPOINTS = (
     USER_GET_INFO,
@@ -102,4 +267,16 @@ ENDPOINTS = (
     USER_LOGOUT,
     USER_SETTINGS_READ,
     USER_SETTINGS_UPDATE,
+    USER_PASSWORD_SET,
+    USER_PASSWORD_CHANGE,
+    USER_RESEND_ACTIVATION,
+    USER_PERSONAL_INFO_UPDATE,
+    USER_SETTINGS_UI_READ,
+    USER_SETTINGS_UI_UPDATE,
+    USER_SETTINGS_FILE_STORAGE_UPDATE,
+    USER_SESSION_RENEW,
+    USER_SESSION_DELIVERY_CREATE,
+    USER_SESSION_DELIVERY_READ,
+    USER_SESSION_PUSH_TOKEN_BIND,
+    USER_SESSION_PUSH_TOKEN_DELETE,
 )

@@ -1,5 +1,5 @@
-"""The signed-in user (``user/get_info``, ``user/get_tariff_restrictions``, ``user/logout``,
-``user/settings/*``), as the service documents them."""
+"""The signed-in user: its information, settings, password, sessions and activation
+(``user/*``), as the service documents them."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.geocoder import GeocoderType
 
 __all__ = [
+    "MAX_UI_SETTINGS_CHARACTERS",
     "BalanceAlertSettings",
     "DateFormat",
     "FileStorageSettings",
@@ -22,13 +23,22 @@ __all__ = [
     "MasterInfo",
     "MeasurementSystem",
     "Privileges",
+    "PushApplication",
     "RouteProvider",
     "TariffRestrictions",
     "UserInfo",
     "UserInfoAnswer",
     "UserInfoParams",
+    "UserPasswordChangeParams",
+    "UserPasswordSetParams",
+    "UserPersonalInfoUpdateParams",
+    "UserResendActivationParams",
+    "UserSessionPushTokenBindParams",
     "UserSettings",
     "UserSettingsAnswer",
+    "UserSettingsFileStorageUpdateParams",
+    "UserSettingsUiReadParams",
+    "UserSettingsUiUpdateParams",
     "UserSettingsUpdateParams",
 ]
 
@@ -39,6 +49,13 @@ DateFormat = Literal[
 ]
 HourMode = Literal["TWENTY_FOUR_HOURS", "TWELVE_HOURS"]
 RouteProvider = Literal["progorod", "google", "osrm"]
+
+_NAME = rules(max_length=100)
+_ADDRESS = rules(max_length=255)
+_UI_KEY = rules(min_length=1, max_length=50, pattern=r"^[A-Za-z0-9_-]+$")
+
+MAX_UI_SETTINGS_CHARACTERS = 65_536
+"""The most characters of keys and values the interface keeps for one user (268 beyond)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -204,6 +221,130 @@ class UserSettingsUpdateParams:
     """Master users only (13 for a sub-user)."""
     file_storage_settings: FileStorageSettings | Unset = UNSET
     """Master users only (13 for a sub-user)."""
+
+
+# --- Passwords, sessions and the interface's settings -------------------------------------------
+
+PushApplication = Literal["navixy_iphone_viewer", "navixy_android_viewer", "w3c_pushapi"]
+"""The application a push token belongs to (``w3c_pushapi``: web push in a browser)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class UserPasswordSetParams:
+    """Parameters of ``user/password/set``."""
+
+    old_password: str = attrs.field(repr=False, metadata=rules(max_length=40))
+    """The current password."""
+    new_password: str = attrs.field(
+        repr=False, metadata=rules(min_length=6, max_length=20, printable=True)
+    )
+    """6 to 20 printable characters, not the current one."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class UserPasswordChangeParams:
+    """Parameters of ``user/password/change``, made with a password-restore session."""
+
+    password: str = attrs.field(repr=False, metadata=rules(min_length=12, max_length=20))
+    """12 to 20 characters with an upper-case and a lower-case letter, a digit and one of
+    ``!@#$%^&*``, none of the user's last 10 passwords."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class UserResendActivationParams:
+    """Parameters of ``user/resend_activation``."""
+
+    login: str = attrs.field(metadata=rules(not_blank=True, max_length=255))
+    """The login (e-mail address) of the user to activate."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class UserPersonalInfoUpdateParams:
+    """Parameters of ``user/personal_info/update``: the user's contact and legal details
+    (what is not given stays as it was)."""
+
+    legal_type: LegalType
+    """An individual, a sole trader or a legal entity."""
+    first_name: str = attrs.field(metadata=_NAME)
+    """The contact person's first name."""
+    middle_name: str = attrs.field(metadata=_NAME)
+    """The contact person's middle name."""
+    last_name: str = attrs.field(metadata=_NAME)
+    """The contact person's last name."""
+    phone: str | Unset = attrs.field(default=UNSET, metadata=rules(pattern=r"^[0-9]{0,15}$"))
+    """0 to 15 digits."""
+    post_country: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """The postal address: its country."""
+    post_index: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """Its postal code."""
+    post_region: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """Its region."""
+    post_city: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """Its city."""
+    post_street_address: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """Its street and number."""
+    registered_country: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """Legal entities and sole traders: the registered address."""
+    registered_index: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """Its postal code."""
+    registered_region: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """Its region."""
+    registered_city: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """Its city."""
+    registered_street_address: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """Its street and number."""
+    state_reg_num: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=15))
+    """The state registration number (EIN, OGRN...)."""
+    tin: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=32))
+    """The taxpayer identification number."""
+    legal_name: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
+    """A legal entity's name."""
+    iec: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=32))
+    """A legal entity's industrial enterprises classifier (KPP)."""
+    okpo_code: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=10))
+    """The OKPO code of a legal entity or a sole trader."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class UserSettingsUiReadParams:
+    """Parameters of ``user/settings/ui/read``."""
+
+    key: str = attrs.field(metadata=_UI_KEY)
+    """1 to 50 letters, digits, ``_`` and ``-``."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class UserSettingsUiUpdateParams(UserSettingsUiReadParams):
+    """Parameters of ``user/settings/ui/update``."""
+
+    value: str = attrs.field(metadata=rules(max_length=8192))
+    """What to keep under the key, up to 8,192 characters."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class UserSettingsFileStorageUpdateParams:
+    """Parameters of ``user/settings/file_storage/update``."""
+
+    file_storage_settings: FileStorageSettings
+    """What the file storage does when it is full."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class UserSessionPushTokenBindParams:
+    """Parameters of ``user/session/push_token/bind``: push notifications of the session."""
+
+    application: PushApplication
+    """The application receiving the notifications."""
+    token: str = attrs.field(repr=False, metadata=rules(not_blank=True, max_length=4096))
+    """The push token (for ``w3c_pushapi``, the subscription's ``endpoint`` URL)."""
+    parameters: dict[str, str] | Unset = UNSET
+    """``w3c_pushapi`` only: the subscription's keys (``p256dh``, ``auth``)."""
+    category_filter: str = attrs.field(
+        default="*", metadata=rules(pattern=r"^(\*|-?[a-z_]+(,[a-z_]+)*)$")
+    )
+    """``*`` for every category, a comma-separated list of those wanted, or a list after
+    ``-`` of those not wanted (``chat_message``, ``history_rule``, ``history_task``,
+    ``history_info``, ``history_service_task``, ``history_work_status``)."""
 
 
 def __getattr__(name: str) -> Any:

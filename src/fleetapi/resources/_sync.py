@@ -129,7 +129,9 @@ if TYPE_CHECKING:
         DateFormat,
         FileStorageSettings,
         HourMode,
+        LegalType,
         MeasurementSystem,
+        PushApplication,
         RouteProvider,
         TariffRestrictions,
         UserInfoAnswer,
@@ -255,8 +257,15 @@ __all__ = [
     "TrackerStatsResource",
     "TrackerTagsResource",
     "TransactionResource",
+    "UserPasswordResource",
+    "UserPersonalInfoResource",
     "UserResource",
+    "UserSessionDeliveryResource",
+    "UserSessionPushTokenResource",
+    "UserSessionResource",
+    "UserSettingsFileStorageResource",
     "UserSettingsResource",
+    "UserSettingsUiResource",
     "VehicleResource",
     "ZonePointResource",
     "ZoneResource",
@@ -273,6 +282,21 @@ class UserResource:
     def settings(self) -> UserSettingsResource:
         """The calls under ``user/settings/``."""
         return UserSettingsResource(self._client)
+
+    @cached_property
+    def password(self) -> UserPasswordResource:
+        """The calls under ``user/password/``."""
+        return UserPasswordResource(self._client)
+
+    @cached_property
+    def personal_info(self) -> UserPersonalInfoResource:
+        """The calls under ``user/personal_info/``."""
+        return UserPersonalInfoResource(self._client)
+
+    @cached_property
+    def session(self) -> UserSessionResource:
+        """The calls under ``user/session/``."""
+        return UserSessionResource(self._client)
 
     def auth(self, *, login: str, password: str) -> str:
         """Log in with a login and password and get a session hash.
@@ -324,6 +348,20 @@ class UserResource:
         from fleetapi.endpoints.user import USER_LOGOUT
 
         self._client.call(USER_LOGOUT, None)
+
+    def resend_activation(self, *, login: str) -> None:
+        """Send a user's activation link again.
+
+        Calls ``user/resend_activation``.
+        Error codes the service lists: 201, 264, 265.
+
+        Args:
+            login: The login (e-mail address) of the user to activate.
+        """
+        from fleetapi.endpoints.user import USER_RESEND_ACTIVATION
+        from fleetapi.models.user import UserResendActivationParams
+
+        self._client.call(USER_RESEND_ACTIVATION, UserResendActivationParams(login=login))
 
     def read_settings(self) -> UserSettingsAnswer:
         """Read the user's settings (time zone, locale, units, providers).
@@ -400,6 +438,16 @@ class UserSettingsResource:
     def __init__(self, client: Client) -> None:
         self._client = client
 
+    @cached_property
+    def ui(self) -> UserSettingsUiResource:
+        """The calls under ``user/settings/ui/``."""
+        return UserSettingsUiResource(self._client)
+
+    @cached_property
+    def file_storage(self) -> UserSettingsFileStorageResource:
+        """The calls under ``user/settings/file_storage/``."""
+        return UserSettingsFileStorageResource(self._client)
+
     def read(self) -> UserSettingsAnswer:
         """Read the user's settings (time zone, locale, units, providers).
 
@@ -459,6 +507,305 @@ class UserSettingsResource:
                 file_storage_settings=file_storage_settings,
             ),
         )
+
+
+class UserSettingsUiResource:
+    """The calls under ``user/settings/ui/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, key: str) -> str:
+        """Read a value the interface keeps for the user under a key.
+
+        Calls ``user/settings/ui/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            key: 1 to 50 letters, digits, ``_`` and ``-``.
+        """
+        from fleetapi.endpoints.user import USER_SETTINGS_UI_READ
+        from fleetapi.models.user import UserSettingsUiReadParams
+
+        result: str = self._client.call(USER_SETTINGS_UI_READ, UserSettingsUiReadParams(key=key))
+        return result
+
+    def update(self, *, key: str, value: str) -> None:
+        """Keep a value for the user's interface under a key.
+
+        Calls ``user/settings/ui/update``.
+        Error codes the service lists: 268.
+
+        Args:
+            key: 1 to 50 letters, digits, ``_`` and ``-``.
+            value: What to keep under the key, up to 8,192 characters.
+        """
+        from fleetapi.endpoints.user import USER_SETTINGS_UI_UPDATE
+        from fleetapi.models.user import UserSettingsUiUpdateParams
+
+        self._client.call(USER_SETTINGS_UI_UPDATE, UserSettingsUiUpdateParams(key=key, value=value))
+
+
+class UserSettingsFileStorageResource:
+    """The calls under ``user/settings/file_storage/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def update(self, *, file_storage_settings: FileStorageSettings) -> None:
+        """Choose whether new files replace the oldest when the file storage is full.
+
+        Calls ``user/settings/file_storage/update``.
+        Master users only.
+        Error codes the service lists: 13.
+
+        Args:
+            file_storage_settings: What the file storage does when it is full.
+        """
+        from fleetapi.endpoints.user import USER_SETTINGS_FILE_STORAGE_UPDATE
+        from fleetapi.models.user import UserSettingsFileStorageUpdateParams
+
+        self._client.call(
+            USER_SETTINGS_FILE_STORAGE_UPDATE,
+            UserSettingsFileStorageUpdateParams(file_storage_settings=file_storage_settings),
+        )
+
+
+class UserPasswordResource:
+    """The calls under ``user/password/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def set(self, *, old_password: str, new_password: str) -> None:
+        """Change the user's own password, giving the current one.
+
+        Calls ``user/password/set``.
+        Error codes the service lists: 4, 7, 101, 245, 248.
+
+        Args:
+            old_password: The current password.
+            new_password: 6 to 20 printable characters, not the current one.
+        """
+        from fleetapi.endpoints.user import USER_PASSWORD_SET
+        from fleetapi.models.user import UserPasswordSetParams
+
+        self._client.call(
+            USER_PASSWORD_SET,
+            UserPasswordSetParams(old_password=old_password, new_password=new_password),
+        )
+
+    def change(self, *, password: str) -> None:
+        """Set a new password with the session of a password-restore e-mail.
+
+        Calls ``user/password/change``.
+        Error codes the service lists: 4, 7, 101.
+
+        Args:
+            password: 12 to 20 characters with an upper-case and a lower-case letter, a digit and
+                one of ``!@#$%^&*``, none of the user's last 10 passwords.
+        """
+        from fleetapi.endpoints.user import USER_PASSWORD_CHANGE
+        from fleetapi.models.user import UserPasswordChangeParams
+
+        self._client.call(USER_PASSWORD_CHANGE, UserPasswordChangeParams(password=password))
+
+
+class UserPersonalInfoResource:
+    """The calls under ``user/personal_info/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def update(
+        self,
+        *,
+        legal_type: LegalType,
+        first_name: str,
+        middle_name: str,
+        last_name: str,
+        phone: str | Unset = UNSET,
+        post_country: str | Unset = UNSET,
+        post_index: str | Unset = UNSET,
+        post_region: str | Unset = UNSET,
+        post_city: str | Unset = UNSET,
+        post_street_address: str | Unset = UNSET,
+        registered_country: str | Unset = UNSET,
+        registered_index: str | Unset = UNSET,
+        registered_region: str | Unset = UNSET,
+        registered_city: str | Unset = UNSET,
+        registered_street_address: str | Unset = UNSET,
+        state_reg_num: str | Unset = UNSET,
+        tin: str | Unset = UNSET,
+        legal_name: str | Unset = UNSET,
+        iec: str | Unset = UNSET,
+        okpo_code: str | Unset = UNSET,
+    ) -> None:
+        """Update the user's contact and legal details.
+
+        Calls ``user/personal_info/update``.
+        Error codes the service lists: 7, 222.
+
+        Args:
+            legal_type: An individual, a sole trader or a legal entity.
+            first_name: The contact person's first name.
+            middle_name: The contact person's middle name.
+            last_name: The contact person's last name.
+            phone: 0 to 15 digits.
+            post_country: The postal address: its country.
+            post_index: Its postal code.
+            post_region: Its region.
+            post_city: Its city.
+            post_street_address: Its street and number.
+            registered_country: Legal entities and sole traders: the registered address.
+            registered_index: Its postal code.
+            registered_region: Its region.
+            registered_city: Its city.
+            registered_street_address: Its street and number.
+            state_reg_num: The state registration number (EIN, OGRN...).
+            tin: The taxpayer identification number.
+            legal_name: A legal entity's name.
+            iec: A legal entity's industrial enterprises classifier (KPP).
+            okpo_code: The OKPO code of a legal entity or a sole trader.
+        """
+        from fleetapi.endpoints.user import USER_PERSONAL_INFO_UPDATE
+        from fleetapi.models.user import UserPersonalInfoUpdateParams
+
+        self._client.call(
+            USER_PERSONAL_INFO_UPDATE,
+            UserPersonalInfoUpdateParams(
+                legal_type=legal_type,
+                first_name=first_name,
+                middle_name=middle_name,
+                last_name=last_name,
+                phone=phone,
+                post_country=post_country,
+                post_index=post_index,
+                post_region=post_region,
+                post_city=post_city,
+                post_street_address=post_street_address,
+                registered_country=registered_country,
+                registered_index=registered_index,
+                registered_region=registered_region,
+                registered_city=registered_city,
+                registered_street_address=registered_street_address,
+                state_reg_num=state_reg_num,
+                tin=tin,
+                legal_name=legal_name,
+                iec=iec,
+                okpo_code=okpo_code,
+            ),
+        )
+
+
+class UserSessionResource:
+    """The calls under ``user/session/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def delivery(self) -> UserSessionDeliveryResource:
+        """The calls under ``user/session/delivery/``."""
+        return UserSessionDeliveryResource(self._client)
+
+    @cached_property
+    def push_token(self) -> UserSessionPushTokenResource:
+        """The calls under ``user/session/push_token/``."""
+        return UserSessionPushTokenResource(self._client)
+
+    def renew(self) -> None:
+        """Keep the session alive: its 30 days without use start again.
+
+        Calls ``user/session/renew``.
+        Error codes the service lists: 4.
+        """
+        from fleetapi.endpoints.user import USER_SESSION_RENEW
+
+        self._client.call(USER_SESSION_RENEW, None)
+
+
+class UserSessionDeliveryResource:
+    """The calls under ``user/session/delivery/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def create(self) -> str:
+        """Create the special DELIVERY session (for embedding order tracking) and get its hash.
+
+        Calls ``user/session/delivery/create``.
+        Master users only.
+        Error codes the service lists: 13, 101.
+        """
+        from fleetapi.endpoints.user import USER_SESSION_DELIVERY_CREATE
+
+        result: str = self._client.call(USER_SESSION_DELIVERY_CREATE, None)
+        return result
+
+    def read(self) -> str:
+        """Read the hash of the user's DELIVERY session.
+
+        Calls ``user/session/delivery/read``.
+        Master users only.
+        Error codes the service lists: 13, 201.
+        """
+        from fleetapi.endpoints.user import USER_SESSION_DELIVERY_READ
+
+        result: str = self._client.call(USER_SESSION_DELIVERY_READ, None)
+        return result
+
+
+class UserSessionPushTokenResource:
+    """The calls under ``user/session/push_token/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def bind(
+        self,
+        *,
+        application: PushApplication,
+        token: str,
+        parameters: builtins.dict[str, str] | Unset = UNSET,
+        category_filter: str = "*",
+    ) -> None:
+        """Send the session's push notifications to an application's token.
+
+        Calls ``user/session/push_token/bind``.
+        Error codes the service lists: 4, 7.
+
+        Args:
+            application: The application receiving the notifications.
+            token: The push token (for ``w3c_pushapi``, the subscription's ``endpoint`` URL).
+            parameters: ``w3c_pushapi`` only: the subscription's keys (``p256dh``, ``auth``).
+            category_filter: ``*`` for every category, a comma-separated list of those wanted, or a
+                list after ``-`` of those not wanted (``chat_message``, ``history_rule``,
+                ``history_task``, ``history_info``, ``history_service_task``,
+                ``history_work_status``).
+        """
+        from fleetapi.endpoints.user import USER_SESSION_PUSH_TOKEN_BIND
+        from fleetapi.models.user import UserSessionPushTokenBindParams
+
+        self._client.call(
+            USER_SESSION_PUSH_TOKEN_BIND,
+            UserSessionPushTokenBindParams(
+                application=application,
+                token=token,
+                parameters=parameters,
+                category_filter=category_filter,
+            ),
+        )
+
+    def delete(self) -> None:
+        """Stop the session's push notifications.
+
+        Calls ``user/session/push_token/delete``.
+        Error codes the service lists: 4.
+        """
+        from fleetapi.endpoints.user import USER_SESSION_PUSH_TOKEN_DELETE
+
+        self._client.call(USER_SESSION_PUSH_TOKEN_DELETE, None)
 
 
 class ApiResource:

@@ -70,6 +70,7 @@ from fleetapi_mock.state.records import (
     SecurityGroupRecord,
     SensorRecord,
     ServiceTaskRecord,
+    SessionKind,
     SessionRecord,
     SubscriptionRecord,
     TagRecord,
@@ -306,7 +307,11 @@ class World:
         return next((u for u in self.users.values() if u.login.lower() == wanted), None)
 
     def create_session(
-        self, user: UserRecord, *, kind: str = "standard", most: int = DEFAULT_LIMITS.max_sessions
+        self,
+        user: UserRecord,
+        *,
+        kind: SessionKind = "standard",
+        most: int = DEFAULT_LIMITS.max_sessions,
     ) -> SessionRecord:
         """Open a session for ``user`` (what ``user/auth`` does) and return it; a user keeps
         at most ``most`` live sessions (the oldest end first, as the service ends sessions: a
@@ -320,7 +325,7 @@ class World:
         session = SessionRecord(
             hash=self.new_hash(),
             user_id=user.id,
-            kind="delivery" if kind == "delivery" else "standard",
+            kind=kind,
             create_date=now,
             last_used=now,
         )

@@ -159,9 +159,16 @@ def authorize(endpoint: Endpoint, identity: Identity | None) -> Identity:
     session = identity.session
     if session is not None and session.kind == "delivery" and access is not Access.DELIVERY:
         raise SessionNotFoundError("a DELIVERY session is valid for delivery calls only")
+    restoring = session is not None and session.kind == "password_restore"
+    if restoring != (access is Access.RESTORE):
+        raise SessionNotFoundError(
+            "a password-restore session is valid for user/password/change only"
+            if restoring
+            else "this call needs the session of a password-restore e-mail"
+        )
     if access is Access.ROOT:
         raise OperationNotPermittedError("this call needs the ROOT access level")
-    if access is Access.SESSION and identity.api_key is not None:
+    if access in (Access.SESSION, Access.USER_SESSION) and identity.api_key is not None:
         raise SessionNotFoundError("this call needs a standard session, not an API key")
     user = identity.user
     if not user.is_master:

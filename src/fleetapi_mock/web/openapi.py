@@ -28,14 +28,6 @@ __all__ = ["build_openapi", "openapi_document"]
 
 _REF = "#/components/schemas/"
 
-_ACCESS_TEXT = {
-    Access.NONE: "Needs no credential.",
-    Access.SESSION: "Needs a master user's standard session hash (an API key gets code 4, "
-    "a sub-user code 13).",
-    Access.USER: "Needs a session hash or an API key.",
-    Access.DELIVERY: "Needs a session hash, an API key or a DELIVERY session.",
-    Access.ROOT: "Needs the ROOT access level: every user gets code 13.",
-}
 
 _GENERAL_CODES = (3, 4, 5, 7, 13, 15)
 
@@ -78,7 +70,7 @@ def _code_line(code: int) -> str:
 
 
 def _description(endpoint: Endpoint) -> str:
-    lines = [_ACCESS_TEXT[endpoint.access]]
+    lines = [f"Needs {endpoint.access.needs}."]
     if endpoint.right:
         lines.append(f"Sub-users need the right `{endpoint.right}`.")
     if endpoint.master_only:

@@ -25,6 +25,7 @@ __all__ = [
     "ApiKeyRecord",
     "DealerRecord",
     "GeoAccess",
+    "PushTokenRecord",
     "SecurityGroupRecord",
     "SessionKind",
     "SessionRecord",
@@ -35,7 +36,7 @@ __all__ = [
 ]
 
 
-SessionKind = Literal["standard", "delivery"]
+SessionKind = Literal["standard", "delivery", "password_restore"]
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -200,6 +201,12 @@ class UserRecord:
     222). Sub-users have their master's."""
     profile: UserProfile = attrs.Factory(UserProfile)
     preferences: UserPreferences = attrs.Factory(UserPreferences)
+    old_passwords: list[str] = attrs.Factory(list)
+    """The user's last passwords before the current one, newest last (at most 10)."""
+    ui_settings: dict[str, str] = attrs.Factory(dict)
+    """What the interface keeps for the user (``user/settings/ui/*``), by key."""
+    activation_sent: dt.datetime | None = None
+    """When the last activation link went out (``user/resend_activation``)."""
 
     @property
     def is_master(self) -> bool:
@@ -221,13 +228,26 @@ class SecurityGroupRecord(SecurityGroup):
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
+class PushTokenRecord:
+    """A session's push token: the application and where its notifications go."""
+
+    application: str
+    token: str = attrs.field(repr=False)
+    parameters: dict[str, str] = attrs.Factory(dict)
+    category_filter: str = "*"
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SessionRecord:
     """A session hash returned by ``user/auth``; it ends after 30 days without use."""
 
     hash: str = attrs.field(repr=False)
     user_id: int
     kind: SessionKind = "standard"
-    """``standard``, or ``delivery`` for the special DELIVERY session."""
+    """``standard``, ``delivery`` for the special DELIVERY session, ``password_restore`` for
+    the session of a password-restore e-mail."""
+    push_token: PushTokenRecord | None = None
+    """Where the session's push notifications go (``user/session/push_token/bind``)."""
     create_date: dt.datetime
     last_used: dt.datetime
 

@@ -20,6 +20,8 @@ from fleetapi_mock.web.control.models import (
     MailFilters,
     Positions,
     Recorded,
+    RestoreRequest,
+    RestoreSession,
     VerifyAnswer,
     VerifySpec,
     WorldName,
@@ -128,6 +130,17 @@ class ControlMethods:
                 "journal", JournalFilters(path=path, code=code, credential=credential, since=since)
             ),
         )
+
+    def password_restore(self, *, login: str) -> RestoreSession:
+        """Start a password restore as the service's restore e-mail does: a session for
+        ``user/password/change`` alone, in the answer and in the sent box.
+
+        ``POST /__mock__/password_restore``.
+
+        Args:
+            login: The user's login.
+        """
+        return cast("RestoreSession", self._send("password_restore", RestoreRequest(login=login)))
 
     def mail(self, *, to: str | None = None, kind: MailKind | None = None) -> list[Mail]:
         """The sent box: the e-mail the world sent (never sent for real), oldest first,

@@ -16,7 +16,13 @@ from fleetapi._converter import (
     parse_duration,
     structure_request,
 )
-from fleetapi._errors import InvalidParametersError, OverQuotaError, WrongRequestFormatError
+from fleetapi._errors import (
+    EntityNotFoundError,
+    InvalidParametersError,
+    OverQuotaError,
+    WrongRequestFormatError,
+)
+from fleetapi_mock.domain.mail import send_mail
 from fleetapi_mock.domain.position import record_positions
 from fleetapi_mock.state.bounds import in_clock_range
 from fleetapi_mock.state.documents import masked_document
@@ -33,6 +39,8 @@ from fleetapi_mock.web.control.models import (
     MailFilters,
     Positions,
     Recorded,
+    RestoreRequest,
+    RestoreSession,
     VerifySpec,
     WorldName,
     WorldRow,
@@ -157,6 +165,27 @@ def world_document(ctx: Context, _: None) -> dict[str, Any]:
     passwords and hashes (``"masked": true``; such a document is not loaded again)."""
     document = ctx.backend.world.to_document()
     return document if ctx.secrets else masked_document(document)
+
+
+def password_restore(ctx: Context, request: RestoreRequest) -> RestoreSession:
+    """Start a password restore as the service's restore e-mail does: a session for
+    ``user/password/change`` alone, in the answer and in the sent box."""
+    world = ctx.backend.world
+    with world.lock:
+        user = world.user_by_login(request.login)
+        if user is None:
+            raise EntityNotFoundError(f"no user {request.login!r}")
+        session = world.create_session(user, kind="password_restore")
+        send_mail(
+            world,
+            user,
+            to=user.login,
+            kind="password_restore",
+            subject="Restore your password",
+            text=f"Set a new password: user/password/change?hash={session.hash}",
+            values={"hash": session.hash},
+        )
+    return RestoreSession(hash=session.hash)
 
 
 def mail(ctx: Context, filters: MailFilters) -> list[Mail]:

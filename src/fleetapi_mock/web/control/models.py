@@ -126,6 +126,22 @@ class WorldName:
 
 
 @attrs.frozen(kw_only=True)
+class RestoreRequest:
+    """Whose password to restore."""
+
+    login: str = attrs.field(metadata=rules(not_blank=True, max_length=255))
+    """The user's login."""
+
+
+@attrs.frozen(kw_only=True)
+class RestoreSession:
+    """A password-restore session, as the restore e-mail carries it."""
+
+    hash: str
+    """The session hash ``user/password/change`` takes (and no other call)."""
+
+
+@attrs.frozen(kw_only=True)
 class MailFilters:
     """``GET /__mock__/mail``'s query."""
 

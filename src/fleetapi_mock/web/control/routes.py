@@ -22,6 +22,8 @@ from fleetapi_mock.web.control.models import (
     MailFilters,
     Positions,
     Recorded,
+    RestoreRequest,
+    RestoreSession,
     VerifyAnswer,
     VerifySpec,
     WorldName,
@@ -142,6 +144,14 @@ ROUTES: Final[tuple[ControlRoute, ...]] = (
         params=JournalFilters,
         result=list[JournalRecord],
         key="list",
+    ),
+    ControlRoute(
+        name="password_restore",
+        method="POST",
+        path="password_restore",
+        handler=do.password_restore,
+        params=RestoreRequest,
+        result=RestoreSession,
     ),
     ControlRoute(
         name="mail",
