@@ -45,6 +45,8 @@ from fleetapi_mock.state.records.business import (
 )
 from fleetapi_mock.state.records.content import (
     CheckinRecord,
+    EntityFieldRecord,
+    EntityRecord,
     FileRecord,
     FormRecord,
     FormTemplateRecord,
@@ -89,6 +91,8 @@ __all__ = [
     "DiscreteSensorRecord",
     "EmployeeChangeRecord",
     "EmployeeRecord",
+    "EntityFieldRecord",
+    "EntityRecord",
     "EventRecord",
     "FileRecord",
     "FormRecord",
