@@ -52,7 +52,7 @@ from fleetapi._formats import (
     parse_duration,
     wire_name,
 )
-from fleetapi._rules import Rules, rules_of
+from fleetapi._rules import Rules, relax, rules_of
 from fleetapi._strict import WireTypeError, json_type, strict_scalar_hooks
 from fleetapi._types import TAGGED_UNIONS, UNSET, Unset, when_declared
 
@@ -291,13 +291,13 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
             **overrides,
         )  # fmt: skip
         limited = [(a, r) for a in attrs.fields(cls) if (r := rules_of(a)) is not None]
-        blank = frozenset(wire_name(a.name) for a, r in limited if r.blank)
+        relaxed = {wire_name(a.name): r for a, r in limited if r.blank or r.one_or_many}
 
         def guarded(value: Any, t: Any) -> Any:
             if not isinstance(value, Mapping):
                 raise WireTypeError(f"must be an object, not {json_type(value)}")
-            if blank:
-                value = {k: v for k, v in value.items() if not (k in blank and v == "")}
+            if relaxed:
+                value = relax(value, relaxed)
             broken = _broken_rules(cls, value, limited)
             try:
                 obj = inner(value, t)

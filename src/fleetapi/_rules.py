@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 import urllib.parse
-from collections.abc import Sized
+from collections.abc import Mapping, Sized
 from typing import Any
 
 import attrs
 
-__all__ = ["Rules", "number_from_text", "rules", "rules_of"]
+__all__ = ["Rules", "number_from_text", "relax", "rules", "rules_of"]
 
 _KEY = "fleetapi.rules"
 
@@ -96,6 +96,9 @@ class Rules:
     blank: bool = False
     """An empty string stands for the field left out: the service reads the documented
     examples that send one for a number or a boolean (``"param": ""``)."""
+    one_or_many: bool = False
+    """An array whose one element may come alone, not in an array: the service reads the
+    documented example that sends one object for a list (``"fields": {...}``)."""
 
     def check(self, value: Any) -> str | None:
         """The error for ``value``, or ``None`` when it keeps the limits (or is null/omitted)."""
@@ -181,11 +184,27 @@ class Rules:
             parts.append(f"matching {self.pattern}")
         if self.blank:
             parts.append("an empty string leaves it out")
+        if self.one_or_many:
+            parts.append("one element may come alone")
         return ", ".join(parts)
 
 
 def _count(n: int) -> str:
     return f"{n} element" if n == 1 else f"{n} elements"
+
+
+def relax(value: Mapping[str, Any], fields: Mapping[str, Rules]) -> dict[str, Any]:
+    """An object's raw fields as their rules read them (``fields``: rules by wire name): an
+    empty string of a ``blank`` field left out, a lone object of a ``one_or_many`` field
+    made its array's one element."""
+    relaxed: dict[str, Any] = {}
+    for key, item in value.items():
+        found = fields.get(key)
+        if found is None:
+            relaxed[key] = item
+        elif not (found.blank and item == ""):
+            relaxed[key] = [item] if found.one_or_many and isinstance(item, Mapping) else item
+    return relaxed
 
 
 def rules(**limits: Any) -> dict[str, Rules]:

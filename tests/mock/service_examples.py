@@ -236,13 +236,64 @@ _NEW_PLACE: Final = {
     "icon_id": 55,
     "avatar_file_name": None,
     "location": _PLACE["location"],
-    "fields": {"131312": {"type": "text", "value": "I love text!"}},
+    "fields": {"1": {"type": "text", "value": "I love text!"}},  # documented: field 131312
     "label": "Crown Building",
     "description": "Here we buy our goods",
     "tags": [1, 2],
     "external_id": "1",
 }
 """The ``place`` of the documented ``place/create`` and ``place/update``."""
+
+_ENTITY: Final = {
+    "id": 1,
+    "type": "place",
+    "settings": {
+        "layout": {
+            "sections": [
+                {
+                    "label": "Section label",
+                    "field_order": ["label", "location", "1", "tags", "description"],
+                }
+            ]
+        }
+    },
+}
+"""The entity object of the documentation (entity 123 there, its custom field 131212): the
+demo's place entity 1 and its field 1."""
+
+_TEXT_FIELD: Final = {
+    "id": 131312,
+    "label": "Additional info",
+    "type": "text",
+    "required": True,
+    "description": "Info about place",
+}
+"""The text field of the documented ``entity/read``."""
+
+_EMPLOYEE_FIELD: Final = {
+    "label": "Additional info",
+    "type": "employee",
+    "required": False,
+    "description": "Responsibility",
+    "params": {"responsible": True},
+}
+"""The employee field of the documented ``entity/fields/*`` (field 131312 there)."""
+
+_GUIDE_FIELDS: Final = [
+    {"label": "E-mail", "required": False, "type": "email", "description": "Customer's email"},
+    {"label": "Phone", "required": False, "type": "phone", "description": "Customer's phone"},
+    {"label": "The last visit date", "required": False, "type": "text", "description": None},
+    {"label": "The last order №", "required": False, "type": "text", "description": None},
+    {"label": "The last visit result", "required": False, "type": "text", "description": None},
+    {
+        "label": "Responsible employee",
+        "params": {"responsible": True},
+        "required": False,
+        "type": "employee",
+        "description": None,
+    },
+]
+"""The fields the guide to places (``manage-pois.md``) creates, with ``delete_missing``."""
 
 _BOUNDS: Final = {
     "nw": {"lat": 48.202289, "lng": 16.367832},
@@ -862,6 +913,30 @@ EXAMPLES: Final = (
     # documented: place 111
     Example("place/update", {"place": {"id": 1, **_NEW_PLACE}}, {}),
     Example("place/delete", {"place_id": 2}, {}),
+    # entity/*: the documentation's entity 123 (and 131312, read as an entity ID by
+    # entity/read and entity/fields/*) is the demo's place entity 1, its custom field 1
+    Example("entity/list", {}, {"list": [_ENTITY]}),
+    Example("entity/read", {"id": 1}, {"entity": _ENTITY, "fields": [_TEXT_FIELD]}),
+    Example("entity/update", {"entity": _ENTITY}, {}),
+    # documented: an employee field; the demo's field 1 is a text field, without params
+    Example(
+        "entity/fields/read",
+        {"entity_id": 1},
+        {"list": [{k: v for k, v in _EMPLOYEE_FIELD.items() if k != "params"}]},
+    ),
+    # the documented request sends one field object, not an array; the answer lists every
+    # field of the entity: the demo's field 1 (without params), then the new one
+    Example(
+        "entity/fields/update",
+        {"entity_id": 1, "fields": _EMPLOYEE_FIELD},
+        {"list": [{**_TEXT_FIELD, "id": 1}, {**_EMPLOYEE_FIELD, "id": 131312}]},
+    ),
+    # the guide's request (entity 520 there), an array of fields replacing the others
+    Example(
+        "entity/fields/update",
+        {"delete_missing": True, "entity_id": 1, "fields": _GUIDE_FIELDS},
+        {"list": [{**f, "id": 2327 + i} for i, f in enumerate(_GUIDE_FIELDS)]},
+    ),
     # documented: a point in California inside two places; the demo's are in Berlin
     Example(
         "place/search_location",

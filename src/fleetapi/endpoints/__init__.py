@@ -59,6 +59,7 @@ AREAS: tuple[str, ...] = (
     "user",
     "zone",
     "place",
+    "entity",
     "tag",
     "form",
     "route",

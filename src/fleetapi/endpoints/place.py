@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 from fleetapi._endpoint import Decision, Endpoint, Paging, Result
+from fleetapi.models.entity import (
+    FIELD_TEXT_LENGTHS,
+    MAX_DECIMAL,
+    MAX_DECIMAL_PLACES,
+    PHONE_DIGITS,
+)
 from fleetapi.models.place import (
     PLACE_BATCH_DEFAULT_FIELDS,
     PLACE_FIELDS,
@@ -66,13 +72,32 @@ PLACE_CREATE = Endpoint(
             "Place fields",
             "As the documented place object: `location` with `address` (at most 255 characters) "
             "and `radius` (1 to 300,000 m) required; `label` not blank, at most 255; "
-            "`external_id` at most 32; `description` at most 1,024. The mock has no custom "
-            "field definitions (`entity/fields`): `fields` are kept and answered as given, and "
-            "`ignore_missing_fields` has nothing to relax. `icon_id` and `avatar_file_name` are "
+            "`external_id` at most 32; `description` at most 1,024; `fields` as the custom "
+            "fields of the account's place entity declare them (below). `icon_id` and "
+            "`avatar_file_name` are "
             "the avatar calls' own (kept on update, none on create). A place of a world "
             "document without `address` or `radius` (the world format leaves them optional) is "
             "answered with an empty address and a radius of 100 m, the documented batch "
             "default. A tag that is not the account's is 204.",
+        ),
+        Decision(
+            "Custom field values of places",
+            "Each key of `fields` is the ID (as text) of a custom field of the account's "
+            "place entity (`entity/fields/read`), else 7 naming `place.fields.<key>`; the "
+            "value's `type` is the field's (7 naming `place.fields.<key>.type`), and its "
+            f"`value` text of at most {FIELD_TEXT_LENGTHS['text']:,} characters (`text`) or "
+            f"{FIELD_TEXT_LENGTHS['bigtext']:,} (`bigtext`), an e-mail address (`email`), "
+            f"{PHONE_DIGITS[0]} to {PHONE_DIGITS[1]} digits with perhaps a leading `+` and "
+            "spaces, hyphens or parentheses (`phone`), a number within "
+            f"±{MAX_DECIMAL:,} with at most {MAX_DECIMAL_PLACES} decimals (`decimal`), a "
+            "64-bit integer (`integer`) or an employee ID (`employee`), a number perhaps "
+            "written as text (kept as the number); else 7 naming `place.fields.<key>.value`. "
+            "An employee ID naming no employee of the account is 204, as a tag's. Null or "
+            "empty text is no value. A required field "
+            "without a value is 7 naming `place.fields.<key>`, unless `place/create` says "
+            "`ignore_missing_fields`; `place/update` needs them all. Every problem is "
+            "reported at once (the 7s before a 204), and nothing changes. A world document's "
+            "values are not checked when it loads (`tests/sdk/test_entity.py`).",
         ),
         Decision(
             "Places per account, and rights",

@@ -7,13 +7,14 @@ delivery point). Geo links show places, task batches look addresses up among the
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Final
 
 import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import LatLng
+from fleetapi.models.entity import CustomFieldType, CustomFieldValue
 from fleetapi.models.search import SearchCondition
 from fleetapi.models.vehicle import BatchError, LocatedBatchSource
 
@@ -22,6 +23,7 @@ __all__ = [
     "PLACE_BATCH_FIELDS",
     "PLACE_FIELDS",
     "CheckedPlace",
+    "CustomFieldType",
     "CustomFieldValue",
     "NewPlace",
     "Place",
@@ -41,18 +43,6 @@ __all__ = [
 PLACE_FIELDS: Final = ("id", "label", "address", "description", "external_id")
 """The built-in fields that ``place/list`` sorts by (``order_by``) and searches
 (``filter``, ``conditions``)."""
-
-CustomFieldType = Literal["text", "bigtext", "email", "phone", "decimal", "integer", "employee"]
-"""The kind of a custom field (``entity/fields``)."""
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class CustomFieldValue:
-    """The value of one custom field of an entity."""
-
-    type: CustomFieldType
-    value: Any
-    """Text for the text kinds, a number for ``decimal`` and ``integer``, an employee ID."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -80,7 +70,8 @@ class NewPlace:
     external_id: str | None = attrs.field(default=None, metadata=rules(max_length=32))
     """A reference to the place in another system."""
     fields: dict[str, CustomFieldValue] = attrs.Factory(dict)
-    """Custom field values by the field's ID (as text)."""
+    """Custom field values by the field's ID (as text): fields of the account's place entity
+    (``entity/fields/read``), each value of its field's type."""
     icon_id: int | None = None
     """Set by the service's avatar calls only: ignored in ``create`` and ``update``."""
     avatar_file_name: str | None = None

@@ -21,13 +21,14 @@ shadow the builtin ``list`` in its own annotations.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import Location
+from fleetapi.models.entity import CustomFieldValue
 from fleetapi.models.form import Form
 from fleetapi.models.search import SearchCondition
 
@@ -77,15 +78,6 @@ TaskType = Literal["task", "route", "checkpoint"]
 
 TaskOrigin = Literal["manual", "scheduled", "imported"]
 """How a task came to be: by hand, from a schedule, or imported from a spreadsheet."""
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class CustomFieldValue:
-    """The value of a custom field on a task: its ``type`` and a ``value`` of that type."""
-
-    type: str
-    value: Any
-    """Shaped by ``type`` (text for ``text``, an ID for entity references...)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

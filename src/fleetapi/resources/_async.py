@@ -32,6 +32,13 @@ if TYPE_CHECKING:
         NewEmployee,
         TrackerEmployee,
     )
+    from fleetapi.models.entity import (
+        Entity,
+        EntityField,
+        EntityFieldChange,
+        EntityReadResult,
+        EntityType,
+    )
     from fleetapi.models.event import SubscriptionRequest
     from fleetapi.models.feedback import Feedback, FeedbackType
     from fleetapi.models.files import FileMetadata, FileStats, UploadTicket
@@ -198,6 +205,8 @@ __all__ = [
     "AsyncDeliveryResource",
     "AsyncDepartmentResource",
     "AsyncEmployeeResource",
+    "AsyncEntityFieldsResource",
+    "AsyncEntityResource",
     "AsyncEventResource",
     "AsyncFeedbackResource",
     "AsyncFileResource",
@@ -5174,6 +5183,117 @@ class AsyncPlaceResource:
         return result
 
 
+class AsyncEntityResource:
+    """The calls under ``entity/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def fields(self) -> AsyncEntityFieldsResource:
+        """The calls under ``entity/fields/``."""
+        return AsyncEntityFieldsResource(self._client)
+
+    async def list(self) -> builtins.list[Entity]:
+        """List the account's customizable entities (its place entity).
+
+        Calls ``entity/list``.
+        """
+        from fleetapi.endpoints.entity import ENTITY_LIST
+
+        result: builtins.list[Entity] = await self._client.call(ENTITY_LIST, None)
+        return result
+
+    async def read(
+        self, *, id: int | Unset | None = UNSET, type: EntityType | Unset | None = UNSET
+    ) -> EntityReadResult:
+        """Read an entity, by ID or by type, with its custom fields.
+
+        Calls ``entity/read``.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            id: The entity.
+            type: The entity of this type.
+        """
+        from fleetapi.endpoints.entity import ENTITY_READ
+        from fleetapi.models.entity import EntityReadParams
+
+        result: EntityReadResult = await self._client.call(
+            ENTITY_READ, EntityReadParams(id=id, type=type)
+        )
+        return result
+
+    async def update(self, *, entity: Entity) -> None:
+        """Rearrange an entity's fields: its sections and their order.
+
+        Calls ``entity/update``.
+        Sub-users need the ``places_custom_fields_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            entity: The entity with its ID and its layout as it should be.
+        """
+        from fleetapi.endpoints.entity import ENTITY_UPDATE
+        from fleetapi.models.entity import EntityUpdateParams
+
+        await self._client.call(ENTITY_UPDATE, EntityUpdateParams(entity=entity))
+
+
+class AsyncEntityFieldsResource:
+    """The calls under ``entity/fields/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, entity_id: int) -> builtins.list[EntityField]:
+        """List an entity's custom fields.
+
+        Calls ``entity/fields/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            entity_id: The entity.
+        """
+        from fleetapi.endpoints.entity import ENTITY_FIELDS_READ
+        from fleetapi.models.entity import EntityFieldsReadParams
+
+        result: builtins.list[EntityField] = await self._client.call(
+            ENTITY_FIELDS_READ, EntityFieldsReadParams(entity_id=entity_id)
+        )
+        return result
+
+    async def update(
+        self,
+        *,
+        entity_id: int,
+        fields: builtins.list[EntityFieldChange],
+        delete_missing: bool = False,
+    ) -> builtins.list[EntityField]:
+        """Create and change an entity's custom fields (and delete the others) and get them all.
+
+        Calls ``entity/fields/update``.
+        Sub-users need the ``places_custom_fields_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            entity_id: The entity.
+            fields: Fields to create (no ID) and fields of the entity to change.
+            delete_missing: Delete the entity's fields that ``fields`` leaves out (their values go
+                with them).
+        """
+        from fleetapi.endpoints.entity import ENTITY_FIELDS_UPDATE
+        from fleetapi.models.entity import EntityFieldsUpdateParams
+
+        result: builtins.list[EntityField] = await self._client.call(
+            ENTITY_FIELDS_UPDATE,
+            EntityFieldsUpdateParams(
+                entity_id=entity_id, fields=fields, delete_missing=delete_missing
+            ),
+        )
+        return result
+
+
 class AsyncTagResource:
     """The calls under ``tag/``."""
 
@@ -6517,6 +6637,11 @@ class AsyncResources:
     def place(self) -> AsyncPlaceResource:
         """The calls under ``place/``."""
         return AsyncPlaceResource(cast("AsyncClient", self))
+
+    @cached_property
+    def entity(self) -> AsyncEntityResource:
+        """The calls under ``entity/``."""
+        return AsyncEntityResource(cast("AsyncClient", self))
 
     @cached_property
     def tag(self) -> AsyncTagResource:

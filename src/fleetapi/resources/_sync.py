@@ -32,6 +32,13 @@ if TYPE_CHECKING:
         NewEmployee,
         TrackerEmployee,
     )
+    from fleetapi.models.entity import (
+        Entity,
+        EntityField,
+        EntityFieldChange,
+        EntityReadResult,
+        EntityType,
+    )
     from fleetapi.models.event import SubscriptionRequest
     from fleetapi.models.feedback import Feedback, FeedbackType
     from fleetapi.models.files import FileMetadata, FileStats, UploadTicket
@@ -198,6 +205,8 @@ __all__ = [
     "DeliveryResource",
     "DepartmentResource",
     "EmployeeResource",
+    "EntityFieldsResource",
+    "EntityResource",
     "EventResource",
     "FeedbackResource",
     "FileResource",
@@ -5126,6 +5135,117 @@ class PlaceResource:
         return result
 
 
+class EntityResource:
+    """The calls under ``entity/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def fields(self) -> EntityFieldsResource:
+        """The calls under ``entity/fields/``."""
+        return EntityFieldsResource(self._client)
+
+    def list(self) -> builtins.list[Entity]:
+        """List the account's customizable entities (its place entity).
+
+        Calls ``entity/list``.
+        """
+        from fleetapi.endpoints.entity import ENTITY_LIST
+
+        result: builtins.list[Entity] = self._client.call(ENTITY_LIST, None)
+        return result
+
+    def read(
+        self, *, id: int | Unset | None = UNSET, type: EntityType | Unset | None = UNSET
+    ) -> EntityReadResult:
+        """Read an entity, by ID or by type, with its custom fields.
+
+        Calls ``entity/read``.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            id: The entity.
+            type: The entity of this type.
+        """
+        from fleetapi.endpoints.entity import ENTITY_READ
+        from fleetapi.models.entity import EntityReadParams
+
+        result: EntityReadResult = self._client.call(
+            ENTITY_READ, EntityReadParams(id=id, type=type)
+        )
+        return result
+
+    def update(self, *, entity: Entity) -> None:
+        """Rearrange an entity's fields: its sections and their order.
+
+        Calls ``entity/update``.
+        Sub-users need the ``places_custom_fields_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            entity: The entity with its ID and its layout as it should be.
+        """
+        from fleetapi.endpoints.entity import ENTITY_UPDATE
+        from fleetapi.models.entity import EntityUpdateParams
+
+        self._client.call(ENTITY_UPDATE, EntityUpdateParams(entity=entity))
+
+
+class EntityFieldsResource:
+    """The calls under ``entity/fields/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, entity_id: int) -> builtins.list[EntityField]:
+        """List an entity's custom fields.
+
+        Calls ``entity/fields/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            entity_id: The entity.
+        """
+        from fleetapi.endpoints.entity import ENTITY_FIELDS_READ
+        from fleetapi.models.entity import EntityFieldsReadParams
+
+        result: builtins.list[EntityField] = self._client.call(
+            ENTITY_FIELDS_READ, EntityFieldsReadParams(entity_id=entity_id)
+        )
+        return result
+
+    def update(
+        self,
+        *,
+        entity_id: int,
+        fields: builtins.list[EntityFieldChange],
+        delete_missing: bool = False,
+    ) -> builtins.list[EntityField]:
+        """Create and change an entity's custom fields (and delete the others) and get them all.
+
+        Calls ``entity/fields/update``.
+        Sub-users need the ``places_custom_fields_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            entity_id: The entity.
+            fields: Fields to create (no ID) and fields of the entity to change.
+            delete_missing: Delete the entity's fields that ``fields`` leaves out (their values go
+                with them).
+        """
+        from fleetapi.endpoints.entity import ENTITY_FIELDS_UPDATE
+        from fleetapi.models.entity import EntityFieldsUpdateParams
+
+        result: builtins.list[EntityField] = self._client.call(
+            ENTITY_FIELDS_UPDATE,
+            EntityFieldsUpdateParams(
+                entity_id=entity_id, fields=fields, delete_missing=delete_missing
+            ),
+        )
+        return result
+
+
 class TagResource:
     """The calls under ``tag/``."""
 
@@ -6457,6 +6577,11 @@ class Resources:
     def place(self) -> PlaceResource:
         """The calls under ``place/``."""
         return PlaceResource(cast("Client", self))
+
+    @cached_property
+    def entity(self) -> EntityResource:
+        """The calls under ``entity/``."""
+        return EntityResource(cast("Client", self))
 
     @cached_property
     def tag(self) -> TagResource:

@@ -110,6 +110,8 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
         *((f"employees[id={e.id}]", e) for e in world.employees.values()),
         *((f"zones[id={z.id}]", z) for z in world.zones.values()),
         *((f"places[id={p.id}]", p) for p in world.places.values()),
+        *((f"entities[id={e.id}]", e) for e in world.entities.values()),
+        *((f"entity_fields[id={f.id}]", f) for f in world.entity_fields.values()),
         *((f"tags[id={t.id}]", t) for t in world.tags.values()),
         *((f"forms[id={f.id}]", f) for f in world.forms.values()),
         *((f"tasks[id={t.id}]", t) for t in world.tasks.values()),
@@ -123,6 +125,7 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     yield from _check_tasks(world)
     yield from _check_form_and_file_references(world)
     yield from _check_fleet_references(world)
+    yield from _check_entities(world)
 
 
 def _owns(world: World, account: int, records: Mapping[int, Any], key: int) -> bool:
@@ -234,3 +237,16 @@ def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
     for task in world.service_tasks.values():
         if task.vehicle_id not in world.vehicles:
             yield f"service_tasks[id={task.id}].vehicle_id", f"no vehicle {task.vehicle_id}"
+
+
+def _check_entities(world: World) -> Iterator[tuple[str, str]]:
+    """One entity of each type per account; custom fields' entities, the owner's."""
+    kinds: set[tuple[int, str]] = set()
+    for entity in world.entities.values():
+        if (entity.user_id, entity.type) in kinds:
+            yield f"entities[id={entity.id}].type", f"a second {entity.type} entity of the owner"
+        kinds.add((entity.user_id, entity.type))
+    for field in world.entity_fields.values():
+        if not _owns(world, field.user_id, world.entities, field.entity_id):
+            where = f"entity_fields[id={field.id}].entity_id"
+            yield where, f"no entity {field.entity_id} of the owner"

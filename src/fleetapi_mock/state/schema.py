@@ -182,6 +182,8 @@ class SchemaBuilder:
                 prop = _with_limits(prop, limits.json_schema())
             if limits is not None and limits.blank:
                 prop = {"anyOf": [prop, {"type": "string", "enum": [""]}]}
+            if limits is not None and limits.one_or_many and "items" in prop:
+                prop = {"anyOf": [prop, prop["items"]]}
             properties[key] = prop
             if field.default is attrs.NOTHING:
                 required.append(key)

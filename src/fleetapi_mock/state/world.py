@@ -53,6 +53,8 @@ from fleetapi_mock.state.records import (
     DepartmentRecord,
     EmployeeChangeRecord,
     EmployeeRecord,
+    EntityFieldRecord,
+    EntityRecord,
     EventRecord,
     FileRecord,
     FormRecord,
@@ -164,6 +166,8 @@ class World:
     service_tasks: Table[int, ServiceTaskRecord] = collection()
     zones: Table[int, ZoneRecord] = collection()
     places: Table[int, PlaceRecord] = collection()
+    entities: Table[int, EntityRecord] = collection()
+    entity_fields: Table[int, EntityFieldRecord] = collection()
     tags: Table[int, TagRecord] = collection()
     form_templates: Table[int, FormTemplateRecord] = collection()
     forms: Table[int, FormRecord] = collection()
@@ -269,10 +273,9 @@ class World:
     def owned_by(cls, records: Mapping[_K, _R], account: int) -> list[_R]:
         """The records of a collection (``world.places``) that belong to the account
         ``account``, in key order (read from a table's index)."""
-        if isinstance(records, Table):
-            ordered = records.in_order(account)
-            if ordered is not None:
-                return list(ordered)
+        ordered = records.in_order(account) if isinstance(records, Table) else None
+        if ordered is not None:
+            return list(ordered)
         return [records[k] for k in sorted(records) if cls.belongs(records[k], account)]
 
     @classmethod
@@ -377,11 +380,8 @@ class World:
         Every tracker of the account, or for a sub-user with a ``trackers`` list, only those.
         """
         allowed = None if user.is_master or user.trackers is None else set(user.trackers)
-        return [
-            t
-            for t in self.owned_by(self.trackers, user.account_id)
-            if allowed is None or t.id in allowed
-        ]
+        owned = self.owned_by(self.trackers, user.account_id)
+        return [t for t in owned if allowed is None or t.id in allowed]
 
     def points_of(self, tracker_id: int) -> Sequence[TrackPointRecord]:
         """The recorded points of a tracker, oldest first (never change the answer)."""
@@ -392,9 +392,8 @@ class World:
         return self.track_points.track(point.tracker_id).before(point)
 
     def __repr__(self) -> str:
-        counts = ", ".join(
-            f"{name}={len(getattr(self, name))}" for name in ("users", "trackers", "sessions")
-        )
+        shown = ("users", "trackers", "sessions")
+        counts = ", ".join(f"{n}={len(getattr(self, n))}" for n in shown)
         return f"World({self.clock!r}, {counts})"
 
 

@@ -45,20 +45,24 @@ from fleetapi.models.place import (
 )
 from fleetapi_mock.domain import search
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.entity import checked_values
 from fleetapi_mock.domain.place import wire_place
 from fleetapi_mock.domain.subuser import keep_in_sight
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import PlaceRecord, convert
 
 
-def _record(ctx: Context, place: NewPlace, **changes: Any) -> PlaceRecord:
-    """The stored place of ``place`` (204 for a tag that is not the account's)."""
+def _record(ctx: Context, place: NewPlace, *, complete: bool, **changes: Any) -> PlaceRecord:
+    """The stored place of ``place`` (204 for a tag or an employee value that is not the
+    account's; 7 for custom field values the place entity's fields refuse, or a required one
+    missing when ``complete``)."""
     missing = [t for t in place.tags if ctx.owned_get(ctx.world.tags, t) is None]
     if missing:
         raise EntityMissingError("no such tags: " + ", ".join(map(str, missing)))
+    fields = checked_values(ctx, place.fields, complete=complete)
     where = place.location
     location = Location(lat=where.lat, lng=where.lng, address=where.address, radius=where.radius)
-    return convert(PlaceRecord, place, location=location, **changes)
+    return convert(PlaceRecord, place, location=location, fields=fields, **changes)
 
 
 def _custom(field_id: str) -> search.Field[PlaceRecord]:
@@ -138,8 +142,12 @@ def place_read(ctx: Context, params: PlaceReadParams) -> Place:
 
 @handles(PLACE_CREATE)
 def place_create(ctx: Context, params: PlaceCreateParams) -> int:
-    """A new place of the account (268 past :data:`MAX_PLACES`); answers its id."""
-    record = _record(ctx, params.place, id=0, user_id=ctx.account.id, icon_id=None)
+    """A new place of the account (268 past :data:`MAX_PLACES`; its required custom fields
+    may be missing with ``ignore_missing_fields``); answers its id."""
+    complete = not params.ignore_missing_fields
+    record = _record(
+        ctx, params.place, complete=complete, id=0, user_id=ctx.account.id, icon_id=None
+    )
     if len(ctx.owned(ctx.world.places)) >= MAX_PLACES:
         raise OverQuotaError(f"an account may hold at most {MAX_PLACES} places")
     place_id = ctx.world.ids.next("places")
@@ -150,11 +158,13 @@ def place_create(ctx: Context, params: PlaceCreateParams) -> int:
 
 @handles(PLACE_UPDATE)
 def place_update(ctx: Context, params: PlaceUpdateParams) -> None:
-    """Replace a place of the account (201 otherwise); its icon and avatar stay."""
+    """Replace a place of the account (201 otherwise), every required custom field given;
+    its icon and avatar stay."""
     stored = _find(ctx, params.place.id)
     ctx.world.places[stored.id] = _record(
         ctx,
         params.place,
+        complete=True,
         user_id=stored.user_id,
         icon_id=stored.icon_id,
         avatar_file_name=stored.avatar_file_name,

@@ -47,6 +47,8 @@ from fleetapi_mock.state.records.business import (
 )
 from fleetapi_mock.state.records.content import (
     CheckinRecord,
+    EntityFieldRecord,
+    EntityRecord,
     FileRecord,
     FormRecord,
     FormTemplateRecord,
@@ -92,6 +94,8 @@ __all__ = [
     "DiscreteSensorRecord",
     "EmployeeChangeRecord",
     "EmployeeRecord",
+    "EntityFieldRecord",
+    "EntityRecord",
     "EventRecord",
     "FileRecord",
     "FormRecord",

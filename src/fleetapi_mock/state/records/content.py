@@ -1,5 +1,5 @@
-"""Records of what an account draws and fills in: zones, places, tags, form templates, forms
-and stored files."""
+"""Records of what an account draws and fills in: zones, places and the custom fields of their
+entity, tags, form templates, forms and stored files."""
 
 from __future__ import annotations
 
@@ -10,12 +10,14 @@ import attrs
 
 from fleetapi.models.checkin import CheckinContent, CheckinFile
 from fleetapi.models.common import LatLng, Location
+from fleetapi.models.entity import CustomFieldValue, Entity, EntityField
 from fleetapi.models.form import Form, FormField
-from fleetapi.models.place import CustomFieldValue
 from fleetapi.models.zone import DEFAULT_ZONE_COLOR, ZonePoint
 
 __all__ = [
     "CheckinRecord",
+    "EntityFieldRecord",
+    "EntityRecord",
     "FileRecord",
     "FormRecord",
     "FormTemplateRecord",
@@ -65,6 +67,25 @@ class PlaceRecord:
     """Custom field values by the field's ID (as text)."""
     icon_id: int | None = None
     avatar_file_name: str | None = None
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class EntityRecord(Entity):
+    """A customizable entity (the account's place entity) as the world keeps it: the API's
+    entity, its layout as the API shows it, and its owner."""
+
+    user_id: int
+    """The master user owning the entity."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class EntityFieldRecord(EntityField):
+    """A custom field as the world keeps it: the API's field, its entity and its owner."""
+
+    user_id: int
+    """The master user owning the field."""
+    entity_id: int
+    """The entity the field belongs to."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
