@@ -36,8 +36,6 @@ from fleetapi._errors import CODES, FleetApiError
 from fleetapi._rules import rules_of
 from fleetapi.endpoints import ENDPOINTS
 
-
-
 MOCK_MISSING = "not implemented yet (answers code 6, HTTP 501)"
 
 

@@ -16,8 +16,8 @@ __all__ = ["app"]
 app = new_group(
     "Your own password: change it (other sessions end).",
     epilog=examples(
-        "fleet user password set",
-        'printf \'%s\\n%s\\n\' "$OLD" "$NEW" | fleet user password set --password-stdin',
+        "printf 'demo\\nsecret1\\n' | fleet user password set --password-stdin",
+        "printf 'secret1\\nsecret2\\n' | fleet user password set --password-stdin",
     ),
 )
 
