@@ -1350,6 +1350,25 @@ EXAMPLES: Final = (
     ),
     Example("user/session/push_token/delete", {}, {}),
     Example(
+        "user/audit/log/list",
+        {"from": "2026-01-14 03:24:00", "to": "2026-01-16 06:24:00", "limit": 50, "offset": 0},
+        {"list": [ANY]},
+    ),
+    Example("user/audit/checkin", {}, {}, login="dispatcher"),
+    Example(
+        "user/application/create",
+        {
+            "application": {
+                "id": None,
+                "name": "New Application",
+                "url": "https://example.com",
+                "icon": "https://example.com/icon.png",
+                "is_enabled": True,
+            }
+        },
+        {"id": 12345},
+    ),
+    Example(
         "history/asset/list",
         {
             "assets": [{"id": 1, "type": "employee"}],

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from fleetapi._endpoint import Access, Decision, Endpoint, NoParams, Result
+from fleetapi.models.application import UserApplicationCreateParams
+from fleetapi.models.audit import MAX_AUDIT_ENTRIES, AuditEntry, AuditLogListParams
 from fleetapi.models.user import (
     MAX_UI_SETTINGS_CHARACTERS,
     TariffRestrictions,
@@ -260,6 +262,69 @@ USER_SESSION_PUSH_TOKEN_DELETE = Endpoint(
     errors=(4,),
     origin="service",
 )
+USER_APPLICATION_CREATE = Endpoint(
+    path="user/application/create",
+    params=UserApplicationCreateParams,
+    result=Result.field("id", int),
+    summary="Embed a third-party application in the account's menu and get its ID.",
+    master_only=True,
+    errors=(7, 13),
+    origin="service",
+    decisions=(
+        Decision(
+            "The two forms of `user/application/create`",
+            "The API reference's (`label`, `url_template`, `authorization`, `display_method`, "
+            "`icon`, `description`) and the guide's example (`name`, `url`, `icon`, "
+            "`is_enabled`, `id: null`) are both taken: `name` stands for `label`, `url` for "
+            "`url_template`, `is_enabled` for `enabled`; a name and its other name that differ, "
+            "neither given, or an `id` that is not null, are 7. An `api_key` authorization "
+            "names one of the account's API keys (7 otherwise). The account's own: a sub-user "
+            "gets 13 (`tests/sdk/test_user_application.py`).",
+        ),
+    ),
+)
+USER_AUDIT_LOG_LIST = Endpoint(
+    path="user/audit/log/list",
+    params=AuditLogListParams,
+    result=Result.field("list", list[AuditEntry]),
+    summary="List what the account's sub-users did over a period.",
+    master_only=True,
+    errors=(7, 13, 211),
+    safe=True,
+    origin="service",
+    decisions=(
+        Decision(
+            "What the audit log holds",
+            "Every call a sub-user makes that changes something (one not retried as safe) "
+            "and succeeds: `entry_category` is the call's path without its action, `/` as "
+            "`_` (`tracker/rule/create`: `tracker_rule`; `user/audit/checkin`: "
+            "`user_audit`), `action` its last word, `entry_id` the ID it answers or the "
+            "`<category>_id` it names, `payload` its parameters with secrets masked (text cut "
+            "at 256 characters, objects and lists named only), `host` and `user_agent` the "
+            f"request's. A world keeps the last {MAX_AUDIT_ENTRIES:,}. A master user's calls "
+            "are not written (`tests/sdk/test_user_audit.py`).",
+        ),
+        Decision(
+            "`user/audit/log/list` order",
+            "By `sort` (`action_date=asc` by default; `action_date` compares days, ties by "
+            "time; `user` the sub-user's last, first and middle names), then `grouping` puts "
+            "a group's entries together, groups in the order of their first entry; `offset` "
+            "and `limit` page the result. Another sort field or direction is 7; a period "
+            "longer than `report.max_time_span` is 211 (`tests/sdk/test_user_audit.py`).",
+        ),
+    ),
+)
+USER_AUDIT_CHECKIN = Endpoint(
+    path="user/audit/checkin",
+    params=NoParams,
+    result=Result.nothing(),
+    summary="Note in the audit log that the user opened the interface.",
+    access=Access.USER_SESSION,
+    errors=(4,),
+    origin="service",
+    notes="A sub-user's check-in is an entry of the audit log (action `checkin`); a master "
+    "user's is not written.",
+)
 
 ENDPOINTS = (
     USER_GET_INFO,
@@ -279,4 +344,7 @@ ENDPOINTS = (
     USER_SESSION_DELIVERY_READ,
     USER_SESSION_PUSH_TOKEN_BIND,
     USER_SESSION_PUSH_TOKEN_DELETE,
+    USER_APPLICATION_CREATE,
+    USER_AUDIT_LOG_LIST,
+    USER_AUDIT_CHECKIN,
 )

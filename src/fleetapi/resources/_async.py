@@ -19,6 +19,8 @@ from fleetapi._uploads import FileInput
 if TYPE_CHECKING:
     from fleetapi._async_client import AsyncClient
     from fleetapi.models.account import ApiKey
+    from fleetapi.models.application import NewUserApplication
+    from fleetapi.models.audit import AuditEntry, AuditGrouping
     from fleetapi.models.checkin import Checkin, CheckinExportFormat, CheckinList, FormSubmission
     from fleetapi.models.common import Bounds, LatLng, Location
     from fleetapi.models.data import ImportProcess, ImportType, SpreadsheetPreview
@@ -266,6 +268,9 @@ __all__ = [
     "AsyncTrackerStatsResource",
     "AsyncTrackerTagsResource",
     "AsyncTransactionResource",
+    "AsyncUserApplicationResource",
+    "AsyncUserAuditLogResource",
+    "AsyncUserAuditResource",
     "AsyncUserPasswordResource",
     "AsyncUserPersonalInfoResource",
     "AsyncUserResource",
@@ -306,6 +311,16 @@ class AsyncUserResource:
     def session(self) -> AsyncUserSessionResource:
         """The calls under ``user/session/``."""
         return AsyncUserSessionResource(self._client)
+
+    @cached_property
+    def application(self) -> AsyncUserApplicationResource:
+        """The calls under ``user/application/``."""
+        return AsyncUserApplicationResource(self._client)
+
+    @cached_property
+    def audit(self) -> AsyncUserAuditResource:
+        """The calls under ``user/audit/``."""
+        return AsyncUserAuditResource(self._client)
 
     async def auth(self, *, login: str, password: str) -> str:
         """Log in with a login and password and get a session hash.
@@ -819,6 +834,107 @@ class AsyncUserSessionPushTokenResource:
         from fleetapi.endpoints.user import USER_SESSION_PUSH_TOKEN_DELETE
 
         await self._client.call(USER_SESSION_PUSH_TOKEN_DELETE, None)
+
+
+class AsyncUserApplicationResource:
+    """The calls under ``user/application/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(self, *, application: NewUserApplication) -> int:
+        """Embed a third-party application in the account's menu and get its ID.
+
+        Calls ``user/application/create``.
+        Master users only.
+        Error codes the service lists: 7, 13.
+
+        Args:
+            application: The application, without ID.
+        """
+        from fleetapi.endpoints.user import USER_APPLICATION_CREATE
+        from fleetapi.models.application import UserApplicationCreateParams
+
+        result: int = await self._client.call(
+            USER_APPLICATION_CREATE, UserApplicationCreateParams(application=application)
+        )
+        return result
+
+
+class AsyncUserAuditResource:
+    """The calls under ``user/audit/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def log(self) -> AsyncUserAuditLogResource:
+        """The calls under ``user/audit/log/``."""
+        return AsyncUserAuditLogResource(self._client)
+
+    async def checkin(self) -> None:
+        """Note in the audit log that the user opened the interface.
+
+        Calls ``user/audit/checkin``.
+        Error codes the service lists: 4.
+        """
+        from fleetapi.endpoints.user import USER_AUDIT_CHECKIN
+
+        await self._client.call(USER_AUDIT_CHECKIN, None)
+
+
+class AsyncUserAuditLogResource:
+    """The calls under ``user/audit/log/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        from_: dt.datetime,
+        to: dt.datetime,
+        subuser_ids: builtins.list[int] | Unset = UNSET,
+        actions: builtins.list[str] | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        grouping: AuditGrouping = "default",
+    ) -> builtins.list[AuditEntry]:
+        """List what the account's sub-users did over a period.
+
+        Calls ``user/audit/log/list``.
+        Master users only.
+        Error codes the service lists: 7, 13, 211.
+
+        Args:
+            from_: Entries from then on.
+            to: Entries up to then.
+            subuser_ids: Only these sub-users' entries.
+            actions: Only these actions (``create``, ``checkin``...).
+            limit: At most this many (a page).
+            offset: Skip this many first.
+            sort: ``<field>=asc`` or ``=desc`` items (``["action_date=asc", "user=desc"]``); by
+                ``action_date`` by default.
+            grouping: Entries of a group together, the groups in the order of ``sort``.
+        """
+        from fleetapi.endpoints.user import USER_AUDIT_LOG_LIST
+        from fleetapi.models.audit import AuditLogListParams
+
+        result: builtins.list[AuditEntry] = await self._client.call(
+            USER_AUDIT_LOG_LIST,
+            AuditLogListParams(
+                from_=from_,
+                to=to,
+                subuser_ids=subuser_ids,
+                actions=actions,
+                limit=limit,
+                offset=offset,
+                sort=sort,
+                grouping=grouping,
+            ),
+        )
+        return result
 
 
 class AsyncApiResource:

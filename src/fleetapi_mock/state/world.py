@@ -46,6 +46,8 @@ from fleetapi_mock.state.documents import (
 from fleetapi_mock.state.limits import DEFAULT_LIMITS
 from fleetapi_mock.state.records import (
     ApiKeyRecord,
+    ApplicationRecord,
+    AuditRecord,
     BillRecord,
     CheckinRecord,
     DataFileRecord,
@@ -194,6 +196,9 @@ class World:
     map_layers: Table[int, MapLayerRecord] = collection()
     reports: Table[int, ReportRecord] = collection()
     """Tracker reports, generated or in progress."""
+    applications: Table[int, ApplicationRecord] = collection()
+    audit_log: Table[int, AuditRecord] = collection()
+    """What sub-users did (``user/audit/log/list``), oldest first."""
     notifications: Table[int, NotificationRecord] = collection()
     mails: Table[int, MailRecord] = collection()
     """The sent box: e-mail the service sent (never sent for real), oldest first."""

@@ -38,6 +38,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
+import orjson
 
 from fleetapi._endpoint import Access, Endpoint
 from fleetapi._errors import (
@@ -47,6 +48,7 @@ from fleetapi._errors import (
     WrongRequestFormatError,
 )
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.user import audit
 from fleetapi_mock.handlers import HANDLERS, load_handlers
 from fleetapi_mock.state.documents import demo_source, packed
 from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
@@ -65,7 +67,7 @@ from fleetapi_mock.web.access import (
 from fleetapi_mock.web.admission import check_room, check_size, refused_method
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
 from fleetapi_mock.web.faults import Faults
-from fleetapi_mock.web.journal import Journal, JournalEntry
+from fleetapi_mock.web.journal import Journal, JournalEntry, masked
 from fleetapi_mock.web.request import Request, request_origin
 from fleetapi_mock.web.results import run_handler
 from fleetapi_mock.web.routing import route_with_prefix
@@ -355,7 +357,19 @@ class Backend:
                 base_url=request.origin + prefix,
                 limits=self.limits,
             )
-            return run_handler(ctx, handler, params)
+            response = run_handler(ctx, handler, params)
+            if identity is not None and response.code == 0 and _audited(endpoint, identity):
+                audit(
+                    self.world,
+                    endpoint,
+                    identity.user,
+                    fields,
+                    shown=masked(dict(fields)),
+                    answered_id=_answered_id(endpoint, response),
+                    host=request.client or "",
+                    user_agent=request.headers.get("user-agent", ""),
+                )
+            return response
 
     def _address_missing_from(self, path: str) -> str:
         """:attr:`address`, unless ``path`` holds it already."""
@@ -418,3 +432,16 @@ class Backend:
         request.user_id = identity.user.id
         request.credential = "api_key" if identity.api_key is not None else "session"
         return identity
+
+
+def _audited(endpoint: Endpoint, identity: Identity) -> bool:
+    """Whether a sub-user's successful call goes to the audit log: one that changes things."""
+    return not identity.user.is_master and not endpoint.safe and endpoint.result.kind != "stream"
+
+
+def _answered_id(endpoint: Endpoint, response: Response) -> int | None:
+    """The ID a call answers (``{"id": 12}``), if it answers one."""
+    if endpoint.result.key != "id":
+        return None
+    found = orjson.loads(response.body).get("id")
+    return found if isinstance(found, int) else None

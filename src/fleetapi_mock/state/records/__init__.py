@@ -22,6 +22,8 @@ import attrs
 
 from fleetapi_mock.state.records.accounts import (
     ApiKeyRecord,
+    ApplicationRecord,
+    AuditRecord,
     DealerRecord,
     GeoAccess,
     PushTokenRecord,
@@ -83,6 +85,8 @@ from fleetapi_mock.state.records.messages import MailKind, MailRecord, Notificat
 
 __all__ = [
     "ApiKeyRecord",
+    "ApplicationRecord",
+    "AuditRecord",
     "BillRecord",
     "CheckinRecord",
     "ConnectionStatus",

@@ -8,6 +8,8 @@ from typing import Any, Literal
 import attrs
 
 from fleetapi._rules import rules
+from fleetapi.models.application import ApplicationAuthorization, DisplayMethod
+from fleetapi.models.audit import AuditEntry
 from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.geocoder import GeocoderType
 from fleetapi.models.payment import PaymentSystemSettings
@@ -23,6 +25,8 @@ from fleetapi.models.user import (
 
 __all__ = [
     "ApiKeyRecord",
+    "ApplicationRecord",
+    "AuditRecord",
     "DealerRecord",
     "GeoAccess",
     "PushTokenRecord",
@@ -225,6 +229,30 @@ class SecurityGroupRecord(SecurityGroup):
 
     user_id: int
     """The master user owning the group."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class AuditRecord(AuditEntry):
+    """An entry of the audit log, as ``user/audit/log/list`` answers it (times in UTC)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class ApplicationRecord:
+    """An application embedded in the account's menu (``user/application/create``)."""
+
+    id: int
+    user_id: int
+    """The master user of the account."""
+    label: str
+    url_template: str
+    """Its address, with variables in braces."""
+    authorization: ApplicationAuthorization | None = None
+    """How it is signed in (an API key, or the user's session); null: it is not."""
+    display_method: DisplayMethod = "new_tab"
+    icon: str = "extension"
+    description: str = ""
+    enabled: bool = True
+    """Shown in the menu."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
