@@ -48,7 +48,7 @@ ARGS: dict[str, list[str]] = {
     "subuser zones list": ["--subuser-id", "2"], "subuser places list": ["--subuser-id", "2"],
     "subuser zones list-ids": ["--subuser-id", "2"],
     "timezone list": [], "plugin list": [], "notification list": [],
-    "history asset list": [*PERIOD],
+    "history asset list": [*PERIOD], "user audit log list": [*PERIOD],
     "subuser places list-ids": ["--subuser-id", "2"],
     "task checkpoint list": ["--checkpoint-ids", "7", "--checkpoint-ids", "8"],
     "tariff list": [], "tariff tracker list": ["--tracker-id", "2"],
