@@ -25,7 +25,8 @@ def test_an_activation_link_goes_to_the_sent_box_at_most_every_five_minutes() ->
     with mock.client() as anonymous:
         anonymous.user.resend_activation(login="dispatcher")
         (mail,) = mock.control.mail(kind="activation")
-        assert mail.to == "dispatcher"
+        assert (mail.to, mail.values) == ("dispatcher", {"login": "dispatcher"})
+        assert len(mock.world.sessions) == 0  # no way in without user/auth
         with pytest.raises(TimeoutNotReachedError) as early:
             anonymous.user.resend_activation(login="dispatcher")
         assert early.value.extra["timeout"] == "PT5M"

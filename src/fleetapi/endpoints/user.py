@@ -155,8 +155,10 @@ USER_RESEND_ACTIVATION = Endpoint(
     decisions=(
         Decision(
             "The activation e-mail",
-            "Kept in the sent box (kind `activation`, to the login) with the activation "
-            "session's hash in `values.hash`, never sent (`tests/sdk/test_user_account.py`).",
+            "Kept in the sent box (kind `activation`, to the login, `values.login`), never "
+            "sent. It carries no session: `user/activate` and its activation session are not "
+            "built yet, and a session of an unactivated user would let it in without "
+            "`user/auth` (`tests/sdk/test_user_account.py`).",
         ),
     ),
 )

@@ -126,7 +126,6 @@ def user_resend_activation(ctx: Context, params: UserResendActivationParams) -> 
                 "remainder": format_duration(remainder),
             },
         )
-    session = ctx.world.create_session(user, kind="standard", most=ctx.limits.max_sessions)
     ctx.world.users[user.id] = attrs.evolve(user, activation_sent=now)
     send_mail(
         ctx.world,
@@ -134,8 +133,8 @@ def user_resend_activation(ctx: Context, params: UserResendActivationParams) -> 
         to=user.login,
         kind="activation",
         subject="Activate your account",
-        text=f"Open the activation link to start: user/activate?hash={session.hash}",
-        values={"hash": session.hash},
+        text="Open the activation link in this e-mail to start using your account.",
+        values={"login": user.login},
     )
 
 
