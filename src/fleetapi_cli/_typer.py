@@ -35,6 +35,7 @@ __all__ = [
     "fetch",
     "new_command_app",
     "new_group",
+    "read_stdin_line",
     "summary",
     "wraps_call",
 ]
@@ -303,6 +304,15 @@ def new_group(help: str, *, epilog: str | None = None) -> typer.Typer:
 
 YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")]
 """The ``--yes``/``-y`` option of the delete commands."""
+
+
+def read_stdin_line(what: str) -> str:
+    """The next line of stdin (a secret piped in: ``--password-stdin``); a usage error (exit 2)
+    naming ``what`` when there is none."""
+    line = sys.stdin.readline().rstrip("\r\n")
+    if not line:
+        raise typer.BadParameter(f"expected the {what} on stdin, got nothing")
+    return line
 
 
 def confirm_delete(ctx: typer.Context, question: str, yes: bool) -> None:

@@ -15,6 +15,7 @@ from fleetapi.models.geocoder import GeocoderType
 
 __all__ = [
     "MAX_UI_SETTINGS_CHARACTERS",
+    "PASSWORD_LENGTH",
     "BalanceAlertSettings",
     "DateFormat",
     "FileStorageSettings",
@@ -53,6 +54,9 @@ RouteProvider = Literal["progorod", "google", "osrm"]
 _NAME = rules(max_length=100)
 _ADDRESS = rules(max_length=255)
 _UI_KEY = rules(min_length=1, max_length=50, pattern=r"^[A-Za-z0-9_-]+$")
+
+PASSWORD_LENGTH = (6, 20)
+"""The shortest and longest password a user sets itself (a sub-user's too), in characters."""
 
 MAX_UI_SETTINGS_CHARACTERS = 65_536
 """The most characters of keys and values the interface keeps for one user (268 beyond)."""
@@ -236,7 +240,10 @@ class UserPasswordSetParams:
     old_password: str = attrs.field(repr=False, metadata=rules(max_length=40))
     """The current password."""
     new_password: str = attrs.field(
-        repr=False, metadata=rules(min_length=6, max_length=20, printable=True)
+        repr=False,
+        metadata=rules(
+            min_length=PASSWORD_LENGTH[0], max_length=PASSWORD_LENGTH[1], printable=True
+        ),
     )
     """6 to 20 printable characters, not the current one."""
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from fleetapi_cli._typer import OutputOption, examples, new_group, wraps_call
+from fleetapi_cli._typer import OutputOption, examples, new_group, read_stdin_line, wraps_call
 from fleetapi_cli.config import Profile
 from fleetapi_cli.context import state_of
 from fleetapi_cli.output import note
@@ -24,13 +24,6 @@ app = new_group(
         "fleet auth logout",
     ),
 )
-
-
-def _read_line(what: str) -> str:
-    line = sys.stdin.readline().rstrip("\r\n")
-    if not line:
-        raise typer.BadParameter(f"expected the {what} on stdin, got nothing")
-    return line
 
 
 @app.command()
@@ -64,7 +57,7 @@ def login(
     if api_key_stdin and (login or password_stdin):
         raise typer.BadParameter("--api-key-stdin excludes --login and --password-stdin")
     if api_key_stdin:
-        key = _read_line("API key").strip()
+        key = read_stdin_line("API key").strip()
         with state.client(api_key=key) as client:
             client.base.nothing()
             profile = Profile(
@@ -76,7 +69,7 @@ def login(
         # Off a terminal (a pipe), the password is the next line of stdin, as with
         # --password-stdin: there is no terminal to hide it on.
         password = (
-            _read_line("password")
+            read_stdin_line("password")
             if password_stdin or not sys.stdin.isatty()
             else typer.prompt("Password", hide_input=True, err=True)
         )

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from fleetapi_cli._typer import examples, new_group, wraps_call
+from fleetapi_cli._typer import examples, new_group, read_stdin_line, wraps_call
 from fleetapi_cli.context import state_of
 from fleetapi_cli.output import note
 
@@ -20,13 +20,6 @@ app = new_group(
         "printf 'secret1\\nsecret2\\n' | fleet user password set --password-stdin",
     ),
 )
-
-
-def _read_line(what: str) -> str:
-    line = sys.stdin.readline().rstrip("\r\n")
-    if not line:
-        raise typer.BadParameter(f"expected the {what} on stdin, got nothing")
-    return line
 
 
 @app.command("set")
@@ -47,7 +40,7 @@ def set_(
     off a terminal (or with --password-stdin), reads them from stdin, a line each.
     """
     if password_stdin or not sys.stdin.isatty():
-        old, new = _read_line("current password"), _read_line("new password")
+        old, new = read_stdin_line("current password"), read_stdin_line("new password")
     else:
         old = typer.prompt("Current password", hide_input=True, err=True)
         new = typer.prompt(

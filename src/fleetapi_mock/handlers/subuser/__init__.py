@@ -43,6 +43,7 @@ from fleetapi.models.subuser import (
     SubUserTrackersParams,
     SubUserUpdateParams,
 )
+from fleetapi.models.user import PASSWORD_LENGTH
 from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.domain.subuser import subuser_of
 from fleetapi_mock.handlers import handles
@@ -53,9 +54,6 @@ from fleetapi_mock.state.records import (
     UserRecord,
     convert,
 )
-
-PASSWORD_LENGTH = (6, 20)
-"""The shortest and longest password of a sub-user, in characters."""
 
 _PROFILE_FIELDS = tuple(
     a.name for a in attrs.fields(NewSubUser) if a.name in attrs.fields_dict(UserProfile)
