@@ -6,7 +6,7 @@ Generated from ``_async_client.py`` by scripts/generate.py: do not edit.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +34,7 @@ from fleetapi._errors import (
     FleetApiError,
     FleetConnectionError,
     FleetTimeoutError,
+    SecondFactorRequiredError,
     WrongRequestFormatError,
 )
 from fleetapi._events import EventStream
@@ -118,24 +119,45 @@ class Client(Resources):
         base_url: str | None,
         login: str,
         password: str,
+        *,
+        second_factor: Callable[[str], str] | None = None,
         **options: Any,
     ) -> Client:
-        """Log in with ``user/auth`` and return a client holding the new session hash."""
-        from fleetapi.endpoints.account import USER_AUTH
-        from fleetapi.models.account import AuthParams
+        """Log in with ``user/auth`` and return a client holding the new session hash.
+
+        For a user with a second factor, ``second_factor`` is called with how the code was
+        sent (``email``) and returns the code, which ``user/auth/code/verify`` trades for
+        the session; without it, :class:`~fleetapi.SecondFactorRequiredError` is raised.
+
+        Examples:
+            >>> client = Client.login(url, "ann@example.com", password,
+            ...     second_factor=lambda sent_by: input(f"Code sent by {sent_by}: "))
+        """
+        from fleetapi.endpoints.account import USER_AUTH, USER_AUTH_CODE_VERIFY
+        from fleetapi.models.account import AuthCodeVerifyParams, AuthParams
 
         anonymous = cls(base_url=base_url, **options)
         try:
-            session: str = anonymous.call(USER_AUTH, AuthParams(login=login, password=password))
+            try:
+                session: str = anonymous.call(USER_AUTH, AuthParams(login=login, password=password))
+            except SecondFactorRequiredError as required:
+                if second_factor is None:
+                    raise
+                code = AuthCodeVerifyParams(code=second_factor(required.factor_type))
+                session = anonymous._holding(required.hash).call(USER_AUTH_CODE_VERIFY, code)
         except BaseException:
             anonymous.close()
             raise
-        client = cls(
-            _config=attrs.evolve(anonymous._config, hash=session),
-            http_client=anonymous._http,
-        )
+        client = anonymous._holding(session)
         client._owns_http = anonymous._owns_http
         return client
+
+    def _holding(self, credential: str) -> Client:
+        """A client like this one holding ``credential``, on its connections (not owning
+        them)."""
+        return type(self)(
+            _config=attrs.evolve(self._config, hash=credential), http_client=self._http
+        )
 
     @property
     def base_url(self) -> str:

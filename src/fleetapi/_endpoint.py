@@ -59,6 +59,9 @@ class Access(enum.Enum):
     RESTORE = "restore"
     """The session of a password-restore e-mail (``user/password/change``); any other
     credential gets code 4, and that session works for no other call."""
+    SECOND_FACTOR = "second_factor"
+    """The session ``user/auth`` answers a user with a second factor (``user/auth/code/*``);
+    any other credential gets code 4, and that session works for no other call."""
 
     @property
     def needs(self) -> str:
@@ -74,6 +77,8 @@ _ACCESS_NEEDS = {
     Access.ROOT: "the ROOT access level (every user gets code 13)",
     Access.USER_SESSION: "a standard session of any user (an API key gets code 4)",
     Access.RESTORE: "the session of a password-restore e-mail (anything else gets code 4)",
+    Access.SECOND_FACTOR: "the session user/auth answers when a second factor is required "
+    "(anything else gets code 4)",
 }
 
 
@@ -101,11 +106,15 @@ class Result:
     user_time: bool = False
     """The answer also carries ``user_time``, the user's current time, in every date/time mode
     (other calls add it in ISO mode only)."""
+    beside: Any = None
+    """An attrs class of the documented fields answered beside the ``key`` field
+    (``user/auth``'s ``type``): the OpenAPI document shows them; the result is ``key``'s."""
 
     @classmethod
-    def field(cls, key: str, type_: Any, *, user_time: bool = False) -> Result:
-        """The result is the response field ``key``, of type ``type_``."""
-        return cls(type=type_, key=key, user_time=user_time)
+    def field(cls, key: str, type_: Any, *, user_time: bool = False, beside: Any = None) -> Result:
+        """The result is the response field ``key``, of type ``type_`` (``beside``: the class
+        of the fields answered next to it)."""
+        return cls(type=type_, key=key, user_time=user_time, beside=beside)
 
     @classmethod
     def body(cls, type_: Any, *, user_time: bool = False) -> Result:

@@ -9,6 +9,8 @@ __all__ = ["AREA_OF"]
 
 AREA_OF: dict[str, str] = {
     "user/auth": "account",
+    "user/auth/code/resend": "account",
+    "user/auth/code/verify": "account",
     "api/key/create": "account",
     "api/key/delete": "account",
     "api/key/list": "account",

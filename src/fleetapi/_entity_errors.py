@@ -351,6 +351,14 @@ class TimeoutNotReachedError(InvalidStateError):
     http_status = 403
 
 
+class WrongAuthCodeError(InvalidRequestError):
+    """Code 282: Wrong authentication code (the second factor's code given is not the one
+    mailed)."""
+
+    code = 282
+    description = "Wrong authentication code"
+
+
 class AlreadyDoneError(ConflictError):
     """Code 265: Already done (a user activated already)."""
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from fleetapi._secrets import mask
+
 __all__ = [
     "AuthenticationError",
     "ConflictError",
@@ -22,6 +24,7 @@ __all__ = [
     "PermissionDeniedError",
     "QuotaExceededError",
     "RateLimitError",
+    "SecondFactorRequiredError",
     "ServerError",
 ]
 
@@ -58,6 +61,33 @@ class InsecureTransportError(FleetError, ValueError):
             f"refusing to send credentials over plain http to {self.host}: use https, "
             f"or pass {switch} for a trusted network"
         )
+
+
+class SecondFactorRequiredError(FleetError):
+    """``user/auth`` answered that the user has a second factor: no session yet.
+
+    The hash it answered serves ``user/auth/code/verify`` (which trades the code mailed to
+    the user for a session) and ``user/auth/code/resend`` alone. ``Client.login`` takes a
+    ``second_factor`` callback that returns the code, and then logs in in one call.
+
+    Attributes:
+        hash: The second-factor session (masked in ``repr`` and ``str``).
+        factor_type: How the code reaches the user (``email``).
+    """
+
+    def __init__(self, hash: str, factor_type: str) -> None:
+        self.hash = hash
+        self.factor_type = factor_type
+        super().__init__(
+            f"a second factor is required: a code was sent by {factor_type}; verify it with "
+            f"user/auth/code/verify using the session {mask(hash)}"
+        )
+
+    def __reduce__(self) -> tuple[type[SecondFactorRequiredError], tuple[str, str]]:
+        return type(self), (self.hash, self.factor_type)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(hash={mask(self.hash)}, factor_type={self.factor_type!r})"
 
 
 _BY_CODE: dict[int, type[FleetApiError]] = {}

@@ -56,6 +56,7 @@ from fleetapi._entity_errors import (
     TooManySensorsError,
     TooManyZonePointsError,
     ValidationFailedError,
+    WrongAuthCodeError,
     WrongPasswordError,
 )
 from fleetapi._error_families import (
@@ -72,6 +73,7 @@ from fleetapi._error_families import (
     PermissionDeniedError,
     QuotaExceededError,
     RateLimitError,
+    SecondFactorRequiredError,
     ServerError,
 )
 
@@ -123,6 +125,7 @@ __all__ = [
     "PluginNotFoundError",
     "QuotaExceededError",
     "RateLimitError",
+    "SecondFactorRequiredError",
     "ServerError",
     "TariffChangeNotAllowedError",
     "TariffChangeTooFrequentError",
@@ -135,6 +138,7 @@ __all__ = [
     "TooManySensorsError",
     "TooManyZonePointsError",
     "ValidationFailedError",
+    "WrongAuthCodeError",
     "WrongPasswordError",
     "error_class",
     "http_status_for",

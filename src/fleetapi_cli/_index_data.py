@@ -9,6 +9,8 @@ from fleetapi_cli._index_types import HandMade, Index
 
 INDEX: Index = {
     "user auth": "user/auth",
+    "user auth code resend": "user/auth/code/resend",
+    "user auth code verify": "user/auth/code/verify",
     "api key create": "api/key/create",
     "api key delete": "api/key/delete",
     "api key list": "api/key/list",

@@ -11,6 +11,7 @@ import pytest
 
 from conftest import fake_cli
 from fleetapi_cli import _typer as typer_settings
+from fleetapi_cli.commands import auth as auth_commands
 from fleetapi_cli.config import ProfileStore
 
 Cli = Any  # the runner of conftest.py
@@ -60,6 +61,26 @@ def test_login_prompts_for_what_is_missing(cli: Cli, fleet_mock: Any) -> None:
     assert result.exit_code == 0, result.stderr
     assert ProfileStore.default().get("p").login == "demo"
     assert not ProfileStore.default().exists("default")
+
+
+def test_login_asks_for_the_second_factor_code(
+    cli: Cli, fleet_mock: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with fleet_mock.world.lock:
+        fleet_mock.world.users.change(1, second_factor="email")
+
+    def typed(what: str) -> str:  # stdin's next line, typed once the code is in the mail
+        mail = fleet_mock.control.mail(kind="auth_code")
+        return {"password": "demo", "code": mail[-1].values["code"] if mail else ""}[what]
+
+    monkeypatch.setattr(auth_commands, "read_stdin_line", typed)
+    args = ("--base-url", fleet_mock.base_url, "auth", "login", "-l", "demo", "--password-stdin")
+    result = cli(*args)
+    assert result.exit_code == 0, result.stderr
+    assert data(cli("auth", "status"))["works"] is True
+    monkeypatch.undo()
+    wrong = cli(*args, input="demo\nnot-the-code\n")
+    assert wrong.stderr.startswith("error: [282]")
 
 
 def test_login_with_a_wrong_password(cli: Cli, fleet_mock: Any) -> None:

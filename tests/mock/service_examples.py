@@ -25,6 +25,9 @@ from fleetapi_mock import FleetMock
 ANY: Final = object()
 """A documented value of no particular shape (a placeholder such as ``<employee>``)."""
 
+MAILED_CODE: Final = object()
+"""Stands for the documented code in a request: the code the world mailed at sign-in."""
+
 
 @attrs.frozen
 class Example:
@@ -39,7 +42,9 @@ class Example:
     """The file parts of an upload (name, content, type), sent with the request's fields as
     ``multipart/form-data``."""
     session_kind: str = "standard"
-    """The kind of session that sends it (``password_restore``: one the control API starts)."""
+    """The kind of session that sends it (``password_restore``: one the control API starts;
+    ``second_factor``: the one ``user/auth`` answers a user with a second factor, sent once
+    the 5 minutes before a new code have passed)."""
     setup: Callable[[FleetMock], object] | None = None
     """What the world needs first, done through the mock's own API (an unactivated user)."""
 
@@ -1291,6 +1296,20 @@ EXAMPLES: Final = (
         {},
         login="dispatcher",
         session_kind="password_restore",
+    ),
+    Example(
+        "user/auth/code/resend",
+        {},
+        {},
+        session_kind="second_factor",
+        setup=lambda mock: mock.world.users.change(1, second_factor="email"),
+    ),
+    Example(
+        "user/auth/code/verify",
+        {"code": MAILED_CODE},
+        {"hash": "22eac1c27af4be7b9d04da2ce1af111b"},
+        session_kind="second_factor",
+        setup=lambda mock: mock.world.users.change(1, second_factor="email"),
     ),
     Example(
         "user/resend_activation",

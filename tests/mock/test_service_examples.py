@@ -15,6 +15,7 @@ import pytest
 from mock_helpers import Api, assert_success
 from service_examples import (
     EXAMPLES,
+    MAILED_CODE,
     Example,
     assert_documented_file,
     assert_documented_shape,
@@ -28,6 +29,11 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
+def _mailed_code(api: Api) -> str:
+    """The second-factor code the world mailed last."""
+    return api.mock.control.mail(kind="auth_code")[-1].values["code"]
+
+
 def _send(api: Api, example: Example, encoding: str) -> httpx.Response:
     if example.setup is not None:
         with api.mock.world.lock:
@@ -36,12 +42,15 @@ def _send(api: Api, example: Example, encoding: str) -> httpx.Response:
         session = api.mock.control.password_restore(login=example.login).hash
     else:
         session = api.login(example.login)
+    if example.session_kind == "second_factor":
+        api.mock.control.set_clock(advance=300)  # the user waits for the mail
+    request = {k: _mailed_code(api) if v is MAILED_CODE else v for k, v in example.request.items()}
     url = f"/v2/{example.path}/"
-    fields = {"hash": session, **{k: _text(v) for k, v in example.request.items()}}
+    fields = {"hash": session, **{k: _text(v) for k, v in request.items()}}
     if example.files:  # an upload: multipart/form-data whatever the encoding
         return api.http.post(url, data=fields, files=example.files)
     if encoding == "json":
-        return api.http.post(url, json={"hash": session, **example.request})
+        return api.http.post(url, json={"hash": session, **request})
     if encoding == "form":
         return api.http.post(url, data=fields)
     return api.http.get(url, params=fields)

@@ -271,6 +271,8 @@ __all__ = [
     "AsyncUserApplicationResource",
     "AsyncUserAuditLogResource",
     "AsyncUserAuditResource",
+    "AsyncUserAuthCodeResource",
+    "AsyncUserAuthResource",
     "AsyncUserPasswordResource",
     "AsyncUserPersonalInfoResource",
     "AsyncUserResource",
@@ -291,6 +293,11 @@ class AsyncUserResource:
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    @cached_property
+    def auth(self) -> AsyncUserAuthResource:
+        """The calls under ``user/auth/``."""
+        return AsyncUserAuthResource(self._client)
 
     @cached_property
     def settings(self) -> AsyncUserSettingsResource:
@@ -321,22 +328,6 @@ class AsyncUserResource:
     def audit(self) -> AsyncUserAuditResource:
         """The calls under ``user/audit/``."""
         return AsyncUserAuditResource(self._client)
-
-    async def auth(self, *, login: str, password: str) -> str:
-        """Log in with a login and password and get a session hash.
-
-        Calls ``user/auth``.
-        Error codes the service lists: 102, 103, 104, 105.
-
-        Args:
-            login: The user's login (an email address).
-            password: The user's password.
-        """
-        from fleetapi.endpoints.account import USER_AUTH
-        from fleetapi.models.account import AuthParams
-
-        result: str = await self._client.call(USER_AUTH, AuthParams(login=login, password=password))
-        return result
 
     async def get_info(self, *, application: str | Unset = UNSET) -> UserInfoAnswer:
         """Read the signed-in user, its dealer's settings and what its plan allows.
@@ -454,6 +445,68 @@ class AsyncUserResource:
                 file_storage_settings=file_storage_settings,
             ),
         )
+
+
+class AsyncUserAuthResource:
+    """The calls under ``user/auth/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def code(self) -> AsyncUserAuthCodeResource:
+        """The calls under ``user/auth/code/``."""
+        return AsyncUserAuthCodeResource(self._client)
+
+    async def __call__(self, *, login: str, password: str) -> str:
+        """Log in with a login and password and get a session hash.
+
+        Calls ``user/auth``.
+        Error codes the service lists: 102, 103, 104, 105.
+
+        Args:
+            login: The user's login (an email address).
+            password: The user's password.
+        """
+        from fleetapi.endpoints.account import USER_AUTH
+        from fleetapi.models.account import AuthParams
+
+        result: str = await self._client.call(USER_AUTH, AuthParams(login=login, password=password))
+        return result
+
+
+class AsyncUserAuthCodeResource:
+    """The calls under ``user/auth/code/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def resend(self) -> None:
+        """Mail the second factor's code again (once in 5 minutes).
+
+        Calls ``user/auth/code/resend``.
+        Error codes the service lists: 4, 264.
+        """
+        from fleetapi.endpoints.account import USER_AUTH_CODE_RESEND
+
+        await self._client.call(USER_AUTH_CODE_RESEND, None)
+
+    async def verify(self, *, code: str) -> str:
+        """Trade the second factor's code for a standard session hash.
+
+        Calls ``user/auth/code/verify``.
+        Error codes the service lists: 4, 7, 282.
+
+        Args:
+            code: The code of the second factor (mailed to the user's login).
+        """
+        from fleetapi.endpoints.account import USER_AUTH_CODE_VERIFY
+        from fleetapi.models.account import AuthCodeVerifyParams
+
+        result: str = await self._client.call(
+            USER_AUTH_CODE_VERIFY, AuthCodeVerifyParams(code=code)
+        )
+        return result
 
 
 class AsyncUserSettingsResource:

@@ -271,6 +271,8 @@ __all__ = [
     "UserApplicationResource",
     "UserAuditLogResource",
     "UserAuditResource",
+    "UserAuthCodeResource",
+    "UserAuthResource",
     "UserPasswordResource",
     "UserPersonalInfoResource",
     "UserResource",
@@ -291,6 +293,11 @@ class UserResource:
 
     def __init__(self, client: Client) -> None:
         self._client = client
+
+    @cached_property
+    def auth(self) -> UserAuthResource:
+        """The calls under ``user/auth/``."""
+        return UserAuthResource(self._client)
 
     @cached_property
     def settings(self) -> UserSettingsResource:
@@ -321,22 +328,6 @@ class UserResource:
     def audit(self) -> UserAuditResource:
         """The calls under ``user/audit/``."""
         return UserAuditResource(self._client)
-
-    def auth(self, *, login: str, password: str) -> str:
-        """Log in with a login and password and get a session hash.
-
-        Calls ``user/auth``.
-        Error codes the service lists: 102, 103, 104, 105.
-
-        Args:
-            login: The user's login (an email address).
-            password: The user's password.
-        """
-        from fleetapi.endpoints.account import USER_AUTH
-        from fleetapi.models.account import AuthParams
-
-        result: str = self._client.call(USER_AUTH, AuthParams(login=login, password=password))
-        return result
 
     def get_info(self, *, application: str | Unset = UNSET) -> UserInfoAnswer:
         """Read the signed-in user, its dealer's settings and what its plan allows.
@@ -454,6 +445,66 @@ class UserResource:
                 file_storage_settings=file_storage_settings,
             ),
         )
+
+
+class UserAuthResource:
+    """The calls under ``user/auth/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def code(self) -> UserAuthCodeResource:
+        """The calls under ``user/auth/code/``."""
+        return UserAuthCodeResource(self._client)
+
+    def __call__(self, *, login: str, password: str) -> str:
+        """Log in with a login and password and get a session hash.
+
+        Calls ``user/auth``.
+        Error codes the service lists: 102, 103, 104, 105.
+
+        Args:
+            login: The user's login (an email address).
+            password: The user's password.
+        """
+        from fleetapi.endpoints.account import USER_AUTH
+        from fleetapi.models.account import AuthParams
+
+        result: str = self._client.call(USER_AUTH, AuthParams(login=login, password=password))
+        return result
+
+
+class UserAuthCodeResource:
+    """The calls under ``user/auth/code/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def resend(self) -> None:
+        """Mail the second factor's code again (once in 5 minutes).
+
+        Calls ``user/auth/code/resend``.
+        Error codes the service lists: 4, 264.
+        """
+        from fleetapi.endpoints.account import USER_AUTH_CODE_RESEND
+
+        self._client.call(USER_AUTH_CODE_RESEND, None)
+
+    def verify(self, *, code: str) -> str:
+        """Trade the second factor's code for a standard session hash.
+
+        Calls ``user/auth/code/verify``.
+        Error codes the service lists: 4, 7, 282.
+
+        Args:
+            code: The code of the second factor (mailed to the user's login).
+        """
+        from fleetapi.endpoints.account import USER_AUTH_CODE_VERIFY
+        from fleetapi.models.account import AuthCodeVerifyParams
+
+        result: str = self._client.call(USER_AUTH_CODE_VERIFY, AuthCodeVerifyParams(code=code))
+        return result
 
 
 class UserSettingsResource:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from fleetapi_cli._typer import OutputOption, examples, new_group, read_stdin_line, wraps_call
 from fleetapi_cli.config import Profile
-from fleetapi_cli.context import state_of
+from fleetapi_cli.context import CliState, state_of
 from fleetapi_cli.output import note
+
+if TYPE_CHECKING:
+    from fleetapi import Client
 
 __all__ = ["app"]
 
@@ -47,8 +50,9 @@ def login(
 ) -> None:
     """Log in and store the session hash in the profile (file mode 0600).
 
-    Without --login and --password-stdin, prompts for what is missing. With --api-key-stdin,
-    stores an API key instead, after checking that it works.
+    Without --login and --password-stdin, prompts for what is missing. A user with a second
+    factor is asked for the code it was sent (off a terminal, the next line of stdin). With
+    --api-key-stdin, stores an API key instead, after checking that it works.
     """
     from fleetapi._secrets import mask
 
@@ -74,7 +78,7 @@ def login(
             else typer.prompt("Password", hide_input=True, err=True)
         )
         with state.client(credential=False) as client:
-            session = client.user.auth(login=login, password=password)
+            session = _sign_in(state, client, login, password, from_stdin=password_stdin)
             profile = Profile(
                 name=settings.profile,
                 base_url=client.base_url,
@@ -92,6 +96,27 @@ def login(
         f"Logged in to {profile.base_url}{who}: {what} {mask(profile.hash)} stored in "
         f"profile {profile.name!r} ({store.path})."
     )
+
+
+def _sign_in(
+    state: CliState, client: Client, login: str, password: str, *, from_stdin: bool
+) -> str:
+    """A session hash from ``user/auth``, asking for the second factor's code when the user
+    has one (the next line of stdin off a terminal, as the password)."""
+    from fleetapi import SecondFactorRequiredError
+
+    try:
+        session = client.user.auth(login=login, password=password)
+    except SecondFactorRequiredError as required:
+        asked = f"Code sent by {required.factor_type}"
+        code = (
+            read_stdin_line("code")
+            if from_stdin or not sys.stdin.isatty()
+            else typer.prompt(asked, err=True)
+        )
+        with state.client(api_key=required.hash) as pending:
+            session = pending.user.auth.code.verify(code=code.strip())
+    return session
 
 
 @app.command()

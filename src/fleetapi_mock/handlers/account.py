@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import secrets
+from typing import Final
+
+import attrs
+
 from fleetapi._endpoint import NoParams
 from fleetapi._errors import (
     EntityNotFoundError,
     OperationNotPermittedError,
     OverQuotaError,
     UserNotActivatedError,
+    WrongAuthCodeError,
     WrongLoginError,
 )
 from fleetapi.endpoints.account import (
@@ -17,33 +23,104 @@ from fleetapi.endpoints.account import (
     BASE_NOTHING,
     BASE_SEND_EMAIL,
     USER_AUTH,
+    USER_AUTH_CODE_RESEND,
+    USER_AUTH_CODE_VERIFY,
 )
 from fleetapi.models.account import (
+    SECOND_FACTOR_REQUIRED,
     ApiKey,
     ApiKeyCreateParams,
     ApiKeyDeleteParams,
+    AuthCodeVerifyParams,
+    AuthOutcome,
     AuthParams,
     SendEmailParams,
 )
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.context import Context, Reply
+from fleetapi_mock.domain.mail import refuse_resend_before, send_mail
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import ApiKeyRecord
+from fleetapi_mock.state.records import ApiKeyRecord, AuthCodeRecord, SessionRecord, UserRecord
 
 MAX_API_KEYS = 20
 """API keys per account; the 21st answers 268."""
 
 
+AUTH_CODE_TRIES: Final = 5
+"""Wrong second-factor codes a session takes: the fifth ends it."""
+
+
 @handles(USER_AUTH)
-def user_auth(ctx: Context, params: AuthParams) -> str:
+def user_auth(ctx: Context, params: AuthParams) -> Reply:
     """Open a standard session: 102 for a wrong login or password, 103 when not activated.
 
-    The login is matched case-insensitively, the password exactly.
+    The login is matched case-insensitively, the password exactly. A user with a second
+    factor gets a ``second_factor`` session instead, good for ``user/auth/code/*`` alone, and
+    a code in the sent box.
     """
     user = ctx.world.user_by_login(params.login)
     if user is None or user.password != params.password:
         raise WrongLoginError()
     if not user.activated:
         raise UserNotActivatedError()
+    if user.second_factor is None:
+        session = ctx.world.create_session(user, most=ctx.limits.max_sessions)
+        return Reply(value=session.hash, extra={"type": AuthOutcome().type})
+    session = ctx.world.create_session(user, kind="second_factor", most=ctx.limits.max_sessions)
+    _mail_code(ctx, user, session)
+    outcome = AuthOutcome(type=SECOND_FACTOR_REQUIRED, factor_type=user.second_factor)
+    return Reply(
+        value=session.hash, extra={"type": outcome.type, "factor_type": user.second_factor}
+    )
+
+
+def _mail_code(ctx: Context, user: UserRecord, session: SessionRecord) -> None:
+    """A new code for ``session`` (the one before stops working), mailed to the user."""
+    code = f"{ctx.world.random.randrange(10**6):06d}"
+    now = ctx.now()
+    ctx.world.sessions.change(session.hash, auth_code=AuthCodeRecord(code=code, sent=now))
+    send_mail(
+        ctx.world,
+        user,
+        to=user.login,
+        kind="auth_code",
+        subject="Your sign-in code",
+        text=f"Enter {code} to finish signing in.",
+        values={"code": code},
+    )
+
+
+def _pending(ctx: Context) -> tuple[UserRecord, SessionRecord]:
+    """The caller (a second-factor session) and its session."""
+    session = ctx.session
+    assert session is not None  # the access level admits second-factor sessions alone
+    return ctx.require_user(), session
+
+
+@handles(USER_AUTH_CODE_RESEND)
+def user_auth_code_resend(ctx: Context, params: NoParams) -> None:
+    """A new code in the sent box (264: the last one is less than 5 minutes old)."""
+    user, session = _pending(ctx)
+    last = session.auth_code
+    refuse_resend_before(None if last is None else last.sent, ctx.now(), "a code")
+    _mail_code(ctx, user, session)
+
+
+@handles(USER_AUTH_CODE_VERIFY)
+def user_auth_code_verify(ctx: Context, params: AuthCodeVerifyParams) -> str:
+    """The code mailed last opens a standard session and ends this one (282: a wrong code;
+    the fifth wrong one ends this session too)."""
+    user, session = _pending(ctx)
+    expected = session.auth_code
+    if expected is None or not secrets.compare_digest(params.code, expected.code):
+        failures = 1 + (expected.failures if expected else 0)
+        if failures >= AUTH_CODE_TRIES:
+            del ctx.world.sessions[session.hash]
+        elif expected is not None:
+            ctx.world.sessions.change(
+                session.hash, auth_code=attrs.evolve(expected, failures=failures)
+            )
+        raise WrongAuthCodeError()
+    del ctx.world.sessions[session.hash]
     return ctx.world.create_session(user, most=ctx.limits.max_sessions).hash
 
 

@@ -12,7 +12,7 @@ import collections
 import re
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -145,6 +145,18 @@ def keep_alive(world: World, identity: Identity) -> None:
         world.sessions.change(identity.session.hash, last_used=world.now())
 
 
+_LIMITED_SESSIONS: Final[Mapping[str, Access]] = {
+    "password_restore": Access.RESTORE,
+    "second_factor": Access.SECOND_FACTOR,
+}
+"""The kinds of session that serve one access level alone, and that level."""
+
+
+def _words(access: Access) -> str:
+    """The kind of session that serves ``access`` alone, in words (``password-restore``)."""
+    return next(k for k, a in _LIMITED_SESSIONS.items() if a is access).replace("_", "-")
+
+
 def authorize(endpoint: Endpoint, identity: Identity | None) -> Identity:
     """``identity``, once the access level and rights of ``endpoint`` hold for it.
 
@@ -159,13 +171,11 @@ def authorize(endpoint: Endpoint, identity: Identity | None) -> Identity:
     session = identity.session
     if session is not None and session.kind == "delivery" and access is not Access.DELIVERY:
         raise SessionNotFoundError("a DELIVERY session is valid for delivery calls only")
-    restoring = session is not None and session.kind == "password_restore"
-    if restoring != (access is Access.RESTORE):
-        raise SessionNotFoundError(
-            "a password-restore session is valid for user/password/change only"
-            if restoring
-            else "this call needs the session of a password-restore e-mail"
-        )
+    limited_to = None if session is None else _LIMITED_SESSIONS.get(session.kind)
+    if limited_to is not None and access is not limited_to:
+        raise SessionNotFoundError(f"a {_words(limited_to)} session serves no other call")
+    if limited_to is None and access in _LIMITED_SESSIONS.values():
+        raise SessionNotFoundError(f"this call needs a {_words(access)} session")
     if access is Access.ROOT:
         raise OperationNotPermittedError("this call needs the ROOT access level")
     if access in (Access.SESSION, Access.USER_SESSION) and identity.api_key is not None:

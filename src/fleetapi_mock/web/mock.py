@@ -257,10 +257,19 @@ class FleetMock:
         password: str = "demo",  # noqa: S107  (the demo world's password)
         **options: Any,
     ) -> Client:
-        """A :class:`fleetapi.Client` logged in through ``user/auth`` on the mock."""
+        """A :class:`fleetapi.Client` logged in through ``user/auth`` on the mock.
+
+        A user with a second factor gets in too: the code is read from the sent box, as the
+        user would read it (pass ``second_factor`` to answer otherwise).
+        """
         from fleetapi import Client
 
+        options.setdefault("second_factor", lambda _sent_by: self._mailed_code(login))
         return Client.login(self.base_url, login, password, transport=self.transport, **options)
+
+    def _mailed_code(self, login: str) -> str:
+        """The second-factor code mailed last to ``login`` (what the user types next)."""
+        return self.control.mail(to=login, kind="auth_code")[-1].values["code"]
 
     def async_client(self, api_key: str | None = None, **options: Any) -> AsyncClient:
         """A :class:`fleetapi.AsyncClient` on the mock, with ``api_key`` (or none)."""

@@ -137,6 +137,8 @@ def _success_schema(builder: SchemaBuilder, endpoint: Endpoint) -> dict[str, Any
     envelope["required"].append(result.key)
     if endpoint.paging is not None and endpoint.paging.total:
         envelope["properties"][endpoint.paging.total] = {"type": "integer"}
+    if result.beside is not None:
+        return {"allOf": [envelope, builder.schema(result.beside)]}
     return envelope
 
 

@@ -3,13 +3,11 @@ interface keeps for it."""
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from typing import Final
 
 import attrs
 
-from fleetapi._converter import format_duration
 from fleetapi._errors import (
     AlreadyDoneError,
     DemoModeError,
@@ -17,7 +15,6 @@ from fleetapi._errors import (
     OverQuotaError,
     PasswordNotChangedError,
     PluginNotFoundError,
-    TimeoutNotReachedError,
     WrongPasswordError,
 )
 from fleetapi._types import Unset
@@ -41,15 +38,12 @@ from fleetapi.models.user import (
     UserSettingsUiUpdateParams,
 )
 from fleetapi_mock.domain.context import Context, invalid
-from fleetapi_mock.domain.mail import send_mail
+from fleetapi_mock.domain.mail import refuse_resend_before, send_mail
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import UserRecord
 
 PASSWORD_HISTORY: Final = 10
 """How many of a user's last passwords a new one may not repeat."""
-
-ACTIVATION_TIMEOUT: Final = dt.timedelta(minutes=5)
-"""The least time between two activation links."""
 
 PERSONAL_INFO_PLUGIN: Final = 45
 """The plugin an account needs for ``user/personal_info/update``."""
@@ -117,15 +111,7 @@ def user_resend_activation(ctx: Context, params: UserResendActivationParams) -> 
     if user.activated:
         raise AlreadyDoneError("the user is activated already")
     now = ctx.now()
-    if user.activation_sent is not None and now - user.activation_sent < ACTIVATION_TIMEOUT:
-        remainder = ACTIVATION_TIMEOUT - (now - user.activation_sent)
-        raise TimeoutNotReachedError(
-            "an activation link went out less than 5 minutes ago",
-            extra={
-                "timeout": format_duration(ACTIVATION_TIMEOUT),
-                "remainder": format_duration(remainder),
-            },
-        )
+    refuse_resend_before(user.activation_sent, now, "an activation link")
     ctx.world.users[user.id] = attrs.evolve(user, activation_sent=now)
     send_mail(
         ctx.world,

@@ -8,6 +8,7 @@ from typing import Any, Literal
 import attrs
 
 from fleetapi._rules import rules
+from fleetapi.models.account import FactorType
 from fleetapi.models.application import ApplicationAuthorization, DisplayMethod
 from fleetapi.models.audit import AuditEntry
 from fleetapi.models.dealer import DealerSettings
@@ -40,7 +41,7 @@ __all__ = [
 ]
 
 
-SessionKind = Literal["standard", "delivery", "password_restore"]
+SessionKind = Literal["standard", "delivery", "password_restore", "second_factor"]
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -211,6 +212,9 @@ class UserRecord:
     """What the interface keeps for the user (``user/settings/ui/*``), by key."""
     activation_sent: dt.datetime | None = None
     """When the last activation link went out (``user/resend_activation``)."""
+    second_factor: FactorType | None = None
+    """The second factor ``user/auth`` asks for (``email``: a code mailed to the login);
+    null: none."""
 
     @property
     def is_master(self) -> bool:
@@ -266,6 +270,17 @@ class PushTokenRecord:
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
+class AuthCodeRecord:
+    """The code a second-factor session waits for (mailed to the user)."""
+
+    code: str = attrs.field(repr=False)
+    sent: dt.datetime
+    """When the code was mailed (``user/auth/code/resend`` waits 5 minutes after)."""
+    failures: int = 0
+    """Wrong codes tried so far."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class SessionRecord:
     """A session hash returned by ``user/auth``; it ends after 30 days without use."""
 
@@ -273,7 +288,10 @@ class SessionRecord:
     user_id: int
     kind: SessionKind = "standard"
     """``standard``, ``delivery`` for the special DELIVERY session, ``password_restore`` for
-    the session of a password-restore e-mail."""
+    the session of a password-restore e-mail, ``second_factor`` for the session ``user/auth``
+    answers a user with a second factor (good for ``user/auth/code/*`` alone)."""
+    auth_code: AuthCodeRecord | None = None
+    """The code a ``second_factor`` session waits for."""
     push_token: PushTokenRecord | None = None
     """Where the session's push notifications go (``user/session/push_token/bind``)."""
     create_date: dt.datetime
