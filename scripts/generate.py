@@ -494,16 +494,28 @@ def _members(node: Node) -> list[str]:
     return names
 
 
+def node_doc(node: Node, indent: str) -> str:
+    """The docstring of a node (its class and the property reaching it): the calls under its
+    path, and the call of the path itself when it is one (``client.user.auth(...)``)."""
+    path = "/".join(node.segments)
+    if node.own is None:
+        return f'{indent}"""The calls under ``{path}/``."""'
+    return (
+        f'{indent}"""{node.own.summary}\n\n'
+        f"{indent}Calls ``{path}``. The calls under ``{path}/`` are its attributes.\n"
+        f'{indent}"""'
+    )
+
+
 def node_source(node: Node, consts: dict[int, tuple[str, str]], imports: Imports) -> str:
     """The class of one node: a property per node below, a method per call."""
     _members(node)
     parts = []
     for attribute, child in node.children.items():
         cls = class_name(child.segments)
-        path = "/".join(child.segments)
         parts.append(
             f"    @cached_property\n    def {attribute}(self) -> {cls}:\n"
-            f'        """The calls under ``{path}/``."""\n'
+            f"{node_doc(child, '        ')}\n"
             f"        return {cls}(self._client)"
         )
     if node.own is not None:
@@ -518,10 +530,9 @@ def node_source(node: Node, consts: dict[int, tuple[str, str]], imports: Imports
         if endpoint.file_variant is not None:
             parts.append(file_variant_source(endpoint, where, imports))
     parts += _legacy_methods(node.legacy, consts, imports)
-    path = "/".join(node.segments)
     return (
         f"class {class_name(node.segments)}:\n"
-        f'    """The calls under ``{path}/``."""\n\n'
+        f"{node_doc(node, '    ')}\n\n"
         "    def __init__(self, client: AsyncClient) -> None:\n"
         "        self._client = client\n\n" + "\n\n".join(parts)
     )
@@ -573,7 +584,7 @@ def resources_source() -> tuple[str, str]:
         cls = class_name(child.segments)
         props.append(
             f"    @cached_property\n    def {attribute}(self) -> {cls}:\n"
-            f'        """The calls under ``{"/".join(child.segments)}/``."""\n'
+            f"{node_doc(child, '        ')}\n"
             f'        return {cls}(cast("AsyncClient", self))'
         )
     for resource in legacy:

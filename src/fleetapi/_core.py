@@ -33,7 +33,6 @@ from fleetapi._pacing import Pacer
 from fleetapi._retry import DEFAULT_MAX_RETRIES, RetryPolicy
 from fleetapi._secrets import mask
 from fleetapi._uploads import ProgressReader, UploadProgress
-from fleetapi.models.account import SECOND_FACTOR_REQUIRED
 
 if TYPE_CHECKING:
     from fleetapi.models.checkin import CheckinFile
@@ -350,8 +349,11 @@ def extract_result(endpoint: Endpoint, body: dict[str, Any] | bytes, *, iso: boo
         envelope = ("success",) if result.user_time else ("success", "user_time")
         data = {k: v for k, v in body.items() if k not in envelope}
         return conv.structure(data, result.type)
-    if body.get("type") == SECOND_FACTOR_REQUIRED:
-        raise SecondFactorRequiredError(str(body.get("hash")), str(body.get("factor_type")))
+    if result.beside is not None:  # user/auth: a session, or a second factor to give first
+        from fleetapi.models.account import SECOND_FACTOR_REQUIRED
+
+        if body.get("type") == SECOND_FACTOR_REQUIRED:
+            raise SecondFactorRequiredError(str(body.get("hash")), str(body.get("factor_type")))
     return conv.structure(body.get(result.key), result.type)
 
 

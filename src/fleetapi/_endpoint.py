@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import inspect
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -252,9 +253,14 @@ class Endpoint:
 
     def sdk_member(self, client: Any, name: str | None = None) -> Any:
         """The call's method on ``client`` (a ``Client`` or ``AsyncClient``); ``name`` picks
-        another member beside it, such as :attr:`sdk_iterate` or :attr:`sdk_file_method`."""
+        another member beside it, such as :attr:`sdk_iterate` or :attr:`sdk_file_method`.
+
+        The method of a call that is also a prefix is its node's ``__call__``
+        (``client.user.auth``, beside ``client.user.auth.code``).
+        """
         node = functools.reduce(getattr, self.sdk_chain[:-1], client)
-        return getattr(node, name or self.sdk_chain[-1])
+        member = getattr(node, name or self.sdk_chain[-1])
+        return member if inspect.isroutine(member) else member.__call__
 
     @property
     def cli_words(self) -> tuple[str, ...]:

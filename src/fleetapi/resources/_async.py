@@ -296,7 +296,10 @@ class AsyncUserResource:
 
     @cached_property
     def auth(self) -> AsyncUserAuthResource:
-        """The calls under ``user/auth/``."""
+        """Log in with a login and password and get a session hash.
+
+        Calls ``user/auth``. The calls under ``user/auth/`` are its attributes.
+        """
         return AsyncUserAuthResource(self._client)
 
     @cached_property
@@ -448,7 +451,10 @@ class AsyncUserResource:
 
 
 class AsyncUserAuthResource:
-    """The calls under ``user/auth/``."""
+    """Log in with a login and password and get a session hash.
+
+    Calls ``user/auth``. The calls under ``user/auth/`` are its attributes.
+    """
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client

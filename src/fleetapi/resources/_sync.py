@@ -296,7 +296,10 @@ class UserResource:
 
     @cached_property
     def auth(self) -> UserAuthResource:
-        """The calls under ``user/auth/``."""
+        """Log in with a login and password and get a session hash.
+
+        Calls ``user/auth``. The calls under ``user/auth/`` are its attributes.
+        """
         return UserAuthResource(self._client)
 
     @cached_property
@@ -448,7 +451,10 @@ class UserResource:
 
 
 class UserAuthResource:
-    """The calls under ``user/auth/``."""
+    """Log in with a login and password and get a session hash.
+
+    Calls ``user/auth``. The calls under ``user/auth/`` are its attributes.
+    """
 
     def __init__(self, client: Client) -> None:
         self._client = client
