@@ -60,6 +60,9 @@ class Access(enum.Enum):
     RESTORE = "restore"
     """The session of a password-restore e-mail (``user/password/change``); any other
     credential gets code 4, and that session works for no other call."""
+    ACTIVATION = "activation"
+    """The session of an activation e-mail (``user/activate``); any other credential gets
+    code 4, and that session works for no other call."""
     SECOND_FACTOR = "second_factor"
     """The session ``user/auth`` answers a user with a second factor (``user/auth/code/*``);
     any other credential gets code 4, and that session works for no other call."""
@@ -78,6 +81,7 @@ _ACCESS_NEEDS = {
     Access.ROOT: "the ROOT access level (every user gets code 13)",
     Access.USER_SESSION: "a standard session of any user (an API key gets code 4)",
     Access.RESTORE: "the session of a password-restore e-mail (anything else gets code 4)",
+    Access.ACTIVATION: "the session of an activation e-mail (anything else gets code 4)",
     Access.SECOND_FACTOR: "the session user/auth answers when a second factor is required "
     "(anything else gets code 4)",
 }

@@ -146,6 +146,7 @@ AREA_OF: dict[str, str] = {
     "user/password/set": "user",
     "user/password/change": "user",
     "user/resend_activation": "user",
+    "user/activate": "user",
     "user/personal_info/update": "user",
     "user/settings/ui/read": "user",
     "user/settings/ui/update": "user",

@@ -143,6 +143,7 @@ INDEX: Index = {
     "user password set": "user/password/set",
     "user password change": "user/password/change",
     "user resend-activation": "user/resend_activation",
+    "user activate": "user/activate",
     "user personal-info update": "user/personal_info/update",
     "user settings ui read": "user/settings/ui/read",
     "user settings ui update": "user/settings/ui/update",

@@ -43,6 +43,7 @@ class Example:
     ``multipart/form-data``."""
     session_kind: str = "standard"
     """The kind of session that sends it (``password_restore``: one the control API starts;
+    ``activation``: the one of the activation link ``user/resend_activation`` mails;
     ``second_factor``: the one ``user/auth`` answers a user with a second factor, sent once
     the 5 minutes before a new code have passed)."""
     setup: Callable[[FleetMock], object] | None = None
@@ -1310,6 +1311,14 @@ EXAMPLES: Final = (
         {"hash": "22eac1c27af4be7b9d04da2ce1af111b"},
         session_kind="second_factor",
         setup=lambda mock: mock.world.users.change(1, second_factor="email"),
+    ),
+    Example(
+        "user/activate",
+        {},
+        {},
+        login="dispatcher",
+        session_kind="activation",
+        setup=lambda mock: mock.world.users.change(2, activated=False),
     ),
     Example(
         "user/resend_activation",

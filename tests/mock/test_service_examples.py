@@ -40,6 +40,9 @@ def _send(api: Api, example: Example, encoding: str) -> httpx.Response:
             example.setup(api.mock)
     if example.session_kind == "password_restore":
         session = api.mock.control.password_restore(login=example.login).hash
+    elif example.session_kind == "activation":
+        api.post("/user/resend_activation", {"login": example.login})
+        session = api.mock.control.mail(kind="activation")[-1].values["hash"]
     else:
         session = api.login(example.login)
     if example.session_kind == "second_factor":

@@ -12,7 +12,9 @@ from fleetapi import (
     OperationNotPermittedError,
     OverQuotaError,
     PluginNotFoundError,
+    SessionNotFoundError,
     TimeoutNotReachedError,
+    UserNotActivatedError,
 )
 from fleetapi.models.user import FileStorageSettings
 from fleetapi_mock import FleetMock
@@ -25,8 +27,7 @@ def test_an_activation_link_goes_to_the_sent_box_at_most_every_five_minutes() ->
     with mock.client() as anonymous:
         anonymous.user.resend_activation(login="dispatcher")
         (mail,) = mock.control.mail(kind="activation")
-        assert (mail.to, mail.values) == ("dispatcher", {"login": "dispatcher"})
-        assert len(mock.world.sessions) == 0  # no way in without user/auth
+        assert (mail.to, mail.values["login"]) == ("dispatcher", "dispatcher")
         with pytest.raises(TimeoutNotReachedError) as early:
             anonymous.user.resend_activation(login="dispatcher")
         assert early.value.extra["timeout"] == "PT5M"
@@ -37,6 +38,32 @@ def test_an_activation_link_goes_to_the_sent_box_at_most_every_five_minutes() ->
             anonymous.user.resend_activation(login="demo")
         with pytest.raises(EntityNotFoundError):
             anonymous.user.resend_activation(login="nobody@fleet.test")
+
+
+def test_the_link_activates_the_user_and_serves_nothing_else() -> None:
+    mock = FleetMock()
+    with mock.world.lock:
+        mock.world.users.change(2, activated=False)
+    with mock.client() as anonymous:
+        anonymous.user.resend_activation(login="dispatcher")
+        with pytest.raises(UserNotActivatedError):
+            anonymous.user.auth(login="dispatcher", password="demo")
+    first = mock.control.mail(kind="activation")[-1].values["hash"]
+    mock.control.set_clock(advance=300)
+    with mock.client() as anonymous:
+        anonymous.user.resend_activation(login="dispatcher")
+    link = mock.control.mail(kind="activation")[-1].values["hash"]
+    with mock.client(first) as stale, pytest.raises(SessionNotFoundError):
+        stale.user.activate()  # a new link ends the one before
+    with mock.client(link) as activating:
+        for call in (activating.tracker.list, activating.api.key.list, activating.user.get_info):
+            with pytest.raises(SessionNotFoundError):
+                call()  # the link serves user/activate alone
+        activating.user.activate()
+        with pytest.raises(SessionNotFoundError):
+            activating.user.activate()  # the link's session has ended
+    with mock.login("dispatcher", "demo") as dirk:
+        assert dirk.user.get_info().user_info.login == "dispatcher"
 
 
 def test_personal_details_need_plugin_45() -> None:

@@ -155,10 +155,28 @@ USER_RESEND_ACTIVATION = Endpoint(
     decisions=(
         Decision(
             "The activation e-mail",
-            "Kept in the sent box (kind `activation`, to the login, `values.login`), never "
-            "sent. It carries no session: `user/activate` and its activation session are not "
-            "built yet, and a session of an unactivated user would let it in without "
-            "`user/auth` (`tests/sdk/test_user_account.py`).",
+            "Kept in the sent box (kind `activation`, to the login), never sent; its "
+            "`values.hash` is the link's session, good for `user/activate` alone, and a new "
+            "link ends the one before (`tests/sdk/test_user_account.py`).",
+        ),
+    ),
+)
+USER_ACTIVATE = Endpoint(
+    path="user/activate",
+    params=NoParams,
+    result=Result.nothing(),
+    summary="Activate a registered user, with the session of its activation link.",
+    access=Access.ACTIVATION,
+    errors=(4, 265),
+    origin="service",
+    notes="The activation session ends: the user then logs in with `user/auth`.",
+    decisions=(
+        Decision(
+            "What else the activation session serves",
+            "Nothing: the docs say it also creates, reads and deletes API keys, but a key "
+            "made by a link that travelled by e-mail outlives the link; `api/key/*` take the "
+            "session `user/auth` answers once the user is active "
+            "(`tests/sdk/test_user_account.py`).",
         ),
     ),
 )
@@ -337,6 +355,7 @@ ENDPOINTS = (
     USER_PASSWORD_SET,
     USER_PASSWORD_CHANGE,
     USER_RESEND_ACTIVATION,
+    USER_ACTIVATE,
     USER_PERSONAL_INFO_UPDATE,
     USER_SETTINGS_UI_READ,
     USER_SETTINGS_UI_UPDATE,

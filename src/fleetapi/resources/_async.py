@@ -381,6 +381,16 @@ class AsyncUserResource:
 
         await self._client.call(USER_RESEND_ACTIVATION, UserResendActivationParams(login=login))
 
+    async def activate(self) -> None:
+        """Activate a registered user, with the session of its activation link.
+
+        Calls ``user/activate``.
+        Error codes the service lists: 4, 265.
+        """
+        from fleetapi.endpoints.user import USER_ACTIVATE
+
+        await self._client.call(USER_ACTIVATE, None)
+
     async def read_settings(self) -> UserSettingsAnswer:
         """Read the user's settings (time zone, locale, units, providers).
 

@@ -381,6 +381,16 @@ class UserResource:
 
         self._client.call(USER_RESEND_ACTIVATION, UserResendActivationParams(login=login))
 
+    def activate(self) -> None:
+        """Activate a registered user, with the session of its activation link.
+
+        Calls ``user/activate``.
+        Error codes the service lists: 4, 265.
+        """
+        from fleetapi.endpoints.user import USER_ACTIVATE
+
+        self._client.call(USER_ACTIVATE, None)
+
     def read_settings(self) -> UserSettingsAnswer:
         """Read the user's settings (time zone, locale, units, providers).
 

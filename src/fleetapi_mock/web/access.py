@@ -147,6 +147,7 @@ def keep_alive(world: World, identity: Identity) -> None:
 
 _LIMITED_SESSIONS: Final[Mapping[str, Access]] = {
     "password_restore": Access.RESTORE,
+    "activation": Access.ACTIVATION,
     "second_factor": Access.SECOND_FACTOR,
 }
 """The kinds of session that serve one access level alone, and that level."""

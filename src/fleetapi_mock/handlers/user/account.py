@@ -8,6 +8,7 @@ from typing import Final
 
 import attrs
 
+from fleetapi._endpoint import NoParams
 from fleetapi._errors import (
     AlreadyDoneError,
     DemoModeError,
@@ -19,6 +20,7 @@ from fleetapi._errors import (
 )
 from fleetapi._types import Unset
 from fleetapi.endpoints.user import (
+    USER_ACTIVATE,
     USER_PASSWORD_CHANGE,
     USER_PASSWORD_SET,
     USER_PERSONAL_INFO_UPDATE,
@@ -40,7 +42,7 @@ from fleetapi.models.user import (
 from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.domain.mail import refuse_resend_before, send_mail
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import UserRecord
+from fleetapi_mock.state.records import SessionKind, UserRecord
 
 PASSWORD_HISTORY: Final = 10
 """How many of a user's last passwords a new one may not repeat."""
@@ -63,10 +65,12 @@ def _with_password(user: UserRecord, password: str) -> UserRecord:
     return attrs.evolve(user, password=password, old_passwords=history)
 
 
-def _end_sessions(ctx: Context, user: UserRecord, keep: str | None) -> None:
-    """End every session of ``user`` but ``keep``."""
+def _end_sessions(
+    ctx: Context, user: UserRecord, keep: str | None, kind: SessionKind | None = None
+) -> None:
+    """End every session of ``user`` (of ``kind``, if given) but ``keep``."""
     for session in [s for s in ctx.world.sessions.values() if s.user_id == user.id]:
-        if session.hash != keep:
+        if session.hash != keep and kind in (None, session.kind):
             del ctx.world.sessions[session.hash]
 
 
@@ -113,6 +117,8 @@ def user_resend_activation(ctx: Context, params: UserResendActivationParams) -> 
     now = ctx.now()
     refuse_resend_before(user.activation_sent, now, "an activation link")
     ctx.world.users[user.id] = attrs.evolve(user, activation_sent=now)
+    _end_sessions(ctx, user, keep=None, kind="activation")  # the link before stops working
+    link = ctx.world.create_session(user, kind="activation", most=ctx.limits.max_sessions)
     send_mail(
         ctx.world,
         user,
@@ -120,8 +126,18 @@ def user_resend_activation(ctx: Context, params: UserResendActivationParams) -> 
         kind="activation",
         subject="Activate your account",
         text="Open the activation link in this e-mail to start using your account.",
-        values={"login": user.login},
+        values={"login": user.login, "hash": link.hash},
     )
+
+
+@handles(USER_ACTIVATE)
+def user_activate(ctx: Context, params: NoParams) -> None:
+    """The link's user is activated and the link's session ends (265: activated already)."""
+    user = ctx.require_user()
+    if user.activated:
+        raise AlreadyDoneError("the user is activated already")
+    ctx.world.users[user.id] = attrs.evolve(user, activated=True, activation_sent=None)
+    _end_sessions(ctx, user, keep=None, kind="activation")
 
 
 @handles(USER_PERSONAL_INFO_UPDATE)

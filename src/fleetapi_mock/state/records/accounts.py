@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-SessionKind = Literal["standard", "delivery", "password_restore", "second_factor"]
+SessionKind = Literal["standard", "delivery", "password_restore", "activation", "second_factor"]
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -288,7 +288,8 @@ class SessionRecord:
     user_id: int
     kind: SessionKind = "standard"
     """``standard``, ``delivery`` for the special DELIVERY session, ``password_restore`` for
-    the session of a password-restore e-mail, ``second_factor`` for the session ``user/auth``
+    the session of a password-restore e-mail, ``activation`` for that of an activation e-mail
+    (good for ``user/activate`` alone), ``second_factor`` for the session ``user/auth``
     answers a user with a second factor (good for ``user/auth/code/*`` alone)."""
     auth_code: AuthCodeRecord | None = None
     """The code a ``second_factor`` session waits for."""
