@@ -25,6 +25,7 @@ from fleetapi import (
     TariffChangeTooFrequentError,
     TariffNotFoundError,
 )
+from fleetapi.models.tariff import MapFilter
 from fleetapi_mock import FleetMock
 from fleetapi_mock.state.records import TariffRecord
 
@@ -328,3 +329,29 @@ def test_only_the_master_user_changes_plans(mock: FleetMock) -> None:
         dispatcher.tariff.tracker.change(tracker_id=1, tariff_id=3)
     assert info.value.code == 13
     assert mock.world.trackers[1].tariff_id == 1
+
+
+# --- the maps a plan offers --------------------------------------------------------------------
+
+
+def test_the_maps_allowed_are_those_a_plan_of_the_accounts_trackers_offers(
+    mock: FleetMock, master: Client
+) -> None:
+    assert master.user.get_tariff_restrictions().allowed_maps == [
+        "roadmap",
+        "satellite",
+        "hybrid",
+        "osm",
+    ]
+    with mock.world.lock:
+        mock.world.tariffs.change(1, map_filter=MapFilter(exclusion=False, values=["osm"]))
+        mock.world.tariffs.change(
+            2, map_filter=MapFilter(exclusion=True, values=["osm", "satellite"])
+        )
+    assert [p.map_filter.values for p in master.tariff.list() if p.id == 1] == [["osm"]]
+    union = ["roadmap", "hybrid", "osm"]  # Full offers osm, Basic (tracker 6) all but two
+    assert master.user.get_tariff_restrictions().allowed_maps == union
+    assert master.user.get_info().tariff_restrictions.allowed_maps == union
+    with mock.world.lock:
+        mock.world.trackers.change(6, tariff_id=1)
+    assert master.user.get_tariff_restrictions().allowed_maps == ["osm"]

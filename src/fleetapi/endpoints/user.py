@@ -57,6 +57,14 @@ USER_GET_TARIFF_RESTRICTIONS = Endpoint(
     safe=True,
     origin="service",
     notes="A sub-user is answered its master's plan.",
+    decisions=(
+        Decision(
+            "Which plan's maps",
+            "The account's own maps (its profile's `allowed_maps`) that the plan of at least "
+            "one of its trackers offers (each plan's `map_filter`, as `tariff/list` shows it); "
+            "an account without trackers keeps them all (`tests/sdk/test_tariff.py`).",
+        ),
+    ),
 )
 USER_LOGOUT = Endpoint(
     path="user/logout",

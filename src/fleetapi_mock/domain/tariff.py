@@ -19,12 +19,20 @@ import attrs
 from fleetapi._converter import parse_duration
 from fleetapi.models.tariff import Tariff
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.state.records import TariffRecord, TrackerRecord, TransactionRecord, convert
+from fleetapi_mock.state.records import (
+    TariffRecord,
+    TrackerRecord,
+    TransactionRecord,
+    UserRecord,
+    convert,
+)
+from fleetapi_mock.state.world import World
 
 __all__ = [
     "CHARGE_SUBTYPE",
     "CHARGE_TYPE",
     "DEFAULT_FREEZE_PERIOD",
+    "allowed_maps",
     "charge_early_change",
     "days_to_next_change",
     "frozen_for",
@@ -156,3 +164,18 @@ def charge_early_change(ctx: Context, tracker: TrackerRecord, plan: TariffRecord
         new_bonus=profile.bonus,
         old_bonus=profile.bonus,
     )
+
+
+def allowed_maps(world: World, master: UserRecord) -> list[str]:
+    """The maps an account may open: its own (the profile's ``allowed_maps``) that the plan of
+    at least one of its trackers offers (a plan's ``map_filter``); all its own without
+    trackers."""
+    plans = {t.tariff_id for t in World.owned_by(world.trackers, master.id)}
+    filters = [world.tariffs[p].map_filter for p in plans if p in world.tariffs]
+    if not filters:
+        return list(master.profile.allowed_maps)
+    return [
+        name
+        for name in master.profile.allowed_maps
+        if any((name in f.values) != f.exclusion for f in filters)
+    ]

@@ -41,6 +41,7 @@ from fleetapi.models.user import (
 )
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.subuser import rights_of
+from fleetapi_mock.domain.tariff import allowed_maps
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.clock import zone
 from fleetapi_mock.state.records import UserPreferences, UserRecord
@@ -122,7 +123,7 @@ def user_get_info(ctx: Context, params: UserInfoParams) -> UserInfoAnswer:
         paas_settings=dealer.settings,
         user_info=_user_info(ctx, user),
         master=UNSET if user.is_master else _master_info(master),
-        tariff_restrictions=TariffRestrictions(allowed_maps=list(master.profile.allowed_maps)),
+        tariff_restrictions=TariffRestrictions(allowed_maps=allowed_maps(ctx.world, master)),
         premium_gis=dealer.premium_gis,
         features=list(dealer.features),
         privileges=UNSET if user.is_master else Privileges(rights=rights_of(ctx.world, user)),
@@ -132,9 +133,9 @@ def user_get_info(ctx: Context, params: UserInfoParams) -> UserInfoAnswer:
 
 @handles(USER_GET_TARIFF_RESTRICTIONS)
 def user_get_tariff_restrictions(ctx: Context, params: NoParams) -> TariffRestrictions:
-    """The maps the account's plan allows."""
+    """The maps the account's plans allow (:func:`~fleetapi_mock.domain.tariff.allowed_maps`)."""
     master = ctx.world.master_of(ctx.require_user())
-    return TariffRestrictions(allowed_maps=list(master.profile.allowed_maps))
+    return TariffRestrictions(allowed_maps=allowed_maps(ctx.world, master))
 
 
 @handles(USER_LOGOUT)
