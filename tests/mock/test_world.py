@@ -120,6 +120,21 @@ def test_a_minimal_world():
     assert world.now() == dt.datetime(2026, 1, 15, 9)
 
 
+def test_a_places_custom_values_must_be_of_its_owners_place_fields():
+    document = demo_document()
+    place = document["places"][1]
+    place["fields"] = {
+        "1": {"type": "email", "value": "x@example.com"},
+        "9": {"type": "text", "value": "x"},
+    }
+    with pytest.raises(WorldDocumentError) as info:
+        World.from_document(document)
+    assert [p for p, _ in info.value.errors] == [
+        "places[id=2].fields.1.type",
+        "places[id=2].fields.9",
+    ]
+
+
 def test_unknown_time_zone_is_refused():
     document = demo_document()
     document["users"][0]["time_zone"] = "Mars/Olympus"

@@ -240,7 +240,8 @@ def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
 
 
 def _check_entities(world: World) -> Iterator[tuple[str, str]]:
-    """One entity of each type per account; custom fields' entities, the owner's."""
+    """One entity of each type per account; custom fields' entities, the owner's; a place's
+    values, of its owner's place fields and of their types."""
     kinds: set[tuple[int, str]] = set()
     for entity in world.entities.values():
         if (entity.user_id, entity.type) in kinds:
@@ -250,3 +251,13 @@ def _check_entities(world: World) -> Iterator[tuple[str, str]]:
         if not _owns(world, field.user_id, world.entities, field.entity_id):
             where = f"entity_fields[id={field.id}].entity_id"
             yield where, f"no entity {field.entity_id} of the owner"
+    place_entities = {e.user_id: e.id for e in world.entities.values() if e.type == "place"}
+    for place in world.places.values():
+        entity = place_entities.get(place.user_id)
+        for key, value in place.fields.items():
+            field = world.entity_fields.get(int(key)) if key.isdigit() else None
+            where = f"places[id={place.id}].fields.{key}"
+            if field is None or field.entity_id != entity:
+                yield where, f"no custom field {key} of the owner's places"
+            elif value.type != field.type:
+                yield f"{where}.type", f"the field's type is {field.type!r}"
