@@ -232,6 +232,36 @@ def test_composites_sum_their_parts_and_filters_apply(client: Any, fleet_mock: F
     assert client.tracker.readings.batch_list(trackers=[2])["2"] == readings
 
 
+def test_a_value_keeps_every_digit_it_came_with(client: Any, fleet_mock: FleetMock) -> None:
+    """An RFID card read as two registers, or as one 64-bit value: no digit may be lost."""
+    for name, field in (("Card", "rfid"), ("Register", "can_a"), ("Level", "level")):
+        client.tracker.sensor.create(
+            tracker_id=2,
+            sensor=NewVirtualSensor(sensor_type="state", name=name, input_name=field),
+        )
+    card = 9_223_372_036_854_775_807  # 19 digits, beyond a float's 15 or 16
+    fleet_mock.control.record_positions(
+        points=[
+            {
+                "tracker_id": 2, "lat": 1, "lng": 1,
+                "readings": {"rfid": card, "can_a": 1146250000, "level": 12.5, "raw": card},
+            }
+        ]
+    )  # fmt: skip
+    readings = client.tracker.readings.list(tracker_id=2)
+    values = {v.label: v.value for v in readings.virtual_sensors}
+    assert (values["Card"], values["Register"], values["Level"]) == (
+        "9223372036854775807",
+        "1146250000",
+        "12.5",
+    )
+    assert ("raw", card) in [(s.field, s.value) for s in readings.states]
+    with pytest.raises(InvalidParametersError):  # beyond 64 bits: refused, not rounded
+        fleet_mock.control.record_positions(
+            points=[{"tracker_id": 2, "lat": 1, "lng": 1, "readings": {"rfid": 2**64}}]
+        )
+
+
 @pytest.mark.parametrize(
     ("tracker_id", "readings_error", "fuel_error"),
     [(5, DeviceBlockedError, DeviceBlockedError), (7, EntityMissingError, EntityNotFoundError)],

@@ -216,11 +216,19 @@ class ServiceTaskRecord:
     status: ServiceTaskStatus = "created"
 
 
-NO_READINGS: Final[Mapping[str, float]] = MappingProxyType({})
+NO_READINGS: Final[Mapping[str, int | float]] = MappingProxyType({})
 """The readings of a point that reports none: one shared, read-only mapping."""
 
 
-def _readings(values: Mapping[str, float]) -> Mapping[str, float]:
+READING_INTEGERS: Final = range(-(2**63), 2**64)
+"""The integers a reading may hold (a device's 64-bit value, signed or not): a larger one
+would be answered, but no sensor could compute with it."""
+
+
+def _readings(values: Mapping[str, int | float]) -> Mapping[str, int | float]:
+    for name, value in values.items():
+        if isinstance(value, int) and value not in READING_INTEGERS:
+            raise ValueError(f"readings[{name!r}]: an integer beyond 64 bits")
     return values or NO_READINGS
 
 
@@ -261,7 +269,7 @@ class TrackPointRecord:
     """The ignition, when the device reports it with the point."""
     inputs: list[bool] | None = None
     """The digital inputs (input 1 first), when the device reports them with the point."""
-    readings: Mapping[str, float] = attrs.field(default=NO_READINGS, converter=_readings)
+    readings: Mapping[str, int | float] = attrs.field(default=NO_READINGS, converter=_readings)
     """Values the device reported with the point, by name (``fuel_level``, ``board_voltage``,
     ``obd_coolant_t``): what sensors read."""
     event: str | None = None
