@@ -253,11 +253,11 @@ def _check_entities(world: World) -> Iterator[tuple[str, str]]:
             yield where, f"no entity {field.entity_id} of the owner"
     place_entities = {e.user_id: e.id for e in world.entities.values() if e.type == "place"}
     for place in world.places.values():
-        entity = place_entities.get(place.user_id)
+        owners_entity = place_entities.get(place.user_id)
         for key, value in place.fields.items():
-            field = world.entity_fields.get(int(key)) if key.isdigit() else None
+            declared = world.entity_fields.get(int(key)) if key.isdigit() else None
             where = f"places[id={place.id}].fields.{key}"
-            if field is None or field.entity_id != entity:
+            if declared is None or declared.entity_id != owners_entity:
                 yield where, f"no custom field {key} of the owner's places"
-            elif value.type != field.type:
-                yield f"{where}.type", f"the field's type is {field.type!r}"
+            elif value.type != declared.type:
+                yield f"{where}.type", f"the field's type is {declared.type!r}"
