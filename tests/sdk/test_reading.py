@@ -233,7 +233,8 @@ def test_composites_sum_their_parts_and_filters_apply(client: Any, fleet_mock: F
 
 
 def test_a_value_keeps_every_digit_it_came_with(client: Any, fleet_mock: FleetMock) -> None:
-    """An RFID card read as two registers, or as one 64-bit value: no digit may be lost."""
+    """An RFID card read as a register or a 64-bit value, a hardware key of 20 digits: no
+    digit may be lost, and the key shows in the state's ``additional``."""
     for name, field in (("Card", "rfid"), ("Register", "can_a"), ("Level", "level")):
         client.tracker.sensor.create(
             tracker_id=2,
@@ -256,9 +257,15 @@ def test_a_value_keeps_every_digit_it_came_with(client: Any, fleet_mock: FleetMo
         "12.5",
     )
     assert ("raw", card) in [(s.field, s.value) for s in readings.states]
-    with pytest.raises(InvalidParametersError):  # beyond 64 bits: refused, not rounded
+    key = 20910998202956382057  # the docs' hardware key: 20 digits, past 64 bits
+    fleet_mock.control.record_positions(
+        points=[{"tracker_id": 2, "lat": 1, "lng": 1, "readings": {"hardware_key": key}}]
+    )
+    shown = client.tracker.get_state(tracker_id=2).additional["hardware_key"]
+    assert (shown.value, shown.updated) == (str(key), fleet_mock.world.now())
+    with pytest.raises(InvalidParametersError):  # absurd: refused, not rounded
         fleet_mock.control.record_positions(
-            points=[{"tracker_id": 2, "lat": 1, "lng": 1, "readings": {"rfid": 2**64}}]
+            points=[{"tracker_id": 2, "lat": 1, "lng": 1, "readings": {"rfid": 10**20}}]
         )
 
 

@@ -3,7 +3,7 @@ the service's documentation gives it)."""
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Endpoint, Result
+from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.tracker import (
     Tracker,
     TrackerListParams,
@@ -43,6 +43,14 @@ TRACKER_GET_STATE = Endpoint(
         "The state object of the service's documentation (GPS, network, movement and ignition "
         "with their update times, battery, inputs, outputs, model-specific `additional` "
         "states); `user_time` beside it in every date/time mode."
+    ),
+    decisions=(
+        Decision(
+            "Which readings show in `additional`",
+            "The keys the docs show, `hardware_key`, `moving` and `status`, each from the "
+            "newest point that reports it, as text with every digit (a 20-digit key is not "
+            "rounded); other readings go to sensors only (`tests/sdk/test_reading.py`).",
+        ),
     ),
 )
 TRACKER_GET_STATES = Endpoint(

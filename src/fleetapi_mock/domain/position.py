@@ -19,9 +19,16 @@ import attrs
 from gpxpy.geo import get_course, haversine_distance
 
 from fleetapi.models.common import LatLng
+from fleetapi.models.tracker import AdditionalState
 from fleetapi_mock.domain.history import record_point_event
 from fleetapi_mock.domain.rule import record_rule_events
-from fleetapi_mock.state.records import MovementStatus, TrackerStateRecord, TrackPointRecord
+from fleetapi_mock.state.records import (
+    ADDITIONAL_STATE_READINGS,
+    MovementStatus,
+    TrackerStateRecord,
+    TrackPointRecord,
+    reading_text,
+)
 from fleetapi_mock.state.world import World
 
 __all__ = ["drive_points", "followed", "record_positions"]
@@ -103,6 +110,17 @@ def followed(state: TrackerStateRecord, point: TrackPointRecord) -> TrackerState
     if point.inputs is not None:
         changes["inputs"] = list(point.inputs)
         changes["inputs_update"] = point.get_time
+    shown = ADDITIONAL_STATE_READINGS.intersection(point.readings)
+    if shown:
+        changes["additional"] = {
+            **state.additional,
+            **{
+                name: AdditionalState(
+                    value=reading_text(point.readings[name]), updated=point.get_time
+                )
+                for name in sorted(shown)
+            },
+        }
     return attrs.evolve(state, **changes)
 
 

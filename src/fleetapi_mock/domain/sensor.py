@@ -41,6 +41,7 @@ from fleetapi_mock.state.records import (
     TrackPointRecord,
     VirtualSensorRecord,
     convert,
+    reading_text,
 )
 from fleetapi_mock.state.world import World
 
@@ -150,24 +151,13 @@ def metering_values(world: World, tracker_id: int) -> dict[int, Reading]:
     return values
 
 
-def _reading_text(raw: float) -> str:
-    """A reading as text with every digit it came with: an integer as it is (an RFID card's
-    19 digits), a fraction as the shortest text that reads back the same, a whole float
-    without its ``.0``."""
-    if isinstance(raw, int):
-        return str(raw)
-    if raw.is_integer() and abs(raw) < 2**53:
-        return str(int(raw))
-    return repr(raw)
-
-
 def _virtual_value(sensor: VirtualSensorRecord, raw: float) -> str:
     """A virtual sensor's value from its input's raw value, as its title when it has one."""
     params = sensor.parameters
     method = "identity" if isinstance(params, Unset) else params.calc_method
     value: str
     if isinstance(params, Unset) or method in ("identity", UNSET):
-        value = _reading_text(raw)
+        value = reading_text(raw)
     elif method == "in_range":
         low = params.range_from if not isinstance(params.range_from, Unset) else None
         high = params.range_to if not isinstance(params.range_to, Unset) else None

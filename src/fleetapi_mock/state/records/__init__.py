@@ -61,6 +61,7 @@ from fleetapi_mock.state.records.content import (
     ZoneType,
 )
 from fleetapi_mock.state.records.fleet import (
+    ADDITIONAL_STATE_READINGS,
     ConnectionStatus,
     CounterSetting,
     DepartmentRecord,
@@ -81,10 +82,12 @@ from fleetapi_mock.state.records.fleet import (
     TrackPointRecord,
     VehicleRecord,
     VirtualSensorRecord,
+    reading_text,
 )
 from fleetapi_mock.state.records.messages import MailKind, MailRecord, NotificationRecord
 
 __all__ = [
+    "ADDITIONAL_STATE_READINGS",
     "ApiKeyRecord",
     "ApplicationRecord",
     "AuditRecord",
@@ -144,6 +147,7 @@ __all__ = [
     "ZoneRecord",
     "ZoneType",
     "convert",
+    "reading_text",
     "with_model",
 ]
 

@@ -220,15 +220,29 @@ NO_READINGS: Final[Mapping[str, int | float]] = MappingProxyType({})
 """The readings of a point that reports none: one shared, read-only mapping."""
 
 
-READING_INTEGERS: Final = range(-(2**63), 2**64)
-"""The integers a reading may hold (a device's 64-bit value, signed or not): a larger one
-would be answered, but no sensor could compute with it."""
+READING_INTEGERS: Final = range(-(10**20) + 1, 10**20)
+"""The integers a reading may hold: 20 digits (a hardware key's), past 64 bits; an absurd
+one is refused rather than stored for sensors to compute with."""
+
+ADDITIONAL_STATE_READINGS: Final = frozenset({"hardware_key", "moving", "status"})
+"""Readings a tracker's state shows under ``additional`` (as text), beside the sensors."""
+
+
+def reading_text(raw: float) -> str:
+    """A reading as text with every digit it came with: an integer as it is (a hardware
+    key's 20 digits), a fraction as the shortest text that reads back the same, a whole
+    float without its ``.0``."""
+    if isinstance(raw, int):
+        return str(raw)
+    if raw.is_integer() and abs(raw) < 2**53:
+        return str(int(raw))
+    return repr(raw)
 
 
 def _readings(values: Mapping[str, int | float]) -> Mapping[str, int | float]:
     for name, value in values.items():
         if isinstance(value, int) and value not in READING_INTEGERS:
-            raise ValueError(f"readings[{name!r}]: an integer beyond 64 bits")
+            raise ValueError(f"readings[{name!r}]: an integer of more than 20 digits")
     return values or NO_READINGS
 
 
