@@ -187,6 +187,13 @@ class InvalidDataFormatError(InvalidRequestError):
     description = "Invalid data format"
 
 
+class MissingCalibrationDataError(InvalidRequestError):
+    """Code 235: Missing calibration data (an uploaded file has none for the sensor)."""
+
+    code = 235
+    description = "Missing calibration data"
+
+
 class TariffRestrictionError(QuotaExceededError):
     """Code 236: Feature unavailable due to tariff restrictions."""
 
@@ -305,6 +312,13 @@ class FileTooLargeError(InvalidRequestError):
     code = 271
     description = "File larger than the maximum"
     http_status = 413
+
+
+class ModelMismatchError(InvalidRequestError):
+    """Code 272: Trackers must have the same model."""
+
+    code = 272
+    description = "Trackers must have the same model"
 
 
 class EmptyDataFileError(InvalidRequestError):

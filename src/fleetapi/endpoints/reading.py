@@ -1,20 +1,29 @@
 """What a tracker's sensors and counters read: ``tracker/readings/*``, ``tracker/get_fuel``,
-``tracker/counter/value/*`` and ``tracker/stats/*`` of the service's documentation."""
+``tracker/get_readings``, ``tracker/get_diagnostics``, ``tracker/get_counters``,
+``tracker/counter/*`` and ``tracker/stats/*`` of the service's documentation."""
 
 from __future__ import annotations
 
 from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.reading import (
+    MAX_COUNTER_DATA_SPAN,
     MAX_MILEAGE_TRACKERS,
+    Counter,
+    CounterDataReadParams,
+    CounterDataValue,
+    CounterReading,
+    CounterUpdateParams,
     CounterValueListParams,
     CounterValueParams,
     CounterValueSetParams,
+    Diagnostics,
     EngineHoursReadParams,
     FuelLevels,
     MileageReadParams,
     MileageStats,
     ReadingsBatchListParams,
     ReadingsListParams,
+    SensorValues,
     TrackerReadings,
 )
 from fleetapi.models.sensor import MAX_BATCH_SENSOR_TRACKERS
@@ -33,9 +42,10 @@ _READINGS = (
 )
 _COUNTERS = (
     "The odometer is the length of the tracker's track in km (great-circle distances "
-    "between consecutive points), the engine hours the time between consecutive points "
-    "while the first reports the ignition on; a counter set by `tracker/counter/value/set` "
-    "counts on from the value set."
+    "between consecutive points; or the growth of the sensor `tracker/counter/update` names), "
+    "the engine hours the time between consecutive points while the first reports the "
+    "ignition on, each times the counter's `multiplier`; a counter set by "
+    "`tracker/counter/value/set` counts on from the value set."
 )
 _PERIOD = (
     "7 naming `to` unless it is later than `from`; 211 for a period longer than the "
@@ -202,6 +212,135 @@ TRACKER_STATS_ENGINE_HOURS_READ = Endpoint(
     ),
 )
 
+TRACKER_GET_READINGS = Endpoint(
+    path="tracker/get_readings",
+    params=TrackerReadParams,
+    result=Result.body(SensorValues, user_time=True),
+    summary="Read the last values of a tracker's sensors but fuel, CAN and OBD ones.",
+    errors=(201, 208),
+    safe=True,
+    origin="service",
+    notes=(
+        "The metering sensors with a value, read as `tracker/readings/list` reads them, but "
+        "those of `sensor_type` `fuel` and those reading a CAN or OBD input; `update_time` is "
+        "the newest of their values' times. 201 for a tracker the caller cannot see, 208 for "
+        "a blocked one."
+    ),
+    decisions=(
+        Decision(
+            "CAN and OBD inputs",
+            "An input whose name begins with `can_`, `obd_` or `raw_can_` (the names the "
+            "documentation lists for `tracker/get_diagnostics`), and that is not a state "
+            "field. A composite sensor (`composite`) is answered by `get_readings` unless it "
+            "measures fuel.",
+        ),
+    ),
+)
+TRACKER_GET_DIAGNOSTICS = Endpoint(
+    path="tracker/get_diagnostics",
+    params=TrackerReadParams,
+    result=Result.body(Diagnostics, user_time=True),
+    summary="Read a tracker's last CAN and OBD values and diagnostic states.",
+    errors=(201, 208),
+    safe=True,
+    origin="service",
+    notes="201 for a tracker the caller cannot see, 208 for a blocked one.",
+    decisions=(
+        Decision(
+            "`tracker/get_diagnostics`",
+            "`inputs`: each CAN or OBD input the tracker reported, by name: as the metering "
+            "sensor reading it answers it in `tracker/readings/list` (left out while that "
+            "sensor has no value), else its newest value as reported, labelled with what the "
+            "input is, `units_type` `custom` and the `type` it measures (`custom` when the "
+            "mock does not know). `states`: the newest value of each documented diagnostic "
+            "state (`obd_vin`, `hardware_key`, `can_hood_state`... and the platform's other "
+            "`obd_`, `can_` and `tacho_` state fields) as text with every digit, by name; "
+            "null when the tracker reported none. `update_time`: the newest of their times.",
+        ),
+    ),
+)
+TRACKER_GET_COUNTERS = Endpoint(
+    path="tracker/get_counters",
+    params=TrackerReadParams,
+    result=Result.field("list", list[CounterReading], user_time=True),
+    summary="Read a tracker's odometer and engine hours.",
+    errors=(204, 208),
+    safe=True,
+    origin="service",
+    notes=(
+        f"The counters with a value, as `tracker/readings/list` answers them. {_COUNTERS} "
+        "204 for a tracker the caller cannot see, 208 for a blocked one."
+    ),
+)
+TRACKER_COUNTER_READ = Endpoint(
+    path="tracker/counter/read",
+    params=CounterValueParams,
+    result=Result.field("value", Counter),
+    summary="Read a tracker's counter and its multiplier.",
+    errors=(204, 208, 219),
+    safe=True,
+    origin="service",
+    notes="204 for a tracker the caller cannot see, 208 for a blocked one, 219 for a clone.",
+    decisions=(
+        Decision(
+            "Counters as entities",
+            "Every tracker has both counters, whether set or not: `read` answers one never "
+            "changed with `multiplier` 1. A counter's `id` is the tracker's ID times 2 (the "
+            "odometer) or times 2 plus 1 (the engine hours). `tracker/counter/update`, "
+            "`value/set` and every reading call share one counter: the multiplier and the "
+            "odometer's sensor apply to everything the points add, before and after the "
+            "change (the mock works the counters out from the points at each call).",
+        ),
+    ),
+)
+TRACKER_COUNTER_UPDATE = Endpoint(
+    path="tracker/counter/update",
+    params=CounterUpdateParams,
+    result=Result.nothing(),
+    summary="Change a tracker's counter multiplier and the odometer's source sensor.",
+    right="tracker_update",
+    errors=(7, 204, 208, 219),
+    origin="service",
+    notes=(
+        "7 naming `sensor_id` for a sensor with the engine hours, or one that is not a "
+        "metering sensor of the tracker. 204 for a tracker the caller cannot see, 208 for a "
+        "blocked one, 219 for a clone."
+    ),
+    decisions=(
+        Decision(
+            "The odometer's sensor",
+            "With a `sensor_id`, each point adds to the odometer how much the sensor's value "
+            "(as `tracker/readings/list` reads it) grew since its value before; a decrease adds "
+            "nothing. Null counts the track's length again; omitted leaves the source as it "
+            "is. Deleting the sensor makes the odometer count the track again.",
+        ),
+    ),
+)
+TRACKER_COUNTER_DATA_READ = Endpoint(
+    path="tracker/counter/data/read",
+    params=CounterDataReadParams,
+    result=Result.field("list", list[CounterDataValue]),
+    summary="Read a counter's values over a period.",
+    errors=(7, 204, 208, 211),
+    safe=True,
+    origin="service",
+    notes=(
+        f"{_PERIOD} 7 also for a period longer than "
+        f"{MAX_COUNTER_DATA_SPAN.days} days. 204 for a tracker the caller cannot see or a "
+        "counter without a value; 208 for a blocked tracker."
+    ),
+    decisions=(
+        Decision(
+            "`tracker/counter/data/read`",
+            "The counter's value after each point of the period, oldest first, with the "
+            "point's time: after the time the counter was last set, the value set plus what "
+            "the points since add; before it, what the points from the tracker's first add "
+            "(the world keeps a counter's last setting alone). The last value is "
+            "`tracker/counter/value/get`'s when the period reaches the last point.",
+        ),
+    ),
+)
+
 ENDPOINTS = (
     TRACKER_READINGS_LIST,
     TRACKER_READINGS_BATCH_LIST,
@@ -211,4 +350,10 @@ ENDPOINTS = (
     TRACKER_COUNTER_VALUE_SET,
     TRACKER_STATS_MILEAGE_READ,
     TRACKER_STATS_ENGINE_HOURS_READ,
+    TRACKER_GET_READINGS,
+    TRACKER_GET_DIAGNOSTICS,
+    TRACKER_GET_COUNTERS,
+    TRACKER_COUNTER_READ,
+    TRACKER_COUNTER_UPDATE,
+    TRACKER_COUNTER_DATA_READ,
 )

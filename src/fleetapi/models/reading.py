@@ -18,13 +18,19 @@ from fleetapi.models.sensor import MeteringSensorType, VirtualSensorType
 
 __all__ = [
     "COUNTER_TYPES",
+    "MAX_COUNTER_DATA_SPAN",
     "MAX_MILEAGE_TRACKERS",
+    "Counter",
+    "CounterDataReadParams",
+    "CounterDataValue",
     "CounterReading",
     "CounterType",
+    "CounterUpdateParams",
     "CounterValueListParams",
     "CounterValueParams",
     "CounterValueSetParams",
     "DayMileage",
+    "Diagnostics",
     "EngineHoursReadParams",
     "FuelLevels",
     "FuelReading",
@@ -34,6 +40,8 @@ __all__ = [
     "ReadingsListParams",
     "SensorReading",
     "SensorTypeFilter",
+    "SensorValue",
+    "SensorValues",
     "StateReading",
     "TrackerReadings",
     "VirtualSensorReading",
@@ -41,6 +49,9 @@ __all__ = [
 
 MAX_MILEAGE_TRACKERS = 128
 """The most trackers one ``tracker/stats/mileage/read`` reads (221 beyond)."""
+
+MAX_COUNTER_DATA_SPAN = dt.timedelta(days=31)
+"""The longest period ``tracker/counter/data/read`` reads (7 beyond)."""
 
 CounterType = Literal["odometer", "engine_hours"]
 """A tracker's counters: the odometer (km) and the engine hours (hours)."""
@@ -145,17 +156,24 @@ class ReadingsBatchListParams:
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
-class FuelReading:
-    """The last value of a fuel sensor."""
+class SensorValue:
+    """The last value of a metering sensor, or of a diagnostic input no sensor reads."""
 
     label: str
+    """The sensor's name (an input no sensor reads: what the input is)."""
     name: str
+    """The input it reads."""
     type: MeteringSensorType
     value: float
     units_type: str
     units: str
     converted_units_type: str | None = None
     converted_value: float | None = None
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class FuelReading(SensorValue):
+    """The last value of a fuel sensor."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -168,8 +186,30 @@ class FuelLevels:
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
+class SensorValues:
+    """The last values of a tracker's metering sensors that read neither fuel nor a CAN or
+    OBD input (``tracker/get_readings``)."""
+
+    inputs: list[SensorValue]
+    update_time: dt.datetime | None = None
+    """The newest of their values' times; null without one."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class Diagnostics:
+    """A tracker's last CAN and OBD values (``tracker/get_diagnostics``)."""
+
+    inputs: list[SensorValue]
+    """Each CAN or OBD input reported, as the sensor reading it answers it (else as reported)."""
+    states: dict[str, str] | None = None
+    """The last diagnostic states reported, by name, as text; null without one."""
+    update_time: dt.datetime | None = None
+    """The newest of their times; null without one."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class CounterValueParams:
-    """Parameters of ``tracker/counter/value/get``."""
+    """Parameters of ``tracker/counter/value/get`` and ``tracker/counter/read``."""
 
     tracker_id: int
     """The tracker."""
@@ -238,3 +278,50 @@ class EngineHoursReadParams:
     """The start of the period."""
     to: dt.datetime
     """Later than ``from``."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class Counter:
+    """A tracker's counter and its settings (``tracker/counter/read``)."""
+
+    id: int
+    type: CounterType
+    multiplier: float
+    """What every distance or time the tracker's points add is multiplied by."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class CounterUpdateParams:
+    """Parameters of ``tracker/counter/update``."""
+
+    tracker_id: int
+    """The tracker."""
+    type: CounterType
+    """The counter: odometer or engine hours."""
+    multiplier: float = attrs.field(metadata=rules(minimum=0.001, maximum=1000))
+    """What every distance or time the points add is multiplied by (0.001 to 1000)."""
+    sensor_id: int | Unset | None = attrs.field(default=UNSET, metadata=rules(minimum=0))
+    """The odometer's source: a metering sensor of the tracker whose value grows with the
+    distance (null: the track's length; omitted: unchanged). Null for the engine hours."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class CounterDataReadParams:
+    """Parameters of ``tracker/counter/data/read``."""
+
+    tracker_id: int
+    """The tracker."""
+    type: CounterType
+    """The counter: odometer or engine hours."""
+    from_: dt.datetime
+    """The start of the period."""
+    to: dt.datetime
+    """Later than ``from``, at most 31 days after it."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class CounterDataValue:
+    """A counter's value at one point of the period."""
+
+    value: float
+    update_time: dt.datetime

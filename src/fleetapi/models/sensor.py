@@ -8,7 +8,8 @@ on). Each kind is told apart on the wire by its ``type`` key.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+import datetime as dt
+from typing import Any, ClassVar, Literal
 
 import attrs
 
@@ -17,9 +18,17 @@ from fleetapi._types import UNSET, Unset, tagged_union
 
 __all__ = [
     "MAX_BATCH_SENSOR_TRACKERS",
+    "MAX_CALIBRATION_POINTS",
     "MAX_SENSORS_OF_A_TYPE",
+    "MAX_SENSOR_DATA_SPAN",
+    "CalibrationPoint",
+    "CalibrationReadParams",
+    "CalibrationUpdateParams",
+    "CalibrationUploadParams",
     "DiscreteSensor",
     "DiscreteSensorType",
+    "InputName",
+    "InputValueType",
     "MeteringParameters",
     "MeteringSensor",
     "MeteringSensorType",
@@ -28,8 +37,11 @@ __all__ = [
     "NewSensor",
     "NewVirtualSensor",
     "Sensor",
+    "SensorBatchCopyParams",
     "SensorBatchListParams",
     "SensorCreateParams",
+    "SensorDataReadParams",
+    "SensorDataValue",
     "SensorDeleteParams",
     "SensorUpdateParams",
     "ValueTitle",
@@ -43,6 +55,13 @@ MAX_BATCH_SENSOR_TRACKERS = 500
 
 MAX_SENSORS_OF_A_TYPE = 32
 """The most sensors of one ``sensor_type`` a tracker holds (270 beyond)."""
+
+MAX_CALIBRATION_POINTS = 1000
+"""The most points of a sensor's calibration table."""
+
+MAX_SENSOR_DATA_SPAN = dt.timedelta(days=30)
+"""The longest period ``tracker/sensor/data/read`` reads when the platform sets no
+``report.max_time_span`` (211 beyond)."""
 
 MeteringSensorType = Literal[
     "fuel", "temperature", "rpm", "custom", "fuel_consumption", "instant_consumption",
@@ -223,3 +242,113 @@ class SensorDeleteParams:
     """The tracker the sensor belongs to."""
     sensor_id: int
     """The sensor."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SensorBatchCopyParams:
+    """Parameters of ``tracker/sensor/batch_copy``."""
+
+    base_tracker_id: int
+    """The tracker whose sensors are copied."""
+    trackers: list[int] = attrs.field(
+        metadata=rules(min_items=1, max_items=MAX_BATCH_SENSOR_TRACKERS)
+    )
+    """The trackers that get the copies, each of the base tracker's model; their own sensors
+    are deleted. At most :data:`MAX_BATCH_SENSOR_TRACKERS`."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SensorDataReadParams:
+    """Parameters of ``tracker/sensor/data/read``."""
+
+    tracker_id: int
+    """The tracker the sensor belongs to."""
+    sensor_id: int
+    """A metering or virtual sensor of the tracker."""
+    from_: dt.datetime
+    """The start of the period."""
+    to: dt.datetime
+    """Later than ``from``; the period is at most the platform's ``report.max_time_span``
+    (30 days when the platform sets none)."""
+    raw_data: bool | Unset = UNSET
+    """``true``: a metering sensor's raw values, before its divider and calibration
+    (default ``false``)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SensorDataValue:
+    """A sensor's value at one point of the period."""
+
+    value: Any
+    """A number for a metering sensor, a text for a virtual one (its title when it has one)."""
+    get_time: dt.datetime
+    """When the device reported it."""
+
+
+InputValueType = Literal["String", "Integer", "Double", "Boolean"]
+"""The type of a state field's value."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class InputName:
+    """An input or state field the platform knows (``tracker/sensor/input_name/list``)."""
+
+    input_name: str
+    """The name a sensor's ``input_name`` takes (an indexed input without its index:
+    ``analog`` for ``analog_1``)."""
+    description: str
+    """What it is, ``[N]`` standing for an indexed input's number."""
+    value_type: InputValueType | Unset = UNSET
+    """A state field's type (inputs have none)."""
+    value_titles: dict[str, str] | Unset = UNSET
+    """A state field's values and what each means, when it has such titles."""
+
+
+_TABLE_VALUE = rules(minimum=-1e12, maximum=1e12)
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class CalibrationPoint:
+    """A point of a sensor's calibration table: what the sensor reports (``in``) and the
+    quantity it stands for (``out``)."""
+
+    in_: float = attrs.field(metadata=_TABLE_VALUE)
+    """The sensor's value (after its divider)."""
+    out: float = attrs.field(metadata=_TABLE_VALUE)
+    """The quantity it stands for (litres of fuel...)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class CalibrationReadParams:
+    """Parameters of ``tracker/sensor/calibration_data/read``."""
+
+    tracker_id: int
+    """The tracker the sensor belongs to."""
+    sensor_id: int
+    """A metering sensor of the tracker (not a composite one)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class CalibrationUpdateParams:
+    """Parameters of ``tracker/sensor/calibration_data/update``."""
+
+    tracker_id: int
+    """The tracker the sensor belongs to."""
+    sensor_id: int
+    """A metering sensor of the tracker (not a composite one)."""
+    data: list[CalibrationPoint] = attrs.field(metadata=rules(max_items=MAX_CALIBRATION_POINTS))
+    """The whole table, each ``in`` once: two points at least, or none to remove it. At most
+    :data:`MAX_CALIBRATION_POINTS`."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class CalibrationUploadParams:
+    """The form fields of ``tracker/sensor/calibration_data/upload_omnicomm``, beside the
+    XML file part named ``file``."""
+
+    tracker_id: int
+    """The tracker the sensor belongs to."""
+    sensor_id: int
+    """A metering sensor of the tracker (not a composite one)."""
+    sensor_number: int | Unset = attrs.field(default=UNSET, metadata=rules(minimum=1, maximum=255))
+    """Which sensor's table to take from a file describing several (needed then)."""

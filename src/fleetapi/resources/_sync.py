@@ -72,10 +72,15 @@ if TYPE_CHECKING:
     from fleetapi.models.place import NewPlace, Place, PlaceBatchResult, PlaceLabel, PlaceList
     from fleetapi.models.plugin import Plugin
     from fleetapi.models.reading import (
+        Counter,
+        CounterDataValue,
+        CounterReading,
         CounterType,
+        Diagnostics,
         FuelLevels,
         MileageStats,
         SensorTypeFilter,
+        SensorValues,
         TrackerReadings,
     )
     from fleetapi.models.report import Report, ReportFormat, ReportInfo, ReportPlugin, TimeFilter
@@ -84,10 +89,13 @@ if TYPE_CHECKING:
     from fleetapi.models.rule import NewRule, Rule
     from fleetapi.models.search import SearchCondition
     from fleetapi.models.sensor import (
+        CalibrationPoint,
         DiscreteSensor,
+        InputName,
         MeteringSensor,
         NewSensor,
         Sensor,
+        SensorDataValue,
         VirtualSensor,
     )
     from fleetapi.models.subuser import (
@@ -252,6 +260,7 @@ __all__ = [
     "TaskRouteResource",
     "TimezoneResource",
     "TrackResource",
+    "TrackerCounterDataResource",
     "TrackerCounterResource",
     "TrackerCounterValueResource",
     "TrackerEmployeeResource",
@@ -262,6 +271,9 @@ __all__ = [
     "TrackerReadingsResource",
     "TrackerResource",
     "TrackerRuleResource",
+    "TrackerSensorCalibrationDataResource",
+    "TrackerSensorDataResource",
+    "TrackerSensorInputNameResource",
     "TrackerSensorResource",
     "TrackerStatsEngineHoursResource",
     "TrackerStatsMileageResource",
@@ -2561,6 +2573,57 @@ class TrackerResource:
         )
         return result
 
+    def get_readings(self, *, tracker_id: int) -> SensorValues:
+        """Read the last values of a tracker's sensors but fuel, CAN and OBD ones.
+
+        Calls ``tracker/get_readings``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.reading import TRACKER_GET_READINGS
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: SensorValues = self._client.call(
+            TRACKER_GET_READINGS, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def get_diagnostics(self, *, tracker_id: int) -> Diagnostics:
+        """Read a tracker's last CAN and OBD values and diagnostic states.
+
+        Calls ``tracker/get_diagnostics``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.reading import TRACKER_GET_DIAGNOSTICS
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: Diagnostics = self._client.call(
+            TRACKER_GET_DIAGNOSTICS, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def get_counters(self, *, tracker_id: int) -> builtins.list[CounterReading]:
+        """Read a tracker's odometer and engine hours.
+
+        Calls ``tracker/get_counters``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.reading import TRACKER_GET_COUNTERS
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[CounterReading] = self._client.call(
+            TRACKER_GET_COUNTERS, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
 
 class TrackerLocationResource:
     """The calls under ``tracker/location/``."""
@@ -2928,6 +2991,21 @@ class TrackerSensorResource:
     def __init__(self, client: Client) -> None:
         self._client = client
 
+    @cached_property
+    def data(self) -> TrackerSensorDataResource:
+        """The calls under ``tracker/sensor/data/``."""
+        return TrackerSensorDataResource(self._client)
+
+    @cached_property
+    def input_name(self) -> TrackerSensorInputNameResource:
+        """The calls under ``tracker/sensor/input_name/``."""
+        return TrackerSensorInputNameResource(self._client)
+
+    @cached_property
+    def calibration_data(self) -> TrackerSensorCalibrationDataResource:
+        """The calls under ``tracker/sensor/calibration_data/``."""
+        return TrackerSensorCalibrationDataResource(self._client)
+
     def list(
         self, *, tracker_id: int
     ) -> builtins.list[MeteringSensor | DiscreteSensor | VirtualSensor]:
@@ -3021,6 +3099,165 @@ class TrackerSensorResource:
             TRACKER_SENSOR_DELETE, SensorDeleteParams(tracker_id=tracker_id, sensor_id=sensor_id)
         )
 
+    def batch_copy(self, *, base_tracker_id: int, trackers: builtins.list[int]) -> None:
+        """Replace the sensors of trackers with copies of a tracker's sensors.
+
+        Calls ``tracker/sensor/batch_copy``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208, 219, 272.
+
+        Args:
+            base_tracker_id: The tracker whose sensors are copied.
+            trackers: The trackers that get the copies, each of the base tracker's model; their own
+                sensors are deleted. At most 500.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_BATCH_COPY
+        from fleetapi.models.sensor import SensorBatchCopyParams
+
+        self._client.call(
+            TRACKER_SENSOR_BATCH_COPY,
+            SensorBatchCopyParams(base_tracker_id=base_tracker_id, trackers=trackers),
+        )
+
+
+class TrackerSensorDataResource:
+    """The calls under ``tracker/sensor/data/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(
+        self,
+        *,
+        tracker_id: int,
+        sensor_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        raw_data: bool | Unset = UNSET,
+    ) -> builtins.list[SensorDataValue]:
+        """Read a metering or virtual sensor's values over a period.
+
+        Calls ``tracker/sensor/data/read``.
+        Error codes the service lists: 7, 201, 208, 211, 228.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor_id: A metering or virtual sensor of the tracker.
+            from_: The start of the period.
+            to: Later than ``from``; the period is at most the platform's ``report.max_time_span``
+                (30 days when the platform sets none).
+            raw_data: ``true``: a metering sensor's raw values, before its divider and calibration
+                (default ``false``).
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_DATA_READ
+        from fleetapi.models.sensor import SensorDataReadParams
+
+        result: builtins.list[SensorDataValue] = self._client.call(
+            TRACKER_SENSOR_DATA_READ,
+            SensorDataReadParams(
+                tracker_id=tracker_id, sensor_id=sensor_id, from_=from_, to=to, raw_data=raw_data
+            ),
+        )
+        return result
+
+
+class TrackerSensorInputNameResource:
+    """The calls under ``tracker/sensor/input_name/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self) -> builtins.list[InputName]:
+        """List the inputs and state fields the platform knows, with what each is.
+
+        Calls ``tracker/sensor/input_name/list``.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_INPUT_NAME_LIST
+
+        result: builtins.list[InputName] = self._client.call(TRACKER_SENSOR_INPUT_NAME_LIST, None)
+        return result
+
+
+class TrackerSensorCalibrationDataResource:
+    """The calls under ``tracker/sensor/calibration_data/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int, sensor_id: int) -> builtins.list[CalibrationPoint]:
+        """Read a metering sensor's calibration table.
+
+        Calls ``tracker/sensor/calibration_data/read``.
+        Error codes the service lists: 201, 208, 228.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor_id: A metering sensor of the tracker (not a composite one).
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_CALIBRATION_DATA_READ
+        from fleetapi.models.sensor import CalibrationReadParams
+
+        result: builtins.list[CalibrationPoint] = self._client.call(
+            TRACKER_SENSOR_CALIBRATION_DATA_READ,
+            CalibrationReadParams(tracker_id=tracker_id, sensor_id=sensor_id),
+        )
+        return result
+
+    def update(
+        self, *, tracker_id: int, sensor_id: int, data: builtins.list[CalibrationPoint]
+    ) -> None:
+        """Replace a metering sensor's calibration table.
+
+        Calls ``tracker/sensor/calibration_data/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208, 219, 228.
+
+        Args:
+            tracker_id: The tracker the sensor belongs to.
+            sensor_id: A metering sensor of the tracker (not a composite one).
+            data: The whole table, each ``in`` once: two points at least, or none to remove it. At
+                most 1000.
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_CALIBRATION_DATA_UPDATE
+        from fleetapi.models.sensor import CalibrationUpdateParams
+
+        self._client.call(
+            TRACKER_SENSOR_CALIBRATION_DATA_UPDATE,
+            CalibrationUpdateParams(tracker_id=tracker_id, sensor_id=sensor_id, data=data),
+        )
+
+    def upload_omnicomm(
+        self,
+        *,
+        file: FileInput,
+        tracker_id: int,
+        sensor_id: int,
+        sensor_number: int | Unset = UNSET,
+    ) -> None:
+        """Replace a metering sensor's calibration table with one of an LLS Monitor file.
+
+        Calls ``tracker/sensor/calibration_data/upload_omnicomm``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208, 219, 228, 233, 234, 235.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            tracker_id: The tracker the sensor belongs to.
+            sensor_id: A metering sensor of the tracker (not a composite one).
+            sensor_number: Which sensor's table to take from a file describing several (needed
+                then).
+        """
+        from fleetapi.endpoints.sensor import TRACKER_SENSOR_CALIBRATION_DATA_UPLOAD_OMNICOMM
+        from fleetapi.models.sensor import CalibrationUploadParams
+
+        self._client.call(
+            TRACKER_SENSOR_CALIBRATION_DATA_UPLOAD_OMNICOMM,
+            CalibrationUploadParams(
+                tracker_id=tracker_id, sensor_id=sensor_id, sensor_number=sensor_number
+            ),
+            files={"file": file},
+        )
+
 
 class TrackerReadingsResource:
     """The calls under ``tracker/readings/``."""
@@ -3099,6 +3336,61 @@ class TrackerCounterResource:
         """The calls under ``tracker/counter/value/``."""
         return TrackerCounterValueResource(self._client)
 
+    @cached_property
+    def data(self) -> TrackerCounterDataResource:
+        """The calls under ``tracker/counter/data/``."""
+        return TrackerCounterDataResource(self._client)
+
+    def read(self, *, tracker_id: int, type: CounterType) -> Counter:
+        """Read a tracker's counter and its multiplier.
+
+        Calls ``tracker/counter/read``.
+        Error codes the service lists: 204, 208, 219.
+
+        Args:
+            tracker_id: The tracker.
+            type: The counter: odometer or engine hours.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_READ
+        from fleetapi.models.reading import CounterValueParams
+
+        result: Counter = self._client.call(
+            TRACKER_COUNTER_READ, CounterValueParams(tracker_id=tracker_id, type=type)
+        )
+        return result
+
+    def update(
+        self,
+        *,
+        tracker_id: int,
+        type: CounterType,
+        multiplier: float,
+        sensor_id: int | Unset | None = UNSET,
+    ) -> None:
+        """Change a tracker's counter multiplier and the odometer's source sensor.
+
+        Calls ``tracker/counter/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 204, 208, 219.
+
+        Args:
+            tracker_id: The tracker.
+            type: The counter: odometer or engine hours.
+            multiplier: What every distance or time the points add is multiplied by (0.001 to 1000).
+            sensor_id: The odometer's source: a metering sensor of the tracker whose value grows
+                with the distance (null: the track's length; omitted: unchanged). Null for the
+                engine hours.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_UPDATE
+        from fleetapi.models.reading import CounterUpdateParams
+
+        self._client.call(
+            TRACKER_COUNTER_UPDATE,
+            CounterUpdateParams(
+                tracker_id=tracker_id, type=type, multiplier=multiplier, sensor_id=sensor_id
+            ),
+        )
+
 
 class TrackerCounterValueResource:
     """The calls under ``tracker/counter/value/``."""
@@ -3161,6 +3453,36 @@ class TrackerCounterValueResource:
             TRACKER_COUNTER_VALUE_SET,
             CounterValueSetParams(tracker_id=tracker_id, type=type, value=value),
         )
+
+
+class TrackerCounterDataResource:
+    """The calls under ``tracker/counter/data/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(
+        self, *, tracker_id: int, type: CounterType, from_: dt.datetime, to: dt.datetime
+    ) -> builtins.list[CounterDataValue]:
+        """Read a counter's values over a period.
+
+        Calls ``tracker/counter/data/read``.
+        Error codes the service lists: 7, 204, 208, 211.
+
+        Args:
+            tracker_id: The tracker.
+            type: The counter: odometer or engine hours.
+            from_: The start of the period.
+            to: Later than ``from``, at most 31 days after it.
+        """
+        from fleetapi.endpoints.reading import TRACKER_COUNTER_DATA_READ
+        from fleetapi.models.reading import CounterDataReadParams
+
+        result: builtins.list[CounterDataValue] = self._client.call(
+            TRACKER_COUNTER_DATA_READ,
+            CounterDataReadParams(tracker_id=tracker_id, type=type, from_=from_, to=to),
+        )
+        return result
 
 
 class TrackerStatsResource:

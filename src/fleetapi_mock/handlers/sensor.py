@@ -1,46 +1,80 @@
-"""A tracker's sensors.
+"""A tracker's sensors, their values over a period and their calibration tables.
 
 A tracker the caller may not see is 201 (217 in a batch), a blocked one 208; the calls that
 change sensors refuse clones (219). Two sensors of a tracker of the same kind never read the
 same input (232); a tracker holds at most ``MAX_SENSORS_OF_A_TYPE`` sensors of one type and
-one virtual ignition (270).
+one virtual ignition (270). Only a metering sensor reading an input has a calibration table
+(228 for another).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+
 import attrs
 
+from fleetapi._converter import format_duration
+from fleetapi._endpoint import NoParams
 from fleetapi._errors import (
     EntityNotFoundError,
     InputInUseError,
     InvalidParametersError,
+    ModelMismatchError,
+    NoDataFileError,
+    NotSupportedBySensorError,
+    TimeSpanTooBigError,
     TooManySensorsError,
 )
 from fleetapi._types import Unset
 from fleetapi.endpoints.sensor import (
+    TRACKER_SENSOR_BATCH_COPY,
     TRACKER_SENSOR_BATCH_LIST,
+    TRACKER_SENSOR_CALIBRATION_DATA_READ,
+    TRACKER_SENSOR_CALIBRATION_DATA_UPDATE,
+    TRACKER_SENSOR_CALIBRATION_DATA_UPLOAD_OMNICOMM,
     TRACKER_SENSOR_CREATE,
+    TRACKER_SENSOR_DATA_READ,
     TRACKER_SENSOR_DELETE,
+    TRACKER_SENSOR_INPUT_NAME_LIST,
     TRACKER_SENSOR_LIST,
     TRACKER_SENSOR_UPDATE,
 )
 from fleetapi.models.sensor import (
     MAX_BATCH_SENSOR_TRACKERS,
+    MAX_SENSOR_DATA_SPAN,
     MAX_SENSORS_OF_A_TYPE,
+    CalibrationPoint,
+    CalibrationReadParams,
+    CalibrationUpdateParams,
+    CalibrationUploadParams,
+    InputName,
     MeteringParameters,
     NewDiscreteSensor,
     NewMeteringSensor,
     NewSensor,
     NewVirtualSensor,
     Sensor,
+    SensorBatchCopyParams,
     SensorBatchListParams,
     SensorCreateParams,
+    SensorDataReadParams,
+    SensorDataValue,
     SensorDeleteParams,
     SensorUpdateParams,
 )
 from fleetapi.models.tracker import TrackerReadParams
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.sensor import is_composite, sensor_record, sensors_of, wire_sensor
+from fleetapi_mock.domain.sensor import (
+    input_names,
+    is_composite,
+    metering_series,
+    omnicomm_table,
+    parts,
+    sensor_record,
+    sensors_of,
+    virtual_series,
+    wire_sensor,
+)
 from fleetapi_mock.domain.tracker import unblocked_tracker, unblocked_trackers
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import (
@@ -48,6 +82,8 @@ from fleetapi_mock.state.records import (
     MeteringSensorRecord,
     SensorRecord,
     TrackerRecord,
+    VirtualSensorRecord,
+    calibration_problem,
 )
 
 
@@ -158,7 +194,7 @@ def tracker_sensor_update(ctx: Context, params: SensorUpdateParams) -> None:
         )
     _checked(ctx, tracker, params.sensor, current.id)
     ctx.world.sensors[current.id] = sensor_record(
-        params.sensor, sensor_id=current.id, tracker_id=tracker.id
+        params.sensor, sensor_id=current.id, tracker_id=tracker.id, kept=current
     )
 
 
@@ -179,3 +215,116 @@ def tracker_sensor_delete(ctx: Context, params: SensorDeleteParams) -> None:
             ctx.world.sensors[other.id] = attrs.evolve(
                 other, parameters=attrs.evolve(other.parameters, parent_ids=kept)
             )
+
+
+@handles(TRACKER_SENSOR_DATA_READ)
+def tracker_sensor_data_read(ctx: Context, params: SensorDataReadParams) -> list[SensorDataValue]:
+    """A metering or virtual sensor's values at the points of the period; 228 for a
+    discrete sensor."""
+    tracker = unblocked_tracker(ctx, params.tracker_id)
+    sensor = _own_sensor(ctx, tracker, params.sensor_id)
+    start, end = ctx.period(params.from_, params.to)
+    set_by_dealer = ctx.world.platform_value(ctx.account, "report.max_time_span", None)
+    if set_by_dealer is None and end - start > MAX_SENSOR_DATA_SPAN:
+        span = format_duration(MAX_SENSOR_DATA_SPAN)
+        raise TimeSpanTooBigError(
+            f"the period is longer than {span}", extra={"max_time_span": span}
+        )
+    series: list[tuple[dt.datetime, float | str]]
+    if isinstance(sensor, MeteringSensorRecord):
+        series = list(metering_series(ctx.world, sensor, start, end, raw=params.raw_data is True))
+    elif isinstance(sensor, VirtualSensorRecord):
+        series = list(virtual_series(ctx.world, sensor, start, end))
+    else:
+        raise NotSupportedBySensorError(f"sensor {sensor.id} is a discrete input")
+    return [SensorDataValue(value=value, get_time=ctx.user_time(time)) for time, value in series]
+
+
+@handles(TRACKER_SENSOR_INPUT_NAME_LIST)
+def tracker_sensor_input_name_list(ctx: Context, params: NoParams) -> list[InputName]:
+    """The inputs and state fields the platform and its device models know."""
+    models = ctx.world.tracker_models.values()
+    return input_names(
+        (name for m in models if not isinstance(m.inputs, Unset) for name in m.inputs),
+        (name for m in models if not isinstance(m.state_fields, Unset) for name in m.state_fields),
+    )
+
+
+@handles(TRACKER_SENSOR_BATCH_COPY)
+def tracker_sensor_batch_copy(ctx: Context, params: SensorBatchCopyParams) -> None:
+    """Replace each target's sensors with copies of the base tracker's (new IDs, composites
+    naming the copies of their parts, calibration tables included)."""
+    base = unblocked_tracker(ctx, params.base_tracker_id)
+    targets = [
+        unblocked_tracker(ctx, t, refuse_clone=True)
+        for t in dict.fromkeys(params.trackers)
+        if t != base.id
+    ]
+    for target in targets:
+        if target.model != base.model:
+            raise ModelMismatchError(
+                f"tracker {target.id} is a {target.model}, tracker {base.id} a {base.model}"
+            )
+    originals = sensors_of(ctx.world, base.id)
+    for target in targets:
+        for old in sensors_of(ctx.world, target.id):
+            del ctx.world.sensors[old.id]
+        copies = {s.id: ctx.world.ids.next("sensors") for s in originals}
+        for sensor in originals:
+            copy = attrs.evolve(sensor, id=copies[sensor.id], tracker_id=target.id)
+            if isinstance(copy, MeteringSensorRecord) and is_composite(copy):
+                assert isinstance(copy.parameters, MeteringParameters)
+                copy = attrs.evolve(
+                    copy,
+                    parameters=attrs.evolve(
+                        copy.parameters, parent_ids=[copies[p] for p in parts(copy) if p in copies]
+                    ),
+                )
+            ctx.world.sensors[copy.id] = copy
+
+
+def _calibrated_sensor(
+    ctx: Context, tracker: TrackerRecord, sensor_id: int
+) -> MeteringSensorRecord:
+    """The tracker's sensor that may have a calibration table; 228 for another."""
+    sensor = _own_sensor(ctx, tracker, sensor_id)
+    if not isinstance(sensor, MeteringSensorRecord) or is_composite(sensor):
+        raise NotSupportedBySensorError(
+            f"sensor {sensor.id} has no calibration: only a metering sensor reading an input"
+        )
+    return sensor
+
+
+@handles(TRACKER_SENSOR_CALIBRATION_DATA_READ)
+def tracker_sensor_calibration_data_read(
+    ctx: Context, params: CalibrationReadParams
+) -> list[CalibrationPoint]:
+    """The sensor's calibration table, by ``in`` (empty without one)."""
+    tracker = unblocked_tracker(ctx, params.tracker_id)
+    return list(_calibrated_sensor(ctx, tracker, params.sensor_id).calibration)
+
+
+@handles(TRACKER_SENSOR_CALIBRATION_DATA_UPDATE)
+def tracker_sensor_calibration_data_update(ctx: Context, params: CalibrationUpdateParams) -> None:
+    """Replace the sensor's table (an empty one removes it)."""
+    tracker = unblocked_tracker(ctx, params.tracker_id, refuse_clone=True)
+    sensor = _calibrated_sensor(ctx, tracker, params.sensor_id)
+    problem = calibration_problem(params.data)
+    if problem is not None:
+        raise InvalidParametersError(errors=[{"parameter": "data", "error": problem}])
+    ctx.world.sensors[sensor.id] = attrs.evolve(sensor, calibration=params.data)
+
+
+@handles(TRACKER_SENSOR_CALIBRATION_DATA_UPLOAD_OMNICOMM)
+def tracker_sensor_calibration_data_upload_omnicomm(
+    ctx: Context, params: CalibrationUploadParams
+) -> None:
+    """Replace the sensor's table with the one the LLS Monitor file part ``file`` holds."""
+    tracker = unblocked_tracker(ctx, params.tracker_id, refuse_clone=True)
+    sensor = _calibrated_sensor(ctx, tracker, params.sensor_id)
+    upload = ctx.files.get("file")
+    if upload is None or not upload.data:
+        raise NoDataFileError("no file part named 'file' (or it is empty)")
+    number = None if isinstance(params.sensor_number, Unset) else params.sensor_number
+    table = omnicomm_table(upload.data, number)
+    ctx.world.sensors[sensor.id] = attrs.evolve(sensor, calibration=table)

@@ -82,6 +82,7 @@ from fleetapi_mock.state.records.fleet import (
     TrackPointRecord,
     VehicleRecord,
     VirtualSensorRecord,
+    calibration_problem,
     reading_text,
 )
 from fleetapi_mock.state.records.messages import MailKind, MailRecord, NotificationRecord
@@ -146,6 +147,7 @@ __all__ = [
     "VirtualSensorRecord",
     "ZoneRecord",
     "ZoneType",
+    "calibration_problem",
     "convert",
     "reading_text",
     "with_model",

@@ -4,7 +4,7 @@ assignments, departments, garages, vehicles and their service tasks."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, Literal
 
@@ -17,7 +17,12 @@ from fleetapi.models.garage import Garage
 from fleetapi.models.history import HistoryEntry
 from fleetapi.models.reading import CounterType
 from fleetapi.models.rule import Rule
-from fleetapi.models.sensor import DiscreteSensor, MeteringSensor, VirtualSensor
+from fleetapi.models.sensor import (
+    CalibrationPoint,
+    DiscreteSensor,
+    MeteringSensor,
+    VirtualSensor,
+)
 from fleetapi.models.tracker import AdditionalState, GsmState, MovementStatus
 from fleetapi.models.tracker_group import TrackerGroup
 from fleetapi.models.vehicle import NewVehicle
@@ -43,6 +48,7 @@ __all__ = [
     "TrackerStateRecord",
     "VehicleRecord",
     "VirtualSensorRecord",
+    "calibration_problem",
 ]
 
 
@@ -92,11 +98,23 @@ class TrackerStateRecord:
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class CounterSetting:
-    """A counter's value as ``tracker/counter/value/set`` set it: from ``time`` (UTC) on,
-    the counter is ``value`` plus what the points after it add."""
+    """A counter as ``tracker/counter/value/set`` and ``tracker/counter/update`` left it:
+    from ``time`` (UTC) on, the counter is ``value`` plus what the points after it add, each
+    distance or time multiplied by ``multiplier``; never set (``value`` and ``time`` null), it
+    counts from 0 at the tracker's first point."""
 
-    value: float
-    time: dt.datetime
+    value: float | None = None
+    time: dt.datetime | None = attrs.field(default=None)
+    multiplier: float = 1.0
+    """What every distance or time the points add is multiplied by."""
+    sensor_id: int | None = None
+    """The odometer's source: a metering sensor of the tracker whose value grows with the
+    distance; null: the length of the track."""
+
+    @time.validator
+    def _set_together(self, attribute: object, time: dt.datetime | None) -> None:
+        if (self.value is None) != (time is None):
+            raise ValueError("a counter's value and time are set together")
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -124,8 +142,9 @@ class TrackerRecord:
     tag_ids: list[int] = attrs.Factory(list)
     state: TrackerStateRecord = attrs.Factory(TrackerStateRecord)
     counters: dict[CounterType, CounterSetting] = attrs.Factory(dict)
-    """The counters set by ``tracker/counter/value/set``; a counter never set counts from 0
-    at the tracker's first point."""
+    """The counters set by ``tracker/counter/value/set`` or changed by
+    ``tracker/counter/update``; a counter not here counts from 0 at the tracker's first
+    point, multiplied by 1, the odometer along the track."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -291,11 +310,32 @@ class TrackPointRecord:
     ``asset/track/list`` counts them with ``count_events``."""
 
 
+def calibration_problem(points: Sequence[CalibrationPoint]) -> str | None:
+    """What makes ``points`` no calibration table (none is one: no calibration), or ``None``."""
+    if len(points) == 1:
+        return "a calibration table needs two points at least"
+    ins = [p.in_ for p in points]
+    if len(set(ins)) < len(ins):
+        return "each in value may appear once"
+    return None
+
+
+def _table(points: Sequence[CalibrationPoint]) -> list[CalibrationPoint]:
+    problem = calibration_problem(points)
+    if problem is not None:
+        raise ValueError(f"calibration: {problem}")
+    return sorted(points, key=lambda p: p.in_)
+
+
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class MeteringSensorRecord(MeteringSensor):
-    """A metering sensor as the world keeps it: the API's sensor and its tracker."""
+    """A metering sensor as the world keeps it: the API's sensor, its tracker and its
+    calibration table."""
 
     tracker_id: int
+    calibration: list[CalibrationPoint] = attrs.field(factory=list, converter=_table)
+    """Its calibration table, kept by ``in`` (``tracker/sensor/calibration_data/*``): two
+    points at least, each ``in`` once; empty: none."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
