@@ -97,6 +97,45 @@ _READINGS: Final = {
 }
 """``tracker/readings/list`` of the documentation."""
 
+
+LLS_MONITOR_FILE: Final = (
+    b'<?xml version="1.0" encoding="UTF-8"?>\n'
+    b'<calibration><sensor number="1">'
+    b'<point level="0" volume="0"/><point level="0.7" volume="60"/>'
+    b"</sensor></calibration>\n"
+)
+"""An Omnicomm LLS Monitor calibration file of one sensor, in the layout the mock reads."""
+
+
+def _board_voltage_sensor(mock: FleetMock) -> None:
+    """Van 1 gets a metering sensor of its board voltage (sensor 90)."""
+    from fleetapi_mock.state.records import MeteringSensorRecord
+
+    mock.world.sensors[90] = MeteringSensorRecord(
+        id=90,
+        tracker_id=1,
+        sensor_type="power",
+        name="Board voltage",
+        input_name="board_voltage",
+        units="V",
+    )
+
+
+def _obd_report(mock: FleetMock) -> None:
+    """Van 1 reports its engine speed, VIN and check-engine lamp now."""
+    mock.record_positions(
+        [
+            {
+                "tracker_id": 1,
+                "get_time": "2026-01-15 09:00:00",
+                "lat": 52.52,
+                "lng": 13.405,
+                "readings": {"obd_rpm": 889, "obd_vin": 123, "obd_mil_status": 0},
+            }
+        ]
+    )
+
+
 _BATCH_READINGS: Final = {
     "inputs": [
         {
@@ -1147,6 +1186,135 @@ EXAMPLES: Final = (
         "tracker/stats/engine_hours/read",
         {"tracker_id": 1, "from": "2026-01-14 03:24:00", "to": "2026-01-14 16:24:00"},
         {"value": 42.0},
+    ),
+    # documented: sensor 1456789 over 28 days; here Van 1's fuel tank over its last hour
+    Example(
+        "tracker/sensor/data/read",
+        {
+            "tracker_id": 1,
+            "sensor_id": 1,
+            "from": "2026-01-15 08:00:00",
+            "to": "2026-01-15 09:00:00",
+        },
+        # a number or a text "depending on the sensor type"
+        {
+            "list": [
+                {"value": ANY, "get_time": "2022-02-28 00:00:00"},
+                {"value": ANY, "get_time": "2022-02-28 00:00:30"},
+            ]
+        },
+    ),
+    Example(
+        "tracker/sensor/input_name/list",
+        {},
+        {
+            "list": [
+                {"input_name": "acceleration", "description": "Acceleration"},
+                {"input_name": "air_pressure", "description": "Air pressure"},
+            ]
+        },
+    ),
+    # documented: two targets; Van 2 is the demo's other unblocked FMB920
+    Example("tracker/sensor/batch_copy", {"base_tracker_id": 1, "trackers": [2]}, {}),
+    Example(
+        "tracker/sensor/calibration_data/read",
+        {"tracker_id": 1, "sensor_id": 1},
+        {"value": [{"in": 0.0, "out": 0.0}, {"in": 0.7, "out": 60.0}]},
+    ),
+    Example(
+        "tracker/sensor/calibration_data/update",
+        {
+            "tracker_id": 1,
+            "sensor_id": 1,
+            "data": [{"in": 0.0, "out": 0.0}, {"in": 0.7, "out": 60.0}],
+        },
+        {},
+    ),
+    # the documentation shows no file: an LLS Monitor table of one sensor (the mock's layout)
+    Example(
+        "tracker/sensor/calibration_data/upload_omnicomm",
+        {"tracker_id": 1, "sensor_id": 1},
+        {},
+        files={"file": ("tank.xml", LLS_MONITOR_FILE, "text/xml")},
+    ),
+    Example(
+        "tracker/counter/read",
+        {"tracker_id": 1, "type": "odometer"},
+        {"value": {"id": 111, "type": "odometer", "multiplier": 1.0}},
+    ),
+    # documented: sensor 1234; here Van 1's fuel tank, a metering sensor of the van
+    Example(
+        "tracker/counter/update",
+        {"tracker_id": 1, "type": "odometer", "multiplier": 3.14, "sensor_id": 1},
+        {},
+    ),
+    Example(
+        "tracker/counter/data/read",
+        {
+            "tracker_id": 1,
+            "type": "odometer",
+            "from": "2026-01-15 08:00:00",
+            "to": "2026-01-15 09:00:00",
+        },
+        {
+            "list": [
+                {"value": 3835.52, "update_time": "2021-02-01 02:52:55"},
+                {"value": 3835.7, "update_time": "2021-02-01 02:57:18"},
+            ]
+        },
+    ),
+    Example(
+        "tracker/get_counters",
+        {"tracker_id": 1},
+        {
+            "user_time": "2014-07-09 07:50:58",
+            "list": [{"type": "odometer", "value": 100500.1, "update_time": "2014-03-06 13:57:00"}],
+        },
+    ),
+    # Van 1 gets a board voltage sensor first (its own sensors read fuel, OBD and a virtual one)
+    Example(
+        "tracker/get_readings",
+        {"tracker_id": 1},
+        {
+            "user_time": "2021-05-20 13:49:09",
+            "inputs": [
+                {
+                    "label": "Board voltage",
+                    "units": "V",
+                    "name": "board_voltage",
+                    "type": "power",
+                    "value": 13.562,
+                    "units_type": "custom",
+                    "converted_units_type": None,
+                    "converted_value": None,
+                }
+            ],
+            "update_time": "2021-05-20 13:48:02",
+        },
+        setup=_board_voltage_sensor,
+    ),
+    # Van 1 reports its OBD values first (the demo van reports only its coolant temperature)
+    Example(
+        "tracker/get_diagnostics",
+        {"tracker_id": 1},
+        {
+            "user_time": "2021-05-20 13:49:09",
+            "inputs": [
+                {
+                    "label": "OBD: RPM",
+                    "units": "",
+                    "name": " obd_rpm",
+                    "type": "rpm",
+                    "value": 889.0,
+                    "units_type": "custom",
+                    "converted_units_type": None,
+                    "converted_value": None,
+                }
+            ],
+            "states": {"obd_vin": "123", "obd_mil_status": "0"},
+            "update_time": "2021-05-20 13:48:02",
+        },
+        setup=_obd_report,
     ),
     Example(
         "tracker/rule/list",
