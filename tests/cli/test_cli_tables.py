@@ -36,6 +36,7 @@ ARGS: dict[str, list[str]] = {
     "task list": [], "asset track list": ["--vehicle", "1", *PERIOD], "tracker list": [],
     "vehicle list": [], "delivery list": ["--external-id", "1001"], "tracker rule list": [],
     "tracker sensor list": ["--tracker-id", "1"], "tracker sensor batch-list": ["--trackers", "1"],
+    "tracker sensor input-name list": [],
     "tracker readings list": ["1"], "tracker readings batch-list": ["--trackers", "1"],
     "tracker counter value list": ["--trackers", "1", "--type", "odometer"],
     "tracker list-models": [], "track list": ["--tracker-id", "1", *PERIOD],

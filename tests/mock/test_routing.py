@@ -35,10 +35,10 @@ def test_the_longest_known_suffix_wins():
 
 
 def test_a_prefix_never_holds_an_api_group():
-    assert route("/v2/tracker/chat/list") is None  # the service's, not declared here
+    assert route("/v2/tracker/zone/list") is None  # not zone/list
     assert route("/v2/history/tracker/list").path == "history/tracker/list"  # declared
     assert route("/plugin/tracker/list") is None  # not tracker/list under /plugin
-    assert route("/tracker/retranslator/list") is None  # not retranslator/list
+    assert route("/tracker/task/list") is None  # not task/list
     assert route("/v2/task/api/key/list") is None
 
 
@@ -57,9 +57,9 @@ def test_aliases_route_to_their_call():
         "/base",
         "/tracker/explode",
         # a call the table does not declare is unknown, never a shorter call's answer
-        "/v2/tracker/chat/list",
+        "/v2/tracker/zone/list",
         "/plugin/tracker/list",
-        "/v2/tracker/retranslator/list/",
+        "/v2/tracker/task/list/",
         "/zone/base/nothing",
     ],
 )

@@ -106,12 +106,12 @@ _STATES: Final[dict[str, tuple[str, InputValueType, dict[str, str] | None]]] = {
     "obd_mil_status": ("OBD: MIL status (check engine)", "Boolean", None),
     "obd_vin": ("VIN", "String", None),
     "status": ("Status (state)", "String", None),
-    "tacho_card1_last_download": ("tacho_card1_last_download", "String", None),
+    "tacho_card1_last_download": ("TACHO: Card 1 last download", "String", None),
     "tacho_card1_sn": ("TACHO: Card 1 number", "String", None),
-    "tacho_card2_last_download": ("tacho_card2_last_download", "String", None),
+    "tacho_card2_last_download": ("TACHO: Card 2 last download", "String", None),
     "tacho_card2_sn": ("TACHO: Card 2 number", "String", None),
     "tacho_vin": ("TACHO: VIN", "String", None),
-    "tacho_vin_last_download": ("tacho_vin_last_download", "String", None),
+    "tacho_vin_last_download": ("TACHO: VIN last download", "String", None),
 }
 """The state fields, by name: what each is, its type and the titles of its values."""
 
