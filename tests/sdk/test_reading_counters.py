@@ -7,6 +7,7 @@ async), sharing one counter with ``tracker/counter/value/*``. The documented exa
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from fleetapi import (
 from fleetapi.models.reading import Counter
 from fleetapi.models.sensor import NewMeteringSensor
 from fleetapi_mock import FleetMock
+from fleetapi_mock.state.world import World, WorldDocumentError
 
 NOW = dt.datetime(2026, 1, 15, 9, 0)
 ROUTE = [(52.52, 13.405), (52.50, 13.42)]
@@ -172,3 +174,18 @@ def test_clones_and_sub_users(client: Any, fleet_mock: FleetMock) -> None:
         client.tracker.counter.read(tracker_id=2, type="odometer")
     with pytest.raises(CloneNotAllowedError):
         client.tracker.counter.update(tracker_id=2, type="odometer", multiplier=2)
+
+
+def test_world_documents_hold_the_counters_settings(client: Any, fleet_mock: FleetMock) -> None:
+    client.tracker.counter.update(tracker_id=1, type="odometer", multiplier=1.5, sensor_id=1)
+    document = fleet_mock.world.to_document()
+    [van] = [t for t in document["trackers"] if t["id"] == 1]
+    assert van["counters"]["odometer"]["multiplier"] == 1.5
+    loaded = World.from_document(json.loads(json.dumps(document)))
+    assert loaded.trackers[1].counters == fleet_mock.world.trackers[1].counters
+    engine = {**van, "counters": {"engine_hours": {"multiplier": 1, "sensor_id": 1}}}
+    with pytest.raises(WorldDocumentError, match=r"counters\.engine_hours\.sensor_id"):
+        World.from_document({**document, "trackers": [engine, *document["trackers"][1:]]})
+    half = {**van, "counters": {"odometer": {"value": 12.5}}}  # a value needs its time
+    with pytest.raises(WorldDocumentError):
+        World.from_document({**document, "trackers": [half, *document["trackers"][1:]]})

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from fleetapi.models.task import Route, Task
 from fleetapi_mock.state.clock import zone
+from fleetapi_mock.state.records import MeteringSensorRecord
 
 if TYPE_CHECKING:
     from fleetapi_mock.state.world import World
@@ -62,6 +63,17 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
             world, tracker.user_id, world.tracker_groups, tracker.group_id
         ):
             yield f"{where}.group_id", f"no tracker group {tracker.group_id} of the owner"
+        for kind, counter in tracker.counters.items():
+            source = None if counter.sensor_id is None else world.sensors.get(counter.sensor_id)
+            if counter.sensor_id is not None and (
+                kind != "odometer"
+                or not isinstance(source, MeteringSensorRecord)
+                or source.tracker_id != tracker.id
+            ):
+                yield (
+                    f"{where}.counters.{kind}.sensor_id",
+                    f"no metering sensor {counter.sensor_id} of the tracker for the {kind}",
+                )
     drivers: dict[int, int] = {}
     for employee in world.employees.values():
         where = f"employees[id={employee.id}]"
