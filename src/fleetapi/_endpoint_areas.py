@@ -166,6 +166,8 @@ AREA_OF: dict[str, str] = {
     "zone/delete": "zone",
     "zone/search_location": "zone",
     "zone/batch_convert": "zone",
+    "zone/upload": "zone",
+    "zone/download": "zone",
     "zone/point/list": "zone",
     "zone/point/update": "zone",
     "place/list": "place",

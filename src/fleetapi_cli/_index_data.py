@@ -163,6 +163,8 @@ INDEX: Index = {
     "zone delete": "zone/delete",
     "zone search-location": "zone/search_location",
     "zone batch-convert": "zone/batch_convert",
+    "zone upload": "zone/upload",
+    "zone download": "zone/download",
     "zone point list": "zone/point/list",
     "zone point update": "zone/point/update",
     "place list": "place/list",

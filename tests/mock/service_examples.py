@@ -197,6 +197,25 @@ _NEW_EMPLOYEE: Final = {
     "tags": [1, 2],
 }
 
+_SIMPLE_LINE_KML: Final = b"""<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2">
+    <Document>
+        <name>Simple line</name>
+        <Placemark>
+            <LineString>
+                <coordinates>
+                    -122.366278,37.818844,30
+                    -122.365248,37.819267,30
+                    -122.365640,37.819861,30
+                    -122.366669,37.819429,30
+                </coordinates>
+            </LineString>
+        </Placemark>
+    </Document>
+</kml>
+"""
+"""The documented ``zone/upload`` example file: a line without a radius."""
+
 _ZONE: Final = {
     "id": 12345,
     "type": "sausage",
@@ -876,6 +895,29 @@ EXAMPLES: Final = (
     Example("zone/update", {"zone": {"id": 1, **_CIRCLE_ZONE}}, {}),
     # documented: zone 1234567; the demo's zone 2 bounds a geo link and no rule watches it
     Example("zone/delete", {"zone_id": 2}, {}),
+    Example(
+        "zone/upload",
+        {"default_radius": 150, "dry_run": True},
+        {
+            "list": [
+                {
+                    "id": None,
+                    "label": "Simple line 1",
+                    "address": "",
+                    "color": "27A9E3",
+                    "points": [{"lat": 37.818844, "lng": -122.366278, "node": True}],
+                    "radius": 150,
+                    "type": "sausage",
+                }
+            ]
+        },
+        files={"file": ("line.kml", _SIMPLE_LINE_KML, "application/vnd.google-earth.kml+xml")},
+    ),
+    Example(
+        "zone/download",
+        {},
+        {"Document/name": ANY, "Document/Placemark/name": ANY, "Placemark/Point/coordinates": ANY},
+    ),
     Example(
         "zone/batch_convert",
         {"batch": "Geofence for test Karlsplatz, 2"},

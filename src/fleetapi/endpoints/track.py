@@ -3,7 +3,7 @@ specification) and of one tracker (``track/*``, from the service's documentation
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Decision, Endpoint, Result
+from fleetapi._endpoint import MAP_MEDIA_TYPES, Decision, Endpoint, Result
 from fleetapi.models.track import (
     AssetTrackListParams,
     AssetTrackReadParams,
@@ -123,8 +123,8 @@ ASSET_TRACK_READ = Endpoint(
     ),
 )
 
-KML_FILE_TYPE = "application/vnd.google-earth.kml+xml"
-KMZ_FILE_TYPE = "application/vnd.google-earth.kmz"
+KML_FILE_TYPE = MAP_MEDIA_TYPES["kml"]
+KMZ_FILE_TYPE = MAP_MEDIA_TYPES["kmz"]
 
 TRACK_DOWNLOAD = Endpoint(
     path="track/download",

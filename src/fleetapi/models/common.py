@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 
-__all__ = ["Bounds", "LatLng", "Location"]
+__all__ = ["Bounds", "LatLng", "Location", "MapFileFormat"]
+
+MapFileFormat = Literal["kml", "kmz"]
+"""The file formats of map data (a track, zones): KML, or KMZ (the document zipped)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

@@ -16,7 +16,7 @@ import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset, is_set, tagged_union
-from fleetapi.models.common import Bounds, LatLng
+from fleetapi.models.common import Bounds, LatLng, MapFileFormat
 from fleetapi.models.search import Period
 
 __all__ = [
@@ -339,7 +339,7 @@ class TrackerTrackReadParams(TrackReadOptions):
     """The tracker."""
 
 
-TrackFileFormat = Literal["kml", "kmz"]
+TrackFileFormat = MapFileFormat
 """The file formats of ``track/download``."""
 
 

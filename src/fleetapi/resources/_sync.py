@@ -149,11 +149,13 @@ if TYPE_CHECKING:
     from fleetapi.models.vehicle import NewVehicle, Vehicle, VehicleBatchResult
     from fleetapi.models.zone import (
         CircleZone,
+        ImportedZone,
         NewZone,
         PolygonZone,
         SausageZone,
         Zone,
         ZoneBatchResult,
+        ZoneFileFormat,
         ZoneLabel,
         ZonePoint,
     )
@@ -5048,6 +5050,64 @@ class ZoneResource:
                 default_radius=default_radius,
                 fields=fields,
             ),
+        )
+        return result
+
+    def upload(
+        self,
+        *,
+        file: FileInput,
+        default_radius: int | Unset = UNSET,
+        dry_run: bool = True,
+        redirect_target: str | Unset = UNSET,
+    ) -> builtins.list[ImportedZone | int]:
+        """Read zones from a KML file: answer them (dry run) or create them.
+
+        Calls ``zone/upload``.
+        Sub-users need the ``zone_update`` right.
+        Error codes the service lists: 202, 233, 234, 268, 284.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            default_radius: Meters around a circle's point or a sausage's line when the file gives
+                no ``radius``: at least 20, 150 when left out.
+            dry_run: True: answer the zones the file holds, creating none; false: create them and
+                answer their IDs.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.zone import ZONE_UPLOAD
+        from fleetapi.models.zone import ZoneUploadParams
+
+        result: builtins.list[ImportedZone | int] = self._client.call(
+            ZONE_UPLOAD,
+            ZoneUploadParams(
+                default_radius=default_radius, dry_run=dry_run, redirect_target=redirect_target
+            ),
+            files={"file": file},
+        )
+        return result
+
+    def download(
+        self,
+        *,
+        format: ZoneFileFormat | Unset = UNSET,
+        zone_ids: builtins.list[int] | Unset | None = UNSET,
+    ) -> bytes:
+        """Download zones as a KML (or KMZ) file.
+
+        Calls ``zone/download``.
+        Error codes the service lists: 201.
+
+        Args:
+            format: ``kml`` (the default) or ``kmz`` (the same document, zipped).
+            zone_ids: The zones to download; all the caller sees when left out or null.
+        """
+        from fleetapi.endpoints.zone import ZONE_DOWNLOAD
+        from fleetapi.models.zone import ZoneDownloadParams
+
+        result: bytes = self._client.call(
+            ZONE_DOWNLOAD, ZoneDownloadParams(format=format, zone_ids=zone_ids)
         )
         return result
 
