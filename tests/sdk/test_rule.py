@@ -123,6 +123,25 @@ def test_a_sub_user_sees_and_keeps_only_its_trackers(mock: FleetMock) -> None:
     assert mock.world.rules[rule_id].trackers == [2, 3]  # those it cannot see stay
 
 
+def test_a_sub_user_sees_and_keeps_only_its_zones(mock: FleetMock) -> None:
+    with mock.login() as master:
+        both = NewRule(name="Yards", type="inoutzone", zone_ids=[1, 2], trackers=[1])
+        rule_id = master.tracker.rule.create(rule=both)
+        centre = NewRule(name="Centre", type="inoutzone", zone_ids=[2], trackers=[1])
+        master.tracker.rule.create(rule=centre)
+        master.subuser.zones.unbind(subuser_id=2, zone_ids=[2, 3])  # the depot is left
+    mock.world.users.change(2, rights=[*mock.world.users[2].rights, "tracker_rule_update"])
+    with mock.login("dispatcher", "demo") as sub_user:
+        seen, hidden = sub_user.tracker.rule.list()
+        assert (seen.zone_ids, seen.zone_id) == ([1], 1)
+        assert (hidden.zone_ids, hidden.zone_id) == ([], 0)
+        sub_user.tracker.rule.update(rule=attrs.evolve(seen, zone_ids=[]))
+        assert mock.world.rules[rule_id].zone_ids == [2]  # the zone it cannot see stays
+        sub_user.tracker.rule.update(rule=attrs.evolve(seen, zone_ids=[1]))
+        assert sub_user.tracker.rule.list()[0].zone_ids == [1]
+    assert mock.world.rules[rule_id].zone_ids == [2, 1]
+
+
 def _drive(mock: FleetMock, *legs: tuple[tuple[float, float], int]) -> list[Any]:
     """Points of tracker 1 a minute apart at each (place, speed); the events they made."""
     before = set(mock.world.events)
