@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 import pytest
+from defusedxml.ElementTree import fromstring
 from tasks_helpers import add_point, new_task
 
 from fleetapi import Client, FleetApiError, OperationNotPermittedError
@@ -600,6 +601,16 @@ def zones(scene: Scene, path: str) -> None:
     for zone_id in scene.zones:
         refused(scene, "zone/read", zone_id=zone_id)
         refused(scene, "zone/point/list", zone_id=zone_id)
+
+
+@checks("zone/download")
+def zone_download(scene: Scene, path: str) -> None:
+    kml = call(scene.sub, path)
+    names = [e.text for e in fromstring(kml).iter() if e.tag.endswith("}name")]
+    bound_label = call(scene.master, "zone/read", zone_id=BOUND_ZONE).label
+    assert names == ["zones", bound_label]  # the document, then the bound zone alone
+    for zone_id in scene.zones:
+        refused(scene, path, zone_ids=[zone_id])
 
 
 @checks("place/list", "place/read", "place/search_location")
