@@ -196,9 +196,8 @@ def test_unread_count_needs_a_tracker_with_chat() -> None:
     document = demo_document()
     for tariff in document["tariffs"]:
         tariff["features"] = [f for f in tariff["features"] if f != "chat"]
-    with FleetMock(document).login() as client:
-        with pytest.raises(TariffRestrictionError):
-            client.tracker.chat.unread.count()
+    with FleetMock(document).login() as client, pytest.raises(TariffRestrictionError):
+        client.tracker.chat.unread.count()
 
 
 def test_a_sub_user_chats_with_its_trackers_only(fleet_mock: FleetMock) -> None:
