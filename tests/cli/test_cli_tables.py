@@ -53,6 +53,9 @@ ARGS: dict[str, list[str]] = {
     "task checkpoint list": ["--checkpoint-ids", "7", "--checkpoint-ids", "8"],
     "tariff list": [], "tariff tracker list": ["--tracker-id", "2"],
     "transaction list": ["--from", "2025-12-01", "--to", "2026-01-15"],
+    "tracker chat list": ["--tracker-id", "4"], "tracker chat updated list": ["--trackers", "4"],
+    "tracker contact list": [], "tracker trusted-number list": ["--tracker-id", "1"],
+    "tracker retranslator list": ["--tracker-id", "1"],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

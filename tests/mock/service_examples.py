@@ -750,6 +750,17 @@ _TRANSACTION: Final = {
 }
 """The documentation's transaction."""
 
+_CHAT_MESSAGE: Final = {
+    "id": 1,
+    "submit_time": "2014-04-15 09:02:24",
+    "update_time": None,
+    "text": "text of message",
+    "type": "INCOMING",
+    "status": "PENDING",
+    "employee_id": 123456,
+}
+"""The chat message of the documentation."""
+
 EXAMPLES: Final = (
     Example(
         "history/type/list",
@@ -1522,6 +1533,37 @@ EXAMPLES: Final = (
         {"from": "2025-12-20 08:16:40", "to": "2025-12-28 08:16:40"},
         {"list": [_TRANSACTION]},
     ),
+    # documented: tracker 123456, message 123, trackers 999199 and 991999; the demo's tracker
+    # that chats is 4 (Anna's phone), its message 3 unread
+    Example("tracker/chat/list", {"tracker_id": 4}, {"list": [_CHAT_MESSAGE]}),
+    Example("tracker/chat/mark_read_all", {}, {}),
+    Example("tracker/chat/mark_read", {"message_id": 3}, {}),
+    Example("tracker/chat/send", {"tracker_id": 4, "message": "Hello World"}, {"id": 222}),
+    Example(
+        "tracker/chat/broadcast",
+        {"trackers": [4, 1], "message": "Hello World"},
+        {"sent_to": [14], "not_sent_to": [5234]},
+    ),
+    Example(
+        "tracker/chat/updated/list", {"trackers": [4, 1]}, {"value": {"4": "2016-02-29 00:23:00"}}
+    ),
+    Example("tracker/chat/unread/count", {}, {"value": {"4": 123}}),
+    Example("tracker/contact/list", {}, {"contacts": [ANY], "trackers": [ANY]}),
+    # documented without its tracker_id; 265489 in the update
+    Example("tracker/trusted_number/list", {"tracker_id": 1}, {"list": ["496156680000"]}),
+    Example(
+        "tracker/trusted_number/update",
+        {"tracker_id": 1, "list": ["496156680001", "496156680000"]},
+        {},
+    ),
+    # documented: tracker 265489, retranslator 123
+    Example("tracker/retranslator/bind", {"tracker_id": 1, "retranslator_id": 1}, {}),
+    Example(
+        "tracker/retranslator/list",
+        {"tracker_id": 1},
+        {"list": [{"retranslator_id": 4548, "fake_device_id": "AI568T"}]},
+    ),
+    Example("tracker/retranslator/unbind", {"tracker_id": 1, "retranslator_id": 1}, {}),
 )
 
 

@@ -311,6 +311,8 @@ PER_TRACKER: dict[str, dict[str, Any]] = {
     "tracker/stats/engine_hours/read": {"from_": FROM, "to": TO},
     "tracker/employee/read": {},
     "tariff/tracker/list": {},
+    "tracker/trusted_number/list": {},
+    "tracker/retranslator/list": {},
     "track/list": {"from_": FROM, "to": TO},
     "track/read": {"from_": FROM, "to": TO},
     "track/download": {"from_": FROM, "to": TO},
@@ -601,6 +603,47 @@ def zones(scene: Scene, path: str) -> None:
     for zone_id in scene.zones:
         refused(scene, "zone/read", zone_id=zone_id)
         refused(scene, "zone/point/list", zone_id=zone_id)
+
+
+@checks("tracker/chat/list")
+def chat_list(scene: Scene, path: str) -> None:
+    for tracker_id in BOUND_TRACKERS:  # vans have no chat (214): never refused for sight
+        failure: FleetApiError | None = None
+        try:
+            sees(scene, path, tracker_id=tracker_id)
+        except FleetApiError as error:
+            failure = error
+        assert failure is None or failure.code not in ERRORS_OF_UNSEEN, (path, tracker_id)
+    for tracker_id in UNBOUND_TRACKERS:
+        refused(scene, path, tracker_id=tracker_id)
+
+
+@checks("tracker/chat/unread/count", "tracker/chat/updated/list", "tracker/chat/mark_read_all")
+def chat_by_tracker(scene: Scene, path: str) -> None:
+    """Answers keyed by tracker (the demo's chat is on tracker 4, which the sub-user does not
+    see): the master's names it, the sub-user's never."""
+    if path == "tracker/chat/unread/count":
+        assert "4" in call(scene.master, path)
+        assert set(sees(scene, path)) <= {str(t) for t in BOUND_TRACKERS}
+    elif path == "tracker/chat/updated/list":
+        assert "4" in call(scene.master, path, trackers=[4])
+        assert set(sees(scene, path, trackers=list(BOUND_TRACKERS))) <= {
+            str(t) for t in BOUND_TRACKERS
+        }
+        refused(scene, path, trackers=[4])
+    else:
+        refused(scene, path, trackers=[4])
+
+
+@checks("tracker/chat/mark_read")
+def chat_mark_read(scene: Scene, path: str) -> None:
+    message = call(scene.master, "tracker/chat/list", tracker_id=4)[0]
+    refused(scene, path, message_id=message.id)
+
+
+@checks("tracker/contact/list")
+def contacts(scene: Scene, path: str) -> None:
+    sees(scene, path)  # the trackers other accounts share: none of the account's unbound
 
 
 @checks("zone/download")

@@ -52,6 +52,8 @@ AREAS: tuple[str, ...] = (
     "tracker",
     "tracker_group",
     "tracker_data",
+    "tracker_chat",
+    "tracker_contact",
     "sensor",
     "reading",
     "rule",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 from collections.abc import AsyncIterator
+from datetime import datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal, cast
 
@@ -79,7 +80,12 @@ if TYPE_CHECKING:
         TrackerReadings,
     )
     from fleetapi.models.report import Report, ReportFormat, ReportInfo, ReportPlugin, TimeFilter
-    from fleetapi.models.retranslator import NewRetranslator, Retranslator, RetranslatorProtocol
+    from fleetapi.models.retranslator import (
+        NewRetranslator,
+        Retranslator,
+        RetranslatorProtocol,
+        TrackerRetranslator,
+    )
     from fleetapi.models.route import CheckpointUpdate, NewCheckpoint, RouteChange, RouteCheckpoint
     from fleetapi.models.rule import NewRule, Rule
     from fleetapi.models.search import SearchCondition
@@ -129,6 +135,8 @@ if TYPE_CHECKING:
         TrackPoints,
     )
     from fleetapi.models.tracker import TagBinding, Tracker, TrackerState, TrackerStates
+    from fleetapi.models.tracker_chat import ChatMessage, TrackerChatBroadcastResult
+    from fleetapi.models.tracker_contact import TrackerContactList
     from fleetapi.models.tracker_data import Inputs, LastGpsPoint, OutputInfo, TrackerInputs
     from fleetapi.models.tracker_group import TrackerGroup
     from fleetapi.models.tracker_model import TrackerModel
@@ -254,6 +262,10 @@ __all__ = [
     "AsyncTaskRouteResource",
     "AsyncTimezoneResource",
     "AsyncTrackResource",
+    "AsyncTrackerChatResource",
+    "AsyncTrackerChatUnreadResource",
+    "AsyncTrackerChatUpdatedResource",
+    "AsyncTrackerContactResource",
     "AsyncTrackerCounterResource",
     "AsyncTrackerCounterValueResource",
     "AsyncTrackerEmployeeResource",
@@ -263,12 +275,14 @@ __all__ = [
     "AsyncTrackerLocationResource",
     "AsyncTrackerReadingsResource",
     "AsyncTrackerResource",
+    "AsyncTrackerRetranslatorResource",
     "AsyncTrackerRuleResource",
     "AsyncTrackerSensorResource",
     "AsyncTrackerStatsEngineHoursResource",
     "AsyncTrackerStatsMileageResource",
     "AsyncTrackerStatsResource",
     "AsyncTrackerTagsResource",
+    "AsyncTrackerTrustedNumberResource",
     "AsyncTransactionResource",
     "AsyncUserApplicationResource",
     "AsyncUserAuditLogResource",
@@ -2330,6 +2344,11 @@ class AsyncTrackerResource:
         self._client = client
 
     @cached_property
+    def retranslator(self) -> AsyncTrackerRetranslatorResource:
+        """The calls under ``tracker/retranslator/``."""
+        return AsyncTrackerRetranslatorResource(self._client)
+
+    @cached_property
     def location(self) -> AsyncTrackerLocationResource:
         """The calls under ``tracker/location/``."""
         return AsyncTrackerLocationResource(self._client)
@@ -2348,6 +2367,21 @@ class AsyncTrackerResource:
     def tags(self) -> AsyncTrackerTagsResource:
         """The calls under ``tracker/tags/``."""
         return AsyncTrackerTagsResource(self._client)
+
+    @cached_property
+    def chat(self) -> AsyncTrackerChatResource:
+        """The calls under ``tracker/chat/``."""
+        return AsyncTrackerChatResource(self._client)
+
+    @cached_property
+    def contact(self) -> AsyncTrackerContactResource:
+        """The calls under ``tracker/contact/``."""
+        return AsyncTrackerContactResource(self._client)
+
+    @cached_property
+    def trusted_number(self) -> AsyncTrackerTrustedNumberResource:
+        """The calls under ``tracker/trusted_number/``."""
+        return AsyncTrackerTrustedNumberResource(self._client)
 
     @cached_property
     def sensor(self) -> AsyncTrackerSensorResource:
@@ -2584,6 +2618,77 @@ class AsyncTrackerResource:
             TRACKER_GET_FUEL, TrackerReadParams(tracker_id=tracker_id)
         )
         return result
+
+
+class AsyncTrackerRetranslatorResource:
+    """The calls under ``tracker/retranslator/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def bind(
+        self, *, tracker_id: int, retranslator_id: int, fake_device_id: str | Unset = UNSET
+    ) -> None:
+        """Forward a tracker's data through a retranslator (or change the binding's values).
+
+        Calls ``tracker/retranslator/bind``.
+        Master users only.
+        Error codes the service lists: 201, 208, 219, 236, 242.
+
+        Args:
+            tracker_id: The tracker whose data to forward.
+            retranslator_id: A retranslator of ``retranslator/list``.
+            fake_device_id: The device ID to send instead of the real one; it must match the
+                protocol's ``fake_device_id_pattern`` (242 otherwise). Left out, the real one is
+                sent.
+        """
+        from fleetapi.endpoints.retranslator import TRACKER_RETRANSLATOR_BIND
+        from fleetapi.models.retranslator import TrackerRetranslatorBindParams
+
+        await self._client.call(
+            TRACKER_RETRANSLATOR_BIND,
+            TrackerRetranslatorBindParams(
+                tracker_id=tracker_id,
+                retranslator_id=retranslator_id,
+                fake_device_id=fake_device_id,
+            ),
+        )
+
+    async def list(self, *, tracker_id: int) -> builtins.list[TrackerRetranslator]:
+        """List the retranslators a tracker is bound to.
+
+        Calls ``tracker/retranslator/list``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.retranslator import TRACKER_RETRANSLATOR_LIST
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[TrackerRetranslator] = await self._client.call(
+            TRACKER_RETRANSLATOR_LIST, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def unbind(self, *, tracker_id: int, retranslator_id: int) -> None:
+        """Stop forwarding a tracker's data through a retranslator.
+
+        Calls ``tracker/retranslator/unbind``.
+        Master users only.
+        Error codes the service lists: 201, 208, 219.
+
+        Args:
+            tracker_id: The tracker.
+            retranslator_id: The retranslator to stop forwarding its data.
+        """
+        from fleetapi.endpoints.retranslator import TRACKER_RETRANSLATOR_UNBIND
+        from fleetapi.models.retranslator import TrackerRetranslatorUnbindParams
+
+        await self._client.call(
+            TRACKER_RETRANSLATOR_UNBIND,
+            TrackerRetranslatorUnbindParams(tracker_id=tracker_id, retranslator_id=retranslator_id),
+        )
 
 
 class AsyncTrackerLocationResource:
@@ -2947,6 +3052,235 @@ class AsyncTrackerTagsResource:
 
         await self._client.call(
             TRACKER_TAGS_SET, TrackerTagsSetParams(tracker_id=tracker_id, tag_bindings=tag_bindings)
+        )
+
+
+class AsyncTrackerChatResource:
+    """The calls under ``tracker/chat/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def unread(self) -> AsyncTrackerChatUnreadResource:
+        """The calls under ``tracker/chat/unread/``."""
+        return AsyncTrackerChatUnreadResource(self._client)
+
+    @cached_property
+    def updated(self) -> AsyncTrackerChatUpdatedResource:
+        """The calls under ``tracker/chat/updated/``."""
+        return AsyncTrackerChatUpdatedResource(self._client)
+
+    async def list(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime | Unset = UNSET,
+        to: dt.datetime | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        ascending: bool | Unset = UNSET,
+    ) -> builtins.list[ChatMessage]:
+        """List the chat messages of a tracker sent within a period.
+
+        Calls ``tracker/chat/list``.
+        Error codes the service lists: 7, 201, 208, 214, 236.
+
+        Args:
+            tracker_id: The tracker whose chat to read.
+            from_: Messages sent at or after this time; default: 7 days before now.
+            to: Messages sent at or before this time; default: now.
+            limit: The most messages to answer, the first ones in the answer's order; default and
+                most: 1024.
+            ascending: Oldest first (the default) or, when false, newest first.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_LIST
+        from fleetapi.models.tracker_chat import TrackerChatListParams
+
+        result: builtins.list[ChatMessage] = await self._client.call(
+            TRACKER_CHAT_LIST,
+            TrackerChatListParams(
+                tracker_id=tracker_id, from_=from_, to=to, limit=limit, ascending=ascending
+            ),
+        )
+        return result
+
+    async def send(self, *, tracker_id: int, message: str) -> int:
+        """Send a chat message to a tracker's device and get its ID.
+
+        Calls ``tracker/chat/send``.
+        Error codes the service lists: 201, 208, 214, 236.
+
+        Args:
+            tracker_id: The tracker to write to.
+            message: The text: not blank, at most 20000 characters.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_SEND
+        from fleetapi.models.tracker_chat import TrackerChatSendParams
+
+        result: int = await self._client.call(
+            TRACKER_CHAT_SEND, TrackerChatSendParams(tracker_id=tracker_id, message=message)
+        )
+        return result
+
+    async def broadcast(
+        self, *, trackers: builtins.list[int], message: str
+    ) -> TrackerChatBroadcastResult:
+        """Send one chat message to several trackers' devices.
+
+        Calls ``tracker/chat/broadcast``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: The trackers to write to; at most 300 (221 beyond).
+            message: The text: not blank, at most 20000 characters.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_BROADCAST
+        from fleetapi.models.tracker_chat import TrackerChatBroadcastParams
+
+        result: TrackerChatBroadcastResult = await self._client.call(
+            TRACKER_CHAT_BROADCAST, TrackerChatBroadcastParams(trackers=trackers, message=message)
+        )
+        return result
+
+    async def mark_read(
+        self, *, message_id: int | Unset = UNSET, message_ids: builtins.list[int] | Unset = UNSET
+    ) -> None:
+        """Mark incoming chat messages read, by ID.
+
+        Calls ``tracker/chat/mark_read``.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            message_id: An incoming message to mark read.
+            message_ids: Incoming messages to mark read.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_MARK_READ
+        from fleetapi.models.tracker_chat import TrackerChatMarkReadParams
+
+        await self._client.call(
+            TRACKER_CHAT_MARK_READ,
+            TrackerChatMarkReadParams(message_id=message_id, message_ids=message_ids),
+        )
+
+    async def mark_read_all(self, *, trackers: builtins.list[int] | Unset = UNSET) -> None:
+        """Mark every incoming chat message read, of some trackers or of all.
+
+        Calls ``tracker/chat/mark_read_all``.
+        Error codes the service lists: 201.
+
+        Args:
+            trackers: Only the incoming messages of these trackers; default: of every tracker the
+                user sees.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_MARK_READ_ALL
+        from fleetapi.models.tracker_chat import TrackerChatMarkReadAllParams
+
+        await self._client.call(
+            TRACKER_CHAT_MARK_READ_ALL, TrackerChatMarkReadAllParams(trackers=trackers)
+        )
+
+
+class AsyncTrackerChatUnreadResource:
+    """The calls under ``tracker/chat/unread/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def count(self) -> builtins.dict[str, int]:
+        """Count the unread incoming chat messages, by tracker ID.
+
+        Calls ``tracker/chat/unread/count``.
+        Error codes the service lists: 236.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_UNREAD_COUNT
+
+        result: builtins.dict[str, int] = await self._client.call(TRACKER_CHAT_UNREAD_COUNT, None)
+        return result
+
+
+class AsyncTrackerChatUpdatedResource:
+    """The calls under ``tracker/chat/updated/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self, *, trackers: builtins.list[int]) -> builtins.dict[str, datetime]:
+        """Read when each tracker's chat last changed, by tracker ID.
+
+        Calls ``tracker/chat/updated/list``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: The trackers whose chats to look at; at most 300 (221 beyond).
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_UPDATED_LIST
+        from fleetapi.models.tracker_chat import TrackerChatUpdatedListParams
+
+        result: builtins.dict[str, datetime] = await self._client.call(
+            TRACKER_CHAT_UPDATED_LIST, TrackerChatUpdatedListParams(trackers=trackers)
+        )
+        return result
+
+
+class AsyncTrackerContactResource:
+    """The calls under ``tracker/contact/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self) -> TrackerContactList:
+        """List the users sharing trackers with the account, and the user's own trackers.
+
+        Calls ``tracker/contact/list``.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.tracker_contact import TRACKER_CONTACT_LIST
+
+        result: TrackerContactList = await self._client.call(TRACKER_CONTACT_LIST, None)
+        return result
+
+
+class AsyncTrackerTrustedNumberResource:
+    """The calls under ``tracker/trusted_number/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(self, *, tracker_id: int) -> builtins.list[str]:
+        """List a tracker's trusted phone numbers.
+
+        Calls ``tracker/trusted_number/list``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_contact import TRACKER_TRUSTED_NUMBER_LIST
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[str] = await self._client.call(
+            TRACKER_TRUSTED_NUMBER_LIST, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def update(self, *, tracker_id: int, list: builtins.list[str]) -> None:
+        """Replace a tracker's trusted phone numbers with a new list.
+
+        Calls ``tracker/trusted_number/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+            list: Every trusted number of the tracker, each 10 to 15 digits without ``+``
+                (``496156680000``); an empty list clears them.
+        """
+        from fleetapi.endpoints.tracker_contact import TRACKER_TRUSTED_NUMBER_UPDATE
+        from fleetapi.models.tracker_contact import TrustedNumberUpdateParams
+
+        await self._client.call(
+            TRACKER_TRUSTED_NUMBER_UPDATE,
+            TrustedNumberUpdateParams(tracker_id=tracker_id, list=list),
         )
 
 

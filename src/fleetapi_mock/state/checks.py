@@ -126,6 +126,7 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     yield from _check_form_and_file_references(world)
     yield from _check_fleet_references(world)
     yield from _check_entities(world)
+    yield from _check_contact_references(world)
 
 
 def _owns(world: World, account: int, records: Mapping[int, Any], key: int) -> bool:
@@ -261,3 +262,33 @@ def _check_entities(world: World) -> Iterator[tuple[str, str]]:
                 yield where, f"no custom field {key} of the owner's places"
             elif value.type != declared.type:
                 yield f"{where}.type", f"the field's type is {declared.type!r}"
+
+
+def _check_contact_references(world: World) -> Iterator[tuple[str, str]]:
+    """Chat messages', trusted numbers' and retranslator bindings' trackers; contacts'
+    users and shared trackers."""
+    for message in world.chat_messages.values():
+        where = f"chat_messages[id={message.id}]"
+        yield from _tracker_of(world, where, message.user_id, message.tracker_id)
+    for numbers in world.trusted_numbers.values():
+        if numbers.tracker_id not in world.trackers:
+            where = f"trusted_numbers[tracker_id={numbers.tracker_id}].tracker_id"
+            yield where, f"no tracker {numbers.tracker_id}"
+    for binding in world.retranslator_bindings.values():
+        where = f"retranslator_bindings[id={binding.id}]"
+        tracker = world.trackers.get(binding.tracker_id)
+        if tracker is None:
+            yield f"{where}.tracker_id", f"no tracker {binding.tracker_id}"
+        elif not _owns(world, tracker.user_id, world.retranslators, binding.retranslator_id):
+            where = f"{where}.retranslator_id"
+            yield where, f"no retranslator {binding.retranslator_id} of the tracker's owner"
+    for contact in world.contacts.values():
+        where = f"contacts[id={contact.id}]"
+        for name in ("user_id", "contact_id"):
+            user = world.users.get(getattr(contact, name))
+            if user is None or not user.is_master:
+                yield f"{where}.{name}", f"no master user {getattr(contact, name)}"
+        if contact.contact_id == contact.user_id:
+            yield f"{where}.contact_id", "a contact is another account"
+        for tracker_id in contact.tracker_ids:
+            yield from _tracker_of(world, where, contact.contact_id, tracker_id)

@@ -49,7 +49,9 @@ from fleetapi_mock.state.records import (
     ApplicationRecord,
     AuditRecord,
     BillRecord,
+    ChatMessageRecord,
     CheckinRecord,
+    ContactRecord,
     DataFileRecord,
     DealerRecord,
     DepartmentRecord,
@@ -69,6 +71,7 @@ from fleetapi_mock.state.records import (
     NotificationRecord,
     PlaceRecord,
     ReportRecord,
+    RetranslatorBindingRecord,
     RetranslatorRecord,
     RuleRecord,
     SecurityGroupRecord,
@@ -83,6 +86,7 @@ from fleetapi_mock.state.records import (
     TrackerRecord,
     TrackPointRecord,
     TransactionRecord,
+    TrustedNumbersRecord,
     UserRecord,
     VehicleRecord,
     ZoneRecord,
@@ -162,6 +166,7 @@ class World:
     employees: Table[int, EmployeeRecord] = collection()
     employee_changes: Table[int, EmployeeChangeRecord] = collection(key="tracker_id")
     """The last change of each tracker's employee, by tracker."""
+    trusted_numbers: Table[int, TrustedNumbersRecord] = collection(key="tracker_id")
     departments: Table[int, DepartmentRecord] = collection()
     garages: Table[int, GarageRecord] = collection()
     vehicles: Table[int, VehicleRecord] = collection()
@@ -178,6 +183,7 @@ class World:
     rules: Table[int, RuleRecord] = collection()
     events: Table[int, EventRecord] = collection()
     """Events of trackers (history entries), times in UTC."""
+    chat_messages: Table[int, ChatMessageRecord] = collection()
     track_points: TrackStore = collection(store=TrackStore, record=TrackPointRecord)
     """Recorded points, one sorted track per tracker; listed by tracker, then by
     ``get_time`` (points of the same time keep their arrival order)."""
@@ -193,10 +199,12 @@ class World:
     geo_links: Table[int, GeoLinkRecord] = collection()
     retranslator_protocols: Table[int, RetranslatorProtocol] = collection()
     retranslators: Table[int, RetranslatorRecord] = collection()
+    retranslator_bindings: Table[int, RetranslatorBindingRecord] = collection()
     map_layers: Table[int, MapLayerRecord] = collection()
     reports: Table[int, ReportRecord] = collection()
     """Tracker reports, generated or in progress."""
     applications: Table[int, ApplicationRecord] = collection()
+    contacts: Table[int, ContactRecord] = collection()
     audit_log: Table[int, AuditRecord] = collection()
     """What sub-users did (``user/audit/log/list``), oldest first."""
     notifications: Table[int, NotificationRecord] = collection()

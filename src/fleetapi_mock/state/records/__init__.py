@@ -25,6 +25,7 @@ from fleetapi_mock.state.records.accounts import (
     ApplicationRecord,
     AuditRecord,
     AuthCodeRecord,
+    ContactRecord,
     DealerRecord,
     GeoAccess,
     PushTokenRecord,
@@ -44,6 +45,7 @@ from fleetapi_mock.state.records.business import (
     ImportProcessRecord,
     MapLayerRecord,
     ReportRecord,
+    RetranslatorBindingRecord,
     RetranslatorRecord,
     SubscriptionRecord,
     TransactionRecord,
@@ -80,11 +82,17 @@ from fleetapi_mock.state.records.fleet import (
     TrackerRecord,
     TrackerStateRecord,
     TrackPointRecord,
+    TrustedNumbersRecord,
     VehicleRecord,
     VirtualSensorRecord,
     reading_text,
 )
-from fleetapi_mock.state.records.messages import MailKind, MailRecord, NotificationRecord
+from fleetapi_mock.state.records.messages import (
+    ChatMessageRecord,
+    MailKind,
+    MailRecord,
+    NotificationRecord,
+)
 
 __all__ = [
     "ADDITIONAL_STATE_READINGS",
@@ -93,8 +101,10 @@ __all__ = [
     "AuditRecord",
     "AuthCodeRecord",
     "BillRecord",
+    "ChatMessageRecord",
     "CheckinRecord",
     "ConnectionStatus",
+    "ContactRecord",
     "CounterSetting",
     "DataFileFormat",
     "DataFileRecord",
@@ -123,6 +133,7 @@ __all__ = [
     "PushTokenRecord",
     "ReadOnlyRecordError",
     "ReportRecord",
+    "RetranslatorBindingRecord",
     "RetranslatorRecord",
     "RuleRecord",
     "SecurityGroupRecord",
@@ -139,6 +150,7 @@ __all__ = [
     "TrackerRecord",
     "TrackerStateRecord",
     "TransactionRecord",
+    "TrustedNumbersRecord",
     "UserPreferences",
     "UserProfile",
     "UserRecord",

@@ -41,6 +41,7 @@ __all__ = [
     "TrackerGroupRecord",
     "TrackerRecord",
     "TrackerStateRecord",
+    "TrustedNumbersRecord",
     "VehicleRecord",
     "VirtualSensorRecord",
 ]
@@ -126,6 +127,16 @@ class TrackerRecord:
     counters: dict[CounterType, CounterSetting] = attrs.Factory(dict)
     """The counters set by ``tracker/counter/value/set``; a counter never set counts from 0
     at the tracker's first point."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class TrustedNumbersRecord:
+    """A tracker's trusted phone numbers (``tracker/trusted_number/*``); a tracker without a
+    record has none."""
+
+    tracker_id: int
+    numbers: list[str] = attrs.Factory(list)
+    """10 to 15 digits each, without ``+``, in the order they were given."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
