@@ -59,6 +59,7 @@ AREA_OF: dict[str, str] = {
     "track/list": "track",
     "track/read": "track",
     "track/download": "track",
+    "track/visit/list": "track",
     "department/list": "department",
     "department/create": "department",
     "department/update": "department",

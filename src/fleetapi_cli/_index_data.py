@@ -58,6 +58,7 @@ INDEX: Index = {
     "track list": "track/list",
     "track read": "track/read",
     "track download": "track/download",
+    "track visit list": "track/visit/list",
     "department list": "department/list",
     "department create": "department/create",
     "department update": "department/update",

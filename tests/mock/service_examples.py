@@ -1252,6 +1252,11 @@ EXAMPLES: Final = (
     # documented: tracker 1683258 in November 2023; here Van 1 on the demo's day of driving.
     # The answer is the KML file: its documented elements are checked
     Example(
+        "track/visit/list",
+        {"tracker_id": 2, "from": "2026-01-01 00:00:00", "to": "2026-01-15 00:00:00"},
+        {"value": {"zones": [54865, 35284], "places": [18404]}},
+    ),
+    Example(
         "track/download",
         {
             "tracker_id": 1,

@@ -605,6 +605,18 @@ def zones(scene: Scene, path: str) -> None:
         refused(scene, "zone/point/list", zone_id=zone_id)
 
 
+@checks("track/visit/list")
+def track_visits(scene: Scene, path: str) -> None:
+    master = call(scene.master, path, tracker_id=1, from_=FROM, to=TO)
+    assert set(master.zones) - {BOUND_ZONE}  # van 1 passes zones the sub-user does not see
+    for tracker_id in BOUND_TRACKERS:
+        visits = sees(scene, path, tracker_id=tracker_id, from_=FROM, to=TO)
+        assert set(visits.zones) <= {BOUND_ZONE}
+        assert visits.places == []
+    for tracker_id in UNBOUND_TRACKERS:
+        refused(scene, path, tracker_id=tracker_id, from_=FROM, to=TO)
+
+
 @checks("tracker/chat/list")
 def chat_list(scene: Scene, path: str) -> None:
     for tracker_id in BOUND_TRACKERS:  # vans have no chat (214): never refused for sight

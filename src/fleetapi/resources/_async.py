@@ -133,6 +133,7 @@ if TYPE_CHECKING:
         TrackFileFormat,
         TrackListResult,
         TrackPoints,
+        TrackVisits,
     )
     from fleetapi.models.tracker import TagBinding, Tracker, TrackerState, TrackerStates
     from fleetapi.models.tracker_chat import ChatMessage, TrackerChatBroadcastResult
@@ -262,6 +263,7 @@ __all__ = [
     "AsyncTaskRouteResource",
     "AsyncTimezoneResource",
     "AsyncTrackResource",
+    "AsyncTrackVisitResource",
     "AsyncTrackerChatResource",
     "AsyncTrackerChatUnreadResource",
     "AsyncTrackerChatUpdatedResource",
@@ -3831,6 +3833,11 @@ class AsyncTrackResource:
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
 
+    @cached_property
+    def visit(self) -> AsyncTrackVisitResource:
+        """The calls under ``track/visit/``."""
+        return AsyncTrackVisitResource(self._client)
+
     async def list(
         self,
         *,
@@ -3977,6 +3984,49 @@ class AsyncTrackResource:
                 filter=filter,
                 format=format,
                 split=split,
+            ),
+        )
+        return result
+
+
+class AsyncTrackVisitResource:
+    """The calls under ``track/visit/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        include_zones: bool = True,
+        include_places: bool = True,
+    ) -> TrackVisits:
+        """List the zones and places that hold a tracker's points over a period.
+
+        Calls ``track/visit/list``.
+        Error codes the service lists: 204, 208, 211.
+
+        Args:
+            tracker_id: The tracker.
+            from_: The start of the period.
+            to: Later than ``from``.
+            include_zones: False leaves the zones out.
+            include_places: False leaves the places out.
+        """
+        from fleetapi.endpoints.track import TRACK_VISIT_LIST
+        from fleetapi.models.track import TrackVisitListParams
+
+        result: TrackVisits = await self._client.call(
+            TRACK_VISIT_LIST,
+            TrackVisitListParams(
+                tracker_id=tracker_id,
+                from_=from_,
+                to=to,
+                include_zones=include_zones,
+                include_places=include_places,
             ),
         )
         return result

@@ -133,6 +133,7 @@ if TYPE_CHECKING:
         TrackFileFormat,
         TrackListResult,
         TrackPoints,
+        TrackVisits,
     )
     from fleetapi.models.tracker import TagBinding, Tracker, TrackerState, TrackerStates
     from fleetapi.models.tracker_chat import ChatMessage, TrackerChatBroadcastResult
@@ -262,6 +263,7 @@ __all__ = [
     "TaskRouteResource",
     "TimezoneResource",
     "TrackResource",
+    "TrackVisitResource",
     "TrackerChatResource",
     "TrackerChatUnreadResource",
     "TrackerChatUpdatedResource",
@@ -3797,6 +3799,11 @@ class TrackResource:
     def __init__(self, client: Client) -> None:
         self._client = client
 
+    @cached_property
+    def visit(self) -> TrackVisitResource:
+        """The calls under ``track/visit/``."""
+        return TrackVisitResource(self._client)
+
     def list(
         self,
         *,
@@ -3943,6 +3950,49 @@ class TrackResource:
                 filter=filter,
                 format=format,
                 split=split,
+            ),
+        )
+        return result
+
+
+class TrackVisitResource:
+    """The calls under ``track/visit/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        include_zones: bool = True,
+        include_places: bool = True,
+    ) -> TrackVisits:
+        """List the zones and places that hold a tracker's points over a period.
+
+        Calls ``track/visit/list``.
+        Error codes the service lists: 204, 208, 211.
+
+        Args:
+            tracker_id: The tracker.
+            from_: The start of the period.
+            to: Later than ``from``.
+            include_zones: False leaves the zones out.
+            include_places: False leaves the places out.
+        """
+        from fleetapi.endpoints.track import TRACK_VISIT_LIST
+        from fleetapi.models.track import TrackVisitListParams
+
+        result: TrackVisits = self._client.call(
+            TRACK_VISIT_LIST,
+            TrackVisitListParams(
+                tracker_id=tracker_id,
+                from_=from_,
+                to=to,
+                include_zones=include_zones,
+                include_places=include_places,
             ),
         )
         return result
