@@ -52,6 +52,7 @@ AREAS: tuple[str, ...] = (
     "tracker",
     "tracker_group",
     "tracker_data",
+    "tracker_command",
     "sensor",
     "reading",
     "rule",
