@@ -438,6 +438,17 @@ HAND_MADE: dict[str, HandMade] = {
             "watch": ((), ("event/subscription",)),
         },
     ),
+    "tracker command": HandMade(
+        "fleetapi_cli.commands.tracker_command",
+        True,
+        "Commands to devices: send one, save them, see what waits for confirmation.",
+        {
+            "send": (
+                ("tracker/raw_command/send", "tracker/send_command"),
+                ("tracker/command/unconfirmed/count",),
+            )
+        },
+    ),
     "tracker output": HandMade(
         "fleetapi_cli.commands.tracker_output",
         True,
