@@ -28,7 +28,7 @@ from fleetapi import (
     OperationNotPermittedError,
 )
 from fleetapi.models.rule import NewRule
-from fleetapi.models.tracker_command import DeviceCommand
+from fleetapi.models.tracker_command import MAX_QUEUED_COMMANDS, DeviceCommand
 from fleetapi.models.tracker_data import OutputInfo
 from fleetapi_mock import FleetMock
 
@@ -321,3 +321,14 @@ def test_sub_users_need_the_documented_rights_and_see_their_trackers(
             sub_user.tracker.output.set(tracker_id=2, output=1, enable=True)
         with pytest.raises(EntityMissingError):
             sub_user.tracker.command.unconfirmed.count(tracker_id=2)
+
+
+def test_a_trackers_queue_drops_its_oldest_command_when_full(fleet_mock: FleetMock) -> None:
+    with fleet_mock.login() as client:
+        for number in range(MAX_QUEUED_COMMANDS + 1):
+            client.tracker.raw_command.send(tracker_id=1, command=f"cmd {number}")
+        client.tracker.raw_command.send(tracker_id=2, command="other")
+        assert _unconfirmed(client, 1) == MAX_QUEUED_COMMANDS
+        assert _unconfirmed(client, 2) == 1
+    kept = [r.command for r in fleet_mock.world.command_queue.values() if r.tracker_id == 1]
+    assert kept[0] == "cmd 1"

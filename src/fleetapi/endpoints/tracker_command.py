@@ -8,6 +8,7 @@ from fleetapi._endpoint import Decision, Endpoint, Result
 from fleetapi.models.tracker import Tracker, TrackerReadParams
 from fleetapi.models.tracker_command import (
     MAX_COMMAND_LENGTH,
+    MAX_QUEUED_COMMANDS,
     BatchGetCommandsParams,
     EnabledSetParams,
     LedUpdateParams,
@@ -161,7 +162,8 @@ TRACKER_COMMAND_UNCONFIRMED_COUNT = Endpoint(
             "`unconfirmed/count` counts it. Nothing is scheduled: the commands due are "
             "confirmed, in the order they are due, when the mock next answers a request or "
             "the event stream next looks; the tracker's state then follows, dated at the "
-            "command's due time.",
+            f"command's due time. A tracker's queue holds {MAX_QUEUED_COMMANDS} commands at "
+            "most: one more drops the oldest.",
         ),
         Decision(
             "Commands to a device that is not connected",

@@ -18,6 +18,7 @@ from fleetapi.models.tracker_data import OutputInfo
 __all__ = [
     "MAX_COMMAND_LENGTH",
     "MAX_OUTPUTS",
+    "MAX_QUEUED_COMMANDS",
     "BatchGetCommandsParams",
     "DeviceCommand",
     "DeviceCommandName",
@@ -49,6 +50,9 @@ __all__ = [
 MAX_COMMAND_LENGTH = 512
 """The most characters of a command's text sent to a device (the limit the service documents
 for the custom command of an IoT Logic device action)."""
+MAX_QUEUED_COMMANDS = 100
+"""The most unconfirmed commands a tracker's queue holds (the mock's choice): one more drops
+the oldest."""
 MAX_OUTPUTS = 64
 """The most digital outputs ``tracker/output/set_all`` sets at once."""
 

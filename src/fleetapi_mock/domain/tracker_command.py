@@ -33,6 +33,7 @@ import attrs
 from fleetapi._converter import parse_duration
 from fleetapi._errors import NotSupportedByDeviceError, OperationNotPermittedError
 from fleetapi.models.tracker_command import (
+    MAX_QUEUED_COMMANDS,
     HardwareCommand,
     HttpCommand,
     LocationRequestType,
@@ -188,12 +189,17 @@ def queue_command(
     command: str = "",
 ) -> None:
     """Send a command to the tracker's device: it joins the queue, due the confirmation delay
-    from now. An unreliable command to a device that is not connected is dropped at once."""
+    from now (a full queue drops its oldest first). An unreliable command to a device that is
+    not connected is dropped at once."""
     if not (sms or reliable or is_connected(tracker)):
         return
+    queue = ctx.world.command_queue
+    queued = [r.id for r in queue.values() if r.tracker_id == tracker.id]
+    for oldest in queued[: max(0, len(queued) - MAX_QUEUED_COMMANDS + 1)]:
+        del queue[oldest]
     now = ctx.now().replace(microsecond=0)
     record_id = ctx.world.ids.next("command_queue")
-    ctx.world.command_queue[record_id] = QueuedCommandRecord(
+    queue[record_id] = QueuedCommandRecord(
         id=record_id,
         tracker_id=tracker.id,
         kind=kind,
