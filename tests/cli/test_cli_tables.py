@@ -39,6 +39,7 @@ ARGS: dict[str, list[str]] = {
     "tracker readings list": ["1"], "tracker readings batch-list": ["--trackers", "1"],
     "tracker counter value list": ["--trackers", "1", "--type", "odometer"],
     "tracker list-models": [], "track list": ["--tracker-id", "1", *PERIOD],
+    "track visit list": ["--tracker-id", "1", *PERIOD],
     "subscription avangate list": [], "payment-system list": [], "data import list": [],
     "tracker group list": [], "zone list": [], "zone point list": ["--zone-id", "3"],
     "place list": [], "entity list": [], "tag list": [], "form template list": [],

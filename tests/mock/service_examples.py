@@ -121,6 +121,48 @@ _BATCH_READINGS: Final = {
 }
 """A tracker's readings in ``tracker/readings/batch_list`` of the documentation."""
 
+_COMMANDS: Final = [
+    {
+        "id": 19,
+        "name": "Reboot",
+        "type": "hardware",
+        "config": {"command": "cpureset", "reliable": True},
+    },
+    {
+        "id": 20,
+        "name": "Notify Slack",
+        "type": "http",
+        "config": {
+            "url": "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+            "headers": [],
+            "body": '{\n  "text": "Device {{device_id}}: speed {{speed}} km/h"\n}',
+        },
+    },
+]
+"""A tracker's saved commands in ``tracker/batch_get_commands`` of the documentation."""
+
+_COMMAND_TRACKER: Final = {
+    "id": 3,
+    "label": "tracker label",
+    "clone": False,
+    "group_id": 167,
+    "avatar_file_name": "file name",
+    "source": {
+        "id": 234567,
+        "device_id": "860000000000003",
+        "model": "telfmb920",
+        "blocked": False,
+        "tariff_id": 345678,
+        "status_listing_id": None,
+        "creation_date": "2011-09-21",
+        "tariff_end_date": "2016-03-24",
+        "phone": "+71234567890",
+    },
+    "tag_bindings": [{"tag_id": 456789, "ordinal": 4}],
+}
+"""The tracker ``tracker/send_command`` answers in the documentation (its ``device_id`` a
+string, as the tracker object documents it)."""
+
 _RULE: Final = {
     "description": "",
     "type": "work_status_change",
@@ -1569,6 +1611,94 @@ EXAMPLES: Final = (
         {"list": [{"retranslator_id": 4548, "fake_device_id": "AI568T"}]},
     ),
     Example("tracker/retranslator/unbind", {"tracker_id": 1, "retranslator_id": 1}, {}),
+    Example(
+        "tracker/command/create",
+        {
+            "tracker_id": 1,
+            "command": {
+                "name": "engine_stop",
+                "type": "hardware",
+                "config": {"command": "RELAY,1#", "reliable": True},
+            },
+        },
+        {"id": 19},
+    ),
+    Example(
+        "tracker/command/create",
+        {
+            "tracker_id": 1,
+            "command": {
+                "name": "webhook_action",
+                "type": "http",
+                "config": {
+                    "url": "https://example.com/webhook",
+                    "headers": [
+                        {"key": "Authorization", "value": "Bearer <TOKEN>"},
+                        {"key": "Content-Type", "value": "application/json"},
+                    ],
+                    "body": '{"tracker_id": {{device_id}}, "action": "execute_output_control"}',
+                },
+            },
+        },
+        {"id": 20},
+    ),
+    Example(
+        "tracker/command/update",
+        {
+            "tracker_id": 1,
+            "command": {
+                "id": 1,
+                "name": "engine_stop_updated",
+                "type": "hardware",
+                "config": {"command": "RELAY,0#", "reliable": True},
+            },
+        },
+        {},
+    ),
+    Example("tracker/command/execute", {"tracker_id": 1, "command_id": 1}, {}),
+    Example("tracker/command/delete", {"tracker_id": 1, "command_id": 1}, {}),
+    Example("tracker/batch_get_commands", {"trackers": [1]}, {"result": {"1": _COMMANDS}}),
+    Example("tracker/batch_get_commands", {}, {"result": {"1": _COMMANDS, "2": [], "3": ANY}}),
+    Example("tracker/command/unconfirmed/count", {"tracker_id": 1}, {"count": 0}),
+    Example("tracker/command/unconfirmed/reset", {"tracker_id": 1}, {}),
+    Example(
+        "tracker/send_command",
+        {
+            "tracker_id": 3,
+            "command": {
+                "name": "electronic_lock_command",
+                "command_code": "unseal",
+                "special_settings": {
+                    "type": "electronic_lock_password",
+                    "password": "345892",
+                    "remember_password": True,
+                },
+            },
+        },
+        {"list": [_COMMAND_TRACKER]},
+        setup=lambda mock: mock.world.tracker_models.change(
+            2, special_control="jointech_lock_password"
+        ),
+    ),
+    Example(
+        "tracker/raw_command/send",
+        {"tracker_id": 1, "command": "AT+GTRTO=gv200,A,,,,,,0001$", "type": "text"},
+        {},
+    ),
+    Example("tracker/output/set_all", {"tracker_id": 6, "outputs": [True, True, False]}, {}),
+    Example("tracker/output/set", {"tracker_id": 1, "output": 1, "enable": True}, {}),
+    Example(
+        "tracker/output/update",
+        {"tracker_id": 1, "tracker_output": {"number": 1, "title": "OUT1"}},
+        {},
+    ),
+    Example("tracker/alarm_mode/read", {"tracker_id": 1}, {"enabled": True}),
+    Example("tracker/alarm_mode/set", {"tracker_id": 1, "enabled": True}, {}),
+    Example("tracker/led/read", {"tracker_id": 1}, {"value": True}),
+    Example("tracker/led/update", {"tracker_id": 1, "value": True}, {}),
+    Example("tracker/engine_immobilizer/read", {"tracker_id": 1}, {"enabled": True}),
+    Example("tracker/engine_immobilizer/set", {"tracker_id": 1, "enabled": True}, {}),
+    Example("tracker/location_request", {"tracker_id": 3}, {}),
 )
 
 

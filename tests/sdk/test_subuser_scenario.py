@@ -312,6 +312,10 @@ PER_TRACKER: dict[str, dict[str, Any]] = {
     "tracker/employee/read": {},
     "tariff/tracker/list": {},
     "tracker/trusted_number/list": {},
+    "tracker/alarm_mode/read": {},
+    "tracker/engine_immobilizer/read": {},
+    "tracker/led/read": {},
+    "tracker/command/unconfirmed/count": {},
     "tracker/retranslator/list": {},
     "track/list": {"from_": FROM, "to": TO},
     "track/read": {"from_": FROM, "to": TO},
@@ -615,6 +619,15 @@ def track_visits(scene: Scene, path: str) -> None:
         assert visits.places == []
     for tracker_id in UNBOUND_TRACKERS:
         refused(scene, path, tracker_id=tracker_id, from_=FROM, to=TO)
+
+
+@checks("tracker/batch_get_commands")
+def saved_commands(scene: Scene, path: str) -> None:
+    assert set(call(scene.master, path)) - {str(t) for t in BOUND_TRACKERS}
+    assert set(sees(scene, path)) == {str(t) for t in BOUND_TRACKERS}
+    for tracker_id in UNBOUND_TRACKERS:  # refused (7, naming the tracker), never answered
+        with pytest.raises(FleetApiError):
+            call(scene.sub, path, trackers=[tracker_id])
 
 
 @checks("tracker/chat/list")

@@ -53,6 +53,7 @@ AREAS: tuple[str, ...] = (
     "tracker_group",
     "tracker_data",
     "tracker_chat",
+    "tracker_command",
     "tracker_contact",
     "sensor",
     "reading",

@@ -137,6 +137,15 @@ if TYPE_CHECKING:
     )
     from fleetapi.models.tracker import TagBinding, Tracker, TrackerState, TrackerStates
     from fleetapi.models.tracker_chat import ChatMessage, TrackerChatBroadcastResult
+    from fleetapi.models.tracker_command import (
+        DeviceCommand,
+        HardwareCommand,
+        HttpCommand,
+        LocationRequestType,
+        NewTrackerCommand,
+        RawCommandType,
+        TrackerCommand,
+    )
     from fleetapi.models.tracker_contact import TrackerContactList
     from fleetapi.models.tracker_data import Inputs, LastGpsPoint, OutputInfo, TrackerInputs
     from fleetapi.models.tracker_group import TrackerGroup
@@ -264,17 +273,24 @@ __all__ = [
     "AsyncTimezoneResource",
     "AsyncTrackResource",
     "AsyncTrackVisitResource",
+    "AsyncTrackerAlarmModeResource",
     "AsyncTrackerChatResource",
     "AsyncTrackerChatUnreadResource",
     "AsyncTrackerChatUpdatedResource",
+    "AsyncTrackerCommandResource",
+    "AsyncTrackerCommandUnconfirmedResource",
     "AsyncTrackerContactResource",
     "AsyncTrackerCounterResource",
     "AsyncTrackerCounterValueResource",
     "AsyncTrackerEmployeeResource",
+    "AsyncTrackerEngineImmobilizerResource",
     "AsyncTrackerGroupResource",
+    "AsyncTrackerLedResource",
     "AsyncTrackerLocationLinkResource",
     "AsyncTrackerLocationLinkStatusResource",
     "AsyncTrackerLocationResource",
+    "AsyncTrackerOutputResource",
+    "AsyncTrackerRawCommandResource",
     "AsyncTrackerReadingsResource",
     "AsyncTrackerResource",
     "AsyncTrackerRetranslatorResource",
@@ -2376,6 +2392,36 @@ class AsyncTrackerResource:
         return AsyncTrackerChatResource(self._client)
 
     @cached_property
+    def raw_command(self) -> AsyncTrackerRawCommandResource:
+        """The calls under ``tracker/raw_command/``."""
+        return AsyncTrackerRawCommandResource(self._client)
+
+    @cached_property
+    def command(self) -> AsyncTrackerCommandResource:
+        """The calls under ``tracker/command/``."""
+        return AsyncTrackerCommandResource(self._client)
+
+    @cached_property
+    def output(self) -> AsyncTrackerOutputResource:
+        """The calls under ``tracker/output/``."""
+        return AsyncTrackerOutputResource(self._client)
+
+    @cached_property
+    def alarm_mode(self) -> AsyncTrackerAlarmModeResource:
+        """The calls under ``tracker/alarm_mode/``."""
+        return AsyncTrackerAlarmModeResource(self._client)
+
+    @cached_property
+    def led(self) -> AsyncTrackerLedResource:
+        """The calls under ``tracker/led/``."""
+        return AsyncTrackerLedResource(self._client)
+
+    @cached_property
+    def engine_immobilizer(self) -> AsyncTrackerEngineImmobilizerResource:
+        """The calls under ``tracker/engine_immobilizer/``."""
+        return AsyncTrackerEngineImmobilizerResource(self._client)
+
+    @cached_property
     def contact(self) -> AsyncTrackerContactResource:
         """The calls under ``tracker/contact/``."""
         return AsyncTrackerContactResource(self._client)
@@ -2603,6 +2649,69 @@ class AsyncTrackerResource:
             TRACKER_BATCH_GET_OUTPUTS, TrackersParams(trackers=trackers)
         )
         return result
+
+    async def send_command(
+        self, *, tracker_id: int, command: DeviceCommand
+    ) -> builtins.list[Tracker]:
+        """Send a special control command (an electronic lock, special settings) to a device.
+
+        Calls ``tracker/send_command``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            command: The command to send.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_SEND_COMMAND
+        from fleetapi.models.tracker_command import SendCommandParams
+
+        result: builtins.list[Tracker] = await self._client.call(
+            TRACKER_SEND_COMMAND, SendCommandParams(tracker_id=tracker_id, command=command)
+        )
+        return result
+
+    async def batch_get_commands(
+        self, *, trackers: builtins.list[int] | Unset = UNSET
+    ) -> builtins.dict[str, builtins.list[HardwareCommand | HttpCommand]]:
+        """List the saved commands of several trackers, by tracker ID.
+
+        Calls ``tracker/batch_get_commands``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7.
+
+        Args:
+            trackers: The trackers whose commands to list; omitted or empty: every tracker the
+                caller sees.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_BATCH_GET_COMMANDS
+        from fleetapi.models.tracker_command import BatchGetCommandsParams
+
+        result: builtins.dict[
+            str, builtins.list[HardwareCommand | HttpCommand]
+        ] = await self._client.call(
+            TRACKER_BATCH_GET_COMMANDS, BatchGetCommandsParams(trackers=trackers)
+        )
+        return result
+
+    async def location_request(
+        self, *, tracker_id: int, type: LocationRequestType | Unset = UNSET
+    ) -> None:
+        """Ask a device for its current position (by SMS, GSM LBS or GPRS).
+
+        Calls ``tracker/location_request``.
+        Error codes the service lists: 201, 208, 213, 214, 256.
+
+        Args:
+            tracker_id: The tracker.
+            type: How to ask: ``sms`` (the default), ``gsm`` or ``gprs``.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_LOCATION_REQUEST
+        from fleetapi.models.tracker_command import LocationRequestParams
+
+        await self._client.call(
+            TRACKER_LOCATION_REQUEST, LocationRequestParams(tracker_id=tracker_id, type=type)
+        )
 
     async def get_fuel(self, *, tracker_id: int) -> FuelLevels:
         """Read the last values of a tracker's fuel sensors.
@@ -3222,6 +3331,362 @@ class AsyncTrackerChatUpdatedResource:
             TRACKER_CHAT_UPDATED_LIST, TrackerChatUpdatedListParams(trackers=trackers)
         )
         return result
+
+
+class AsyncTrackerRawCommandResource:
+    """The calls under ``tracker/raw_command/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def send(
+        self,
+        *,
+        tracker_id: int,
+        command: str,
+        type: RawCommandType | Unset = UNSET,
+        reliable: bool | Unset = UNSET,
+    ) -> None:
+        """Send a command's text (or its bytes in hexadecimal) to a device as it is.
+
+        Calls ``tracker/raw_command/send``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 7, 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+            command: The command: text, or hexadecimal digits of its bytes (pairs, ``0A1B``) with
+                ``type`` ``hex``.
+            type: How ``command`` is written: ``text`` (the default) or ``hex``.
+            reliable: False: sent once, not kept for a disconnected device nor resent without an
+                acknowledgement (default true).
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_RAW_COMMAND_SEND
+        from fleetapi.models.tracker_command import RawCommandSendParams
+
+        await self._client.call(
+            TRACKER_RAW_COMMAND_SEND,
+            RawCommandSendParams(
+                tracker_id=tracker_id, command=command, type=type, reliable=reliable
+            ),
+        )
+
+
+class AsyncTrackerCommandResource:
+    """The calls under ``tracker/command/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def unconfirmed(self) -> AsyncTrackerCommandUnconfirmedResource:
+        """The calls under ``tracker/command/unconfirmed/``."""
+        return AsyncTrackerCommandUnconfirmedResource(self._client)
+
+    async def create(self, *, tracker_id: int, command: NewTrackerCommand) -> int:
+        """Save a command (hardware or HTTP) for a tracker.
+
+        Calls ``tracker/command/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            tracker_id: The tracker to save the command for.
+            command: The command, without ``id``.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_CREATE
+        from fleetapi.models.tracker_command import TrackerCommandCreateParams
+
+        result: int = await self._client.call(
+            TRACKER_COMMAND_CREATE,
+            TrackerCommandCreateParams(tracker_id=tracker_id, command=command),
+        )
+        return result
+
+    async def update(self, *, tracker_id: int, command: TrackerCommand) -> None:
+        """Replace a tracker's saved command.
+
+        Calls ``tracker/command/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            tracker_id: The tracker the command is saved for.
+            command: The command with its ``id``; its ``type`` may change.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_UPDATE
+        from fleetapi.models.tracker_command import TrackerCommandUpdateParams
+
+        await self._client.call(
+            TRACKER_COMMAND_UPDATE,
+            TrackerCommandUpdateParams(tracker_id=tracker_id, command=command),
+        )
+
+    async def delete(self, *, tracker_id: int, command_id: int) -> None:
+        """Delete a tracker's saved command.
+
+        Calls ``tracker/command/delete``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            tracker_id: The tracker the command is saved for.
+            command_id: The command.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_DELETE
+        from fleetapi.models.tracker_command import TrackerCommandParams
+
+        await self._client.call(
+            TRACKER_COMMAND_DELETE,
+            TrackerCommandParams(tracker_id=tracker_id, command_id=command_id),
+        )
+
+    async def execute(self, *, tracker_id: int, command_id: int) -> None:
+        """Execute a tracker's saved command now.
+
+        Calls ``tracker/command/execute``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208.
+
+        Args:
+            tracker_id: The tracker the command is saved for.
+            command_id: The command.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_EXECUTE
+        from fleetapi.models.tracker_command import TrackerCommandParams
+
+        await self._client.call(
+            TRACKER_COMMAND_EXECUTE,
+            TrackerCommandParams(tracker_id=tracker_id, command_id=command_id),
+        )
+
+
+class AsyncTrackerCommandUnconfirmedResource:
+    """The calls under ``tracker/command/unconfirmed/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def count(self, *, tracker_id: int) -> int:
+        """Count the commands a tracker's device has not confirmed yet.
+
+        Calls ``tracker/command/unconfirmed/count``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_UNCONFIRMED_COUNT
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: int = await self._client.call(
+            TRACKER_COMMAND_UNCONFIRMED_COUNT, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def reset(self, *, tracker_id: int) -> None:
+        """Drop the commands a tracker's device has not confirmed yet.
+
+        Calls ``tracker/command/unconfirmed/reset``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_UNCONFIRMED_RESET
+        from fleetapi.models.tracker import TrackerReadParams
+
+        await self._client.call(
+            TRACKER_COMMAND_UNCONFIRMED_RESET, TrackerReadParams(tracker_id=tracker_id)
+        )
+
+
+class AsyncTrackerOutputResource:
+    """The calls under ``tracker/output/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def set(self, *, tracker_id: int, output: int, enable: bool) -> None:
+        """Switch one digital output of a device on or off.
+
+        Calls ``tracker/output/set``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            output: The output's number, from 1.
+            enable: True to switch the output on, false to switch it off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_OUTPUT_SET
+        from fleetapi.models.tracker_command import OutputSetParams
+
+        await self._client.call(
+            TRACKER_OUTPUT_SET, OutputSetParams(tracker_id=tracker_id, output=output, enable=enable)
+        )
+
+    async def set_all(self, *, tracker_id: int, outputs: builtins.list[bool]) -> None:
+        """Switch every digital output of a device at once.
+
+        Calls ``tracker/output/set_all``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            outputs: The state of every output, output 1 first (``[true, true, false]``).
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_OUTPUT_SET_ALL
+        from fleetapi.models.tracker_command import OutputSetAllParams
+
+        await self._client.call(
+            TRACKER_OUTPUT_SET_ALL, OutputSetAllParams(tracker_id=tracker_id, outputs=outputs)
+        )
+
+    async def update(self, *, tracker_id: int, tracker_output: OutputInfo) -> None:
+        """Rename one of a tracker's digital outputs.
+
+        Calls ``tracker/output/update``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            tracker_output: The output and its new title (an empty title gives back the default,
+                ``OUT1``).
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_OUTPUT_UPDATE
+        from fleetapi.models.tracker_command import OutputUpdateParams
+
+        await self._client.call(
+            TRACKER_OUTPUT_UPDATE,
+            OutputUpdateParams(tracker_id=tracker_id, tracker_output=tracker_output),
+        )
+
+
+class AsyncTrackerAlarmModeResource:
+    """The calls under ``tracker/alarm_mode/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, tracker_id: int) -> bool:
+        """Read whether a device's alarm mode is on.
+
+        Calls ``tracker/alarm_mode/read``.
+        Error codes the service lists: 204, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ALARM_MODE_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: bool = await self._client.call(
+            TRACKER_ALARM_MODE_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def set(self, *, tracker_id: int, enabled: bool) -> None:
+        """Switch a device's alarm mode on or off.
+
+        Calls ``tracker/alarm_mode/set``.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            enabled: True to switch it on, false to switch it off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ALARM_MODE_SET
+        from fleetapi.models.tracker_command import EnabledSetParams
+
+        await self._client.call(
+            TRACKER_ALARM_MODE_SET, EnabledSetParams(tracker_id=tracker_id, enabled=enabled)
+        )
+
+
+class AsyncTrackerLedResource:
+    """The calls under ``tracker/led/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, tracker_id: int) -> bool:
+        """Read whether a device's LED is on.
+
+        Calls ``tracker/led/read``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_LED_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: bool = await self._client.call(
+            TRACKER_LED_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def update(self, *, tracker_id: int, value: bool) -> None:
+        """Switch a device's LED on or off.
+
+        Calls ``tracker/led/update``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            value: The LED's new state: true on, false off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_LED_UPDATE
+        from fleetapi.models.tracker_command import LedUpdateParams
+
+        await self._client.call(
+            TRACKER_LED_UPDATE, LedUpdateParams(tracker_id=tracker_id, value=value)
+        )
+
+
+class AsyncTrackerEngineImmobilizerResource:
+    """The calls under ``tracker/engine_immobilizer/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, tracker_id: int) -> bool:
+        """Read whether a device's engine immobilizer is on.
+
+        Calls ``tracker/engine_immobilizer/read``.
+        Error codes the service lists: 204, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ENGINE_IMMOBILIZER_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: bool = await self._client.call(
+            TRACKER_ENGINE_IMMOBILIZER_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def set(self, *, tracker_id: int, enabled: bool) -> None:
+        """Switch a device's engine immobilizer on or off.
+
+        Calls ``tracker/engine_immobilizer/set``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            enabled: True to switch it on, false to switch it off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ENGINE_IMMOBILIZER_SET
+        from fleetapi.models.tracker_command import EnabledSetParams
+
+        await self._client.call(
+            TRACKER_ENGINE_IMMOBILIZER_SET, EnabledSetParams(tracker_id=tracker_id, enabled=enabled)
+        )
 
 
 class AsyncTrackerContactResource:

@@ -137,6 +137,15 @@ if TYPE_CHECKING:
     )
     from fleetapi.models.tracker import TagBinding, Tracker, TrackerState, TrackerStates
     from fleetapi.models.tracker_chat import ChatMessage, TrackerChatBroadcastResult
+    from fleetapi.models.tracker_command import (
+        DeviceCommand,
+        HardwareCommand,
+        HttpCommand,
+        LocationRequestType,
+        NewTrackerCommand,
+        RawCommandType,
+        TrackerCommand,
+    )
     from fleetapi.models.tracker_contact import TrackerContactList
     from fleetapi.models.tracker_data import Inputs, LastGpsPoint, OutputInfo, TrackerInputs
     from fleetapi.models.tracker_group import TrackerGroup
@@ -264,17 +273,24 @@ __all__ = [
     "TimezoneResource",
     "TrackResource",
     "TrackVisitResource",
+    "TrackerAlarmModeResource",
     "TrackerChatResource",
     "TrackerChatUnreadResource",
     "TrackerChatUpdatedResource",
+    "TrackerCommandResource",
+    "TrackerCommandUnconfirmedResource",
     "TrackerContactResource",
     "TrackerCounterResource",
     "TrackerCounterValueResource",
     "TrackerEmployeeResource",
+    "TrackerEngineImmobilizerResource",
     "TrackerGroupResource",
+    "TrackerLedResource",
     "TrackerLocationLinkResource",
     "TrackerLocationLinkStatusResource",
     "TrackerLocationResource",
+    "TrackerOutputResource",
+    "TrackerRawCommandResource",
     "TrackerReadingsResource",
     "TrackerResource",
     "TrackerRetranslatorResource",
@@ -2356,6 +2372,36 @@ class TrackerResource:
         return TrackerChatResource(self._client)
 
     @cached_property
+    def raw_command(self) -> TrackerRawCommandResource:
+        """The calls under ``tracker/raw_command/``."""
+        return TrackerRawCommandResource(self._client)
+
+    @cached_property
+    def command(self) -> TrackerCommandResource:
+        """The calls under ``tracker/command/``."""
+        return TrackerCommandResource(self._client)
+
+    @cached_property
+    def output(self) -> TrackerOutputResource:
+        """The calls under ``tracker/output/``."""
+        return TrackerOutputResource(self._client)
+
+    @cached_property
+    def alarm_mode(self) -> TrackerAlarmModeResource:
+        """The calls under ``tracker/alarm_mode/``."""
+        return TrackerAlarmModeResource(self._client)
+
+    @cached_property
+    def led(self) -> TrackerLedResource:
+        """The calls under ``tracker/led/``."""
+        return TrackerLedResource(self._client)
+
+    @cached_property
+    def engine_immobilizer(self) -> TrackerEngineImmobilizerResource:
+        """The calls under ``tracker/engine_immobilizer/``."""
+        return TrackerEngineImmobilizerResource(self._client)
+
+    @cached_property
     def contact(self) -> TrackerContactResource:
         """The calls under ``tracker/contact/``."""
         return TrackerContactResource(self._client)
@@ -2581,6 +2627,65 @@ class TrackerResource:
             TRACKER_BATCH_GET_OUTPUTS, TrackersParams(trackers=trackers)
         )
         return result
+
+    def send_command(self, *, tracker_id: int, command: DeviceCommand) -> builtins.list[Tracker]:
+        """Send a special control command (an electronic lock, special settings) to a device.
+
+        Calls ``tracker/send_command``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            command: The command to send.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_SEND_COMMAND
+        from fleetapi.models.tracker_command import SendCommandParams
+
+        result: builtins.list[Tracker] = self._client.call(
+            TRACKER_SEND_COMMAND, SendCommandParams(tracker_id=tracker_id, command=command)
+        )
+        return result
+
+    def batch_get_commands(
+        self, *, trackers: builtins.list[int] | Unset = UNSET
+    ) -> builtins.dict[str, builtins.list[HardwareCommand | HttpCommand]]:
+        """List the saved commands of several trackers, by tracker ID.
+
+        Calls ``tracker/batch_get_commands``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7.
+
+        Args:
+            trackers: The trackers whose commands to list; omitted or empty: every tracker the
+                caller sees.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_BATCH_GET_COMMANDS
+        from fleetapi.models.tracker_command import BatchGetCommandsParams
+
+        result: builtins.dict[str, builtins.list[HardwareCommand | HttpCommand]] = (
+            self._client.call(TRACKER_BATCH_GET_COMMANDS, BatchGetCommandsParams(trackers=trackers))
+        )
+        return result
+
+    def location_request(
+        self, *, tracker_id: int, type: LocationRequestType | Unset = UNSET
+    ) -> None:
+        """Ask a device for its current position (by SMS, GSM LBS or GPRS).
+
+        Calls ``tracker/location_request``.
+        Error codes the service lists: 201, 208, 213, 214, 256.
+
+        Args:
+            tracker_id: The tracker.
+            type: How to ask: ``sms`` (the default), ``gsm`` or ``gprs``.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_LOCATION_REQUEST
+        from fleetapi.models.tracker_command import LocationRequestParams
+
+        self._client.call(
+            TRACKER_LOCATION_REQUEST, LocationRequestParams(tracker_id=tracker_id, type=type)
+        )
 
     def get_fuel(self, *, tracker_id: int) -> FuelLevels:
         """Read the last values of a tracker's fuel sensors.
@@ -3196,6 +3301,358 @@ class TrackerChatUpdatedResource:
             TRACKER_CHAT_UPDATED_LIST, TrackerChatUpdatedListParams(trackers=trackers)
         )
         return result
+
+
+class TrackerRawCommandResource:
+    """The calls under ``tracker/raw_command/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def send(
+        self,
+        *,
+        tracker_id: int,
+        command: str,
+        type: RawCommandType | Unset = UNSET,
+        reliable: bool | Unset = UNSET,
+    ) -> None:
+        """Send a command's text (or its bytes in hexadecimal) to a device as it is.
+
+        Calls ``tracker/raw_command/send``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 7, 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+            command: The command: text, or hexadecimal digits of its bytes (pairs, ``0A1B``) with
+                ``type`` ``hex``.
+            type: How ``command`` is written: ``text`` (the default) or ``hex``.
+            reliable: False: sent once, not kept for a disconnected device nor resent without an
+                acknowledgement (default true).
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_RAW_COMMAND_SEND
+        from fleetapi.models.tracker_command import RawCommandSendParams
+
+        self._client.call(
+            TRACKER_RAW_COMMAND_SEND,
+            RawCommandSendParams(
+                tracker_id=tracker_id, command=command, type=type, reliable=reliable
+            ),
+        )
+
+
+class TrackerCommandResource:
+    """The calls under ``tracker/command/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def unconfirmed(self) -> TrackerCommandUnconfirmedResource:
+        """The calls under ``tracker/command/unconfirmed/``."""
+        return TrackerCommandUnconfirmedResource(self._client)
+
+    def create(self, *, tracker_id: int, command: NewTrackerCommand) -> int:
+        """Save a command (hardware or HTTP) for a tracker.
+
+        Calls ``tracker/command/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            tracker_id: The tracker to save the command for.
+            command: The command, without ``id``.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_CREATE
+        from fleetapi.models.tracker_command import TrackerCommandCreateParams
+
+        result: int = self._client.call(
+            TRACKER_COMMAND_CREATE,
+            TrackerCommandCreateParams(tracker_id=tracker_id, command=command),
+        )
+        return result
+
+    def update(self, *, tracker_id: int, command: TrackerCommand) -> None:
+        """Replace a tracker's saved command.
+
+        Calls ``tracker/command/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            tracker_id: The tracker the command is saved for.
+            command: The command with its ``id``; its ``type`` may change.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_UPDATE
+        from fleetapi.models.tracker_command import TrackerCommandUpdateParams
+
+        self._client.call(
+            TRACKER_COMMAND_UPDATE,
+            TrackerCommandUpdateParams(tracker_id=tracker_id, command=command),
+        )
+
+    def delete(self, *, tracker_id: int, command_id: int) -> None:
+        """Delete a tracker's saved command.
+
+        Calls ``tracker/command/delete``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            tracker_id: The tracker the command is saved for.
+            command_id: The command.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_DELETE
+        from fleetapi.models.tracker_command import TrackerCommandParams
+
+        self._client.call(
+            TRACKER_COMMAND_DELETE,
+            TrackerCommandParams(tracker_id=tracker_id, command_id=command_id),
+        )
+
+    def execute(self, *, tracker_id: int, command_id: int) -> None:
+        """Execute a tracker's saved command now.
+
+        Calls ``tracker/command/execute``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208.
+
+        Args:
+            tracker_id: The tracker the command is saved for.
+            command_id: The command.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_EXECUTE
+        from fleetapi.models.tracker_command import TrackerCommandParams
+
+        self._client.call(
+            TRACKER_COMMAND_EXECUTE,
+            TrackerCommandParams(tracker_id=tracker_id, command_id=command_id),
+        )
+
+
+class TrackerCommandUnconfirmedResource:
+    """The calls under ``tracker/command/unconfirmed/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def count(self, *, tracker_id: int) -> int:
+        """Count the commands a tracker's device has not confirmed yet.
+
+        Calls ``tracker/command/unconfirmed/count``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_UNCONFIRMED_COUNT
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: int = self._client.call(
+            TRACKER_COMMAND_UNCONFIRMED_COUNT, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def reset(self, *, tracker_id: int) -> None:
+        """Drop the commands a tracker's device has not confirmed yet.
+
+        Calls ``tracker/command/unconfirmed/reset``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_UNCONFIRMED_RESET
+        from fleetapi.models.tracker import TrackerReadParams
+
+        self._client.call(
+            TRACKER_COMMAND_UNCONFIRMED_RESET, TrackerReadParams(tracker_id=tracker_id)
+        )
+
+
+class TrackerOutputResource:
+    """The calls under ``tracker/output/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def set(self, *, tracker_id: int, output: int, enable: bool) -> None:
+        """Switch one digital output of a device on or off.
+
+        Calls ``tracker/output/set``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            output: The output's number, from 1.
+            enable: True to switch the output on, false to switch it off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_OUTPUT_SET
+        from fleetapi.models.tracker_command import OutputSetParams
+
+        self._client.call(
+            TRACKER_OUTPUT_SET, OutputSetParams(tracker_id=tracker_id, output=output, enable=enable)
+        )
+
+    def set_all(self, *, tracker_id: int, outputs: builtins.list[bool]) -> None:
+        """Switch every digital output of a device at once.
+
+        Calls ``tracker/output/set_all``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            outputs: The state of every output, output 1 first (``[true, true, false]``).
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_OUTPUT_SET_ALL
+        from fleetapi.models.tracker_command import OutputSetAllParams
+
+        self._client.call(
+            TRACKER_OUTPUT_SET_ALL, OutputSetAllParams(tracker_id=tracker_id, outputs=outputs)
+        )
+
+    def update(self, *, tracker_id: int, tracker_output: OutputInfo) -> None:
+        """Rename one of a tracker's digital outputs.
+
+        Calls ``tracker/output/update``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            tracker_output: The output and its new title (an empty title gives back the default,
+                ``OUT1``).
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_OUTPUT_UPDATE
+        from fleetapi.models.tracker_command import OutputUpdateParams
+
+        self._client.call(
+            TRACKER_OUTPUT_UPDATE,
+            OutputUpdateParams(tracker_id=tracker_id, tracker_output=tracker_output),
+        )
+
+
+class TrackerAlarmModeResource:
+    """The calls under ``tracker/alarm_mode/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int) -> bool:
+        """Read whether a device's alarm mode is on.
+
+        Calls ``tracker/alarm_mode/read``.
+        Error codes the service lists: 204, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ALARM_MODE_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: bool = self._client.call(
+            TRACKER_ALARM_MODE_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def set(self, *, tracker_id: int, enabled: bool) -> None:
+        """Switch a device's alarm mode on or off.
+
+        Calls ``tracker/alarm_mode/set``.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            enabled: True to switch it on, false to switch it off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ALARM_MODE_SET
+        from fleetapi.models.tracker_command import EnabledSetParams
+
+        self._client.call(
+            TRACKER_ALARM_MODE_SET, EnabledSetParams(tracker_id=tracker_id, enabled=enabled)
+        )
+
+
+class TrackerLedResource:
+    """The calls under ``tracker/led/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int) -> bool:
+        """Read whether a device's LED is on.
+
+        Calls ``tracker/led/read``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_LED_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: bool = self._client.call(TRACKER_LED_READ, TrackerReadParams(tracker_id=tracker_id))
+        return result
+
+    def update(self, *, tracker_id: int, value: bool) -> None:
+        """Switch a device's LED on or off.
+
+        Calls ``tracker/led/update``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            value: The LED's new state: true on, false off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_LED_UPDATE
+        from fleetapi.models.tracker_command import LedUpdateParams
+
+        self._client.call(TRACKER_LED_UPDATE, LedUpdateParams(tracker_id=tracker_id, value=value))
+
+
+class TrackerEngineImmobilizerResource:
+    """The calls under ``tracker/engine_immobilizer/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int) -> bool:
+        """Read whether a device's engine immobilizer is on.
+
+        Calls ``tracker/engine_immobilizer/read``.
+        Error codes the service lists: 204, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ENGINE_IMMOBILIZER_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: bool = self._client.call(
+            TRACKER_ENGINE_IMMOBILIZER_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def set(self, *, tracker_id: int, enabled: bool) -> None:
+        """Switch a device's engine immobilizer on or off.
+
+        Calls ``tracker/engine_immobilizer/set``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            enabled: True to switch it on, false to switch it off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ENGINE_IMMOBILIZER_SET
+        from fleetapi.models.tracker_command import EnabledSetParams
+
+        self._client.call(
+            TRACKER_ENGINE_IMMOBILIZER_SET, EnabledSetParams(tracker_id=tracker_id, enabled=enabled)
+        )
 
 
 class TrackerContactResource:

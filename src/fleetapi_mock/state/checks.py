@@ -91,6 +91,10 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     for sensor in world.sensors.values():
         if sensor.tracker_id not in world.trackers:
             yield f"sensors[id={sensor.id}].tracker_id", f"no tracker {sensor.tracker_id}"
+    for name in ("tracker_commands", "command_queue"):
+        for command in getattr(world, name).values():
+            if command.tracker_id not in world.trackers:
+                yield f"{name}[id={command.id}].tracker_id", f"no tracker {command.tracker_id}"
     for point in world.track_points:
         if point.tracker_id not in world.trackers:
             yield "track_points", f"a point of unknown tracker {point.tracker_id}"

@@ -70,6 +70,7 @@ from fleetapi_mock.state.records import (
     MapLayerRecord,
     NotificationRecord,
     PlaceRecord,
+    QueuedCommandRecord,
     ReportRecord,
     RetranslatorBindingRecord,
     RetranslatorRecord,
@@ -82,6 +83,7 @@ from fleetapi_mock.state.records import (
     SubscriptionRecord,
     TagRecord,
     TariffRecord,
+    TrackerCommandRecord,
     TrackerGroupRecord,
     TrackerRecord,
     TrackPointRecord,
@@ -163,6 +165,9 @@ class World:
     tracker_groups: Table[int, TrackerGroupRecord] = collection()
     trackers: Table[int, TrackerRecord] = collection()
     sensors: Table[int, SensorRecord] = collection()
+    tracker_commands: Table[int, TrackerCommandRecord] = collection()
+    command_queue: Table[int, QueuedCommandRecord] = collection()
+    """Commands sent to devices and not confirmed yet, by ID."""
     employees: Table[int, EmployeeRecord] = collection()
     employee_changes: Table[int, EmployeeChangeRecord] = collection(key="tracker_id")
     """The last change of each tracker's employee, by tracker."""

@@ -19,6 +19,7 @@ from fleetapi.models.reading import CounterType
 from fleetapi.models.rule import Rule
 from fleetapi.models.sensor import DiscreteSensor, MeteringSensor, VirtualSensor
 from fleetapi.models.tracker import AdditionalState, GsmState, MovementStatus
+from fleetapi.models.tracker_command import HardwareCommand, HttpCommand
 from fleetapi.models.tracker_group import TrackerGroup
 from fleetapi.models.vehicle import NewVehicle
 
@@ -31,13 +32,18 @@ __all__ = [
     "EmployeeRecord",
     "EventRecord",
     "GarageRecord",
+    "HardwareCommandRecord",
+    "HttpCommandRecord",
     "MeteringSensorRecord",
     "MovementStatus",
+    "QueuedCommandKind",
+    "QueuedCommandRecord",
     "RuleRecord",
     "SensorRecord",
     "ServiceTaskRecord",
     "ServiceTaskStatus",
     "TrackPointRecord",
+    "TrackerCommandRecord",
     "TrackerGroupRecord",
     "TrackerRecord",
     "TrackerStateRecord",
@@ -89,6 +95,12 @@ class TrackerStateRecord:
     """Model-specific states by name (their ``updated`` in UTC)."""
     actual_track_update: dt.datetime | None = None
     """When the tracker last moved."""
+    alarm_mode: bool = False
+    """The device's alarm mode (``tracker/alarm_mode/*``)."""
+    engine_immobilizer: bool = False
+    """The device's engine immobilizer (``tracker/engine_immobilizer/*``)."""
+    led: bool = False
+    """The device's LED (``tracker/led/*``)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -127,6 +139,9 @@ class TrackerRecord:
     counters: dict[CounterType, CounterSetting] = attrs.Factory(dict)
     """The counters set by ``tracker/counter/value/set``; a counter never set counts from 0
     at the tracker's first point."""
+    output_titles: list[str] = attrs.Factory(list)
+    """The titles of its digital outputs, output 1 first (``tracker/output/update``); an
+    output past the list, or titled empty, is ``OUT1``, ``OUT2``..."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -327,3 +342,60 @@ SensorRecord = MeteringSensorRecord | DiscreteSensorRecord | VirtualSensorRecord
 """A tracker's sensor, told apart by its ``type`` key as on the wire."""
 
 tagged_union(SensorRecord, tag="type")
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class HardwareCommandRecord(HardwareCommand):
+    """A saved hardware command as the world keeps it: the API's command and its tracker."""
+
+    tracker_id: int
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class HttpCommandRecord(HttpCommand):
+    """A saved HTTP command as the world keeps it: the API's command and its tracker."""
+
+    tracker_id: int
+
+
+TrackerCommandRecord = HardwareCommandRecord | HttpCommandRecord
+"""A tracker's saved command (``tracker/command/*``), told apart by its ``type`` key as on the
+wire."""
+
+tagged_union(TrackerCommandRecord, tag="type")
+
+
+QueuedCommandKind = Literal[
+    "outputs", "alarm_mode", "engine_immobilizer", "led", "location", "raw", "special"
+]
+"""What a queued command does once the device confirms it: set outputs, switch the alarm
+mode, the engine immobilizer or the LED, answer a location request; a raw command (sent by
+``tracker/raw_command/send`` or a saved hardware command) or a special control command
+(``tracker/send_command``) changes nothing the API shows."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class QueuedCommandRecord:
+    """A command sent to a device and not confirmed yet (``tracker/command/unconfirmed/*``).
+
+    The device confirms it at ``due``, once connected then (a command sent by SMS needs no
+    connection); the tracker's state then follows it and the record leaves the queue.
+    """
+
+    id: int
+    tracker_id: int
+    kind: QueuedCommandKind
+    sent: dt.datetime
+    """When it was sent (UTC)."""
+    due: dt.datetime
+    """When the device confirms it (UTC): ``sent`` and the confirmation delay."""
+    sms: bool = False
+    """Sent by SMS: confirmed whether the device is connected or not."""
+    reliable: bool = True
+    """False: dropped, not kept waiting, when the device is not connected at ``due``."""
+    outputs: list[bool | None] = attrs.Factory(list)
+    """``outputs``: each output's new state, output 1 first; null leaves one as it is."""
+    enabled: bool = False
+    """``alarm_mode``, ``engine_immobilizer``, ``led``: the new state."""
+    command: str = ""
+    """``raw``: the command as sent; ``special``: its name; ``location``: the request type."""
