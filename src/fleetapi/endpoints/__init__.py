@@ -52,6 +52,7 @@ AREAS: tuple[str, ...] = (
     "tracker",
     "tracker_group",
     "tracker_data",
+    "tracker_settings",
     "sensor",
     "reading",
     "rule",

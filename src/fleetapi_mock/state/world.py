@@ -66,6 +66,7 @@ from fleetapi_mock.state.records import (
     ImportProcessRecord,
     MailRecord,
     MapLayerRecord,
+    MobileNetworkRecord,
     NotificationRecord,
     PlaceRecord,
     ReportRecord,
@@ -81,6 +82,7 @@ from fleetapi_mock.state.records import (
     TariffRecord,
     TrackerGroupRecord,
     TrackerRecord,
+    TrackerSettingsRecord,
     TrackPointRecord,
     TransactionRecord,
     UserRecord,
@@ -156,12 +158,15 @@ class World:
     api_keys: Table[str, ApiKeyRecord] = collection(key="hash")
     tracker_models: Table[int, TrackerModel] = collection()
     """The catalogue of device models, shared by every account (``tracker/list_models``)."""
+    mobile_networks: list[MobileNetworkRecord] = collection()
+    """The APN catalogue, shared by every account (``apn_settings/read``)."""
     tracker_groups: Table[int, TrackerGroupRecord] = collection()
     trackers: Table[int, TrackerRecord] = collection()
     sensors: Table[int, SensorRecord] = collection()
     employees: Table[int, EmployeeRecord] = collection()
     employee_changes: Table[int, EmployeeChangeRecord] = collection(key="tracker_id")
     """The last change of each tracker's employee, by tracker."""
+    tracker_settings: Table[int, TrackerSettingsRecord] = collection(key="tracker_id")
     departments: Table[int, DepartmentRecord] = collection()
     garages: Table[int, GarageRecord] = collection()
     vehicles: Table[int, VehicleRecord] = collection()
