@@ -79,10 +79,11 @@ TRACKER_SETTINGS_TRACKING_UPDATE = Endpoint(
     decisions=(
         Decision(
             "`tracking_settings` of `tracker/settings/tracking/update`",
-            "The whole object, as later reads answer it: every field its profile does not mark "
-            "optional is required, a field the profile does not have, a value of another type "
-            "or beyond the documented limits is 7 naming `tracking_settings.<field>`; a field "
-            "left out that the profile marks optional is not answered. A clone is 219.",
+            "The whole object, as later reads answer it: every field of the profile is "
+            "required (the profiles the mock knows mark none optional); a field left out, one "
+            "the profile does not have, a value of another type or beyond the documented "
+            "limits is 7 naming `tracking_settings.<field>`, and nothing changes. An integer "
+            'may come as text (`"60"`). A clone is 219.',
         ),
     ),
 )

@@ -63,7 +63,6 @@ class ProfileField:
     low: int = 0
     high: int = 2**31 - 1
     choices: tuple[str, ...] = ()
-    optional: bool = False
 
     def problem(self, value: Any) -> tuple[Any, str | None]:
         """The value as stored (an integer written as text read as one) and what is wrong."""
@@ -81,8 +80,8 @@ class ProfileField:
         return number, None
 
 
-def _int(low: int = 0, high: int = 2**31 - 1, *, optional: bool = False) -> ProfileField:
-    return ProfileField(int, low, high, optional=optional)
+def _int(low: int = 0, high: int = 2**31 - 1) -> ProfileField:
+    return ProfileField(int, low, high)
 
 
 def _choice(*choices: str) -> ProfileField:
@@ -195,8 +194,8 @@ def change_settings(world: World, tracker_id: int, **changes: Any) -> None:
 
 
 def check_tracking(profile: Profile, settings: Mapping[str, Any]) -> dict[str, Any]:
-    """Tracking settings as stored, or 7 naming every field that is unknown, missing, of
-    another type or beyond its limits."""
+    """Tracking settings as stored (the profile's every field), or 7 naming every field that
+    is unknown, missing, of another type or beyond its limits."""
     errors: list[dict[str, str]] = []
     stored: dict[str, Any] = {}
     for name, value in settings.items():
@@ -207,9 +206,7 @@ def check_tracking(profile: Profile, settings: Mapping[str, Any]) -> dict[str, A
         stored[name], problem = field.problem(value)
         if problem is not None:
             errors.append(_error(name, problem))
-    for name, field in profile.fields.items():
-        if name not in settings and not field.optional:
-            errors.append(_error(name, "required"))
+    errors.extend(_error(name, "required") for name in profile.fields if name not in settings)
     if errors:
         raise InvalidParametersError(errors=errors)
     return stored
@@ -243,7 +240,7 @@ def check_special(value: SpecialSettings) -> None:
     if isinstance(value, DddEmails):
         for index, email in enumerate(value.emails):
             if not email or _EMAIL.fullmatch(email) is None:
-                errors.append({"parameter": f"value.emails.{index}", "error": "not an e-mail"})
+                errors.append({"parameter": f"value.emails[{index}]", "error": "not an e-mail"})
     if isinstance(value, TowDetectionQl):
         for name, step in _STEPS.items():
             if getattr(value, name) % step:
