@@ -107,11 +107,12 @@ TRACKER_SETTINGS_TRIP_DETECTION_UPDATE = Endpoint(
     decisions=(
         Decision(
             "How trip detection splits a track",
-            "A point slower than `idle_speed_threshold` (or, `ignition_aware`, reporting its "
-            "ignition off) is idle; idle points lasting `min_idle_duration_minutes` or more, "
-            "from the first to the point that moves off, are a parking that ends the trip "
-            "before them, and a shorter stop stays in its trip. The track calls and reports "
-            "split the tracker's whole history by the settings it has when asked. "
+            "A point slower than `idle_speed_threshold` (or, when `ignition_aware`, one "
+            "reporting its ignition off) is idle; idle points lasting "
+            "`min_idle_duration_minutes` or more, from the first to the point that moves off, "
+            "are a parking that ends the trip before them, and a shorter stop stays in its "
+            "trip. The track calls and reports split the tracker's whole history by the "
+            "settings it has when asked; `track_change` rules see it stop and move off by them. "
             "`motion_sensor_aware` is kept and answered: the mock's points carry no motion "
             "sensor state. Points the device flags `parking` and gaps of more than 15 minutes "
             "end a trip whatever the settings.",
