@@ -24,9 +24,9 @@ from fleetapi.models.tracker_settings import (
 _DEFAULTS = (
     "A tracker whose settings were never changed answers the defaults: trip detection 5 "
     "minutes idle below 3 km/h, neither ignition nor motion sensor aware (the documented "
-    "example; 5 minutes is also how long the mock's stops lasted before to split trips); an "
-    "LBS radius of 300 meters (the documented read example); its tracking profile's "
-    "documented example values."
+    "example; the mock split trips at stops of 5 minutes before, then of points at 0 km/h "
+    "only); an LBS radius of 300 meters (the documented read example); its tracking "
+    "profile's documented example values."
 )
 
 TRACKER_SETTINGS_READ = Endpoint(
