@@ -134,6 +134,20 @@ def test_a_generated_command_takes_its_entitys_id_as_its_argument(endpoint: Any)
     assert [a.name for a in arguments] == ["x_entity"]
 
 
+def test_a_call_on_an_entitys_settings_takes_that_entitys_id(cli: Cli, session) -> None:
+    """The word before ``settings`` (or ``<kind>_settings``) names the entity: the tracker."""
+    paths = {e.path for e in ENTITY_CALLS}
+    assert {"tracker/settings/trip_detection/read", "tracker/apn_settings/read"} <= paths
+    assert not {"user/settings/read", "apn_settings/read"} & paths  # no user_id, no entity
+    by_argument = cli("tracker", "settings", "trip-detection", "read", "2", "-o", "json")
+    by_option = cli(
+        "tracker", "settings", "trip-detection", "read", "--tracker-id", "2", "-o", "json"
+    )
+    assert by_argument.exit_code == 0, by_argument.stderr
+    assert by_argument.stdout == by_option.stdout
+    assert json.loads(by_argument.stdout)["min_idle_duration_minutes"] == 10  # Van 2's own
+
+
 def test_the_id_argument_and_its_option_are_one_value(cli: Cli, session) -> None:
     by_argument = cli("task", "read", "1", "-o", "json")
     by_option = cli("task", "read", "--task-id", "1", "-o", "json")

@@ -20,7 +20,9 @@ import attrs
 from defusedxml.ElementTree import fromstring
 
 from fleetapi.models.tag import TAGGED_ENTITY_TYPES
+from fleetapi.models.tracker_special_device import ElectronicLockPassword, HhdLockPassword
 from fleetapi_mock import FleetMock
+from fleetapi_mock.state.records import TrackerSettingsRecord
 
 ANY: Final = object()
 """A documented value of no particular shape (a placeholder such as ``<employee>``)."""
@@ -515,6 +517,32 @@ _INPUTS: Final = {
 }
 """The input info of ``tracker/get_inputs`` as documented (``name`` may be null)."""
 
+_TRACKER_SETTINGS: Final = {"label": "Courier", "group_id": 1}
+_TRIP_DETECTION: Final = {
+    "min_idle_duration_minutes": 5,
+    "idle_speed_threshold": 3,
+    "ignition_aware": False,
+    "motion_sensor_aware": False,
+}
+_LOCK_PASSWORDS: Final = [
+    {"type": "electronic_lock_password", "password": "4567879", "remember_password": False},
+    {"type": "hhd_lock_password", "password": "25698545", "remember_password": True},
+]
+"""``tracker/settings/special/read`` of the documentation."""
+
+
+def _locked(mock: FleetMock) -> None:
+    """Van 1's model has the documented lock passwords, and Van 1 those of the example."""
+    mock.world.tracker_models.change(1, special_settings=[i["type"] for i in _LOCK_PASSWORDS])
+    mock.world.tracker_settings[1] = TrackerSettingsRecord(
+        tracker_id=1,
+        special=[
+            ElectronicLockPassword(password="4567879", remember_password=False),
+            HhdLockPassword(password="25698545", remember_password=True),
+        ],
+    )
+
+
 _MODEL: Final = {
     "id": 2450,
     "vendor": "Navixy",
@@ -931,6 +959,78 @@ EXAMPLES: Final = (
     Example("tracker/group/delete", {"id": 1}, {}),
     # documented: trackers [999199, 991999], group 167
     Example("tracker/group/assign", {"trackers": [1, 3], "id": 2}, {}),
+    # documented: tracker 123456 (here Van 1, in group 1)
+    Example("tracker/settings/read", {"tracker_id": 1}, {"settings": _TRACKER_SETTINGS}),
+    Example("tracker/settings/update", {"tracker_id": 1, "group_id": 1, "label": "Courier"}, {}),
+    Example("tracker/settings/tracking/read", {"tracker_id": 1}, {"value": ANY}),
+    Example(
+        "tracker/settings/tracking/update",
+        {
+            "tracker_id": 1,
+            "tracking_settings": {
+                "tracking_angle": 30,
+                "tracking_distance": 100,
+                "tracking_interval": 60,
+                "on_stop_tracking_interval": 180,
+                "sleep_mode": "disabled",
+                "stop_detection": "ignition",
+            },
+        },
+        {},
+    ),
+    Example("tracker/settings/trip_detection/read", {"tracker_id": 1}, _TRIP_DETECTION),
+    # the documented body sends the numbers as text
+    Example(
+        "tracker/settings/trip_detection/update",
+        {
+            "tracker_id": 1,
+            "min_idle_duration_minutes": "5",
+            "idle_speed_threshold": "3",
+            "ignition_aware": False,
+            "motion_sensor_aware": False,
+        },
+        {},
+    ),
+    Example("tracker/settings/lbs/read", {"tracker_id": 1}, {"max_radius": 300}),
+    Example("tracker/settings/lbs/update", {"tracker_id": 1, "max_radius": 1000}, {}),
+    # the demo's FMB920 has other kinds of special settings: Van 1's model is given the
+    # documented ones first
+    Example(
+        "tracker/settings/special/read",
+        {"tracker_id": 1},
+        {"list": _LOCK_PASSWORDS},
+        setup=_locked,
+    ),
+    Example(
+        "tracker/settings/special/read",
+        {"tracker_id": 1, "type": "electronic_lock_password"},
+        {"value": _LOCK_PASSWORDS[0]},
+        setup=_locked,
+    ),
+    Example(
+        "tracker/settings/special/update",
+        {"tracker_id": 1, "value": {"type": "time_shift", "offset": 3.0}},
+        {},
+        setup=lambda mock: mock.world.tracker_models.change(1, special_settings=["time_shift"]),
+    ),
+    Example(
+        "tracker/apn_settings/read",
+        {"tracker_id": 1},
+        {"value": {"name": "fast.tmobile.com", "user": "tmobile", "password": "tmobile"}},
+    ),
+    # documented: 1234567890; here a number of a network of the demo world
+    Example(
+        "apn_settings/read",
+        {"phone": "4915112345678"},
+        {
+            "value": {
+                "name": "internet",
+                "user": "",
+                "password": "",
+                "operator_name": "Deutsche Telekom",
+            }
+        },
+    ),
     # The documented list shows a sausage first; the demo's first zone is a circle, and its
     # points come only with_points (tests/sdk/test_zone.py checks each kind).
     Example("zone/list", {}, {"list": [ANY]}),

@@ -200,6 +200,20 @@ def test_speeding_parking_and_inputs_make_their_events(client: Any, mock: FleetM
     assert [e.message for e in changes] == ["Open", "Input state changed"]
 
 
+def test_a_tracker_stops_as_its_trip_detection_says(client: Any, mock: FleetMock) -> None:
+    client.tracker.rule.create(rule=NewRule(name="Park", type="track_change", trackers=[1]))
+    assert _drive(mock, (AWAY, 40), (AWAY, 5), (AWAY, 40)) == []  # 5 km/h moves (below 3 idles)
+    client.tracker.settings.trip_detection.update(
+        tracker_id=1,
+        min_idle_duration_minutes=5,
+        idle_speed_threshold=10,
+        ignition_aware=False,
+        motion_sensor_aware=False,
+    )
+    events = _drive(mock, (AWAY, 40), (AWAY, 5), (AWAY, 40))
+    assert [e.event for e in events] == ["track_end", "track_start"]
+
+
 def test_a_rule_works_only_when_and_where_it_should(client: Any, mock: FleetMock) -> None:
     fast = NewRule(name="Fast", type="speedup", param=50, trackers=[1])
     rule_id = client.tracker.rule.create(rule=attrs.evolve(fast, suspended=True))

@@ -316,6 +316,12 @@ PER_TRACKER: dict[str, dict[str, Any]] = {
     "tracker/engine_immobilizer/read": {},
     "tracker/led/read": {},
     "tracker/command/unconfirmed/count": {},
+    "tracker/settings/read": {},
+    "tracker/settings/tracking/read": {},
+    "tracker/settings/trip_detection/read": {},
+    "tracker/settings/lbs/read": {},
+    "tracker/settings/special/read": {},
+    "tracker/apn_settings/read": {},
     "tracker/retranslator/list": {},
     "track/list": {"from_": FROM, "to": TO},
     "track/read": {"from_": FROM, "to": TO},
@@ -721,6 +727,7 @@ for _endpoint in ENDPOINTS:
 
 OUT_OF_SCOPE: dict[str, str] = {
     "base/nothing": "answers nothing",
+    "apn_settings/read": "a catalogue: the mobile network of a phone number",
     "user/get_info": "the caller itself",
     "user/get_tariff_restrictions": "the caller's account",
     "user/settings/read": "the caller's settings",

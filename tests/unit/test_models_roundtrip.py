@@ -130,7 +130,8 @@ def within_rules(
     if get_origin(tp) is list:
         (inner,) = get_args(tp)
         low = limits.min_items or 0
-        return st.lists(strategy_for(inner, text), min_size=low, max_size=max(low, 2))
+        high = max(low, min(2, 2 if limits.max_items is None else limits.max_items))
+        return st.lists(strategy_for(inner, text), min_size=low, max_size=high)
     return strategy_for(tp, text)
 
 

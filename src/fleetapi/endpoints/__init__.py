@@ -55,6 +55,7 @@ AREAS: tuple[str, ...] = (
     "tracker_chat",
     "tracker_command",
     "tracker_contact",
+    "tracker_settings",
     "sensor",
     "reading",
     "rule",

@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import AsyncIterator
 from datetime import datetime
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from fleetapi._async_events import AsyncEventStream
 from fleetapi._deprecation import moved
@@ -150,6 +150,14 @@ if TYPE_CHECKING:
     from fleetapi.models.tracker_data import Inputs, LastGpsPoint, OutputInfo, TrackerInputs
     from fleetapi.models.tracker_group import TrackerGroup
     from fleetapi.models.tracker_model import TrackerModel
+    from fleetapi.models.tracker_settings import (
+        ApnSettings,
+        SpecialSettings,
+        SpecialSettingsAnswer,
+        SpecialSettingsType,
+        TrackerSettings,
+        TripDetectionSettings,
+    )
     from fleetapi.models.transaction import Transaction
     from fleetapi.models.user import (
         BalanceAlertSettings,
@@ -212,6 +220,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AsyncApiKeyResource",
     "AsyncApiResource",
+    "AsyncApnSettingsResource",
     "AsyncAssetResource",
     "AsyncAssetTrackResource",
     "AsyncBaseResource",
@@ -274,6 +283,7 @@ __all__ = [
     "AsyncTrackResource",
     "AsyncTrackVisitResource",
     "AsyncTrackerAlarmModeResource",
+    "AsyncTrackerApnSettingsResource",
     "AsyncTrackerChatResource",
     "AsyncTrackerChatUnreadResource",
     "AsyncTrackerChatUpdatedResource",
@@ -296,6 +306,11 @@ __all__ = [
     "AsyncTrackerRetranslatorResource",
     "AsyncTrackerRuleResource",
     "AsyncTrackerSensorResource",
+    "AsyncTrackerSettingsLbsResource",
+    "AsyncTrackerSettingsResource",
+    "AsyncTrackerSettingsSpecialResource",
+    "AsyncTrackerSettingsTrackingResource",
+    "AsyncTrackerSettingsTripDetectionResource",
     "AsyncTrackerStatsEngineHoursResource",
     "AsyncTrackerStatsMileageResource",
     "AsyncTrackerStatsResource",
@@ -2432,6 +2447,16 @@ class AsyncTrackerResource:
         return AsyncTrackerTrustedNumberResource(self._client)
 
     @cached_property
+    def settings(self) -> AsyncTrackerSettingsResource:
+        """The calls under ``tracker/settings/``."""
+        return AsyncTrackerSettingsResource(self._client)
+
+    @cached_property
+    def apn_settings(self) -> AsyncTrackerApnSettingsResource:
+        """The calls under ``tracker/apn_settings/``."""
+        return AsyncTrackerApnSettingsResource(self._client)
+
+    @cached_property
     def sensor(self) -> AsyncTrackerSensorResource:
         """The calls under ``tracker/sensor/``."""
         return AsyncTrackerSensorResource(self._client)
@@ -3749,6 +3774,290 @@ class AsyncTrackerTrustedNumberResource:
             TRACKER_TRUSTED_NUMBER_UPDATE,
             TrustedNumberUpdateParams(tracker_id=tracker_id, list=list),
         )
+
+
+class AsyncTrackerSettingsResource:
+    """The calls under ``tracker/settings/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def tracking(self) -> AsyncTrackerSettingsTrackingResource:
+        """The calls under ``tracker/settings/tracking/``."""
+        return AsyncTrackerSettingsTrackingResource(self._client)
+
+    @cached_property
+    def trip_detection(self) -> AsyncTrackerSettingsTripDetectionResource:
+        """The calls under ``tracker/settings/trip_detection/``."""
+        return AsyncTrackerSettingsTripDetectionResource(self._client)
+
+    @cached_property
+    def lbs(self) -> AsyncTrackerSettingsLbsResource:
+        """The calls under ``tracker/settings/lbs/``."""
+        return AsyncTrackerSettingsLbsResource(self._client)
+
+    @cached_property
+    def special(self) -> AsyncTrackerSettingsSpecialResource:
+        """The calls under ``tracker/settings/special/``."""
+        return AsyncTrackerSettingsSpecialResource(self._client)
+
+    async def read(self, *, tracker_id: int) -> TrackerSettings:
+        """Read a tracker's label and group.
+
+        Calls ``tracker/settings/read``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: TrackerSettings = await self._client.call(
+            TRACKER_SETTINGS_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def update(self, *, tracker_id: int, group_id: int, label: str) -> None:
+        """Change a tracker's label and group.
+
+        Calls ``tracker/settings/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            group_id: Its tracker group, one of the account's; 0: the default group (none).
+            label: Its new label: 1 to 60 printable characters, without ``<`` or ``>``.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_UPDATE
+        from fleetapi.models.tracker_settings import TrackerSettingsUpdateParams
+
+        await self._client.call(
+            TRACKER_SETTINGS_UPDATE,
+            TrackerSettingsUpdateParams(tracker_id=tracker_id, group_id=group_id, label=label),
+        )
+
+
+class AsyncTrackerSettingsTrackingResource:
+    """The calls under ``tracker/settings/tracking/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, tracker_id: int) -> builtins.dict[str, Any]:
+        """Read a tracker's tracking mode: the fields of its model's tracking profile.
+
+        Calls ``tracker/settings/tracking/read``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_TRACKING_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.dict[str, Any] = await self._client.call(
+            TRACKER_SETTINGS_TRACKING_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def update(self, *, tracker_id: int, tracking_settings: builtins.dict[str, Any]) -> None:
+        """Send a tracker new tracking settings.
+
+        Calls ``tracker/settings/tracking/update``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 201, 208, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            tracking_settings: Its tracking settings, whole: the fields of its model's tracking
+                profile (``tracking_interval``, ``tracking_distance``, ``tracking_angle``...).
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_TRACKING_UPDATE
+        from fleetapi.models.tracker_settings import TrackingSettingsUpdateParams
+
+        await self._client.call(
+            TRACKER_SETTINGS_TRACKING_UPDATE,
+            TrackingSettingsUpdateParams(
+                tracker_id=tracker_id, tracking_settings=tracking_settings
+            ),
+        )
+
+
+class AsyncTrackerSettingsTripDetectionResource:
+    """The calls under ``tracker/settings/trip_detection/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, tracker_id: int) -> TripDetectionSettings:
+        """Read when a tracker counts as idle, which ends its trips.
+
+        Calls ``tracker/settings/trip_detection/read``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_TRIP_DETECTION_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: TripDetectionSettings = await self._client.call(
+            TRACKER_SETTINGS_TRIP_DETECTION_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def update(
+        self,
+        *,
+        min_idle_duration_minutes: int,
+        idle_speed_threshold: int,
+        ignition_aware: bool,
+        motion_sensor_aware: bool,
+        tracker_id: int,
+    ) -> None:
+        """Change when a tracker counts as idle: its tracks split into trips by it.
+
+        Calls ``tracker/settings/trip_detection/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            min_idle_duration_minutes: Minutes the tracker stands idle before its trip ends.
+            idle_speed_threshold: km/h below which the tracker is idle; 0: never idle.
+            ignition_aware: Whether the ignition tells a trip too (off: idle).
+            motion_sensor_aware: Whether the motion sensor tells a trip too.
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_TRIP_DETECTION_UPDATE
+        from fleetapi.models.tracker_settings import TripDetectionUpdateParams
+
+        await self._client.call(
+            TRACKER_SETTINGS_TRIP_DETECTION_UPDATE,
+            TripDetectionUpdateParams(
+                min_idle_duration_minutes=min_idle_duration_minutes,
+                idle_speed_threshold=idle_speed_threshold,
+                ignition_aware=ignition_aware,
+                motion_sensor_aware=motion_sensor_aware,
+                tracker_id=tracker_id,
+            ),
+        )
+
+
+class AsyncTrackerSettingsLbsResource:
+    """The calls under ``tracker/settings/lbs/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, tracker_id: int) -> int:
+        """Read the largest radius a tracker's LBS points may have.
+
+        Calls ``tracker/settings/lbs/read``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_LBS_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: int = await self._client.call(
+            TRACKER_SETTINGS_LBS_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    async def update(self, *, tracker_id: int, max_radius: int) -> None:
+        """Change the largest radius a tracker's LBS points may have.
+
+        Calls ``tracker/settings/lbs/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            max_radius: The largest radius of its LBS points, in meters.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_LBS_UPDATE
+        from fleetapi.models.tracker_settings import LbsSettingsUpdateParams
+
+        await self._client.call(
+            TRACKER_SETTINGS_LBS_UPDATE,
+            LbsSettingsUpdateParams(tracker_id=tracker_id, max_radius=max_radius),
+        )
+
+
+class AsyncTrackerSettingsSpecialResource:
+    """The calls under ``tracker/settings/special/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(
+        self, *, tracker_id: int, type: SpecialSettingsType | Unset = UNSET
+    ) -> SpecialSettingsAnswer:
+        """Read a tracker's special settings: of one kind, or of every kind its model has.
+
+        Calls ``tracker/settings/special/read``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            type: The kind of special settings to read; left out: every kind its model has.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_SPECIAL_READ
+        from fleetapi.models.tracker_settings import SpecialSettingsReadParams
+
+        result: SpecialSettingsAnswer = await self._client.call(
+            TRACKER_SETTINGS_SPECIAL_READ,
+            SpecialSettingsReadParams(tracker_id=tracker_id, type=type),
+        )
+        return result
+
+    async def update(self, *, tracker_id: int, value: SpecialSettings) -> None:
+        """Set a tracker's special settings of one kind.
+
+        Calls ``tracker/settings/special/update``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            value: The settings of one kind, whole (its ``type`` says which).
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_SPECIAL_UPDATE
+        from fleetapi.models.tracker_settings import SpecialSettingsUpdateParams
+
+        await self._client.call(
+            TRACKER_SETTINGS_SPECIAL_UPDATE,
+            SpecialSettingsUpdateParams(tracker_id=tracker_id, value=value),
+        )
+
+
+class AsyncTrackerApnSettingsResource:
+    """The calls under ``tracker/apn_settings/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, tracker_id: int) -> ApnSettings:
+        """Read the APN a tracker's SIM card connects through.
+
+        Calls ``tracker/apn_settings/read``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_APN_SETTINGS_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: ApnSettings = await self._client.call(
+            TRACKER_APN_SETTINGS_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
 
 
 class AsyncTrackerSensorResource:
@@ -5374,6 +5683,30 @@ class AsyncDeliveryResource:
 
         result: DeliveryList = await self._client.call(
             DELIVERY_LIST, DeliveryListParams(external_id=external_id)
+        )
+        return result
+
+
+class AsyncApnSettingsResource:
+    """The calls under ``apn_settings/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self, *, phone: str) -> ApnSettings:
+        """Read the APN and operator of a phone number's mobile network.
+
+        Calls ``apn_settings/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            phone: A device's phone number, international without ``+`` (10 to 15 digits).
+        """
+        from fleetapi.endpoints.tracker_settings import APN_SETTINGS_READ
+        from fleetapi.models.tracker_settings import ApnSettingsReadParams
+
+        result: ApnSettings = await self._client.call(
+            APN_SETTINGS_READ, ApnSettingsReadParams(phone=phone)
         )
         return result
 
@@ -7716,6 +8049,11 @@ class AsyncResources:
     def delivery(self) -> AsyncDeliveryResource:
         """The calls under ``delivery/``."""
         return AsyncDeliveryResource(cast("AsyncClient", self))
+
+    @cached_property
+    def apn_settings(self) -> AsyncApnSettingsResource:
+        """The calls under ``apn_settings/``."""
+        return AsyncApnSettingsResource(cast("AsyncClient", self))
 
     @cached_property
     def history(self) -> AsyncHistoryResource:

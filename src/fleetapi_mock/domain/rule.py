@@ -9,7 +9,8 @@ with the tracker's point before it:
   ``secondary_text``) one of the rule's zones;
 * ``speedup``: the speed passing above the rule's ``param`` (km/h);
 * ``track_change``: the tracker stopping (``track_end``, a parking starts, ``primary_text``)
-  or moving off (``track_start``, ``secondary_text``);
+  or moving off (``track_start``, ``secondary_text``), idle as its trip detection settings
+  say (:func:`fleetapi_mock.domain.track.splitting_of`);
 * ``input_change``: the digital input ``param`` switching on (``primary_text``) or off
   (``secondary_text``).
 
@@ -36,6 +37,7 @@ from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.history import describe, record_event, visible_events
 from fleetapi_mock.domain.lifecycle import END_STATES
 from fleetapi_mock.domain.task import Board
+from fleetapi_mock.domain.track import splitting_of
 from fleetapi_mock.domain.zone import contains
 from fleetapi_mock.state.clock import zone as time_zone
 from fleetapi_mock.state.records import EventRecord, RuleRecord, TrackPointRecord
@@ -124,9 +126,10 @@ def _changes(
         if before.speed <= rule.param < point.speed:
             yield "speedup", True, []
     elif rule.type == "track_change":
-        if before.speed > 0 and point.speed == 0:
+        idle = splitting_of(world.tracker_settings, point.tracker_id).idle
+        if not idle(before) and idle(point):
             yield "track_end", True, []
-        elif before.speed == 0 and point.speed > 0:
+        elif idle(before) and not idle(point):
             yield "track_start", False, []
     elif rule.type == "input_change" and not isinstance(rule.param, Unset):
         index = rule.param - 1

@@ -78,6 +78,10 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
         if change.tracker_id not in world.trackers:
             where = f"employee_changes[tracker_id={change.tracker_id}].tracker_id"
             yield where, f"no tracker {change.tracker_id}"
+    for settings in world.tracker_settings.values():
+        if settings.tracker_id not in world.trackers:
+            where = f"tracker_settings[tracker_id={settings.tracker_id}].tracker_id"
+            yield where, f"no tracker {settings.tracker_id}"
     for rule in world.rules.values():
         where = f"rules[id={rule.id}]"
         owner = world.users.get(rule.user_id)

@@ -68,6 +68,7 @@ from fleetapi_mock.state.records import (
     ImportProcessRecord,
     MailRecord,
     MapLayerRecord,
+    MobileNetworkRecord,
     NotificationRecord,
     PlaceRecord,
     QueuedCommandRecord,
@@ -86,6 +87,7 @@ from fleetapi_mock.state.records import (
     TrackerCommandRecord,
     TrackerGroupRecord,
     TrackerRecord,
+    TrackerSettingsRecord,
     TrackPointRecord,
     TransactionRecord,
     TrustedNumbersRecord,
@@ -162,6 +164,8 @@ class World:
     api_keys: Table[str, ApiKeyRecord] = collection(key="hash")
     tracker_models: Table[int, TrackerModel] = collection()
     """The catalogue of device models, shared by every account (``tracker/list_models``)."""
+    mobile_networks: list[MobileNetworkRecord] = collection()
+    """The APN catalogue, shared by every account (``apn_settings/read``)."""
     tracker_groups: Table[int, TrackerGroupRecord] = collection()
     trackers: Table[int, TrackerRecord] = collection()
     sensors: Table[int, SensorRecord] = collection()
@@ -172,6 +176,7 @@ class World:
     employee_changes: Table[int, EmployeeChangeRecord] = collection(key="tracker_id")
     """The last change of each tracker's employee, by tracker."""
     trusted_numbers: Table[int, TrustedNumbersRecord] = collection(key="tracker_id")
+    tracker_settings: Table[int, TrackerSettingsRecord] = collection(key="tracker_id")
     departments: Table[int, DepartmentRecord] = collection()
     garages: Table[int, GarageRecord] = collection()
     vehicles: Table[int, VehicleRecord] = collection()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -21,6 +21,7 @@ from fleetapi.models.sensor import DiscreteSensor, MeteringSensor, VirtualSensor
 from fleetapi.models.tracker import AdditionalState, GsmState, MovementStatus
 from fleetapi.models.tracker_command import HardwareCommand, HttpCommand
 from fleetapi.models.tracker_group import TrackerGroup
+from fleetapi.models.tracker_settings import SpecialSettings, TripDetectionSettings
 from fleetapi.models.vehicle import NewVehicle
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "HardwareCommandRecord",
     "HttpCommandRecord",
     "MeteringSensorRecord",
+    "MobileNetworkRecord",
     "MovementStatus",
     "QueuedCommandKind",
     "QueuedCommandRecord",
@@ -46,6 +48,7 @@ __all__ = [
     "TrackerCommandRecord",
     "TrackerGroupRecord",
     "TrackerRecord",
+    "TrackerSettingsRecord",
     "TrackerStateRecord",
     "TrustedNumbersRecord",
     "VehicleRecord",
@@ -197,6 +200,36 @@ class EmployeeChangeRecord(EmployeeAssignment):
     the API's object and the tracker it concerns. ``changed`` is UTC."""
 
     tracker_id: int
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class TrackerSettingsRecord:
+    """What the settings calls changed of a tracker (``tracker/settings/*``); a part left
+    null (or a tracker without a record) has its defaults."""
+
+    tracker_id: int
+    tracking: dict[str, Any] | None = None
+    """Its tracking settings, the fields of its model's tracking profile."""
+    trip_detection: TripDetectionSettings | None = None
+    """When it counts as idle, which splits its track into trips."""
+    lbs_max_radius: int | None = None
+    """The largest radius of its LBS points, in meters."""
+    special: list[SpecialSettings] = attrs.Factory(list)
+    """Its special settings, one of each kind set."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class MobileNetworkRecord:
+    """A mobile network of the APN catalogue (``apn_settings/read``), shared by every
+    account: its operator, the prefixes of its numbers and its access point."""
+
+    operator_name: str
+    prefixes: list[str]
+    """International prefixes of its phone numbers, digits without ``+`` (``49151``)."""
+    name: str
+    """The access point's name."""
+    user: str = ""
+    password: str = ""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
