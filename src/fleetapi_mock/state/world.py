@@ -49,6 +49,7 @@ from fleetapi_mock.state.records import (
     ApplicationRecord,
     AuditRecord,
     BillRecord,
+    BundleRecord,
     CheckinRecord,
     DataFileRecord,
     DealerRecord,
@@ -156,6 +157,7 @@ class World:
     api_keys: Table[str, ApiKeyRecord] = collection(key="hash")
     tracker_models: Table[int, TrackerModel] = collection()
     """The catalogue of device models, shared by every account (``tracker/list_models``)."""
+    bundles: Table[str, BundleRecord] = collection(key="imei")
     tracker_groups: Table[int, TrackerGroupRecord] = collection()
     trackers: Table[int, TrackerRecord] = collection()
     sensors: Table[int, SensorRecord] = collection()

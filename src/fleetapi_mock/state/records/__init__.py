@@ -62,6 +62,7 @@ from fleetapi_mock.state.records.content import (
 )
 from fleetapi_mock.state.records.fleet import (
     ADDITIONAL_STATE_READINGS,
+    BundleRecord,
     ConnectionStatus,
     CounterSetting,
     DepartmentRecord,
@@ -93,6 +94,7 @@ __all__ = [
     "AuditRecord",
     "AuthCodeRecord",
     "BillRecord",
+    "BundleRecord",
     "CheckinRecord",
     "ConnectionStatus",
     "CounterSetting",
