@@ -141,8 +141,8 @@ TRACKER_REGISTER = Endpoint(
             "dealer's `device_limit`. A sub-user whose record lists trackers gets it in its "
             "list. `tracker/list`, `read` and `get_states` show it at once.",
         ),
-        _STATUS,
     ),
+    notes="Its registration status is `register_retry`'s decision.",
 )
 TRACKER_REGISTER_QUICK = Endpoint(
     path="tracker/register_quick",
@@ -195,8 +195,10 @@ TRACKER_REPLACE = Endpoint(
             "`model` when the old or the new model is the mobile app; 221 only when the "
             "dealer is over its device limit already (the count does not change).",
         ),
-        _NEW_DEVICE,
-        _STATUS,
+    ),
+    notes=(
+        "The new device's model, ID and phone are checked as `tracker/register`'s (its "
+        "decisions); the registration status is `register_retry`'s decision."
     ),
 )
 TRACKER_REPLACE_QUICK = Endpoint(
@@ -220,8 +222,10 @@ TRACKER_REPLACE_RETRY = Endpoint(
     right="tracker_configure",
     errors=(204, 208, 214, 219, 243, 266),
     origin="service",
-    notes="A tracker the caller does not see is 204, as documented for this call.",
-    decisions=(_STATUS,),
+    notes=(
+        "A tracker the caller does not see is 204, as documented for this call; the "
+        "registration status is `register_retry`'s decision."
+    ),
 )
 TRACKER_CHANGE_PHONE = Endpoint(
     path="tracker/change_phone",
@@ -248,8 +252,11 @@ TRACKER_CORRUPT = Endpoint(
     right="tracker_register",
     errors=(201, 208, 219, 243),
     origin="service",
-    notes="A corrupted tracker is gone: a second call answers 201 (the documented 252 never).",
-    decisions=(_STATUS, _REMOVED),
+    notes=(
+        "A corrupted tracker is gone: a second call answers 201 (the documented 252 never). "
+        "The registration status is `register_retry`'s decision."
+    ),
+    decisions=(_REMOVED,),
 )
 TRACKER_DELETE = Endpoint(
     path="tracker/delete",
@@ -261,9 +268,9 @@ TRACKER_DELETE = Endpoint(
     origin="service",
     notes=(
         "249 for a tracker that is not a clone; 203 while rules or vehicles are bound to it, "
-        "naming them as documented: `rules` or `vehicles` beside `status` (IDs)."
+        "naming them as documented: `rules` or `vehicles` beside `status` (IDs). What goes "
+        "with the clone is `tracker/corrupt`'s decision."
     ),
-    decisions=(_REMOVED,),
 )
 TRACKER_AVATAR_UPLOAD = Endpoint(
     path="tracker/avatar/upload",
