@@ -53,6 +53,7 @@ __all__ = [
     "check_phone_free",
     "device_id_for",
     "is_mobile_app",
+    "model_of",
     "new_tracker_plan",
     "phone_for",
     "registration_plugin",
@@ -126,6 +127,11 @@ def catalogue_model(ctx: Context, code: str) -> TrackerModel:
     if found is None or not found.register:
         raise UnknownDeviceModelError(f"no device model {code!r} to register")
     return found
+
+
+def model_of(ctx: Context, record: TrackerRecord) -> TrackerModel | None:
+    """The catalogue's model of the tracker ``record`` (``None`` when it is not there)."""
+    return next((m for m in ctx.world.tracker_models.values() if m.code == record.model), None)
 
 
 def registration_plugin(plugin_id: int, model: TrackerModel) -> RegistrationPlugin:

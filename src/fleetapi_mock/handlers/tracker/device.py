@@ -42,7 +42,6 @@ from fleetapi.models.tracker import (
     TrackerReplaceQuickParams,
     TrackerReplaceRetryParams,
 )
-from fleetapi.models.tracker_model import TrackerModel
 from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.domain.tracker import unblocked_tracker, wire_tracker
 from fleetapi_mock.domain.tracker.device import (
@@ -55,6 +54,7 @@ from fleetapi_mock.domain.tracker.device import (
     check_phone_free,
     device_id_for,
     is_mobile_app,
+    model_of,
     new_tracker_plan,
     phone_for,
     registration_plugin,
@@ -119,7 +119,7 @@ def _retried(ctx: Context, record: TrackerRecord, status: ConnectionStatus) -> T
     """``record`` for a retry of its registration (``status`` ``just_registered``) or its
     replacement (``just_replaced``): 214 for a model without a phone; 266 for a replacement's
     retry of a tracker whose first device has not reported; 243 in any other status."""
-    if _model(ctx, record).has_phone is False:
+    if _has_no_phone(ctx, record):
         raise NotSupportedByDeviceError(f"model {record.model!r} has no phone to send to")
     current = record.state.connection_status
     if current == "just_registered" and status == "just_replaced":
@@ -129,12 +129,10 @@ def _retried(ctx: Context, record: TrackerRecord, status: ConnectionStatus) -> T
     return record
 
 
-def _model(ctx: Context, record: TrackerRecord) -> TrackerModel:
-    """The catalogue's model of ``record`` (one of no features when it is not there)."""
-    found = next((m for m in ctx.world.tracker_models.values() if m.code == record.model), None)
-    if found is None:
-        return TrackerModel(id=0, vendor="", code=record.model, type="vehicle", name="", id_type="")
-    return found
+def _has_no_phone(ctx: Context, record: TrackerRecord) -> bool:
+    """Whether the catalogue says the tracker's model has no phone."""
+    model = model_of(ctx, record)
+    return model is not None and model.has_phone is False
 
 
 @handles(TRACKER_REGISTER_RETRY)
@@ -162,7 +160,8 @@ def _replaceable(ctx: Context, tracker_id: int) -> TrackerRecord:
     record = unblocked_tracker(ctx, tracker_id, refuse_clone=True)
     if not reported(record):
         raise DeviceStatusError(f"tracker {record.id}'s device has not reported yet")
-    if is_mobile_app(_model(ctx, record)):
+    current = model_of(ctx, record)
+    if current is not None and is_mobile_app(current):
         raise invalid("model", "the mobile app's tracker takes no other device")
     check_dealer_room(ctx, adding=0)
     return record
@@ -213,7 +212,7 @@ def tracker_change_phone(ctx: Context, params: TrackerChangePhoneParams) -> None
     another tracker has the number, 241 when it is the SIM card of another bundle of the
     dealer."""
     record = unblocked_tracker(ctx, params.tracker_id, refuse_clone=True)
-    if _model(ctx, record).has_phone is False:
+    if _has_no_phone(ctx, record):
         raise NotSupportedByDeviceError(f"model {record.model!r} has no phone")
     check_phone_free(ctx, params.phone, but=record.id)
     dealer = ctx.account.dealer_id

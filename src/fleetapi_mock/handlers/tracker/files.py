@@ -15,6 +15,7 @@ from fleetapi_mock.domain.file import FILE_FIELD_NAME, avatar_name
 from fleetapi_mock.domain.position import record_positions
 from fleetapi_mock.domain.tracker import unblocked_tracker
 from fleetapi_mock.domain.tracker.datalogger import read_datalogger_file
+from fleetapi_mock.domain.tracker.device import model_of
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.bounds import in_clock_range
 from fleetapi_mock.state.records import TrackPointRecord
@@ -37,7 +38,7 @@ def tracker_datalogger_upload(ctx: Context, params: TrackerDataloggerUploadParam
     device (201, 208, 219 a clone, 214 not a ``logger`` model; 233 no file or no rows; 234 a
     row that does not read, naming its line; 268 past the world's records limit)."""
     record = unblocked_tracker(ctx, params.tracker_id, refuse_clone=True)
-    model = next((m for m in ctx.world.tracker_models.values() if m.code == record.model), None)
+    model = model_of(ctx, record)
     if model is None or model.type != "logger":
         raise NotSupportedByDeviceError(f"tracker {record.id} is not a datalogger")
     upload = ctx.files.get(FILE_FIELD_NAME)
