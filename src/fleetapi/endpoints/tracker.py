@@ -84,9 +84,9 @@ _STATUS = Decision(
     "A device's registration status",
     "A registered tracker is `just_registered` (no position) until its device's first point, "
     "a replaced one `just_replaced` until the new device's; a point makes it `active`. "
-    "`register_retry` and `corrupt` take a tracker whose device never reported, 243 "
-    "otherwise (the documentation's 242 of `register_retry` and `replace_retry` is the code "
-    "of content validation; its errors table gives 243 to *Device already connected*); "
+    "`register_retry` takes a `just_registered` tracker and `corrupt` one in either status, "
+    "243 otherwise (the documentation's 242 of `register_retry` and `replace_retry` is the "
+    "code of content validation; its errors table gives 243 to *Device already connected*); "
     "`replace` and `replace_quick` take one whose device reported (266), `replace_retry` one "
     "`just_replaced` (243 once the new device reported, 266 before the first one did). The "
     "mock sends no command and no invitation: a retry answers the tracker as it is "
