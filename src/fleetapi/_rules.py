@@ -62,6 +62,10 @@ EMAIL_PATTERN = r"^([^\s@]+@[^\s@]+\.[^\s@]+)?$"
 """An e-mail address (something ``@`` a domain with a dot, no whitespace), or nothing."""
 _EMAIL = re.compile(EMAIL_PATTERN[1:-1])
 
+PHONE_PATTERN = r"^[0-9]{0,15}$"
+"""A phone number in international format without ``+``: at most 15 digits (E.164), or
+nothing."""
+
 _INTEGER_TEXT = re.compile(r"-?[0-9]{1,18}")
 _DECIMAL_TEXT = re.compile(r"-?[0-9]{1,18}(?:\.[0-9]{1,18})?")
 

@@ -591,6 +591,67 @@ _MODEL: Final = {
 }
 """A model of the catalogue as documented (the documentation shows it without its envelope)."""
 
+_REGISTERED: Final = {
+    "id": 833389,
+    "label": "Courier",
+    "group_id": 0,
+    "source": {
+        "id": 526383,
+        "device_id": "123451234512346",
+        "model": "qlgv55lite",
+        "blocked": False,
+        "tariff_id": 12163,
+        "phone": "79123122312",
+        "status_listing_id": None,
+        "creation_date": "2021-06-03",
+        "tariff_end_date": "2021-06-17",
+    },
+    "clone": False,
+}
+"""The tracker ``tracker/register`` and ``tracker/replace`` answer in the documentation."""
+
+_TRACKER: Final = {
+    "id": 123456,
+    "label": "tracker label",
+    "clone": False,
+    "group_id": 167,
+    "avatar_file_name": "file name",
+    "source": {
+        "id": 234567,
+        "device_id": ANY,  # documented as a number here, a string in the object's description
+        "model": "telfmb920",
+        "blocked": False,
+        "tariff_id": 345678,
+        "status_listing_id": None,
+        "creation_date": "2011-09-21",
+        "tariff_end_date": "2016-03-24",
+        "phone": "71234567890",
+    },
+    "tag_bindings": [{"tag_id": 456789, "ordinal": 4}],
+}
+"""The tracker object of the documentation, as the quick and retry calls answer it."""
+
+_APN: Final = {"apn_name": "fast.tmobile.com", "apn_user": "tmobile", "apn_password": "tmobile"}
+"""The documented SIM card's APN settings."""
+
+
+def _device_status(tracker_id: int, status: str) -> Callable[[FleetMock], object]:
+    """A setup that puts a demo tracker in a registration status (``just_registered``...)."""
+
+    def setup(mock: FleetMock) -> object:
+        state = attrs.evolve(mock.world.trackers[tracker_id].state, connection_status=status)
+        return mock.world.trackers.change(tracker_id, state=state)
+
+    return setup
+
+
+def _clone_of_van_2(mock: FleetMock) -> object:
+    """A setup adding tracker 8, a clone of Van 2 (the demo world has none)."""
+    van = mock.world.trackers[2]
+    mock.world.trackers[8] = attrs.evolve(van, id=8, label="Van 2 (clone)", clone=True)
+    return None
+
+
 _EVENT: Final = {
     "id": 1,
     "type": "tracker",
@@ -849,6 +910,83 @@ EXAMPLES: Final = (
     Example("history/mark_read", {"id": 2}, {}),
     Example("history/mark_read_all", {}, {}),
     Example("tracker/list_models", {"compact_index": True}, {"list": [_MODEL]}),
+    # documented: Queclink GV55Lite (here a GV300 of the catalogue) with plugin 37 and an
+    # activation code of the dealer's
+    Example(
+        "tracker/register",
+        {
+            "label": "Courier",
+            "group_id": 0,
+            "plugin_id": 37,
+            "model": "queclink_gv300",
+            "phone": "79123122312",
+            "activation_code": "123123123",
+            "device_id": "123451234512346",
+            **_APN,
+        },
+        {"value": _REGISTERED},
+    ),
+    Example(
+        "tracker/register_quick",
+        {"label": "Courier", "group_id": 0, "imei": "35645587458999"},
+        {"value": _TRACKER},
+    ),
+    # documented tracker 999119: here Van 2, whose device has not reported yet
+    Example(
+        "tracker/register_retry",
+        {"tracker_id": 2, **_APN, "send_register_commands": True},
+        {"value": _TRACKER},
+        setup=_device_status(2, "just_registered"),
+    ),
+    # documented tracker 123456: here Van 1
+    Example(
+        "tracker/replace",
+        {
+            "tracker_id": 1,
+            "plugin_id": 37,
+            "model": "queclink_gv300",
+            "phone": "79123122312",
+            "device_id": "123451234512346",
+            **_APN,
+        },
+        {"value": _REGISTERED},
+    ),
+    Example(
+        "tracker/replace_quick",
+        {"tracker_id": 1, "imei": "35645587458999"},
+        {"value": _TRACKER},
+    ),
+    # the documented example is sent to register_retry: here replace_retry, to Van 2 replaced
+    Example(
+        "tracker/replace_retry",
+        {"tracker_id": 2, **_APN},
+        {"value": _TRACKER},
+        setup=_device_status(2, "just_replaced"),
+    ),
+    # documented tracker 265489: here Van 1, then Van 2 (not reported yet), a clone of Van 2
+    Example("tracker/change_phone", {"tracker_id": 1, "phone": "6156680000", **_APN}, {}),
+    Example("tracker/corrupt", {"tracker_id": 2}, {}, setup=_device_status(2, "just_registered")),
+    Example("tracker/delete", {"tracker_id": 8}, {}, setup=_clone_of_van_2),
+    Example(
+        "tracker/avatar/upload",
+        {"tracker_id": 1},
+        {"value": "file name"},
+        files={"file": ("avatar.png", b"\x89PNG\r\n\x1a\n" + b"\0" * 16, "image/png")},
+    ),
+    # no documented example: the Scooter's device made a datalogger
+    Example(
+        "tracker/datalogger/upload",
+        {"tracker_id": 6},
+        {},
+        files={
+            "file": (
+                "track.csv",
+                b"time,lat,lng,speed\n2026-01-15 08:00:00,52.52,13.405,30\n",
+                "text/csv",
+            )
+        },
+        setup=lambda mock: mock.world.trackers.change(6, model="qstarz_bt1000x"),
+    ),
     # documented tracker 265489: here Van 1
     Example(
         "tracker/get_last_gps_point",

@@ -109,8 +109,8 @@ def within_rules(
         path = st.text(alphabet=string.ascii_letters + string.digits + "/?=&-_.", max_size=8)
         return st.builds("{}://example.{}/{}".format, st.sampled_from(["http", "https"]),
                          st.sampled_from(["com", "org"]), path)  # fmt: skip
-    if tp is str and limits.pattern is not None:
-        return st.from_regex(limits.pattern, fullmatch=True)
+    if tp is str and limits.pattern is not None:  # and the other limits beside it
+        return st.from_regex(limits.pattern, fullmatch=True).filter(lambda v: not limits.check(v))
     if tp is str and limits.email:
         addresses = ["a@b.co", "smith@example.com"]
         return st.sampled_from(addresses if limits.not_blank else ["", *addresses])

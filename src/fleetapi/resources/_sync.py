@@ -284,6 +284,7 @@ __all__ = [
     "TrackVisitResource",
     "TrackerAlarmModeResource",
     "TrackerApnSettingsResource",
+    "TrackerAvatarResource",
     "TrackerChatResource",
     "TrackerChatUnreadResource",
     "TrackerChatUpdatedResource",
@@ -292,6 +293,7 @@ __all__ = [
     "TrackerContactResource",
     "TrackerCounterResource",
     "TrackerCounterValueResource",
+    "TrackerDataloggerResource",
     "TrackerEmployeeResource",
     "TrackerEngineImmobilizerResource",
     "TrackerGroupResource",
@@ -2372,6 +2374,16 @@ class TrackerResource:
         return TrackerEmployeeResource(self._client)
 
     @cached_property
+    def avatar(self) -> TrackerAvatarResource:
+        """The calls under ``tracker/avatar/``."""
+        return TrackerAvatarResource(self._client)
+
+    @cached_property
+    def datalogger(self) -> TrackerDataloggerResource:
+        """The calls under ``tracker/datalogger/``."""
+        return TrackerDataloggerResource(self._client)
+
+    @cached_property
     def group(self) -> TrackerGroupResource:
         """The calls under ``tracker/group/``."""
         return TrackerGroupResource(self._client)
@@ -2538,6 +2550,306 @@ class TrackerResource:
             ),
         )
         return result
+
+    def register(
+        self,
+        *,
+        label: str,
+        group_id: int,
+        model: str,
+        plugin_id: int,
+        device_id: str | Unset = UNSET,
+        send_register_commands: bool | Unset | None = UNSET,
+        phone: str | Unset = UNSET,
+        apn_name: str | Unset = UNSET,
+        apn_user: str | Unset = UNSET,
+        apn_password: str | Unset = UNSET,
+        activation_code: str | Unset = UNSET,
+        notification_email: str | Unset = UNSET,
+        notification_phone: str | Unset = UNSET,
+    ) -> Tracker:
+        """Register a new device as a tracker of the account.
+
+        Calls ``tracker/register``.
+        Sub-users need the ``tracker_register`` right.
+        Error codes the service lists: 7, 204, 220, 221, 222, 223, 224, 225, 227.
+
+        Args:
+            label: The new tracker's label: 1 to 60 printable characters.
+            group_id: The tracker group to put it in (``tracker/group/list``); 0: no group.
+            model: The device model's code (``tracker/list_models``).
+            plugin_id: The registration plugin (``plugin/list``): 44 (activation code optional) or
+                37 (required) for a device, 35 (optional) or 68 (required) for the mobile app.
+            device_id: The device's ID, as its model's ``id_type`` says (an IMEI's digits alone);
+                required where the device has a fixed ID, left out where the platform makes one.
+            send_register_commands: Send the activation commands to the device (null or left out:
+                the platform's setting).
+            phone: The number of the device's SIM card, in international format without ``+``;
+                required for a model with a phone (``has_phone``), ignored for the others.
+            apn_name: The GPRS APN of the SIM card.
+            apn_user: The APN's user; may be empty.
+            apn_password: The APN's password; may be empty.
+            activation_code: An activation code of the dealer: required by plugins 37 and 68,
+                optional for 44 and 35; a code activates one device.
+            notification_email: The mobile app: the e-mail address to invite to install it.
+            notification_phone: The mobile app: the phone number to invite to install it,
+                international format without ``+``.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REGISTER
+        from fleetapi.models.tracker import TrackerRegisterParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REGISTER,
+            TrackerRegisterParams(
+                label=label,
+                group_id=group_id,
+                model=model,
+                plugin_id=plugin_id,
+                device_id=device_id,
+                send_register_commands=send_register_commands,
+                phone=phone,
+                apn_name=apn_name,
+                apn_user=apn_user,
+                apn_password=apn_password,
+                activation_code=activation_code,
+                notification_email=notification_email,
+                notification_phone=notification_phone,
+            ),
+        )
+        return result
+
+    def register_quick(self, *, label: str, group_id: int, imei: str) -> Tracker:
+        """Register a preconfigured device of the dealer's bundles, by its IMEI.
+
+        Calls ``tracker/register_quick``.
+        Sub-users need the ``tracker_register`` right.
+        Error codes the service lists: 7, 201, 204, 220, 221, 223, 224, 225.
+
+        Args:
+            label: The new tracker's label: 1 to 60 printable characters.
+            group_id: The tracker group to put it in (``tracker/group/list``); 0: no group.
+            imei: The device's IMEI: the digits alone.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REGISTER_QUICK
+        from fleetapi.models.tracker import TrackerRegisterQuickParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REGISTER_QUICK,
+            TrackerRegisterQuickParams(label=label, group_id=group_id, imei=imei),
+        )
+        return result
+
+    def register_retry(
+        self,
+        *,
+        tracker_id: int | Unset = UNSET,
+        device_id: str | Unset = UNSET,
+        apn_name: str | Unset = UNSET,
+        apn_user: str | Unset = UNSET,
+        apn_password: str | Unset = UNSET,
+        send_register_commands: bool | Unset | None = UNSET,
+    ) -> Tracker:
+        """Send the registration commands again to a device that has not reported yet.
+
+        Calls ``tracker/register_retry``.
+        Sub-users need the ``tracker_register`` right.
+        Error codes the service lists: 7, 201, 208, 214, 219, 243.
+
+        Args:
+            tracker_id: The tracker.
+            device_id: The device ID it was registered with, instead of ``tracker_id``.
+            apn_name: The GPRS APN of the SIM card.
+            apn_user: The APN's user; may be empty.
+            apn_password: The APN's password; may be empty.
+            send_register_commands: Send the activation commands to the device (null or left out:
+                the platform's setting).
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REGISTER_RETRY
+        from fleetapi.models.tracker import TrackerRegisterRetryParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REGISTER_RETRY,
+            TrackerRegisterRetryParams(
+                tracker_id=tracker_id,
+                device_id=device_id,
+                apn_name=apn_name,
+                apn_user=apn_user,
+                apn_password=apn_password,
+                send_register_commands=send_register_commands,
+            ),
+        )
+        return result
+
+    def replace(
+        self,
+        *,
+        tracker_id: int,
+        model: str,
+        plugin_id: int,
+        device_id: str | Unset = UNSET,
+        send_register_commands: bool | Unset | None = UNSET,
+        phone: str | Unset = UNSET,
+        apn_name: str | Unset = UNSET,
+        apn_user: str | Unset = UNSET,
+        apn_password: str | Unset = UNSET,
+    ) -> Tracker:
+        """Put a new device behind a tracker, keeping its ID and history.
+
+        Calls ``tracker/replace``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 7, 201, 208, 219, 220, 221, 222, 223, 224, 266.
+
+        Args:
+            tracker_id: The tracker.
+            model: The new device's model code (``tracker/list_models``).
+            plugin_id: The registration plugin (``plugin/list``): 44 or 37 (a device).
+            device_id: The new device's ID, as its model's ``id_type`` says; required where the
+                device has a fixed ID.
+            send_register_commands: Send the activation commands to the new device (null or left
+                out: the platform's setting).
+            phone: The number of the new device's SIM card, in international format without ``+``;
+                required for a model with a phone.
+            apn_name: The GPRS APN of the SIM card.
+            apn_user: The APN's user; may be empty.
+            apn_password: The APN's password; may be empty.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REPLACE
+        from fleetapi.models.tracker import TrackerReplaceParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REPLACE,
+            TrackerReplaceParams(
+                tracker_id=tracker_id,
+                model=model,
+                plugin_id=plugin_id,
+                device_id=device_id,
+                send_register_commands=send_register_commands,
+                phone=phone,
+                apn_name=apn_name,
+                apn_user=apn_user,
+                apn_password=apn_password,
+            ),
+        )
+        return result
+
+    def replace_quick(self, *, tracker_id: int, imei: str) -> Tracker:
+        """Put a preconfigured device of the dealer's bundles behind a tracker.
+
+        Calls ``tracker/replace_quick``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 7, 201, 208, 219, 220, 221, 223, 224, 266.
+
+        Args:
+            tracker_id: The tracker.
+            imei: The new device's IMEI: the digits alone.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REPLACE_QUICK
+        from fleetapi.models.tracker import TrackerReplaceQuickParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REPLACE_QUICK, TrackerReplaceQuickParams(tracker_id=tracker_id, imei=imei)
+        )
+        return result
+
+    def replace_retry(
+        self,
+        *,
+        tracker_id: int,
+        apn_name: str | Unset = UNSET,
+        apn_user: str | Unset = UNSET,
+        apn_password: str | Unset = UNSET,
+    ) -> Tracker:
+        """Send the registration commands again to a replacement device.
+
+        Calls ``tracker/replace_retry``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 204, 208, 214, 219, 243, 266.
+
+        Args:
+            tracker_id: The tracker whose new device has not reported yet.
+            apn_name: The GPRS APN of the SIM card.
+            apn_user: The APN's user; may be empty.
+            apn_password: The APN's password; may be empty.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REPLACE_RETRY
+        from fleetapi.models.tracker import TrackerReplaceRetryParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REPLACE_RETRY,
+            TrackerReplaceRetryParams(
+                tracker_id=tracker_id,
+                apn_name=apn_name,
+                apn_user=apn_user,
+                apn_password=apn_password,
+            ),
+        )
+        return result
+
+    def change_phone(
+        self,
+        *,
+        tracker_id: int,
+        phone: str,
+        apn_name: str,
+        apn_user: str | Unset = UNSET,
+        apn_password: str | Unset = UNSET,
+    ) -> None:
+        """Give a tracker's device a new SIM card: its phone number and APN.
+
+        Calls ``tracker/change_phone``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 201, 208, 214, 219, 223, 241.
+
+        Args:
+            tracker_id: The tracker.
+            phone: The new SIM card's number, in international format without ``+``.
+            apn_name: The new SIM card's GPRS APN.
+            apn_user: The APN's user; may be empty.
+            apn_password: The APN's password; may be empty.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_CHANGE_PHONE
+        from fleetapi.models.tracker import TrackerChangePhoneParams
+
+        self._client.call(
+            TRACKER_CHANGE_PHONE,
+            TrackerChangePhoneParams(
+                tracker_id=tracker_id,
+                phone=phone,
+                apn_name=apn_name,
+                apn_user=apn_user,
+                apn_password=apn_password,
+            ),
+        )
+
+    def corrupt(self, *, tracker_id: int) -> None:
+        """Delete a tracker whose device never reported, freeing its device ID and phone.
+
+        Calls ``tracker/corrupt``.
+        Sub-users need the ``tracker_register`` right.
+        Error codes the service lists: 201, 208, 219, 243.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_CORRUPT
+        from fleetapi.models.tracker import TrackerReadParams
+
+        self._client.call(TRACKER_CORRUPT, TrackerReadParams(tracker_id=tracker_id))
+
+    def delete(self, *, tracker_id: int) -> None:
+        """Delete a clone of a device.
+
+        Calls ``tracker/delete``.
+        Master users only.
+        Error codes the service lists: 201, 203, 208, 249.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_DELETE
+        from fleetapi.models.tracker import TrackerReadParams
+
+        self._client.call(TRACKER_DELETE, TrackerReadParams(tracker_id=tracker_id))
 
     def list_models(
         self,
@@ -3049,6 +3361,64 @@ class TrackerEmployeeResource:
             TRACKER_EMPLOYEE_READ, TrackerEmployeeReadParams(tracker_id=tracker_id)
         )
         return result
+
+
+class TrackerAvatarResource:
+    """The calls under ``tracker/avatar/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def upload(
+        self, *, file: FileInput, tracker_id: int, redirect_target: str | Unset = UNSET
+    ) -> str:
+        """Upload an image as a tracker's avatar and get its file name.
+
+        Calls ``tracker/avatar/upload``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 208, 233, 234.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            tracker_id: The tracker.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_AVATAR_UPLOAD
+        from fleetapi.models.tracker import TrackerAvatarUploadParams
+
+        result: str = self._client.call(
+            TRACKER_AVATAR_UPLOAD,
+            TrackerAvatarUploadParams(tracker_id=tracker_id, redirect_target=redirect_target),
+            files={"file": file},
+        )
+        return result
+
+
+class TrackerDataloggerResource:
+    """The calls under ``tracker/datalogger/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def upload(self, *, file: FileInput, tracker_id: int) -> None:
+        """Upload a datalogger's CSV file of points into its tracker's track.
+
+        Calls ``tracker/datalogger/upload``.
+        Error codes the service lists: 201, 208, 214, 219, 233, 234, 268.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            tracker_id: The datalogger's tracker.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_DATALOGGER_UPLOAD
+        from fleetapi.models.tracker import TrackerDataloggerUploadParams
+
+        self._client.call(
+            TRACKER_DATALOGGER_UPLOAD,
+            TrackerDataloggerUploadParams(tracker_id=tracker_id),
+            files={"file": file},
+        )
 
 
 class TrackerGroupResource:

@@ -1,5 +1,5 @@
 """The checks of a loaded world document beyond its shape: every reference points at
-something there (users and tariffs at dealers, trackers at owners and tariffs, tasks at
+something there (users, tariffs and bundles at dealers, trackers at owners and tariffs, tasks at
 trackers...), owners are master users, logins and hashes are unique.
 """
 
@@ -52,6 +52,9 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     for tariff in world.tariffs.values():
         if tariff.dealer_id is not None and tariff.dealer_id not in world.dealers:
             yield f"tariffs[id={tariff.id}].dealer_id", f"no dealer {tariff.dealer_id}"
+    for bundle in world.bundles.values():
+        if bundle.dealer_id not in world.dealers:
+            yield f"bundles[imei={bundle.imei}].dealer_id", f"no dealer {bundle.dealer_id}"
     for tracker in world.trackers.values():
         where = f"trackers[id={tracker.id}]"
         if tracker.user_id not in world.users or not world.users[tracker.user_id].is_master:

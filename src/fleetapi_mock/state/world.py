@@ -49,6 +49,7 @@ from fleetapi_mock.state.records import (
     ApplicationRecord,
     AuditRecord,
     BillRecord,
+    BundleRecord,
     ChatMessageRecord,
     CheckinRecord,
     ContactRecord,
@@ -166,6 +167,7 @@ class World:
     """The catalogue of device models, shared by every account (``tracker/list_models``)."""
     mobile_networks: list[MobileNetworkRecord] = collection()
     """The APN catalogue, shared by every account (``apn_settings/read``)."""
+    bundles: Table[str, BundleRecord] = collection(key="imei")
     tracker_groups: Table[int, TrackerGroupRecord] = collection()
     trackers: Table[int, TrackerRecord] = collection()
     sensors: Table[int, SensorRecord] = collection()

@@ -64,6 +64,7 @@ from fleetapi_mock.state.records.content import (
 )
 from fleetapi_mock.state.records.fleet import (
     ADDITIONAL_STATE_READINGS,
+    BundleRecord,
     ConnectionStatus,
     CounterSetting,
     DepartmentRecord,
@@ -108,6 +109,7 @@ __all__ = [
     "AuditRecord",
     "AuthCodeRecord",
     "BillRecord",
+    "BundleRecord",
     "ChatMessageRecord",
     "CheckinRecord",
     "ConnectionStatus",

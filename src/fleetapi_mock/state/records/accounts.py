@@ -71,6 +71,9 @@ class DealerRecord:
     """The most trackers the dealer's users may have in all; null means no limit. A dealer
     over it makes the calls that check it (``checkin/list``, ``department/list``,
     ``department/create``) answer 221."""
+    activation_codes: list[str] = attrs.Factory(list)
+    """The dealer's activation codes not used yet: registering a device with one uses it
+    up (``tracker/register``)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

@@ -1,5 +1,6 @@
-"""Records of the fleet: trackers and their state, recorded points, employees and their
-assignments, departments, garages, vehicles and their service tasks."""
+"""Records of the fleet: trackers and their state, the dealers' device bundles, recorded
+points, employees and their assignments, departments, garages, vehicles and their service
+tasks."""
 
 from __future__ import annotations
 
@@ -18,13 +19,19 @@ from fleetapi.models.history import HistoryEntry
 from fleetapi.models.reading import CounterType
 from fleetapi.models.rule import Rule
 from fleetapi.models.sensor import DiscreteSensor, MeteringSensor, VirtualSensor
-from fleetapi.models.tracker import AdditionalState, GsmState, MovementStatus
+from fleetapi.models.tracker import (
+    AdditionalState,
+    ConnectionStatus,
+    GsmState,
+    MovementStatus,
+)
 from fleetapi.models.tracker_command import HardwareCommand, HttpCommand
 from fleetapi.models.tracker_group import TrackerGroup
 from fleetapi.models.tracker_settings import SpecialSettings, TripDetectionSettings
 from fleetapi.models.vehicle import NewVehicle
 
 __all__ = [
+    "BundleRecord",
     "ConnectionStatus",
     "CounterSetting",
     "DepartmentRecord",
@@ -53,11 +60,6 @@ __all__ = [
     "TrustedNumbersRecord",
     "VehicleRecord",
     "VirtualSensorRecord",
-]
-
-
-ConnectionStatus = Literal[
-    "signal_lost", "just_registered", "just_connected", "offline", "idle", "active"
 ]
 
 
@@ -155,6 +157,21 @@ class TrustedNumbersRecord:
     tracker_id: int
     numbers: list[str] = attrs.Factory(list)
     """10 to 15 digits each, without ``+``, in the order they were given."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class BundleRecord:
+    """A preconfigured device of a dealer's stock, known by its IMEI: ``tracker/register_quick``
+    and ``tracker/replace_quick`` take it by IMEI alone."""
+
+    imei: str
+    """The device's IMEI, its device ID once registered."""
+    dealer_id: int
+    """The dealer whose users may register it."""
+    model: str
+    """The device model's code (``tracker_models``)."""
+    phone: str | None = None
+    """The number of the SIM card bundled with it, if any."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
