@@ -103,6 +103,9 @@ class Imports:
             if head == "dt":
                 self.plain.add("import datetime as dt")
                 continue
+            if head == "builtins":  # a field named like a builtin (``list``) annotates with it
+                self.plain.add("import builtins")
+                continue
             if head in ("Any", "Literal", "Union", "Optional"):
                 self.need("typing", head)
                 continue

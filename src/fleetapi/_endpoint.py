@@ -19,6 +19,7 @@ from fleetapi._naming import cli_words, sdk_attribute
 
 __all__ = [
     "EXPORT_MEDIA_TYPES",
+    "MAP_MEDIA_TYPES",
     "Access",
     "Decision",
     "Endpoint",
@@ -40,6 +41,12 @@ EXPORT_MEDIA_TYPES: dict[str, str] = {
 }
 """The content type of each format of the calls that export a file (a check-in listing, a
 report)."""
+
+MAP_MEDIA_TYPES: dict[str, str] = {
+    "kml": "application/vnd.google-earth.kml+xml",
+    "kmz": "application/vnd.google-earth.kmz",
+}
+"""The content type of each format of the calls that download map data (a track, zones)."""
 
 
 class Access(enum.Enum):

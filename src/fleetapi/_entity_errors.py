@@ -93,6 +93,13 @@ class LimitTooBigError(InvalidRequestError):
     description = "Requested limit is too big"
 
 
+class DeviceOfflineError(InvalidStateError):
+    """Code 213: Cannot perform action: the device is offline."""
+
+    code = 213
+    description = "Cannot perform action: the device is offline"
+
+
 class NotSupportedByDeviceError(InvalidRequestError):
     """Code 214: Requested operation or parameters are not supported by the device."""
 
@@ -246,6 +253,13 @@ class EntityExistsError(ConflictError):
     code = 247
     description = "Entity already exists"
     http_status = 409
+
+
+class LocationAlreadyActualError(ConflictError):
+    """Code 256: Location already actual (the device reported its position a moment ago)."""
+
+    code = 256
+    description = "Location already actual"
 
 
 class InvalidTaskStateError(InvalidStateError):

@@ -223,11 +223,12 @@ class InvalidRequestError(FleetApiError):
 
 
 class ConflictError(FleetApiError):
-    """The request clashes with what exists (203, 206, 231, 247, 261)."""
+    """The request clashes with what exists (203, 206, 231, 247, 256, 261)."""
 
 
 class InvalidStateError(FleetApiError):
-    """The entity is in a state that does not allow this (208, 229, 238, 240, 255, 269, 280)."""
+    """The entity is in a state that does not allow this (208, 213, 229, 238, 240, 255, 269,
+    280)."""
 
 
 class QuotaExceededError(FleetApiError):

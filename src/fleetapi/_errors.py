@@ -4,19 +4,32 @@ The SDK raises the class of a failure's ``status.code``; the mock answers a rais
 its code and HTTP status. Every code has one class, and every class belongs to one family
 (:class:`AuthenticationError`, :class:`NotFoundError`...) so that callers can catch broadly or
 exactly. Unknown codes raise the family-less :class:`FleetApiError` with the code kept.
-The classes of codes 1-199 are here, those of 201-299 in :mod:`fleetapi._entity_errors`.
+The classes of codes 1-199 are here, those of 201-299 in :mod:`fleetapi._entity_errors` and,
+for a tracker's device, :mod:`fleetapi._device_errors`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from fleetapi._device_errors import (
+    BundledSimPhoneError,
+    ClonesOnlyError,
+    DeviceConnectedError,
+    DeviceIdInUseError,
+    DeviceStatusError,
+    LegalTypeNotAllowedError,
+    PhoneInUseError,
+    UnknownDeviceModelError,
+    WrongActivationCodeError,
+)
 from fleetapi._entity_errors import (
     AlreadyDoneError,
     CloneNotAllowedError,
     DataNotReadyError,
     DeviceBlockedError,
     DeviceLimitExceededError,
+    DeviceOfflineError,
     EmptyDataFileError,
     EntityExistsError,
     EntityHasLinksError,
@@ -35,6 +48,7 @@ from fleetapi._entity_errors import (
     InvalidTariffError,
     InvalidTaskStateError,
     LimitTooBigError,
+    LocationAlreadyActualError,
     LoginInUseError,
     MissingCalibrationDataError,
     ModelMismatchError,
@@ -83,11 +97,17 @@ __all__ = [
     "CODES",
     "AlreadyDoneError",
     "AuthenticationError",
+    "BundledSimPhoneError",
     "CloneNotAllowedError",
+    "ClonesOnlyError",
     "ConflictError",
     "DataNotReadyError",
     "DeviceBlockedError",
+    "DeviceConnectedError",
+    "DeviceIdInUseError",
     "DeviceLimitExceededError",
+    "DeviceOfflineError",
+    "DeviceStatusError",
     "EmptyDataFileError",
     "EntityExistsError",
     "EntityHasLinksError",
@@ -112,7 +132,9 @@ __all__ = [
     "InvalidStateError",
     "InvalidTariffError",
     "InvalidTaskStateError",
+    "LegalTypeNotAllowedError",
     "LimitTooBigError",
+    "LocationAlreadyActualError",
     "LoginInUseError",
     "MissingCalibrationDataError",
     "ModelMismatchError",
@@ -126,6 +148,7 @@ __all__ = [
     "OverQuotaError",
     "PasswordNotChangedError",
     "PermissionDeniedError",
+    "PhoneInUseError",
     "PluginNotFoundError",
     "QuotaExceededError",
     "RateLimitError",
@@ -141,7 +164,9 @@ __all__ = [
     "TooManyEntitiesError",
     "TooManySensorsError",
     "TooManyZonePointsError",
+    "UnknownDeviceModelError",
     "ValidationFailedError",
+    "WrongActivationCodeError",
     "WrongAuthCodeError",
     "WrongPasswordError",
     "error_class",

@@ -28,6 +28,13 @@ PRINTABLE_PATTERN = rf"^[^{_UNPRINTABLE}]*$"
 """Printable text, as a JSON Schema pattern."""
 PRINTABLE_NOT_BLANK_PATTERN = rf"^[^{_UNPRINTABLE}]*[^\s{_UNPRINTABLE}][^{_UNPRINTABLE}]*$"
 """Printable text with something besides whitespace."""
+
+
+def _text_pattern(out: str, *, not_blank: bool) -> str:
+    """The JSON Schema pattern of text without the characters of the class ``out``."""
+    return rf"^[^{out}]*[^\s{out}][^{out}]*$" if not_blank else rf"^[^{out}]*$"
+
+
 _PRINTABLE = re.compile(PRINTABLE_PATTERN[1:-1])
 
 WEB_URL_PATTERN = r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,4})?([/?#][^\s]*)?$"
@@ -54,6 +61,10 @@ HEX_COLOR_PATTERN = r"^[0-9A-Fa-f]{6}$"
 EMAIL_PATTERN = r"^([^\s@]+@[^\s@]+\.[^\s@]+)?$"
 """An e-mail address (something ``@`` a domain with a dot, no whitespace), or nothing."""
 _EMAIL = re.compile(EMAIL_PATTERN[1:-1])
+
+PHONE_PATTERN = r"^[0-9]{0,15}$"
+"""A phone number in international format without ``+``: at most 15 digits (E.164), or
+nothing."""
 
 _INTEGER_TEXT = re.compile(r"-?[0-9]{1,18}")
 _DECIMAL_TEXT = re.compile(r"-?[0-9]{1,18}(?:\.[0-9]{1,18})?")
@@ -86,6 +97,8 @@ class Rules:
     no line or paragraph separators (:data:`PRINTABLE_PATTERN`)."""
     not_blank: bool = False
     """Not empty and not only whitespace."""
+    forbid: str = ""
+    """Characters the text may not hold (with ``printable``, one pattern says both)."""
     url: bool = False
     """An absolute ``http`` or ``https`` URL without whitespace (:data:`WEB_URL_PATTERN`)."""
     email: bool = False
@@ -128,6 +141,8 @@ class Rules:
             return f"must be at most {self.max_length} characters"
         if self.printable and _PRINTABLE.fullmatch(value) is None:
             return "must contain printable characters only"
+        if any(c in value for c in self.forbid):
+            return "must not contain " + " or ".join(self.forbid)
         if self.url and not is_web_url(value):
             return "must be an http or https URL without spaces or line breaks"
         if self.email and _EMAIL.fullmatch(value) is None:
@@ -148,7 +163,10 @@ class Rules:
         }
         schema: dict[str, Any] = {k: v for k, v in keywords.items() if v is not None}
         if self.printable:
-            schema["pattern"] = PRINTABLE_NOT_BLANK_PATTERN if self.not_blank else PRINTABLE_PATTERN
+            out = re.escape(self.forbid) + _UNPRINTABLE
+            schema["pattern"] = _text_pattern(out, not_blank=self.not_blank)
+        elif self.forbid:
+            schema["pattern"] = _text_pattern(re.escape(self.forbid), not_blank=self.not_blank)
         elif self.not_blank:
             schema["pattern"] = r"\S"
         if self.url:
@@ -176,6 +194,8 @@ class Rules:
             parts.append("printable")
         if self.not_blank:
             parts.append("not blank")
+        if self.forbid:
+            parts.append("without " + " or ".join(self.forbid))
         if self.url:
             parts.append("an http or https URL")
         if self.email:

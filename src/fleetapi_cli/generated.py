@@ -208,8 +208,16 @@ def _with_entity(
 
 
 def _entity(endpoint: Endpoint) -> str | None:
-    """The word before the call's action: the entity it acts on (``task`` of ``task/read``)."""
+    """The word before the call's action: the entity it acts on (``task`` of ``task/read``).
+
+    A call on an entity's settings (a word ``settings`` or ``<kind>_settings`` before the
+    action) acts on the entity whose settings they are, the word before the first of them
+    (``tracker`` of ``tracker/settings/trip_detection/read`` and ``tracker/apn_settings/read``).
+    """
     words = endpoint.path.split("/")
+    for index, word in enumerate(words[:-1]):
+        if word == "settings" or word.endswith("_settings"):
+            return words[index - 1] if index else None
     return words[-2] if len(words) > 1 else None
 
 

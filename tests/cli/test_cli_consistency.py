@@ -54,7 +54,10 @@ def test_the_walk_reaches_every_group() -> None:
     from fleetapi.endpoints import ENDPOINTS
     from fleetapi_cli._index import command_for
 
-    assert {" ".join(command_for(e.path)) for e in ENDPOINTS} <= set(COMMANDS)
+    missing = {" ".join(command_for(e.path)) for e in ENDPOINTS} - set(COMMANDS)
+    for words in missing:  # a call that is a prefix of others: a group running it (user auth)
+        group = find_command(*words.split())
+        assert getattr(group, "fallback", None) is not None, words
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

@@ -40,6 +40,8 @@ def test_every_call_is_fleet_and_the_words_of_its_path(endpoint: Any) -> None:
     assert list(endpoint.cli_words) == kebab(endpoint.path)
     command = find_command(*endpoint.cli_words)
     assert command is not None, endpoint.path
+    if getattr(command, "fallback", None) is not None:  # a call that is a prefix (user auth)
+        command = command.fallback()
     if owner(endpoint.path) is None:  # generated: it says which call it makes
         assert f"Calls {endpoint.path}." in (command.help or "")
     for words in short_forms(endpoint.path):  # the hand-made short forms are the same command
@@ -130,6 +132,20 @@ def test_a_generated_command_takes_its_entitys_id_as_its_argument(endpoint: Any)
     assert command is not None
     arguments = [p for p in command.params if p.param_type_name == "argument"]
     assert [a.name for a in arguments] == ["x_entity"]
+
+
+def test_a_call_on_an_entitys_settings_takes_that_entitys_id(cli: Cli, session) -> None:
+    """The word before ``settings`` (or ``<kind>_settings``) names the entity: the tracker."""
+    paths = {e.path for e in ENTITY_CALLS}
+    assert {"tracker/settings/trip_detection/read", "tracker/apn_settings/read"} <= paths
+    assert not {"user/settings/read", "apn_settings/read"} & paths  # no user_id, no entity
+    by_argument = cli("tracker", "settings", "trip-detection", "read", "2", "-o", "json")
+    by_option = cli(
+        "tracker", "settings", "trip-detection", "read", "--tracker-id", "2", "-o", "json"
+    )
+    assert by_argument.exit_code == 0, by_argument.stderr
+    assert by_argument.stdout == by_option.stdout
+    assert json.loads(by_argument.stdout)["min_idle_duration_minutes"] == 10  # Van 2's own
 
 
 def test_the_id_argument_and_its_option_are_one_value(cli: Cli, session) -> None:

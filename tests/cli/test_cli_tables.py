@@ -40,6 +40,7 @@ ARGS: dict[str, list[str]] = {
     "tracker readings list": ["1"], "tracker readings batch-list": ["--trackers", "1"],
     "tracker counter value list": ["--trackers", "1", "--type", "odometer"],
     "tracker list-models": [], "track list": ["--tracker-id", "1", *PERIOD],
+    "track visit list": ["--tracker-id", "1", *PERIOD],
     "subscription avangate list": [], "payment-system list": [], "data import list": [],
     "tracker group list": [], "zone list": [], "zone point list": ["--zone-id", "3"],
     "place list": [], "entity list": [], "tag list": [], "form template list": [],
@@ -54,6 +55,9 @@ ARGS: dict[str, list[str]] = {
     "task checkpoint list": ["--checkpoint-ids", "7", "--checkpoint-ids", "8"],
     "tariff list": [], "tariff tracker list": ["--tracker-id", "2"],
     "transaction list": ["--from", "2025-12-01", "--to", "2026-01-15"],
+    "tracker chat list": ["--tracker-id", "4"], "tracker chat updated list": ["--trackers", "4"],
+    "tracker contact list": [], "tracker trusted-number list": ["--tracker-id", "1"],
+    "tracker retranslator list": ["--tracker-id", "1"],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

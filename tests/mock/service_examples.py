@@ -20,7 +20,9 @@ import attrs
 from defusedxml.ElementTree import fromstring
 
 from fleetapi.models.tag import TAGGED_ENTITY_TYPES
+from fleetapi.models.tracker_special_device import ElectronicLockPassword, HhdLockPassword
 from fleetapi_mock import FleetMock
+from fleetapi_mock.state.records import TrackerSettingsRecord
 
 ANY: Final = object()
 """A documented value of no particular shape (a placeholder such as ``<employee>``)."""
@@ -160,6 +162,48 @@ _BATCH_READINGS: Final = {
 }
 """A tracker's readings in ``tracker/readings/batch_list`` of the documentation."""
 
+_COMMANDS: Final = [
+    {
+        "id": 19,
+        "name": "Reboot",
+        "type": "hardware",
+        "config": {"command": "cpureset", "reliable": True},
+    },
+    {
+        "id": 20,
+        "name": "Notify Slack",
+        "type": "http",
+        "config": {
+            "url": "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+            "headers": [],
+            "body": '{\n  "text": "Device {{device_id}}: speed {{speed}} km/h"\n}',
+        },
+    },
+]
+"""A tracker's saved commands in ``tracker/batch_get_commands`` of the documentation."""
+
+_COMMAND_TRACKER: Final = {
+    "id": 3,
+    "label": "tracker label",
+    "clone": False,
+    "group_id": 167,
+    "avatar_file_name": "file name",
+    "source": {
+        "id": 234567,
+        "device_id": "860000000000003",
+        "model": "telfmb920",
+        "blocked": False,
+        "tariff_id": 345678,
+        "status_listing_id": None,
+        "creation_date": "2011-09-21",
+        "tariff_end_date": "2016-03-24",
+        "phone": "+71234567890",
+    },
+    "tag_bindings": [{"tag_id": 456789, "ordinal": 4}],
+}
+"""The tracker ``tracker/send_command`` answers in the documentation (its ``device_id`` a
+string, as the tracker object documents it)."""
+
 _RULE: Final = {
     "description": "",
     "type": "work_status_change",
@@ -235,6 +279,25 @@ _NEW_EMPLOYEE: Final = {
     "personnel_number": "1059236",
     "tags": [1, 2],
 }
+
+_SIMPLE_LINE_KML: Final = b"""<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2">
+    <Document>
+        <name>Simple line</name>
+        <Placemark>
+            <LineString>
+                <coordinates>
+                    -122.366278,37.818844,30
+                    -122.365248,37.819267,30
+                    -122.365640,37.819861,30
+                    -122.366669,37.819429,30
+                </coordinates>
+            </LineString>
+        </Placemark>
+    </Document>
+</kml>
+"""
+"""The documented ``zone/upload`` example file: a line without a radius."""
 
 _ZONE: Final = {
     "id": 12345,
@@ -493,6 +556,32 @@ _INPUTS: Final = {
 }
 """The input info of ``tracker/get_inputs`` as documented (``name`` may be null)."""
 
+_TRACKER_SETTINGS: Final = {"label": "Courier", "group_id": 1}
+_TRIP_DETECTION: Final = {
+    "min_idle_duration_minutes": 5,
+    "idle_speed_threshold": 3,
+    "ignition_aware": False,
+    "motion_sensor_aware": False,
+}
+_LOCK_PASSWORDS: Final = [
+    {"type": "electronic_lock_password", "password": "4567879", "remember_password": False},
+    {"type": "hhd_lock_password", "password": "25698545", "remember_password": True},
+]
+"""``tracker/settings/special/read`` of the documentation."""
+
+
+def _locked(mock: FleetMock) -> None:
+    """Van 1's model has the documented lock passwords, and Van 1 those of the example."""
+    mock.world.tracker_models.change(1, special_settings=[i["type"] for i in _LOCK_PASSWORDS])
+    mock.world.tracker_settings[1] = TrackerSettingsRecord(
+        tracker_id=1,
+        special=[
+            ElectronicLockPassword(password="4567879", remember_password=False),
+            HhdLockPassword(password="25698545", remember_password=True),
+        ],
+    )
+
+
 _MODEL: Final = {
     "id": 2450,
     "vendor": "Navixy",
@@ -540,6 +629,67 @@ _MODEL: Final = {
     "register_fields": [],
 }
 """A model of the catalogue as documented (the documentation shows it without its envelope)."""
+
+_REGISTERED: Final = {
+    "id": 833389,
+    "label": "Courier",
+    "group_id": 0,
+    "source": {
+        "id": 526383,
+        "device_id": "123451234512346",
+        "model": "qlgv55lite",
+        "blocked": False,
+        "tariff_id": 12163,
+        "phone": "79123122312",
+        "status_listing_id": None,
+        "creation_date": "2021-06-03",
+        "tariff_end_date": "2021-06-17",
+    },
+    "clone": False,
+}
+"""The tracker ``tracker/register`` and ``tracker/replace`` answer in the documentation."""
+
+_TRACKER: Final = {
+    "id": 123456,
+    "label": "tracker label",
+    "clone": False,
+    "group_id": 167,
+    "avatar_file_name": "file name",
+    "source": {
+        "id": 234567,
+        "device_id": ANY,  # documented as a number here, a string in the object's description
+        "model": "telfmb920",
+        "blocked": False,
+        "tariff_id": 345678,
+        "status_listing_id": None,
+        "creation_date": "2011-09-21",
+        "tariff_end_date": "2016-03-24",
+        "phone": "71234567890",
+    },
+    "tag_bindings": [{"tag_id": 456789, "ordinal": 4}],
+}
+"""The tracker object of the documentation, as the quick and retry calls answer it."""
+
+_APN: Final = {"apn_name": "fast.tmobile.com", "apn_user": "tmobile", "apn_password": "tmobile"}
+"""The documented SIM card's APN settings."""
+
+
+def _device_status(tracker_id: int, status: str) -> Callable[[FleetMock], object]:
+    """A setup that puts a demo tracker in a registration status (``just_registered``...)."""
+
+    def setup(mock: FleetMock) -> object:
+        state = attrs.evolve(mock.world.trackers[tracker_id].state, connection_status=status)
+        return mock.world.trackers.change(tracker_id, state=state)
+
+    return setup
+
+
+def _clone_of_van_2(mock: FleetMock) -> object:
+    """A setup adding tracker 8, a clone of Van 2 (the demo world has none)."""
+    van = mock.world.trackers[2]
+    mock.world.trackers[8] = attrs.evolve(van, id=8, label="Van 2 (clone)", clone=True)
+    return None
+
 
 _EVENT: Final = {
     "id": 1,
@@ -770,6 +920,17 @@ _TRANSACTION: Final = {
 }
 """The documentation's transaction."""
 
+_CHAT_MESSAGE: Final = {
+    "id": 1,
+    "submit_time": "2014-04-15 09:02:24",
+    "update_time": None,
+    "text": "text of message",
+    "type": "INCOMING",
+    "status": "PENDING",
+    "employee_id": 123456,
+}
+"""The chat message of the documentation."""
+
 EXAMPLES: Final = (
     Example(
         "history/type/list",
@@ -788,6 +949,83 @@ EXAMPLES: Final = (
     Example("history/mark_read", {"id": 2}, {}),
     Example("history/mark_read_all", {}, {}),
     Example("tracker/list_models", {"compact_index": True}, {"list": [_MODEL]}),
+    # documented: Queclink GV55Lite (here a GV300 of the catalogue) with plugin 37 and an
+    # activation code of the dealer's
+    Example(
+        "tracker/register",
+        {
+            "label": "Courier",
+            "group_id": 0,
+            "plugin_id": 37,
+            "model": "queclink_gv300",
+            "phone": "79123122312",
+            "activation_code": "123123123",
+            "device_id": "123451234512346",
+            **_APN,
+        },
+        {"value": _REGISTERED},
+    ),
+    Example(
+        "tracker/register_quick",
+        {"label": "Courier", "group_id": 0, "imei": "35645587458999"},
+        {"value": _TRACKER},
+    ),
+    # documented tracker 999119: here Van 2, whose device has not reported yet
+    Example(
+        "tracker/register_retry",
+        {"tracker_id": 2, **_APN, "send_register_commands": True},
+        {"value": _TRACKER},
+        setup=_device_status(2, "just_registered"),
+    ),
+    # documented tracker 123456: here Van 1
+    Example(
+        "tracker/replace",
+        {
+            "tracker_id": 1,
+            "plugin_id": 37,
+            "model": "queclink_gv300",
+            "phone": "79123122312",
+            "device_id": "123451234512346",
+            **_APN,
+        },
+        {"value": _REGISTERED},
+    ),
+    Example(
+        "tracker/replace_quick",
+        {"tracker_id": 1, "imei": "35645587458999"},
+        {"value": _TRACKER},
+    ),
+    # the documented example is sent to register_retry: here replace_retry, to Van 2 replaced
+    Example(
+        "tracker/replace_retry",
+        {"tracker_id": 2, **_APN},
+        {"value": _TRACKER},
+        setup=_device_status(2, "just_replaced"),
+    ),
+    # documented tracker 265489: here Van 1, then Van 2 (not reported yet), a clone of Van 2
+    Example("tracker/change_phone", {"tracker_id": 1, "phone": "6156680000", **_APN}, {}),
+    Example("tracker/corrupt", {"tracker_id": 2}, {}, setup=_device_status(2, "just_registered")),
+    Example("tracker/delete", {"tracker_id": 8}, {}, setup=_clone_of_van_2),
+    Example(
+        "tracker/avatar/upload",
+        {"tracker_id": 1},
+        {"value": "file name"},
+        files={"file": ("avatar.png", b"\x89PNG\r\n\x1a\n" + b"\0" * 16, "image/png")},
+    ),
+    # no documented example: the Scooter's device made a datalogger
+    Example(
+        "tracker/datalogger/upload",
+        {"tracker_id": 6},
+        {},
+        files={
+            "file": (
+                "track.csv",
+                b"time,lat,lng,speed\n2026-01-15 08:00:00,52.52,13.405,30\n",
+                "text/csv",
+            )
+        },
+        setup=lambda mock: mock.world.trackers.change(6, model="qstarz_bt1000x"),
+    ),
     # documented tracker 265489: here Van 1
     Example(
         "tracker/get_last_gps_point",
@@ -898,6 +1136,78 @@ EXAMPLES: Final = (
     Example("tracker/group/delete", {"id": 1}, {}),
     # documented: trackers [999199, 991999], group 167
     Example("tracker/group/assign", {"trackers": [1, 3], "id": 2}, {}),
+    # documented: tracker 123456 (here Van 1, in group 1)
+    Example("tracker/settings/read", {"tracker_id": 1}, {"settings": _TRACKER_SETTINGS}),
+    Example("tracker/settings/update", {"tracker_id": 1, "group_id": 1, "label": "Courier"}, {}),
+    Example("tracker/settings/tracking/read", {"tracker_id": 1}, {"value": ANY}),
+    Example(
+        "tracker/settings/tracking/update",
+        {
+            "tracker_id": 1,
+            "tracking_settings": {
+                "tracking_angle": 30,
+                "tracking_distance": 100,
+                "tracking_interval": 60,
+                "on_stop_tracking_interval": 180,
+                "sleep_mode": "disabled",
+                "stop_detection": "ignition",
+            },
+        },
+        {},
+    ),
+    Example("tracker/settings/trip_detection/read", {"tracker_id": 1}, _TRIP_DETECTION),
+    # the documented body sends the numbers as text
+    Example(
+        "tracker/settings/trip_detection/update",
+        {
+            "tracker_id": 1,
+            "min_idle_duration_minutes": "5",
+            "idle_speed_threshold": "3",
+            "ignition_aware": False,
+            "motion_sensor_aware": False,
+        },
+        {},
+    ),
+    Example("tracker/settings/lbs/read", {"tracker_id": 1}, {"max_radius": 300}),
+    Example("tracker/settings/lbs/update", {"tracker_id": 1, "max_radius": 1000}, {}),
+    # the demo's FMB920 has other kinds of special settings: Van 1's model is given the
+    # documented ones first
+    Example(
+        "tracker/settings/special/read",
+        {"tracker_id": 1},
+        {"list": _LOCK_PASSWORDS},
+        setup=_locked,
+    ),
+    Example(
+        "tracker/settings/special/read",
+        {"tracker_id": 1, "type": "electronic_lock_password"},
+        {"value": _LOCK_PASSWORDS[0]},
+        setup=_locked,
+    ),
+    Example(
+        "tracker/settings/special/update",
+        {"tracker_id": 1, "value": {"type": "time_shift", "offset": 3.0}},
+        {},
+        setup=lambda mock: mock.world.tracker_models.change(1, special_settings=["time_shift"]),
+    ),
+    Example(
+        "tracker/apn_settings/read",
+        {"tracker_id": 1},
+        {"value": {"name": "fast.tmobile.com", "user": "tmobile", "password": "tmobile"}},
+    ),
+    # documented: 1234567890; here a number of a network of the demo world
+    Example(
+        "apn_settings/read",
+        {"phone": "4915112345678"},
+        {
+            "value": {
+                "name": "internet",
+                "user": "",
+                "password": "",
+                "operator_name": "Deutsche Telekom",
+            }
+        },
+    ),
     # The documented list shows a sausage first; the demo's first zone is a circle, and its
     # points come only with_points (tests/sdk/test_zone.py checks each kind).
     Example("zone/list", {}, {"list": [ANY]}),
@@ -915,6 +1225,29 @@ EXAMPLES: Final = (
     Example("zone/update", {"zone": {"id": 1, **_CIRCLE_ZONE}}, {}),
     # documented: zone 1234567; the demo's zone 2 bounds a geo link and no rule watches it
     Example("zone/delete", {"zone_id": 2}, {}),
+    Example(
+        "zone/upload",
+        {"default_radius": 150, "dry_run": True},
+        {
+            "list": [
+                {
+                    "id": None,
+                    "label": "Simple line 1",
+                    "address": "",
+                    "color": "27A9E3",
+                    "points": [{"lat": 37.818844, "lng": -122.366278, "node": True}],
+                    "radius": 150,
+                    "type": "sausage",
+                }
+            ]
+        },
+        files={"file": ("line.kml", _SIMPLE_LINE_KML, "application/vnd.google-earth.kml+xml")},
+    ),
+    Example(
+        "zone/download",
+        {},
+        {"Document/name": ANY, "Document/Placemark/name": ANY, "Placemark/Point/coordinates": ANY},
+    ),
     Example(
         "zone/batch_convert",
         {"batch": "Geofence for test Karlsplatz, 2"},
@@ -1367,6 +1700,11 @@ EXAMPLES: Final = (
     # documented: tracker 1683258 in November 2023; here Van 1 on the demo's day of driving.
     # The answer is the KML file: its documented elements are checked
     Example(
+        "track/visit/list",
+        {"tracker_id": 2, "from": "2026-01-01 00:00:00", "to": "2026-01-15 00:00:00"},
+        {"value": {"zones": [54865, 35284], "places": [18404]}},
+    ),
+    Example(
         "track/download",
         {
             "tracker_id": 1,
@@ -1648,6 +1986,125 @@ EXAMPLES: Final = (
         {"from": "2025-12-20 08:16:40", "to": "2025-12-28 08:16:40"},
         {"list": [_TRANSACTION]},
     ),
+    # documented: tracker 123456, message 123, trackers 999199 and 991999; the demo's tracker
+    # that chats is 4 (Anna's phone), its message 3 unread
+    Example("tracker/chat/list", {"tracker_id": 4}, {"list": [_CHAT_MESSAGE]}),
+    Example("tracker/chat/mark_read_all", {}, {}),
+    Example("tracker/chat/mark_read", {"message_id": 3}, {}),
+    Example("tracker/chat/send", {"tracker_id": 4, "message": "Hello World"}, {"id": 222}),
+    Example(
+        "tracker/chat/broadcast",
+        {"trackers": [4, 1], "message": "Hello World"},
+        {"sent_to": [14], "not_sent_to": [5234]},
+    ),
+    Example(
+        "tracker/chat/updated/list", {"trackers": [4, 1]}, {"value": {"4": "2016-02-29 00:23:00"}}
+    ),
+    Example("tracker/chat/unread/count", {}, {"value": {"4": 123}}),
+    Example("tracker/contact/list", {}, {"contacts": [ANY], "trackers": [ANY]}),
+    # documented without its tracker_id; 265489 in the update
+    Example("tracker/trusted_number/list", {"tracker_id": 1}, {"list": ["496156680000"]}),
+    Example(
+        "tracker/trusted_number/update",
+        {"tracker_id": 1, "list": ["496156680001", "496156680000"]},
+        {},
+    ),
+    # documented: tracker 265489, retranslator 123
+    Example("tracker/retranslator/bind", {"tracker_id": 1, "retranslator_id": 1}, {}),
+    Example(
+        "tracker/retranslator/list",
+        {"tracker_id": 1},
+        {"list": [{"retranslator_id": 4548, "fake_device_id": "AI568T"}]},
+    ),
+    Example("tracker/retranslator/unbind", {"tracker_id": 1, "retranslator_id": 1}, {}),
+    Example(
+        "tracker/command/create",
+        {
+            "tracker_id": 1,
+            "command": {
+                "name": "engine_stop",
+                "type": "hardware",
+                "config": {"command": "RELAY,1#", "reliable": True},
+            },
+        },
+        {"id": 19},
+    ),
+    Example(
+        "tracker/command/create",
+        {
+            "tracker_id": 1,
+            "command": {
+                "name": "webhook_action",
+                "type": "http",
+                "config": {
+                    "url": "https://example.com/webhook",
+                    "headers": [
+                        {"key": "Authorization", "value": "Bearer <TOKEN>"},
+                        {"key": "Content-Type", "value": "application/json"},
+                    ],
+                    "body": '{"tracker_id": {{device_id}}, "action": "execute_output_control"}',
+                },
+            },
+        },
+        {"id": 20},
+    ),
+    Example(
+        "tracker/command/update",
+        {
+            "tracker_id": 1,
+            "command": {
+                "id": 1,
+                "name": "engine_stop_updated",
+                "type": "hardware",
+                "config": {"command": "RELAY,0#", "reliable": True},
+            },
+        },
+        {},
+    ),
+    Example("tracker/command/execute", {"tracker_id": 1, "command_id": 1}, {}),
+    Example("tracker/command/delete", {"tracker_id": 1, "command_id": 1}, {}),
+    Example("tracker/batch_get_commands", {"trackers": [1]}, {"result": {"1": _COMMANDS}}),
+    Example("tracker/batch_get_commands", {}, {"result": {"1": _COMMANDS, "2": [], "3": ANY}}),
+    Example("tracker/command/unconfirmed/count", {"tracker_id": 1}, {"count": 0}),
+    Example("tracker/command/unconfirmed/reset", {"tracker_id": 1}, {}),
+    Example(
+        "tracker/send_command",
+        {
+            "tracker_id": 3,
+            "command": {
+                "name": "electronic_lock_command",
+                "command_code": "unseal",
+                "special_settings": {
+                    "type": "electronic_lock_password",
+                    "password": "345892",
+                    "remember_password": True,
+                },
+            },
+        },
+        {"list": [_COMMAND_TRACKER]},
+        setup=lambda mock: mock.world.tracker_models.change(
+            2, special_control="jointech_lock_password"
+        ),
+    ),
+    Example(
+        "tracker/raw_command/send",
+        {"tracker_id": 1, "command": "AT+GTRTO=gv200,A,,,,,,0001$", "type": "text"},
+        {},
+    ),
+    Example("tracker/output/set_all", {"tracker_id": 6, "outputs": [True, True, False]}, {}),
+    Example("tracker/output/set", {"tracker_id": 1, "output": 1, "enable": True}, {}),
+    Example(
+        "tracker/output/update",
+        {"tracker_id": 1, "tracker_output": {"number": 1, "title": "OUT1"}},
+        {},
+    ),
+    Example("tracker/alarm_mode/read", {"tracker_id": 1}, {"enabled": True}),
+    Example("tracker/alarm_mode/set", {"tracker_id": 1, "enabled": True}, {}),
+    Example("tracker/led/read", {"tracker_id": 1}, {"value": True}),
+    Example("tracker/led/update", {"tracker_id": 1, "value": True}, {}),
+    Example("tracker/engine_immobilizer/read", {"tracker_id": 1}, {"enabled": True}),
+    Example("tracker/engine_immobilizer/set", {"tracker_id": 1, "enabled": True}, {}),
+    Example("tracker/location_request", {"tracker_id": 3}, {}),
 )
 
 

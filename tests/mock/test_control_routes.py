@@ -27,6 +27,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "read_clock": {},
     "set_clock": {"advance": "PT1H", "running": False},
     "record_positions": {"points": [{"tracker_id": 1, "lat": 52.5, "lng": 13.4, "speed": 30}]},
+    "record_chat": {"tracker_id": 4, "text": "On my way"},
     "journal": {"path": "tracker/*", "code": 0},
     "mail": {"kind": "feedback"},
     "password_restore": {"login": "dispatcher"},

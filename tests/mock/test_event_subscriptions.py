@@ -72,3 +72,15 @@ def test_a_tracker_removed_is_a_corrupt_lifecycle_event() -> None:
 )
 def test_rate_limits_read_as_timespans(text: str | None, seconds: float) -> None:
     assert rate_limit_of(text).total_seconds() == seconds
+
+
+def test_a_command_the_device_confirms_is_a_change_the_stream_sends() -> None:
+    mock = FleetMock()
+    subscriber = _subscriber(mock, "1s")
+    subscriber.collect(mock.world, first=True)
+    with mock.login() as client:
+        client.tracker.output.set(tracker_id=2, output=1, enable=True)
+    assert subscriber.collect(mock.world) == []  # not confirmed yet
+    mock.clock.advance(10)  # no request comes: the stream looks by itself
+    [batch] = subscriber.collect(mock.world)
+    assert [state["outputs"] for state in batch["data"]] == [[True, False]]

@@ -131,6 +131,9 @@ DANGLING: list[tuple[str, Callable[[Document], None], str]] = [
      "transactions[id=1].user_id"),
     ("tariff of a missing dealer", _set("tariffs", {"id": 3}, "dealer_id", 999),
      "tariffs[id=3].dealer_id"),
+    ("settings of a missing tracker",
+     _set("tracker_settings", {"tracker_id": 2}, "tracker_id", 999),
+     "tracker_settings[tracker_id=999].tracker_id"),
 ]  # fmt: skip
 
 

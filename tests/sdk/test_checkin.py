@@ -30,6 +30,7 @@ from fleetapi.models.checkin import CheckinFile, FormSubmission
 from fleetapi.models.common import Location
 from fleetapi.models.files import UploadTicket
 from fleetapi_mock import FleetMock, WorldDocumentError, demo_document
+from fleetapi_mock.state.world import World
 
 PNG = bytes.fromhex("89504e470d0a1a0a") + b"picture"
 PHOTO = ("photo.png", PNG, "image/png")
@@ -101,6 +102,8 @@ def test_delete_removes_checkins_their_files_and_forms(fleet_client, fleet_mock)
     assert all(fleet_mock.world.files[i].state == "deleted" for i in (1, 2, 3, 4))
     assert download(fleet_mock, url).status_code == 404
     assert fleet_client.checkin.read(checkin_id=2).id == 2
+    # the deleted files name no deleted check-in or form: the world is a world document still
+    assert World.from_document(fleet_mock.world.to_document()).files[2].state == "deleted"
 
 
 @pytest.mark.parametrize("ids", [[2, 424242], [2, 4]])

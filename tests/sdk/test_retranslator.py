@@ -69,6 +69,7 @@ def test_a_world_brings_its_own_protocols(fleet_mock: FleetMock):
         }
     ]
     document["retranslators"] = []
+    document["retranslator_bindings"] = []  # the demo's binding names a demo retranslator
     fleet_mock.reset(document)
     with fleet_mock.login() as client:
         assert client.retranslator.protocol.list() == [

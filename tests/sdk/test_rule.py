@@ -123,6 +123,25 @@ def test_a_sub_user_sees_and_keeps_only_its_trackers(mock: FleetMock) -> None:
     assert mock.world.rules[rule_id].trackers == [2, 3]  # those it cannot see stay
 
 
+def test_a_sub_user_sees_and_keeps_only_its_zones(mock: FleetMock) -> None:
+    with mock.login() as master:
+        both = NewRule(name="Yards", type="inoutzone", zone_ids=[1, 2], trackers=[1])
+        rule_id = master.tracker.rule.create(rule=both)
+        centre = NewRule(name="Centre", type="inoutzone", zone_ids=[2], trackers=[1])
+        master.tracker.rule.create(rule=centre)
+        master.subuser.zones.unbind(subuser_id=2, zone_ids=[2, 3])  # the depot is left
+    mock.world.users.change(2, rights=[*mock.world.users[2].rights, "tracker_rule_update"])
+    with mock.login("dispatcher", "demo") as sub_user:
+        seen, hidden = sub_user.tracker.rule.list()
+        assert (seen.zone_ids, seen.zone_id) == ([1], 1)
+        assert (hidden.zone_ids, hidden.zone_id) == ([], 0)
+        sub_user.tracker.rule.update(rule=attrs.evolve(seen, zone_ids=[]))
+        assert mock.world.rules[rule_id].zone_ids == [2]  # the zone it cannot see stays
+        sub_user.tracker.rule.update(rule=attrs.evolve(seen, zone_ids=[1]))
+        assert sub_user.tracker.rule.list()[0].zone_ids == [1]
+    assert mock.world.rules[rule_id].zone_ids == [2, 1]
+
+
 def _drive(mock: FleetMock, *legs: tuple[tuple[float, float], int]) -> list[Any]:
     """Points of tracker 1 a minute apart at each (place, speed); the events they made."""
     before = set(mock.world.events)
@@ -179,6 +198,20 @@ def test_speeding_parking_and_inputs_make_their_events(client: Any, mock: FleetM
     )  # fmt: skip
     changes = [e for e in mock.world.events.values() if e.event == "input_change"]
     assert [e.message for e in changes] == ["Open", "Input state changed"]
+
+
+def test_a_tracker_stops_as_its_trip_detection_says(client: Any, mock: FleetMock) -> None:
+    client.tracker.rule.create(rule=NewRule(name="Park", type="track_change", trackers=[1]))
+    assert _drive(mock, (AWAY, 40), (AWAY, 5), (AWAY, 40)) == []  # 5 km/h moves (below 3 idles)
+    client.tracker.settings.trip_detection.update(
+        tracker_id=1,
+        min_idle_duration_minutes=5,
+        idle_speed_threshold=10,
+        ignition_aware=False,
+        motion_sensor_aware=False,
+    )
+    events = _drive(mock, (AWAY, 40), (AWAY, 5), (AWAY, 40))
+    assert [e.event for e in events] == ["track_end", "track_start"]
 
 
 def test_a_rule_works_only_when_and_where_it_should(client: Any, mock: FleetMock) -> None:

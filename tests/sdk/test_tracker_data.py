@@ -102,7 +102,7 @@ def test_tags_set_replaces_the_trackers_tags_in_ordinal_order(
 
 def test_list_models_answers_the_catalogue_filtered_and_compact(client: Any) -> None:
     models = client.tracker.list_models()
-    codes = ["telfmb920", "queclink_gv300", "mobile_app", "teltonika_tst100"]
+    codes = ["telfmb920", "queclink_gv300", "mobile_app", "teltonika_tst100", "qstarz_bt1000x"]
     assert [m.code for m in models] == codes
     fmb = models[0]
     assert (fmb.vendor, fmb.digital_inputs, fmb.battery.low_charge) == ("Teltonika", 3, 3.6)

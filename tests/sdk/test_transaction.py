@@ -111,13 +111,18 @@ def test_a_period_longer_than_the_platforms_max_time_span_is_211(
         master.transaction.list(from_=TOP_UP, to=CHARGE)
 
 
-def test_a_sub_user_needs_payment_create_and_sees_the_whole_accounts(mock: FleetMock) -> None:
+def test_a_sub_user_needs_payment_create_and_sees_those_of_its_trackers(
+    mock: FleetMock,
+) -> None:
     with mock.login("dispatcher", "demo") as dispatcher:
         with pytest.raises(OperationNotPermittedError) as info:
             dispatcher.transaction.list(from_=DECEMBER, to=NOW)
         assert info.value.code == 13
         rights = mock.world.users[2].rights
         mock.world.users.change(2, rights=[*rights, "payment_create"], trackers=[1])
+        found = dispatcher.transaction.list(from_=DECEMBER, to=NOW)
+        assert [t.tracker_id for t in found] == [0]  # the top-up; not van 2's charge
+        mock.world.users.change(2, trackers=[1, 2])
         assert len(dispatcher.transaction.list(from_=DECEMBER, to=NOW)) == 2
 
 

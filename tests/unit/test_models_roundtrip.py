@@ -109,8 +109,8 @@ def within_rules(
         path = st.text(alphabet=string.ascii_letters + string.digits + "/?=&-_.", max_size=8)
         return st.builds("{}://example.{}/{}".format, st.sampled_from(["http", "https"]),
                          st.sampled_from(["com", "org"]), path)  # fmt: skip
-    if tp is str and limits.pattern is not None:
-        return st.from_regex(limits.pattern, fullmatch=True)
+    if tp is str and limits.pattern is not None:  # and the other limits beside it
+        return st.from_regex(limits.pattern, fullmatch=True).filter(lambda v: not limits.check(v))
     if tp is str and limits.email:
         addresses = ["a@b.co", "smith@example.com"]
         return st.sampled_from(addresses if limits.not_blank else ["", *addresses])
@@ -130,7 +130,8 @@ def within_rules(
     if get_origin(tp) is list:
         (inner,) = get_args(tp)
         low = limits.min_items or 0
-        return st.lists(strategy_for(inner, text), min_size=low, max_size=max(low, 2))
+        high = max(low, min(2, 2 if limits.max_items is None else limits.max_items))
+        return st.lists(strategy_for(inner, text), min_size=low, max_size=high)
     return strategy_for(tp, text)
 
 

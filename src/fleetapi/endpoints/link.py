@@ -90,6 +90,14 @@ LINK_READ = Endpoint(
     summary="Read a geo link.",
     errors=(201,),
     safe=True,
+    decisions=(
+        Decision(
+            "Geo links a sub-user sees",
+            "Those of its account that share only trackers, zones and places it sees: it "
+            "reads, lists, changes and deletes no other (201), as if it were another "
+            "account's (`tests/sdk/test_subuser_scenario.py`).",
+        ),
+    ),
 )
 LINK_LIST = Endpoint(
     path="tracker/location/link/list",

@@ -16,7 +16,9 @@ PLUGIN_LIST = Endpoint(
         Decision(
             "The plugins of `plugin/list`",
             "The report plugins the mock generates (`report/tracker/generate` takes no "
-            "other), for every device model, and the account features its world document "
+            "other), for every device model, the registration plugins `tracker/register` "
+            "takes (44 and 37 for devices, 35 and 68 for the mobile app: see its decisions), "
+            "and the account features its world document "
             "grants in the master user's `plugins` (29: bills) that the mock knows; a "
             "sub-user sees its master's (`tests/sdk/test_plugin.py`).",
         ),

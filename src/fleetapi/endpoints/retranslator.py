@@ -1,4 +1,5 @@
-"""Retranslators: forwarding device data to third-party servers (``retranslator/*``)."""
+"""Retranslators: forwarding device data to third-party servers (``retranslator/*``), and
+the trackers bound to them (``tracker/retranslator/*``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,11 @@ from fleetapi.models.retranslator import (
     RetranslatorDeleteParams,
     RetranslatorProtocol,
     RetranslatorUpdateParams,
+    TrackerRetranslator,
+    TrackerRetranslatorBindParams,
+    TrackerRetranslatorUnbindParams,
 )
+from fleetapi.models.tracker import TrackerReadParams
 
 RETRANSLATOR_CREATE = Endpoint(
     path="retranslator/create",
@@ -45,6 +50,12 @@ RETRANSLATOR_DELETE = Endpoint(
     summary="Delete a retranslator.",
     master_only=True,
     errors=(201,),
+    decisions=(
+        Decision(
+            "Deleting a bound retranslator",
+            "Its trackers' bindings (`tracker/retranslator/bind`) go with it.",
+        ),
+    ),
 )
 RETRANSLATOR_LIST = Endpoint(
     path="retranslator/list",
@@ -98,10 +109,69 @@ RETRANSLATOR_PROTOCOL_LIST = Endpoint(
     ),
 )
 
+TRACKER_RETRANSLATOR_BIND = Endpoint(
+    path="tracker/retranslator/bind",
+    params=TrackerRetranslatorBindParams,
+    result=Result.nothing(),
+    summary="Forward a tracker's data through a retranslator (or change the binding's values).",
+    master_only=True,
+    errors=(201, 208, 219, 236, 242),
+    origin="service",
+    decisions=(
+        Decision(
+            "`tracker/retranslator/bind` checks",
+            "In order: 201 for a tracker the caller cannot see or a retranslator not of the "
+            "account; 208 for a blocked tracker; 219 for a clone; 236 when the tracker's tariff "
+            "lacks the feature `retranslation`; 242 (naming `fake_device_id`) for a "
+            "`fake_device_id` the protocol's `fake_device_id_pattern` does not match (a "
+            "protocol without one takes any). Binding a bound pair again replaces its "
+            "`fake_device_id` (left out: none). A tracker may be bound to several "
+            "retranslators.",
+        ),
+    ),
+)
+TRACKER_RETRANSLATOR_LIST = Endpoint(
+    path="tracker/retranslator/list",
+    params=TrackerReadParams,
+    result=Result.field("list", list[TrackerRetranslator]),
+    summary="List the retranslators a tracker is bound to.",
+    errors=(201, 208),
+    safe=True,
+    origin="service",
+    decisions=(
+        Decision(
+            "`tracker/retranslator/list` codes",
+            "201 for a tracker the caller cannot see (the documentation lists 208 alone), "
+            "208 for a blocked one; bindings by retranslator ID. Open to sub-users, for "
+            "their trackers.",
+        ),
+    ),
+)
+TRACKER_RETRANSLATOR_UNBIND = Endpoint(
+    path="tracker/retranslator/unbind",
+    params=TrackerRetranslatorUnbindParams,
+    result=Result.nothing(),
+    summary="Stop forwarding a tracker's data through a retranslator.",
+    master_only=True,
+    errors=(201, 208, 219),
+    origin="service",
+    decisions=(
+        Decision(
+            "`tracker/retranslator/unbind` of an unbound pair",
+            "201 for a tracker or retranslator the caller cannot see, as `bind`; a tracker "
+            "and retranslator of the account that are not bound answer success and change "
+            "nothing.",
+        ),
+    ),
+)
+
 ENDPOINTS = (
     RETRANSLATOR_CREATE,
     RETRANSLATOR_DELETE,
     RETRANSLATOR_LIST,
     RETRANSLATOR_UPDATE,
     RETRANSLATOR_PROTOCOL_LIST,
+    TRACKER_RETRANSLATOR_BIND,
+    TRACKER_RETRANSLATOR_LIST,
+    TRACKER_RETRANSLATOR_UNBIND,
 )

@@ -32,8 +32,8 @@ TRACKER_RULE_LIST = Endpoint(
     safe=True,
     origin="service",
     notes=(
-        f"By ID. A rule lists the trackers bound to it that the caller may see. 201 for a "
-        f"`tracker_id` the caller cannot see. {_EVENTS}"
+        "By ID. A rule lists the trackers and zones bound to it that the caller may see. 201 "
+        f"for a `tracker_id` the caller cannot see. {_EVENTS}"
     ),
     decisions=(
         Decision(
@@ -75,7 +75,7 @@ TRACKER_RULE_UPDATE = Endpoint(
     origin="service",
     notes=(
         "The rule is checked as `tracker/rule/create` checks a new one. A sub-user's update "
-        f"keeps the trackers it cannot see bound. {_EMPTY}"
+        f"keeps the trackers and zones it cannot see bound. {_EMPTY}"
     ),
     current="tracker/rule/list",
 )

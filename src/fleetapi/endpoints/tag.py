@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from fleetapi._endpoint import Decision, Endpoint, Result
+from fleetapi.models.common import AVATAR_TYPES
 from fleetapi.models.tag import (
-    AVATAR_TYPES,
     Tag,
     TagAvatarAssignParams,
     TagAvatarUploadParams,

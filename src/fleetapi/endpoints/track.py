@@ -3,7 +3,7 @@ specification) and of one tracker (``track/*``, from the service's documentation
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Decision, Endpoint, Result
+from fleetapi._endpoint import MAP_MEDIA_TYPES, Decision, Endpoint, Result
 from fleetapi.models.track import (
     AssetTrackListParams,
     AssetTrackReadParams,
@@ -14,6 +14,8 @@ from fleetapi.models.track import (
     TrackerTrackReadParams,
     TrackListResult,
     TrackPoints,
+    TrackVisitListParams,
+    TrackVisits,
 )
 
 ASSET_TRACK_LIST = Endpoint(
@@ -123,8 +125,8 @@ ASSET_TRACK_READ = Endpoint(
     ),
 )
 
-KML_FILE_TYPE = "application/vnd.google-earth.kml+xml"
-KMZ_FILE_TYPE = "application/vnd.google-earth.kmz"
+KML_FILE_TYPE = MAP_MEDIA_TYPES["kml"]
+KMZ_FILE_TYPE = MAP_MEDIA_TYPES["kmz"]
 
 TRACK_DOWNLOAD = Endpoint(
     path="track/download",
@@ -182,4 +184,31 @@ TRACK_READ = Endpoint(
     notes="The points of `asset/track/read` for one tracker.",
 )
 
-ENDPOINTS = (ASSET_TRACK_LIST, ASSET_TRACK_READ, TRACK_LIST, TRACK_READ, TRACK_DOWNLOAD)
+TRACK_VISIT_LIST = Endpoint(
+    path="track/visit/list",
+    params=TrackVisitListParams,
+    result=Result.field("value", TrackVisits),
+    summary="List the zones and places that hold a tracker's points over a period.",
+    errors=(204, 208, 211),
+    safe=True,
+    origin="service",
+    decisions=(
+        Decision(
+            "Which points and objects `track/visit/list` counts",
+            "Every point the tracker recorded in the period, parked or buffered alike, and "
+            "the zones and places the caller sees (a place by its radius, a zone's edge "
+            "included); each ID once, ascending. A tracker the caller may not see answers "
+            "204, as documented, where the other track calls answer 201 "
+            "(`tests/sdk/test_track_visits.py`).",
+        ),
+    ),
+)
+
+ENDPOINTS = (
+    ASSET_TRACK_LIST,
+    ASSET_TRACK_READ,
+    TRACK_LIST,
+    TRACK_READ,
+    TRACK_DOWNLOAD,
+    TRACK_VISIT_LIST,
+)

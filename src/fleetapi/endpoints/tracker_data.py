@@ -76,7 +76,11 @@ TRACKER_GET_OUTPUTS = Endpoint(
     errors=(201, 208),
     safe=True,
     origin="service",
-    notes="One output per output of the tracker's state, titled `OUT1`, `OUT2`...",
+    notes=(
+        "One output per output of the tracker's state (its model's `digital_outputs` when "
+        "the state has none), titled `OUT1`, `OUT2`... unless `tracker/output/update` named "
+        "it."
+    ),
 )
 TRACKER_BATCH_GET_OUTPUTS = Endpoint(
     path="tracker/batch_get_outputs",

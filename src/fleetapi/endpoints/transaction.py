@@ -19,9 +19,9 @@ TRANSACTION_LIST = Endpoint(
     decisions=(
         Decision(
             "Which transactions `transaction/list` lists",
-            "The account's (a sub-user with `payment_create` sees the whole account's) made "
-            "from `from` to `to`, both included, the oldest first, at most `limit` "
-            "(`tests/sdk/test_transaction.py`).",
+            "The account's (a sub-user with `payment_create` sees the account's, less those "
+            "of trackers it may not see) made from `from` to `to`, both included, the oldest "
+            "first, at most `limit` (`tests/sdk/test_transaction.py`).",
         ),
         Decision(
             "Transaction types",

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Decision, Endpoint, Paging, Result
+from fleetapi._endpoint import MAP_MEDIA_TYPES, Decision, Endpoint, Paging, Result
 from fleetapi.models.zone import (
     DEFAULT_ZONE_COLOR,
     ZONE_POINT_LIMITS,
+    ImportedZone,
     Zone,
     ZoneBatchConvertParams,
     ZoneBatchResult,
     ZoneCreateParams,
     ZoneDeleteParams,
+    ZoneDownloadParams,
     ZoneLabel,
     ZoneListParams,
     ZonePoint,
@@ -19,6 +21,7 @@ from fleetapi.models.zone import (
     ZoneReadParams,
     ZoneSearchLocationParams,
     ZoneUpdateParams,
+    ZoneUploadParams,
 )
 
 MAX_ZONES = 10_000
@@ -196,6 +199,53 @@ ZONE_BATCH_CONVERT = Endpoint(
         ),
     ),
 )
+ZONE_UPLOAD = Endpoint(
+    path="zone/upload",
+    params=ZoneUploadParams,
+    result=Result.field("list", list[ImportedZone | int]),
+    summary="Read zones from a KML file: answer them (dry run) or create them.",
+    right="zone_update",
+    errors=(202, 233, 234, 268, 284),
+    upload=True,
+    origin="service",
+    notes="A `multipart/form-data` request whose part `file` is the KML document. A placemark's "
+    "`Point` is a circle, its `LineString` a sausage, its `Polygon` a polygon (the outer "
+    "boundary; holes are left out), each geometry of a `MultiGeometry` a zone; `radius` from "
+    "the placemark's, its folder's or its document's extended data, else `default_radius`. "
+    "With `dry_run` (the default) the answer is the zones, else their new IDs.",
+    decisions=(
+        Decision(
+            "`zone/upload` names and colors",
+            "A zone is named after its placemark; one without a name after its nearest named "
+            "folder or document and its number there (`Simple line 1`), else `Zone N`. Labels "
+            "are cut to 255 characters. Colors are the default, as the documented answers "
+            "show. A sausage's ends are its nodes and the points between are not; a "
+            "polygon's closing point (the first repeated) is dropped. A file without a zone "
+            "answers 234; one that is not well-formed KML, or declares an XML entity, too "
+            "(`tests/sdk/test_zone_files.py`).",
+        ),
+    ),
+)
+ZONE_DOWNLOAD = Endpoint(
+    path="zone/download",
+    params=ZoneDownloadParams,
+    result=Result.file(MAP_MEDIA_TYPES["kml"], MAP_MEDIA_TYPES["kmz"]),
+    summary="Download zones as a KML (or KMZ) file.",
+    errors=(201,),
+    safe=True,
+    origin="service",
+    decisions=(
+        Decision(
+            "`zone/download` content",
+            "A KML 2.2 document named `zones`: a placemark per zone, named by its label, a "
+            "circle's center as a `Point`, a sausage's line as a `LineString` (both with their "
+            "`radius` as extended data), a polygon as a closed `Polygon`; what `zone/upload` "
+            "reads back as the same zones. `zone_ids` naming a zone the caller does not see "
+            "answers 201. The file is `zones.kml` (or `zones.kmz`, the document zipped as "
+            "`doc.kml`) (`tests/sdk/test_zone_files.py`).",
+        ),
+    ),
+)
 ZONE_POINT_LIST = Endpoint(
     path="zone/point/list",
     params=ZonePointListParams,
@@ -232,6 +282,8 @@ ENDPOINTS = (
     ZONE_DELETE,
     ZONE_SEARCH_LOCATION,
     ZONE_BATCH_CONVERT,
+    ZONE_UPLOAD,
+    ZONE_DOWNLOAD,
     ZONE_POINT_LIST,
     ZONE_POINT_UPDATE,
 )

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
 import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 
-__all__ = ["Bounds", "LatLng", "Location"]
+__all__ = ["AVATAR_TYPES", "Bounds", "LatLng", "Location", "MapFileFormat"]
+
+MapFileFormat = Literal["kml", "kmz"]
+"""The file formats of map data (a track, zones): KML, or KMZ (the document zipped)."""
+
+AVATAR_TYPES: Final = ("image/jpeg", "image/pjpeg", "image/png", "image/gif", "image/webp")
+"""The image types an avatar (a tag's, a tracker's) may be (234 for others)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

@@ -14,6 +14,9 @@ __all__ = [
     "RetranslatorDeleteParams",
     "RetranslatorProtocol",
     "RetranslatorUpdateParams",
+    "TrackerRetranslator",
+    "TrackerRetranslatorBindParams",
+    "TrackerRetranslatorUnbindParams",
 ]
 
 
@@ -91,3 +94,38 @@ class RetranslatorUpdateParams:
 
     retranslator: Retranslator
     """The retranslator with its ID and every field as it should be."""
+
+
+_FAKE_DEVICE_ID = rules(not_blank=True, max_length=255, printable=True)
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class TrackerRetranslator:
+    """A tracker's binding to a retranslator: the retranslator forwards the tracker's data."""
+
+    retranslator_id: int
+    fake_device_id: str | Unset = attrs.field(default=UNSET, metadata=_FAKE_DEVICE_ID)
+    """The device ID the retranslator sends instead of the real one, when set."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class TrackerRetranslatorBindParams:
+    """Parameters of ``tracker/retranslator/bind``: a new binding, or new values of one."""
+
+    tracker_id: int
+    """The tracker whose data to forward."""
+    retranslator_id: int
+    """A retranslator of ``retranslator/list``."""
+    fake_device_id: str | Unset = attrs.field(default=UNSET, metadata=_FAKE_DEVICE_ID)
+    """The device ID to send instead of the real one; it must match the protocol's
+    ``fake_device_id_pattern`` (242 otherwise). Left out, the real one is sent."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class TrackerRetranslatorUnbindParams:
+    """Parameters of ``tracker/retranslator/unbind``."""
+
+    tracker_id: int
+    """The tracker."""
+    retranslator_id: int
+    """The retranslator to stop forwarding its data."""

@@ -131,10 +131,6 @@ class TagSearchResult:
     tracker: list[Tracker] = attrs.Factory(list)
 
 
-AVATAR_TYPES: Final = ("image/jpeg", "image/pjpeg", "image/png", "image/gif", "image/webp")
-"""The image types an avatar may be (234 for others)."""
-
-
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class TagAvatarAssignParams:
     """Parameters of ``tag/avatar/assign``."""

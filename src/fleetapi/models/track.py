@@ -16,7 +16,7 @@ import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset, is_set, tagged_union
-from fleetapi.models.common import Bounds, LatLng
+from fleetapi.models.common import Bounds, LatLng, MapFileFormat
 from fleetapi.models.search import Period
 
 __all__ = [
@@ -38,6 +38,8 @@ __all__ = [
     "TrackPoints",
     "TrackReadOptions",
     "TrackTotals",
+    "TrackVisitListParams",
+    "TrackVisits",
     "TrackerTrackList",
     "TrackerTrackListParams",
     "TrackerTrackPoints",
@@ -339,7 +341,7 @@ class TrackerTrackReadParams(TrackReadOptions):
     """The tracker."""
 
 
-TrackFileFormat = Literal["kml", "kmz"]
+TrackFileFormat = MapFileFormat
 """The file formats of ``track/download``."""
 
 
@@ -377,3 +379,29 @@ class TrackerTrackPoints:
     """True when the period reaches back past what the tracker's tariff stores."""
     # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
     list: list[PointInfo]
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class TrackVisitListParams:
+    """Parameters of ``track/visit/list``."""
+
+    tracker_id: int
+    """The tracker."""
+    from_: dt.datetime
+    """The start of the period."""
+    to: dt.datetime
+    """Later than ``from``."""
+    include_zones: bool = True
+    """False leaves the zones out."""
+    include_places: bool = True
+    """False leaves the places out."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class TrackVisits:
+    """The zones and places holding at least one of a tracker's points of a period."""
+
+    zones: list[int]
+    """Zone IDs, ascending."""
+    places: list[int]
+    """Place IDs, ascending."""

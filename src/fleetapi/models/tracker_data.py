@@ -90,9 +90,10 @@ class TrackerInputs(Inputs):
 class OutputInfo:
     """One digital output of a tracker."""
 
-    number: int
-    title: str
-    """The user's name for it (``OUT1``)."""
+    number: int = attrs.field(metadata=rules(minimum=1))
+    """The output, from 1."""
+    title: str = attrs.field(metadata=rules(max_length=100, printable=True))
+    """The user's name for it (``OUT1`` unless named otherwise)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 import attrs
 
-from fleetapi._rules import rules
+from fleetapi._rules import PHONE_PATTERN, rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.geocoder import GeocoderType
@@ -278,7 +278,7 @@ class UserPersonalInfoUpdateParams:
     """The contact person's middle name."""
     last_name: str = attrs.field(metadata=_NAME)
     """The contact person's last name."""
-    phone: str | Unset = attrs.field(default=UNSET, metadata=rules(pattern=r"^[0-9]{0,15}$"))
+    phone: str | Unset = attrs.field(default=UNSET, metadata=rules(pattern=PHONE_PATTERN))
     """0 to 15 digits."""
     post_country: str | Unset = attrs.field(default=UNSET, metadata=_ADDRESS)
     """The postal address: its country."""

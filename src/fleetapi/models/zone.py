@@ -14,7 +14,7 @@ import attrs
 
 from fleetapi._rules import HEX_COLOR_PATTERN, rules
 from fleetapi._types import UNSET, Unset, tagged_union
-from fleetapi.models.common import Bounds, LatLng
+from fleetapi.models.common import Bounds, LatLng, MapFileFormat
 from fleetapi.models.vehicle import BatchError, LocatedBatchSource
 
 __all__ = [
@@ -22,8 +22,10 @@ __all__ = [
     "ZONE_BATCH_DEFAULT_FIELDS",
     "ZONE_BATCH_FIELDS",
     "ZONE_POINT_LIMITS",
+    "ZONE_UPLOAD_RADIUS",
     "CheckedZone",
     "CircleZone",
+    "ImportedZone",
     "NewCircleZone",
     "NewPolygonZone",
     "NewSausageZone",
@@ -35,6 +37,8 @@ __all__ = [
     "ZoneBatchResult",
     "ZoneCreateParams",
     "ZoneDeleteParams",
+    "ZoneDownloadParams",
+    "ZoneFileFormat",
     "ZoneLabel",
     "ZoneListParams",
     "ZonePoint",
@@ -42,8 +46,13 @@ __all__ = [
     "ZonePointUpdateParams",
     "ZoneReadParams",
     "ZoneSearchLocationParams",
+    "ZoneType",
     "ZoneUpdateParams",
+    "ZoneUploadParams",
 ]
+
+ZoneType = Literal["circle", "polygon", "sausage"]
+"""The kinds of zone: a circle, a polygon, or a sausage (a corridor along a line)."""
 
 DEFAULT_ZONE_COLOR: Final = "27A9E3"
 """The color of a zone created without one."""
@@ -281,3 +290,58 @@ class ZoneBatchResult:
     list: list[CheckedZone]
     limit_exceeded: bool
     """True when the batch was cut by a limit."""
+
+
+ZoneFileFormat = MapFileFormat
+"""The file formats of ``zone/download``."""
+
+ZONE_UPLOAD_RADIUS: Final = (20, 150)
+"""The least radius of a circle or sausage read from a file, and the default (meters)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class ZoneUploadParams:
+    """The form fields of ``zone/upload``, beside the KML file part named ``file``."""
+
+    default_radius: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=ZONE_UPLOAD_RADIUS[0])
+    )
+    """Meters around a circle's point or a sausage's line when the file gives no ``radius``:
+    at least 20, 150 when left out."""
+    dry_run: bool = True
+    """True: answer the zones the file holds, creating none; false: create them and answer
+    their IDs."""
+    redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(url=True))
+    """An http or https URL: the answer is then a redirect (HTTP 303) to
+    ``<redirect_target>?response=<urlencoded response JSON>``."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class ImportedZone:
+    """A zone read from a file by ``zone/upload`` with ``dry_run``: not created yet."""
+
+    id: int | None = None
+    """Not created: null."""
+    type: ZoneType
+    """``circle`` (a point), ``sausage`` (a line) or ``polygon``."""
+    label: str
+    """The placemark's name, or its document's or folder's with a number."""
+    address: str = ""
+    color: str = DEFAULT_ZONE_COLOR
+    """A hex color without ``#``."""
+    center: LatLng | Unset = UNSET
+    """A circle's center."""
+    radius: int | Unset = UNSET
+    """Meters (a circle or a sausage)."""
+    points: list[ZonePoint] | Unset = UNSET
+    """A polygon's vertices or a sausage's line, in order."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class ZoneDownloadParams:
+    """Parameters of ``zone/download``."""
+
+    format: ZoneFileFormat | Unset = UNSET
+    """``kml`` (the default) or ``kmz`` (the same document, zipped)."""
+    zone_ids: list[int] | Unset | None = UNSET
+    """The zones to download; all the caller sees when left out or null."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 from collections.abc import Iterator
+from datetime import datetime
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from fleetapi._deprecation import moved
 from fleetapi._events import EventStream
@@ -84,7 +85,12 @@ if TYPE_CHECKING:
         TrackerReadings,
     )
     from fleetapi.models.report import Report, ReportFormat, ReportInfo, ReportPlugin, TimeFilter
-    from fleetapi.models.retranslator import NewRetranslator, Retranslator, RetranslatorProtocol
+    from fleetapi.models.retranslator import (
+        NewRetranslator,
+        Retranslator,
+        RetranslatorProtocol,
+        TrackerRetranslator,
+    )
     from fleetapi.models.route import CheckpointUpdate, NewCheckpoint, RouteChange, RouteCheckpoint
     from fleetapi.models.rule import NewRule, Rule
     from fleetapi.models.search import SearchCondition
@@ -135,11 +141,31 @@ if TYPE_CHECKING:
         TrackFileFormat,
         TrackListResult,
         TrackPoints,
+        TrackVisits,
     )
     from fleetapi.models.tracker import TagBinding, Tracker, TrackerState, TrackerStates
+    from fleetapi.models.tracker_chat import ChatMessage, TrackerChatBroadcastResult
+    from fleetapi.models.tracker_command import (
+        DeviceCommand,
+        HardwareCommand,
+        HttpCommand,
+        LocationRequestType,
+        NewTrackerCommand,
+        RawCommandType,
+        TrackerCommand,
+    )
+    from fleetapi.models.tracker_contact import TrackerContactList
     from fleetapi.models.tracker_data import Inputs, LastGpsPoint, OutputInfo, TrackerInputs
     from fleetapi.models.tracker_group import TrackerGroup
     from fleetapi.models.tracker_model import TrackerModel
+    from fleetapi.models.tracker_settings import (
+        ApnSettings,
+        SpecialSettings,
+        SpecialSettingsAnswer,
+        SpecialSettingsType,
+        TrackerSettings,
+        TripDetectionSettings,
+    )
     from fleetapi.models.transaction import Transaction
     from fleetapi.models.user import (
         BalanceAlertSettings,
@@ -157,11 +183,13 @@ if TYPE_CHECKING:
     from fleetapi.models.vehicle import NewVehicle, Vehicle, VehicleBatchResult
     from fleetapi.models.zone import (
         CircleZone,
+        ImportedZone,
         NewZone,
         PolygonZone,
         SausageZone,
         Zone,
         ZoneBatchResult,
+        ZoneFileFormat,
         ZoneLabel,
         ZonePoint,
     )
@@ -200,6 +228,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ApiKeyResource",
     "ApiResource",
+    "ApnSettingsResource",
     "AssetResource",
     "AssetTrackResource",
     "BaseResource",
@@ -260,25 +289,47 @@ __all__ = [
     "TaskRouteResource",
     "TimezoneResource",
     "TrackResource",
+    "TrackVisitResource",
+    "TrackerAlarmModeResource",
+    "TrackerApnSettingsResource",
+    "TrackerAvatarResource",
+    "TrackerChatResource",
+    "TrackerChatUnreadResource",
+    "TrackerChatUpdatedResource",
+    "TrackerCommandResource",
+    "TrackerCommandUnconfirmedResource",
+    "TrackerContactResource",
     "TrackerCounterDataResource",
     "TrackerCounterResource",
     "TrackerCounterValueResource",
+    "TrackerDataloggerResource",
     "TrackerEmployeeResource",
+    "TrackerEngineImmobilizerResource",
     "TrackerGroupResource",
+    "TrackerLedResource",
     "TrackerLocationLinkResource",
     "TrackerLocationLinkStatusResource",
     "TrackerLocationResource",
+    "TrackerOutputResource",
+    "TrackerRawCommandResource",
     "TrackerReadingsResource",
     "TrackerResource",
+    "TrackerRetranslatorResource",
     "TrackerRuleResource",
     "TrackerSensorCalibrationDataResource",
     "TrackerSensorDataResource",
     "TrackerSensorInputNameResource",
     "TrackerSensorResource",
+    "TrackerSettingsLbsResource",
+    "TrackerSettingsResource",
+    "TrackerSettingsSpecialResource",
+    "TrackerSettingsTrackingResource",
+    "TrackerSettingsTripDetectionResource",
     "TrackerStatsEngineHoursResource",
     "TrackerStatsMileageResource",
     "TrackerStatsResource",
     "TrackerTagsResource",
+    "TrackerTrustedNumberResource",
     "TransactionResource",
     "UserApplicationResource",
     "UserAuditLogResource",
@@ -2320,6 +2371,11 @@ class TrackerResource:
         self._client = client
 
     @cached_property
+    def retranslator(self) -> TrackerRetranslatorResource:
+        """The calls under ``tracker/retranslator/``."""
+        return TrackerRetranslatorResource(self._client)
+
+    @cached_property
     def location(self) -> TrackerLocationResource:
         """The calls under ``tracker/location/``."""
         return TrackerLocationResource(self._client)
@@ -2330,6 +2386,16 @@ class TrackerResource:
         return TrackerEmployeeResource(self._client)
 
     @cached_property
+    def avatar(self) -> TrackerAvatarResource:
+        """The calls under ``tracker/avatar/``."""
+        return TrackerAvatarResource(self._client)
+
+    @cached_property
+    def datalogger(self) -> TrackerDataloggerResource:
+        """The calls under ``tracker/datalogger/``."""
+        return TrackerDataloggerResource(self._client)
+
+    @cached_property
     def group(self) -> TrackerGroupResource:
         """The calls under ``tracker/group/``."""
         return TrackerGroupResource(self._client)
@@ -2338,6 +2404,61 @@ class TrackerResource:
     def tags(self) -> TrackerTagsResource:
         """The calls under ``tracker/tags/``."""
         return TrackerTagsResource(self._client)
+
+    @cached_property
+    def chat(self) -> TrackerChatResource:
+        """The calls under ``tracker/chat/``."""
+        return TrackerChatResource(self._client)
+
+    @cached_property
+    def raw_command(self) -> TrackerRawCommandResource:
+        """The calls under ``tracker/raw_command/``."""
+        return TrackerRawCommandResource(self._client)
+
+    @cached_property
+    def command(self) -> TrackerCommandResource:
+        """The calls under ``tracker/command/``."""
+        return TrackerCommandResource(self._client)
+
+    @cached_property
+    def output(self) -> TrackerOutputResource:
+        """The calls under ``tracker/output/``."""
+        return TrackerOutputResource(self._client)
+
+    @cached_property
+    def alarm_mode(self) -> TrackerAlarmModeResource:
+        """The calls under ``tracker/alarm_mode/``."""
+        return TrackerAlarmModeResource(self._client)
+
+    @cached_property
+    def led(self) -> TrackerLedResource:
+        """The calls under ``tracker/led/``."""
+        return TrackerLedResource(self._client)
+
+    @cached_property
+    def engine_immobilizer(self) -> TrackerEngineImmobilizerResource:
+        """The calls under ``tracker/engine_immobilizer/``."""
+        return TrackerEngineImmobilizerResource(self._client)
+
+    @cached_property
+    def contact(self) -> TrackerContactResource:
+        """The calls under ``tracker/contact/``."""
+        return TrackerContactResource(self._client)
+
+    @cached_property
+    def trusted_number(self) -> TrackerTrustedNumberResource:
+        """The calls under ``tracker/trusted_number/``."""
+        return TrackerTrustedNumberResource(self._client)
+
+    @cached_property
+    def settings(self) -> TrackerSettingsResource:
+        """The calls under ``tracker/settings/``."""
+        return TrackerSettingsResource(self._client)
+
+    @cached_property
+    def apn_settings(self) -> TrackerApnSettingsResource:
+        """The calls under ``tracker/apn_settings/``."""
+        return TrackerApnSettingsResource(self._client)
 
     @cached_property
     def sensor(self) -> TrackerSensorResource:
@@ -2441,6 +2562,306 @@ class TrackerResource:
             ),
         )
         return result
+
+    def register(
+        self,
+        *,
+        label: str,
+        group_id: int,
+        model: str,
+        plugin_id: int,
+        device_id: str | Unset = UNSET,
+        send_register_commands: bool | Unset | None = UNSET,
+        phone: str | Unset = UNSET,
+        apn_name: str | Unset = UNSET,
+        apn_user: str | Unset = UNSET,
+        apn_password: str | Unset = UNSET,
+        activation_code: str | Unset = UNSET,
+        notification_email: str | Unset = UNSET,
+        notification_phone: str | Unset = UNSET,
+    ) -> Tracker:
+        """Register a new device as a tracker of the account.
+
+        Calls ``tracker/register``.
+        Sub-users need the ``tracker_register`` right.
+        Error codes the service lists: 7, 204, 220, 221, 222, 223, 224, 225, 227.
+
+        Args:
+            label: The new tracker's label: 1 to 60 printable characters.
+            group_id: The tracker group to put it in (``tracker/group/list``); 0: no group.
+            model: The device model's code (``tracker/list_models``).
+            plugin_id: The registration plugin (``plugin/list``): 44 (activation code optional) or
+                37 (required) for a device, 35 (optional) or 68 (required) for the mobile app.
+            device_id: The device's ID, as its model's ``id_type`` says (an IMEI's digits alone);
+                required where the device has a fixed ID, left out where the platform makes one.
+            send_register_commands: Send the activation commands to the device (null or left out:
+                the platform's setting).
+            phone: The number of the device's SIM card, in international format without ``+``;
+                required for a model with a phone (``has_phone``), ignored for the others.
+            apn_name: The GPRS APN of the SIM card.
+            apn_user: The APN's user; may be empty.
+            apn_password: The APN's password; may be empty.
+            activation_code: An activation code of the dealer: required by plugins 37 and 68,
+                optional for 44 and 35; a code activates one device.
+            notification_email: The mobile app: the e-mail address to invite to install it.
+            notification_phone: The mobile app: the phone number to invite to install it,
+                international format without ``+``.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REGISTER
+        from fleetapi.models.tracker import TrackerRegisterParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REGISTER,
+            TrackerRegisterParams(
+                label=label,
+                group_id=group_id,
+                model=model,
+                plugin_id=plugin_id,
+                device_id=device_id,
+                send_register_commands=send_register_commands,
+                phone=phone,
+                apn_name=apn_name,
+                apn_user=apn_user,
+                apn_password=apn_password,
+                activation_code=activation_code,
+                notification_email=notification_email,
+                notification_phone=notification_phone,
+            ),
+        )
+        return result
+
+    def register_quick(self, *, label: str, group_id: int, imei: str) -> Tracker:
+        """Register a preconfigured device of the dealer's bundles, by its IMEI.
+
+        Calls ``tracker/register_quick``.
+        Sub-users need the ``tracker_register`` right.
+        Error codes the service lists: 7, 201, 204, 220, 221, 223, 224, 225.
+
+        Args:
+            label: The new tracker's label: 1 to 60 printable characters.
+            group_id: The tracker group to put it in (``tracker/group/list``); 0: no group.
+            imei: The device's IMEI: the digits alone.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REGISTER_QUICK
+        from fleetapi.models.tracker import TrackerRegisterQuickParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REGISTER_QUICK,
+            TrackerRegisterQuickParams(label=label, group_id=group_id, imei=imei),
+        )
+        return result
+
+    def register_retry(
+        self,
+        *,
+        tracker_id: int | Unset = UNSET,
+        device_id: str | Unset = UNSET,
+        apn_name: str | Unset = UNSET,
+        apn_user: str | Unset = UNSET,
+        apn_password: str | Unset = UNSET,
+        send_register_commands: bool | Unset | None = UNSET,
+    ) -> Tracker:
+        """Send the registration commands again to a device that has not reported yet.
+
+        Calls ``tracker/register_retry``.
+        Sub-users need the ``tracker_register`` right.
+        Error codes the service lists: 7, 201, 208, 214, 219, 243.
+
+        Args:
+            tracker_id: The tracker.
+            device_id: The device ID it was registered with, instead of ``tracker_id``.
+            apn_name: The GPRS APN of the SIM card.
+            apn_user: The APN's user; may be empty.
+            apn_password: The APN's password; may be empty.
+            send_register_commands: Send the activation commands to the device (null or left out:
+                the platform's setting).
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REGISTER_RETRY
+        from fleetapi.models.tracker import TrackerRegisterRetryParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REGISTER_RETRY,
+            TrackerRegisterRetryParams(
+                tracker_id=tracker_id,
+                device_id=device_id,
+                apn_name=apn_name,
+                apn_user=apn_user,
+                apn_password=apn_password,
+                send_register_commands=send_register_commands,
+            ),
+        )
+        return result
+
+    def replace(
+        self,
+        *,
+        tracker_id: int,
+        model: str,
+        plugin_id: int,
+        device_id: str | Unset = UNSET,
+        send_register_commands: bool | Unset | None = UNSET,
+        phone: str | Unset = UNSET,
+        apn_name: str | Unset = UNSET,
+        apn_user: str | Unset = UNSET,
+        apn_password: str | Unset = UNSET,
+    ) -> Tracker:
+        """Put a new device behind a tracker, keeping its ID and history.
+
+        Calls ``tracker/replace``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 7, 201, 208, 219, 220, 221, 222, 223, 224, 266.
+
+        Args:
+            tracker_id: The tracker.
+            model: The new device's model code (``tracker/list_models``).
+            plugin_id: The registration plugin (``plugin/list``): 44 or 37 (a device).
+            device_id: The new device's ID, as its model's ``id_type`` says; required where the
+                device has a fixed ID.
+            send_register_commands: Send the activation commands to the new device (null or left
+                out: the platform's setting).
+            phone: The number of the new device's SIM card, in international format without ``+``;
+                required for a model with a phone.
+            apn_name: The GPRS APN of the SIM card.
+            apn_user: The APN's user; may be empty.
+            apn_password: The APN's password; may be empty.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REPLACE
+        from fleetapi.models.tracker import TrackerReplaceParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REPLACE,
+            TrackerReplaceParams(
+                tracker_id=tracker_id,
+                model=model,
+                plugin_id=plugin_id,
+                device_id=device_id,
+                send_register_commands=send_register_commands,
+                phone=phone,
+                apn_name=apn_name,
+                apn_user=apn_user,
+                apn_password=apn_password,
+            ),
+        )
+        return result
+
+    def replace_quick(self, *, tracker_id: int, imei: str) -> Tracker:
+        """Put a preconfigured device of the dealer's bundles behind a tracker.
+
+        Calls ``tracker/replace_quick``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 7, 201, 208, 219, 220, 221, 223, 224, 266.
+
+        Args:
+            tracker_id: The tracker.
+            imei: The new device's IMEI: the digits alone.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REPLACE_QUICK
+        from fleetapi.models.tracker import TrackerReplaceQuickParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REPLACE_QUICK, TrackerReplaceQuickParams(tracker_id=tracker_id, imei=imei)
+        )
+        return result
+
+    def replace_retry(
+        self,
+        *,
+        tracker_id: int,
+        apn_name: str | Unset = UNSET,
+        apn_user: str | Unset = UNSET,
+        apn_password: str | Unset = UNSET,
+    ) -> Tracker:
+        """Send the registration commands again to a replacement device.
+
+        Calls ``tracker/replace_retry``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 204, 208, 214, 219, 243, 266.
+
+        Args:
+            tracker_id: The tracker whose new device has not reported yet.
+            apn_name: The GPRS APN of the SIM card.
+            apn_user: The APN's user; may be empty.
+            apn_password: The APN's password; may be empty.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_REPLACE_RETRY
+        from fleetapi.models.tracker import TrackerReplaceRetryParams
+
+        result: Tracker = self._client.call(
+            TRACKER_REPLACE_RETRY,
+            TrackerReplaceRetryParams(
+                tracker_id=tracker_id,
+                apn_name=apn_name,
+                apn_user=apn_user,
+                apn_password=apn_password,
+            ),
+        )
+        return result
+
+    def change_phone(
+        self,
+        *,
+        tracker_id: int,
+        phone: str,
+        apn_name: str,
+        apn_user: str | Unset = UNSET,
+        apn_password: str | Unset = UNSET,
+    ) -> None:
+        """Give a tracker's device a new SIM card: its phone number and APN.
+
+        Calls ``tracker/change_phone``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 201, 208, 214, 219, 223, 241.
+
+        Args:
+            tracker_id: The tracker.
+            phone: The new SIM card's number, in international format without ``+``.
+            apn_name: The new SIM card's GPRS APN.
+            apn_user: The APN's user; may be empty.
+            apn_password: The APN's password; may be empty.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_CHANGE_PHONE
+        from fleetapi.models.tracker import TrackerChangePhoneParams
+
+        self._client.call(
+            TRACKER_CHANGE_PHONE,
+            TrackerChangePhoneParams(
+                tracker_id=tracker_id,
+                phone=phone,
+                apn_name=apn_name,
+                apn_user=apn_user,
+                apn_password=apn_password,
+            ),
+        )
+
+    def corrupt(self, *, tracker_id: int) -> None:
+        """Delete a tracker whose device never reported, freeing its device ID and phone.
+
+        Calls ``tracker/corrupt``.
+        Sub-users need the ``tracker_register`` right.
+        Error codes the service lists: 201, 208, 219, 243.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_CORRUPT
+        from fleetapi.models.tracker import TrackerReadParams
+
+        self._client.call(TRACKER_CORRUPT, TrackerReadParams(tracker_id=tracker_id))
+
+    def delete(self, *, tracker_id: int) -> None:
+        """Delete a clone of a device.
+
+        Calls ``tracker/delete``.
+        Master users only.
+        Error codes the service lists: 201, 203, 208, 249.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_DELETE
+        from fleetapi.models.tracker import TrackerReadParams
+
+        self._client.call(TRACKER_DELETE, TrackerReadParams(tracker_id=tracker_id))
 
     def list_models(
         self,
@@ -2556,6 +2977,65 @@ class TrackerResource:
         )
         return result
 
+    def send_command(self, *, tracker_id: int, command: DeviceCommand) -> builtins.list[Tracker]:
+        """Send a special control command (an electronic lock, special settings) to a device.
+
+        Calls ``tracker/send_command``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            command: The command to send.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_SEND_COMMAND
+        from fleetapi.models.tracker_command import SendCommandParams
+
+        result: builtins.list[Tracker] = self._client.call(
+            TRACKER_SEND_COMMAND, SendCommandParams(tracker_id=tracker_id, command=command)
+        )
+        return result
+
+    def batch_get_commands(
+        self, *, trackers: builtins.list[int] | Unset = UNSET
+    ) -> builtins.dict[str, builtins.list[HardwareCommand | HttpCommand]]:
+        """List the saved commands of several trackers, by tracker ID.
+
+        Calls ``tracker/batch_get_commands``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7.
+
+        Args:
+            trackers: The trackers whose commands to list; omitted or empty: every tracker the
+                caller sees.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_BATCH_GET_COMMANDS
+        from fleetapi.models.tracker_command import BatchGetCommandsParams
+
+        result: builtins.dict[str, builtins.list[HardwareCommand | HttpCommand]] = (
+            self._client.call(TRACKER_BATCH_GET_COMMANDS, BatchGetCommandsParams(trackers=trackers))
+        )
+        return result
+
+    def location_request(
+        self, *, tracker_id: int, type: LocationRequestType | Unset = UNSET
+    ) -> None:
+        """Ask a device for its current position (by SMS, GSM LBS or GPRS).
+
+        Calls ``tracker/location_request``.
+        Error codes the service lists: 201, 208, 213, 214, 256.
+
+        Args:
+            tracker_id: The tracker.
+            type: How to ask: ``sms`` (the default), ``gsm`` or ``gprs``.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_LOCATION_REQUEST
+        from fleetapi.models.tracker_command import LocationRequestParams
+
+        self._client.call(
+            TRACKER_LOCATION_REQUEST, LocationRequestParams(tracker_id=tracker_id, type=type)
+        )
+
     def get_fuel(self, *, tracker_id: int) -> FuelLevels:
         """Read the last values of a tracker's fuel sensors.
 
@@ -2623,6 +3103,77 @@ class TrackerResource:
             TRACKER_GET_COUNTERS, TrackerReadParams(tracker_id=tracker_id)
         )
         return result
+
+
+class TrackerRetranslatorResource:
+    """The calls under ``tracker/retranslator/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def bind(
+        self, *, tracker_id: int, retranslator_id: int, fake_device_id: str | Unset = UNSET
+    ) -> None:
+        """Forward a tracker's data through a retranslator (or change the binding's values).
+
+        Calls ``tracker/retranslator/bind``.
+        Master users only.
+        Error codes the service lists: 201, 208, 219, 236, 242.
+
+        Args:
+            tracker_id: The tracker whose data to forward.
+            retranslator_id: A retranslator of ``retranslator/list``.
+            fake_device_id: The device ID to send instead of the real one; it must match the
+                protocol's ``fake_device_id_pattern`` (242 otherwise). Left out, the real one is
+                sent.
+        """
+        from fleetapi.endpoints.retranslator import TRACKER_RETRANSLATOR_BIND
+        from fleetapi.models.retranslator import TrackerRetranslatorBindParams
+
+        self._client.call(
+            TRACKER_RETRANSLATOR_BIND,
+            TrackerRetranslatorBindParams(
+                tracker_id=tracker_id,
+                retranslator_id=retranslator_id,
+                fake_device_id=fake_device_id,
+            ),
+        )
+
+    def list(self, *, tracker_id: int) -> builtins.list[TrackerRetranslator]:
+        """List the retranslators a tracker is bound to.
+
+        Calls ``tracker/retranslator/list``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.retranslator import TRACKER_RETRANSLATOR_LIST
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[TrackerRetranslator] = self._client.call(
+            TRACKER_RETRANSLATOR_LIST, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def unbind(self, *, tracker_id: int, retranslator_id: int) -> None:
+        """Stop forwarding a tracker's data through a retranslator.
+
+        Calls ``tracker/retranslator/unbind``.
+        Master users only.
+        Error codes the service lists: 201, 208, 219.
+
+        Args:
+            tracker_id: The tracker.
+            retranslator_id: The retranslator to stop forwarding its data.
+        """
+        from fleetapi.endpoints.retranslator import TRACKER_RETRANSLATOR_UNBIND
+        from fleetapi.models.retranslator import TrackerRetranslatorUnbindParams
+
+        self._client.call(
+            TRACKER_RETRANSLATOR_UNBIND,
+            TrackerRetranslatorUnbindParams(tracker_id=tracker_id, retranslator_id=retranslator_id),
+        )
 
 
 class TrackerLocationResource:
@@ -2875,6 +3426,64 @@ class TrackerEmployeeResource:
         return result
 
 
+class TrackerAvatarResource:
+    """The calls under ``tracker/avatar/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def upload(
+        self, *, file: FileInput, tracker_id: int, redirect_target: str | Unset = UNSET
+    ) -> str:
+        """Upload an image as a tracker's avatar and get its file name.
+
+        Calls ``tracker/avatar/upload``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 208, 233, 234.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            tracker_id: The tracker.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_AVATAR_UPLOAD
+        from fleetapi.models.tracker import TrackerAvatarUploadParams
+
+        result: str = self._client.call(
+            TRACKER_AVATAR_UPLOAD,
+            TrackerAvatarUploadParams(tracker_id=tracker_id, redirect_target=redirect_target),
+            files={"file": file},
+        )
+        return result
+
+
+class TrackerDataloggerResource:
+    """The calls under ``tracker/datalogger/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def upload(self, *, file: FileInput, tracker_id: int) -> None:
+        """Upload a datalogger's CSV file of points into its tracker's track.
+
+        Calls ``tracker/datalogger/upload``.
+        Error codes the service lists: 201, 208, 214, 219, 233, 234, 268.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            tracker_id: The datalogger's tracker.
+        """
+        from fleetapi.endpoints.tracker import TRACKER_DATALOGGER_UPLOAD
+        from fleetapi.models.tracker import TrackerDataloggerUploadParams
+
+        self._client.call(
+            TRACKER_DATALOGGER_UPLOAD,
+            TrackerDataloggerUploadParams(tracker_id=tracker_id),
+            files={"file": file},
+        )
+
+
 class TrackerGroupResource:
     """The calls under ``tracker/group/``."""
 
@@ -2983,6 +3592,871 @@ class TrackerTagsResource:
         self._client.call(
             TRACKER_TAGS_SET, TrackerTagsSetParams(tracker_id=tracker_id, tag_bindings=tag_bindings)
         )
+
+
+class TrackerChatResource:
+    """The calls under ``tracker/chat/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def unread(self) -> TrackerChatUnreadResource:
+        """The calls under ``tracker/chat/unread/``."""
+        return TrackerChatUnreadResource(self._client)
+
+    @cached_property
+    def updated(self) -> TrackerChatUpdatedResource:
+        """The calls under ``tracker/chat/updated/``."""
+        return TrackerChatUpdatedResource(self._client)
+
+    def list(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime | Unset = UNSET,
+        to: dt.datetime | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        ascending: bool | Unset = UNSET,
+    ) -> builtins.list[ChatMessage]:
+        """List the chat messages of a tracker sent within a period.
+
+        Calls ``tracker/chat/list``.
+        Error codes the service lists: 7, 201, 208, 214, 236.
+
+        Args:
+            tracker_id: The tracker whose chat to read.
+            from_: Messages sent at or after this time; default: 7 days before now.
+            to: Messages sent at or before this time; default: now.
+            limit: The most messages to answer, the first ones in the answer's order; default and
+                most: 1024.
+            ascending: Oldest first (the default) or, when false, newest first.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_LIST
+        from fleetapi.models.tracker_chat import TrackerChatListParams
+
+        result: builtins.list[ChatMessage] = self._client.call(
+            TRACKER_CHAT_LIST,
+            TrackerChatListParams(
+                tracker_id=tracker_id, from_=from_, to=to, limit=limit, ascending=ascending
+            ),
+        )
+        return result
+
+    def send(self, *, tracker_id: int, message: str) -> int:
+        """Send a chat message to a tracker's device and get its ID.
+
+        Calls ``tracker/chat/send``.
+        Error codes the service lists: 201, 208, 214, 236.
+
+        Args:
+            tracker_id: The tracker to write to.
+            message: The text: not blank, at most 20000 characters.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_SEND
+        from fleetapi.models.tracker_chat import TrackerChatSendParams
+
+        result: int = self._client.call(
+            TRACKER_CHAT_SEND, TrackerChatSendParams(tracker_id=tracker_id, message=message)
+        )
+        return result
+
+    def broadcast(
+        self, *, trackers: builtins.list[int], message: str
+    ) -> TrackerChatBroadcastResult:
+        """Send one chat message to several trackers' devices.
+
+        Calls ``tracker/chat/broadcast``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: The trackers to write to; at most 300 (221 beyond).
+            message: The text: not blank, at most 20000 characters.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_BROADCAST
+        from fleetapi.models.tracker_chat import TrackerChatBroadcastParams
+
+        result: TrackerChatBroadcastResult = self._client.call(
+            TRACKER_CHAT_BROADCAST, TrackerChatBroadcastParams(trackers=trackers, message=message)
+        )
+        return result
+
+    def mark_read(
+        self, *, message_id: int | Unset = UNSET, message_ids: builtins.list[int] | Unset = UNSET
+    ) -> None:
+        """Mark incoming chat messages read, by ID.
+
+        Calls ``tracker/chat/mark_read``.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            message_id: An incoming message to mark read.
+            message_ids: Incoming messages to mark read.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_MARK_READ
+        from fleetapi.models.tracker_chat import TrackerChatMarkReadParams
+
+        self._client.call(
+            TRACKER_CHAT_MARK_READ,
+            TrackerChatMarkReadParams(message_id=message_id, message_ids=message_ids),
+        )
+
+    def mark_read_all(self, *, trackers: builtins.list[int] | Unset = UNSET) -> None:
+        """Mark every incoming chat message read, of some trackers or of all.
+
+        Calls ``tracker/chat/mark_read_all``.
+        Error codes the service lists: 201.
+
+        Args:
+            trackers: Only the incoming messages of these trackers; default: of every tracker the
+                user sees.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_MARK_READ_ALL
+        from fleetapi.models.tracker_chat import TrackerChatMarkReadAllParams
+
+        self._client.call(
+            TRACKER_CHAT_MARK_READ_ALL, TrackerChatMarkReadAllParams(trackers=trackers)
+        )
+
+
+class TrackerChatUnreadResource:
+    """The calls under ``tracker/chat/unread/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def count(self) -> builtins.dict[str, int]:
+        """Count the unread incoming chat messages, by tracker ID.
+
+        Calls ``tracker/chat/unread/count``.
+        Error codes the service lists: 236.
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_UNREAD_COUNT
+
+        result: builtins.dict[str, int] = self._client.call(TRACKER_CHAT_UNREAD_COUNT, None)
+        return result
+
+
+class TrackerChatUpdatedResource:
+    """The calls under ``tracker/chat/updated/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self, *, trackers: builtins.list[int]) -> builtins.dict[str, datetime]:
+        """Read when each tracker's chat last changed, by tracker ID.
+
+        Calls ``tracker/chat/updated/list``.
+        Error codes the service lists: 217, 221.
+
+        Args:
+            trackers: The trackers whose chats to look at; at most 300 (221 beyond).
+        """
+        from fleetapi.endpoints.tracker_chat import TRACKER_CHAT_UPDATED_LIST
+        from fleetapi.models.tracker_chat import TrackerChatUpdatedListParams
+
+        result: builtins.dict[str, datetime] = self._client.call(
+            TRACKER_CHAT_UPDATED_LIST, TrackerChatUpdatedListParams(trackers=trackers)
+        )
+        return result
+
+
+class TrackerRawCommandResource:
+    """The calls under ``tracker/raw_command/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def send(
+        self,
+        *,
+        tracker_id: int,
+        command: str,
+        type: RawCommandType | Unset = UNSET,
+        reliable: bool | Unset = UNSET,
+    ) -> None:
+        """Send a command's text (or its bytes in hexadecimal) to a device as it is.
+
+        Calls ``tracker/raw_command/send``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 7, 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+            command: The command: text, or hexadecimal digits of its bytes (pairs, ``0A1B``) with
+                ``type`` ``hex``.
+            type: How ``command`` is written: ``text`` (the default) or ``hex``.
+            reliable: False: sent once, not kept for a disconnected device nor resent without an
+                acknowledgement (default true).
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_RAW_COMMAND_SEND
+        from fleetapi.models.tracker_command import RawCommandSendParams
+
+        self._client.call(
+            TRACKER_RAW_COMMAND_SEND,
+            RawCommandSendParams(
+                tracker_id=tracker_id, command=command, type=type, reliable=reliable
+            ),
+        )
+
+
+class TrackerCommandResource:
+    """The calls under ``tracker/command/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def unconfirmed(self) -> TrackerCommandUnconfirmedResource:
+        """The calls under ``tracker/command/unconfirmed/``."""
+        return TrackerCommandUnconfirmedResource(self._client)
+
+    def create(self, *, tracker_id: int, command: NewTrackerCommand) -> int:
+        """Save a command (hardware or HTTP) for a tracker.
+
+        Calls ``tracker/command/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            tracker_id: The tracker to save the command for.
+            command: The command, without ``id``.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_CREATE
+        from fleetapi.models.tracker_command import TrackerCommandCreateParams
+
+        result: int = self._client.call(
+            TRACKER_COMMAND_CREATE,
+            TrackerCommandCreateParams(tracker_id=tracker_id, command=command),
+        )
+        return result
+
+    def update(self, *, tracker_id: int, command: TrackerCommand) -> None:
+        """Replace a tracker's saved command.
+
+        Calls ``tracker/command/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            tracker_id: The tracker the command is saved for.
+            command: The command with its ``id``; its ``type`` may change.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_UPDATE
+        from fleetapi.models.tracker_command import TrackerCommandUpdateParams
+
+        self._client.call(
+            TRACKER_COMMAND_UPDATE,
+            TrackerCommandUpdateParams(tracker_id=tracker_id, command=command),
+        )
+
+    def delete(self, *, tracker_id: int, command_id: int) -> None:
+        """Delete a tracker's saved command.
+
+        Calls ``tracker/command/delete``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            tracker_id: The tracker the command is saved for.
+            command_id: The command.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_DELETE
+        from fleetapi.models.tracker_command import TrackerCommandParams
+
+        self._client.call(
+            TRACKER_COMMAND_DELETE,
+            TrackerCommandParams(tracker_id=tracker_id, command_id=command_id),
+        )
+
+    def execute(self, *, tracker_id: int, command_id: int) -> None:
+        """Execute a tracker's saved command now.
+
+        Calls ``tracker/command/execute``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208.
+
+        Args:
+            tracker_id: The tracker the command is saved for.
+            command_id: The command.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_EXECUTE
+        from fleetapi.models.tracker_command import TrackerCommandParams
+
+        self._client.call(
+            TRACKER_COMMAND_EXECUTE,
+            TrackerCommandParams(tracker_id=tracker_id, command_id=command_id),
+        )
+
+
+class TrackerCommandUnconfirmedResource:
+    """The calls under ``tracker/command/unconfirmed/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def count(self, *, tracker_id: int) -> int:
+        """Count the commands a tracker's device has not confirmed yet.
+
+        Calls ``tracker/command/unconfirmed/count``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_UNCONFIRMED_COUNT
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: int = self._client.call(
+            TRACKER_COMMAND_UNCONFIRMED_COUNT, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def reset(self, *, tracker_id: int) -> None:
+        """Drop the commands a tracker's device has not confirmed yet.
+
+        Calls ``tracker/command/unconfirmed/reset``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_COMMAND_UNCONFIRMED_RESET
+        from fleetapi.models.tracker import TrackerReadParams
+
+        self._client.call(
+            TRACKER_COMMAND_UNCONFIRMED_RESET, TrackerReadParams(tracker_id=tracker_id)
+        )
+
+
+class TrackerOutputResource:
+    """The calls under ``tracker/output/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def set(self, *, tracker_id: int, output: int, enable: bool) -> None:
+        """Switch one digital output of a device on or off.
+
+        Calls ``tracker/output/set``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            output: The output's number, from 1.
+            enable: True to switch the output on, false to switch it off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_OUTPUT_SET
+        from fleetapi.models.tracker_command import OutputSetParams
+
+        self._client.call(
+            TRACKER_OUTPUT_SET, OutputSetParams(tracker_id=tracker_id, output=output, enable=enable)
+        )
+
+    def set_all(self, *, tracker_id: int, outputs: builtins.list[bool]) -> None:
+        """Switch every digital output of a device at once.
+
+        Calls ``tracker/output/set_all``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            outputs: The state of every output, output 1 first (``[true, true, false]``).
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_OUTPUT_SET_ALL
+        from fleetapi.models.tracker_command import OutputSetAllParams
+
+        self._client.call(
+            TRACKER_OUTPUT_SET_ALL, OutputSetAllParams(tracker_id=tracker_id, outputs=outputs)
+        )
+
+    def update(self, *, tracker_id: int, tracker_output: OutputInfo) -> None:
+        """Rename one of a tracker's digital outputs.
+
+        Calls ``tracker/output/update``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            tracker_output: The output and its new title (an empty title gives back the default,
+                ``OUT1``).
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_OUTPUT_UPDATE
+        from fleetapi.models.tracker_command import OutputUpdateParams
+
+        self._client.call(
+            TRACKER_OUTPUT_UPDATE,
+            OutputUpdateParams(tracker_id=tracker_id, tracker_output=tracker_output),
+        )
+
+
+class TrackerAlarmModeResource:
+    """The calls under ``tracker/alarm_mode/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int) -> bool:
+        """Read whether a device's alarm mode is on.
+
+        Calls ``tracker/alarm_mode/read``.
+        Error codes the service lists: 204, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ALARM_MODE_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: bool = self._client.call(
+            TRACKER_ALARM_MODE_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def set(self, *, tracker_id: int, enabled: bool) -> None:
+        """Switch a device's alarm mode on or off.
+
+        Calls ``tracker/alarm_mode/set``.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            enabled: True to switch it on, false to switch it off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ALARM_MODE_SET
+        from fleetapi.models.tracker_command import EnabledSetParams
+
+        self._client.call(
+            TRACKER_ALARM_MODE_SET, EnabledSetParams(tracker_id=tracker_id, enabled=enabled)
+        )
+
+
+class TrackerLedResource:
+    """The calls under ``tracker/led/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int) -> bool:
+        """Read whether a device's LED is on.
+
+        Calls ``tracker/led/read``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_LED_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: bool = self._client.call(TRACKER_LED_READ, TrackerReadParams(tracker_id=tracker_id))
+        return result
+
+    def update(self, *, tracker_id: int, value: bool) -> None:
+        """Switch a device's LED on or off.
+
+        Calls ``tracker/led/update``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            value: The LED's new state: true on, false off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_LED_UPDATE
+        from fleetapi.models.tracker_command import LedUpdateParams
+
+        self._client.call(TRACKER_LED_UPDATE, LedUpdateParams(tracker_id=tracker_id, value=value))
+
+
+class TrackerEngineImmobilizerResource:
+    """The calls under ``tracker/engine_immobilizer/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int) -> bool:
+        """Read whether a device's engine immobilizer is on.
+
+        Calls ``tracker/engine_immobilizer/read``.
+        Error codes the service lists: 204, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ENGINE_IMMOBILIZER_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: bool = self._client.call(
+            TRACKER_ENGINE_IMMOBILIZER_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def set(self, *, tracker_id: int, enabled: bool) -> None:
+        """Switch a device's engine immobilizer on or off.
+
+        Calls ``tracker/engine_immobilizer/set``.
+        Sub-users need the ``tracker_set_output`` right.
+        Error codes the service lists: 204, 208, 213, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            enabled: True to switch it on, false to switch it off.
+        """
+        from fleetapi.endpoints.tracker_command import TRACKER_ENGINE_IMMOBILIZER_SET
+        from fleetapi.models.tracker_command import EnabledSetParams
+
+        self._client.call(
+            TRACKER_ENGINE_IMMOBILIZER_SET, EnabledSetParams(tracker_id=tracker_id, enabled=enabled)
+        )
+
+
+class TrackerContactResource:
+    """The calls under ``tracker/contact/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self) -> TrackerContactList:
+        """List the users sharing trackers with the account, and the user's own trackers.
+
+        Calls ``tracker/contact/list``.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.tracker_contact import TRACKER_CONTACT_LIST
+
+        result: TrackerContactList = self._client.call(TRACKER_CONTACT_LIST, None)
+        return result
+
+
+class TrackerTrustedNumberResource:
+    """The calls under ``tracker/trusted_number/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(self, *, tracker_id: int) -> builtins.list[str]:
+        """List a tracker's trusted phone numbers.
+
+        Calls ``tracker/trusted_number/list``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_contact import TRACKER_TRUSTED_NUMBER_LIST
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.list[str] = self._client.call(
+            TRACKER_TRUSTED_NUMBER_LIST, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def update(self, *, tracker_id: int, list: builtins.list[str]) -> None:
+        """Replace a tracker's trusted phone numbers with a new list.
+
+        Calls ``tracker/trusted_number/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 7, 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+            list: Every trusted number of the tracker, each 10 to 15 digits without ``+``
+                (``496156680000``); an empty list clears them.
+        """
+        from fleetapi.endpoints.tracker_contact import TRACKER_TRUSTED_NUMBER_UPDATE
+        from fleetapi.models.tracker_contact import TrustedNumberUpdateParams
+
+        self._client.call(
+            TRACKER_TRUSTED_NUMBER_UPDATE,
+            TrustedNumberUpdateParams(tracker_id=tracker_id, list=list),
+        )
+
+
+class TrackerSettingsResource:
+    """The calls under ``tracker/settings/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def tracking(self) -> TrackerSettingsTrackingResource:
+        """The calls under ``tracker/settings/tracking/``."""
+        return TrackerSettingsTrackingResource(self._client)
+
+    @cached_property
+    def trip_detection(self) -> TrackerSettingsTripDetectionResource:
+        """The calls under ``tracker/settings/trip_detection/``."""
+        return TrackerSettingsTripDetectionResource(self._client)
+
+    @cached_property
+    def lbs(self) -> TrackerSettingsLbsResource:
+        """The calls under ``tracker/settings/lbs/``."""
+        return TrackerSettingsLbsResource(self._client)
+
+    @cached_property
+    def special(self) -> TrackerSettingsSpecialResource:
+        """The calls under ``tracker/settings/special/``."""
+        return TrackerSettingsSpecialResource(self._client)
+
+    def read(self, *, tracker_id: int) -> TrackerSettings:
+        """Read a tracker's label and group.
+
+        Calls ``tracker/settings/read``.
+        Error codes the service lists: 201, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: TrackerSettings = self._client.call(
+            TRACKER_SETTINGS_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def update(self, *, tracker_id: int, group_id: int, label: str) -> None:
+        """Change a tracker's label and group.
+
+        Calls ``tracker/settings/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            group_id: Its tracker group, one of the account's; 0: the default group (none).
+            label: Its new label: 1 to 60 printable characters, without ``<`` or ``>``.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_UPDATE
+        from fleetapi.models.tracker_settings import TrackerSettingsUpdateParams
+
+        self._client.call(
+            TRACKER_SETTINGS_UPDATE,
+            TrackerSettingsUpdateParams(tracker_id=tracker_id, group_id=group_id, label=label),
+        )
+
+
+class TrackerSettingsTrackingResource:
+    """The calls under ``tracker/settings/tracking/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int) -> builtins.dict[str, Any]:
+        """Read a tracker's tracking mode: the fields of its model's tracking profile.
+
+        Calls ``tracker/settings/tracking/read``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_TRACKING_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: builtins.dict[str, Any] = self._client.call(
+            TRACKER_SETTINGS_TRACKING_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def update(self, *, tracker_id: int, tracking_settings: builtins.dict[str, Any]) -> None:
+        """Send a tracker new tracking settings.
+
+        Calls ``tracker/settings/tracking/update``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 201, 208, 214, 219.
+
+        Args:
+            tracker_id: The tracker.
+            tracking_settings: Its tracking settings, whole: the fields of its model's tracking
+                profile (``tracking_interval``, ``tracking_distance``, ``tracking_angle``...).
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_TRACKING_UPDATE
+        from fleetapi.models.tracker_settings import TrackingSettingsUpdateParams
+
+        self._client.call(
+            TRACKER_SETTINGS_TRACKING_UPDATE,
+            TrackingSettingsUpdateParams(
+                tracker_id=tracker_id, tracking_settings=tracking_settings
+            ),
+        )
+
+
+class TrackerSettingsTripDetectionResource:
+    """The calls under ``tracker/settings/trip_detection/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int) -> TripDetectionSettings:
+        """Read when a tracker counts as idle, which ends its trips.
+
+        Calls ``tracker/settings/trip_detection/read``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_TRIP_DETECTION_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: TripDetectionSettings = self._client.call(
+            TRACKER_SETTINGS_TRIP_DETECTION_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def update(
+        self,
+        *,
+        min_idle_duration_minutes: int,
+        idle_speed_threshold: int,
+        ignition_aware: bool,
+        motion_sensor_aware: bool,
+        tracker_id: int,
+    ) -> None:
+        """Change when a tracker counts as idle: its tracks split into trips by it.
+
+        Calls ``tracker/settings/trip_detection/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            min_idle_duration_minutes: Minutes the tracker stands idle before its trip ends.
+            idle_speed_threshold: km/h below which the tracker is idle; 0: never idle.
+            ignition_aware: Whether the ignition tells a trip too (off: idle).
+            motion_sensor_aware: Whether the motion sensor tells a trip too.
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_TRIP_DETECTION_UPDATE
+        from fleetapi.models.tracker_settings import TripDetectionUpdateParams
+
+        self._client.call(
+            TRACKER_SETTINGS_TRIP_DETECTION_UPDATE,
+            TripDetectionUpdateParams(
+                min_idle_duration_minutes=min_idle_duration_minutes,
+                idle_speed_threshold=idle_speed_threshold,
+                ignition_aware=ignition_aware,
+                motion_sensor_aware=motion_sensor_aware,
+                tracker_id=tracker_id,
+            ),
+        )
+
+
+class TrackerSettingsLbsResource:
+    """The calls under ``tracker/settings/lbs/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int) -> int:
+        """Read the largest radius a tracker's LBS points may have.
+
+        Calls ``tracker/settings/lbs/read``.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_LBS_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: int = self._client.call(
+            TRACKER_SETTINGS_LBS_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+    def update(self, *, tracker_id: int, max_radius: int) -> None:
+        """Change the largest radius a tracker's LBS points may have.
+
+        Calls ``tracker/settings/lbs/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 204, 208.
+
+        Args:
+            tracker_id: The tracker.
+            max_radius: The largest radius of its LBS points, in meters.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_LBS_UPDATE
+        from fleetapi.models.tracker_settings import LbsSettingsUpdateParams
+
+        self._client.call(
+            TRACKER_SETTINGS_LBS_UPDATE,
+            LbsSettingsUpdateParams(tracker_id=tracker_id, max_radius=max_radius),
+        )
+
+
+class TrackerSettingsSpecialResource:
+    """The calls under ``tracker/settings/special/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(
+        self, *, tracker_id: int, type: SpecialSettingsType | Unset = UNSET
+    ) -> SpecialSettingsAnswer:
+        """Read a tracker's special settings: of one kind, or of every kind its model has.
+
+        Calls ``tracker/settings/special/read``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            type: The kind of special settings to read; left out: every kind its model has.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_SPECIAL_READ
+        from fleetapi.models.tracker_settings import SpecialSettingsReadParams
+
+        result: SpecialSettingsAnswer = self._client.call(
+            TRACKER_SETTINGS_SPECIAL_READ,
+            SpecialSettingsReadParams(tracker_id=tracker_id, type=type),
+        )
+        return result
+
+    def update(self, *, tracker_id: int, value: SpecialSettings) -> None:
+        """Set a tracker's special settings of one kind.
+
+        Calls ``tracker/settings/special/update``.
+        Sub-users need the ``tracker_configure`` right.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+            value: The settings of one kind, whole (its ``type`` says which).
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_SETTINGS_SPECIAL_UPDATE
+        from fleetapi.models.tracker_settings import SpecialSettingsUpdateParams
+
+        self._client.call(
+            TRACKER_SETTINGS_SPECIAL_UPDATE,
+            SpecialSettingsUpdateParams(tracker_id=tracker_id, value=value),
+        )
+
+
+class TrackerApnSettingsResource:
+    """The calls under ``tracker/apn_settings/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, tracker_id: int) -> ApnSettings:
+        """Read the APN a tracker's SIM card connects through.
+
+        Calls ``tracker/apn_settings/read``.
+        Error codes the service lists: 201, 208, 214.
+
+        Args:
+            tracker_id: The tracker.
+        """
+        from fleetapi.endpoints.tracker_settings import TRACKER_APN_SETTINGS_READ
+        from fleetapi.models.tracker import TrackerReadParams
+
+        result: ApnSettings = self._client.call(
+            TRACKER_APN_SETTINGS_READ, TrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
 
 
 class TrackerSensorResource:
@@ -3783,6 +5257,11 @@ class TrackResource:
     def __init__(self, client: Client) -> None:
         self._client = client
 
+    @cached_property
+    def visit(self) -> TrackVisitResource:
+        """The calls under ``track/visit/``."""
+        return TrackVisitResource(self._client)
+
     def list(
         self,
         *,
@@ -3929,6 +5408,49 @@ class TrackResource:
                 filter=filter,
                 format=format,
                 split=split,
+            ),
+        )
+        return result
+
+
+class TrackVisitResource:
+    """The calls under ``track/visit/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        include_zones: bool = True,
+        include_places: bool = True,
+    ) -> TrackVisits:
+        """List the zones and places that hold a tracker's points over a period.
+
+        Calls ``track/visit/list``.
+        Error codes the service lists: 204, 208, 211.
+
+        Args:
+            tracker_id: The tracker.
+            from_: The start of the period.
+            to: Later than ``from``.
+            include_zones: False leaves the zones out.
+            include_places: False leaves the places out.
+        """
+        from fleetapi.endpoints.track import TRACK_VISIT_LIST
+        from fleetapi.models.track import TrackVisitListParams
+
+        result: TrackVisits = self._client.call(
+            TRACK_VISIT_LIST,
+            TrackVisitListParams(
+                tracker_id=tracker_id,
+                from_=from_,
+                to=to,
+                include_zones=include_zones,
+                include_places=include_places,
             ),
         )
         return result
@@ -4805,6 +6327,30 @@ class DeliveryResource:
         return result
 
 
+class ApnSettingsResource:
+    """The calls under ``apn_settings/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self, *, phone: str) -> ApnSettings:
+        """Read the APN and operator of a phone number's mobile network.
+
+        Calls ``apn_settings/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            phone: A device's phone number, international without ``+`` (10 to 15 digits).
+        """
+        from fleetapi.endpoints.tracker_settings import APN_SETTINGS_READ
+        from fleetapi.models.tracker_settings import ApnSettingsReadParams
+
+        result: ApnSettings = self._client.call(
+            APN_SETTINGS_READ, ApnSettingsReadParams(phone=phone)
+        )
+        return result
+
+
 class HistoryResource:
     """The calls under ``history/``."""
 
@@ -5370,6 +6916,64 @@ class ZoneResource:
                 default_radius=default_radius,
                 fields=fields,
             ),
+        )
+        return result
+
+    def upload(
+        self,
+        *,
+        file: FileInput,
+        default_radius: int | Unset = UNSET,
+        dry_run: bool = True,
+        redirect_target: str | Unset = UNSET,
+    ) -> builtins.list[ImportedZone | int]:
+        """Read zones from a KML file: answer them (dry run) or create them.
+
+        Calls ``zone/upload``.
+        Sub-users need the ``zone_update`` right.
+        Error codes the service lists: 202, 233, 234, 268, 284.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            default_radius: Meters around a circle's point or a sausage's line when the file gives
+                no ``radius``: at least 20, 150 when left out.
+            dry_run: True: answer the zones the file holds, creating none; false: create them and
+                answer their IDs.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.zone import ZONE_UPLOAD
+        from fleetapi.models.zone import ZoneUploadParams
+
+        result: builtins.list[ImportedZone | int] = self._client.call(
+            ZONE_UPLOAD,
+            ZoneUploadParams(
+                default_radius=default_radius, dry_run=dry_run, redirect_target=redirect_target
+            ),
+            files={"file": file},
+        )
+        return result
+
+    def download(
+        self,
+        *,
+        format: ZoneFileFormat | Unset = UNSET,
+        zone_ids: builtins.list[int] | Unset | None = UNSET,
+    ) -> bytes:
+        """Download zones as a KML (or KMZ) file.
+
+        Calls ``zone/download``.
+        Error codes the service lists: 201.
+
+        Args:
+            format: ``kml`` (the default) or ``kmz`` (the same document, zipped).
+            zone_ids: The zones to download; all the caller sees when left out or null.
+        """
+        from fleetapi.endpoints.zone import ZONE_DOWNLOAD
+        from fleetapi.models.zone import ZoneDownloadParams
+
+        result: bytes = self._client.call(
+            ZONE_DOWNLOAD, ZoneDownloadParams(format=format, zone_ids=zone_ids)
         )
         return result
 
@@ -7067,6 +8671,11 @@ class Resources:
     def delivery(self) -> DeliveryResource:
         """The calls under ``delivery/``."""
         return DeliveryResource(cast("Client", self))
+
+    @cached_property
+    def apn_settings(self) -> ApnSettingsResource:
+        """The calls under ``apn_settings/``."""
+        return ApnSettingsResource(cast("Client", self))
 
     @cached_property
     def history(self) -> HistoryResource:

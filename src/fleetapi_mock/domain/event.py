@@ -32,6 +32,7 @@ from fleetapi.models.event import (
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.sensor import tracker_readings
 from fleetapi_mock.domain.tracker import wire_state
+from fleetapi_mock.domain.tracker_command import confirm_due_commands
 from fleetapi_mock.state.records import TrackerRecord, UserRecord
 from fleetapi_mock.state.world import World
 
@@ -180,6 +181,7 @@ class Subscriber:
         ctx = self.context(world)
         if ctx is None:
             return []
+        confirm_due_commands(world)
         frames: list[dict[str, Any]] = []
         now = world.now()
         for subscription in self.subscriptions.values():

@@ -65,6 +65,7 @@ from fleetapi._errors import (
 )
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.checkin import CheckinFile
+from fleetapi.models.common import AVATAR_TYPES
 from fleetapi.models.files import FileMetadata, FileStats, FileType, UploadTicket
 from fleetapi_mock.domain.context import Context, FileReply, UploadedFile
 from fleetapi_mock.domain.form import file_is_live, form_files
@@ -81,6 +82,7 @@ __all__ = [
     "MAX_UNSUBMITTED_PER_FIELD",
     "UPLOAD_LIFETIME",
     "accept_upload",
+    "avatar_name",
     "downloadable",
     "file_content",
     "hard_max_file_size",
@@ -309,6 +311,32 @@ def accept_upload(
     )
     world.files[file_id] = record
     return record
+
+
+_AVATAR_EXTENSIONS = {"image/jpeg": "jpg", "image/pjpeg": "jpg", "image/png": "png"}
+"""The extension of an avatar's file name by its type, where it is not the subtype."""
+
+
+def avatar_name(ctx: Context) -> str:
+    """The file name of the avatar the request's part ``file`` uploads (a tag's, a
+    tracker's): 16 random hex digits and the extension of its type.
+
+    Raises:
+        NoDataFileError: (233) no part ``file``, or an empty one.
+        InvalidDataFormatError: (234) not one of :data:`~fleetapi.models.common.AVATAR_TYPES`.
+        FileTooLargeError: (271) above the platform's ``file_storage.hard_max_file_size``.
+    """
+    upload = ctx.files.get(FILE_FIELD_NAME)
+    if upload is None or not upload.data:
+        raise NoDataFileError("no file part named 'file' (or it is empty)")
+    kind = upload.content_type.split(";")[0].strip().lower()
+    if kind not in AVATAR_TYPES:
+        raise InvalidDataFormatError(f"an avatar is one of {', '.join(AVATAR_TYPES)}")
+    most = hard_max_file_size(ctx.world, ctx.require_user())
+    if len(upload.data) > most:
+        raise FileTooLargeError(f"an avatar is at most {most} bytes")
+    extension = _AVATAR_EXTENSIONS.get(kind, kind.removeprefix("image/"))
+    return f"{ctx.world.new_hash()[:16]}.{extension}"
 
 
 def owner_zone(world: World, record: FileRecord) -> dt.tzinfo:

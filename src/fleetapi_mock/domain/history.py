@@ -16,6 +16,7 @@ import attrs
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.history import EventExtra, EventLocation, HistoryEntry
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.subuser import in_sight
 from fleetapi_mock.state.records import EventRecord, TrackPointRecord
 from fleetapi_mock.state.world import World
 
@@ -123,6 +124,24 @@ def visible_events(ctx: Context) -> list[EventRecord]:
     return [e for e in ctx.owned(ctx.world.events) if e.tracker_id in trackers]
 
 
+def _in_sight(ctx: Context, extra: EventExtra) -> EventExtra:
+    """``extra`` naming only the zones and places the caller sees (a sub-user: those bound to
+    it)."""
+    user = ctx.require_user()
+    changes: dict[str, Any] = {}
+    zones = in_sight(user, "zones")
+    if zones is not None and isinstance(extra.zone_ids, list):
+        labels = extra.zone_labels if isinstance(extra.zone_labels, list) else None
+        kept = [i for i, zone_id in enumerate(extra.zone_ids) if zone_id in zones]
+        changes["zone_ids"] = [extra.zone_ids[i] for i in kept]
+        if labels is not None:
+            changes["zone_labels"] = [labels[i] for i in kept if i < len(labels)]
+    places = in_sight(user, "places")
+    if places is not None and isinstance(extra.place_ids, list):
+        changes["place_ids"] = [p for p in extra.place_ids if p in places]
+    return attrs.evolve(extra, **changes) if changes else extra
+
+
 def wire_event(
     ctx: Context, record: EventRecord, *, add_tracker_label: bool, label: str | None = None
 ) -> HistoryEntry:
@@ -140,7 +159,7 @@ def wire_event(
         nulls: dict[str, Any] = {
             n: None for n in NULL_WHEN_UNSET if isinstance(getattr(extra, n), Unset)
         }
-        extra = attrs.evolve(extra, **nulls)
+        extra = _in_sight(ctx, attrs.evolve(extra, **nulls))
     entry = HistoryEntry(
         **{
             field.name: getattr(record, field.name)

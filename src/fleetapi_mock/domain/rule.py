@@ -9,9 +9,14 @@ with the tracker's point before it:
   ``secondary_text``) one of the rule's zones;
 * ``speedup``: the speed passing above the rule's ``param`` (km/h);
 * ``track_change``: the tracker stopping (``track_end``, a parking starts, ``primary_text``)
-  or moving off (``track_start``, ``secondary_text``);
+  or moving off (``track_start``, ``secondary_text``), idle as its trip detection settings
+  say (:func:`fleetapi_mock.domain.track.splitting_of`);
 * ``input_change``: the digital input ``param`` switching on (``primary_text``) or off
   (``secondary_text``).
+
+What a device confirms makes events too (:func:`record_device_events`): ``output_change``
+for the digital output ``param`` switching on (``primary_text``) or off (``secondary_text``),
+``location_response`` for its answer to a location request.
 
 Task statuses follow the world's clock without being stored
 (:mod:`fleetapi_mock.domain.lifecycle`), so the events of ``task_status_change`` rules are
@@ -22,7 +27,7 @@ rule's ``statuses``, by default arrived, done, delayed and failed), at the momen
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 from fleetapi._types import Unset
@@ -32,12 +37,20 @@ from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.history import describe, record_event, visible_events
 from fleetapi_mock.domain.lifecycle import END_STATES
 from fleetapi_mock.domain.task import Board
+from fleetapi_mock.domain.track import splitting_of
 from fleetapi_mock.domain.zone import contains
 from fleetapi_mock.state.clock import zone as time_zone
 from fleetapi_mock.state.records import EventRecord, RuleRecord, TrackPointRecord
 from fleetapi_mock.state.world import World
 
-__all__ = ["ZONE_RULES", "current_events", "record_rule_events", "record_task_events", "rule_works"]
+__all__ = [
+    "ZONE_RULES",
+    "current_events",
+    "record_device_events",
+    "record_rule_events",
+    "record_task_events",
+    "rule_works",
+]
 
 TASK_STATUSES: Final = ("arrived", "done", "delayed", "failed")
 """The statuses a ``task_status_change`` rule watches by default."""
@@ -113,9 +126,10 @@ def _changes(
         if before.speed <= rule.param < point.speed:
             yield "speedup", True, []
     elif rule.type == "track_change":
-        if before.speed > 0 and point.speed == 0:
+        idle = splitting_of(world.tracker_settings, point.tracker_id).idle
+        if not idle(before) and idle(point):
             yield "track_end", True, []
-        elif before.speed == 0 and point.speed > 0:
+        elif idle(before) and not idle(point):
             yield "track_start", False, []
     elif rule.type == "input_change" and not isinstance(rule.param, Unset):
         index = rule.param - 1
@@ -143,7 +157,6 @@ def record_rule_events(world: World, point: TrackPointRecord) -> list[EventRecor
             continue
         for event, primary, zone_ids in _changes(world, rule, before, point):
             text = rule.primary_text if primary else rule.secondary_text
-            emergency = _extended(rule, "emergency") is True or rule.alerts.emergency is True
             made.append(
                 record_event(
                     world,
@@ -151,10 +164,49 @@ def record_rule_events(world: World, point: TrackPointRecord) -> list[EventRecor
                     event,
                     text or describe(event),
                     rule_id=rule.id,
-                    emergency=emergency,
+                    emergency=_emergency(rule),
                     zones=[(z, world.zones[z].label) for z in zone_ids],
                 )
             )
+    return made
+
+
+def _emergency(rule: RuleRecord) -> bool:
+    return _extended(rule, "emergency") is True or rule.alerts.emergency is True
+
+
+def record_device_events(
+    world: World,
+    tracker_id: int,
+    time: dt.datetime,
+    changes: Iterable[tuple[str, bool, int | None]],
+) -> list[EventRecord]:
+    """Store the events the owner's rules make of what the tracker's device confirmed at
+    ``time`` (UTC), at its position then. Each change is (the rule type and event, whether it
+    is the rule's primary event, the number the rule's ``param`` must be or ``None``):
+    ``("output_change", True, 2)`` for output 2 switched on. None for a tracker without a
+    position."""
+    tracker = world.trackers[tracker_id]
+    state = tracker.state
+    rules = world.owned_by(world.rules, tracker.user_id)
+    if not rules or state.lat is None or state.lng is None:
+        return []
+    place = TrackPointRecord(tracker_id=tracker_id, get_time=time, lat=state.lat, lng=state.lng)
+    wanted = list(changes)
+    made = []
+    for rule in rules:
+        if not rule_works(world, rule, place):
+            continue
+        for event, primary, number in wanted:
+            if rule.type != event or (number is not None and rule.param != number):
+                continue
+            text = rule.primary_text if primary else rule.secondary_text
+            made.append(
+                record_event(
+                    world, place, event, text or describe(event), rule_id=rule.id,
+                    emergency=_emergency(rule),
+                )
+            )  # fmt: skip
     return made
 
 

@@ -43,9 +43,11 @@ from fleetapi.models.history import (
     HistoryUserListParams,
 )
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.employee import visible_employee
 from fleetapi_mock.domain.history import EVENT_TYPES, wire_event
 from fleetapi_mock.domain.rule import current_events
 from fleetapi_mock.domain.tracker import unblocked_trackers
+from fleetapi_mock.domain.vehicle import vehicle_visible
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import EventRecord
 
@@ -214,8 +216,8 @@ def _asset_labels(ctx: Context) -> dict[int, str]:
 
 
 def _asset_trackers(ctx: Context, params: HistoryAssetCountParams) -> set[int]:
-    """The trackers of the assets asked for that the caller sees (201: an asset that is not
-    the account's)."""
+    """The trackers of the assets asked for that the caller sees (201: an asset the caller
+    may not see, as ``vehicle/read`` and ``employee/read`` answer it)."""
     kinds = (
         {"vehicle", "employee"}
         if isinstance(params.asset_types, Unset)
@@ -232,9 +234,15 @@ def _asset_trackers(ctx: Context, params: HistoryAssetCountParams) -> set[int]:
             if asset.type not in kinds:
                 continue
             if asset.type == "vehicle":
-                found.append(ctx.owned_one(ctx.world.vehicles, asset.id, "vehicle").tracker_id)
+                vehicle = ctx.owned_get(ctx.world.vehicles, asset.id)
+                if vehicle is None or not vehicle_visible(ctx, vehicle):
+                    raise EntityNotFoundError(f"no vehicle {asset.id}")
+                found.append(vehicle.tracker_id)
             else:
-                found.append(ctx.owned_one(ctx.world.employees, asset.id, "employee").tracker_id)
+                employee = visible_employee(ctx, asset.id)
+                if employee is None:
+                    raise EntityNotFoundError(f"no employee {asset.id}")
+                found.append(employee.tracker_id)
     seen = ctx.visible_tracker_ids()
     return {t for t in found if t is not None and t in seen}
 

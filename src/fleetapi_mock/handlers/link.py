@@ -113,14 +113,20 @@ def _wire(ctx: Context, link: GeoLink, *, with_status: bool = False) -> GeoLink:
 
 
 def _visible(ctx: Context, record: GeoLinkRecord) -> bool:
-    """Whether the caller sees the link: its account's, and for a sub-user with a tracker list,
-    sharing only trackers of that list."""
+    """Whether the caller sees the link: its account's, and for a sub-user, sharing only the
+    trackers, zones and places it sees."""
     user = ctx.require_user()
     if not ctx.world.belongs(record, user.account_id):
         return False
-    if user.is_master or user.trackers is None:
+    if user.is_master:
         return True
-    return all(t.tracker_id in user.trackers for t in record.trackers)
+    if user.trackers is not None and any(
+        t.tracker_id not in user.trackers for t in record.trackers
+    ):
+        return False
+    options = record.params
+    zones = all(ctx.visible_zone(z) is not None for z in options.bounding_zone_ids)
+    return zones and all(ctx.visible_place(p) is not None for p in options.place_ids or ())
 
 
 def _visible_links(ctx: Context) -> list[GeoLinkRecord]:

@@ -1,4 +1,5 @@
-"""Plugins: the report kinds the mock makes and the account's features."""
+"""Plugins: the report kinds the mock makes, the registration plugins and the account's
+features."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from fleetapi.endpoints.plugin import PLUGIN_LIST
 from fleetapi.models.plugin import Plugin, PluginFilter
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report import KINDS
+from fleetapi_mock.domain.tracker.device import REGISTRATION_PLUGINS
 from fleetapi_mock.handlers import handles
 
 _EVERY_MODEL = PluginFilter(exclusion=True, values=[])
@@ -42,6 +44,8 @@ def _feature(plugin_id: int) -> Plugin:
 
 @handles(PLUGIN_LIST)
 def plugin_list(ctx: Context, params: NoParams) -> list[Plugin]:
-    """The report plugins, then the account's known features, by ID."""
+    """The report plugins, the registration plugins, then the account's known features, each
+    kind by ID."""
     features = sorted({p for p in ctx.account.plugins if p in _ACCOUNT_PLUGINS})
-    return [*map(_report, sorted(KINDS)), *map(_feature, features)]
+    registering = [REGISTRATION_PLUGINS[p].wire() for p in sorted(REGISTRATION_PLUGINS)]
+    return [*map(_report, sorted(KINDS)), *registering, *map(_feature, features)]

@@ -1,6 +1,7 @@
 """Rules, and the trackers they are bound to.
 
-Rules are the account's; a sub-user sees and binds only its own trackers. The events rules
+Rules are the account's; a sub-user sees and binds only its own trackers, and sees only the
+zones in its sight. The events rules
 make as positions arrive are :mod:`fleetapi_mock.domain.rule`'s.
 """
 
@@ -37,18 +38,26 @@ def _visible(ctx: Context) -> set[int]:
     return {t.id for t in ctx.visible_trackers()}
 
 
+def _hidden_zones(ctx: Context, zone_ids: list[int]) -> list[int]:
+    """Those of ``zone_ids`` the caller may not see (a sub-user's unbound zones)."""
+    return [z for z in zone_ids if ctx.visible_zone(z) is None]
+
+
 def wire_rule(ctx: Context, record: RuleRecord) -> Rule:
-    """The API's rule: the trackers the caller may see; ``param`` 0 and ``suspended`` false
-    when never given; ``zone_id`` the first zone (0 without)."""
+    """The API's rule: the trackers and zones the caller may see; ``param`` 0 and
+    ``suspended`` false when never given; ``zone_id`` the first zone (0 without)."""
     visible = _visible(ctx)
+    hidden = set(_hidden_zones(ctx, record.zone_ids))
+    zones = [z for z in record.zone_ids if z not in hidden]
     return convert(
         Rule,
         record,
         trackers=[t for t in record.trackers if t in visible],
+        zone_ids=zones,
         param=0 if isinstance(record.param, Unset) else record.param,
         suspended=record.suspended is True,
         schedule=[] if isinstance(record.schedule, Unset) else record.schedule,
-        zone_id=record.zone_ids[0] if record.zone_ids else 0,
+        zone_id=zones[0] if zones else 0,
     )
 
 
@@ -75,9 +84,9 @@ def _numbered(ctx: Context, rule: NewRule) -> NewRule:
     return attrs.evolve(rule, trackers=list(dict.fromkeys(rule.trackers)), schedule=schedule)
 
 
-def _checked(ctx: Context, rule: NewRule) -> None:
-    """204 for a tracker or a zone the caller may not see; 7 for what
-    the rule's type needs."""
+def _checked(ctx: Context, rule: NewRule, kept: tuple[int, ...] = ()) -> None:
+    """204 for a tracker or a zone the caller may not see; 7 for what the rule's type needs
+    (with the zones ``kept``, which an update leaves bound)."""
     hidden = [t for t in rule.trackers if ctx.visible_tracker(t) is None]
     if hidden:
         raise EntityMissingError("no such trackers: " + ", ".join(map(str, hidden)))
@@ -85,6 +94,8 @@ def _checked(ctx: Context, rule: NewRule) -> None:
     missing = [z for z, found in zip(rule.zone_ids, zones, strict=True) if found is None]
     if missing:
         raise EntityMissingError("no such zones: " + ", ".join(map(str, missing)))
+    zones = [ctx.world.zones.get(z) for z in kept] + zones
+    rule = attrs.evolve(rule, zone_ids=[*kept, *rule.zone_ids])
     problem: tuple[str, str] | None = None
     if rule.type in ZONE_RULES and not rule.zone_ids:
         problem = ("rule.zone_ids", f"a {rule.type} rule needs a zone")
@@ -128,9 +139,10 @@ def tracker_rule_create(ctx: Context, params: RuleCreateParams) -> int:
 
 @handles(TRACKER_RULE_UPDATE)
 def tracker_rule_update(ctx: Context, params: RuleUpdateParams) -> None:
-    """Replace the rule; trackers the caller cannot see stay bound."""
+    """Replace the rule; trackers and zones the caller cannot see stay bound."""
     current = _own_rule(ctx, params.rule.id)
-    _checked(ctx, params.rule)
+    zones_kept = _hidden_zones(ctx, current.zone_ids)
+    _checked(ctx, params.rule, tuple(zones_kept))
     visible = _visible(ctx)
     kept = [t for t in current.trackers if t not in visible]
     ctx.world.rules[current.id] = convert(
@@ -140,6 +152,7 @@ def tracker_rule_update(ctx: Context, params: RuleUpdateParams) -> None:
         auto_created=current.auto_created,
         zone_id=0,
         trackers=list(dict.fromkeys([*kept, *params.rule.trackers])),
+        zone_ids=list(dict.fromkeys([*zones_kept, *params.rule.zone_ids])),
     )
 
 

@@ -15,10 +15,7 @@ import attrs
 from fleetapi._errors import (
     EntityExistsError,
     EntityNotFoundError,
-    FileTooLargeError,
-    InvalidDataFormatError,
     InvalidParametersError,
-    NoDataFileError,
     OverQuotaError,
 )
 from fleetapi._types import Unset
@@ -33,7 +30,6 @@ from fleetapi.endpoints.tag import (
     TAG_UPDATE,
 )
 from fleetapi.models.tag import (
-    AVATAR_TYPES,
     TAGGED_ENTITY_TYPES,
     Tag,
     TagAvatarAssignParams,
@@ -47,7 +43,7 @@ from fleetapi.models.tag import (
 )
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.employee import visible_employees, wire_employee
-from fleetapi_mock.domain.file import hard_max_file_size
+from fleetapi_mock.domain.file import avatar_name
 from fleetapi_mock.domain.place import wire_place
 from fleetapi_mock.domain.task import Board
 from fleetapi_mock.domain.tracker import wire_tracker
@@ -182,24 +178,11 @@ def tag_avatar_assign(ctx: Context, params: TagAvatarAssignParams) -> None:
     ctx.world.tags[tag.id] = attrs.evolve(tag, icon_id=params.icon_id)
 
 
-_EXTENSIONS = {"image/jpeg": "jpg", "image/pjpeg": "jpg", "image/png": "png"}
-
-
 @handles(TAG_AVATAR_UPLOAD)
 def tag_avatar_upload(ctx: Context, params: TagAvatarUploadParams) -> str:
     """The image part ``file`` as the tag's avatar: its new file name (201: not a tag of the
     account; 233: no image; 234: not an avatar type; 271: too large)."""
     tag = ctx.owned_one(ctx.world.tags, params.tag_id, "tag")
-    upload = ctx.files.get("file")
-    if upload is None or not upload.data:
-        raise NoDataFileError("no file part named 'file' (or it is empty)")
-    kind = upload.content_type.split(";")[0].strip().lower()
-    if kind not in AVATAR_TYPES:
-        raise InvalidDataFormatError(f"an avatar is one of {', '.join(AVATAR_TYPES)}")
-    most = hard_max_file_size(ctx.world, ctx.require_user())
-    if len(upload.data) > most:
-        raise FileTooLargeError(f"an avatar is at most {most} bytes")
-    extension = _EXTENSIONS.get(kind, kind.removeprefix("image/"))
-    name = f"{ctx.world.new_hash()[:16]}.{extension}"
+    name = avatar_name(ctx)
     ctx.world.tags[tag.id] = attrs.evolve(tag, avatar_file_name=name)
     return name

@@ -1,9 +1,11 @@
 """A tracker's data beyond its state: last point, inputs, outputs, tags, models.
 
 Inputs and outputs are those of the tracker's state (``inputs``, ``outputs`` and their update
-times, moved by the world document or a test). The mock binds one semantic input, the ignition
-on input 1, for a tracker whose state reports an ignition. A tracker the caller may not see is
-201 (217 in a batch), a blocked one 208 (217 in a batch).
+times, moved by the world document, a test or a confirmed output command); a tracker whose
+state has no outputs has its model's, titled as ``tracker/output/update`` names them. The mock
+binds one semantic input, the ignition on input 1, for a tracker whose state reports an
+ignition. A tracker the caller may not see is 201 (217 in a batch), a blocked one 208 (217
+in a batch).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from fleetapi.models.tracker_data import (
 from fleetapi.models.tracker_model import TrackerModel, TrackerModelListParams
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.tracker import unblocked_tracker, unblocked_trackers
+from fleetapi_mock.domain.tracker_command import wire_outputs
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import TrackerRecord
 
@@ -56,13 +59,6 @@ def _inputs(ctx: Context, record: TrackerRecord) -> Inputs:
         states=states,
         update_time=ctx.optional_user_time(state.inputs_update),
     )
-
-
-def _outputs(record: TrackerRecord) -> list[OutputInfo]:
-    return [
-        OutputInfo(number=number, title=f"OUT{number}")
-        for number in range(1, len(record.state.outputs) + 1)
-    ]
 
 
 @handles(TRACKER_GET_LAST_GPS_POINT)
@@ -100,13 +96,13 @@ def tracker_batch_get_inputs(ctx: Context, params: TrackersParams) -> dict[str, 
 @handles(TRACKER_GET_OUTPUTS)
 def tracker_get_outputs(ctx: Context, params: TrackerReadParams) -> list[OutputInfo]:
     """The tracker's outputs."""
-    return _outputs(unblocked_tracker(ctx, params.tracker_id))
+    return wire_outputs(ctx.world, unblocked_tracker(ctx, params.tracker_id))
 
 
 @handles(TRACKER_BATCH_GET_OUTPUTS)
 def tracker_batch_get_outputs(ctx: Context, params: TrackersParams) -> dict[str, list[OutputInfo]]:
     """The outputs of each tracker, by tracker ID."""
-    return {str(record.id): _outputs(record) for record in _trackers(ctx, params)}
+    return {str(record.id): wire_outputs(ctx.world, record) for record in _trackers(ctx, params)}
 
 
 @handles(TRACKER_TAGS_SET)

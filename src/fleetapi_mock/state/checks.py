@@ -1,5 +1,5 @@
 """The checks of a loaded world document beyond its shape: every reference points at
-something there (users and tariffs at dealers, trackers at owners and tariffs, tasks at
+something there (users, tariffs and bundles at dealers, trackers at owners and tariffs, tasks at
 trackers...), owners are master users, logins and hashes are unique.
 """
 
@@ -53,6 +53,9 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     for tariff in world.tariffs.values():
         if tariff.dealer_id is not None and tariff.dealer_id not in world.dealers:
             yield f"tariffs[id={tariff.id}].dealer_id", f"no dealer {tariff.dealer_id}"
+    for bundle in world.bundles.values():
+        if bundle.dealer_id not in world.dealers:
+            yield f"bundles[imei={bundle.imei}].dealer_id", f"no dealer {bundle.dealer_id}"
     for tracker in world.trackers.values():
         where = f"trackers[id={tracker.id}]"
         if tracker.user_id not in world.users or not world.users[tracker.user_id].is_master:
@@ -90,6 +93,10 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
         if change.tracker_id not in world.trackers:
             where = f"employee_changes[tracker_id={change.tracker_id}].tracker_id"
             yield where, f"no tracker {change.tracker_id}"
+    for settings in world.tracker_settings.values():
+        if settings.tracker_id not in world.trackers:
+            where = f"tracker_settings[tracker_id={settings.tracker_id}].tracker_id"
+            yield where, f"no tracker {settings.tracker_id}"
     for rule in world.rules.values():
         where = f"rules[id={rule.id}]"
         owner = world.users.get(rule.user_id)
@@ -103,6 +110,10 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     for sensor in world.sensors.values():
         if sensor.tracker_id not in world.trackers:
             yield f"sensors[id={sensor.id}].tracker_id", f"no tracker {sensor.tracker_id}"
+    for name in ("tracker_commands", "command_queue"):
+        for command in getattr(world, name).values():
+            if command.tracker_id not in world.trackers:
+                yield f"{name}[id={command.id}].tracker_id", f"no tracker {command.tracker_id}"
     for point in world.track_points:
         if point.tracker_id not in world.trackers:
             yield "track_points", f"a point of unknown tracker {point.tracker_id}"
@@ -138,6 +149,7 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     yield from _check_form_and_file_references(world)
     yield from _check_fleet_references(world)
     yield from _check_entities(world)
+    yield from _check_contact_references(world)
 
 
 def _owns(world: World, account: int, records: Mapping[int, Any], key: int) -> bool:
@@ -273,3 +285,33 @@ def _check_entities(world: World) -> Iterator[tuple[str, str]]:
                 yield where, f"no custom field {key} of the owner's places"
             elif value.type != declared.type:
                 yield f"{where}.type", f"the field's type is {declared.type!r}"
+
+
+def _check_contact_references(world: World) -> Iterator[tuple[str, str]]:
+    """Chat messages', trusted numbers' and retranslator bindings' trackers; contacts'
+    users and shared trackers."""
+    for message in world.chat_messages.values():
+        where = f"chat_messages[id={message.id}]"
+        yield from _tracker_of(world, where, message.user_id, message.tracker_id)
+    for numbers in world.trusted_numbers.values():
+        if numbers.tracker_id not in world.trackers:
+            where = f"trusted_numbers[tracker_id={numbers.tracker_id}].tracker_id"
+            yield where, f"no tracker {numbers.tracker_id}"
+    for binding in world.retranslator_bindings.values():
+        where = f"retranslator_bindings[id={binding.id}]"
+        tracker = world.trackers.get(binding.tracker_id)
+        if tracker is None:
+            yield f"{where}.tracker_id", f"no tracker {binding.tracker_id}"
+        elif not _owns(world, tracker.user_id, world.retranslators, binding.retranslator_id):
+            where = f"{where}.retranslator_id"
+            yield where, f"no retranslator {binding.retranslator_id} of the tracker's owner"
+    for contact in world.contacts.values():
+        where = f"contacts[id={contact.id}]"
+        for name in ("user_id", "contact_id"):
+            user = world.users.get(getattr(contact, name))
+            if user is None or not user.is_master:
+                yield f"{where}.{name}", f"no master user {getattr(contact, name)}"
+        if contact.contact_id == contact.user_id:
+            yield f"{where}.contact_id", "a contact is another account"
+        for tracker_id in contact.tracker_ids:
+            yield from _tracker_of(world, where, contact.contact_id, tracker_id)

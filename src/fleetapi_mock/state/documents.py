@@ -73,6 +73,7 @@ SECRETS: Final[Mapping[str, tuple[str, ...]]] = {
     "files": ("token",),
     "geo_links": ("hash",),
     "retranslators": ("password",),
+    "mobile_networks": ("password",),
 }
 """The fields of each collection that let a holder act as someone (log in, call, download):
 masked in a document read without the right to see them (:func:`masked_document`)."""

@@ -49,7 +49,10 @@ from fleetapi_mock.state.records import (
     ApplicationRecord,
     AuditRecord,
     BillRecord,
+    BundleRecord,
+    ChatMessageRecord,
     CheckinRecord,
+    ContactRecord,
     DataFileRecord,
     DealerRecord,
     DepartmentRecord,
@@ -66,9 +69,12 @@ from fleetapi_mock.state.records import (
     ImportProcessRecord,
     MailRecord,
     MapLayerRecord,
+    MobileNetworkRecord,
     NotificationRecord,
     PlaceRecord,
+    QueuedCommandRecord,
     ReportRecord,
+    RetranslatorBindingRecord,
     RetranslatorRecord,
     RuleRecord,
     SecurityGroupRecord,
@@ -79,10 +85,13 @@ from fleetapi_mock.state.records import (
     SubscriptionRecord,
     TagRecord,
     TariffRecord,
+    TrackerCommandRecord,
     TrackerGroupRecord,
     TrackerRecord,
+    TrackerSettingsRecord,
     TrackPointRecord,
     TransactionRecord,
+    TrustedNumbersRecord,
     UserRecord,
     VehicleRecord,
     ZoneRecord,
@@ -156,12 +165,20 @@ class World:
     api_keys: Table[str, ApiKeyRecord] = collection(key="hash")
     tracker_models: Table[int, TrackerModel] = collection()
     """The catalogue of device models, shared by every account (``tracker/list_models``)."""
+    mobile_networks: list[MobileNetworkRecord] = collection()
+    """The APN catalogue, shared by every account (``apn_settings/read``)."""
+    bundles: Table[str, BundleRecord] = collection(key="imei")
     tracker_groups: Table[int, TrackerGroupRecord] = collection()
     trackers: Table[int, TrackerRecord] = collection()
     sensors: Table[int, SensorRecord] = collection()
+    tracker_commands: Table[int, TrackerCommandRecord] = collection()
+    command_queue: Table[int, QueuedCommandRecord] = collection()
+    """Commands sent to devices and not confirmed yet, by ID."""
     employees: Table[int, EmployeeRecord] = collection()
     employee_changes: Table[int, EmployeeChangeRecord] = collection(key="tracker_id")
     """The last change of each tracker's employee, by tracker."""
+    trusted_numbers: Table[int, TrustedNumbersRecord] = collection(key="tracker_id")
+    tracker_settings: Table[int, TrackerSettingsRecord] = collection(key="tracker_id")
     departments: Table[int, DepartmentRecord] = collection()
     garages: Table[int, GarageRecord] = collection()
     vehicles: Table[int, VehicleRecord] = collection()
@@ -178,6 +195,7 @@ class World:
     rules: Table[int, RuleRecord] = collection()
     events: Table[int, EventRecord] = collection()
     """Events of trackers (history entries), times in UTC."""
+    chat_messages: Table[int, ChatMessageRecord] = collection()
     track_points: TrackStore = collection(store=TrackStore, record=TrackPointRecord)
     """Recorded points, one sorted track per tracker; listed by tracker, then by
     ``get_time`` (points of the same time keep their arrival order)."""
@@ -193,10 +211,12 @@ class World:
     geo_links: Table[int, GeoLinkRecord] = collection()
     retranslator_protocols: Table[int, RetranslatorProtocol] = collection()
     retranslators: Table[int, RetranslatorRecord] = collection()
+    retranslator_bindings: Table[int, RetranslatorBindingRecord] = collection()
     map_layers: Table[int, MapLayerRecord] = collection()
     reports: Table[int, ReportRecord] = collection()
     """Tracker reports, generated or in progress."""
     applications: Table[int, ApplicationRecord] = collection()
+    contacts: Table[int, ContactRecord] = collection()
     audit_log: Table[int, AuditRecord] = collection()
     """What sub-users did (``user/audit/log/list``), oldest first."""
     notifications: Table[int, NotificationRecord] = collection()

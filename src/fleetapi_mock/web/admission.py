@@ -16,7 +16,7 @@ from fleetapi_mock.web.wire import Response, failure_response
 
 __all__ = ["ADDING_ACTIONS", "check_room", "check_size", "refused_method"]
 
-ADDING_ACTIONS: Final = frozenset({"create", "upload", "generate"})
+ADDING_ACTIONS: Final = frozenset({"create", "upload", "generate", "register", "register_quick"})
 """The actions of the calls that add records (by the naming rule): refused in a full world."""
 
 

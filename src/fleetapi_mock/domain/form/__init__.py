@@ -181,10 +181,11 @@ def form_files(world: World, form_id: int) -> list[FileRecord]:
 
 
 def delete_form(world: World, record: FormRecord) -> None:
-    """Remove a form and mark the files reserved for its fields deleted."""
+    """Remove a form and mark the files reserved for its fields deleted (no longer naming the
+    form, which is gone)."""
     world.forms.pop(record.id, None)
     for file in form_files(world, record.id):
-        world.files[file.id] = attrs.evolve(file, state="deleted")
+        world.files[file.id] = attrs.evolve(file, state="deleted", form_id=None)
 
 
 # --- Validating -------------------------------------------------------------------------------

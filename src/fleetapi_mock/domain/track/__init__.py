@@ -5,11 +5,16 @@ over its whole history, so that a trip keeps its ID whatever period is asked for
 
 * A gap of more than :data:`MAX_GAP` without points ends a trip.
 * A point the device flagged ``parking`` is never part of a trip, and ends the one before it.
-* A stop (points standing still, speed 0) lasting at least :data:`MIN_PARKING`, measured from
+* A stop (idle points: slower than the tracker's idle speed, :data:`IDLE_SPEED` km/h unless
+  its trip detection settings say otherwise, or with the ignition off when they are ignition
+  aware) lasting at least its minimal parking (:data:`MIN_PARKING` by default), measured from
   its first point to the point that moves off, is a parking: its first point is the arrival
   that ends the trip before it, the others are parking points. Shorter stops (traffic lights,
   jams) stay inside the trip.
 * A trip of one point is a single report.
+
+How a tracker stands idle is its :class:`Splitting` (:func:`splitting_of`): its trip
+detection settings, else :data:`DEFAULT_SPLITTING`.
 
 A trip's ID is the UNIX time (seconds) of its first point. ``filter`` drops regular trips
 shorter than :data:`MIN_TRACK_LENGTH_KM` or with fewer than :data:`MIN_TRACK_POINTS` points.
@@ -36,16 +41,20 @@ from gpxpy.geo import haversine_distance
 
 from fleetapi.models.common import Bounds, LatLng
 from fleetapi_mock.domain.track.simplify import Part, drop_out_tolerances, ranking
-from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.records import TrackerSettingsRecord, TrackPointRecord
+from fleetapi_mock.state.table import Table
 from fleetapi_mock.state.tracks import Track
 
 __all__ = [
     "CLUSTER_RADIUS_M",
     "DEFAULT_POINT_LIMIT",
+    "DEFAULT_SPLITTING",
+    "IDLE_SPEED",
     "MAX_GAP",
     "MIN_PARKING",
     "MIN_TRACK_LENGTH_KM",
     "MIN_TRACK_POINTS",
+    "Splitting",
     "Summary",
     "Trip",
     "Trips",
@@ -53,6 +62,7 @@ __all__ = [
     "clusters_of",
     "length_km",
     "split_trips",
+    "splitting_of",
     "summarize",
     "time_span",
     "track_id_of",
@@ -62,7 +72,11 @@ __all__ = [
 MAX_GAP: Final = dt.timedelta(minutes=15)
 """A longer time without points ends a trip."""
 MIN_PARKING: Final = dt.timedelta(minutes=5)
-"""A stop at least this long is a parking; a shorter one stays in the trip."""
+"""A stop at least this long is a parking, a shorter one stays in the trip (unless the
+tracker's trip detection settings say otherwise)."""
+IDLE_SPEED: Final = 3
+"""km/h: a slower point is idle (unless the tracker's trip detection settings say
+otherwise)."""
 MIN_TRACK_LENGTH_KM: Final = 0.1
 """``filter`` drops regular trips shorter than this."""
 MIN_TRACK_POINTS: Final = 3
@@ -75,6 +89,40 @@ DEFAULT_POINT_LIMIT: Final = 1000
 
 _time = attrgetter("get_time")
 _EPOCH: Final = dt.datetime(1970, 1, 1)
+
+
+@attrs.frozen
+class Splitting:
+    """When a tracker stands idle: how its points split into trips."""
+
+    min_parking: dt.timedelta = MIN_PARKING
+    """An idle stop at least this long is a parking."""
+    idle_speed: int = IDLE_SPEED
+    """km/h: a slower point is idle (0: none is)."""
+    ignition_aware: bool = False
+    """Whether a point reporting its ignition off is idle whatever its speed."""
+
+    def idle(self, point: TrackPointRecord) -> bool:
+        """Whether ``point`` stands idle."""
+        return point.speed < self.idle_speed or (self.ignition_aware and point.ignition is False)
+
+
+DEFAULT_SPLITTING: Final = Splitting()
+"""How a tracker without trip detection settings stands idle."""
+
+
+def splitting_of(settings: Table[int, TrackerSettingsRecord], tracker_id: int) -> Splitting:
+    """How the tracker ``tracker_id`` stands idle, by its trip detection settings (the world's
+    ``tracker_settings``), else :data:`DEFAULT_SPLITTING`."""
+    record = settings.get(tracker_id)
+    detection = None if record is None else record.trip_detection
+    if detection is None:
+        return DEFAULT_SPLITTING
+    return Splitting(
+        min_parking=dt.timedelta(minutes=detection.min_idle_duration_minutes),
+        idle_speed=detection.idle_speed_threshold,
+        ignition_aware=detection.ignition_aware,
+    )
 
 
 @attrs.frozen
@@ -222,9 +270,12 @@ class Trips:
     as they are.
     """
 
-    def __init__(self, track: Track, *, include_gsm_lbs: bool) -> None:
+    def __init__(
+        self, track: Track, *, include_gsm_lbs: bool, splitting: Splitting = DEFAULT_SPLITTING
+    ) -> None:
         self._track = track
         self._all = include_gsm_lbs
+        self._splitting = splitting
         self._points: Sequence[TrackPointRecord] = ()
         self._trips: list[Trip] = []
         self._starts: list[int] = []
@@ -261,7 +312,7 @@ class Trips:
             keep = begin = 0
         else:
             begin = self._starts[keep]
-        fresh = split_trips(self._points[begin:], offset=begin)
+        fresh = split_trips(self._points[begin:], offset=begin, splitting=self._splitting)
         self._trips[keep:] = fresh
         self._starts[keep:] = [trip.start for trip in fresh]
         self._dirty = None
@@ -287,23 +338,34 @@ class Trips:
         return None
 
 
-def trips_of(track: Track, *, include_gsm_lbs: bool = True) -> Trips:
-    """The trips of ``track`` (without the points located by GSM LBS, when told), kept on the
-    track and updated when points arrive."""
-    key = (Trips, include_gsm_lbs)
+def trips_of(
+    track: Track, *, include_gsm_lbs: bool = True, splitting: Splitting = DEFAULT_SPLITTING
+) -> Trips:
+    """The trips of ``track`` (without the points located by GSM LBS, when told) as
+    ``splitting`` splits them, kept on the track and updated when points arrive (those of
+    another splitting, of settings since changed, are forgotten)."""
+    key = (Trips, include_gsm_lbs, splitting)
     found = track.derived.get(key)
     if not isinstance(found, Trips):
-        found = Trips(track, include_gsm_lbs=include_gsm_lbs)
+        for other in [k for k in track.derived if isinstance(k, tuple) and k[:2] == key[:2]]:
+            del track.derived[other]
+        found = Trips(track, include_gsm_lbs=include_gsm_lbs, splitting=splitting)
         track.derived[key] = found
     return found
 
 
-def split_trips(points: Sequence[TrackPointRecord], *, offset: int = 0) -> list[Trip]:
-    """Split one tracker's points (in time order) into trips, as the module describes;
-    ``offset`` is the index of ``points[0]`` in the whole track."""
+def split_trips(
+    points: Sequence[TrackPointRecord],
+    *,
+    offset: int = 0,
+    splitting: Splitting = DEFAULT_SPLITTING,
+) -> list[Trip]:
+    """Split one tracker's points (in time order) into trips, as the module describes and
+    ``splitting`` says; ``offset`` is the index of ``points[0]`` in the whole track."""
     trips: list[Trip] = []
     current: list[TrackPointRecord] = []
     first = 0
+    idle = splitting.idle
 
     def close() -> None:
         if current:
@@ -323,17 +385,17 @@ def split_trips(points: Sequence[TrackPointRecord], *, offset: int = 0) -> list[
             close()
             i += 1
             continue
-        if point.speed > 0:
+        if not idle(point):
             if not current:
                 first = i
             current.append(point)
             i += 1
             continue
         j = i + 1
-        while j < count and points[j].speed == 0 and not points[j].parking and joined(j):
+        while j < count and idle(points[j]) and not points[j].parking and joined(j):
             j += 1
         moved_off = points[j].get_time if j < count and joined(j) else points[j - 1].get_time
-        if moved_off - point.get_time >= MIN_PARKING:
+        if moved_off - point.get_time >= splitting.min_parking:
             if current:
                 current.append(point)
             close()

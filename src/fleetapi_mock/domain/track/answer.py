@@ -41,6 +41,7 @@ from fleetapi_mock.domain.track import (
     Trips,
     bounds_of,
     clusters_of,
+    splitting_of,
     time_span,
     trips_of,
 )
@@ -69,9 +70,11 @@ class Source:
     limit_exceeded: bool
 
     def trips(self, ctx: Context, *, include_gsm_lbs: bool = True) -> Trips:
-        """The trips of the tracker's whole history (kept on its track)."""
+        """The trips of the tracker's whole history as its trip detection settings split them
+        now (kept on its track)."""
         track = ctx.world.track_points.track(self.tracker.id)
-        return trips_of(track, include_gsm_lbs=include_gsm_lbs)
+        splitting = splitting_of(ctx.world.tracker_settings, self.tracker.id)
+        return trips_of(track, include_gsm_lbs=include_gsm_lbs, splitting=splitting)
 
     def served_trips(self, trips: Trips) -> list[tuple[Trip, Sequence[TrackPointRecord]]]:
         """The trips with points in the served part of the interval, and those points."""

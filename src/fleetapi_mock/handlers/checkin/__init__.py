@@ -85,7 +85,7 @@ def checkin_delete(ctx: Context, params: CheckinDeleteParams) -> None:
     """Delete check-ins with their files and forms; 201, deleting none, if any is unavailable.
 
     A check-in is unavailable when it is missing or on a tracker the caller may not see. The
-    files are left in state ``deleted``. An empty list answers 7.
+    files are left in state ``deleted``, naming no check-in. An empty list answers 7.
     """
     wanted = list(dict.fromkeys(params.checkin_ids))
     missing = [i for i in wanted if visible_checkin(ctx, i) is None]
@@ -95,7 +95,7 @@ def checkin_delete(ctx: Context, params: CheckinDeleteParams) -> None:
     for checkin_id in wanted:
         checkin = world.checkins.pop(checkin_id)
         for file in checkin_files(world, checkin_id):
-            world.files[file.id] = attrs.evolve(file, state="deleted")
+            world.files[file.id] = attrs.evolve(file, state="deleted", checkin_id=None)
         form = world.forms.get(checkin.form_id) if checkin.form_id is not None else None
         if form is not None:
             forms.delete_form(world, form)

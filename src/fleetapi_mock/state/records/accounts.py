@@ -1,4 +1,4 @@
-"""Records of accounts: dealers, tariffs, users, sessions and API keys."""
+"""Records of accounts: dealers, tariffs, users, sessions, API keys and contacts."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ __all__ = [
     "ApiKeyRecord",
     "ApplicationRecord",
     "AuditRecord",
+    "ContactRecord",
     "DealerRecord",
     "GeoAccess",
     "PushTokenRecord",
@@ -70,6 +71,9 @@ class DealerRecord:
     """The most trackers the dealer's users may have in all; null means no limit. A dealer
     over it makes the calls that check it (``checkin/list``, ``department/list``,
     ``department/create``) answer 221."""
+    activation_codes: list[str] = attrs.Factory(list)
+    """The dealer's activation codes not used yet: registering a device with one uses it
+    up (``tracker/register``)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -308,3 +312,17 @@ class ApiKeyRecord:
     """The master user owning the key."""
     title: str
     create_date: dt.datetime
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class ContactRecord:
+    """A contact of an account (``tracker/contact/list``): a user of another account who
+    shares the locations of some of its trackers with it."""
+
+    id: int
+    user_id: int
+    """The master user of the account the trackers are shared with."""
+    contact_id: int
+    """The user sharing them (a master user of another account)."""
+    tracker_ids: list[int] = attrs.Factory(list)
+    """The trackers of the contact's account it shares, in the order shown."""

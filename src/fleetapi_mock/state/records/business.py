@@ -1,5 +1,6 @@
 """Records of an account's business with the service: spreadsheets and imports, bills,
-transactions, subscriptions, geo links, retranslators and map layers."""
+transactions, subscriptions, geo links, retranslators (and the trackers bound to them) and map
+layers."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from fleetapi.models.link import GeoLink
 from fleetapi.models.map_layer import MapLayer
 from fleetapi.models.payment import Bill, ExternalSubscription
 from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
-from fleetapi.models.retranslator import Retranslator
+from fleetapi.models.retranslator import Retranslator, TrackerRetranslator
 from fleetapi.models.transaction import Transaction
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "ImportProcessRecord",
     "MapLayerRecord",
     "ReportRecord",
+    "RetranslatorBindingRecord",
     "RetranslatorRecord",
     "SubscriptionRecord",
     "TransactionRecord",
@@ -173,6 +175,15 @@ class RetranslatorRecord(Retranslator):
 
     user_id: int
     """The master user owning the retranslator."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class RetranslatorBindingRecord(TrackerRetranslator):
+    """A tracker bound to a retranslator of its account (``tracker/retranslator/bind``): the
+    API's binding and its tracker."""
+
+    id: int
+    tracker_id: int
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

@@ -4,7 +4,6 @@ entity, tags, form templates, forms and stored files."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
 
 import attrs
 
@@ -12,7 +11,7 @@ from fleetapi.models.checkin import CheckinContent, CheckinFile
 from fleetapi.models.common import LatLng, Location
 from fleetapi.models.entity import CustomFieldValue, Entity, EntityField
 from fleetapi.models.form import Form, FormField
-from fleetapi.models.zone import DEFAULT_ZONE_COLOR, ZonePoint
+from fleetapi.models.zone import DEFAULT_ZONE_COLOR, ZonePoint, ZoneType
 
 __all__ = [
     "CheckinRecord",
@@ -26,9 +25,6 @@ __all__ = [
     "ZoneRecord",
     "ZoneType",
 ]
-
-
-ZoneType = Literal["circle", "polygon", "sausage"]
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

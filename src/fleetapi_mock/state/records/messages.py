@@ -1,5 +1,6 @@
 """What the service says to its users beside the API's answers: the e-mail it sends (kept in
-the world's sent box, never sent) and the notifications its interface shows."""
+the world's sent box, never sent), the notifications its interface shows, and the chat between
+the account's users and its devices."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from typing import Literal
 
 import attrs
 
-__all__ = ["MailKind", "MailRecord", "NotificationRecord"]
+from fleetapi.models.tracker_chat import ChatMessage
+
+__all__ = ["ChatMessageRecord", "MailKind", "MailRecord", "NotificationRecord"]
 
 MailKind = Literal["feedback", "activation", "auth_code", "password_restore"]
 """Why the service wrote: a user's feedback to its dealer, an activation link, a second-factor
@@ -45,3 +48,13 @@ class NotificationRecord:
     message: str
     show_till: dt.datetime
     """Shown until then (UTC); listed no more after."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class ChatMessageRecord(ChatMessage):
+    """A chat message as the world keeps it: the API's message (times in UTC), its tracker and
+    the account owning the tracker."""
+
+    user_id: int
+    """The master user owning the tracker."""
+    tracker_id: int

@@ -10,6 +10,8 @@ from typing import Any, cast
 
 from fleetapi_mock.state.records import MailKind
 from fleetapi_mock.web.control.models import (
+    ChatArrival,
+    ChatRecorded,
     ClockChange,
     ClockState,
     FaultId,
@@ -104,6 +106,21 @@ class ControlMethods:
                 nothing.
         """
         return cast("Recorded", self._send("record_positions", Positions(points=points)))
+
+    def record_chat(self, *, tracker_id: int, text: str) -> ChatRecorded:
+        """Record a chat message as if a tracker's device had written it: an unread incoming
+        message of its chat. The device has then taken the chat's pending outgoing messages, which
+        are delivered at that moment.
+
+        ``POST /__mock__/chat``.
+
+        Args:
+            tracker_id: The tracker whose device writes (its model has chat).
+            text: The message.
+        """
+        return cast(
+            "ChatRecorded", self._send("record_chat", ChatArrival(tracker_id=tracker_id, text=text))
+        )
 
     def journal(
         self,

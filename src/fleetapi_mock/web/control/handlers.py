@@ -24,6 +24,7 @@ from fleetapi._errors import (
 )
 from fleetapi_mock.domain.mail import send_mail
 from fleetapi_mock.domain.position import record_positions
+from fleetapi_mock.domain.tracker_chat import has_chat_model, receive
 from fleetapi_mock.state.bounds import in_clock_range
 from fleetapi_mock.state.documents import masked_document
 from fleetapi_mock.state.limits import ServerLimits
@@ -31,6 +32,8 @@ from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.world import World, WorldDocumentError
 from fleetapi_mock.web import uploads
 from fleetapi_mock.web.control.models import (
+    ChatArrival,
+    ChatRecorded,
     ClockChange,
     ClockState,
     FaultId,
@@ -284,6 +287,26 @@ def record_points(ctx: Context, request: Positions) -> Recorded:
             )
         record_positions(world, points)
     return Recorded(count=len(points))
+
+
+def record_chat(ctx: Context, arrival: ChatArrival) -> ChatRecorded:
+    """Record a chat message as if a tracker's device had written it: an unread incoming
+    message of its chat. The device has then taken the chat's pending outgoing messages, which
+    are delivered at that moment."""
+    world = ctx.backend.world
+    with world.lock:
+        tracker = world.trackers.get(arrival.tracker_id)
+        if tracker is None:
+            raise invalid("tracker_id", f"no tracker {arrival.tracker_id}")
+        if not has_chat_model(world, tracker):
+            raise invalid("tracker_id", f"the device model {tracker.model} has no chat")
+        most = ctx.backend.limits.max_records
+        if world.record_count() >= most:
+            raise OverQuotaError(
+                f"the world would hold more than {most} records (fleet mock serve --max-records)"
+            )
+        record = receive(world, tracker, arrival.text)
+    return ChatRecorded(id=record.id)
 
 
 # --- Journal and faults -------------------------------------------------------------------------

@@ -11,12 +11,15 @@ import attrs
 from fleetapi._converter import parse_datetime
 from fleetapi._rules import rules
 from fleetapi._types import CredentialKind
+from fleetapi.models.tracker_chat import MAX_MESSAGE_LENGTH
 from fleetapi_mock.state.records import MailKind
 from fleetapi_mock.web.decoding import invalid
 from fleetapi_mock.web.faults import FaultSpec
 from fleetapi_mock.web.journal import CredentialFilter, Difference
 
 __all__ = [
+    "ChatArrival",
+    "ChatRecorded",
     "ClockChange",
     "ClockState",
     "FaultId",
@@ -126,6 +129,16 @@ class WorldName:
 
 
 @attrs.frozen(kw_only=True)
+class ChatArrival:
+    """A chat message to record as if a tracker's device had written it."""
+
+    tracker_id: int
+    """The tracker whose device writes (its model has chat)."""
+    text: str = attrs.field(metadata=rules(not_blank=True, max_length=MAX_MESSAGE_LENGTH))
+    """The message."""
+
+
+@attrs.frozen(kw_only=True)
 class RestoreRequest:
     """Whose password to restore."""
 
@@ -185,6 +198,14 @@ class Recorded:
 
     count: int
     """The records added."""
+
+
+@attrs.frozen(kw_only=True)
+class ChatRecorded:
+    """The chat message a route recorded."""
+
+    id: int
+    """Its ID, as ``tracker/chat/list`` answers it."""
 
 
 @attrs.frozen(kw_only=True)

@@ -12,6 +12,8 @@ import attrs
 import fleetapi_mock.web.control.handlers as do
 from fleetapi._docstrings import summary
 from fleetapi_mock.web.control.models import (
+    ChatArrival,
+    ChatRecorded,
     ClockChange,
     ClockState,
     FaultId,
@@ -135,6 +137,14 @@ ROUTES: Final[tuple[ControlRoute, ...]] = (
         handler=do.record_points,
         params=Positions,
         result=Recorded,
+    ),
+    ControlRoute(
+        name="record_chat",
+        method="POST",
+        path="chat",
+        handler=do.record_chat,
+        params=ChatArrival,
+        result=ChatRecorded,
     ),
     ControlRoute(
         name="journal",
