@@ -16,6 +16,8 @@ AREA_OF: dict[str, str] = {
     "api/key/list": "account",
     "base/nothing": "account",
     "base/send_email": "account",
+    "beacon/data/read": "beacon",
+    "beacon/data/last_values": "beacon",
     "checkin/read": "checkin",
     "checkin/list": "checkin",
     "checkin/delete": "checkin",

@@ -16,6 +16,8 @@ INDEX: Index = {
     "api key list": "api/key/list",
     "base nothing": "base/nothing",
     "base send-email": "base/send_email",
+    "beacon data read": "beacon/data/read",
+    "beacon data last-values": "beacon/data/last_values",
     "checkin read": "checkin/read",
     "checkin list": "checkin/list",
     "checkin delete": "checkin/delete",

@@ -299,6 +299,17 @@ _SIMPLE_LINE_KML: Final = b"""<?xml version="1.0" encoding="UTF-8"?>
 """
 """The documented ``zone/upload`` example file: a line without a radius."""
 
+_BEACON_ENTRY: Final = {
+    "tracker_id": 10181654,
+    "hardware_id": "7cf9501df3d6924e423cabcde4c924ff",
+    "rssi": -101,
+    "get_time": "2023-04-17 17:14:42",
+    "latitude": 50.3487321,
+    "longitude": 7.58238,
+    "ext_data": {"voltage": 3.075, "temperature": 24.0},
+}
+"""The documented BLE beacon data entry."""
+
 _ZONE: Final = {
     "id": 12345,
     "type": "sausage",
@@ -1699,6 +1710,22 @@ EXAMPLES: Final = (
     ),
     # documented: tracker 1683258 in November 2023; here Van 1 on the demo's day of driving.
     # The answer is the KML file: its documented elements are checked
+    # documented: tracker 10181654 and a day of 2023; the demo's Van 1 saw two beacons
+    Example(
+        "beacon/data/read",
+        {
+            "from": "2026-01-15 08:00:00",
+            "to": "2026-01-15 09:00:00",
+            "beacons": ["ffffffffd86f4f75868d55aa831afa1f", "7cf9501df3d6924e423cabcde4c924ff"],
+            "trackers": [1],
+        },
+        {"list": [{**_BEACON_ENTRY, "ext_data": {"minor": "0055", "major": "3138"}}]},
+    ),
+    Example(
+        "beacon/data/last_values",
+        {"trackers": [1], "skip_older_than_seconds": 3600},
+        {"list": [_BEACON_ENTRY]},
+    ),
     Example(
         "track/visit/list",
         {"tracker_id": 2, "from": "2026-01-01 00:00:00", "to": "2026-01-15 00:00:00"},

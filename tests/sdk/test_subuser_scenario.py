@@ -652,6 +652,16 @@ def sensor_of_tracker(scene: Scene, path: str) -> None:
         refused(scene, path, tracker_id=tracker_id, sensor_id=bound[0], **options)
 
 
+@checks("beacon/data/read", "beacon/data/last_values")
+def beacons(scene: Scene, path: str) -> None:
+    reading = path.endswith("read")
+    options = {"from_": FROM, "to": TO} if reading else {"skip_older_than_seconds": 10**6}
+    assert call(scene.master, path, **options)  # the demo's Van 1 saw beacons
+    assert {e.tracker_id for e in sees(scene, path, **options)} <= set(BOUND_TRACKERS)
+    for tracker_id in UNBOUND_TRACKERS:
+        refused(scene, path, trackers=[tracker_id], **options)
+
+
 @checks("tracker/batch_get_commands")
 def saved_commands(scene: Scene, path: str) -> None:
     assert set(call(scene.master, path)) - {str(t) for t in BOUND_TRACKERS}

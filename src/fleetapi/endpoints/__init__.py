@@ -34,6 +34,7 @@ __all__ = [
 
 AREAS: tuple[str, ...] = (
     "account",
+    "beacon",
     "checkin",
     "vehicle",
     "task",

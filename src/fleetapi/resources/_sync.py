@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from fleetapi.models.account import ApiKey
     from fleetapi.models.application import NewUserApplication
     from fleetapi.models.audit import AuditEntry, AuditGrouping
+    from fleetapi.models.beacon import BeaconData
     from fleetapi.models.checkin import Checkin, CheckinExportFormat, CheckinList, FormSubmission
     from fleetapi.models.common import Bounds, LatLng, Location
     from fleetapi.models.data import ImportProcess, ImportType, SpreadsheetPreview
@@ -232,6 +233,8 @@ __all__ = [
     "AssetResource",
     "AssetTrackResource",
     "BaseResource",
+    "BeaconDataResource",
+    "BeaconResource",
     "BillResource",
     "CheckinFormFileResource",
     "CheckinFormResource",
@@ -1169,6 +1172,79 @@ class BaseResource:
                 service_pass=service_pass,
             ),
         )
+
+
+class BeaconResource:
+    """The calls under ``beacon/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def data(self) -> BeaconDataResource:
+        """The calls under ``beacon/data/``."""
+        return BeaconDataResource(self._client)
+
+
+class BeaconDataResource:
+    """The calls under ``beacon/data/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(
+        self,
+        *,
+        from_: dt.datetime,
+        to: dt.datetime,
+        trackers: builtins.list[int] | Unset | None = UNSET,
+        beacons: builtins.list[str] | Unset | None = UNSET,
+    ) -> builtins.list[BeaconData]:
+        """List what trackers received from BLE beacons over a period, by time.
+
+        Calls ``beacon/data/read``.
+        Error codes the service lists: 7, 211, 217.
+
+        Args:
+            from_: The start of the period.
+            to: Later than ``from``.
+            trackers: Only these trackers (default: every tracker the caller sees).
+            beacons: Only these beacon IDs: each 1 to 64 characters.
+        """
+        from fleetapi.endpoints.beacon import BEACON_DATA_READ
+        from fleetapi.models.beacon import BeaconDataReadParams
+
+        result: builtins.list[BeaconData] = self._client.call(
+            BEACON_DATA_READ,
+            BeaconDataReadParams(from_=from_, to=to, trackers=trackers, beacons=beacons),
+        )
+        return result
+
+    def last_values(
+        self,
+        *,
+        trackers: builtins.list[int] | Unset | None = UNSET,
+        skip_older_than_seconds: int | Unset = UNSET,
+    ) -> builtins.list[BeaconData]:
+        """List the last data of each beacon each tracker sees, within an age.
+
+        Calls ``beacon/data/last_values``.
+        Error codes the service lists: 7, 217.
+
+        Args:
+            trackers: Only these trackers (default: every tracker the caller sees).
+            skip_older_than_seconds: Leave out what is older than this many seconds (default 3600).
+        """
+        from fleetapi.endpoints.beacon import BEACON_DATA_LAST_VALUES
+        from fleetapi.models.beacon import BeaconLastValuesParams
+
+        result: builtins.list[BeaconData] = self._client.call(
+            BEACON_DATA_LAST_VALUES,
+            BeaconLastValuesParams(
+                trackers=trackers, skip_older_than_seconds=skip_older_than_seconds
+            ),
+        )
+        return result
 
 
 class CheckinResource:
@@ -8581,6 +8657,11 @@ class Resources:
     def base(self) -> BaseResource:
         """The calls under ``base/``."""
         return BaseResource(cast("Client", self))
+
+    @cached_property
+    def beacon(self) -> BeaconResource:
+        """The calls under ``beacon/``."""
+        return BeaconResource(cast("Client", self))
 
     @cached_property
     def checkin(self) -> CheckinResource:

@@ -290,6 +290,9 @@ def _check_entities(world: World) -> Iterator[tuple[str, str]]:
 def _check_contact_references(world: World) -> Iterator[tuple[str, str]]:
     """Chat messages', trusted numbers' and retranslator bindings' trackers; contacts'
     users and shared trackers."""
+    for index, entry in enumerate(world.beacon_data):
+        if entry.tracker_id not in world.trackers:
+            yield f"beacon_data[{index}].tracker_id", f"no tracker {entry.tracker_id}"
     for message in world.chat_messages.values():
         where = f"chat_messages[id={message.id}]"
         yield from _tracker_of(world, where, message.user_id, message.tracker_id)

@@ -29,6 +29,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol, TypeVar
 
+from fleetapi.models.beacon import BeaconData
 from fleetapi.models.geocoder import GeocodedLocation
 from fleetapi.models.retranslator import RetranslatorProtocol
 from fleetapi.models.task import Route, Task
@@ -222,6 +223,8 @@ class World:
     notifications: Table[int, NotificationRecord] = collection()
     mails: Table[int, MailRecord] = collection()
     """The sent box: e-mail the service sent (never sent for real), oldest first."""
+    beacon_data: list[BeaconData] = collection()
+    """What trackers received from BLE beacons (times in UTC), oldest first."""
     gazetteer: list[GeocodedLocation] = collection()
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int | None = None) -> None:

@@ -1,4 +1,4 @@
-"""The zones and places a tracker's points fall in over a period (``track/visit/list``)."""
+"""The zones and places a tracker's points fall in over a period: visits."""
 
 from __future__ import annotations
 
