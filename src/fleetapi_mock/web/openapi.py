@@ -272,6 +272,7 @@ def _operations(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) -
             "type": "string",
             "contentMediaType": "application/octet-stream",
         }
+        multipart["required"] = [*multipart.get("required", []), "file"]  # 233 without it
         content = {"multipart/form-data": {"schema": multipart}}
     common: dict[str, Any] = {
         "summary": endpoint.summary,
@@ -288,7 +289,10 @@ def _operations(builder: SchemaBuilder, endpoint: Endpoint, operation_id: str) -
     post = {
         "operationId": operation_id,
         **common,
-        "requestBody": {"required": bool(request.get("required")), "content": content},
+        "requestBody": {
+            "required": endpoint.upload or bool(request.get("required")),
+            "content": content,
+        },
     }
     operations: dict[str, Any] = {"post": post}
     if not endpoint.upload:

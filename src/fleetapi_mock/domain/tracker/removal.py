@@ -18,15 +18,28 @@ __all__ = ["remove_tracker"]
 
 def remove_tracker(ctx: Context, record: TrackerRecord) -> None:
     """Remove ``record`` with its data: its points, events, sensors, last change of employee,
-    the tasks and routes assigned to it, its check-ins and the forms made for it (their files
-    marked deleted). The employee and the vehicle bound to it are unbound; it leaves rules,
-    geo links (a link left with no tracker is deleted) and sub-users' tracker lists."""
+    saved and queued commands, chat, retranslator bindings, trusted numbers, settings and
+    beacon data, the tasks and routes assigned to it, its check-ins and the forms made for it
+    (their files marked deleted); contacts share it no more. The employee and the vehicle
+    bound to it are unbound; it leaves rules, geo links (a link left with no tracker is
+    deleted) and sub-users' tracker lists."""
     world, gone = ctx.world, record.id
     world.track_points.remove_tracker(gone)
-    for table in (world.events, world.sensors):
+    for table in (
+        world.events,
+        world.sensors,
+        world.tracker_commands,
+        world.command_queue,
+        world.chat_messages,
+        world.retranslator_bindings,
+    ):
         for key in [k for k, r in table.items() if r.tracker_id == gone]:
             del table[key]
-    world.employee_changes.pop(gone, None)
+    for keyed in (world.employee_changes, world.trusted_numbers, world.tracker_settings):
+        keyed.pop(gone, None)
+    world.beacon_data[:] = [b for b in world.beacon_data if b.tracker_id != gone]
+    for contact in [c for c in world.contacts.values() if gone in c.tracker_ids]:
+        world.contacts.change(contact.id, tracker_ids=[t for t in contact.tracker_ids if t != gone])
     _forget_work(ctx, gone)
     for employee in [e for e in world.employees.values() if e.tracker_id == gone]:
         world.employees.change(employee.id, tracker_id=None)
