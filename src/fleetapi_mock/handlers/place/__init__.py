@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from gpxpy.geo import haversine_distance
 
 from fleetapi._errors import (
     EntityMissingError,
@@ -46,7 +45,7 @@ from fleetapi.models.place import (
 from fleetapi_mock.domain import search
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.entity import checked_values
-from fleetapi_mock.domain.place import wire_place
+from fleetapi_mock.domain.place import holds, wire_place
 from fleetapi_mock.domain.subuser import keep_in_sight
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import PlaceRecord, convert
@@ -191,5 +190,5 @@ def place_search_location(ctx: Context, params: PlaceSearchLocationParams) -> li
     return [
         PlaceLabel(id=p.id, label=p.label)
         for p in map(wire_place, ctx.visible_places())
-        if haversine_distance(lat, lng, p.location.lat, p.location.lng) <= p.location.radius
+        if holds(p, lat, lng)
     ]

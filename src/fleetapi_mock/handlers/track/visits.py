@@ -5,13 +5,11 @@ from __future__ import annotations
 import bisect
 import operator
 
-from gpxpy.geo import haversine_distance
-
 from fleetapi._errors import EntityMissingError
 from fleetapi.endpoints.track import TRACK_VISIT_LIST
 from fleetapi.models.track import TrackVisitListParams, TrackVisits
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.place import wire_place
+from fleetapi_mock.domain.place import holds, wire_place
 from fleetapi_mock.domain.tracker import unblocked_tracker
 from fleetapi_mock.domain.zone import contains
 from fleetapi_mock.handlers import handles
@@ -36,9 +34,6 @@ def track_visit_list(ctx: Context, params: TrackVisitListParams) -> TrackVisits:
     places = [
         p.id
         for p in map(wire_place, ctx.visible_places() if params.include_places else [])
-        if any(
-            haversine_distance(lat, lng, p.location.lat, p.location.lng) <= p.location.radius
-            for lat, lng in spots
-        )
+        if any(holds(p, lat, lng) for lat, lng in spots)
     ]
     return TrackVisits(zones=sorted(zones), places=sorted(places))
