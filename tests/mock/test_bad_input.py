@@ -290,3 +290,37 @@ def test_a_long_list_is_written_in_pieces_to_the_same_bytes(
         assert written == orjson.dumps(body)
     except TypeError:  # what orjson does not write goes to the standard library as a whole
         assert written == json.dumps(body, separators=(",", ":")).encode("ascii")
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "answer"),
+    [
+        pytest.param(
+            "/beacon/data/last_values",
+            {"skip_older_than_seconds": 63_904_064_401},
+            lambda a: a["list"],
+            id="an age older than the clock: every value",
+        ),
+        pytest.param(
+            "/report/tracker/generate",
+            {
+                "trackers": [1],
+                "from": "2026-01-14 00:00:00",
+                "to": "2026-01-15 00:00:00",
+                "plugin": {"plugin_id": 27, "max_speed": 1, "min_duration_minutes": 2**62},
+            },
+            lambda a: a["id"],
+            id="a speeding run longer than any clock",
+        ),
+    ],
+)
+def test_a_span_of_any_size_is_answered(
+    fleet_mock: FleetMock, path: str, body: dict[str, Any], answer: Any
+):
+    # A 64-bit count of seconds or minutes is beyond Python's dates: it reaches back to the
+    # clock's first time (or never passes), not a code 6.
+    session = fleet_mock.session("demo")
+    with httpx.Client(transport=fleet_mock.transport, base_url=fleet_mock.base_url) as http:
+        response = http.post(path, json={"hash": session, **body})
+    assert response.status_code == 200, response.text
+    assert answer(response.json()) is not None

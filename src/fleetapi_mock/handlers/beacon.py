@@ -3,7 +3,6 @@ sees, times in the caller's time zone."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable
 
 import attrs
@@ -21,6 +20,7 @@ from fleetapi.models.beacon import (
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.tracker import unblocked_trackers
 from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.bounds import seconds_before
 
 
 def _trackers(ctx: Context, wanted: list[int] | Unset | None) -> set[int]:
@@ -62,8 +62,8 @@ def beacon_data_read(ctx: Context, params: BeaconDataReadParams) -> list[BeaconD
 def beacon_data_last_values(ctx: Context, params: BeaconLastValuesParams) -> list[BeaconData]:
     """The newest entry of each tracker and beacon within the age, by tracker then beacon."""
     age = params.skip_older_than_seconds
-    oldest = ctx.now() - dt.timedelta(
-        seconds=BEACON_LAST_VALUES_MAX_AGE if isinstance(age, Unset) else age
+    oldest = seconds_before(
+        ctx.now(), BEACON_LAST_VALUES_MAX_AGE if isinstance(age, Unset) else age
     )
     trackers = _trackers(ctx, params.trackers)
     now = ctx.now()

@@ -30,6 +30,7 @@ __all__ = [
     "in_clock_range",
     "json_problem",
     "read_json",
+    "seconds_before",
 ]
 
 MAX_JSON_DEPTH = 64
@@ -59,6 +60,14 @@ def decimal_id(text: str) -> int | None:
     if not text or len(text) > MAX_ID_DIGITS or not text.isascii() or not text.isdigit():
         return None
     return int(text)
+
+
+def seconds_before(moment: dt.datetime, seconds: int) -> dt.datetime:
+    """``moment`` less ``seconds`` (naive UTC), no earlier than :data:`CLOCK_MIN`: an age of any
+    size a caller sends ("older than 10^11 seconds") reaches back to the clock's first time."""
+    if seconds >= (moment - CLOCK_MIN).total_seconds():
+        return CLOCK_MIN
+    return moment - dt.timedelta(seconds=seconds)
 
 
 def in_clock_range(value: dt.datetime) -> bool:

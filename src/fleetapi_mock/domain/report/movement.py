@@ -10,7 +10,6 @@ tracker's points faster than ``max_speed``.
 
 from __future__ import annotations
 
-import datetime as dt
 import itertools
 from collections.abc import Sequence
 from typing import Any, Final
@@ -177,12 +176,12 @@ def _speeding(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
     such point to the first slower one after it, lasting at least ``min_duration_minutes``."""
     limit = plugin.max_speed if isinstance(plugin.max_speed, int) else DEFAULT_MAX_SPEED
     minutes = plugin.min_duration_minutes
-    least = dt.timedelta(minutes=minutes if isinstance(minutes, int) else 0)
+    least = 60 * (minutes if isinstance(minutes, int) else 0)  # seconds: any size compares
     points = served_points(ctx, source)
     fmt = time_format(plugin)
     rows = []
     for run, end in runs(points, lambda p: p.speed > limit):
-        if end.get_time - run[0].get_time < least:
+        if (end.get_time - run[0].get_time).total_seconds() < least:
             continue
         seconds = (end.get_time - run[0].get_time).total_seconds()
         top = max(p.speed for p in run)
