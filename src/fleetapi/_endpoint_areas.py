@@ -62,6 +62,8 @@ AREA_OF: dict[str, str] = {
     "track/read": "track",
     "track/download": "track",
     "track/visit/list": "track",
+    "track/waybill/download": "track",
+    "track/waybill/settings/read": "track",
     "department/list": "department",
     "department/create": "department",
     "department/update": "department",

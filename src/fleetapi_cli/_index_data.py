@@ -61,6 +61,8 @@ INDEX: Index = {
     "track read": "track/read",
     "track download": "track/download",
     "track visit list": "track/visit/list",
+    "track waybill download": "track/waybill/download",
+    "track waybill settings read": "track/waybill/settings/read",
     "department list": "department/list",
     "department create": "department/create",
     "department update": "department/update",

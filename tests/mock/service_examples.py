@@ -1749,6 +1749,24 @@ EXAMPLES: Final = (
             "Point/coordinates": ANY,
         },
     ),
+    Example(
+        "track/waybill/download",
+        {
+            "tracker_id": 1,
+            "from": "2026-01-14 03:24:00",
+            "to": "2026-01-14 06:24:00",
+            "type": "form4c",
+            "fill_history": False,
+            "number": "1234567",
+        },
+        {"magic": b"PK\x03\x04"},  # a DOCX document is a ZIP archive
+    ),
+    Example(
+        "track/waybill/settings/read",
+        {},
+        {"value": {"number": "test123"}},
+        setup=lambda mock: mock.world.users.change(1, waybill_number="test123"),
+    ),
     Example("tracker/employee/assign", {"tracker_id": 2, "new_employee_id": 3}, {}),
     Example(
         "tracker/employee/read",

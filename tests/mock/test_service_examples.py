@@ -22,6 +22,7 @@ from service_examples import (
 )
 
 from fleetapi.endpoints import BY_PATH, ENDPOINTS
+from fleetapi_mock.web.admission import ADDING_ACTIONS
 
 
 def _text(value: Any) -> str:
@@ -96,3 +97,38 @@ def test_a_call_declared_safe_answers_the_same_when_repeated(api: Api, example: 
     assert again.status_code == first.status_code, again.text
     if "json" in first.headers.get("content-type", ""):
         assert again.json().get("status") == first.json().get("status"), again.text
+
+
+# The actions whose calls keep a record on the side of what they change (a tracker's
+# settings made on first update, a sub-user's audit entry, a command an output change queues,
+# a mailed notice): a full world lets them go on (docs/decisions.md, "A full world").
+SIDE_RECORD_ACTIONS = {"update", "set", "set_all", "assign", "auth"}
+
+
+@pytest.mark.parametrize(
+    "example", [e for e in EXAMPLES if not BY_PATH[e.path].safe], ids=lambda e: e.path
+)
+def test_a_call_that_adds_records_is_refused_in_a_full_world(api: Api, example: Example) -> None:
+    """A documented example that adds records goes through an action of ``ADDING_ACTIONS``
+    (which a full world refuses with 268), and every such action adds."""
+    counts: list[int] = []
+    real_post = api.http.post
+
+    def post(url: str, *args: Any, **kwargs: Any) -> httpx.Response:
+        if not url.startswith(f"/v2/{example.path}/"):
+            return real_post(url, *args, **kwargs)
+        counts.append(api.mock.world.record_count())
+        response = real_post(url, *args, **kwargs)
+        counts.append(api.mock.world.record_count())
+        return response
+
+    api.http.post = post  # type: ignore[method-assign]
+    assert_success(_send(api, example, "json"))
+    added = counts[1] - counts[0]
+    action = example.path.rsplit("/", 1)[-1]
+    if action in ADDING_ACTIONS and not BY_PATH[example.path].upload:
+        assert added > 0, f"{example.path} is refused in a full world but adds nothing"
+    elif action not in ADDING_ACTIONS:
+        assert added <= 0 or action in SIDE_RECORD_ACTIONS, (
+            f"{example.path} adds {added} records: name its action in ADDING_ACTIONS"
+        )

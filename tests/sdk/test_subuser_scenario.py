@@ -331,6 +331,13 @@ PER_TRACKER: dict[str, dict[str, Any]] = {
     "track/list": {"from_": FROM, "to": TO},
     "track/read": {"from_": FROM, "to": TO},
     "track/download": {"from_": FROM, "to": TO},
+    "track/waybill/download": {
+        "from_": FROM,
+        "to": TO,
+        "type": "form3",
+        "fill_history": True,
+        "number": "1",
+    },
 }
 """The calls of one tracker, and what else they need."""
 
@@ -768,6 +775,7 @@ OUT_OF_SCOPE: dict[str, str] = {
     "user/get_tariff_restrictions": "the caller's account",
     "user/settings/read": "the caller's settings",
     "user/settings/ui/read": "the caller's settings",
+    "track/waybill/settings/read": "the caller's own last waybill number",
     "user/session/renew": "the caller's session",
     "user/session/push_token/bind": "the caller's session",
     "history/type/list": "a catalogue of event types",

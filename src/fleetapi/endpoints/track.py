@@ -3,7 +3,7 @@ specification) and of one tracker (``track/*``, from the service's documentation
 
 from __future__ import annotations
 
-from fleetapi._endpoint import MAP_MEDIA_TYPES, Decision, Endpoint, Result
+from fleetapi._endpoint import MAP_MEDIA_TYPES, Decision, Endpoint, NoParams, Result
 from fleetapi.models.track import (
     AssetTrackListParams,
     AssetTrackReadParams,
@@ -17,6 +17,7 @@ from fleetapi.models.track import (
     TrackVisitListParams,
     TrackVisits,
 )
+from fleetapi.models.waybill import WaybillDownloadParams, WaybillSettings
 
 ASSET_TRACK_LIST = Endpoint(
     path="asset/track/list",
@@ -204,6 +205,52 @@ TRACK_VISIT_LIST = Endpoint(
     ),
 )
 
+WAYBILL_FILE_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+TRACK_WAYBILL_DOWNLOAD = Endpoint(
+    path="track/waybill/download",
+    params=WaybillDownloadParams,
+    result=Result.file(WAYBILL_FILE_TYPE),
+    summary="Download a tracker's waybill for a period as a DOCX document.",
+    errors=(201, 208, 211, 236),
+    safe=True,
+    origin="service",
+    notes="Keeps `number` as the last waybill number (one more when it is all digits): the "
+    "same download repeated keeps the same number.",
+    decisions=(
+        Decision(
+            "`track/waybill/download` content",
+            "A DOCX document (`waybill-<tracker>.docx`): a title with the form, series and "
+            "number; the period in the caller's time zone; a table of the organization (the "
+            "vehicle's garage: organization, dispatcher, mechanic), the vehicle (label, model, "
+            "registration number, VIN; the tracker's label without a vehicle) and the driver "
+            "(the employee bound to the tracker: name, personnel number, licence and its "
+            "categories). With `fill_history`, a table of the trips `track/list` answers for "
+            "the same options (departure, arrival, from, to, km) and a total row; with "
+            "`fill_odometer`, the odometer at the first and last point of the period (blank "
+            "when the tracker has no odometer). `form3ext` adds the vehicle's fuel norm and "
+            "the fuel it gives for the trips' length; `form4c` the vehicle's payload. A "
+            "tracker the caller may not see is 201, a blocked one 208, one whose tariff "
+            "lacks `app_fleet` 236 (`tests/sdk/test_waybill.py`).",
+        ),
+        Decision(
+            "The last waybill number",
+            "Kept per user: each sub-user has its own. An all-digit number is kept plus one "
+            "with its width (`0099` then `0100`); any other text as sent. A failed download "
+            "keeps nothing (`tests/sdk/test_waybill.py`).",
+        ),
+    ),
+)
+TRACK_WAYBILL_SETTINGS_READ = Endpoint(
+    path="track/waybill/settings/read",
+    params=NoParams,
+    result=Result.field("value", WaybillSettings),
+    summary="Read the number the next waybill takes (201 before any download).",
+    errors=(201,),
+    safe=True,
+    origin="service",
+)
+
 ENDPOINTS = (
     ASSET_TRACK_LIST,
     ASSET_TRACK_READ,
@@ -211,4 +258,6 @@ ENDPOINTS = (
     TRACK_READ,
     TRACK_DOWNLOAD,
     TRACK_VISIT_LIST,
+    TRACK_WAYBILL_DOWNLOAD,
+    TRACK_WAYBILL_SETTINGS_READ,
 )

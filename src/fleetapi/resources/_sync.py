@@ -182,6 +182,7 @@ if TYPE_CHECKING:
         UserSettingsAnswer,
     )
     from fleetapi.models.vehicle import NewVehicle, Vehicle, VehicleBatchResult
+    from fleetapi.models.waybill import WaybillSettings, WaybillType
     from fleetapi.models.zone import (
         CircleZone,
         ImportedZone,
@@ -293,6 +294,8 @@ __all__ = [
     "TimezoneResource",
     "TrackResource",
     "TrackVisitResource",
+    "TrackWaybillResource",
+    "TrackWaybillSettingsResource",
     "TrackerAlarmModeResource",
     "TrackerApnSettingsResource",
     "TrackerAvatarResource",
@@ -5338,6 +5341,11 @@ class TrackResource:
         """The calls under ``track/visit/``."""
         return TrackVisitResource(self._client)
 
+    @cached_property
+    def waybill(self) -> TrackWaybillResource:
+        """The calls under ``track/waybill/``."""
+        return TrackWaybillResource(self._client)
+
     def list(
         self,
         *,
@@ -5529,6 +5537,93 @@ class TrackVisitResource:
                 include_places=include_places,
             ),
         )
+        return result
+
+
+class TrackWaybillResource:
+    """The calls under ``track/waybill/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def settings(self) -> TrackWaybillSettingsResource:
+        """The calls under ``track/waybill/settings/``."""
+        return TrackWaybillSettingsResource(self._client)
+
+    def download(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        type: WaybillType,
+        fill_history: bool,
+        number: str,
+        series: str | Unset = UNSET,
+        fill_odometer: bool | Unset = UNSET,
+        filter: bool | Unset = UNSET,
+        split: bool | Unset = UNSET,
+        include_gsm_lbs: bool | Unset = UNSET,
+        cluster_single_reports: bool | Unset = UNSET,
+    ) -> bytes:
+        """Download a tracker's waybill for a period as a DOCX document.
+
+        Calls ``track/waybill/download``.
+        Error codes the service lists: 201, 208, 211, 236.
+
+        Args:
+            tracker_id: The tracker: the caller's, not blocked.
+            from_: The start of the period.
+            to: Later than ``from``.
+            type: The form.
+            fill_history: False fills in the driver, garage and vehicle only (no trips).
+            number: The waybill's number; kept as the last number (one more when it is all digits).
+            series: The waybill's series.
+            fill_odometer: Write the odometer at the start and end of the period (default false).
+            filter: Drop trips too short by length and point count (default true).
+            split: False merges every trip of the period into one (default true).
+            include_gsm_lbs: Default true; false leaves out trips located by cell towers.
+            cluster_single_reports: Group single-point trips by coordinates (default false).
+        """
+        from fleetapi.endpoints.track import TRACK_WAYBILL_DOWNLOAD
+        from fleetapi.models.waybill import WaybillDownloadParams
+
+        result: bytes = self._client.call(
+            TRACK_WAYBILL_DOWNLOAD,
+            WaybillDownloadParams(
+                tracker_id=tracker_id,
+                from_=from_,
+                to=to,
+                type=type,
+                fill_history=fill_history,
+                number=number,
+                series=series,
+                fill_odometer=fill_odometer,
+                filter=filter,
+                split=split,
+                include_gsm_lbs=include_gsm_lbs,
+                cluster_single_reports=cluster_single_reports,
+            ),
+        )
+        return result
+
+
+class TrackWaybillSettingsResource:
+    """The calls under ``track/waybill/settings/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def read(self) -> WaybillSettings:
+        """Read the number the next waybill takes (201 before any download).
+
+        Calls ``track/waybill/settings/read``.
+        Error codes the service lists: 201.
+        """
+        from fleetapi.endpoints.track import TRACK_WAYBILL_SETTINGS_READ
+
+        result: WaybillSettings = self._client.call(TRACK_WAYBILL_SETTINGS_READ, None)
         return result
 
 

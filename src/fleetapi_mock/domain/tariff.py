@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from typing import Final
 
 import attrs
 
@@ -32,10 +33,12 @@ __all__ = [
     "CHARGE_SUBTYPE",
     "CHARGE_TYPE",
     "DEFAULT_FREEZE_PERIOD",
+    "FLEET_FEATURE",
     "allowed_maps",
     "charge_early_change",
     "days_to_next_change",
     "frozen_for",
+    "has_feature",
     "of_dealer",
     "offered",
     "store_period",
@@ -47,6 +50,9 @@ DEFAULT_FREEZE_PERIOD = dt.timedelta(days=30)
 """How long after a change of plan the next one is not free, when the dealer's platform sets
 no ``tariff.freeze.period``."""
 
+FLEET_FEATURE: Final = "app_fleet"
+"""The tariff feature of fleet management: a tracker's employee, its waybills (236 without)."""
+
 CHARGE_TYPE = "charge"
 """The ``type`` of the transaction an early change of plan writes."""
 CHARGE_SUBTYPE = "tariff_change"
@@ -55,6 +61,13 @@ CHARGE_SUBTYPE = "tariff_change"
 _DAY = dt.timedelta(days=1)
 _UNITS = (("y", 365), ("m", 30))
 """The units of a ``store_period`` longer than days, each in days."""
+
+
+def has_feature(world: World, tracker: TrackerRecord, feature: str) -> bool:
+    """Whether the tariff of ``tracker`` has ``feature`` (``app_fleet``, ``chat``...): the calls
+    that need one answer 236 without it."""
+    tariff = world.tariffs.get(tracker.tariff_id)
+    return tariff is not None and feature in tariff.features
 
 
 def store_period(period: dt.timedelta) -> str:

@@ -16,8 +16,28 @@ from fleetapi_mock.web.wire import Response, failure_response
 
 __all__ = ["ADDING_ACTIONS", "check_room", "check_size", "refused_method"]
 
-ADDING_ACTIONS: Final = frozenset({"create", "upload", "generate", "register", "register_quick"})
-"""The actions of the calls that add records (by the naming rule): refused in a full world."""
+ADDING_ACTIONS: Final = frozenset(
+    {
+        "create",
+        "upload",
+        "generate",
+        "register",
+        "register_quick",
+        "send",  # a chat message, a raw command
+        "broadcast",
+        "execute",  # a saved command, queued
+        "send_command",
+        "send_email",
+        "location_request",
+        "batch_copy",
+        "resend",  # a mailed code
+        "resend_activation",
+        "checkin",  # an audit entry
+    }
+)
+"""The actions of the calls made to add records (by the naming rule): refused in a full
+world. Updates and settings that keep a record on the side (a tracker's settings, a sub-user's
+audit entry, the command an output change queues) go on, so that a suite can make room."""
 
 
 def refused_method(request: Request, endpoint: Endpoint) -> Response | None:

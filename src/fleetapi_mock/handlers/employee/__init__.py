@@ -9,8 +9,6 @@ change (``world.employee_changes``), which ``tracker/employee/read`` answers.
 
 from __future__ import annotations
 
-from typing import Final
-
 import attrs
 
 from fleetapi._errors import (
@@ -55,12 +53,10 @@ from fleetapi_mock.domain.employee import (
     visible_employees,
     wire_employee,
 )
+from fleetapi_mock.domain.tariff import FLEET_FEATURE, has_feature
 from fleetapi_mock.domain.tracker import unblocked_tracker
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import EmployeeRecord, convert
-
-FLEET_FEATURE: Final = "app_fleet"
-"""The tariff feature ``tracker/employee/assign`` needs."""
 
 
 def _fields(ctx: Context) -> search.Fields[EmployeeRecord]:
@@ -211,8 +207,7 @@ def tracker_employee_assign(ctx: Context, params: EmployeeAssignParams) -> None:
     """Bind ``new_employee_id`` (null: nobody) to the tracker; the former employee is unbound
     and the new one leaves its former tracker."""
     tracker = unblocked_tracker(ctx, params.tracker_id)
-    tariff = ctx.world.tariffs.get(tracker.tariff_id)
-    if tariff is None or FLEET_FEATURE not in tariff.features:
+    if not has_feature(ctx.world, tracker, FLEET_FEATURE):
         raise TariffRestrictionError(f"the tariff of tracker {tracker.id} has no {FLEET_FEATURE}")
     new = None if params.new_employee_id is None else _find(ctx, params.new_employee_id)
     current = driver_of(ctx, tracker.id)

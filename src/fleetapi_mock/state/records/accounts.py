@@ -219,6 +219,8 @@ class UserRecord:
     second_factor: FactorType | None = None
     """The second factor ``user/auth`` asks for (``email``: a code mailed to the login);
     null: none."""
+    waybill_number: str | None = None
+    """The number the user's next waybill takes (``track/waybill/*``); null: none downloaded."""
 
     @property
     def is_master(self) -> bool:
