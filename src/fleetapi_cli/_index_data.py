@@ -31,6 +31,8 @@ INDEX: Index = {
     "vehicle read": "vehicle/read",
     "vehicle update": "vehicle/update",
     "vehicle batch-convert": "vehicle/batch_convert",
+    "vehicle status listing read": "vehicle/status/listing/read",
+    "vehicle status listing update": "vehicle/status/listing/update",
     "task assign": "task/assign",
     "task batch-convert": "task/batch_convert",
     "task count": "task/count",
@@ -312,6 +314,18 @@ INDEX: Index = {
     "tariff tracker list": "tariff/tracker/list",
     "tariff tracker change": "tariff/tracker/change",
     "transaction list": "transaction/list",
+    "status create": "status/create",
+    "status delete": "status/delete",
+    "status list": "status/list",
+    "status update": "status/update",
+    "status listing create": "status/listing/create",
+    "status listing delete": "status/listing/delete",
+    "status listing list": "status/listing/list",
+    "status listing update": "status/listing/update",
+    "status listing tracker assign": "status/listing/tracker/assign",
+    "status tracker assign": "status/tracker/assign",
+    "status tracker list": "status/tracker/list",
+    "status tracker read": "status/tracker/read",
 }
 
 HAND_MADE: dict[str, HandMade] = {
@@ -470,6 +484,12 @@ HAND_MADE: dict[str, HandMade] = {
         True,
         "Retranslators: forward device data to third-party servers.",
         {"list": (("retranslator/list",), ("retranslator/protocol/list",))},
+    ),
+    "status": HandMade(
+        "fleetapi_cli.commands.status",
+        True,
+        "Working statuses: listings of statuses, their trackers, a tracker's current status.",
+        {"update": (("status/update",), ("status/listing/list", "status/list"))},
     ),
     "task": HandMade(
         "fleetapi_cli.commands.task",

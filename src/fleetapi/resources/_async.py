@@ -105,6 +105,14 @@ if TYPE_CHECKING:
         SensorDataValue,
         VirtualSensor,
     )
+    from fleetapi.models.status import (
+        NewStatusListing,
+        NewWorkStatus,
+        StatusChange,
+        StatusListing,
+        TrackerWorkStatus,
+        WorkStatus,
+    )
     from fleetapi.models.subuser import (
         NewSecurityGroup,
         NewSubUser,
@@ -181,7 +189,13 @@ if TYPE_CHECKING:
         UserInfoAnswer,
         UserSettingsAnswer,
     )
-    from fleetapi.models.vehicle import NewVehicle, Vehicle, VehicleBatchResult
+    from fleetapi.models.vehicle import (
+        NewVehicle,
+        Vehicle,
+        VehicleBatchResult,
+        VehicleStatus,
+        VehicleStatusEntry,
+    )
     from fleetapi.models.waybill import WaybillSettings, WaybillType
     from fleetapi.models.zone import (
         CircleZone,
@@ -276,6 +290,10 @@ __all__ = [
     "AsyncResources",
     "AsyncRetranslatorProtocolResource",
     "AsyncRetranslatorResource",
+    "AsyncStatusListingResource",
+    "AsyncStatusListingTrackerResource",
+    "AsyncStatusResource",
+    "AsyncStatusTrackerResource",
     "AsyncSubscriptionAvangateResource",
     "AsyncSubscriptionResource",
     "AsyncSubuserPlacesResource",
@@ -352,6 +370,8 @@ __all__ = [
     "AsyncUserSettingsResource",
     "AsyncUserSettingsUiResource",
     "AsyncVehicleResource",
+    "AsyncVehicleStatusListingResource",
+    "AsyncVehicleStatusResource",
     "AsyncZonePointResource",
     "AsyncZoneResource",
 ]
@@ -1605,6 +1625,11 @@ class AsyncVehicleResource:
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
 
+    @cached_property
+    def status(self) -> AsyncVehicleStatusResource:
+        """The calls under ``vehicle/status/``."""
+        return AsyncVehicleStatusResource(self._client)
+
     async def create(self, *, vehicle: NewVehicle, force_reassign: bool | Unset = UNSET) -> int:
         """Create a vehicle and get its ID.
 
@@ -1783,6 +1808,54 @@ class AsyncVehicleResource:
             ),
         )
         return result
+
+
+class AsyncVehicleStatusResource:
+    """The calls under ``vehicle/status/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def listing(self) -> AsyncVehicleStatusListingResource:
+        """The calls under ``vehicle/status/listing/``."""
+        return AsyncVehicleStatusListingResource(self._client)
+
+
+class AsyncVehicleStatusListingResource:
+    """The calls under ``vehicle/status/listing/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self) -> builtins.list[VehicleStatus]:
+        """List the account's vehicle statuses, in order (deprecated by the service).
+
+        Calls ``vehicle/status/listing/read``.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_STATUS_LISTING_READ
+
+        result: builtins.list[VehicleStatus] = await self._client.call(
+            VEHICLE_STATUS_LISTING_READ, None
+        )
+        return result
+
+    async def update(self, *, statuses: builtins.list[VehicleStatusEntry]) -> None:
+        """Replace the account's vehicle statuses (deprecated by the service).
+
+        Calls ``vehicle/status/listing/update``.
+        Sub-users need the ``vehicle_update`` right.
+
+        Args:
+            statuses: Every vehicle status of the account, in order: one with an ``id`` changes that
+                status, one without is created, and the statuses left out are deleted.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_STATUS_LISTING_UPDATE
+        from fleetapi.models.vehicle import VehicleStatusListingUpdateParams
+
+        await self._client.call(
+            VEHICLE_STATUS_LISTING_UPDATE, VehicleStatusListingUpdateParams(statuses=statuses)
+        )
 
 
 class AsyncTaskResource:
@@ -8807,6 +8880,250 @@ class AsyncTransactionResource:
         return result
 
 
+class AsyncStatusResource:
+    """The calls under ``status/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def listing(self) -> AsyncStatusListingResource:
+        """The calls under ``status/listing/``."""
+        return AsyncStatusListingResource(self._client)
+
+    @cached_property
+    def tracker(self) -> AsyncStatusTrackerResource:
+        """The calls under ``status/tracker/``."""
+        return AsyncStatusTrackerResource(self._client)
+
+    async def create(self, *, listing_id: int, status: NewWorkStatus) -> int:
+        """Add a working status at the end of a listing and get its ID.
+
+        Calls ``status/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 236, 268.
+
+        Args:
+            listing_id: The listing the new status joins (at its end).
+            status: The new status.
+        """
+        from fleetapi.endpoints.status import STATUS_CREATE
+        from fleetapi.models.status import StatusCreateParams
+
+        result: int = await self._client.call(
+            STATUS_CREATE, StatusCreateParams(listing_id=listing_id, status=status)
+        )
+        return result
+
+    async def delete(self, *, status_id: int) -> None:
+        """Delete a working status from its listing.
+
+        Calls ``status/delete``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 236.
+
+        Args:
+            status_id: The status to delete.
+        """
+        from fleetapi.endpoints.status import STATUS_DELETE
+        from fleetapi.models.status import StatusDeleteParams
+
+        await self._client.call(STATUS_DELETE, StatusDeleteParams(status_id=status_id))
+
+    async def list(self, *, listing_id: int) -> builtins.list[WorkStatus]:
+        """List the statuses of a working status listing, in the listing's order.
+
+        Calls ``status/list``.
+        Error codes the service lists: 201, 236.
+
+        Args:
+            listing_id: The listing whose statuses to list.
+        """
+        from fleetapi.endpoints.status import STATUS_LIST
+        from fleetapi.models.status import StatusListParams
+
+        result: builtins.list[WorkStatus] = await self._client.call(
+            STATUS_LIST, StatusListParams(listing_id=listing_id)
+        )
+        return result
+
+    async def update(self, *, status: WorkStatus) -> None:
+        """Change a working status's label and color.
+
+        Calls ``status/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 236.
+
+        Args:
+            status: The status, named by its ``id``, with its new label and color.
+        """
+        from fleetapi.endpoints.status import STATUS_UPDATE
+        from fleetapi.models.status import StatusUpdateParams
+
+        await self._client.call(STATUS_UPDATE, StatusUpdateParams(status=status))
+
+
+class AsyncStatusListingResource:
+    """The calls under ``status/listing/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def tracker(self) -> AsyncStatusListingTrackerResource:
+        """The calls under ``status/listing/tracker/``."""
+        return AsyncStatusListingTrackerResource(self._client)
+
+    async def create(self, *, listing: NewStatusListing) -> int:
+        """Create an empty working status listing and get its ID.
+
+        Calls ``status/listing/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 236, 268.
+
+        Args:
+            listing: The new listing (it starts empty).
+        """
+        from fleetapi.endpoints.status import STATUS_LISTING_CREATE
+        from fleetapi.models.status import StatusListingCreateParams
+
+        result: int = await self._client.call(
+            STATUS_LISTING_CREATE, StatusListingCreateParams(listing=listing)
+        )
+        return result
+
+    async def delete(self, *, listing_id: int) -> None:
+        """Delete a working status listing with its statuses.
+
+        Calls ``status/listing/delete``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 236.
+
+        Args:
+            listing_id: The listing to delete, with its statuses.
+        """
+        from fleetapi.endpoints.status import STATUS_LISTING_DELETE
+        from fleetapi.models.status import StatusListingDeleteParams
+
+        await self._client.call(
+            STATUS_LISTING_DELETE, StatusListingDeleteParams(listing_id=listing_id)
+        )
+
+    async def list(self) -> builtins.list[StatusListing]:
+        """List the account's working status listings, each with its statuses in order.
+
+        Calls ``status/listing/list``.
+        Error codes the service lists: 236.
+        """
+        from fleetapi.endpoints.status import STATUS_LISTING_LIST
+
+        result: builtins.list[StatusListing] = await self._client.call(STATUS_LISTING_LIST, None)
+        return result
+
+    async def update(self, *, listing: StatusListing) -> None:
+        """Change a listing's label and flags, and the order of its statuses.
+
+        Calls ``status/listing/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 236, 262.
+
+        Args:
+            listing: The listing, named by its ``id``, with its new label and flags, and
+                ``entries``: every one of its statuses, in their new order.
+        """
+        from fleetapi.endpoints.status import STATUS_LISTING_UPDATE
+        from fleetapi.models.status import StatusListingUpdateParams
+
+        await self._client.call(STATUS_LISTING_UPDATE, StatusListingUpdateParams(listing=listing))
+
+
+class AsyncStatusListingTrackerResource:
+    """The calls under ``status/listing/tracker/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def assign(self, *, tracker_id: int, listing_id: int | Unset = UNSET) -> None:
+        """Assign a working status listing to a tracker, or (without `listing_id`) none.
+
+        Calls ``status/listing/tracker/assign``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 204, 208, 219, 236.
+
+        Args:
+            tracker_id: The tracker.
+            listing_id: The listing to assign to it; left out, the tracker is left without one.
+        """
+        from fleetapi.endpoints.status import STATUS_LISTING_TRACKER_ASSIGN
+        from fleetapi.models.status import StatusListingTrackerAssignParams
+
+        await self._client.call(
+            STATUS_LISTING_TRACKER_ASSIGN,
+            StatusListingTrackerAssignParams(tracker_id=tracker_id, listing_id=listing_id),
+        )
+
+
+class AsyncStatusTrackerResource:
+    """The calls under ``status/tracker/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def assign(self, *, tracker_id: int, new_status_id: int) -> StatusChange | None:
+        """Change a tracker's working status to one of its listing; get the change.
+
+        Calls ``status/tracker/assign``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 13, 201, 204, 208, 219, 236, 263.
+
+        Args:
+            tracker_id: The tracker.
+            new_status_id: Its new status, one of the listing assigned to it.
+        """
+        from fleetapi.endpoints.status import STATUS_TRACKER_ASSIGN
+        from fleetapi.models.status import StatusTrackerAssignParams
+
+        result: StatusChange | None = await self._client.call(
+            STATUS_TRACKER_ASSIGN,
+            StatusTrackerAssignParams(tracker_id=tracker_id, new_status_id=new_status_id),
+        )
+        return result
+
+    async def list(self, *, trackers: builtins.list[int]) -> builtins.dict[str, TrackerWorkStatus]:
+        """Read the current working status of several trackers, by tracker ID.
+
+        Calls ``status/tracker/list``.
+        Error codes the service lists: 217, 221, 236.
+
+        Args:
+            trackers: The trackers whose statuses to read.
+        """
+        from fleetapi.endpoints.status import STATUS_TRACKER_LIST
+        from fleetapi.models.status import StatusTrackerListParams
+
+        result: builtins.dict[str, TrackerWorkStatus] = await self._client.call(
+            STATUS_TRACKER_LIST, StatusTrackerListParams(trackers=trackers)
+        )
+        return result
+
+    async def read(self, *, tracker_id: int) -> TrackerWorkStatus:
+        """Read a tracker's current working status and the last change of it.
+
+        Calls ``status/tracker/read``.
+        Error codes the service lists: 201, 208, 219, 236.
+
+        Args:
+            tracker_id: The tracker whose status to read.
+        """
+        from fleetapi.endpoints.status import STATUS_TRACKER_READ
+        from fleetapi.models.status import StatusTrackerReadParams
+
+        result: TrackerWorkStatus = await self._client.call(
+            STATUS_TRACKER_READ, StatusTrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+
 class AsyncResources:
     """Every call of the API, at the attribute chain of its path."""
 
@@ -9004,6 +9321,11 @@ class AsyncResources:
     def transaction(self) -> AsyncTransactionResource:
         """The calls under ``transaction/``."""
         return AsyncTransactionResource(cast("AsyncClient", self))
+
+    @cached_property
+    def status(self) -> AsyncStatusResource:
+        """The calls under ``status/``."""
+        return AsyncStatusResource(cast("AsyncClient", self))
 
     @cached_property
     def api_keys(self) -> AsyncLegacyApiKeys:

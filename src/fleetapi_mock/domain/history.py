@@ -44,6 +44,7 @@ EVENT_TYPES: Final = {
     "output_change": "Output state changed",
     "driver_change": "Driver changed",
     "task_status_change": "Task status changed",
+    "work_status_change": "Work status changed",
     "checkin_creation": "Check-in created",
     "parking": "Parking started",
     "moving": "Movement started",

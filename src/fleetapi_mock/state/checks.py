@@ -150,6 +150,7 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     yield from _check_fleet_references(world)
     yield from _check_entities(world)
     yield from _check_contact_references(world)
+    yield from _check_status_references(world)
 
 
 def _owns(world: World, account: int, records: Mapping[int, Any], key: int) -> bool:
@@ -318,3 +319,33 @@ def _check_contact_references(world: World) -> Iterator[tuple[str, str]]:
             yield f"{where}.contact_id", "a contact is another account"
         for tracker_id in contact.tracker_ids:
             yield from _tracker_of(world, where, contact.contact_id, tracker_id)
+
+
+def _check_status_references(world: World) -> Iterator[tuple[str, str]]:
+    """Owners of listings and statuses; statuses' listings; listings' trackers (each in one
+    listing at most); the trackers of status changes; owners of vehicle statuses."""
+    listed: dict[int, int] = {}
+    for listing in world.status_listings.values():
+        where = f"status_listings[id={listing.id}]"
+        owner = world.users.get(listing.user_id)
+        if owner is None or not owner.is_master:
+            yield f"{where}.user_id", f"no master user {listing.user_id}"
+        for tracker_id in listing.trackers:
+            if not _owns(world, listing.user_id, world.trackers, tracker_id):
+                yield f"{where}.trackers", f"no tracker {tracker_id} of the owner"
+            other = listed.setdefault(tracker_id, listing.id)
+            if other != listing.id:
+                yield f"{where}.trackers", f"tracker {tracker_id} has listing {other}"
+    for status in world.work_statuses.values():
+        if not _owns(world, status.user_id, world.status_listings, status.listing_id):
+            where = f"work_statuses[id={status.id}].listing_id"
+            yield where, f"no status listing {status.listing_id} of the owner"
+    for change in world.status_changes.values():
+        if change.tracker_id not in world.trackers:
+            where = f"status_changes[id={change.id}].tracker_id"
+            yield where, f"no tracker {change.tracker_id}"
+    for vehicle_status in world.vehicle_statuses.values():
+        owner = world.users.get(vehicle_status.user_id)
+        if owner is None or not owner.is_master:
+            where = f"vehicle_statuses[id={vehicle_status.id}].user_id"
+            yield where, f"no master user {vehicle_status.user_id}"

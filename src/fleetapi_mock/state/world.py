@@ -83,6 +83,8 @@ from fleetapi_mock.state.records import (
     ServiceTaskRecord,
     SessionKind,
     SessionRecord,
+    StatusChangeRecord,
+    StatusListingRecord,
     SubscriptionRecord,
     TagRecord,
     TariffRecord,
@@ -95,6 +97,8 @@ from fleetapi_mock.state.records import (
     TrustedNumbersRecord,
     UserRecord,
     VehicleRecord,
+    VehicleStatusRecord,
+    WorkStatusRecord,
     ZoneRecord,
     convert,
 )
@@ -226,6 +230,10 @@ class World:
     beacon_data: list[BeaconData] = collection()
     """What trackers received from BLE beacons (times in UTC), oldest first."""
     gazetteer: list[GeocodedLocation] = collection()
+    status_listings: Table[int, StatusListingRecord] = collection()
+    work_statuses: Table[int, WorkStatusRecord] = collection()
+    status_changes: Table[int, StatusChangeRecord] = collection()
+    vehicle_statuses: Table[int, VehicleStatusRecord] = collection()
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int | None = None) -> None:
         self.lock: threading.RLock = threading.RLock()

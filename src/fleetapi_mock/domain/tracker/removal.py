@@ -18,11 +18,11 @@ __all__ = ["remove_tracker"]
 
 def remove_tracker(ctx: Context, record: TrackerRecord) -> None:
     """Remove ``record`` with its data: its points, events, sensors, last change of employee,
-    saved and queued commands, chat, retranslator bindings, trusted numbers, settings and
-    beacon data, the tasks and routes assigned to it, its check-ins and the forms made for it
-    (their files marked deleted); contacts share it no more. The employee and the vehicle
-    bound to it are unbound; it leaves rules, geo links (a link left with no tracker is
-    deleted) and sub-users' tracker lists."""
+    saved and queued commands, chat, retranslator bindings, trusted numbers, settings, beacon
+    data and working status changes, the tasks and routes assigned to it, its check-ins and the
+    forms made for it (their files marked deleted); contacts share it no more. The employee and
+    the vehicle bound to it are unbound; it leaves its status listing, rules, geo links (a link
+    left with no tracker is deleted) and sub-users' tracker lists."""
     world, gone = ctx.world, record.id
     world.track_points.remove_tracker(gone)
     for table in (
@@ -32,6 +32,7 @@ def remove_tracker(ctx: Context, record: TrackerRecord) -> None:
         world.command_queue,
         world.chat_messages,
         world.retranslator_bindings,
+        world.status_changes,
     ):
         for key in [k for k, r in table.items() if r.tracker_id == gone]:
             del table[key]
@@ -47,6 +48,10 @@ def remove_tracker(ctx: Context, record: TrackerRecord) -> None:
         world.vehicles.change(vehicle.id, tracker_id=None)
     for rule in [r for r in world.rules.values() if gone in r.trackers]:
         world.rules.change(rule.id, trackers=[t for t in rule.trackers if t != gone])
+    for listing in [s for s in world.status_listings.values() if gone in s.trackers]:
+        world.status_listings.change(
+            listing.id, trackers=[t for t in listing.trackers if t != gone]
+        )
     for link in [
         g for g in world.geo_links.values() if any(t.tracker_id == gone for t in g.trackers)
     ]:

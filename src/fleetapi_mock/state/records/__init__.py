@@ -104,6 +104,12 @@ from fleetapi_mock.state.records.messages import (
     MailRecord,
     NotificationRecord,
 )
+from fleetapi_mock.state.records.statuses import (
+    StatusChangeRecord,
+    StatusListingRecord,
+    VehicleStatusRecord,
+    WorkStatusRecord,
+)
 
 __all__ = [
     "ADDITIONAL_STATE_READINGS",
@@ -159,6 +165,8 @@ __all__ = [
     "ServiceTaskStatus",
     "SessionKind",
     "SessionRecord",
+    "StatusChangeRecord",
+    "StatusListingRecord",
     "SubscriptionRecord",
     "TagRecord",
     "TariffRecord",
@@ -174,7 +182,9 @@ __all__ = [
     "UserProfile",
     "UserRecord",
     "VehicleRecord",
+    "VehicleStatusRecord",
     "VirtualSensorRecord",
+    "WorkStatusRecord",
     "ZoneRecord",
     "ZoneType",
     "calibration_problem",
