@@ -942,6 +942,25 @@ _CHAT_MESSAGE: Final = {
 }
 """The chat message of the documentation."""
 
+_STATUS_LISTING: Final = {
+    "id": 1,
+    "label": "Taxi driver statuses",
+    "employee_controlled": True,
+    "supervisor_controlled": False,
+    "entries": [5, 2, 1, 4, 6],
+}
+"""The working status listing of the documentation's examples."""
+
+_STATUS_CHANGE: Final = {
+    "id": 11,
+    "old_status_id": None,
+    "new_status_id": 2,
+    "location": {"lat": 11.0, "lng": 22.0, "address": "Jones st, 4"},
+    "changed": "2015-11-22 02:02:02",
+    "origin": "supervisor",
+}
+"""The change of a tracker's working status of the documentation's examples."""
+
 EXAMPLES: Final = (
     Example(
         "history/type/list",
@@ -2150,6 +2169,78 @@ EXAMPLES: Final = (
     Example("tracker/engine_immobilizer/read", {"tracker_id": 1}, {"enabled": True}),
     Example("tracker/engine_immobilizer/set", {"tracker_id": 1, "enabled": True}, {}),
     Example("tracker/location_request", {"tracker_id": 3}, {}),
+    # working statuses: the demo's courier listing 1 (statuses 1 to 4) of Anna's phone (4)
+    Example(
+        "status/listing/create",
+        {
+            "listing": {
+                "label": "Taxi driver statuses",
+                "employee_controlled": False,
+                "supervisor_controlled": True,
+            }
+        },
+        {"id": 111},
+    ),
+    Example("status/listing/list", {}, {"list": [_STATUS_LISTING]}),
+    Example("status/listing/update", {"listing": {**_STATUS_LISTING, "entries": [4, 2, 1, 3]}}, {}),
+    Example("status/listing/delete", {"listing_id": 1}, {}),
+    Example("status/listing/tracker/assign", {"tracker_id": 1, "listing_id": 1}, {}),
+    Example(
+        "status/create",
+        {"listing_id": 1, "status": {"label": "Busy", "color": "E57373"}},
+        {"id": 111},
+    ),
+    Example(
+        "status/list",
+        {"listing_id": 1},
+        {
+            "list": [
+                {"id": 5, "label": "Busy", "color": "E57373"},
+                {"id": 6, "label": "Free", "color": "A27373"},
+            ]
+        },
+    ),
+    Example("status/update", {"status": {"id": 2, "label": "Busy", "color": "E57373"}}, {}),
+    Example("status/delete", {"status_id": 3}, {}),
+    Example(
+        "status/tracker/assign",
+        {"tracker_id": 4, "new_status_id": 2},
+        {"last_change": _STATUS_CHANGE},
+    ),
+    Example(
+        "status/tracker/read",
+        {"tracker_id": 4},
+        {
+            "current_status": {"id": 2, "label": "On duty", "color": "FFFF99"},
+            "last_change": _STATUS_CHANGE,
+        },
+    ),
+    Example(
+        "status/tracker/list",
+        {"trackers": [4, 1]},
+        {
+            "value": {
+                "4": {
+                    "current_status": {"id": 66, "label": "Busy", "color": "FFC107"},
+                    "last_change": {**_STATUS_CHANGE, "id": 441, "old_status_id": 65},
+                },
+                "1": {
+                    "current_status": None,
+                    "last_change": {**_STATUS_CHANGE, "new_status_id": None},
+                },
+            }
+        },
+    ),
+    Example(
+        "vehicle/status/listing/read",
+        {},
+        {"list": [{"id": 1, "order": 0, "label": "label123", "color": "FFFFFF"}]},
+    ),
+    Example(
+        "vehicle/status/listing/update",
+        {"statuses": [{"id": 1, "order": 0, "label": "label123", "color": "FFFFFF"}]},
+        {},
+    ),
 )
 
 

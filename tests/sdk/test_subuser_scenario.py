@@ -328,6 +328,7 @@ PER_TRACKER: dict[str, dict[str, Any]] = {
     "tracker/counter/read": {"type": "odometer"},
     "tracker/counter/data/read": {"type": "odometer", "from_": FROM, "to": TO},
     "tracker/retranslator/list": {},
+    "status/tracker/read": {},
     "track/list": {"from_": FROM, "to": TO},
     "track/read": {"from_": FROM, "to": TO},
     "track/download": {"from_": FROM, "to": TO},
@@ -370,6 +371,7 @@ PER_BATCH: dict[str, dict[str, Any]] = {
     "tracker/stats/mileage/read": {"from_": FROM, "to": TO},
     "history/tracker/list": {"from_": FROM, "to": TO},
     "checkin/list": {},
+    "status/tracker/list": {},
 }
 """The calls of a list of trackers, and what else they need."""
 
@@ -808,6 +810,9 @@ OUT_OF_SCOPE: dict[str, str] = {
     "notification/list": "the account's notices",
     "file/stats/read": "the account's storage",
     "tariff/list": "the dealer's tariffs",
+    "status/listing/list": "working status listings are the account's; they name no tracker",
+    "status/list": "the statuses of a listing name no tracker",
+    "vehicle/status/listing/read": "the account's vehicle statuses name no vehicle or tracker",
 }
 """The read calls that answer no tracker, zone or place (nor anything of a tracker), with the
 reason."""
