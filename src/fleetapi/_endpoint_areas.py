@@ -315,4 +315,10 @@ AREA_OF: dict[str, str] = {
     "tariff/tracker/list": "tariff",
     "tariff/tracker/change": "tariff",
     "transaction/list": "transaction",
+    "asset_group/create": "asset_group",
+    "asset_group/update": "asset_group",
+    "asset_group/delete": "asset_group",
+    "asset_group/list": "asset_group",
+    "asset_group/set": "asset_group",
+    "asset_group/remove": "asset_group",
 }

@@ -312,6 +312,12 @@ INDEX: Index = {
     "tariff tracker list": "tariff/tracker/list",
     "tariff tracker change": "tariff/tracker/change",
     "transaction list": "transaction/list",
+    "asset-group create": "asset_group/create",
+    "asset-group update": "asset_group/update",
+    "asset-group delete": "asset_group/delete",
+    "asset-group list": "asset_group/list",
+    "asset-group set": "asset_group/set",
+    "asset-group remove": "asset_group/remove",
 }
 
 HAND_MADE: dict[str, HandMade] = {

@@ -2150,6 +2150,29 @@ EXAMPLES: Final = (
     Example("tracker/engine_immobilizer/read", {"tracker_id": 1}, {"enabled": True}),
     Example("tracker/engine_immobilizer/set", {"tracker_id": 1, "enabled": True}, {}),
     Example("tracker/location_request", {"tracker_id": 3}, {}),
+    # --- Asset groups (the demo's group 1 holds vehicle 1 and employee 2) ---
+    Example(
+        "asset_group/create",
+        {"assets": [{"id": 3, "type": "employee"}, {"id": 4, "type": "vehicle"}]},
+        {"id": 3, "reassigned_assets": [ANY]},
+    ),
+    Example(
+        "asset_group/list",
+        {"group_ids": [1, 2]},
+        {"list": [{"id": 1, "name": "Van 1 crew", "assets": [{"id": 1, "type": "vehicle"}]}]},
+    ),
+    Example(
+        "asset_group/set",
+        {"id": 2, "assets": [{"id": 3, "type": "employee"}, {"id": 3, "type": "vehicle"}]},
+        {"reassigned_assets": [ANY]},
+    ),
+    Example(
+        "asset_group/remove",
+        {"id": 1, "assets": [{"id": 2, "type": "employee"}, {"id": 1, "type": "vehicle"}]},
+        {},
+    ),
+    Example("asset_group/update", {"id": 1, "name": "new_name"}, {}),
+    Example("asset_group/delete", {"id": 1}, {}),
 )
 
 

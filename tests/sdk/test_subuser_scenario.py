@@ -548,6 +548,15 @@ def asset_tracks(scene: Scene, path: str) -> None:
         refused(scene, path, from_=FROM, to=TO, asset=asset)
 
 
+@checks("asset_group/list")
+def asset_groups(scene: Scene, path: str) -> None:
+    """Each group shows the assets the sub-user sees; an unbound asset finds no group."""
+    assert [g.assets for g in sees(scene, path, group_ids=[1, 2])] == [ASSETS_OF_BOUND, []]
+    truck = ASSETS_OF_UNBOUND[0]  # in group 2
+    assert call(scene.master, path, asset=truck)
+    assert sees(scene, path, asset=truck) == []
+
+
 @checks("tracker/location/link/list", "tracker/location/link/read")
 def geo_links(scene: Scene, path: str) -> None:
     """A link shows the sub-user only if everything it shares is the sub-user's."""

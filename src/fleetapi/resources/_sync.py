@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from fleetapi._client import Client
     from fleetapi.models.account import ApiKey
     from fleetapi.models.application import NewUserApplication
+    from fleetapi.models.asset_group import AssetGroup, AssetGroupCreated, AssetGroupReassigned
     from fleetapi.models.audit import AuditEntry, AuditGrouping
     from fleetapi.models.beacon import BeaconData
     from fleetapi.models.checkin import Checkin, CheckinExportFormat, CheckinList, FormSubmission
@@ -231,6 +232,7 @@ __all__ = [
     "ApiKeyResource",
     "ApiResource",
     "ApnSettingsResource",
+    "AssetGroupResource",
     "AssetResource",
     "AssetTrackResource",
     "BaseResource",
@@ -8735,6 +8737,127 @@ class TransactionResource:
         return result
 
 
+class AssetGroupResource:
+    """The calls under ``asset_group/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def create(
+        self,
+        *,
+        assets: builtins.list[AssetRef],
+        name: str | Unset = UNSET,
+        force_reassign: bool = False,
+    ) -> AssetGroupCreated:
+        """Group assets (a vehicle and an employee) and get the group's ID.
+
+        Calls ``asset_group/create``.
+        Error codes the service lists: 7, 268, 290, 291.
+
+        Args:
+            name: The group's name, at most 255 characters (default: its new ID).
+            assets: The assets to put in the group: at most one of each type.
+            force_reassign: Take an asset from the group it is in (else 290 names the assets already
+                grouped).
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_CREATE
+        from fleetapi.models.asset_group import AssetGroupCreateParams
+
+        result: AssetGroupCreated = self._client.call(
+            ASSET_GROUP_CREATE,
+            AssetGroupCreateParams(name=name, assets=assets, force_reassign=force_reassign),
+        )
+        return result
+
+    def update(self, *, id: int, name: str) -> None:
+        """Rename an asset group.
+
+        Calls ``asset_group/update``.
+        Error codes the service lists: 7, 201, 287.
+
+        Args:
+            id: The group.
+            name: The group's new name, at most 255 characters.
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_UPDATE
+        from fleetapi.models.asset_group import AssetGroupUpdateParams
+
+        self._client.call(ASSET_GROUP_UPDATE, AssetGroupUpdateParams(id=id, name=name))
+
+    def delete(self, *, id: int) -> None:
+        """Delete an asset group; its assets are in no group from then on.
+
+        Calls ``asset_group/delete``.
+        Error codes the service lists: 201, 289.
+
+        Args:
+            id: The group to delete.
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_DELETE
+        from fleetapi.models.asset_group import AssetGroupDeleteParams
+
+        self._client.call(ASSET_GROUP_DELETE, AssetGroupDeleteParams(id=id))
+
+    def list(
+        self, *, group_ids: builtins.list[int] | Unset = UNSET, asset: AssetRef | Unset = UNSET
+    ) -> builtins.list[AssetGroup]:
+        """List asset groups by their IDs, or the group of an asset.
+
+        Calls ``asset_group/list``.
+        Error codes the service lists: 7.
+
+        Args:
+            group_ids: The groups to list.
+            asset: The asset whose group to list.
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_LIST
+        from fleetapi.models.asset_group import AssetGroupListParams
+
+        result: builtins.list[AssetGroup] = self._client.call(
+            ASSET_GROUP_LIST, AssetGroupListParams(group_ids=group_ids, asset=asset)
+        )
+        return result
+
+    def set(
+        self, *, id: int, assets: builtins.list[AssetRef], force_reassign: bool = False
+    ) -> AssetGroupReassigned:
+        """Replace an asset group's assets.
+
+        Calls ``asset_group/set``.
+        Error codes the service lists: 7, 201, 289, 290, 291.
+
+        Args:
+            id: The group.
+            assets: The group's assets from now on: at most one of each type.
+            force_reassign: Take an asset from the group it is in (else 290 names the assets already
+                grouped).
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_SET
+        from fleetapi.models.asset_group import AssetGroupSetParams
+
+        result: AssetGroupReassigned = self._client.call(
+            ASSET_GROUP_SET,
+            AssetGroupSetParams(id=id, assets=assets, force_reassign=force_reassign),
+        )
+        return result
+
+    def remove(self, *, id: int, assets: builtins.list[AssetRef]) -> None:
+        """Take assets out of an asset group.
+
+        Calls ``asset_group/remove``.
+        Error codes the service lists: 7, 201, 286, 287.
+
+        Args:
+            id: The group.
+            assets: The assets to take out of the group, each in it (else 286).
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_REMOVE
+        from fleetapi.models.asset_group import AssetGroupRemoveParams
+
+        self._client.call(ASSET_GROUP_REMOVE, AssetGroupRemoveParams(id=id, assets=assets))
+
+
 class Resources:
     """Every call of the API, at the attribute chain of its path."""
 
@@ -8932,6 +9055,11 @@ class Resources:
     def transaction(self) -> TransactionResource:
         """The calls under ``transaction/``."""
         return TransactionResource(cast("Client", self))
+
+    @cached_property
+    def asset_group(self) -> AssetGroupResource:
+        """The calls under ``asset_group/``."""
+        return AssetGroupResource(cast("Client", self))
 
     @cached_property
     def api_keys(self) -> LegacyApiKeys:

@@ -75,6 +75,7 @@ from fleetapi_mock.state.records.devices import (
 )
 from fleetapi_mock.state.records.fleet import (
     ADDITIONAL_STATE_READINGS,
+    AssetGroupRecord,
     ConnectionStatus,
     CounterSetting,
     DepartmentRecord,
@@ -109,6 +110,7 @@ __all__ = [
     "ADDITIONAL_STATE_READINGS",
     "ApiKeyRecord",
     "ApplicationRecord",
+    "AssetGroupRecord",
     "AuditRecord",
     "AuthCodeRecord",
     "BillRecord",
