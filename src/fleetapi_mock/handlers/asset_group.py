@@ -57,8 +57,9 @@ from fleetapi_mock.state.records import AssetGroupRecord
 
 def _exists(ctx: Context, asset: AssetRef) -> bool:
     """Whether the account has the asset."""
-    table = ctx.world.vehicles if asset.type == "vehicle" else ctx.world.employees
-    return ctx.owned_get(table, asset.id) is not None
+    if asset.type == "vehicle":
+        return ctx.owned_get(ctx.world.vehicles, asset.id) is not None
+    return ctx.owned_get(ctx.world.employees, asset.id) is not None
 
 
 def _sees(ctx: Context, asset: AssetRef) -> bool:
