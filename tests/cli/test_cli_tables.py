@@ -59,6 +59,7 @@ ARGS: dict[str, list[str]] = {
     "tracker contact list": [], "tracker trusted-number list": ["--tracker-id", "1"],
     "tracker retranslator list": ["--tracker-id", "1"],
     "asset-group list": ["--group-ids", "1", "--group-ids", "2"],
+    "employee import list": [], "vehicle import list": [],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

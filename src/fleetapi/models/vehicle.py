@@ -30,6 +30,8 @@ __all__ = [
     "LocatedBatchSource",
     "NewVehicle",
     "Vehicle",
+    "VehicleAvatarAssignParams",
+    "VehicleAvatarUploadParams",
     "VehicleBatchConvertParams",
     "VehicleBatchResult",
     "VehicleCreateParams",
@@ -302,3 +304,24 @@ class VehicleBatchConvertParams(BatchSource):
     fields: list[str] | Unset = UNSET
     """The columns, in order, from :data:`VEHICLE_BATCH_FIELDS` (default
     :data:`VEHICLE_BATCH_DEFAULT_FIELDS`; for a file with a header, its column names)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class VehicleAvatarAssignParams:
+    """Parameters of ``vehicle/avatar/assign``."""
+
+    vehicle_id: int
+    """The vehicle."""
+    icon_id: int | None
+    """An icon of the standard set; null shows the uploaded avatar instead."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class VehicleAvatarUploadParams:
+    """The form fields of ``vehicle/avatar/upload``, beside the image part named ``file``."""
+
+    vehicle_id: int
+    """The vehicle."""
+    redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(url=True))
+    """An http or https URL: the answer is then a redirect (HTTP 303) to
+    ``<redirect_target>?response=<urlencoded response JSON>``."""

@@ -72,7 +72,16 @@ if TYPE_CHECKING:
     from fleetapi.models.map_layer import MapLayer
     from fleetapi.models.notification import Notification
     from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
-    from fleetapi.models.place import NewPlace, Place, PlaceBatchResult, PlaceLabel, PlaceList
+    from fleetapi.models.place import (
+        NewPlace,
+        Place,
+        PlaceBatchResult,
+        PlaceLabel,
+        PlaceList,
+        PlaceUploadDuplicatePolicy,
+        PlaceUploadErrorPolicy,
+        PlaceUploadResult,
+    )
     from fleetapi.models.plugin import Plugin
     from fleetapi.models.reading import (
         Counter,
@@ -249,6 +258,8 @@ __all__ = [
     "DealerResource",
     "DeliveryResource",
     "DepartmentResource",
+    "EmployeeAvatarResource",
+    "EmployeeImportResource",
     "EmployeeResource",
     "EntityFieldsResource",
     "EntityResource",
@@ -271,6 +282,7 @@ __all__ = [
     "NotificationResource",
     "PaymentSystemEstimateResource",
     "PaymentSystemResource",
+    "PlaceAvatarResource",
     "PlaceResource",
     "PluginResource",
     "ReportResource",
@@ -353,6 +365,8 @@ __all__ = [
     "UserSettingsFileStorageResource",
     "UserSettingsResource",
     "UserSettingsUiResource",
+    "VehicleAvatarResource",
+    "VehicleImportResource",
     "VehicleResource",
     "ZonePointResource",
     "ZoneResource",
@@ -1599,6 +1613,16 @@ class VehicleResource:
     def __init__(self, client: Client) -> None:
         self._client = client
 
+    @cached_property
+    def avatar(self) -> VehicleAvatarResource:
+        """The calls under ``vehicle/avatar/``."""
+        return VehicleAvatarResource(self._client)
+
+    @cached_property
+    def import_(self) -> VehicleImportResource:
+        """The calls under ``vehicle/import/``."""
+        return VehicleImportResource(self._client)
+
     def create(self, *, vehicle: NewVehicle, force_reassign: bool | Unset = UNSET) -> int:
         """Create a vehicle and get its ID.
 
@@ -1773,6 +1797,145 @@ class VehicleResource:
             VehicleBatchConvertParams(
                 batch=batch, file_id=file_id, geocoder=geocoder, fields=fields
             ),
+        )
+        return result
+
+
+class VehicleAvatarResource:
+    """The calls under ``vehicle/avatar/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def assign(self, *, vehicle_id: int, icon_id: int | None) -> None:
+        """Show an icon of the standard set for a vehicle (null: its uploaded avatar).
+
+        Calls ``vehicle/avatar/assign``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            vehicle_id: The vehicle.
+            icon_id: An icon of the standard set; null shows the uploaded avatar instead.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_AVATAR_ASSIGN
+        from fleetapi.models.vehicle import VehicleAvatarAssignParams
+
+        self._client.call(
+            VEHICLE_AVATAR_ASSIGN, VehicleAvatarAssignParams(vehicle_id=vehicle_id, icon_id=icon_id)
+        )
+
+    def upload(
+        self, *, file: FileInput, vehicle_id: int, redirect_target: str | Unset = UNSET
+    ) -> str:
+        """Upload an image as a vehicle's avatar and get its file name.
+
+        Calls ``vehicle/avatar/upload``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 201, 233, 234.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            vehicle_id: The vehicle.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_AVATAR_UPLOAD
+        from fleetapi.models.vehicle import VehicleAvatarUploadParams
+
+        result: str = self._client.call(
+            VEHICLE_AVATAR_UPLOAD,
+            VehicleAvatarUploadParams(vehicle_id=vehicle_id, redirect_target=redirect_target),
+            files={"file": file},
+        )
+        return result
+
+
+class VehicleImportResource:
+    """The calls under ``vehicle/import/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def start(
+        self,
+        *,
+        filename: str,
+        headers: builtins.list[str],
+        user_headers: builtins.list[str] | Unset = UNSET,
+    ) -> int:
+        """Start importing vehicles from a stored spreadsheet; get the process's ID.
+
+        Calls ``vehicle/import/start``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 7, 15, 233, 234, 247.
+
+        Args:
+            filename: The ``file_id`` of a spreadsheet stored by ``data/spreadsheet/parse``.
+            headers: The field of each of the file's columns, in order: one of address,
+                driver_license_cats, driver_license_issue_date, driver_license_number,
+                driver_license_valid_till, email, first_name, hardware_key, last_name, lat, lng,
+                middle_name, personnel_number, phone, radius, ssn, tags, tracker_label (employees)
+                or additional_info, chassis_number, color, frame_number,
+                free_insurance_policy_number, free_insurance_valid_till, fuel_cost, fuel_grade,
+                fuel_tank_volume, fuel_type, garage, gross_weight, label,
+                liability_insurance_policy_number, liability_insurance_valid_till, manufacture_year,
+                max_speed, model, norm_avg_fuel_consumption, passengers, payload_height,
+                payload_length, payload_weight, payload_width, reg_number, subtype, tags,
+                tracker_label, trailer, trailer_reg_number, type, tyre_size, tyres_number, vin,
+                wheel_arrangement (vehicles), or ``undefined`` to skip the column.
+            user_headers: The columns' names as the user sees them.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_IMPORT_START
+        from fleetapi.models.data import ImportStartParams
+
+        result: int = self._client.call(
+            VEHICLE_IMPORT_START,
+            ImportStartParams(filename=filename, headers=headers, user_headers=user_headers),
+        )
+        return result
+
+    def list(self) -> builtins.list[ImportProcess]:
+        """List the account's vehicle import processes, by ID.
+
+        Calls ``vehicle/import/list``.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_IMPORT_LIST
+
+        result: builtins.list[ImportProcess] = self._client.call(VEHICLE_IMPORT_LIST, None)
+        return result
+
+    def read(self, *, process_id: int) -> ImportProcess:
+        """Read one vehicle import process with its progress, warnings and errors.
+
+        Calls ``vehicle/import/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            process_id: The import process (as its start answered it).
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_IMPORT_READ
+        from fleetapi.models.data import ImportProcessIdParams
+
+        result: ImportProcess = self._client.call(
+            VEHICLE_IMPORT_READ, ImportProcessIdParams(process_id=process_id)
+        )
+        return result
+
+    def download_failed(self, *, process_id: int) -> bytes:
+        """Download the lines of a vehicle import that failed, as a CSV file.
+
+        Calls ``vehicle/import/download_failed``.
+        Error codes the service lists: 201, 204.
+
+        Args:
+            process_id: The import process (as its start answered it).
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_IMPORT_DOWNLOAD_FAILED
+        from fleetapi.models.data import ImportProcessIdParams
+
+        result: bytes = self._client.call(
+            VEHICLE_IMPORT_DOWNLOAD_FAILED, ImportProcessIdParams(process_id=process_id)
         )
         return result
 
@@ -5701,6 +5864,16 @@ class EmployeeResource:
     def __init__(self, client: Client) -> None:
         self._client = client
 
+    @cached_property
+    def avatar(self) -> EmployeeAvatarResource:
+        """The calls under ``employee/avatar/``."""
+        return EmployeeAvatarResource(self._client)
+
+    @cached_property
+    def import_(self) -> EmployeeImportResource:
+        """The calls under ``employee/import/``."""
+        return EmployeeImportResource(self._client)
+
     def list(
         self,
         *,
@@ -5871,6 +6044,146 @@ class EmployeeResource:
                 default_radius=default_radius,
                 fields=fields,
             ),
+        )
+        return result
+
+
+class EmployeeAvatarResource:
+    """The calls under ``employee/avatar/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def assign(self, *, employee_id: int, icon_id: int | None) -> None:
+        """Show an icon of the standard set for an employee (null: its uploaded avatar).
+
+        Calls ``employee/avatar/assign``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 201, 217, 221.
+
+        Args:
+            employee_id: The employee.
+            icon_id: An icon of the standard set; null shows the uploaded avatar instead.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_AVATAR_ASSIGN
+        from fleetapi.models.employee import EmployeeAvatarAssignParams
+
+        self._client.call(
+            EMPLOYEE_AVATAR_ASSIGN,
+            EmployeeAvatarAssignParams(employee_id=employee_id, icon_id=icon_id),
+        )
+
+    def upload(
+        self, *, file: FileInput, employee_id: int, redirect_target: str | Unset = UNSET
+    ) -> str:
+        """Upload an image as an employee's avatar and get its file name.
+
+        Calls ``employee/avatar/upload``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 201, 217, 221, 233, 234.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            employee_id: The employee.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_AVATAR_UPLOAD
+        from fleetapi.models.employee import EmployeeAvatarUploadParams
+
+        result: str = self._client.call(
+            EMPLOYEE_AVATAR_UPLOAD,
+            EmployeeAvatarUploadParams(employee_id=employee_id, redirect_target=redirect_target),
+            files={"file": file},
+        )
+        return result
+
+
+class EmployeeImportResource:
+    """The calls under ``employee/import/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def start(
+        self,
+        *,
+        filename: str,
+        headers: builtins.list[str],
+        user_headers: builtins.list[str] | Unset = UNSET,
+    ) -> int:
+        """Start importing employees from a stored spreadsheet; get the process's ID.
+
+        Calls ``employee/import/start``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 7, 15, 233, 234, 247.
+
+        Args:
+            filename: The ``file_id`` of a spreadsheet stored by ``data/spreadsheet/parse``.
+            headers: The field of each of the file's columns, in order: one of address,
+                driver_license_cats, driver_license_issue_date, driver_license_number,
+                driver_license_valid_till, email, first_name, hardware_key, last_name, lat, lng,
+                middle_name, personnel_number, phone, radius, ssn, tags, tracker_label (employees)
+                or additional_info, chassis_number, color, frame_number,
+                free_insurance_policy_number, free_insurance_valid_till, fuel_cost, fuel_grade,
+                fuel_tank_volume, fuel_type, garage, gross_weight, label,
+                liability_insurance_policy_number, liability_insurance_valid_till, manufacture_year,
+                max_speed, model, norm_avg_fuel_consumption, passengers, payload_height,
+                payload_length, payload_weight, payload_width, reg_number, subtype, tags,
+                tracker_label, trailer, trailer_reg_number, type, tyre_size, tyres_number, vin,
+                wheel_arrangement (vehicles), or ``undefined`` to skip the column.
+            user_headers: The columns' names as the user sees them.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_IMPORT_START
+        from fleetapi.models.data import ImportStartParams
+
+        result: int = self._client.call(
+            EMPLOYEE_IMPORT_START,
+            ImportStartParams(filename=filename, headers=headers, user_headers=user_headers),
+        )
+        return result
+
+    def list(self) -> builtins.list[ImportProcess]:
+        """List the account's employee import processes, by ID.
+
+        Calls ``employee/import/list``.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_IMPORT_LIST
+
+        result: builtins.list[ImportProcess] = self._client.call(EMPLOYEE_IMPORT_LIST, None)
+        return result
+
+    def read(self, *, process_id: int) -> ImportProcess:
+        """Read one employee import process with its progress, warnings and errors.
+
+        Calls ``employee/import/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            process_id: The import process (as its start answered it).
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_IMPORT_READ
+        from fleetapi.models.data import ImportProcessIdParams
+
+        result: ImportProcess = self._client.call(
+            EMPLOYEE_IMPORT_READ, ImportProcessIdParams(process_id=process_id)
+        )
+        return result
+
+    def download_failed(self, *, process_id: int) -> bytes:
+        """Download the lines of an employee import that failed, as a CSV file.
+
+        Calls ``employee/import/download_failed``.
+        Error codes the service lists: 201, 204.
+
+        Args:
+            process_id: The import process (as its start answered it).
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_IMPORT_DOWNLOAD_FAILED
+        from fleetapi.models.data import ImportProcessIdParams
+
+        result: bytes = self._client.call(
+            EMPLOYEE_IMPORT_DOWNLOAD_FAILED, ImportProcessIdParams(process_id=process_id)
         )
         return result
 
@@ -7198,6 +7511,11 @@ class PlaceResource:
     def __init__(self, client: Client) -> None:
         self._client = client
 
+    @cached_property
+    def avatar(self) -> PlaceAvatarResource:
+        """The calls under ``place/avatar/``."""
+        return PlaceAvatarResource(self._client)
+
     def list(
         self,
         *,
@@ -7413,6 +7731,101 @@ class PlaceResource:
                 default_radius=default_radius,
                 fields=fields,
             ),
+        )
+        return result
+
+    def upload(
+        self,
+        *,
+        file: FileInput,
+        error_policy: PlaceUploadErrorPolicy,
+        duplicate_policy: PlaceUploadDuplicatePolicy,
+        default_radius: int | Unset = UNSET,
+        geocoder: GeocoderType | Unset = UNSET,
+        redirect_target: str | Unset = UNSET,
+    ) -> PlaceUploadResult:
+        """Create places from a CSV file (`;`-separated, with a header line).
+
+        Calls ``place/upload``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 7, 233, 234, 247, 268.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            error_policy: ``ignore`` skips the rows with errors; ``fail`` refuses the file (234)
+                when one has.
+            duplicate_policy: For a row whose ``external_id`` is a place's of the account: ``skip``
+                leaves the place, ``update`` rewrites its label, location and description, ``fail``
+                refuses the file (247).
+            default_radius: The radius of a row without one, in meters (default 100).
+            geocoder: The geocoder that reads addresses (default: the user's).
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.place import PLACE_UPLOAD
+        from fleetapi.models.place import PlaceUploadParams
+
+        result: PlaceUploadResult = self._client.call(
+            PLACE_UPLOAD,
+            PlaceUploadParams(
+                error_policy=error_policy,
+                duplicate_policy=duplicate_policy,
+                default_radius=default_radius,
+                geocoder=geocoder,
+                redirect_target=redirect_target,
+            ),
+            files={"file": file},
+        )
+        return result
+
+
+class PlaceAvatarResource:
+    """The calls under ``place/avatar/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def assign(self, *, place_id: int, icon_id: int | None = None) -> None:
+        """Show an icon of the standard set for a place (null: its uploaded avatar).
+
+        Calls ``place/avatar/assign``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            place_id: The place.
+            icon_id: An icon of the standard set, 1 to 255; null (or left out) shows the uploaded
+                avatar instead.
+        """
+        from fleetapi.endpoints.place import PLACE_AVATAR_ASSIGN
+        from fleetapi.models.place import PlaceAvatarAssignParams
+
+        self._client.call(
+            PLACE_AVATAR_ASSIGN, PlaceAvatarAssignParams(place_id=place_id, icon_id=icon_id)
+        )
+
+    def upload(
+        self, *, file: FileInput, place_id: int, redirect_target: str | Unset = UNSET
+    ) -> str:
+        """Upload an image as a place's avatar and get its file name.
+
+        Calls ``place/avatar/upload``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 201, 233, 234.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            place_id: The place.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.place import PLACE_AVATAR_UPLOAD
+        from fleetapi.models.place import PlaceAvatarUploadParams
+
+        result: str = self._client.call(
+            PLACE_AVATAR_UPLOAD,
+            PlaceAvatarUploadParams(place_id=place_id, redirect_target=redirect_target),
+            files={"file": file},
         )
         return result
 
