@@ -60,6 +60,8 @@ ARGS: dict[str, list[str]] = {
     "tracker retranslator list": ["--tracker-id", "1"],
     "status list": ["--listing-id", "1"], "status listing list": [],
     "status tracker list": ["--trackers", "4"],
+    "asset-group list": ["--group-ids", "1", "--group-ids", "2"],
+    "employee import list": [], "vehicle import list": [],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

@@ -960,6 +960,91 @@ _STATUS_CHANGE: Final = {
     "origin": "supervisor",
 }
 """The change of a tracker's working status of the documentation's examples."""
+_PNG: Final = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
+"""The first bytes of a PNG image: an avatar's upload."""
+
+_PLACES_CSV: Final = (
+    b"label;address;lat;lng;radius;external_id;description\n"
+    b"Kiosk;Alexanderplatz 1, Berlin;52.5219;13.4132;80;KIOSK-1;Newspapers\n"
+)
+"""A ``place/upload`` file of one place."""
+
+_EMPLOYEE_SHEET: Final = {
+    "first_name": "First name",
+    "last_name": "Last name",
+    "phone": "Phone",
+    "personnel_number": "Personnel number",
+    "tracker_label": "Object",
+    "tags": "Tags",
+}
+"""The columns of the employees' spreadsheet the import examples store: field to name."""
+_EMPLOYEE_ROW: Final = ["Erik", "Lang", "4915100000031", "P-031", "Truck 7", ""]
+
+_VEHICLE_SHEET: Final = {
+    "label": "Label",
+    "model": "Model",
+    "max_speed": "Max speed",
+    "type": "Type",
+    "subtype": "Subtype",
+    "reg_number": "Reg. number",
+    "fuel_grade": "Fuel grade",
+    "fuel_tank_volume": "Fuel tank volume",
+    "free_insurance_policy_number": "Free insurance policy number",
+    "free_insurance_valid_till": "Free insurance valid till",
+    "tracker_label": "Object",
+    "tags": "Tags",
+}
+"""The documented columns of ``vehicle/import/start``: field to name."""
+_VEHICLE_ROW: Final = [
+    "Van 5", "Sprinter", "120", "truck", "", "B-FL 505", "diesel", "75", "", "", "", "",
+]  # fmt: skip
+
+_IMPORT_PROCESS: Final = {
+    "id": 1,
+    "user_id": 1,
+    "created": "2026-01-15",
+    "type": "Employee",
+    "params": {"headers": ["first_name"]},
+    "filename": "drivers.tsv",
+    "status": "in_progress",
+    "status_change_date": "2026-01-15",
+    "progress": {
+        "imported": 1,
+        "failed": 1,
+        "percent": 1,
+        "processed_lines": 1,
+        "warnings": ANY,
+        "errors": [{"line": 1, "error": "phone: not a phone number"}],
+    },
+}
+"""An import process as the import calls document it."""
+
+
+def _store_sheet(mock: FleetMock, header: list[str], row: list[str]) -> None:
+    """The demo account's stored spreadsheet ``"2"``: ``header`` and one ``row``."""
+    import datetime as dt
+
+    from fleetapi_mock.state.records import DataFileRecord
+
+    mock.world.data_files["2"] = DataFileRecord(
+        id="2",
+        user_id=1,
+        filename="sheet.xlsx",
+        format="xlsx",
+        uploaded=dt.datetime(2026, 1, 15, 8, 55),
+        header=header,
+        rows=[row],
+    )
+
+
+def _failed_driver(mock: FleetMock) -> None:
+    """The demo's employee import (process 2) keeps its failed line 17."""
+    from fleetapi_mock.state.records import ImportRow
+
+    failed = ImportRow(line=17, cells=["Jan", "Roth", "call me", "P-017"])
+    columns = ["First name", "Last name", "Phone", "Personnel number"]
+    mock.world.import_processes.change(2, rows=[failed], columns=columns)
+
 
 EXAMPLES: Final = (
     Example(
@@ -2241,6 +2326,89 @@ EXAMPLES: Final = (
         {"statuses": [{"id": 1, "order": 0, "label": "label123", "color": "FFFFFF"}]},
         {},
     ),
+    # --- Asset groups (the demo's group 1 holds vehicle 1 and employee 2) ---
+    Example(
+        "asset_group/create",
+        {"assets": [{"id": 3, "type": "employee"}, {"id": 4, "type": "vehicle"}]},
+        {"id": 3, "reassigned_assets": [ANY]},
+    ),
+    Example(
+        "asset_group/list",
+        {"group_ids": [1, 2]},
+        {"list": [{"id": 1, "name": "Van 1 crew", "assets": [{"id": 1, "type": "vehicle"}]}]},
+    ),
+    Example(
+        "asset_group/set",
+        {"id": 2, "assets": [{"id": 3, "type": "employee"}, {"id": 3, "type": "vehicle"}]},
+        {"reassigned_assets": [ANY]},
+    ),
+    Example(
+        "asset_group/remove",
+        {"id": 1, "assets": [{"id": 2, "type": "employee"}, {"id": 1, "type": "vehicle"}]},
+        {},
+    ),
+    Example("asset_group/update", {"id": 1, "name": "new_name"}, {}),
+    Example("asset_group/delete", {"id": 1}, {}),
+    # --- Avatars ---
+    Example("employee/avatar/assign", {"employee_id": 1, "icon_id": 3654}, {}),
+    Example(
+        "employee/avatar/upload",
+        {"employee_id": 1},
+        {"value": "picture.png"},
+        files={"file": ("picture.png", _PNG, "image/png")},
+    ),
+    Example("vehicle/avatar/assign", {"vehicle_id": 1, "icon_id": 1342}, {}),
+    Example(
+        "vehicle/avatar/upload",
+        {"vehicle_id": 1},
+        {"value": "abcdef123456789.png"},
+        files={"file": ("van.png", _PNG, "image/png")},
+    ),
+    Example("place/avatar/assign", {"place_id": 1, "icon_id": 1}, {}),
+    Example(
+        "place/avatar/upload",
+        {"place_id": 1},
+        {"value": "Avatar file name"},
+        files={"file": ("shop.jpg", b"\xff\xd8\xff\xe0" + b"\0" * 16, "image/jpeg")},
+    ),
+    Example(
+        "place/upload",
+        {"error_policy": "ignore", "duplicate_policy": "skip"},
+        {"total": 1, "errors": 0},
+        files={"file": ("places.csv", _PLACES_CSV, "text/csv")},
+    ),
+    # --- Imports (the documented employee example names vehicle fields: employee ones here) ---
+    Example(
+        "employee/import/start",
+        {
+            "filename": "2",
+            "headers": list(_EMPLOYEE_SHEET),
+            "user_headers": list(_EMPLOYEE_SHEET.values()),
+        },
+        {"id": 3},
+        setup=lambda mock: _store_sheet(mock, list(_EMPLOYEE_SHEET.values()), _EMPLOYEE_ROW),
+    ),
+    Example("employee/import/read", {"process_id": 2}, {"value": _IMPORT_PROCESS}),
+    Example("employee/import/list", {}, {"list": [_IMPORT_PROCESS]}),
+    Example(
+        "employee/import/download_failed",
+        {"process_id": 2},
+        {"magic": b"First name,Last name"},
+        setup=_failed_driver,
+    ),
+    Example(
+        "vehicle/import/start",
+        {
+            "filename": "2",
+            "headers": list(_VEHICLE_SHEET),
+            "user_headers": list(_VEHICLE_SHEET.values())[1:],
+        },
+        {"id": 3},
+        setup=lambda mock: _store_sheet(mock, list(_VEHICLE_SHEET.values()), _VEHICLE_ROW),
+    ),
+    Example("vehicle/import/read", {"process_id": 1}, {"value": _IMPORT_PROCESS}),
+    Example("vehicle/import/list", {}, {"list": [_IMPORT_PROCESS]}),
+    Example("vehicle/import/download_failed", {"process_id": 1}, {"magic": b"Label,Model"}),
 )
 
 

@@ -550,6 +550,15 @@ def asset_tracks(scene: Scene, path: str) -> None:
         refused(scene, path, from_=FROM, to=TO, asset=asset)
 
 
+@checks("asset_group/list")
+def asset_groups(scene: Scene, path: str) -> None:
+    """Each group shows the assets the sub-user sees; an unbound asset finds no group."""
+    assert [g.assets for g in sees(scene, path, group_ids=[1, 2])] == [ASSETS_OF_BOUND, []]
+    truck = ASSETS_OF_UNBOUND[0]  # in group 2
+    assert call(scene.master, path, asset=truck)
+    assert sees(scene, path, asset=truck) == []
+
+
 @checks("tracker/location/link/list", "tracker/location/link/read")
 def geo_links(scene: Scene, path: str) -> None:
     """A link shows the sub-user only if everything it shares is the sub-user's."""
@@ -800,6 +809,12 @@ OUT_OF_SCOPE: dict[str, str] = {
     "geocoder/search_location": "addresses, no object of the account",
     "data/import/list": "import processes carry no tracker",
     "data/import/read": "import processes carry no tracker",
+    "employee/import/list": "import processes carry no tracker",
+    "employee/import/read": "import processes carry no tracker",
+    "employee/import/download_failed": "the lines of the caller's account's file, as written",
+    "vehicle/import/list": "import processes carry no tracker",
+    "vehicle/import/read": "import processes carry no tracker",
+    "vehicle/import/download_failed": "the lines of the caller's account's file, as written",
     "dealer/get_ui_config": "the dealer's",
     "payment_system/list": "the account's billing",
     "payment_system/estimate/get": "the account's billing",

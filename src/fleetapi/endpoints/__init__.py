@@ -79,6 +79,7 @@ AREAS: tuple[str, ...] = (
     "tariff",
     "transaction",
     "status",
+    "asset_group",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Decision, Endpoint, Paging, Result
+from fleetapi._endpoint import Decision, Endpoint, NoParams, Paging, Result
+from fleetapi.models.common import AVATAR_TYPES
+from fleetapi.models.data import (
+    FAILED_LINES_TYPE,
+    ImportProcess,
+    ImportProcessIdParams,
+    ImportStartParams,
+)
 from fleetapi.models.employee import (
     Employee,
     EmployeeAssignParams,
+    EmployeeAvatarAssignParams,
+    EmployeeAvatarUploadParams,
     EmployeeBatchConvertParams,
     EmployeeBatchResult,
     EmployeeCreateParams,
@@ -171,6 +180,97 @@ TRACKER_EMPLOYEE_READ = Endpoint(
     ),
 )
 
+
+EMPLOYEE_AVATAR_ASSIGN = Endpoint(
+    path="employee/avatar/assign",
+    params=EmployeeAvatarAssignParams,
+    result=Result.nothing(),
+    summary="Show an icon of the standard set for an employee (null: its uploaded avatar).",
+    right="employee_update",
+    errors=(201, 217, 221),
+    origin="service",
+    notes=f"{_CHECKS} 201 for an employee the caller cannot see.",
+    decisions=(
+        Decision(
+            "An employee's icon and avatar",
+            "`employee/avatar/assign` sets `icon_id` and leaves `avatar_file_name`; "
+            "`employee/avatar/upload` sets `avatar_file_name` (named as a tag's avatar) and "
+            "leaves `icon_id`: null shows the uploaded avatar, as documented. Both are answered "
+            "by `employee/read` and `employee/list` (`tests/sdk/test_employee_avatar.py`).",
+        ),
+    ),
+)
+EMPLOYEE_AVATAR_UPLOAD = Endpoint(
+    path="employee/avatar/upload",
+    params=EmployeeAvatarUploadParams,
+    result=Result.field("value", str),
+    summary="Upload an image as an employee's avatar and get its file name.",
+    right="employee_update",
+    errors=(201, 217, 221, 233, 234),
+    upload=True,
+    origin="service",
+    notes=(
+        f"{_CHECKS} A `multipart/form-data` request: the image travels as the part named "
+        "`file` ("
+        + ", ".join(f"`{t}`" for t in AVATAR_TYPES)
+        + "; 234 for another type, 233 without it). The answer, the file's name, is the "
+        "employee's `avatar_file_name` from then on."
+    ),
+)
+EMPLOYEE_IMPORT_START = Endpoint(
+    path="employee/import/start",
+    params=ImportStartParams,
+    result=Result.field("id", int),
+    summary="Start importing employees from a stored spreadsheet; get the process's ID.",
+    right="employee_update",
+    errors=(7, 15, 233, 234, 247),
+    origin="service",
+    notes=(
+        "The process runs as `vehicle/import/start`'s does (see its decisions), each line "
+        "checked as `employee/batch_convert` checks a row."
+    ),
+    decisions=(
+        Decision(
+            "The columns of an employee import",
+            "Those of `employee/batch_convert`, plus `lat`, `lng` and `radius`: a line giving "
+            "`lat` or `lng` is located there (both numbers, else an error), its address the "
+            "`address` cell (not looked up), its radius `radius` (meters), else 100 m; else "
+            "`address` is looked up in the gazetteer. An imported employee's tracker must be "
+            "driven by no one when its line is passed, an earlier line's included "
+            "(`tests/sdk/test_employee_import.py`).",
+        ),
+    ),
+)
+EMPLOYEE_IMPORT_LIST = Endpoint(
+    path="employee/import/list",
+    params=NoParams,
+    result=Result.field("list", list[ImportProcess]),
+    summary="List the account's employee import processes, by ID.",
+    safe=True,
+    origin="service",
+    notes='As `data/import/list` with `types` `["employee"]`.',
+)
+EMPLOYEE_IMPORT_READ = Endpoint(
+    path="employee/import/read",
+    params=ImportProcessIdParams,
+    result=Result.field("value", ImportProcess),
+    summary="Read one employee import process with its progress, warnings and errors.",
+    errors=(201,),
+    safe=True,
+    origin="service",
+    notes="201 for another account's process, or a vehicle import.",
+)
+EMPLOYEE_IMPORT_DOWNLOAD_FAILED = Endpoint(
+    path="employee/import/download_failed",
+    params=ImportProcessIdParams,
+    result=Result.file(FAILED_LINES_TYPE),
+    summary="Download the lines of an employee import that failed, as a CSV file.",
+    errors=(201, 204),
+    safe=True,
+    origin="service",
+    notes="The file of `vehicle/import/download_failed`.",
+)
+
 ENDPOINTS = (
     EMPLOYEE_LIST,
     EMPLOYEE_READ,
@@ -180,4 +280,10 @@ ENDPOINTS = (
     EMPLOYEE_BATCH_CONVERT,
     TRACKER_EMPLOYEE_ASSIGN,
     TRACKER_EMPLOYEE_READ,
+    EMPLOYEE_AVATAR_ASSIGN,
+    EMPLOYEE_AVATAR_UPLOAD,
+    EMPLOYEE_IMPORT_START,
+    EMPLOYEE_IMPORT_LIST,
+    EMPLOYEE_IMPORT_READ,
+    EMPLOYEE_IMPORT_DOWNLOAD_FAILED,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fleetapi._endpoint import Decision, Endpoint, Paging, Result
+from fleetapi.models.common import AVATAR_TYPES
 from fleetapi.models.entity import (
     FIELD_TEXT_LENGTHS,
     MAX_DECIMAL,
@@ -12,7 +13,10 @@ from fleetapi.models.entity import (
 from fleetapi.models.place import (
     PLACE_BATCH_DEFAULT_FIELDS,
     PLACE_FIELDS,
+    PLACE_UPLOAD_COLUMNS,
     Place,
+    PlaceAvatarAssignParams,
+    PlaceAvatarUploadParams,
     PlaceBatchConvertParams,
     PlaceBatchResult,
     PlaceCreateParams,
@@ -23,6 +27,8 @@ from fleetapi.models.place import (
     PlaceReadParams,
     PlaceSearchLocationParams,
     PlaceUpdateParams,
+    PlaceUploadParams,
+    PlaceUploadResult,
 )
 
 MAX_PLACES = 10_000
@@ -169,6 +175,81 @@ PLACE_BATCH_CONVERT = Endpoint(
     ),
 )
 
+
+PLACE_AVATAR_ASSIGN = Endpoint(
+    path="place/avatar/assign",
+    params=PlaceAvatarAssignParams,
+    result=Result.nothing(),
+    summary="Show an icon of the standard set for a place (null: its uploaded avatar).",
+    right="place_update",
+    errors=(7, 201),
+    origin="service",
+    decisions=(
+        Decision(
+            "A place's icon and avatar",
+            "`place/avatar/assign` sets `icon_id` (1 to 255, as the place object's; left out "
+            "is null) and leaves `avatar_file_name`; `place/avatar/upload` sets "
+            "`avatar_file_name` (named as a tag's avatar) and leaves `icon_id`: null shows the "
+            "uploaded avatar, as documented. Both are answered by `place/read` and "
+            "`place/list` (`tests/sdk/test_place_avatar.py`).",
+        ),
+    ),
+)
+PLACE_AVATAR_UPLOAD = Endpoint(
+    path="place/avatar/upload",
+    params=PlaceAvatarUploadParams,
+    result=Result.field("value", str),
+    summary="Upload an image as a place's avatar and get its file name.",
+    right="place_update",
+    errors=(201, 233, 234),
+    upload=True,
+    origin="service",
+    notes=(
+        "A `multipart/form-data` request: the image travels as the part named `file` ("
+        + ", ".join(f"`{t}`" for t in AVATAR_TYPES)
+        + "; 234 for another type, 233 without it). The answer, the file's name, is the "
+        "place's `avatar_file_name` from then on."
+    ),
+)
+PLACE_UPLOAD = Endpoint(
+    path="place/upload",
+    params=PlaceUploadParams,
+    result=Result.body(PlaceUploadResult),
+    summary="Create places from a CSV file (`;`-separated, with a header line).",
+    right="place_update",
+    errors=(7, 233, 234, 247, 268),
+    upload=True,
+    origin="service",
+    notes=(
+        "A `multipart/form-data` request whose part `file` is the CSV file: UTF-8, columns "
+        "separated by `;`, a header line naming them among "
+        + ", ".join(f"`{c}`" for c in PLACE_UPLOAD_COLUMNS)
+        + "."
+    ),
+    decisions=(
+        Decision(
+            "What `place/upload` reads",
+            "The header line names the columns, in any order, each once (234 for another "
+            "name, one named twice, or no `label`); a row is read as a `place/batch_convert` "
+            "row (its point from `lat` and `lng`, else its address from the gazetteer; "
+            "`radius` else `default_radius`, else 100 m) and its place created as "
+            "`place/create` with `ignore_missing_fields` would. Lines are counted from the "
+            "header (line 1). A file without a byte is 233, one that is not UTF-8 text 234. "
+            "`total` counts the file's rows, `errors` those not imported for their problems.",
+        ),
+        Decision(
+            "`place/upload` policies",
+            "`error_policy` `fail` refuses the file (234 naming the first row with a problem "
+            "and the problem) and creates nothing; `ignore` skips such rows. `duplicate_policy` "
+            "concerns rows whose `external_id` is a place's of the account, or an earlier "
+            "row's: `fail` refuses the file (247) and creates nothing, `skip` leaves the place "
+            "as it is, `update` rewrites its label, location and description (its tags, custom "
+            f"fields and avatar stay). Past {MAX_PLACES:,} places, 268 and nothing is created "
+            "(`tests/sdk/test_place_upload.py`).",
+        ),
+    ),
+)
+
 ENDPOINTS = (
     PLACE_LIST,
     PLACE_READ,
@@ -177,4 +258,7 @@ ENDPOINTS = (
     PLACE_DELETE,
     PLACE_SEARCH_LOCATION,
     PLACE_BATCH_CONVERT,
+    PLACE_AVATAR_ASSIGN,
+    PLACE_AVATAR_UPLOAD,
+    PLACE_UPLOAD,
 )

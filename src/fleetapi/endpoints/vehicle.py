@@ -1,10 +1,21 @@
-"""Vehicles: create, read, list, update and delete them, and convert tab-delimited batches."""
+"""Vehicles: create, read, list, update and delete them, convert tab-delimited batches, import
+spreadsheets, and their avatars."""
 
 from __future__ import annotations
 
 from fleetapi._endpoint import Decision, Endpoint, NoParams, Paging, Result
+from fleetapi.models.common import AVATAR_TYPES
+from fleetapi.models.data import (
+    FAILED_LINES_TYPE,
+    MAX_RUNNING_IMPORTS,
+    ImportProcess,
+    ImportProcessIdParams,
+    ImportStartParams,
+)
 from fleetapi.models.vehicle import (
     Vehicle,
+    VehicleAvatarAssignParams,
+    VehicleAvatarUploadParams,
     VehicleBatchConvertParams,
     VehicleBatchResult,
     VehicleCreateParams,
@@ -218,6 +229,117 @@ VEHICLE_STATUS_LISTING_UPDATE = Endpoint(
     ),
 )
 
+
+VEHICLE_AVATAR_ASSIGN = Endpoint(
+    path="vehicle/avatar/assign",
+    params=VehicleAvatarAssignParams,
+    result=Result.nothing(),
+    summary="Show an icon of the standard set for a vehicle (null: its uploaded avatar).",
+    right="vehicle_update",
+    errors=(201,),
+    origin="service",
+    decisions=(
+        Decision(
+            "A vehicle's icon and avatar",
+            "`vehicle/avatar/assign` sets `icon_id` and leaves `avatar_file_name`; "
+            "`vehicle/avatar/upload` sets `avatar_file_name` (named as a tag's avatar) and "
+            "leaves `icon_id`: null shows the uploaded avatar, as documented. Both are answered "
+            "by `vehicle/read` and `vehicle/list`; a vehicle the caller does not see is 201 "
+            "(`tests/sdk/test_vehicle_avatar.py`).",
+        ),
+    ),
+)
+VEHICLE_AVATAR_UPLOAD = Endpoint(
+    path="vehicle/avatar/upload",
+    params=VehicleAvatarUploadParams,
+    result=Result.field("value", str),
+    summary="Upload an image as a vehicle's avatar and get its file name.",
+    right="vehicle_update",
+    errors=(201, 233, 234),
+    upload=True,
+    origin="service",
+    notes=(
+        "A `multipart/form-data` request: the image travels as the part named `file` ("
+        + ", ".join(f"`{t}`" for t in AVATAR_TYPES)
+        + "; 234 for another type, 233 without it). The answer, the file's name, is the "
+        "vehicle's `avatar_file_name` from then on."
+    ),
+)
+VEHICLE_IMPORT_START = Endpoint(
+    path="vehicle/import/start",
+    params=ImportStartParams,
+    result=Result.field("id", int),
+    summary="Start importing vehicles from a stored spreadsheet; get the process's ID.",
+    right="vehicle_update",
+    errors=(7, 15, 233, 234, 247),
+    origin="service",
+    decisions=(
+        Decision(
+            "Import processes started through the API",
+            "`filename` is the `file_id` of a spreadsheet `data/spreadsheet/parse` stored for "
+            "the account (233 otherwise); `headers` name its columns in order (7 for a name "
+            "that is no import field or one given twice, 234 when they are not as many as the "
+            "file's columns). Every data line is checked at once as the batch call of the type "
+            "checks a row (`vehicle/batch_convert`, `employee/batch_convert`), line 1 being "
+            "the first after the header; a line with problems fails, with an error "
+            "`<parameter>: <error>` for each. The process waits a minute, then passes 60 lines "
+            "a minute (a world document's defaults) and ends `done`; the entity of each line "
+            "it passed is made when the world is next touched, in the sight of the user who "
+            "started it. A line whose entity cannot be made by then (its tracker taken by an "
+            "earlier line, a tag deleted meanwhile) fails with the reason. Unlike "
+            "`vehicle/create`, an imported vehicle never takes a tracker from another vehicle "
+            f"(`tests/sdk/test_vehicle_import.py`). At most {MAX_RUNNING_IMPORTS} processes of "
+            "an account wait or run at once (15 for one more); a process of the account "
+            "importing the same file with the same headers, in any state, is 247.",
+        ),
+        Decision(
+            "The columns of a vehicle import",
+            "Those of `vehicle/batch_convert`, plus `garage` (a garage of the account by its "
+            "organization name, any case, or its ID) and `trailer_reg_number`, read and left "
+            "out: the vehicle object has no such field. `tracker_id` and `garage_id` are no "
+            "import columns.",
+        ),
+    ),
+)
+VEHICLE_IMPORT_LIST = Endpoint(
+    path="vehicle/import/list",
+    params=NoParams,
+    result=Result.field("list", list[ImportProcess]),
+    summary="List the account's vehicle import processes, by ID.",
+    safe=True,
+    origin="service",
+    notes='As `data/import/list` with `types` `["vehicle"]`.',
+)
+VEHICLE_IMPORT_READ = Endpoint(
+    path="vehicle/import/read",
+    params=ImportProcessIdParams,
+    result=Result.field("value", ImportProcess),
+    summary="Read one vehicle import process with its progress, warnings and errors.",
+    errors=(201,),
+    safe=True,
+    origin="service",
+    notes="201 for another account's process, or an employee import.",
+)
+VEHICLE_IMPORT_DOWNLOAD_FAILED = Endpoint(
+    path="vehicle/import/download_failed",
+    params=ImportProcessIdParams,
+    result=Result.file(FAILED_LINES_TYPE),
+    summary="Download the lines of a vehicle import that failed, as a CSV file.",
+    errors=(201, 204),
+    safe=True,
+    origin="service",
+    decisions=(
+        Decision(
+            "The file of failed lines",
+            "CSV (`text/csv`, UTF-8, comma-separated, named `import-<id>-failed.csv`): the "
+            "spreadsheet's header line (else `user_headers`, else `headers`), then the lines "
+            "that failed so far, as they were read, so that they can be corrected and stored "
+            "again; their errors are the process's `errors`. 204 while no line has failed, and "
+            "for a process a world document seeded without its `rows`.",
+        ),
+    ),
+)
+
 ENDPOINTS = (
     VEHICLE_CREATE,
     VEHICLE_DELETE,
@@ -227,4 +349,10 @@ ENDPOINTS = (
     VEHICLE_BATCH_CONVERT,
     VEHICLE_STATUS_LISTING_READ,
     VEHICLE_STATUS_LISTING_UPDATE,
+    VEHICLE_AVATAR_ASSIGN,
+    VEHICLE_AVATAR_UPLOAD,
+    VEHICLE_IMPORT_START,
+    VEHICLE_IMPORT_LIST,
+    VEHICLE_IMPORT_READ,
+    VEHICLE_IMPORT_DOWNLOAD_FAILED,
 )

@@ -25,6 +25,8 @@ __all__ = [
     "Employee",
     "EmployeeAssignParams",
     "EmployeeAssignment",
+    "EmployeeAvatarAssignParams",
+    "EmployeeAvatarUploadParams",
     "EmployeeBatchConvertParams",
     "EmployeeBatchResult",
     "EmployeeCreateParams",
@@ -240,3 +242,24 @@ class EmployeeBatchResult:
     list: list[CheckedEmployeeAnswer]
     limit_exceeded: bool
     """True when the batch was cut by a limit."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class EmployeeAvatarAssignParams:
+    """Parameters of ``employee/avatar/assign``."""
+
+    employee_id: int
+    """The employee."""
+    icon_id: int | None
+    """An icon of the standard set; null shows the uploaded avatar instead."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class EmployeeAvatarUploadParams:
+    """The form fields of ``employee/avatar/upload``, beside the image part named ``file``."""
+
+    employee_id: int
+    """The employee."""
+    redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(url=True))
+    """An http or https URL: the answer is then a redirect (HTTP 303) to
+    ``<redirect_target>?response=<urlencoded response JSON>``."""

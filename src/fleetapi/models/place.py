@@ -7,7 +7,7 @@ delivery point). Geo links show places, task batches look addresses up among the
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
 import attrs
 
@@ -15,6 +15,7 @@ from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import LatLng
 from fleetapi.models.entity import CustomFieldType, CustomFieldValue
+from fleetapi.models.geocoder import GeocoderType
 from fleetapi.models.search import SearchCondition
 from fleetapi.models.vehicle import BatchError, LocatedBatchSource
 
@@ -22,11 +23,14 @@ __all__ = [
     "PLACE_BATCH_DEFAULT_FIELDS",
     "PLACE_BATCH_FIELDS",
     "PLACE_FIELDS",
+    "PLACE_UPLOAD_COLUMNS",
     "CheckedPlace",
     "CustomFieldType",
     "CustomFieldValue",
     "NewPlace",
     "Place",
+    "PlaceAvatarAssignParams",
+    "PlaceAvatarUploadParams",
     "PlaceBatchConvertParams",
     "PlaceBatchResult",
     "PlaceCreateParams",
@@ -38,6 +42,10 @@ __all__ = [
     "PlaceReadParams",
     "PlaceSearchLocationParams",
     "PlaceUpdateParams",
+    "PlaceUploadDuplicatePolicy",
+    "PlaceUploadErrorPolicy",
+    "PlaceUploadParams",
+    "PlaceUploadResult",
 ]
 
 PLACE_FIELDS: Final = ("id", "label", "address", "description", "external_id")
@@ -215,3 +223,73 @@ class PlaceBatchResult:
     list: list[CheckedPlace]
     limit_exceeded: bool
     """True when the batch was cut by a limit."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class PlaceAvatarAssignParams:
+    """Parameters of ``place/avatar/assign``."""
+
+    place_id: int
+    """The place."""
+    icon_id: int | None = attrs.field(default=None, metadata=rules(minimum=1, maximum=255))
+    """An icon of the standard set, 1 to 255; null (or left out) shows the uploaded avatar
+    instead."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class PlaceAvatarUploadParams:
+    """The form fields of ``place/avatar/upload``, beside the image part named ``file``."""
+
+    place_id: int
+    """The place."""
+    redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(url=True))
+    """An http or https URL: the answer is then a redirect (HTTP 303) to
+    ``<redirect_target>?response=<urlencoded response JSON>``."""
+
+
+PlaceUploadErrorPolicy = Literal["ignore", "fail"]
+"""What ``place/upload`` does with a row that has errors: skip it, or refuse the file."""
+
+PlaceUploadDuplicatePolicy = Literal["skip", "update", "fail"]
+"""What ``place/upload`` does with a row whose ``external_id`` a place of the account has."""
+
+PLACE_UPLOAD_COLUMNS: Final = (
+    "label",
+    "address",
+    "lat",
+    "lng",
+    "radius",
+    "external_id",
+    "description",
+)
+"""The columns a ``place/upload`` file may name in its header line, separated by ``;``."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class PlaceUploadParams:
+    """The form fields of ``place/upload``, beside the CSV part named ``file``."""
+
+    error_policy: PlaceUploadErrorPolicy
+    """``ignore`` skips the rows with errors; ``fail`` refuses the file (234) when one has."""
+    duplicate_policy: PlaceUploadDuplicatePolicy
+    """For a row whose ``external_id`` is a place's of the account: ``skip`` leaves the place,
+    ``update`` rewrites its label, location and description, ``fail`` refuses the file (247)."""
+    default_radius: int | Unset = attrs.field(
+        default=UNSET, metadata=rules(minimum=1, maximum=300000)
+    )
+    """The radius of a row without one, in meters (default 100)."""
+    geocoder: GeocoderType | Unset = UNSET
+    """The geocoder that reads addresses (default: the user's)."""
+    redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(url=True))
+    """An http or https URL: the answer is then a redirect (HTTP 303) to
+    ``<redirect_target>?response=<urlencoded response JSON>``."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class PlaceUploadResult:
+    """The result of ``place/upload``."""
+
+    total: int
+    """The rows of the file."""
+    errors: int
+    """The rows not imported for their errors (``error_policy`` ``ignore``)."""

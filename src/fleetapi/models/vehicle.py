@@ -31,6 +31,8 @@ __all__ = [
     "LocatedBatchSource",
     "NewVehicle",
     "Vehicle",
+    "VehicleAvatarAssignParams",
+    "VehicleAvatarUploadParams",
     "VehicleBatchConvertParams",
     "VehicleBatchResult",
     "VehicleCreateParams",
@@ -348,3 +350,24 @@ class VehicleStatusListingUpdateParams:
     statuses: list[VehicleStatusEntry] = attrs.field(metadata=rules(max_items=MAX_VEHICLE_STATUSES))
     """Every vehicle status of the account, in order: one with an ``id`` changes that status,
     one without is created, and the statuses left out are deleted."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class VehicleAvatarAssignParams:
+    """Parameters of ``vehicle/avatar/assign``."""
+
+    vehicle_id: int
+    """The vehicle."""
+    icon_id: int | None
+    """An icon of the standard set; null shows the uploaded avatar instead."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class VehicleAvatarUploadParams:
+    """The form fields of ``vehicle/avatar/upload``, beside the image part named ``file``."""
+
+    vehicle_id: int
+    """The vehicle."""
+    redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(url=True))
+    """An http or https URL: the answer is then a redirect (HTTP 303) to
+    ``<redirect_target>?response=<urlencoded response JSON>``."""

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from fleetapi._async_client import AsyncClient
     from fleetapi.models.account import ApiKey
     from fleetapi.models.application import NewUserApplication
+    from fleetapi.models.asset_group import AssetGroup, AssetGroupCreated, AssetGroupReassigned
     from fleetapi.models.audit import AuditEntry, AuditGrouping
     from fleetapi.models.beacon import BeaconData
     from fleetapi.models.checkin import Checkin, CheckinExportFormat, CheckinList, FormSubmission
@@ -71,7 +72,16 @@ if TYPE_CHECKING:
     from fleetapi.models.map_layer import MapLayer
     from fleetapi.models.notification import Notification
     from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
-    from fleetapi.models.place import NewPlace, Place, PlaceBatchResult, PlaceLabel, PlaceList
+    from fleetapi.models.place import (
+        NewPlace,
+        Place,
+        PlaceBatchResult,
+        PlaceLabel,
+        PlaceList,
+        PlaceUploadDuplicatePolicy,
+        PlaceUploadErrorPolicy,
+        PlaceUploadResult,
+    )
     from fleetapi.models.plugin import Plugin
     from fleetapi.models.reading import (
         Counter,
@@ -245,6 +255,7 @@ __all__ = [
     "AsyncApiKeyResource",
     "AsyncApiResource",
     "AsyncApnSettingsResource",
+    "AsyncAssetGroupResource",
     "AsyncAssetResource",
     "AsyncAssetTrackResource",
     "AsyncBaseResource",
@@ -261,6 +272,8 @@ __all__ = [
     "AsyncDealerResource",
     "AsyncDeliveryResource",
     "AsyncDepartmentResource",
+    "AsyncEmployeeAvatarResource",
+    "AsyncEmployeeImportResource",
     "AsyncEmployeeResource",
     "AsyncEntityFieldsResource",
     "AsyncEntityResource",
@@ -283,6 +296,7 @@ __all__ = [
     "AsyncNotificationResource",
     "AsyncPaymentSystemEstimateResource",
     "AsyncPaymentSystemResource",
+    "AsyncPlaceAvatarResource",
     "AsyncPlaceResource",
     "AsyncPluginResource",
     "AsyncReportResource",
@@ -369,6 +383,8 @@ __all__ = [
     "AsyncUserSettingsFileStorageResource",
     "AsyncUserSettingsResource",
     "AsyncUserSettingsUiResource",
+    "AsyncVehicleAvatarResource",
+    "AsyncVehicleImportResource",
     "AsyncVehicleResource",
     "AsyncVehicleStatusListingResource",
     "AsyncVehicleStatusResource",
@@ -1630,6 +1646,16 @@ class AsyncVehicleResource:
         """The calls under ``vehicle/status/``."""
         return AsyncVehicleStatusResource(self._client)
 
+    @cached_property
+    def avatar(self) -> AsyncVehicleAvatarResource:
+        """The calls under ``vehicle/avatar/``."""
+        return AsyncVehicleAvatarResource(self._client)
+
+    @cached_property
+    def import_(self) -> AsyncVehicleImportResource:
+        """The calls under ``vehicle/import/``."""
+        return AsyncVehicleImportResource(self._client)
+
     async def create(self, *, vehicle: NewVehicle, force_reassign: bool | Unset = UNSET) -> int:
         """Create a vehicle and get its ID.
 
@@ -1856,6 +1882,145 @@ class AsyncVehicleStatusListingResource:
         await self._client.call(
             VEHICLE_STATUS_LISTING_UPDATE, VehicleStatusListingUpdateParams(statuses=statuses)
         )
+
+
+class AsyncVehicleAvatarResource:
+    """The calls under ``vehicle/avatar/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def assign(self, *, vehicle_id: int, icon_id: int | None) -> None:
+        """Show an icon of the standard set for a vehicle (null: its uploaded avatar).
+
+        Calls ``vehicle/avatar/assign``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            vehicle_id: The vehicle.
+            icon_id: An icon of the standard set; null shows the uploaded avatar instead.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_AVATAR_ASSIGN
+        from fleetapi.models.vehicle import VehicleAvatarAssignParams
+
+        await self._client.call(
+            VEHICLE_AVATAR_ASSIGN, VehicleAvatarAssignParams(vehicle_id=vehicle_id, icon_id=icon_id)
+        )
+
+    async def upload(
+        self, *, file: FileInput, vehicle_id: int, redirect_target: str | Unset = UNSET
+    ) -> str:
+        """Upload an image as a vehicle's avatar and get its file name.
+
+        Calls ``vehicle/avatar/upload``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 201, 233, 234.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            vehicle_id: The vehicle.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_AVATAR_UPLOAD
+        from fleetapi.models.vehicle import VehicleAvatarUploadParams
+
+        result: str = await self._client.call(
+            VEHICLE_AVATAR_UPLOAD,
+            VehicleAvatarUploadParams(vehicle_id=vehicle_id, redirect_target=redirect_target),
+            files={"file": file},
+        )
+        return result
+
+
+class AsyncVehicleImportResource:
+    """The calls under ``vehicle/import/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def start(
+        self,
+        *,
+        filename: str,
+        headers: builtins.list[str],
+        user_headers: builtins.list[str] | Unset = UNSET,
+    ) -> int:
+        """Start importing vehicles from a stored spreadsheet; get the process's ID.
+
+        Calls ``vehicle/import/start``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 7, 15, 233, 234, 247.
+
+        Args:
+            filename: The ``file_id`` of a spreadsheet stored by ``data/spreadsheet/parse``.
+            headers: The field of each of the file's columns, in order: one of address,
+                driver_license_cats, driver_license_issue_date, driver_license_number,
+                driver_license_valid_till, email, first_name, hardware_key, last_name, lat, lng,
+                middle_name, personnel_number, phone, radius, ssn, tags, tracker_label (employees)
+                or additional_info, chassis_number, color, frame_number,
+                free_insurance_policy_number, free_insurance_valid_till, fuel_cost, fuel_grade,
+                fuel_tank_volume, fuel_type, garage, gross_weight, label,
+                liability_insurance_policy_number, liability_insurance_valid_till, manufacture_year,
+                max_speed, model, norm_avg_fuel_consumption, passengers, payload_height,
+                payload_length, payload_weight, payload_width, reg_number, subtype, tags,
+                tracker_label, trailer, trailer_reg_number, type, tyre_size, tyres_number, vin,
+                wheel_arrangement (vehicles), or ``undefined`` to skip the column.
+            user_headers: The columns' names as the user sees them.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_IMPORT_START
+        from fleetapi.models.data import ImportStartParams
+
+        result: int = await self._client.call(
+            VEHICLE_IMPORT_START,
+            ImportStartParams(filename=filename, headers=headers, user_headers=user_headers),
+        )
+        return result
+
+    async def list(self) -> builtins.list[ImportProcess]:
+        """List the account's vehicle import processes, by ID.
+
+        Calls ``vehicle/import/list``.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_IMPORT_LIST
+
+        result: builtins.list[ImportProcess] = await self._client.call(VEHICLE_IMPORT_LIST, None)
+        return result
+
+    async def read(self, *, process_id: int) -> ImportProcess:
+        """Read one vehicle import process with its progress, warnings and errors.
+
+        Calls ``vehicle/import/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            process_id: The import process (as its start answered it).
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_IMPORT_READ
+        from fleetapi.models.data import ImportProcessIdParams
+
+        result: ImportProcess = await self._client.call(
+            VEHICLE_IMPORT_READ, ImportProcessIdParams(process_id=process_id)
+        )
+        return result
+
+    async def download_failed(self, *, process_id: int) -> bytes:
+        """Download the lines of a vehicle import that failed, as a CSV file.
+
+        Calls ``vehicle/import/download_failed``.
+        Error codes the service lists: 201, 204.
+
+        Args:
+            process_id: The import process (as its start answered it).
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_IMPORT_DOWNLOAD_FAILED
+        from fleetapi.models.data import ImportProcessIdParams
+
+        result: bytes = await self._client.call(
+            VEHICLE_IMPORT_DOWNLOAD_FAILED, ImportProcessIdParams(process_id=process_id)
+        )
+        return result
 
 
 class AsyncTaskResource:
@@ -5818,6 +5983,16 @@ class AsyncEmployeeResource:
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
 
+    @cached_property
+    def avatar(self) -> AsyncEmployeeAvatarResource:
+        """The calls under ``employee/avatar/``."""
+        return AsyncEmployeeAvatarResource(self._client)
+
+    @cached_property
+    def import_(self) -> AsyncEmployeeImportResource:
+        """The calls under ``employee/import/``."""
+        return AsyncEmployeeImportResource(self._client)
+
     async def list(
         self,
         *,
@@ -5990,6 +6165,146 @@ class AsyncEmployeeResource:
                 default_radius=default_radius,
                 fields=fields,
             ),
+        )
+        return result
+
+
+class AsyncEmployeeAvatarResource:
+    """The calls under ``employee/avatar/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def assign(self, *, employee_id: int, icon_id: int | None) -> None:
+        """Show an icon of the standard set for an employee (null: its uploaded avatar).
+
+        Calls ``employee/avatar/assign``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 201, 217, 221.
+
+        Args:
+            employee_id: The employee.
+            icon_id: An icon of the standard set; null shows the uploaded avatar instead.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_AVATAR_ASSIGN
+        from fleetapi.models.employee import EmployeeAvatarAssignParams
+
+        await self._client.call(
+            EMPLOYEE_AVATAR_ASSIGN,
+            EmployeeAvatarAssignParams(employee_id=employee_id, icon_id=icon_id),
+        )
+
+    async def upload(
+        self, *, file: FileInput, employee_id: int, redirect_target: str | Unset = UNSET
+    ) -> str:
+        """Upload an image as an employee's avatar and get its file name.
+
+        Calls ``employee/avatar/upload``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 201, 217, 221, 233, 234.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            employee_id: The employee.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_AVATAR_UPLOAD
+        from fleetapi.models.employee import EmployeeAvatarUploadParams
+
+        result: str = await self._client.call(
+            EMPLOYEE_AVATAR_UPLOAD,
+            EmployeeAvatarUploadParams(employee_id=employee_id, redirect_target=redirect_target),
+            files={"file": file},
+        )
+        return result
+
+
+class AsyncEmployeeImportResource:
+    """The calls under ``employee/import/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def start(
+        self,
+        *,
+        filename: str,
+        headers: builtins.list[str],
+        user_headers: builtins.list[str] | Unset = UNSET,
+    ) -> int:
+        """Start importing employees from a stored spreadsheet; get the process's ID.
+
+        Calls ``employee/import/start``.
+        Sub-users need the ``employee_update`` right.
+        Error codes the service lists: 7, 15, 233, 234, 247.
+
+        Args:
+            filename: The ``file_id`` of a spreadsheet stored by ``data/spreadsheet/parse``.
+            headers: The field of each of the file's columns, in order: one of address,
+                driver_license_cats, driver_license_issue_date, driver_license_number,
+                driver_license_valid_till, email, first_name, hardware_key, last_name, lat, lng,
+                middle_name, personnel_number, phone, radius, ssn, tags, tracker_label (employees)
+                or additional_info, chassis_number, color, frame_number,
+                free_insurance_policy_number, free_insurance_valid_till, fuel_cost, fuel_grade,
+                fuel_tank_volume, fuel_type, garage, gross_weight, label,
+                liability_insurance_policy_number, liability_insurance_valid_till, manufacture_year,
+                max_speed, model, norm_avg_fuel_consumption, passengers, payload_height,
+                payload_length, payload_weight, payload_width, reg_number, subtype, tags,
+                tracker_label, trailer, trailer_reg_number, type, tyre_size, tyres_number, vin,
+                wheel_arrangement (vehicles), or ``undefined`` to skip the column.
+            user_headers: The columns' names as the user sees them.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_IMPORT_START
+        from fleetapi.models.data import ImportStartParams
+
+        result: int = await self._client.call(
+            EMPLOYEE_IMPORT_START,
+            ImportStartParams(filename=filename, headers=headers, user_headers=user_headers),
+        )
+        return result
+
+    async def list(self) -> builtins.list[ImportProcess]:
+        """List the account's employee import processes, by ID.
+
+        Calls ``employee/import/list``.
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_IMPORT_LIST
+
+        result: builtins.list[ImportProcess] = await self._client.call(EMPLOYEE_IMPORT_LIST, None)
+        return result
+
+    async def read(self, *, process_id: int) -> ImportProcess:
+        """Read one employee import process with its progress, warnings and errors.
+
+        Calls ``employee/import/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            process_id: The import process (as its start answered it).
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_IMPORT_READ
+        from fleetapi.models.data import ImportProcessIdParams
+
+        result: ImportProcess = await self._client.call(
+            EMPLOYEE_IMPORT_READ, ImportProcessIdParams(process_id=process_id)
+        )
+        return result
+
+    async def download_failed(self, *, process_id: int) -> bytes:
+        """Download the lines of an employee import that failed, as a CSV file.
+
+        Calls ``employee/import/download_failed``.
+        Error codes the service lists: 201, 204.
+
+        Args:
+            process_id: The import process (as its start answered it).
+        """
+        from fleetapi.endpoints.employee import EMPLOYEE_IMPORT_DOWNLOAD_FAILED
+        from fleetapi.models.data import ImportProcessIdParams
+
+        result: bytes = await self._client.call(
+            EMPLOYEE_IMPORT_DOWNLOAD_FAILED, ImportProcessIdParams(process_id=process_id)
         )
         return result
 
@@ -7329,6 +7644,11 @@ class AsyncPlaceResource:
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
 
+    @cached_property
+    def avatar(self) -> AsyncPlaceAvatarResource:
+        """The calls under ``place/avatar/``."""
+        return AsyncPlaceAvatarResource(self._client)
+
     async def list(
         self,
         *,
@@ -7544,6 +7864,101 @@ class AsyncPlaceResource:
                 default_radius=default_radius,
                 fields=fields,
             ),
+        )
+        return result
+
+    async def upload(
+        self,
+        *,
+        file: FileInput,
+        error_policy: PlaceUploadErrorPolicy,
+        duplicate_policy: PlaceUploadDuplicatePolicy,
+        default_radius: int | Unset = UNSET,
+        geocoder: GeocoderType | Unset = UNSET,
+        redirect_target: str | Unset = UNSET,
+    ) -> PlaceUploadResult:
+        """Create places from a CSV file (`;`-separated, with a header line).
+
+        Calls ``place/upload``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 7, 233, 234, 247, 268.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            error_policy: ``ignore`` skips the rows with errors; ``fail`` refuses the file (234)
+                when one has.
+            duplicate_policy: For a row whose ``external_id`` is a place's of the account: ``skip``
+                leaves the place, ``update`` rewrites its label, location and description, ``fail``
+                refuses the file (247).
+            default_radius: The radius of a row without one, in meters (default 100).
+            geocoder: The geocoder that reads addresses (default: the user's).
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.place import PLACE_UPLOAD
+        from fleetapi.models.place import PlaceUploadParams
+
+        result: PlaceUploadResult = await self._client.call(
+            PLACE_UPLOAD,
+            PlaceUploadParams(
+                error_policy=error_policy,
+                duplicate_policy=duplicate_policy,
+                default_radius=default_radius,
+                geocoder=geocoder,
+                redirect_target=redirect_target,
+            ),
+            files={"file": file},
+        )
+        return result
+
+
+class AsyncPlaceAvatarResource:
+    """The calls under ``place/avatar/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def assign(self, *, place_id: int, icon_id: int | None = None) -> None:
+        """Show an icon of the standard set for a place (null: its uploaded avatar).
+
+        Calls ``place/avatar/assign``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            place_id: The place.
+            icon_id: An icon of the standard set, 1 to 255; null (or left out) shows the uploaded
+                avatar instead.
+        """
+        from fleetapi.endpoints.place import PLACE_AVATAR_ASSIGN
+        from fleetapi.models.place import PlaceAvatarAssignParams
+
+        await self._client.call(
+            PLACE_AVATAR_ASSIGN, PlaceAvatarAssignParams(place_id=place_id, icon_id=icon_id)
+        )
+
+    async def upload(
+        self, *, file: FileInput, place_id: int, redirect_target: str | Unset = UNSET
+    ) -> str:
+        """Upload an image as a place's avatar and get its file name.
+
+        Calls ``place/avatar/upload``.
+        Sub-users need the ``place_update`` right.
+        Error codes the service lists: 201, 233, 234.
+
+        Args:
+            file: The file to upload: a path, bytes, a binary file object, or (name, content).
+            place_id: The place.
+            redirect_target: An http or https URL: the answer is then a redirect (HTTP 303) to
+                ``<redirect_target>?response=<urlencoded response JSON>``.
+        """
+        from fleetapi.endpoints.place import PLACE_AVATAR_UPLOAD
+        from fleetapi.models.place import PlaceAvatarUploadParams
+
+        result: str = await self._client.call(
+            PLACE_AVATAR_UPLOAD,
+            PlaceAvatarUploadParams(place_id=place_id, redirect_target=redirect_target),
+            files={"file": file},
         )
         return result
 
@@ -9124,6 +9539,127 @@ class AsyncStatusTrackerResource:
         return result
 
 
+class AsyncAssetGroupResource:
+    """The calls under ``asset_group/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        assets: builtins.list[AssetRef],
+        name: str | Unset = UNSET,
+        force_reassign: bool = False,
+    ) -> AssetGroupCreated:
+        """Group assets (a vehicle and an employee) and get the group's ID.
+
+        Calls ``asset_group/create``.
+        Error codes the service lists: 7, 268, 290, 291.
+
+        Args:
+            name: The group's name, at most 255 characters (default: its new ID).
+            assets: The assets to put in the group: at most one of each type.
+            force_reassign: Take an asset from the group it is in (else 290 names the assets already
+                grouped).
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_CREATE
+        from fleetapi.models.asset_group import AssetGroupCreateParams
+
+        result: AssetGroupCreated = await self._client.call(
+            ASSET_GROUP_CREATE,
+            AssetGroupCreateParams(name=name, assets=assets, force_reassign=force_reassign),
+        )
+        return result
+
+    async def update(self, *, id: int, name: str) -> None:
+        """Rename an asset group.
+
+        Calls ``asset_group/update``.
+        Error codes the service lists: 7, 201, 287.
+
+        Args:
+            id: The group.
+            name: The group's new name, at most 255 characters.
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_UPDATE
+        from fleetapi.models.asset_group import AssetGroupUpdateParams
+
+        await self._client.call(ASSET_GROUP_UPDATE, AssetGroupUpdateParams(id=id, name=name))
+
+    async def delete(self, *, id: int) -> None:
+        """Delete an asset group; its assets are in no group from then on.
+
+        Calls ``asset_group/delete``.
+        Error codes the service lists: 201, 289.
+
+        Args:
+            id: The group to delete.
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_DELETE
+        from fleetapi.models.asset_group import AssetGroupDeleteParams
+
+        await self._client.call(ASSET_GROUP_DELETE, AssetGroupDeleteParams(id=id))
+
+    async def list(
+        self, *, group_ids: builtins.list[int] | Unset = UNSET, asset: AssetRef | Unset = UNSET
+    ) -> builtins.list[AssetGroup]:
+        """List asset groups by their IDs, or the group of an asset.
+
+        Calls ``asset_group/list``.
+        Error codes the service lists: 7.
+
+        Args:
+            group_ids: The groups to list.
+            asset: The asset whose group to list.
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_LIST
+        from fleetapi.models.asset_group import AssetGroupListParams
+
+        result: builtins.list[AssetGroup] = await self._client.call(
+            ASSET_GROUP_LIST, AssetGroupListParams(group_ids=group_ids, asset=asset)
+        )
+        return result
+
+    async def set(
+        self, *, id: int, assets: builtins.list[AssetRef], force_reassign: bool = False
+    ) -> AssetGroupReassigned:
+        """Replace an asset group's assets.
+
+        Calls ``asset_group/set``.
+        Error codes the service lists: 7, 201, 289, 290, 291.
+
+        Args:
+            id: The group.
+            assets: The group's assets from now on: at most one of each type.
+            force_reassign: Take an asset from the group it is in (else 290 names the assets already
+                grouped).
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_SET
+        from fleetapi.models.asset_group import AssetGroupSetParams
+
+        result: AssetGroupReassigned = await self._client.call(
+            ASSET_GROUP_SET,
+            AssetGroupSetParams(id=id, assets=assets, force_reassign=force_reassign),
+        )
+        return result
+
+    async def remove(self, *, id: int, assets: builtins.list[AssetRef]) -> None:
+        """Take assets out of an asset group.
+
+        Calls ``asset_group/remove``.
+        Error codes the service lists: 7, 201, 286, 287.
+
+        Args:
+            id: The group.
+            assets: The assets to take out of the group, each in it (else 286).
+        """
+        from fleetapi.endpoints.asset_group import ASSET_GROUP_REMOVE
+        from fleetapi.models.asset_group import AssetGroupRemoveParams
+
+        await self._client.call(ASSET_GROUP_REMOVE, AssetGroupRemoveParams(id=id, assets=assets))
+
+
 class AsyncResources:
     """Every call of the API, at the attribute chain of its path."""
 
@@ -9326,6 +9862,11 @@ class AsyncResources:
     def status(self) -> AsyncStatusResource:
         """The calls under ``status/``."""
         return AsyncStatusResource(cast("AsyncClient", self))
+
+    @cached_property
+    def asset_group(self) -> AsyncAssetGroupResource:
+        """The calls under ``asset_group/``."""
+        return AsyncAssetGroupResource(cast("AsyncClient", self))
 
     @cached_property
     def api_keys(self) -> AsyncLegacyApiKeys:

@@ -96,18 +96,21 @@ def parse_decimal(text: str) -> float:
     return value
 
 
-def checked_fields(given: list[str], known: Collection[str], what: str) -> list[str]:
+def checked_fields(
+    given: list[str], known: Collection[str], what: str, parameter: str = "fields"
+) -> list[str]:
     """``given`` column names, once each is known (or :data:`SKIPPED`) and none repeats; 7
-    naming ``fields[i]`` otherwise. ``what`` names the entity (``vehicle``)."""
+    naming ``<parameter>[i]`` otherwise. ``what`` names the entity and the call's kind of
+    field (``vehicle batch``)."""
     errors = [
-        {"parameter": f"fields[{index}]", "error": f"{name!r} is no {what} batch field"}
+        {"parameter": f"{parameter}[{index}]", "error": f"{name!r} is no {what} field"}
         for index, name in enumerate(given)
         if name not in known and name != SKIPPED
     ]
     named = [name for name in given if name != SKIPPED]
     twice = sorted({name for name in named if named.count(name) > 1})
     if twice:
-        errors.append({"parameter": "fields", "error": f"{twice[0]!r} is given twice"})
+        errors.append({"parameter": parameter, "error": f"{twice[0]!r} is given twice"})
     if errors:
         raise InvalidParametersError(errors=errors)
     return given
@@ -133,7 +136,7 @@ def rows_of(
     are skipped), else ``default``. With ``one_cell_rows``, a batch without a tab is rows of
     one cell each rather than 234 (``zone/batch_convert``'s documented example sends one).
     """
-    given = None if isinstance(fields, Unset) else checked_fields(fields, known, what)
+    given = None if isinstance(fields, Unset) else checked_fields(fields, known, f"{what} batch")
     if not isinstance(file_id, Unset):
         stored = ctx.owned_one(ctx.world.data_files, file_id, "data file")
         header = stored.fields

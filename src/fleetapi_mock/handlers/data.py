@@ -8,18 +8,16 @@ that take a ``file_id`` (``vehicle/batch_convert``) read it back as any owned re
     record.fields                                  # header names mapped by header_map, or None
     record.rows                                    # the data rows, lists of cell texts
 
-Import processes are seeded by world documents (no call of the table starts one) and move by
-the world clock: see :func:`wire_import`.
+Import processes (started by ``employee/import/start`` and ``vehicle/import/start``, or seeded
+by world documents) move by the world clock: see :mod:`fleetapi_mock.domain.data`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import math
 
 from fleetapi._errors import (
     EmptyDataFileError,
-    EntityNotFoundError,
     FileTooLargeError,
     InvalidDataFormatError,
     NoDataFileError,
@@ -28,17 +26,14 @@ from fleetapi._errors import (
 from fleetapi._types import UNSET
 from fleetapi.endpoints.data import DATA_IMPORT_LIST, DATA_IMPORT_READ, DATA_SPREADSHEET_PARSE
 from fleetapi.models.data import (
-    ImportLineError,
     ImportListParams,
     ImportProcess,
-    ImportProcessParams,
-    ImportProgress,
     ImportReadParams,
-    ImportStatus,
     SpreadsheetParseParams,
     SpreadsheetPreview,
 )
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.data import process_of, wire_import
 from fleetapi_mock.domain.spreadsheet import (
     SpreadsheetError,
     SpreadsheetTooLarge,
@@ -47,7 +42,7 @@ from fleetapi_mock.domain.spreadsheet import (
     sniff_format,
 )
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import DataFileRecord, ImportProcessRecord
+from fleetapi_mock.state.records import DataFileRecord
 
 __all__ = [
     "DEFAULT_MAX_FILE_SIZE",
@@ -55,7 +50,6 @@ __all__ = [
     "MAX_STORED_FILES",
     "STORED_FILE_LIFETIME",
     "max_file_size",
-    "wire_import",
 ]
 
 MAX_STORED_FILES = 20
@@ -67,12 +61,6 @@ STORED_FILE_LIFETIME = dt.timedelta(hours=24)
 
 DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024
 """Uploads above the dealer's ``file_storage.hard_max_file_size`` (this by default) get 271."""
-
-REPORTED_PROBLEMS = 25
-"""An import process reports its first 25 warnings and first 25 errors."""
-
-STOPPED = "the line cannot be read: the import stopped"
-"""The error of the line where a failed import process stopped."""
 
 
 def max_file_size(ctx: Context) -> int:
@@ -179,61 +167,6 @@ def _new_file_id(ctx: Context) -> str:
 # --- Import processes -------------------------------------------------------------------------
 
 
-def _line_time(record: ImportProcessRecord, start: dt.datetime, line: int) -> dt.datetime:
-    """When the process, started at ``start``, has worked through ``line`` lines."""
-    return start + dt.timedelta(seconds=math.ceil(line * 60 / record.lines_per_minute))
-
-
-def wire_import(ctx: Context, record: ImportProcessRecord) -> ImportProcess:
-    """The import process as it stands at the world's now.
-
-    ``created`` until ``created + start_delay``; then ``in_progress`` at ``lines_per_minute``;
-    ``done`` after the last line, or ``failed`` on reaching ``fails_at_line``.
-    ``status_change_date`` is the date of the last of these moves.
-    """
-    now = ctx.now()
-    start = record.created + record.start_delay
-    status: ImportStatus
-    if now < start:
-        status, processed, changed = "created", 0, record.created
-    else:
-        elapsed = (now - start).total_seconds()
-        processed = min(record.lines, math.floor(elapsed * record.lines_per_minute / 60))
-        fails_at = record.fails_at_line
-        if fails_at is not None and fails_at <= record.lines and processed >= fails_at:
-            status, processed = "failed", fails_at
-            changed = _line_time(record, start, fails_at)
-        elif processed >= record.lines:
-            status, changed = "done", _line_time(record, start, record.lines)
-        else:
-            status, changed = "in_progress", start
-    errors = [e for e in record.errors if e.line <= processed]
-    warnings = [w for w in record.warnings if w.line <= processed]
-    failed_lines = {e.line for e in errors}
-    if status == "failed" and processed not in failed_lines:
-        errors.append(ImportLineError(line=processed, error=STOPPED))
-        failed_lines.add(processed)
-    errors.sort(key=lambda e: e.line)
-    return ImportProcess(
-        id=record.id,
-        user_id=record.user_id,
-        created=ctx.user_time(record.created).date(),
-        type=record.type,
-        params=ImportProcessParams(headers=list(record.headers)),
-        filename=record.filename,
-        status=status,
-        status_change_date=ctx.user_time(changed).date(),
-        progress=ImportProgress(
-            imported=processed - len(failed_lines),
-            failed=len(failed_lines),
-            percent=processed * 100 // record.lines if record.lines else 100,
-            processed_lines=processed,
-            warnings=warnings[:REPORTED_PROBLEMS],
-            errors=errors[:REPORTED_PROBLEMS],
-        ),
-    )
-
-
 @handles(DATA_IMPORT_LIST)
 def import_list(ctx: Context, params: ImportListParams) -> list[ImportProcess]:
     """The account's import processes by id, only of ``types`` when given (and not empty).
@@ -254,8 +187,4 @@ def import_read(ctx: Context, params: ImportReadParams) -> ImportProcess:
 
     Its status and progress are derived from the world clock.
     """
-    what = f"{params.type} import process"
-    record = ctx.owned_one(ctx.world.import_processes, params.process_id, what)
-    if record.type != params.type:
-        raise EntityNotFoundError(f"no {what} {params.process_id}")
-    return wire_import(ctx, record)
+    return wire_import(ctx, process_of(ctx, params.process_id, params.type))

@@ -130,6 +130,7 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
         *((f"garages[id={g.id}]", g) for g in world.garages.values()),
         *((f"tracker_groups[id={g.id}]", g) for g in world.tracker_groups.values()),
         *((f"vehicles[id={v.id}]", v) for v in world.vehicles.values()),
+        *((f"asset_groups[id={g.id}]", g) for g in world.asset_groups.values()),
         *((f"employees[id={e.id}]", e) for e in world.employees.values()),
         *((f"zones[id={z.id}]", z) for z in world.zones.values()),
         *((f"places[id={p.id}]", p) for p in world.places.values()),
@@ -241,7 +242,8 @@ def _check_sharing_references(world: World) -> Iterator[tuple[str, str]]:
 
 
 def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
-    """Vehicles' trackers (one vehicle each) and garages; service tasks' vehicles."""
+    """Vehicles' trackers (one vehicle each) and garages; service tasks' vehicles; asset
+    groups' assets (one of each type per group, one group per asset)."""
     bound: dict[int, int] = {}
     for vehicle in world.vehicles.values():
         where = f"vehicles[id={vehicle.id}]"
@@ -262,6 +264,17 @@ def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
     for task in world.service_tasks.values():
         if task.vehicle_id not in world.vehicles:
             yield f"service_tasks[id={task.id}].vehicle_id", f"no vehicle {task.vehicle_id}"
+    grouped: dict[tuple[int, str], int] = {}
+    for group in world.asset_groups.values():
+        where = f"asset_groups[id={group.id}]"
+        types = [a.type for a in group.assets]
+        if len(set(types)) < len(types):
+            yield f"{where}.assets", "a group holds one asset of each type"
+        for asset in group.assets:
+            if (asset.id, asset.type) in grouped:
+                other = grouped[(asset.id, asset.type)]
+                yield f"{where}.assets", f"{asset.type} {asset.id} is in group {other} too"
+            grouped.setdefault((asset.id, asset.type), group.id)
 
 
 def _check_entities(world: World) -> Iterator[tuple[str, str]]:

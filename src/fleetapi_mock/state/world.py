@@ -48,6 +48,7 @@ from fleetapi_mock.state.limits import DEFAULT_LIMITS
 from fleetapi_mock.state.records import (
     ApiKeyRecord,
     ApplicationRecord,
+    AssetGroupRecord,
     AuditRecord,
     BillRecord,
     BundleRecord,
@@ -188,6 +189,7 @@ class World:
     garages: Table[int, GarageRecord] = collection()
     vehicles: Table[int, VehicleRecord] = collection()
     service_tasks: Table[int, ServiceTaskRecord] = collection()
+    asset_groups: Table[int, AssetGroupRecord] = collection()
     zones: Table[int, ZoneRecord] = collection()
     places: Table[int, PlaceRecord] = collection()
     entities: Table[int, EntityRecord] = collection()

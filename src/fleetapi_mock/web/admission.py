@@ -33,6 +33,7 @@ ADDING_ACTIONS: Final = frozenset(
         "resend",  # a mailed code
         "resend_activation",
         "checkin",  # an audit entry
+        "start",  # an import process
     }
 )
 """The actions of the calls made to add records (by the naming rule): refused in a full

@@ -1,4 +1,4 @@
-"""Employees read from tab-delimited text or a stored file.
+"""Employees read from tab-delimited text or a stored file, and imported from a stored file.
 
 The rows and columns come as for ``vehicle/batch_convert`` (:func:`fleetapi_mock.domain.batch.
 rows_of`): ``batch`` text, or the spreadsheet ``file_id`` stored by ``data/spreadsheet/parse``,
@@ -8,6 +8,9 @@ becomes an employee to create, its problems in ``errors`` and the field at fault
 ``address`` is looked up in the world's gazetteer into ``location`` (``default_radius``
 meters, 100 by default), ``tracker_label`` names a tracker of the caller's (one no other
 employee drives), ``tags`` lists tag names or IDs.
+
+``employee/import/start`` reads every line of a stored file so, and also its ``lat``, ``lng``
+and ``radius`` columns; the process (:mod:`fleetapi_mock.domain.data`) makes the employees.
 """
 
 from __future__ import annotations
@@ -18,8 +21,21 @@ from typing import Any, Final
 import attrs
 
 from fleetapi._converter import RequestValidationError, converter_for, structure_request
+from fleetapi._endpoint import NoParams
 from fleetapi._types import UNSET, Unset
-from fleetapi.endpoints.employee import EMPLOYEE_BATCH_CONVERT
+from fleetapi.endpoints.employee import (
+    EMPLOYEE_BATCH_CONVERT,
+    EMPLOYEE_IMPORT_DOWNLOAD_FAILED,
+    EMPLOYEE_IMPORT_LIST,
+    EMPLOYEE_IMPORT_READ,
+    EMPLOYEE_IMPORT_START,
+)
+from fleetapi.models.data import (
+    EMPLOYEE_IMPORT_FIELDS,
+    ImportProcess,
+    ImportProcessIdParams,
+    ImportStartParams,
+)
 from fleetapi.models.employee import (
     EMPLOYEE_BATCH_DEFAULT_FIELDS,
     EMPLOYEE_BATCH_FIELDS,
@@ -31,8 +47,23 @@ from fleetapi.models.employee import (
 )
 from fleetapi.models.vehicle import BatchError
 from fleetapi_mock.domain import gazetteer
-from fleetapi_mock.domain.batch import SKIPPED, BatchLine, default_radius, rows_of, tag_ids
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.batch import (
+    DEFAULT_RADIUS,
+    SKIPPED,
+    BatchLine,
+    default_radius,
+    parse_decimal,
+    rows_of,
+    tag_ids,
+)
+from fleetapi_mock.domain.context import Context, FileReply
+from fleetapi_mock.domain.data import (
+    failed_file,
+    process_of,
+    processes_of,
+    start_import,
+    wire_import,
+)
 from fleetapi_mock.domain.employee import check_employee_calls, driver_of
 from fleetapi_mock.handlers import handles
 
@@ -129,3 +160,84 @@ def employee_batch_convert(ctx: Context, params: EmployeeBatchConvertParams) -> 
         list=[CheckedEmployeeAnswer(value=_convert(ctx, fields, line, radius)) for line in lines],
         limit_exceeded=exceeded,
     )
+
+
+# --- Imports ----------------------------------------------------------------------------------
+
+_LOCATED: Final = ("lat", "lng", "radius")
+"""The import columns of a location given by its point (``employee/batch_convert`` has
+none)."""
+
+
+def _import_location(
+    line: BatchLine, cells: dict[str, str], errors: list[BatchError]
+) -> tuple[dict[str, Any] | None, int]:
+    """A line's location from its ``lat``, ``lng`` and ``address`` cells (null without a
+    point) and its radius (``radius``, else the default), the problems added to ``errors``."""
+    radius = DEFAULT_RADIUS
+    if cells.get("radius"):
+        try:
+            radius = int(parse_decimal(cells["radius"]))
+        except ValueError:
+            errors.append(BatchError(line=line.number, parameter="radius", error="not a number"))
+    if not (cells.get("lat") or cells.get("lng")):
+        return None, radius
+    try:
+        lat, lng = parse_decimal(cells.get("lat", "")), parse_decimal(cells.get("lng", ""))
+    except ValueError:
+        errors.append(BatchError(line=line.number, parameter="lat", error="lat and lng: numbers"))
+        return None, radius
+    located = {"lat": lat, "lng": lng, "address": cells.get("address", ""), "radius": radius}
+    return located, radius
+
+
+def _import_line(
+    ctx: Context, headers: list[str], line: BatchLine
+) -> tuple[dict[str, Any] | None, list[BatchError]]:
+    """The employee of an import line, as ``employee/create`` takes it, or its problems."""
+    cells = {h: c.strip() for h, c in zip(headers, line.cells, strict=False) if h != SKIPPED}
+    errors: list[BatchError] = []
+    location, radius = _import_location(line, cells, errors)
+    skipped = {*_LOCATED, "address"} if location is not None else set(_LOCATED)
+    fields = [SKIPPED if h in skipped else h for h in headers]
+    checked = _convert(ctx, fields, line, radius)
+    errors += [] if isinstance(checked.errors, Unset) else checked.errors
+    wire = converter_for(strict=False).unstructure(checked)
+    for extra in ("id", "errors"):
+        wire.pop(extra, None)
+    if location is not None:
+        wire["location"] = location
+        try:
+            structure_request(wire, NewEmployee)
+        except RequestValidationError as exc:
+            errors += [
+                BatchError(line=line.number, parameter=e.parameter, error=e.error)
+                for e in exc.errors
+            ]
+    return (None, errors) if errors else (wire, [])
+
+
+@handles(EMPLOYEE_IMPORT_START)
+def employee_import_start(ctx: Context, params: ImportStartParams) -> int:
+    """Start importing the employees of a stored spreadsheet; answer the process's ID."""
+    check_employee_calls(ctx)
+    return start_import(ctx, params, "employee", EMPLOYEE_IMPORT_FIELDS, _import_line)
+
+
+@handles(EMPLOYEE_IMPORT_LIST)
+def employee_import_list(ctx: Context, params: NoParams) -> list[ImportProcess]:
+    """The account's employee import processes, by ID."""
+    return processes_of(ctx, "employee")
+
+
+@handles(EMPLOYEE_IMPORT_READ)
+def employee_import_read(ctx: Context, params: ImportProcessIdParams) -> ImportProcess:
+    """One employee import process of the account (201 otherwise)."""
+    return wire_import(ctx, process_of(ctx, params.process_id, "employee"))
+
+
+@handles(EMPLOYEE_IMPORT_DOWNLOAD_FAILED)
+def employee_import_download_failed(ctx: Context, params: ImportProcessIdParams) -> FileReply:
+    """The lines of an employee import that failed so far, as CSV (201: no such process of
+    the account; 204: none failed)."""
+    return failed_file(ctx, process_of(ctx, params.process_id, "employee"))

@@ -1,4 +1,4 @@
-"""Vehicles read from tab-delimited text or a stored file.
+"""Vehicles read from tab-delimited text or a stored file, and imported from a stored file.
 
 The rows come from ``batch`` (tab-delimited text, see :mod:`fleetapi_mock.domain.batch`) or, when
 ``file_id`` is set, from a spreadsheet stored by ``data/spreadsheet/parse`` (``batch`` is then
@@ -13,6 +13,9 @@ empty ``type`` is ``car``; numbers accept a decimal comma; ``tracker_label`` nam
 caller's trackers, ``tags`` lists tag names (or IDs) separated by commas. Every problem of a
 row is one ``{"line", "parameter", "error"}`` in its ``errors``, checked as ``vehicle/create``
 checks a vehicle; the field at fault is left null in the answer.
+
+``vehicle/import/start`` reads every line of a stored file so, its ``garage`` column naming a
+garage of the account; the process (:mod:`fleetapi_mock.domain.data`) makes the vehicles.
 """
 
 from __future__ import annotations
@@ -24,8 +27,21 @@ from typing import Any
 import attrs
 
 from fleetapi._converter import RequestValidationError, converter_for, structure_request
+from fleetapi._endpoint import NoParams
 from fleetapi._types import UNSET, Unset
-from fleetapi.endpoints.vehicle import VEHICLE_BATCH_CONVERT
+from fleetapi.endpoints.vehicle import (
+    VEHICLE_BATCH_CONVERT,
+    VEHICLE_IMPORT_DOWNLOAD_FAILED,
+    VEHICLE_IMPORT_LIST,
+    VEHICLE_IMPORT_READ,
+    VEHICLE_IMPORT_START,
+)
+from fleetapi.models.data import (
+    VEHICLE_IMPORT_FIELDS,
+    ImportProcess,
+    ImportProcessIdParams,
+    ImportStartParams,
+)
 from fleetapi.models.vehicle import (
     VEHICLE_BATCH_DEFAULT_FIELDS,
     VEHICLE_BATCH_FIELDS,
@@ -36,7 +52,14 @@ from fleetapi.models.vehicle import (
     VehicleBatchResult,
 )
 from fleetapi_mock.domain.batch import SKIPPED, BatchLine, parse_decimal, rows_of, tag_ids
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.context import Context, FileReply
+from fleetapi_mock.domain.data import (
+    failed_file,
+    process_of,
+    processes_of,
+    start_import,
+    wire_import,
+)
 from fleetapi_mock.domain.vehicle import subtype_error
 from fleetapi_mock.handlers import handles
 
@@ -153,3 +176,72 @@ def vehicle_batch_convert(ctx: Context, params: VehicleBatchConvertParams) -> Ve
     )
     converted = [_convert(ctx, fields, line) for line in lines]
     return VehicleBatchResult(list=converted, limit_exceeded=exceeded)
+
+
+# --- Imports ----------------------------------------------------------------------------------
+
+
+def _garage_id(ctx: Context, text: str) -> int | None:
+    """The account's garage a ``garage`` cell names: by organization name (any case), else
+    by ID."""
+    garages = ctx.owned(ctx.world.garages)
+    wanted = text.casefold()
+    named = [g for g in garages if (g.organization_name or "").casefold() == wanted]
+    if named:
+        return named[0].id
+    return next((g.id for g in garages if str(g.id) == text), None)
+
+
+def _import_line(
+    ctx: Context, headers: list[str], line: BatchLine
+) -> tuple[dict[str, Any] | None, list[BatchError]]:
+    """The vehicle of an import line, as ``vehicle/create`` takes it, or its problems."""
+    fields = list(headers)
+    cells = list(line.cells)
+    errors: list[BatchError] = []
+    for index, name in enumerate(headers):
+        if name == "trailer_reg_number":  # the vehicle object has no such field
+            fields[index] = SKIPPED
+        elif name == "garage":
+            fields[index] = "garage_id"
+            text = cells[index].strip() if index < len(cells) else ""
+            found = _garage_id(ctx, text) if text else None
+            if text and found is None:
+                errors.append(
+                    BatchError(line=line.number, parameter="garage", error=f"no garage {text!r}")
+                )
+            if index < len(cells):
+                cells[index] = "" if found is None else str(found)
+    checked = _convert(ctx, fields, BatchLine(line.number, cells))
+    errors += [] if isinstance(checked.errors, Unset) else checked.errors
+    if errors:
+        return None, errors
+    wire = converter_for(strict=False).unstructure(checked)
+    for extra in ("id", "errors"):
+        wire.pop(extra, None)
+    return wire, []
+
+
+@handles(VEHICLE_IMPORT_START)
+def vehicle_import_start(ctx: Context, params: ImportStartParams) -> int:
+    """Start importing the vehicles of a stored spreadsheet; answer the process's ID."""
+    return start_import(ctx, params, "vehicle", VEHICLE_IMPORT_FIELDS, _import_line)
+
+
+@handles(VEHICLE_IMPORT_LIST)
+def vehicle_import_list(ctx: Context, params: NoParams) -> list[ImportProcess]:
+    """The account's vehicle import processes, by ID."""
+    return processes_of(ctx, "vehicle")
+
+
+@handles(VEHICLE_IMPORT_READ)
+def vehicle_import_read(ctx: Context, params: ImportProcessIdParams) -> ImportProcess:
+    """One vehicle import process of the account (201 otherwise)."""
+    return wire_import(ctx, process_of(ctx, params.process_id, "vehicle"))
+
+
+@handles(VEHICLE_IMPORT_DOWNLOAD_FAILED)
+def vehicle_import_download_failed(ctx: Context, params: ImportProcessIdParams) -> FileReply:
+    """The lines of a vehicle import that failed so far, as CSV (201: no such process of the
+    account; 204: none failed)."""
+    return failed_file(ctx, process_of(ctx, params.process_id, "vehicle"))

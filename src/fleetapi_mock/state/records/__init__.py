@@ -43,6 +43,7 @@ from fleetapi_mock.state.records.business import (
     DataFileRecord,
     GeoLinkRecord,
     ImportProcessRecord,
+    ImportRow,
     MapLayerRecord,
     ReportRecord,
     RetranslatorBindingRecord,
@@ -75,6 +76,7 @@ from fleetapi_mock.state.records.devices import (
 )
 from fleetapi_mock.state.records.fleet import (
     ADDITIONAL_STATE_READINGS,
+    AssetGroupRecord,
     ConnectionStatus,
     CounterSetting,
     DepartmentRecord,
@@ -115,6 +117,7 @@ __all__ = [
     "ADDITIONAL_STATE_READINGS",
     "ApiKeyRecord",
     "ApplicationRecord",
+    "AssetGroupRecord",
     "AuditRecord",
     "AuthCodeRecord",
     "BillRecord",
@@ -143,6 +146,7 @@ __all__ = [
     "HardwareCommandRecord",
     "HttpCommandRecord",
     "ImportProcessRecord",
+    "ImportRow",
     "MailKind",
     "MailRecord",
     "MapLayerRecord",

@@ -5,7 +5,7 @@ layers."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -24,6 +24,7 @@ __all__ = [
     "DataFileRecord",
     "GeoLinkRecord",
     "ImportProcessRecord",
+    "ImportRow",
     "MapLayerRecord",
     "ReportRecord",
     "RetranslatorBindingRecord",
@@ -71,6 +72,18 @@ class DataFileRecord:
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
+class ImportRow:
+    """A line of an import process's file: its cells as read and what it makes."""
+
+    line: int = attrs.field(metadata=rules(minimum=1))
+    """Its number among the file's data lines (the first after the header is 1)."""
+    cells: list[str] = attrs.Factory(list)
+    entity: dict[str, Any] | None = None
+    """The employee or vehicle it makes, as ``employee/create`` or ``vehicle/create`` would
+    take it; null for a line with errors (listed in the process's ``errors``)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class ImportProcessRecord:
     """A background import of vehicles or employees, moved by the world clock.
 
@@ -98,6 +111,19 @@ class ImportProcessRecord:
     """The line at which the process fails (a broken file); null when it does not."""
     warnings: list[ImportLineError] = attrs.Factory(list)
     errors: list[ImportLineError] = attrs.Factory(list)
+    started_by: int | None = None
+    """The user who started it (``employee/import/start``, ``vehicle/import/start``), whose
+    sight its lines are checked in; null: the master user."""
+    user_headers: list[str] = attrs.Factory(list)
+    """The columns' names as the user sees them, as the start gave them."""
+    columns: list[str] = attrs.Factory(list)
+    """The header line of the file of failed lines (``download_failed``)."""
+    rows: list[ImportRow] = attrs.Factory(list)
+    """The lines still to import and the lines that failed: a line leaves once the process
+    made its entity. A process without rows imports nothing."""
+    settled: int = attrs.field(default=0, metadata=rules(minimum=0))
+    """The lines already imported or failed (each made when the world is next touched after
+    the process passed it)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

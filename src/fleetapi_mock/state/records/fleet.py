@@ -11,6 +11,7 @@ from typing import Final, Literal
 import attrs
 
 from fleetapi._types import tagged_union
+from fleetapi.models.asset_group import AssetGroup
 from fleetapi.models.department import Department
 from fleetapi.models.employee import Employee, EmployeeAssignment
 from fleetapi.models.garage import Garage
@@ -33,6 +34,7 @@ from fleetapi.models.tracker_group import TrackerGroup
 from fleetapi.models.vehicle import NewVehicle
 
 __all__ = [
+    "AssetGroupRecord",
     "ConnectionStatus",
     "CounterSetting",
     "DepartmentRecord",
@@ -365,3 +367,12 @@ SensorRecord = MeteringSensorRecord | DiscreteSensorRecord | VirtualSensorRecord
 """A tracker's sensor, told apart by its ``type`` key as on the wire."""
 
 tagged_union(SensorRecord, tag="type")
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class AssetGroupRecord(AssetGroup):
+    """An asset group as the world keeps it: the API's group and its owner. An asset is in
+    one group at most; an asset that no longer exists is not answered."""
+
+    user_id: int
+    """The master user owning the group."""
