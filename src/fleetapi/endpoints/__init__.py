@@ -78,6 +78,8 @@ AREAS: tuple[str, ...] = (
     "file",
     "tariff",
     "transaction",
+    "service_task",
+    "driver_journal",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

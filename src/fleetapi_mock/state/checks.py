@@ -240,7 +240,8 @@ def _check_sharing_references(world: World) -> Iterator[tuple[str, str]]:
 
 
 def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
-    """Vehicles' trackers (one vehicle each) and garages; service tasks' vehicles."""
+    """Vehicles' trackers (one vehicle each) and garages; service tasks' vehicles; journal
+    entries' trackers and drivers."""
     bound: dict[int, int] = {}
     for vehicle in world.vehicles.values():
         where = f"vehicles[id={vehicle.id}]"
@@ -261,6 +262,13 @@ def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
     for task in world.service_tasks.values():
         if task.vehicle_id not in world.vehicles:
             yield f"service_tasks[id={task.id}].vehicle_id", f"no vehicle {task.vehicle_id}"
+    for entry in world.journal_entries.values():
+        where = f"journal_entries[id={entry.id}]"
+        yield from _tracker_of(world, where, entry.user_id, entry.tracker_id)
+        if entry.employee_id is not None and not _owns(
+            world, entry.user_id, world.employees, entry.employee_id
+        ):
+            yield f"{where}.employee_id", f"no employee {entry.employee_id} of the owner"
 
 
 def _check_entities(world: World) -> Iterator[tuple[str, str]]:

@@ -68,6 +68,7 @@ from fleetapi_mock.state.records import (
     GarageRecord,
     GeoLinkRecord,
     ImportProcessRecord,
+    JournalEntryRecord,
     MailRecord,
     MapLayerRecord,
     MobileNetworkRecord,
@@ -184,6 +185,7 @@ class World:
     garages: Table[int, GarageRecord] = collection()
     vehicles: Table[int, VehicleRecord] = collection()
     service_tasks: Table[int, ServiceTaskRecord] = collection()
+    journal_entries: Table[int, JournalEntryRecord] = collection()
     zones: Table[int, ZoneRecord] = collection()
     places: Table[int, PlaceRecord] = collection()
     entities: Table[int, EntityRecord] = collection()

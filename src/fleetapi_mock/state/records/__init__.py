@@ -87,8 +87,6 @@ from fleetapi_mock.state.records.fleet import (
     MovementStatus,
     RuleRecord,
     SensorRecord,
-    ServiceTaskRecord,
-    ServiceTaskStatus,
     TrackerGroupRecord,
     TrackerRecord,
     TrackerStateRecord,
@@ -97,6 +95,12 @@ from fleetapi_mock.state.records.fleet import (
     VirtualSensorRecord,
     calibration_problem,
     reading_text,
+)
+from fleetapi_mock.state.records.maintenance import (
+    JournalEntryRecord,
+    ServiceMark,
+    ServiceTaskRecord,
+    ServiceTaskStatus,
 )
 from fleetapi_mock.state.records.messages import (
     ChatMessageRecord,
@@ -137,6 +141,7 @@ __all__ = [
     "HardwareCommandRecord",
     "HttpCommandRecord",
     "ImportProcessRecord",
+    "JournalEntryRecord",
     "MailKind",
     "MailRecord",
     "MapLayerRecord",
@@ -155,6 +160,7 @@ __all__ = [
     "RuleRecord",
     "SecurityGroupRecord",
     "SensorRecord",
+    "ServiceMark",
     "ServiceTaskRecord",
     "ServiceTaskStatus",
     "SessionKind",
