@@ -58,6 +58,9 @@ ARGS: dict[str, list[str]] = {
     "tracker chat list": ["--tracker-id", "4"], "tracker chat updated list": ["--trackers", "4"],
     "tracker contact list": [], "tracker trusted-number list": ["--tracker-id", "1"],
     "tracker retranslator list": ["--tracker-id", "1"],
+    "vehicle service-task list": [],
+    "driver journal entry list": ["--tracker-id", "1", *PERIOD],
+    "driver journal proposal list": ["--tracker-id", "1", *PERIOD],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

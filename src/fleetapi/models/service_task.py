@@ -80,7 +80,19 @@ SERVICE_TASK_CONDITION_FIELDS: frozenset[str] = frozenset(
 """Fields the list's search conditions may name: vehicle (its label), vehicle_id,
 description, comment, creation_date, status, cost, predicted_date."""
 
-SERVICE_TASK_SORT_FIELDS: frozenset[str] = SERVICE_TASK_CONDITION_FIELDS | {"id"}
+SERVICE_TASK_SORT_FIELDS: frozenset[str] = frozenset(
+    {
+        "id",
+        "vehicle",
+        "vehicle_id",
+        "description",
+        "comment",
+        "creation_date",
+        "status",
+        "cost",
+        "predicted_date",
+    }
+)
 """Fields the list sorts by: those of the conditions, and id."""
 
 _COUNTER = rules(minimum=0, maximum=MAX_COUNTER_LIMIT)
@@ -93,10 +105,10 @@ class CounterCondition:
 
     limit: int = attrs.field(metadata=_COUNTER)
     """The task ends (``expired``) once the counter has grown by this much since the start."""
-    notification_interval: int | Unset = attrs.field(default=UNSET, metadata=_COUNTER)
-    """The task is ``notified`` this much before its limit (omitted: at the limit)."""
-    repeat_interval: int | Unset = attrs.field(default=UNSET, metadata=_COUNTER)
-    """The limit of the next task of a repeating one (omitted: this ``limit``)."""
+    notification_interval: int | Unset | None = attrs.field(default=UNSET, metadata=_COUNTER)
+    """The task is ``notified`` this much before its limit (null or omitted: at the limit)."""
+    repeat_interval: int | Unset | None = attrs.field(default=UNSET, metadata=_COUNTER)
+    """The limit of the next task of a repeating one (null or omitted: this ``limit``)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -105,23 +117,24 @@ class DateCondition:
 
     end: dt.datetime
     """The task ends (``expired``) at this date/time."""
-    notification_interval: int | Unset = attrs.field(default=UNSET, metadata=_DAYS)
-    """The task is ``notified`` this many days before ``end`` (omitted: at ``end``)."""
-    repeat_interval: int | Unset = attrs.field(default=UNSET, metadata=_DAYS)
-    """Days from the completion to the end of the next task of a repeating one (omitted: as
-    many as from this task's start to its end)."""
+    notification_interval: int | Unset | None = attrs.field(default=UNSET, metadata=_DAYS)
+    """The task is ``notified`` this many days before ``end`` (null or omitted: at ``end``)."""
+    repeat_interval: int | Unset | None = attrs.field(default=UNSET, metadata=_DAYS)
+    """Days from the completion to the end of the next task of a repeating one (null or
+    omitted: as many as from this task's start to its end)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class ServiceTaskConditions:
-    """When a task ends: one condition at least; the first to reach its limit ends it."""
+    """When a task ends: one condition at least; the first to reach its limit ends it. An
+    answer shows the three, null for those the task has not."""
 
-    mileage: CounterCondition | Unset = UNSET
-    """By the odometer, in km."""
-    date: DateCondition | Unset = UNSET
-    """By a date."""
-    engine_hours: CounterCondition | Unset = UNSET
-    """By the engine hours (the tracker must report its ignition)."""
+    mileage: CounterCondition | Unset | None = UNSET
+    """By the odometer, in km (null: none)."""
+    date: DateCondition | Unset | None = UNSET
+    """By a date (null: none)."""
+    engine_hours: CounterCondition | Unset | None = UNSET
+    """By the engine hours, the tracker reporting its ignition (null: none)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

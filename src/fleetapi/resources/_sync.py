@@ -1889,7 +1889,8 @@ class VehicleServiceTaskResource:
             conditions: Search conditions on comment, cost, creation_date, description,
                 predicted_date, status, vehicle, vehicle_id.
             filter: Only tasks whose description, comment or vehicle label contains it (any case).
-            sort: ``<field>=asc|desc`` items on :data:`SERVICE_TASK_SORT_FIELDS` (default by id).
+            sort: ``<field>=asc|desc`` items on comment, cost, creation_date, description, id,
+                predicted_date, status, vehicle, vehicle_id (default by id).
             limit: At most this many tasks (default: all).
             offset: How many found tasks to skip first (default 0).
             add_filename_header: Answer a ``Content-Disposition`` header with the file's name
@@ -1944,7 +1945,8 @@ class VehicleServiceTaskResource:
             conditions: Search conditions on comment, cost, creation_date, description,
                 predicted_date, status, vehicle, vehicle_id.
             filter: Only tasks whose description, comment or vehicle label contains it (any case).
-            sort: ``<field>=asc|desc`` items on :data:`SERVICE_TASK_SORT_FIELDS` (default by id).
+            sort: ``<field>=asc|desc`` items on comment, cost, creation_date, description, id,
+                predicted_date, status, vehicle, vehicle_id (default by id).
             add_filename_header: Answer a ``Content-Disposition`` header with the file's name
                 (default false).
             return_prediction: With each task's ``prediction`` (default true).
@@ -2033,7 +2035,8 @@ class VehicleServiceTaskResource:
             conditions: Search conditions on comment, cost, creation_date, description,
                 predicted_date, status, vehicle, vehicle_id.
             filter: Only tasks whose description, comment or vehicle label contains it (any case).
-            sort: ``<field>=asc|desc`` items on :data:`SERVICE_TASK_SORT_FIELDS` (default by id).
+            sort: ``<field>=asc|desc`` items on comment, cost, creation_date, description, id,
+                predicted_date, status, vehicle, vehicle_id (default by id).
             limit: At most this many tasks (default: all).
             offset: How many found tasks to skip first (default 0).
             add_filename_header: Answer a ``Content-Disposition`` header with the file's name

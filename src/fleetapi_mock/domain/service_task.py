@@ -20,7 +20,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -31,6 +31,7 @@ from fleetapi.models.service_task import (
     DateCondition,
     ServicePrediction,
     ServiceTask,
+    ServiceTaskConditions,
     ServiceTaskCounters,
     ServiceTaskStatus,
 )
@@ -222,7 +223,7 @@ class Evaluator:
         until = record.completion if record.completion is not None else current
         conditions = record.conditions
         found = _Found()
-        if not isinstance(conditions.date, Unset):
+        if isinstance(conditions.date, DateCondition):
             self._by_date(record, conditions.date, tracker, until, found)
         missing = False
         for name, kind in _COUNTERS:
@@ -369,15 +370,39 @@ def _counters(ctx: Context, mark: ServiceMark) -> ServiceTaskCounters:
     )
 
 
+_C = TypeVar("_C", CounterCondition, DateCondition)
+
+
+def _shown(condition: _C | Unset | None) -> _C | None:
+    """A condition as answered: null when the task has none, its intervals null when not
+    set."""
+    if condition is None or isinstance(condition, Unset):
+        return None
+    return attrs.evolve(
+        condition,
+        notification_interval=_or_none(condition.notification_interval),
+        repeat_interval=_or_none(condition.repeat_interval),
+    )
+
+
+def _or_none(value: int | Unset | None) -> int | None:
+    return value if isinstance(value, int) else None
+
+
 def wire_service_task(
     ctx: Context, record: ServiceTaskRecord, progress: Progress, *, prediction: bool = True
 ) -> ServiceTask:
     """The API's object of a task worked out as ``progress`` (dates in the caller's zone)."""
     vehicle = ctx.world.vehicles.get(record.vehicle_id)
-    conditions = record.conditions
-    if not isinstance(conditions.date, Unset):
-        date = attrs.evolve(conditions.date, end=ctx.user_time(conditions.date.end))
-        conditions = attrs.evolve(conditions, date=date)
+    given = record.conditions
+    date = given.date
+    conditions = ServiceTaskConditions(
+        mileage=_shown(given.mileage),
+        date=_shown(attrs.evolve(date, end=ctx.user_time(date.end)))
+        if isinstance(date, DateCondition)
+        else None,
+        engine_hours=_shown(given.engine_hours),
+    )
     completion = record.completion
     return ServiceTask(
         id=record.id,

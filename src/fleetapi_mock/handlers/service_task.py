@@ -21,7 +21,7 @@ from fleetapi._errors import (
     NotSupportedByDeviceError,
 )
 from fleetapi._rules import EMAIL_PATTERN, PHONE_PATTERN
-from fleetapi._types import Unset
+from fleetapi._types import UNSET, Unset
 from fleetapi.endpoints.service_task import (
     SERVICE_TASK_BATCH_CREATE,
     SERVICE_TASK_CREATE,
@@ -34,6 +34,8 @@ from fleetapi.endpoints.service_task import (
 )
 from fleetapi.models.service_task import (
     SERVICE_TASK_SORT_FIELDS,
+    CounterCondition,
+    DateCondition,
     ServiceTask,
     ServiceTaskBatchCreateParams,
     ServiceTaskConditions,
@@ -93,12 +95,17 @@ def _checked(
 ) -> dict[str, Any]:
     """The record fields of ``task`` (a date condition's end in UTC): 7 without a condition
     or for a bad phone or address, ``missing`` for a file not the caller's."""
-    conditions = task.conditions
-    if all(
-        isinstance(c, Unset) for c in (conditions.mileage, conditions.date, conditions.engine_hours)
-    ):
+    given = task.conditions
+    conditions = ServiceTaskConditions(  # what is not given is not set
+        mileage=given.mileage if isinstance(given.mileage, CounterCondition) else UNSET,
+        date=given.date if isinstance(given.date, DateCondition) else UNSET,
+        engine_hours=given.engine_hours
+        if isinstance(given.engine_hours, CounterCondition)
+        else UNSET,
+    )
+    if conditions == ServiceTaskConditions():
         raise invalid(f"{where}.conditions", "needs mileage, date or engine_hours")
-    if not isinstance(conditions.date, Unset):
+    if isinstance(conditions.date, DateCondition):
         end = ctx.request_time(conditions.date.end, f"{where}.conditions.date.end")
         conditions = attrs.evolve(conditions, date=attrs.evolve(conditions.date, end=end))
     notifications = (
@@ -127,7 +134,7 @@ def _checked(
 
 def _check_hours(ctx: Context, conditions: ServiceTaskConditions, tracker: TrackerRecord) -> None:
     """214 for an engine hours condition on a tracker that never reported its ignition."""
-    if isinstance(conditions.engine_hours, Unset):
+    if not isinstance(conditions.engine_hours, CounterCondition):
         return
     if not reports_ignition(tracker, ctx.world.points_of(tracker.id)):
         raise NotSupportedByDeviceError(f"tracker {tracker.id} reports no ignition")
@@ -345,10 +352,10 @@ def _repeated(record: ServiceTaskRecord, done: ServiceMark) -> ServiceTaskCondit
     changes: dict[str, Any] = {}
     for name in ("mileage", "engine_hours"):
         condition = getattr(conditions, name)
-        if not isinstance(condition, Unset) and isinstance(condition.repeat_interval, int):
+        if isinstance(condition, CounterCondition) and isinstance(condition.repeat_interval, int):
             changes[name] = attrs.evolve(condition, limit=condition.repeat_interval)
     date = conditions.date
-    if not isinstance(date, Unset):
+    if isinstance(date, DateCondition):
         if isinstance(date.repeat_interval, int):
             seconds = date.repeat_interval * 86400.0
         else:
@@ -378,11 +385,11 @@ _GROUPS: Final[dict[str, Callable[[ServiceTask], str]]] = {
 def _conditions(task: ServiceTask) -> str:
     parts = []
     conditions = task.conditions
-    if not isinstance(conditions.mileage, Unset):
+    if isinstance(conditions.mileage, CounterCondition):
         parts.append(f"{conditions.mileage.limit} km")
-    if not isinstance(conditions.engine_hours, Unset):
+    if isinstance(conditions.engine_hours, CounterCondition):
         parts.append(f"{conditions.engine_hours.limit} h")
-    if not isinstance(conditions.date, Unset):
+    if isinstance(conditions.date, DateCondition):
         parts.append(f"by {conditions.date.end:%Y-%m-%d}")
     return ", ".join(parts)
 
