@@ -347,6 +347,20 @@ INDEX: Index = {
     "asset-group list": "asset_group/list",
     "asset-group set": "asset_group/set",
     "asset-group remove": "asset_group/remove",
+    "vehicle service-task create": "vehicle/service_task/create",
+    "vehicle service-task batch create": "vehicle/service_task/batch/create",
+    "vehicle service-task update": "vehicle/service_task/update",
+    "vehicle service-task delete": "vehicle/service_task/delete",
+    "vehicle service-task list": "vehicle/service_task/list",
+    "vehicle service-task read": "vehicle/service_task/read",
+    "vehicle service-task set-status": "vehicle/service_task/set_status",
+    "vehicle service-task download": "vehicle/service_task/download",
+    "driver journal entry list": "driver/journal/entry/list",
+    "driver journal entry create": "driver/journal/entry/create",
+    "driver journal entry update": "driver/journal/entry/update",
+    "driver journal entry delete": "driver/journal/entry/delete",
+    "driver journal entry download": "driver/journal/entry/download",
+    "driver journal proposal list": "driver/journal/proposal/list",
 }
 
 HAND_MADE: dict[str, HandMade] = {

@@ -62,6 +62,9 @@ ARGS: dict[str, list[str]] = {
     "status tracker list": ["--trackers", "4"],
     "asset-group list": ["--group-ids", "1", "--group-ids", "2"],
     "employee import list": [], "vehicle import list": [],
+    "vehicle service-task list": [],
+    "driver journal entry list": ["--tracker-id", "1", *PERIOD],
+    "driver journal proposal list": ["--tracker-id", "1", *PERIOD],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

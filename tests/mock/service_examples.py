@@ -1046,6 +1046,68 @@ def _failed_driver(mock: FleetMock) -> None:
     mock.world.import_processes.change(2, rows=[failed], columns=columns)
 
 
+_SERVICE_CONDITIONS: Final = {
+    "mileage": {"limit": 100, "notification_interval": 10, "repeat_interval": 42},
+    "date": {"end": "2015-05-08 09:35:00", "notification_interval": 3, "repeat_interval": 42},
+    "engine_hours": {"limit": 100, "notification_interval": 10, "repeat_interval": 42},
+}
+_SERVICE_TASK: Final = {
+    "id": 725,
+    "repeat": True,
+    "unplanned": False,
+    "completion_date": "2014-03-16 00:00:00",
+    "vehicle_id": 222,
+    "cost": 100500.0,
+    "start": {"mileage": 1230, "date": "2015-05-01 17:46:44", "engine_hours": 50},
+    "completion": {"mileage": 31, "date": "2014-03-16 00:00:00", "engine_hours": 140},
+    "conditions": _SERVICE_CONDITIONS,
+    "notifications": {
+        "sms_phones": ["79221234567", "79227654321"],
+        "emails": ["email@domain.tld", "email@mail.com"],
+        "push_enabled": True,
+    },
+    "status": "created",
+    "description": "Service work",
+    "comment": "",
+    "file_ids": [1, 2],
+    "vehicle_label": "Service car 002",
+    "current_position": {"mileage": 1300, "date": "2015-06-01 17:46:44", "engine_hours": 70},
+}
+"""The service task object of the documentation (without its legacy ``prediction``, which
+the documented requests turn off)."""
+
+_NEW_SERVICE_TASK: Final = {
+    "comment": "",
+    "conditions": {"date": {"end": "2020-12-10 23:59:59", "notification_interval": 3}},
+    "cost": 100,
+    "description": "service1",
+    "file_ids": [],
+    "notifications": {"sms_phones": [], "emails": [], "push_enabled": True},
+    "repeat": False,
+    "unplanned": False,
+}
+"""The task of the documented service task requests."""
+
+_JOURNAL_PLACE: Final = {"lat": 11.0, "lng": 22.0, "address": "address value"}
+_JOURNAL_ENTRY: Final = {
+    "id": 127722,
+    "tracker_id": 1,
+    "start_date": "2020-10-13 07:03:39",
+    "end_date": "2020-10-14 08:05:02",
+    "employee_id": 1,
+    "type": "work",
+    "comment": None,
+    "start_location": {"lat": 23.25658, "lng": 21.89892, "address": "address"},
+    "end_location": {"lat": 23.26227, "lng": 21.59321, "address": "address"},
+    "length": 1.44,
+    "start_odometer": 1.34,
+    "end_odometer": 5.34,
+}
+"""The driver journal entry of the documentation."""
+
+_JOURNAL_DAY: Final = {"from": "2026-01-14 00:00:00", "to": "2026-01-15 00:00:00"}
+"""The demo's day of van 1's trips."""
+
 EXAMPLES: Final = (
     Example(
         "history/type/list",
@@ -2409,6 +2471,93 @@ EXAMPLES: Final = (
     Example("vehicle/import/read", {"process_id": 1}, {"value": _IMPORT_PROCESS}),
     Example("vehicle/import/list", {}, {"list": [_IMPORT_PROCESS]}),
     Example("vehicle/import/download_failed", {"process_id": 1}, {"magic": b"Label,Model"}),
+    Example(
+        "vehicle/service_task/batch/create",
+        {"vehicle_ids": [1, 2], "task": _NEW_SERVICE_TASK},
+        {},
+    ),
+    Example(
+        "vehicle/service_task/create",
+        {"task": {"vehicle_id": 1, **_NEW_SERVICE_TASK}},
+        {"id": 33777},
+    ),
+    Example(
+        "vehicle/service_task/update",
+        {"task": {"id": 2, "vehicle_id": 1, **_NEW_SERVICE_TASK}},
+        {},
+    ),
+    Example("vehicle/service_task/delete", {"task_id": 1}, {}),
+    Example("vehicle/service_task/download", {"group_by": "status"}, {"magic": b"%PDF-"}),
+    Example("vehicle/service_task/list", {"return_prediction": False}, {"list": [_SERVICE_TASK]}),
+    Example(
+        "vehicle/service_task/read",
+        {"task_id": 2, "return_prediction": False},
+        {"value": _SERVICE_TASK},
+    ),
+    Example("vehicle/service_task/set_status", {"task_id": 1, "status": "done"}, {}),
+    Example(
+        "driver/journal/entry/list", {"tracker_id": 1, **_JOURNAL_DAY}, {"list": [_JOURNAL_ENTRY]}
+    ),
+    Example(
+        "driver/journal/entry/create",
+        {
+            "entries": [
+                {
+                    "tracker_id": 1,
+                    "start_date": "2020-10-13 07:03:39",
+                    "end_date": "2020-10-14 08:05:02",
+                    "employee_id": 1,
+                    "type": "work",
+                    "comment": "comment string",
+                    "start_location": _JOURNAL_PLACE,
+                    "end_location": _JOURNAL_PLACE,
+                    "length": 1.44,
+                    "start_odometer": 1.34,
+                    "end_odometer": 5.34,
+                }
+            ]
+        },
+        {},
+    ),
+    Example(
+        "driver/journal/entry/update",
+        {"entry": {"id": 1, "type": "work", "comment": "new comment"}},
+        {},
+    ),
+    Example("driver/journal/entry/delete", {"entry_ids": [1]}, {}),
+    Example(
+        "driver/journal/entry/download",
+        {"tracker_id": 1, **_JOURNAL_DAY, "add_filename_header": True, "format": "pdf"},
+        {"magic": b"%PDF-"},
+    ),
+    Example(
+        "driver/journal/proposal/list",
+        {"tracker_id": 1, **_JOURNAL_DAY},
+        {
+            "list": [
+                {
+                    "tracker_id": 1,
+                    "employee_id": 1,
+                    "start_date": "2020-10-14 07:03:39",
+                    "end_date": "2020-10-15 08:05:02",
+                    "start_location": {
+                        "lat": 11.111111,
+                        "lng": 22.222222,
+                        "address": "Address string",
+                    },
+                    "end_location": {
+                        "lat": 33.333333,
+                        "lng": 44.444444,
+                        "address": "Address string",
+                    },
+                    "length": 2.1,
+                    "start_odometer": 50.2,
+                    "end_odometer": 52.0,
+                    "overlapped": False,
+                }
+            ]
+        },
+    ),
 )
 
 

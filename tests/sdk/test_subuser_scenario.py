@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import io
 import typing
 from collections.abc import Callable, Iterator
 from types import UnionType
@@ -332,6 +333,9 @@ PER_TRACKER: dict[str, dict[str, Any]] = {
     "track/list": {"from_": FROM, "to": TO},
     "track/read": {"from_": FROM, "to": TO},
     "track/download": {"from_": FROM, "to": TO},
+    "driver/journal/entry/list": {"from_": FROM, "to": TO},
+    "driver/journal/entry/download": {"from_": FROM, "to": TO, "format": "xlsx"},
+    "driver/journal/proposal/list": {"from_": FROM, "to": TO},
     "track/waybill/download": {
         "from_": FROM,
         "to": TO,
@@ -432,6 +436,32 @@ def per_object(
 def vehicles(scene: Scene, path: str) -> None:
     every = listing(scene, "vehicle/list", items=lambda answer: answer)
     per_object(scene, "vehicle/read", "vehicle_id", every)
+
+
+SEEN_VEHICLES = (1, 2, 4)
+"""The demo's vehicles on the bound trackers (the vans) and on none (the spare car)."""
+
+
+@checks("vehicle/service_task/list", "vehicle/service_task/read")
+def service_tasks(scene: Scene, path: str) -> None:
+    """The tasks of the vehicles it sees (the vans' oil change, not the truck's inspection)."""
+
+    def seen(task: Any) -> bool:
+        return task.vehicle_id in SEEN_VEHICLES
+
+    every = listing(scene, "vehicle/service_task/list", keep=seen, items=lambda answer: answer)
+    per_object(scene, "vehicle/service_task/read", "task_id", every, keep=seen)
+
+
+@checks("vehicle/service_task/download")
+def service_task_download(scene: Scene, path: str) -> None:
+    """The file lists the works of the vehicles it sees alone."""
+    from openpyxl import load_workbook
+
+    content = sees(scene, path, format="xlsx")
+    sheet = load_workbook(io.BytesIO(content)).active
+    vehicles = {row[0].value for row in sheet.iter_rows(min_row=2)}
+    assert vehicles == {"Van 1"}, vehicles
 
 
 @checks("vehicle/batch_convert")

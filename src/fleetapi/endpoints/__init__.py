@@ -80,6 +80,8 @@ AREAS: tuple[str, ...] = (
     "transaction",
     "status",
     "asset_group",
+    "service_task",
+    "driver_journal",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

@@ -30,6 +30,14 @@ if TYPE_CHECKING:
     from fleetapi.models.dealer import DealerUiConfig
     from fleetapi.models.delivery import DeliveryInfo, DeliveryList
     from fleetapi.models.department import Department, NewDepartment
+    from fleetapi.models.driver_journal import (
+        JournalEntry,
+        JournalEntryType,
+        JournalEntryUpdate,
+        JournalGroupBy,
+        JournalProposal,
+        NewJournalEntry,
+    )
     from fleetapi.models.employee import (
         Employee,
         EmployeeBatchResult,
@@ -114,6 +122,14 @@ if TYPE_CHECKING:
         Sensor,
         SensorDataValue,
         VirtualSensor,
+    )
+    from fleetapi.models.service_task import (
+        NewServiceTask,
+        ServiceTask,
+        ServiceTaskContent,
+        ServiceTaskGroupBy,
+        ServiceTaskStatus,
+        ServiceTaskUpdate,
     )
     from fleetapi.models.status import (
         NewStatusListing,
@@ -272,6 +288,10 @@ __all__ = [
     "DealerResource",
     "DeliveryResource",
     "DepartmentResource",
+    "DriverJournalEntryResource",
+    "DriverJournalProposalResource",
+    "DriverJournalResource",
+    "DriverResource",
     "EmployeeAvatarResource",
     "EmployeeImportResource",
     "EmployeeResource",
@@ -386,6 +406,8 @@ __all__ = [
     "VehicleAvatarResource",
     "VehicleImportResource",
     "VehicleResource",
+    "VehicleServiceTaskBatchResource",
+    "VehicleServiceTaskResource",
     "VehicleStatusListingResource",
     "VehicleStatusResource",
     "ZonePointResource",
@@ -1648,6 +1670,11 @@ class VehicleResource:
         """The calls under ``vehicle/import/``."""
         return VehicleImportResource(self._client)
 
+    @cached_property
+    def service_task(self) -> VehicleServiceTaskResource:
+        """The calls under ``vehicle/service_task/``."""
+        return VehicleServiceTaskResource(self._client)
+
     def create(self, *, vehicle: NewVehicle, force_reassign: bool | Unset = UNSET) -> int:
         """Create a vehicle and get its ID.
 
@@ -2009,6 +2036,296 @@ class VehicleImportResource:
             VEHICLE_IMPORT_DOWNLOAD_FAILED, ImportProcessIdParams(process_id=process_id)
         )
         return result
+
+
+class VehicleServiceTaskResource:
+    """The calls under ``vehicle/service_task/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def batch(self) -> VehicleServiceTaskBatchResource:
+        """The calls under ``vehicle/service_task/batch/``."""
+        return VehicleServiceTaskBatchResource(self._client)
+
+    def create(self, *, task: NewServiceTask) -> int:
+        """Plan a service work for a vehicle with a tracker and get its ID.
+
+        Calls ``vehicle/service_task/create``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 201, 204, 214.
+
+        Args:
+            task: The task to create.
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_CREATE
+        from fleetapi.models.service_task import ServiceTaskCreateParams
+
+        result: int = self._client.call(SERVICE_TASK_CREATE, ServiceTaskCreateParams(task=task))
+        return result
+
+    def update(self, *, task: ServiceTaskUpdate) -> None:
+        """Rewrite a service work's fields, conditions and notifications.
+
+        Calls ``vehicle/service_task/update``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 204, 214.
+
+        Args:
+            task: The task, whole, with its ``id``.
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_UPDATE
+        from fleetapi.models.service_task import ServiceTaskUpdateParams
+
+        self._client.call(SERVICE_TASK_UPDATE, ServiceTaskUpdateParams(task=task))
+
+    def delete(
+        self, *, task_id: int | Unset = UNSET, task_ids: builtins.list[int] | Unset = UNSET
+    ) -> None:
+        """Delete a service work, or several.
+
+        Calls ``vehicle/service_task/delete``.
+        Sub-users need the ``vehicle_update`` right.
+
+        Args:
+            task_id: One task.
+            task_ids: Several tasks (at most 1000).
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_DELETE
+        from fleetapi.models.service_task import ServiceTaskDeleteParams
+
+        self._client.call(
+            SERVICE_TASK_DELETE, ServiceTaskDeleteParams(task_id=task_id, task_ids=task_ids)
+        )
+
+    def list(
+        self,
+        *,
+        only_unplanned: bool | Unset = UNSET,
+        vehicle_ids: builtins.list[int] | Unset = UNSET,
+        statuses: builtins.list[ServiceTaskStatus] | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        filter: str | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        add_filename_header: bool | Unset = UNSET,
+        return_prediction: bool | Unset = UNSET,
+    ) -> builtins.list[ServiceTask]:
+        """List the service works of the user's vehicles, filtered, sorted and paged.
+
+        Calls ``vehicle/service_task/list``.
+        Error codes the service lists: 201.
+
+        Args:
+            only_unplanned: Only unplanned works (default false).
+            vehicle_ids: Only the tasks of these vehicles (empty: every vehicle).
+            statuses: Only tasks of these statuses (empty: every status).
+            conditions: Search conditions on comment, cost, creation_date, description,
+                predicted_date, status, vehicle, vehicle_id.
+            filter: Only tasks whose description, comment or vehicle label contains it (any case).
+            sort: ``<field>=asc|desc`` items on comment, cost, creation_date, description, id,
+                predicted_date, status, vehicle, vehicle_id (default by id).
+            limit: At most this many tasks (default: all).
+            offset: How many found tasks to skip first (default 0).
+            add_filename_header: Answer a ``Content-Disposition`` header with the file's name
+                (default false).
+            return_prediction: With each task's ``prediction`` (default true).
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_LIST
+        from fleetapi.models.service_task import ServiceTaskListParams
+
+        result: builtins.list[ServiceTask] = self._client.call(
+            SERVICE_TASK_LIST,
+            ServiceTaskListParams(
+                only_unplanned=only_unplanned,
+                vehicle_ids=vehicle_ids,
+                statuses=statuses,
+                conditions=conditions,
+                filter=filter,
+                sort=sort,
+                limit=limit,
+                offset=offset,
+                add_filename_header=add_filename_header,
+                return_prediction=return_prediction,
+            ),
+        )
+        return result
+
+    def iterate_list(
+        self,
+        *,
+        only_unplanned: bool | Unset = UNSET,
+        vehicle_ids: builtins.list[int] | Unset = UNSET,
+        statuses: builtins.list[ServiceTaskStatus] | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        filter: str | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        add_filename_header: bool | Unset = UNSET,
+        return_prediction: bool | Unset = UNSET,
+        page_size: int = 1000,
+    ) -> Iterator[ServiceTask]:
+        """List the service works of the user's vehicles, filtered, sorted and paged.
+
+        Calls ``vehicle/service_task/list``.
+        Error codes the service lists: 201.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+
+        Args:
+            only_unplanned: Only unplanned works (default false).
+            vehicle_ids: Only the tasks of these vehicles (empty: every vehicle).
+            statuses: Only tasks of these statuses (empty: every status).
+            conditions: Search conditions on comment, cost, creation_date, description,
+                predicted_date, status, vehicle, vehicle_id.
+            filter: Only tasks whose description, comment or vehicle label contains it (any case).
+            sort: ``<field>=asc|desc`` items on comment, cost, creation_date, description, id,
+                predicted_date, status, vehicle, vehicle_id (default by id).
+            add_filename_header: Answer a ``Content-Disposition`` header with the file's name
+                (default false).
+            return_prediction: With each task's ``prediction`` (default true).
+            page_size: Items asked for per request.
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_LIST
+        from fleetapi.models.service_task import ServiceTaskListParams
+
+        params = ServiceTaskListParams(
+            only_unplanned=only_unplanned,
+            vehicle_ids=vehicle_ids,
+            statuses=statuses,
+            conditions=conditions,
+            filter=filter,
+            sort=sort,
+            add_filename_header=add_filename_header,
+            return_prediction=return_prediction,
+        )
+        for item in self._client.paginate(SERVICE_TASK_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+    def read(self, *, task_id: int, return_prediction: bool | Unset = UNSET) -> ServiceTask:
+        """Read one service work with its status and counters.
+
+        Calls ``vehicle/service_task/read``.
+        Error codes the service lists: 201, 204.
+
+        Args:
+            task_id: The task.
+            return_prediction: With ``prediction`` (default true).
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_READ
+        from fleetapi.models.service_task import ServiceTaskReadParams
+
+        result: ServiceTask = self._client.call(
+            SERVICE_TASK_READ,
+            ServiceTaskReadParams(task_id=task_id, return_prediction=return_prediction),
+        )
+        return result
+
+    def set_status(self, *, task_id: int, status: Literal["done"]) -> None:
+        """Set a service work done, keeping the date and counters of its completion.
+
+        Calls ``vehicle/service_task/set_status``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 201, 204.
+
+        Args:
+            task_id: The task.
+            status: ``done``, the one status a user sets.
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_SET_STATUS
+        from fleetapi.models.service_task import ServiceTaskSetStatusParams
+
+        self._client.call(
+            SERVICE_TASK_SET_STATUS, ServiceTaskSetStatusParams(task_id=task_id, status=status)
+        )
+
+    def download(
+        self,
+        *,
+        only_unplanned: bool | Unset = UNSET,
+        vehicle_ids: builtins.list[int] | Unset = UNSET,
+        statuses: builtins.list[ServiceTaskStatus] | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        filter: str | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        add_filename_header: bool | Unset = UNSET,
+        format: ReportFormat | Unset = UNSET,
+        group_by: ServiceTaskGroupBy | Unset = UNSET,
+    ) -> bytes:
+        """Download the service works `list` finds as a pdf document or an xlsx workbook.
+
+        Calls ``vehicle/service_task/download``.
+        Error codes the service lists: 201.
+
+        Args:
+            only_unplanned: Only unplanned works (default false).
+            vehicle_ids: Only the tasks of these vehicles (empty: every vehicle).
+            statuses: Only tasks of these statuses (empty: every status).
+            conditions: Search conditions on comment, cost, creation_date, description,
+                predicted_date, status, vehicle, vehicle_id.
+            filter: Only tasks whose description, comment or vehicle label contains it (any case).
+            sort: ``<field>=asc|desc`` items on comment, cost, creation_date, description, id,
+                predicted_date, status, vehicle, vehicle_id (default by id).
+            limit: At most this many tasks (default: all).
+            offset: How many found tasks to skip first (default 0).
+            add_filename_header: Answer a ``Content-Disposition`` header with the file's name
+                (default false).
+            format: ``pdf`` (the default), ``xlsx`` or ``xls`` (the same workbook).
+            group_by: A section per vehicle or per status (default: one table).
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_DOWNLOAD
+        from fleetapi.models.service_task import ServiceTaskDownloadParams
+
+        result: bytes = self._client.call(
+            SERVICE_TASK_DOWNLOAD,
+            ServiceTaskDownloadParams(
+                only_unplanned=only_unplanned,
+                vehicle_ids=vehicle_ids,
+                statuses=statuses,
+                conditions=conditions,
+                filter=filter,
+                sort=sort,
+                limit=limit,
+                offset=offset,
+                add_filename_header=add_filename_header,
+                format=format,
+                group_by=group_by,
+            ),
+        )
+        return result
+
+
+class VehicleServiceTaskBatchResource:
+    """The calls under ``vehicle/service_task/batch/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def create(self, *, vehicle_ids: builtins.list[int], task: ServiceTaskContent) -> None:
+        """Plan the same service work for several vehicles.
+
+        Calls ``vehicle/service_task/batch/create``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 201, 204, 214.
+
+        Args:
+            vehicle_ids: The vehicles (each of the user, with a tracker): a task is made for each.
+            task: The task to make for every vehicle.
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_BATCH_CREATE
+        from fleetapi.models.service_task import ServiceTaskBatchCreateParams
+
+        self._client.call(
+            SERVICE_TASK_BATCH_CREATE,
+            ServiceTaskBatchCreateParams(vehicle_ids=vehicle_ids, task=task),
+        )
 
 
 class TaskResource:
@@ -9584,6 +9901,205 @@ class AssetGroupResource:
         self._client.call(ASSET_GROUP_REMOVE, AssetGroupRemoveParams(id=id, assets=assets))
 
 
+class DriverResource:
+    """The calls under ``driver/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def journal(self) -> DriverJournalResource:
+        """The calls under ``driver/journal/``."""
+        return DriverJournalResource(self._client)
+
+
+class DriverJournalResource:
+    """The calls under ``driver/journal/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def entry(self) -> DriverJournalEntryResource:
+        """The calls under ``driver/journal/entry/``."""
+        return DriverJournalEntryResource(self._client)
+
+    @cached_property
+    def proposal(self) -> DriverJournalProposalResource:
+        """The calls under ``driver/journal/proposal/``."""
+        return DriverJournalProposalResource(self._client)
+
+
+class DriverJournalEntryResource:
+    """The calls under ``driver/journal/entry/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        entry_ids: builtins.list[int] | Unset = UNSET,
+        types: builtins.list[JournalEntryType] | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+    ) -> builtins.list[JournalEntry]:
+        """List a tracker's driver journal entries of a period.
+
+        Calls ``driver/journal/entry/list``.
+        Error codes the service lists: 201, 208, 211.
+
+        Args:
+            tracker_id: A tracker of the user, not blocked.
+            from_: Entries ending at or after this moment.
+            to: Entries starting at or before this moment; later than ``from``.
+            entry_ids: Only these entries of the tracker, whatever the period.
+            types: Only entries of these types (empty: every type).
+            sort: ``<field>=asc|desc`` items on driver, end_address, end_date, end_datetime,
+                start_address, start_date, start_datetime, type (default ``start_date=asc``).
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_ENTRY_LIST
+        from fleetapi.models.driver_journal import JournalEntryListParams
+
+        result: builtins.list[JournalEntry] = self._client.call(
+            JOURNAL_ENTRY_LIST,
+            JournalEntryListParams(
+                tracker_id=tracker_id,
+                from_=from_,
+                to=to,
+                entry_ids=entry_ids,
+                types=types,
+                sort=sort,
+            ),
+        )
+        return result
+
+    def create(self, *, entries: builtins.list[NewJournalEntry]) -> None:
+        """Create driver journal entries: trips put in a category.
+
+        Calls ``driver/journal/entry/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 204, 208.
+
+        Args:
+            entries: The entries (all or none are created; at most 1000).
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_ENTRY_CREATE
+        from fleetapi.models.driver_journal import JournalEntryCreateParams
+
+        self._client.call(JOURNAL_ENTRY_CREATE, JournalEntryCreateParams(entries=entries))
+
+    def update(self, *, entry: JournalEntryUpdate) -> None:
+        """Change a driver journal entry's type and comment.
+
+        Calls ``driver/journal/entry/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 204.
+
+        Args:
+            entry: The entry's ID, new type and comment.
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_ENTRY_UPDATE
+        from fleetapi.models.driver_journal import JournalEntryUpdateParams
+
+        self._client.call(JOURNAL_ENTRY_UPDATE, JournalEntryUpdateParams(entry=entry))
+
+    def delete(self, *, entry_ids: builtins.list[int]) -> None:
+        """Delete driver journal entries.
+
+        Calls ``driver/journal/entry/delete``.
+        Sub-users need the ``tracker_update`` right.
+
+        Args:
+            entry_ids: The entries (at most 1000).
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_ENTRY_DELETE
+        from fleetapi.models.driver_journal import JournalEntryDeleteParams
+
+        self._client.call(JOURNAL_ENTRY_DELETE, JournalEntryDeleteParams(entry_ids=entry_ids))
+
+    def download(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        format: ReportFormat,
+        entry_ids: builtins.list[int] | Unset = UNSET,
+        types: builtins.list[JournalEntryType] | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        add_filename_header: bool | Unset = UNSET,
+        group_by: JournalGroupBy | Unset = UNSET,
+    ) -> bytes:
+        """Download a tracker's driver journal of a period as a pdf document or a workbook.
+
+        Calls ``driver/journal/entry/download``.
+        Error codes the service lists: 201, 208, 211.
+
+        Args:
+            tracker_id: A tracker of the user, not blocked.
+            from_: Entries ending at or after this moment.
+            to: Entries starting at or before this moment; later than ``from``.
+            entry_ids: Only these entries of the tracker, whatever the period.
+            types: Only entries of these types (empty: every type).
+            sort: ``<field>=asc|desc`` items on driver, end_address, end_date, end_datetime,
+                start_address, start_date, start_datetime, type (default ``start_date=asc``).
+            format: ``pdf``, ``xlsx`` or ``xls`` (the same workbook).
+            add_filename_header: Answer a ``Content-Disposition`` header with the file's name
+                (default true).
+            group_by: A section per type or per day (default: one table).
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_ENTRY_DOWNLOAD
+        from fleetapi.models.driver_journal import JournalEntryDownloadParams
+
+        result: bytes = self._client.call(
+            JOURNAL_ENTRY_DOWNLOAD,
+            JournalEntryDownloadParams(
+                tracker_id=tracker_id,
+                from_=from_,
+                to=to,
+                entry_ids=entry_ids,
+                types=types,
+                sort=sort,
+                format=format,
+                add_filename_header=add_filename_header,
+                group_by=group_by,
+            ),
+        )
+        return result
+
+
+class DriverJournalProposalResource:
+    """The calls under ``driver/journal/proposal/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list(
+        self, *, tracker_id: int, from_: dt.datetime, to: dt.datetime
+    ) -> builtins.list[JournalProposal]:
+        """List a tracker's trips of a period that could become driver journal entries.
+
+        Calls ``driver/journal/proposal/list``.
+        Error codes the service lists: 201, 208, 211.
+
+        Args:
+            tracker_id: A tracker of the user, not blocked.
+            from_: Trips ending at or after this moment.
+            to: Trips starting at or before this moment; later than ``from``.
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_PROPOSAL_LIST
+        from fleetapi.models.driver_journal import JournalProposalListParams
+
+        result: builtins.list[JournalProposal] = self._client.call(
+            JOURNAL_PROPOSAL_LIST,
+            JournalProposalListParams(tracker_id=tracker_id, from_=from_, to=to),
+        )
+        return result
+
+
 class Resources:
     """Every call of the API, at the attribute chain of its path."""
 
@@ -9791,6 +10307,11 @@ class Resources:
     def asset_group(self) -> AssetGroupResource:
         """The calls under ``asset_group/``."""
         return AssetGroupResource(cast("Client", self))
+
+    @cached_property
+    def driver(self) -> DriverResource:
+        """The calls under ``driver/``."""
+        return DriverResource(cast("Client", self))
 
     @cached_property
     def api_keys(self) -> LegacyApiKeys:

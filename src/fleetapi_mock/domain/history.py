@@ -50,6 +50,8 @@ EVENT_TYPES: Final = {
     "moving": "Movement started",
     "track_end": "Parking started",
     "track_start": "Movement started after parking",
+    "service_task_notified": "Service work due soon",
+    "service_task_expired": "Service work due",
 }
 """The event types the mock knows, with their English descriptions (``history/type/list``)."""
 

@@ -40,6 +40,7 @@ from fleetapi.models.task import Task
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.history import describe, record_event, visible_events
 from fleetapi_mock.domain.lifecycle import END_STATES
+from fleetapi_mock.domain.service_task import review_service_tasks
 from fleetapi_mock.domain.task import Board
 from fleetapi_mock.domain.track import splitting_of
 from fleetapi_mock.domain.zone import contains
@@ -304,6 +305,8 @@ def _reached(board: Board, task: Task) -> list[tuple[str, dt.datetime]]:
 
 
 def current_events(ctx: Context) -> list[EventRecord]:
-    """The events the caller sees, by ID, once the task events up to now are recorded."""
+    """The events the caller sees, by ID, once the task and service task events up to now
+    are recorded."""
     record_task_events(ctx)
+    review_service_tasks(ctx.world)
     return visible_events(ctx)

@@ -243,7 +243,8 @@ def _check_sharing_references(world: World) -> Iterator[tuple[str, str]]:
 
 def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
     """Vehicles' trackers (one vehicle each) and garages; service tasks' vehicles; asset
-    groups' assets (one of each type per group, one group per asset)."""
+    groups' assets (one of each type per group, one group per asset); journal entries'
+    trackers and drivers."""
     bound: dict[int, int] = {}
     for vehicle in world.vehicles.values():
         where = f"vehicles[id={vehicle.id}]"
@@ -275,6 +276,13 @@ def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
                 other = grouped[(asset.id, asset.type)]
                 yield f"{where}.assets", f"{asset.type} {asset.id} is in group {other} too"
             grouped.setdefault((asset.id, asset.type), group.id)
+    for entry in world.journal_entries.values():
+        where = f"journal_entries[id={entry.id}]"
+        yield from _tracker_of(world, where, entry.user_id, entry.tracker_id)
+        if entry.employee_id is not None and not _owns(
+            world, entry.user_id, world.employees, entry.employee_id
+        ):
+            yield f"{where}.employee_id", f"no employee {entry.employee_id} of the owner"
 
 
 def _check_entities(world: World) -> Iterator[tuple[str, str]]:

@@ -69,6 +69,7 @@ from fleetapi_mock.state.records import (
     GarageRecord,
     GeoLinkRecord,
     ImportProcessRecord,
+    JournalEntryRecord,
     MailRecord,
     MapLayerRecord,
     MobileNetworkRecord,
@@ -190,6 +191,7 @@ class World:
     vehicles: Table[int, VehicleRecord] = collection()
     service_tasks: Table[int, ServiceTaskRecord] = collection()
     asset_groups: Table[int, AssetGroupRecord] = collection()
+    journal_entries: Table[int, JournalEntryRecord] = collection()
     zones: Table[int, ZoneRecord] = collection()
     places: Table[int, PlaceRecord] = collection()
     entities: Table[int, EntityRecord] = collection()

@@ -18,11 +18,11 @@ __all__ = ["remove_tracker"]
 
 def remove_tracker(ctx: Context, record: TrackerRecord) -> None:
     """Remove ``record`` with its data: its points, events, sensors, last change of employee,
-    saved and queued commands, chat, retranslator bindings, trusted numbers, settings, beacon
-    data and working status changes, the tasks and routes assigned to it, its check-ins and the
-    forms made for it (their files marked deleted); contacts share it no more. The employee and
-    the vehicle bound to it are unbound; it leaves its status listing, rules, geo links (a link
-    left with no tracker is deleted) and sub-users' tracker lists."""
+    saved and queued commands, chat, retranslator bindings, driver journal entries, trusted
+    numbers, settings, beacon data and working status changes, the tasks and routes assigned to
+    it, its check-ins and the forms made for it (their files marked deleted); contacts share it
+    no more. The employee and the vehicle bound to it are unbound; it leaves its status listing,
+    rules, geo links (a link left with no tracker is deleted) and sub-users' tracker lists."""
     world, gone = ctx.world, record.id
     world.track_points.remove_tracker(gone)
     for table in (
@@ -33,6 +33,7 @@ def remove_tracker(ctx: Context, record: TrackerRecord) -> None:
         world.chat_messages,
         world.retranslator_bindings,
         world.status_changes,
+        world.journal_entries,
     ):
         for key in [k for k, r in table.items() if r.tracker_id == gone]:
             del table[key]

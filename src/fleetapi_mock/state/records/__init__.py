@@ -89,8 +89,6 @@ from fleetapi_mock.state.records.fleet import (
     MovementStatus,
     RuleRecord,
     SensorRecord,
-    ServiceTaskRecord,
-    ServiceTaskStatus,
     TrackerGroupRecord,
     TrackerRecord,
     TrackerStateRecord,
@@ -99,6 +97,12 @@ from fleetapi_mock.state.records.fleet import (
     VirtualSensorRecord,
     calibration_problem,
     reading_text,
+)
+from fleetapi_mock.state.records.maintenance import (
+    JournalEntryRecord,
+    ServiceMark,
+    ServiceTaskRecord,
+    ServiceTaskStatus,
 )
 from fleetapi_mock.state.records.messages import (
     ChatMessageRecord,
@@ -147,6 +151,7 @@ __all__ = [
     "HttpCommandRecord",
     "ImportProcessRecord",
     "ImportRow",
+    "JournalEntryRecord",
     "MailKind",
     "MailRecord",
     "MapLayerRecord",
@@ -165,6 +170,7 @@ __all__ = [
     "RuleRecord",
     "SecurityGroupRecord",
     "SensorRecord",
+    "ServiceMark",
     "ServiceTaskRecord",
     "ServiceTaskStatus",
     "SessionKind",
