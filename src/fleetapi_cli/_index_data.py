@@ -523,7 +523,7 @@ HAND_MADE: dict[str, HandMade] = {
     "status": HandMade(
         "fleetapi_cli.commands.status",
         True,
-        "Working statuses: listings of statuses, their trackers, a tracker's current status.",
+        "Working statuses of employees: listings, a tracker's status.",
         {"update": (("status/update",), ("status/listing/list", "status/list"))},
     ),
     "task": HandMade(

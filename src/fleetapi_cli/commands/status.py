@@ -14,7 +14,7 @@ from fleetapi_cli.fields import field_help
 __all__ = ["app"]
 
 app = new_group(
-    "Working statuses: listings of statuses, their trackers, a tracker's current status.",
+    "Working statuses of employees: listings, a tracker's status.",
     epilog=examples(
         "fleet status listing list",
         "fleet status list --listing-id 1",
