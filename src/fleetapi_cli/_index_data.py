@@ -264,6 +264,8 @@ INDEX: Index = {
     "form template update": "form/template/update",
     "form template delete": "form/template/delete",
     "form template stats read": "form/template/stats/read",
+    "form read": "form/read",
+    "form download": "form/download",
     "task route list": "task/route/list",
     "task route read": "task/route/read",
     "task route update": "task/route/update",
@@ -312,6 +314,13 @@ INDEX: Index = {
     "tariff tracker list": "tariff/tracker/list",
     "tariff tracker change": "tariff/tracker/change",
     "transaction list": "transaction/list",
+    "task form create": "task/form/create",
+    "task form read": "task/form/read",
+    "task form list": "task/form/list",
+    "task form delete": "task/form/delete",
+    "task form values update": "task/form/values/update",
+    "task form file create": "task/form/file/create",
+    "task form download": "task/form/download",
 }
 
 HAND_MADE: dict[str, HandMade] = {

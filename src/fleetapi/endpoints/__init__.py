@@ -78,6 +78,7 @@ AREAS: tuple[str, ...] = (
     "file",
     "tariff",
     "transaction",
+    "task_form",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 
