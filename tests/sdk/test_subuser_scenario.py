@@ -497,7 +497,8 @@ def task_forms(scene: Scene, path: str) -> None:
     every = call(scene.master, "task/form/list", **LISTED).list
     mine = sees(scene, "task/form/list", **LISTED).list
     assert [i.form.id for i in mine] == [i.form.id for i in every if bound(i.form)]
-    assert mine and len(mine) < len(every)
+    assert mine
+    assert len(mine) < len(every)
     for template in (1, 2):
         wanted = call(scene.master, "task/form/list", template_id=template, **LISTED).list
         seen = sees(scene, "task/form/list", template_id=template, **LISTED).list

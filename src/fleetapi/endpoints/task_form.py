@@ -134,7 +134,8 @@ TASK_FORM_VALUES_UPDATE = Endpoint(
             "A form never submitted",
             "255: the values of a task form are corrected through the API only after a "
             "submission from the executor's app (the mock's `FleetMock.submit_task_form` or "
-            "`POST /__mock__/task_form`); so does a task whose tracker no longer exists.",
+            "`POST /__mock__/task_form`). A task whose tracker was deleted is gone with it "
+            "(201).",
         ),
         Decision(
             "What `task/form/values/update` changes",

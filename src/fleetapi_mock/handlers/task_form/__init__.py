@@ -87,12 +87,10 @@ def _require_state(ctx: Context, board: Board, task: Task, *, completed: bool) -
 
 
 def _require_correctable(ctx: Context, board: Board, task: Task, form: FormRecord) -> None:
-    """255 unless the form can be corrected: submitted from the app, the task's tracker still
-    there, the task in a state that allows it."""
+    """255 unless the form can be corrected: submitted from the app, the task in a state
+    that allows it."""
     if form.submitted is None:
         raise InvalidTaskStateError(f"the form of task {task.id} was never submitted")
-    if task.tracker_id is not None and task.tracker_id not in ctx.world.trackers:
-        raise InvalidTaskStateError(f"the tracker of task {task.id} is deleted")
     _require_state(ctx, board, task, completed=True)
 
 
@@ -144,9 +142,8 @@ def task_form_values_update(ctx: Context, params: TaskFormValuesUpdateParams) ->
     """Correct the values of a submitted task form: the named fields take the new values,
     the others keep theirs; uploaded files no value names any more are deleted.
 
-    101 for a demo user; 201 for a task without a form; 255 for a form never submitted, a
-    task whose tracker is gone or a task in a state that does not allow it; 242 listing every
-    invalid value (codes 1 to 10).
+    101 for a demo user; 201 for a task without a form; 255 for a form never submitted or a
+    task in a state that does not allow it; 242 listing every invalid value (codes 1 to 10).
     """
     if ctx.require_user().profile.demo:
         raise DemoModeError("a demo user cannot change form values")
