@@ -43,7 +43,7 @@ def field_files(ctx: Context, form: FormRecord) -> list[FormFile]:
 
 
 def _named(form: FormRecord) -> list[int]:
-    """The IDs of the files the form's values name, in the order of its fields."""
+    """The IDs of the files the form's values name, each once."""
     values = (form.values or {}).values()
     return list(dict.fromkeys(i for value in values for i in file_ids_of(value)))
 
