@@ -97,11 +97,12 @@ TASK_FORM_LIST = Endpoint(
         Decision(
             "Filters, periods and order of `task/form/list`",
             "Each text of `filters` must be found in its value (case-insensitive; an empty "
-            "text filters nothing), `task_id` equal; each period (in the caller's time zone, both ends included) keeps the "
-            "forms whose date/time lies in it. `order_by` (default `submitted`) sorts in the "
-            "direction of `ascending`, text case-insensitively; forms without a value come "
-            "last either way, ties by form ID. `limit` and `offset` page the result (no "
-            "default limit); `count` counts every form found.",
+            "text filters nothing), `task_id` equal; each period (in the caller's time zone, "
+            "both ends included) keeps the forms whose date/time lies in it. `order_by` "
+            "(default `submitted`) sorts in the direction of `ascending`, text "
+            "case-insensitively; forms without a value come last either way, ties by form ID. "
+            "`limit` and `offset` page the result (no default limit); `count` counts every "
+            "form found.",
         ),
     ),
 )
