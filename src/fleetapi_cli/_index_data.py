@@ -281,6 +281,8 @@ INDEX: Index = {
     "form template update": "form/template/update",
     "form template delete": "form/template/delete",
     "form template stats read": "form/template/stats/read",
+    "form read": "form/read",
+    "form download": "form/download",
     "task route list": "task/route/list",
     "task route read": "task/route/read",
     "task route update": "task/route/update",
@@ -361,6 +363,13 @@ INDEX: Index = {
     "driver journal entry delete": "driver/journal/entry/delete",
     "driver journal entry download": "driver/journal/entry/download",
     "driver journal proposal list": "driver/journal/proposal/list",
+    "task form create": "task/form/create",
+    "task form read": "task/form/read",
+    "task form list": "task/form/list",
+    "task form delete": "task/form/delete",
+    "task form values update": "task/form/values/update",
+    "task form file create": "task/form/file/create",
+    "task form download": "task/form/download",
 }
 
 HAND_MADE: dict[str, HandMade] = {

@@ -65,6 +65,7 @@ ARGS: dict[str, list[str]] = {
     "vehicle service-task list": [],
     "driver journal entry list": ["--tracker-id", "1", *PERIOD],
     "driver journal proposal list": ["--tracker-id", "1", *PERIOD],
+    "task form list": ["--ascending", "--include-unsubmitted"],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

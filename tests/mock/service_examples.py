@@ -754,6 +754,98 @@ _FORM_TEMPLATE: Final = {
     "default": False,
 }
 
+
+def _delivery_report_submitted(mock: FleetMock) -> None:
+    """Task 2's delivery report (form 2), submitted from the app with a signature (an image of
+    EXIF orientation 1), as a form is before the API corrects it."""
+    from fleetapi.models.common import Location
+    from fleetapi.models.files import FileMetadata
+
+    world = mock.world
+    signature = attrs.evolve(
+        world.files[2],
+        id=world.ids.next("files"),
+        form_id=2,
+        submitted=False,
+        metadata=FileMetadata(orientation=1),
+    )
+    world.files[signature.id] = signature
+    mock.submit_task_form(
+        2,
+        {
+            "recipient": {"type": "text", "value": "John Doe"},
+            "signature": {"type": "signature", "file_id": signature.id},
+        },
+        location=Location(lat=52.475, lng=13.455, address="Lagerstrasse 5, Berlin"),
+    )
+
+
+_FORM: Final = {
+    "id": 2,
+    "label": "Order form",
+    "fields": [{**_FORM_FIELD, "id": "recipient"}],
+    "created": "2017-03-15 12:36:27",
+    "submit_in_zone": True,
+    "task_id": 1,
+    "template_id": 1,
+    "values": {"recipient": {"type": "text", "value": "John Doe"}},
+    "submitted": "2017-03-21 18:40:54",
+    "submit_location": {"lat": 11.0, "lng": 22.0, "address": "Wall Street, NY"},
+}
+"""The form of ``form/read`` as documented (field ``111-aaa-whatever``: the delivery report's
+``recipient``)."""
+_FORM_FILE: Final = {
+    "id": 16,
+    "storage_id": 1,
+    "user_id": 12203,
+    "type": "image",
+    "created": "2017-09-06 11:54:28",
+    "uploaded": "2017-09-06 11:55:14",
+    "name": "lala.jpg",
+    "size": 72594,
+    "mime_type": "image/png",
+    "metadata": {"orientation": 1},
+    "state": "uploaded",
+    "download_url": "https://static.navixy.com/file/dl/1/0/1g/01gw2j5q7nm4r92dytolzd6koxy9e38v.png/lala.jpg",
+}
+"""A form file as documented."""
+_TASK_FORM_ITEM: Final = {
+    "employee": {"id": 13, "first_name": "John", "middle_name": "", "last_name": "Dow"},
+    "task": {
+        "id": 7867,
+        "label": "My task 3",
+        "from": "2017-07-27 15:00:00",
+        "to": "2017-07-28 14:59:59",
+        "creation_date": "2017-07-27 12:12:23",
+        "arrival_date": "2017-07-27 15:14:07",
+        "address": "Moltkestrasse 32",
+        "status": "done",
+        "completion_date": "2017-07-28 14:36:28",
+        "fact_duration": "PT22M21S",
+    },
+    "tracker": {"id": 15620, "label": "Navixy A6"},
+    "vehicle": None,
+    "form": {
+        "id": 1012,
+        "label": "A form",
+        "description": "",
+        "fields": [],
+        "created": "2017-07-28 03:48:06",
+        "submit_in_zone": False,
+        "task_id": 7867,
+        "template_id": 449,
+        "values": None,
+        "submitted": "2017-03-21 18:40:54",
+        "submit_location": {"lat": 26.826762, "lng": 20.5947311, "address": "Partizan st., 4"},
+    },
+    "submit_places": {
+        "location": {"lat": 26.826762, "lng": 20.5947311, "address": "Partizan st., 4"},
+        "places": [{"id": 38, "label": "Office sweet office"}],
+        "zones": [{"id": 18404, "label": "Zone 51"}],
+    },
+}
+"""One form of ``task/form/list`` as documented."""
+
 _ROUTE: Final = {
     "id": 111,
     "user_id": 3,
@@ -1530,6 +1622,62 @@ EXAMPLES: Final = (
             "scheduled": 2,
         },
     ),
+    # documented: task 11231, template 12548 (the demo's task 1 has no form, template 2)
+    Example("task/form/create", {"task_id": 1, "template_id": 2}, {}),
+    # documented: task 12546 (the demo's task 2 has a delivery report, submitted in the setup)
+    Example(
+        "task/form/read",
+        {"task_id": 2},
+        {
+            "value": ANY,
+            "files": [
+                {
+                    **_FORM_FILE,
+                    "bindings": {
+                        "form_field": {"form_id": 40, "field_id": "2222", "submitted": False}
+                    },
+                    "previews": [{"download_url": _FORM_FILE["download_url"]}],
+                }
+            ],
+        },
+        setup=_delivery_report_submitted,
+    ),
+    Example(
+        "task/form/list",
+        {"ascending": True, "include_unsubmitted": True},
+        {"count": 2, "list": [_TASK_FORM_ITEM]},
+    ),
+    Example("task/form/delete", {"task_id": 2}, {}),
+    # documented: task 9677618, field 2533373665146 (the demo's task 2, its "recipient")
+    Example(
+        "task/form/values/update",
+        {"task_id": 2, "values": {"recipient": {"type": "text", "value": "Hideo Kojima"}}},
+        {},
+        setup=_delivery_report_submitted,
+    ),
+    # documented: field file1 (the delivery report's "photos")
+    Example(
+        "task/form/file/create",
+        {"task_id": 2, "field_id": "photos", "size": 10},
+        {
+            "value": {
+                "file_id": 111,
+                "url": "http://bla.org/bla",
+                "expires": "2020-02-03 03:04:00",
+                "file_field_name": "file",
+                "fields": {"token": "a43f43ed4340b86c808ac"},
+            }
+        },
+        setup=_delivery_report_submitted,
+    ),
+    Example("task/form/download", {"task_id": 3, "format": "pdf"}, {"magic": b"%PDF-"}),
+    Example(
+        "form/read",
+        {"id": 2},
+        {"value": _FORM, "files": [_FORM_FILE]},
+        setup=_delivery_report_submitted,
+    ),
+    Example("form/download", {"id": 2, "format": "pdf"}, {"magic": b"%PDF-"}),
     Example("task/route/list", {}, {"list": [_ROUTE]}),
     # documented: route 111 (and 11231, 23144, 23785 below): the demo's route is 6
     Example("task/route/read", {"route_id": 6}, {"value": _ROUTE}),

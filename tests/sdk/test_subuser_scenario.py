@@ -514,8 +514,47 @@ def form_template_stats(scene: Scene, path: str) -> None:
     """The tasks with a form of the template count those the sub-user sees."""
     every = sum(call(scene.master, path, template_id=1).tasks.values())
     mine = sum(sees(scene, path, template_id=1).tasks.values())
-    forms = [t for t in sees(scene, "task/list").list if t.form is not None]
+    forms = [t for t in sees(scene, "task/list").list if t.form and t.form.template_id == 1]
     assert mine == len(forms) < every
+
+
+LISTED = {"ascending": True, "include_unsubmitted": True}
+"""Every task form, submitted or not."""
+
+
+@checks("task/form/list", "task/form/read", "task/form/download")
+def task_forms(scene: Scene, path: str) -> None:
+    """The forms of the tasks the sub-user sees (its trackers' and the unassigned ones); by
+    template, check-in forms of its trackers too (the demo's is Anna's phone's: hidden)."""
+    every = call(scene.master, "task/form/list", **LISTED).list
+    mine = sees(scene, "task/form/list", **LISTED).list
+    assert [i.form.id for i in mine] == [i.form.id for i in every if bound(i.form)]
+    assert mine
+    assert len(mine) < len(every)
+    for template in (1, 2):
+        wanted = call(scene.master, "task/form/list", template_id=template, **LISTED).list
+        seen = sees(scene, "task/form/list", template_id=template, **LISTED).list
+        assert [i.form.id for i in seen] == [i.form.id for i in wanted if bound(i.form)]
+    params = {"format": "pdf"} if path == "task/form/download" else {}
+    if path != "task/form/list":
+        for item in every:
+            if bound(item.form):
+                sees(scene, path, task_id=item.form.task_id, **params)
+            else:
+                refused(scene, path, task_id=item.form.task_id, **params)
+
+
+@checks("form/read", "form/download")
+def forms(scene: Scene, path: str) -> None:
+    """A form with its task (seen as `task/read` sees it) or its check-in's tracker."""
+    every = call(scene.master, "task/form/list", template_id=1, **LISTED).list
+    params = {"format": "xlsx"} if path == "form/download" else {}
+    assert any(i.task is None for i in every)  # the check-in form of Anna's phone
+    for item in every + call(scene.master, "task/form/list", template_id=2, **LISTED).list:
+        if bound(item.form):
+            sees(scene, path, id=item.form.id, **params)
+        else:
+            refused(scene, path, id=item.form.id, **params)
 
 
 @checks("delivery/read", "delivery/list")

@@ -82,6 +82,7 @@ AREAS: tuple[str, ...] = (
     "asset_group",
     "service_task",
     "driver_journal",
+    "task_form",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

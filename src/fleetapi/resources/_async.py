@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from fleetapi._async_events import AsyncEventStream
 from fleetapi._deprecation import moved
+from fleetapi._endpoint import ExportFormat
 from fleetapi._types import UNSET, Unset
 from fleetapi._uploads import FileInput
 
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
     from fleetapi.models.feedback import Feedback, FeedbackType
     from fleetapi.models.files import FileMetadata, FileStats, UploadTicket
     from fleetapi.models.form import (
+        FormReadResult,
         FormTemplate,
         FormTemplateChange,
         FormTemplateStats,
@@ -112,7 +114,7 @@ if TYPE_CHECKING:
     )
     from fleetapi.models.route import CheckpointUpdate, NewCheckpoint, RouteChange, RouteCheckpoint
     from fleetapi.models.rule import NewRule, Rule
-    from fleetapi.models.search import SearchCondition
+    from fleetapi.models.search import Period, SearchCondition
     from fleetapi.models.sensor import (
         CalibrationPoint,
         DiscreteSensor,
@@ -167,6 +169,13 @@ if TYPE_CHECKING:
         TaskUpdateResult,
     )
     from fleetapi.models.task_batch import BatchField, LocationCheckMode, TaskBatchConvertResult
+    from fleetapi.models.task_form import (
+        TaskFormFilters,
+        TaskFormList,
+        TaskFormListItem,
+        TaskFormOrder,
+        TaskFormReadResult,
+    )
     from fleetapi.models.timezone import TimeZone
     from fleetapi.models.track import (
         AssetRef,
@@ -341,6 +350,9 @@ __all__ = [
     "AsyncTariffResource",
     "AsyncTariffTrackerResource",
     "AsyncTaskCheckpointResource",
+    "AsyncTaskFormFileResource",
+    "AsyncTaskFormResource",
+    "AsyncTaskFormValuesResource",
     "AsyncTaskResource",
     "AsyncTaskRouteResource",
     "AsyncTimezoneResource",
@@ -2358,6 +2370,11 @@ class AsyncTaskResource:
         """The calls under ``task/checkpoint/``."""
         return AsyncTaskCheckpointResource(self._client)
 
+    @cached_property
+    def form(self) -> AsyncTaskFormResource:
+        """The calls under ``task/form/``."""
+        return AsyncTaskFormResource(self._client)
+
     async def assign(self, *, task_id: int, tracker_id: int | None) -> None:
         """Assign a task to a tracker, or unassign it with a null tracker.
 
@@ -2925,6 +2942,283 @@ class AsyncTaskCheckpointResource:
         await self._client.call(
             TASK_CHECKPOINT_TRANSMUTE, CheckpointParams(checkpoint_id=checkpoint_id)
         )
+
+
+class AsyncTaskFormResource:
+    """The calls under ``task/form/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def values(self) -> AsyncTaskFormValuesResource:
+        """The calls under ``task/form/values/``."""
+        return AsyncTaskFormValuesResource(self._client)
+
+    @cached_property
+    def file(self) -> AsyncTaskFormFileResource:
+        """The calls under ``task/form/file/``."""
+        return AsyncTaskFormFileResource(self._client)
+
+    async def create(self, *, task_id: int, template_id: int) -> None:
+        """Attach a new form, made from a template, to a task or checkpoint.
+
+        Calls ``task/form/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 247, 255.
+
+        Args:
+            task_id: The task or checkpoint to attach the form to (not a route).
+            template_id: The form template the form is made from.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_CREATE
+        from fleetapi.models.task_form import TaskFormCreateParams
+
+        await self._client.call(
+            TASK_FORM_CREATE, TaskFormCreateParams(task_id=task_id, template_id=template_id)
+        )
+
+    async def read(self, *, task_id: int) -> TaskFormReadResult:
+        """Read a task's form and the files of its fields.
+
+        Calls ``task/form/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            task_id: The task or checkpoint whose form it is.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_READ
+        from fleetapi.models.task_form import TaskFormParams
+
+        result: TaskFormReadResult = await self._client.call(
+            TASK_FORM_READ, TaskFormParams(task_id=task_id)
+        )
+        return result
+
+    async def list(
+        self,
+        *,
+        ascending: bool,
+        include_unsubmitted: bool,
+        template_id: int | Unset | None = UNSET,
+        task_ids: builtins.list[int] | Unset | None = UNSET,
+        order_by: TaskFormOrder | Unset = UNSET,
+        filters: TaskFormFilters | Unset = UNSET,
+        submit_period: Period | Unset = UNSET,
+        task_creation_period: Period | Unset = UNSET,
+        task_from_period: Period | Unset = UNSET,
+        task_to_period: Period | Unset = UNSET,
+        task_arrival_period: Period | Unset = UNSET,
+        task_completion_period: Period | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+    ) -> TaskFormList:
+        """List forms of tasks (and check-ins) with their tasks, trackers and employees.
+
+        Calls ``task/form/list``.
+        Error codes the service lists: 204.
+
+        Args:
+            template_id: Only forms made from this template (task and check-in forms).
+            task_ids: Only the forms of these tasks (at most 5000).
+            order_by: What to sort by (default ``submitted``).
+            ascending: Sort ascending, else descending.
+            include_unsubmitted: Also list forms not submitted yet.
+            filters: Texts to find in the forms' values and those of their tasks.
+            submit_period: Only forms submitted in this period.
+            task_creation_period: Only forms of tasks created in this period.
+            task_from_period: Only forms of tasks starting in this period.
+            task_to_period: Only forms of tasks ending in this period.
+            task_arrival_period: Only forms of tasks arrived at in this period.
+            task_completion_period: Only forms of tasks completed in this period.
+            offset: Zero-based index of the first form (default 0).
+            limit: At most this many forms (a page; default all).
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_LIST
+        from fleetapi.models.task_form import TaskFormListParams
+
+        result: TaskFormList = await self._client.call(
+            TASK_FORM_LIST,
+            TaskFormListParams(
+                template_id=template_id,
+                task_ids=task_ids,
+                order_by=order_by,
+                ascending=ascending,
+                include_unsubmitted=include_unsubmitted,
+                filters=filters,
+                submit_period=submit_period,
+                task_creation_period=task_creation_period,
+                task_from_period=task_from_period,
+                task_to_period=task_to_period,
+                task_arrival_period=task_arrival_period,
+                task_completion_period=task_completion_period,
+                offset=offset,
+                limit=limit,
+            ),
+        )
+        return result
+
+    async def iterate_list(
+        self,
+        *,
+        ascending: bool,
+        include_unsubmitted: bool,
+        template_id: int | Unset | None = UNSET,
+        task_ids: builtins.list[int] | Unset | None = UNSET,
+        order_by: TaskFormOrder | Unset = UNSET,
+        filters: TaskFormFilters | Unset = UNSET,
+        submit_period: Period | Unset = UNSET,
+        task_creation_period: Period | Unset = UNSET,
+        task_from_period: Period | Unset = UNSET,
+        task_to_period: Period | Unset = UNSET,
+        task_arrival_period: Period | Unset = UNSET,
+        task_completion_period: Period | Unset = UNSET,
+        page_size: int = 1000,
+    ) -> AsyncIterator[TaskFormListItem]:
+        """List forms of tasks (and check-ins) with their tasks, trackers and employees.
+
+        Calls ``task/form/list``.
+        Error codes the service lists: 204.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+
+        Args:
+            template_id: Only forms made from this template (task and check-in forms).
+            task_ids: Only the forms of these tasks (at most 5000).
+            order_by: What to sort by (default ``submitted``).
+            ascending: Sort ascending, else descending.
+            include_unsubmitted: Also list forms not submitted yet.
+            filters: Texts to find in the forms' values and those of their tasks.
+            submit_period: Only forms submitted in this period.
+            task_creation_period: Only forms of tasks created in this period.
+            task_from_period: Only forms of tasks starting in this period.
+            task_to_period: Only forms of tasks ending in this period.
+            task_arrival_period: Only forms of tasks arrived at in this period.
+            task_completion_period: Only forms of tasks completed in this period.
+            page_size: Items asked for per request.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_LIST
+        from fleetapi.models.task_form import TaskFormListParams
+
+        params = TaskFormListParams(
+            template_id=template_id,
+            task_ids=task_ids,
+            order_by=order_by,
+            ascending=ascending,
+            include_unsubmitted=include_unsubmitted,
+            filters=filters,
+            submit_period=submit_period,
+            task_creation_period=task_creation_period,
+            task_from_period=task_from_period,
+            task_to_period=task_to_period,
+            task_arrival_period=task_arrival_period,
+            task_completion_period=task_completion_period,
+        )
+        async for item in self._client.paginate(TASK_FORM_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+    async def delete(self, *, task_id: int) -> None:
+        """Delete a task's form, with its values and files.
+
+        Calls ``task/form/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 255.
+
+        Args:
+            task_id: The task or checkpoint whose form it is.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_DELETE
+        from fleetapi.models.task_form import TaskFormParams
+
+        await self._client.call(TASK_FORM_DELETE, TaskFormParams(task_id=task_id))
+
+    async def download(self, *, task_id: int, format: ExportFormat) -> bytes:
+        """A task's form as an xlsx workbook or a pdf document.
+
+        Calls ``task/form/download``.
+        Error codes the service lists: 201.
+
+        Args:
+            task_id: The task or checkpoint whose form it is.
+            format: The document's format: ``xlsx`` or ``pdf``.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_DOWNLOAD
+        from fleetapi.models.task_form import TaskFormDownloadParams
+
+        result: bytes = await self._client.call(
+            TASK_FORM_DOWNLOAD, TaskFormDownloadParams(task_id=task_id, format=format)
+        )
+        return result
+
+
+class AsyncTaskFormValuesResource:
+    """The calls under ``task/form/values/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def update(self, *, task_id: int, values: builtins.dict[str, Any]) -> None:
+        """Correct the values of a task form already submitted from the mobile app.
+
+        Calls ``task/form/values/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 101, 201, 242, 255.
+
+        Args:
+            task_id: The task or checkpoint whose submitted form is corrected.
+            values: Field ID to its new value; the fields left out keep theirs.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_VALUES_UPDATE
+        from fleetapi.models.task_form import TaskFormValuesUpdateParams
+
+        await self._client.call(
+            TASK_FORM_VALUES_UPDATE, TaskFormValuesUpdateParams(task_id=task_id, values=values)
+        )
+
+
+class AsyncTaskFormFileResource:
+    """The calls under ``task/form/file/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        task_id: int,
+        field_id: str,
+        size: int,
+        filename: str | Unset = UNSET,
+        metadata: FileMetadata | Unset = UNSET,
+    ) -> UploadTicket:
+        """Reserve a file for a file-based field of a task's form; get where to upload it.
+
+        Calls ``task/form/file/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 231, 255, 267, 268, 271.
+
+        Args:
+            task_id: The task or checkpoint whose form field takes the file.
+            field_id: The form field (file-based: ``file``, ``photo`` or ``signature``) to attach
+                to.
+            size: The maximum size in bytes of the upload; reserved in the user's quota.
+            filename: The stored file's name (default: the name of the uploaded file part).
+            metadata: What is known of the file (for a photo: its orientation).
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_FILE_CREATE
+        from fleetapi.models.task_form import TaskFormFileCreateParams
+
+        result: UploadTicket = await self._client.call(
+            TASK_FORM_FILE_CREATE,
+            TaskFormFileCreateParams(
+                task_id=task_id, field_id=field_id, size=size, filename=filename, metadata=metadata
+            ),
+        )
+        return result
 
 
 class AsyncRetranslatorResource:
@@ -8552,6 +8846,39 @@ class AsyncFormResource:
     def template(self) -> AsyncFormTemplateResource:
         """The calls under ``form/template/``."""
         return AsyncFormTemplateResource(self._client)
+
+    async def read(self, *, id: int) -> FormReadResult:
+        """Read a form of a task or check-in by its ID, with the files its values name.
+
+        Calls ``form/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            id: The form (of a task or a check-in).
+        """
+        from fleetapi.endpoints.form import FORM_READ
+        from fleetapi.models.form import FormReadParams
+
+        result: FormReadResult = await self._client.call(FORM_READ, FormReadParams(id=id))
+        return result
+
+    async def download(self, *, id: int, format: ExportFormat) -> bytes:
+        """A form of a task or check-in as an xlsx workbook or a pdf document.
+
+        Calls ``form/download``.
+        Error codes the service lists: 201.
+
+        Args:
+            id: The form (of a task or a check-in).
+            format: The document's format: ``xlsx`` or ``pdf``.
+        """
+        from fleetapi.endpoints.form import FORM_DOWNLOAD
+        from fleetapi.models.form import FormDownloadParams
+
+        result: bytes = await self._client.call(
+            FORM_DOWNLOAD, FormDownloadParams(id=id, format=format)
+        )
+        return result
 
 
 class AsyncFormTemplateResource:
