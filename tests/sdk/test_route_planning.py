@@ -132,6 +132,17 @@ def test_route_get_follows_the_callers_provider_unless_one_is_named(client: Any)
     assert client.route.google.get(start=BERLIN, end=POTSDAM, waypoints=nine[:8])
 
 
+def test_route_get_answers_its_own_shape_whichever_the_provider(client: Any) -> None:
+    body = {"start": {"lat": 52.52, "lng": 13.405}, "end": {"lat": 52.39, "lng": 13.06}}
+    google = client.request("route/google/get", body)
+    for provider in ("google", "osrm", "progorod"):
+        answer = client.request("route/get", {**body, "provider_type": provider})
+        assert set(answer) == {"success", "distance", "time", "list", "key_points"}
+        assert [set(k) for k in answer["key_points"]] == [{"id", "lat", "lng"}] * 2
+        assert answer["distance"] == google["distance"]
+    assert [set(k) for k in google["key_points"]] == [{"id", "lat", "lng", "distance", "time"}] * 2
+
+
 def test_no_road_beyond_the_maps_latitudes_answers_each_providers_218(client: Any) -> None:
     pole = LatLng(lat=86.0, lng=10.0)
     with pytest.raises(ExternalServiceParametersError) as info:
@@ -304,6 +315,17 @@ def test_optimize_compares_windows_in_one_time(
     points[0] = {**points[0], "from": "2026-01-15 00:00:00", "to": f"2026-01-15 {ends}:00+00:00"}
     body = {"start_point": {"lat": 50.0, "lng": 10.5}, "route_points": points}
     assert dispatcher.request("task/route/points/optimize", body)["result"] == order
+
+
+def test_optimize_orders_the_same_whenever_the_performer_sets_out(client: Any) -> None:
+    orders = [
+        client.task.route.points.optimize(
+            start_point=StartPoint(lat=DOCUMENTED_START.lat, lng=DOCUMENTED_START.lng, **when),
+            route_points=DOCUMENTED_POINTS,
+        )
+        for when in ({}, {"departure": DAY[0]}, {"departure": DAY[1] + dt.timedelta(days=9)})
+    ]
+    assert orders == [[4, 0, 3, 1, 2]] * 3
 
 
 @pytest.mark.parametrize(
