@@ -1200,6 +1200,38 @@ _JOURNAL_ENTRY: Final = {
 _JOURNAL_DAY: Final = {"from": "2026-01-14 00:00:00", "to": "2026-01-15 00:00:00"}
 """The demo's day of van 1's trips."""
 
+_ROUTE_REQUEST: Final = {
+    "start": {"lat": 34.178868, "lng": -118.599672},
+    "end": {"lat": 31.738386, "lng": -106.453854},
+}
+"""The documented request of ``route/get`` (``route/osrm/get``'s: its ``start`` lacks
+``"lat":`` there)."""
+
+
+def _planned_route(*, google: bool) -> dict[str, Any]:
+    """The documented answer of ``route/get`` (and OSRM's, Progorod's); Google's key points
+    also tell the length and time up to each."""
+    timed = {"distance": 1052511, "time": 37800} if google else {}
+    return {
+        "distance": 1340584,
+        "time": 43500,
+        "list": [{"lat": 34.178868, "lng": -118.599672}, {"lat": 31.738386, "lng": -106.453854}],
+        "key_points": [{"id": 123, "lat": 35.365948, "lng": -108.112104, **timed}],
+    }
+
+
+_WHOLE_DAY: Final = {"from": "2024-03-19 00:00:00", "to": "2024-03-19 23:59:00"}
+_POINTS_TO_ORDER: Final = [
+    (38.81673961922754, -77.15569496154785),
+    (38.82767290746902, -77.1445369720459),
+    (38.834760258479704, -77.14093208312988),
+    (38.81583679562883, -77.14814186096191),
+    # the documentation's longitude 7.1558... is a typo: the point lies among the others
+    (38.81031929163279, -77.15582370758057),
+]
+"""The points of the documented ``task/route/points/optimize`` request."""
+
+
 EXAMPLES: Final = (
     Example(
         "history/type/list",
@@ -2705,6 +2737,22 @@ EXAMPLES: Final = (
                 }
             ]
         },
+    ),
+    Example("route/get", _ROUTE_REQUEST, _planned_route(google=False)),
+    Example("route/google/get", _ROUTE_REQUEST, _planned_route(google=True)),
+    Example("route/osrm/get", _ROUTE_REQUEST, _planned_route(google=False)),
+    # Progorod's page documents the answer alone: the request is the other providers'
+    Example("route/progorod/get", {**_ROUTE_REQUEST, "minsize": 5}, _planned_route(google=False)),
+    Example(
+        "task/route/points/optimize",
+        {
+            "start_point": {"lat": 38.81476676765485, "lng": -77.1608018875122},
+            "route_points": [
+                {"location": {"lat": lat, "lng": lng}, **_WHOLE_DAY}
+                for lat, lng in _POINTS_TO_ORDER
+            ],
+        },
+        {"result": [4, 0, 3, 1, 2]},
     ),
 )
 

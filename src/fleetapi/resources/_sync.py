@@ -113,6 +113,7 @@ if TYPE_CHECKING:
         TrackerRetranslator,
     )
     from fleetapi.models.route import CheckpointUpdate, NewCheckpoint, RouteChange, RouteCheckpoint
+    from fleetapi.models.route_plan import GoogleRoute, PlannedRoute, PointToVisit, StartPoint
     from fleetapi.models.rule import NewRule, Rule
     from fleetapi.models.search import Period, SearchCondition
     from fleetapi.models.sensor import (
@@ -333,6 +334,10 @@ __all__ = [
     "Resources",
     "RetranslatorProtocolResource",
     "RetranslatorResource",
+    "RouteGoogleResource",
+    "RouteOsrmResource",
+    "RouteProgorodResource",
+    "RouteResource",
     "StatusListingResource",
     "StatusListingTrackerResource",
     "StatusResource",
@@ -354,6 +359,7 @@ __all__ = [
     "TaskFormResource",
     "TaskFormValuesResource",
     "TaskResource",
+    "TaskRoutePointsResource",
     "TaskRouteResource",
     "TimezoneResource",
     "TrackResource",
@@ -2666,6 +2672,11 @@ class TaskRouteResource:
     def __init__(self, client: Client) -> None:
         self._client = client
 
+    @cached_property
+    def points(self) -> TaskRoutePointsResource:
+        """The calls under ``task/route/points/``."""
+        return TaskRoutePointsResource(self._client)
+
     def create(
         self,
         *,
@@ -2804,6 +2815,35 @@ class TaskRouteResource:
         self._client.call(
             TASK_ROUTE_ASSIGN, RouteAssignParams(route_id=route_id, tracker_id=tracker_id)
         )
+
+
+class TaskRoutePointsResource:
+    """The calls under ``task/route/points/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def optimize(
+        self, *, start_point: StartPoint, route_points: builtins.list[PointToVisit]
+    ) -> builtins.list[int]:
+        """Order the points of a route to visit: the indexes of `route_points`, in order.
+
+        Calls ``task/route/points/optimize``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 210, 264.
+
+        Args:
+            start_point: Where and when the performer sets out; it stays first.
+            route_points: The points to visit, in any order.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_POINTS_OPTIMIZE
+        from fleetapi.models.route_plan import RoutePointsOptimizeParams
+
+        result: builtins.list[int] = self._client.call(
+            TASK_ROUTE_POINTS_OPTIMIZE,
+            RoutePointsOptimizeParams(start_point=start_point, route_points=route_points),
+        )
+        return result
 
 
 class TaskCheckpointResource:
@@ -8923,6 +8963,187 @@ class FormTemplateStatsResource:
         return result
 
 
+class RouteResource:
+    """The calls under ``route/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @cached_property
+    def google(self) -> RouteGoogleResource:
+        """The calls under ``route/google/``."""
+        return RouteGoogleResource(self._client)
+
+    @cached_property
+    def osrm(self) -> RouteOsrmResource:
+        """The calls under ``route/osrm/``."""
+        return RouteOsrmResource(self._client)
+
+    @cached_property
+    def progorod(self) -> RouteProgorodResource:
+        """The calls under ``route/progorod/``."""
+        return RouteProgorodResource(self._client)
+
+    def get(
+        self,
+        *,
+        start: LatLng,
+        end: LatLng,
+        waypoints: builtins.list[LatLng] | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+        provider_type: RouteProvider | Unset = UNSET,
+    ) -> PlannedRoute:
+        """Plan a route from a start through waypoints to an end, with the caller's provider.
+
+        Calls ``route/get``.
+        Error codes the service lists: 215, 218, 236.
+
+        Args:
+            start: Where the route starts.
+            end: Where the route ends.
+            waypoints: The points to pass between the start and the end, in order.
+            point_limit: The most points the answer's line may hold: the line is simplified to fit.
+                Default: no limit.
+            provider_type: The provider that plans the route. Default: the caller's
+                ``route_provider`` setting.
+        """
+        from fleetapi.endpoints.route import ROUTE_GET
+        from fleetapi.models.route_plan import RouteGetParams
+
+        result: PlannedRoute = self._client.call(
+            ROUTE_GET,
+            RouteGetParams(
+                start=start,
+                end=end,
+                waypoints=waypoints,
+                point_limit=point_limit,
+                provider_type=provider_type,
+            ),
+        )
+        return result
+
+
+class RouteGoogleResource:
+    """The calls under ``route/google/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def get(
+        self,
+        *,
+        start: LatLng,
+        end: LatLng,
+        waypoints: builtins.list[LatLng] | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+    ) -> GoogleRoute:
+        """Plan a route with Google: key points tell the length and time up to each.
+
+        Calls ``route/google/get``.
+        Error codes the service lists: 215, 218, 236.
+
+        Args:
+            start: Where the route starts.
+            end: Where the route ends.
+            waypoints: The points to pass between the start and the end, in order.
+            point_limit: The most points the answer's line may hold: the line is simplified to fit.
+                Default: no limit.
+        """
+        from fleetapi.endpoints.route import ROUTE_GOOGLE_GET
+        from fleetapi.models.route_plan import RoutePlanParams
+
+        result: GoogleRoute = self._client.call(
+            ROUTE_GOOGLE_GET,
+            RoutePlanParams(start=start, end=end, waypoints=waypoints, point_limit=point_limit),
+        )
+        return result
+
+
+class RouteOsrmResource:
+    """The calls under ``route/osrm/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def get(
+        self,
+        *,
+        start: LatLng,
+        end: LatLng,
+        waypoints: builtins.list[LatLng] | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+    ) -> PlannedRoute:
+        """Plan a route with OSRM.
+
+        Calls ``route/osrm/get``.
+        Error codes the service lists: 215, 218, 236.
+
+        Args:
+            start: Where the route starts.
+            end: Where the route ends.
+            waypoints: The points to pass between the start and the end, in order.
+            point_limit: The most points the answer's line may hold: the line is simplified to fit.
+                Default: no limit.
+        """
+        from fleetapi.endpoints.route import ROUTE_OSRM_GET
+        from fleetapi.models.route_plan import RoutePlanParams
+
+        result: PlannedRoute = self._client.call(
+            ROUTE_OSRM_GET,
+            RoutePlanParams(start=start, end=end, waypoints=waypoints, point_limit=point_limit),
+        )
+        return result
+
+
+class RouteProgorodResource:
+    """The calls under ``route/progorod/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def get(
+        self,
+        *,
+        start: LatLng,
+        end: LatLng,
+        waypoints: builtins.list[LatLng] | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+        minsize: float | Unset = UNSET,
+        use_traffic: bool | Unset = UNSET,
+    ) -> PlannedRoute:
+        """Plan a route with the Progorod router.
+
+        Calls ``route/progorod/get``.
+        Error codes the service lists: 215, 218, 236.
+
+        Args:
+            start: Where the route starts.
+            end: Where the route ends.
+            waypoints: The points to pass between the start and the end, in order.
+            point_limit: The most points the answer's line may hold: the line is simplified to fit.
+                Default: no limit.
+            minsize: Smoothing, in meters: the line drops the points that shape it by less (default
+                5.0).
+            use_traffic: Plan for comfort with traffic (true) rather than the optimal way (default
+                false).
+        """
+        from fleetapi.endpoints.route import ROUTE_PROGOROD_GET
+        from fleetapi.models.route_plan import RouteProgorodParams
+
+        result: PlannedRoute = self._client.call(
+            ROUTE_PROGOROD_GET,
+            RouteProgorodParams(
+                start=start,
+                end=end,
+                waypoints=waypoints,
+                point_limit=point_limit,
+                minsize=minsize,
+                use_traffic=use_traffic,
+            ),
+        )
+        return result
+
+
 class ReportResource:
     """The calls under ``report/``."""
 
@@ -10572,6 +10793,11 @@ class Resources:
     def form(self) -> FormResource:
         """The calls under ``form/``."""
         return FormResource(cast("Client", self))
+
+    @cached_property
+    def route(self) -> RouteResource:
+        """The calls under ``route/``."""
+        return RouteResource(cast("Client", self))
 
     @cached_property
     def report(self) -> ReportResource:
