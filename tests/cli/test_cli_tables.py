@@ -58,6 +58,8 @@ ARGS: dict[str, list[str]] = {
     "tracker chat list": ["--tracker-id", "4"], "tracker chat updated list": ["--trackers", "4"],
     "tracker contact list": [], "tracker trusted-number list": ["--tracker-id", "1"],
     "tracker retranslator list": ["--tracker-id", "1"],
+    "task schedule list": ["--types", "task", "--types", "route"],
+    "task schedule proposal list": [],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

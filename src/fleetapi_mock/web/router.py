@@ -22,7 +22,8 @@ What the router does, in order, each a step of :class:`Backend` (every rule is i
 6. authorisation: the access level and the sub-user rights of the call;
 7. validation: the params model, strictly (code 7 names every bad parameter);
 8. the handler runs under the world's lock, once the commands devices confirmed by then are
-   (``confirm_due_commands``); its result is wrapped in the envelope; when the params carry a
+   (``confirm_due_commands``) and the tasks schedules make by then made (``make_due_tasks``);
+   its result is wrapped in the envelope; when the params carry a
    ``redirect_target`` (``map_layer/upload``), the envelope of the handler's success or
    failure travels in a redirect instead (:func:`redirect_response`).
 
@@ -49,6 +50,7 @@ from fleetapi._errors import (
     WrongRequestFormatError,
 )
 from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.task_schedule import make_due_tasks
 from fleetapi_mock.domain.tracker_command import confirm_due_commands
 from fleetapi_mock.domain.user import audit
 from fleetapi_mock.handlers import HANDLERS, load_handlers
@@ -360,6 +362,7 @@ class Backend:
                 limits=self.limits,
             )
             confirm_due_commands(self.world)
+            make_due_tasks(self.world, self.limits.max_records)
             response = run_handler(ctx, handler, params)
             if identity is not None and response.code == 0 and _audited(endpoint, identity):
                 audit(

@@ -104,6 +104,7 @@ from fleetapi_mock.state.records.messages import (
     MailRecord,
     NotificationRecord,
 )
+from fleetapi_mock.state.records.schedules import TaskScheduleRecord
 
 __all__ = [
     "ADDITIONAL_STATE_READINGS",
@@ -162,6 +163,7 @@ __all__ = [
     "SubscriptionRecord",
     "TagRecord",
     "TariffRecord",
+    "TaskScheduleRecord",
     "TrackPointRecord",
     "TrackerCommandRecord",
     "TrackerGroupRecord",
