@@ -607,7 +607,7 @@ def tag_search(scene: Scene, path: str) -> None:
         assert ids_of(mine.tracker) == [t.id for t in every.tracker if t.id in BOUND_TRACKERS]
         assert ids_of(mine.zone) == [z.id for z in every.zone if z.id == BOUND_ZONE]
         assert mine.place == []
-        for kind in ("employee", "vehicle", "task"):
+        for kind in ("employee", "vehicle", "task", "task_schedule"):
             assert ids_of(getattr(mine, kind)) == [i.id for i in getattr(every, kind) if bound(i)]
 
 

@@ -474,3 +474,16 @@ def _fields(schedule: NewTaskSchedule | None = None, **changes: Any) -> dict[str
     """The fields of a new schedule (:func:`_schedule`'s by default), for an update."""
     chosen = attrs.evolve(schedule or _schedule(), **changes)
     return {f.name: getattr(chosen, f.name) for f in attrs.fields(NewTaskSchedule)}
+
+
+def test_templates_and_tags_know_the_schedules(client: Any) -> None:
+    assert client.form.template.stats.read(template_id=2).scheduled == 1  # the depot check
+    created = client.task.schedule.create(schedule=_schedule(form_template_id=2, tags=[1, 3]))
+    assert client.form.template.stats.read(template_id=2).scheduled == 2
+    found = client.tag.search(tag_ids=[3]).task_schedule
+    assert [type(s) for s in found] == [CheckpointSchedule, TaskSchedule]
+    assert [s.id for s in found] == [3, created]
+    client.tag.delete(tag_id=3)
+    client.form.template.delete(template_id=2)
+    read = client.task.schedule.read(id=created).value
+    assert (read.tags, read.form_template_id) == ([1], None)

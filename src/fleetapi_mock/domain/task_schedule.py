@@ -60,6 +60,7 @@ __all__ = [
     "require_template",
     "runs_on",
     "scheduled_time",
+    "tagged_schedules",
     "visit_fields",
     "wire_schedule",
 ]
@@ -215,6 +216,18 @@ class Schedules:
     def checkpoints(self, route: TaskScheduleRecord) -> list[TaskScheduleRecord]:
         """The checkpoint entries of a route schedule, in order."""
         return checkpoints_of(self.world, route)
+
+
+def tagged_schedules(ctx: Context, tags: set[int]) -> list[TaskSchedule | CheckpointSchedule]:
+    """The task and checkpoint schedules the caller sees that carry every one of ``tags``."""
+    schedules = Schedules(ctx)
+    found: list[TaskSchedule | CheckpointSchedule] = []
+    for record in schedules.all():
+        if record.type != "route" and tags <= set(_live_tags(ctx.world, record)):
+            shown = wire_schedule(ctx.world, record, schedules.tracker_of(record))
+            if not isinstance(shown, RouteSchedule):
+                found.append(shown)
+    return found
 
 
 def checkpoints_of(world: World, route: TaskScheduleRecord) -> list[TaskScheduleRecord]:
