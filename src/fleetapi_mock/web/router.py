@@ -50,7 +50,7 @@ from fleetapi._errors import (
     WrongRequestFormatError,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.task_schedule import make_due_tasks
+from fleetapi_mock.domain.task_schedule.making import make_due_tasks
 from fleetapi_mock.domain.tracker_command import confirm_due_commands
 from fleetapi_mock.domain.user import audit
 from fleetapi_mock.handlers import HANDLERS, load_handlers

@@ -46,12 +46,12 @@ from fleetapi_mock.domain.task_schedule import (
     delete_schedule,
     first_day,
     local_today,
-    planned,
     require_template,
     runs_on,
     visit_fields,
     wire_schedule,
 )
+from fleetapi_mock.domain.task_schedule.making import planned
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import TaskScheduleRecord, convert
 

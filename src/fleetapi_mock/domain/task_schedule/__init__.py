@@ -12,20 +12,19 @@ and changing or deleting the schedule leaves it alone.
 
 Nothing is scheduled, as for commands to devices: the router calls :func:`make_due_tasks`
 before each request's handler, which makes what every day begun since a schedule's
-``next_day`` calls for (the last :data:`MAX_CATCH_UP_DAYS` of them), oldest first, once each.
+``next_day`` calls for (the last :data:`MAX_CATCH_UPDAYS` of them), oldest first, once each.
 ``task/schedule/proposal/list`` answers what is still to be made (:func:`planned`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, Final
 
 from fleetapi._errors import EntityMissingError
 from fleetapi._types import Unset
 from fleetapi.models.common import Location
-from fleetapi.models.task import Route, Task, TaskStatus
 from fleetapi.models.task_schedule import (
     CheckpointSchedule,
     MonthDaysParameters,
@@ -36,17 +35,16 @@ from fleetapi.models.task_schedule import (
     WeekdaysParameters,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.form import create_form, template_of
+from fleetapi_mock.domain.form import template_of
 from fleetapi_mock.domain.task import check_tags, value_or
 from fleetapi_mock.state.clock import zone
-from fleetapi_mock.state.limits import DEFAULT_LIMITS
 from fleetapi_mock.state.records import TaskScheduleRecord, convert
 from fleetapi_mock.state.world import World
 
 __all__ = [
-    "MAX_CATCH_UP_DAYS",
-    "Made",
+    "DAY",
     "Schedules",
+    "account_zone",
     "check_content",
     "check_parameters",
     "checkpoints_of",
@@ -54,9 +52,9 @@ __all__ = [
     "delete_schedule",
     "first_day",
     "forget_tracker",
+    "live_tags",
     "local_today",
-    "make_due_tasks",
-    "planned",
+    "normal_time",
     "require_template",
     "runs_on",
     "scheduled_time",
@@ -65,14 +63,8 @@ __all__ = [
     "wire_schedule",
 ]
 
-MAX_CATCH_UP_DAYS: Final = 366
-"""The most days one touch of the world makes tasks for: after a longer jump of the clock,
-the days before the last 366 make nothing."""
-
-_DAY: Final = dt.timedelta(days=1)
-
-Made = tuple[Task, None] | tuple[Route, list[Task]]
-"""What a schedule makes on a day: a task, or a route and its checkpoints."""
+DAY: Final = dt.timedelta(days=1)
+"""One day."""
 
 
 # --- Days and times --------------------------------------------------------------------------
@@ -223,7 +215,7 @@ def tagged_schedules(ctx: Context, tags: set[int]) -> list[TaskSchedule | Checkp
     schedules = Schedules(ctx)
     found: list[TaskSchedule | CheckpointSchedule] = []
     for record in schedules.all():
-        if record.type != "route" and tags <= set(_live_tags(ctx.world, record)):
+        if record.type != "route" and tags <= set(live_tags(ctx.world, record)):
             shown = wire_schedule(ctx.world, record, schedules.tracker_of(record))
             if not isinstance(shown, RouteSchedule):
                 found.append(shown)
@@ -261,7 +253,7 @@ def wire_schedule(
     shown = {
         "tracker_id": tracker_id,
         "location": record.location or Location(lat=0.0, lng=0.0),
-        "tags": _live_tags(world, record),
+        "tags": live_tags(world, record),
         "form_template_id": template,
     }
     if record.type == "checkpoint":
@@ -269,163 +261,15 @@ def wire_schedule(
     return convert(TaskSchedule, record, **shown)
 
 
-def _live_tags(world: World, record: TaskScheduleRecord) -> list[int]:
+def live_tags(world: World, record: TaskScheduleRecord) -> list[int]:
     """The tags of ``record`` its owner still has."""
     return [t for t in record.tags if world.owned_record(world.tags, record.user_id, t)]
-
-
-# --- Making tasks ----------------------------------------------------------------------------
-
-
-def _usable_tracker(world: World, record: TaskScheduleRecord) -> int | None:
-    """The schedule's tracker if it can take tasks now (the owner's, not blocked, on a tariff
-    with tasks), else ``None``: what is made then is unassigned."""
-    if record.tracker_id is None:
-        return None
-    tracker = world.owned_record(world.trackers, record.user_id, record.tracker_id)
-    if tracker is None or tracker.blocked:
-        return None
-    tariff = world.tariffs.get(tracker.tariff_id)
-    return tracker.id if tariff is not None and "app_tasks" in tariff.features else None
-
-
-def _task(
-    world: World,
-    record: TaskScheduleRecord,
-    day: dt.date,
-    tz: dt.tzinfo,
-    task_id: int,
-    tracker_id: int | None,
-    **extra: object,
-) -> Task:
-    """The task ``record`` (a task or checkpoint schedule) makes on ``day``."""
-    start = scheduled_time(day, record.from_time, tz)
-    made = day_start(day, tz)
-    status: TaskStatus = "assigned" if tracker_id is not None else "unassigned"
-    template = record.form_template_id
-    if template is not None and template_of(world, record.user_id, template) is None:
-        template = None
-    assert record.location is not None
-    return Task(
-        id=task_id,
-        user_id=record.user_id,
-        tracker_id=tracker_id,
-        label=record.label,
-        description=record.description,
-        creation_date=made,
-        from_=start,
-        to=start + dt.timedelta(minutes=record.duration),
-        external_id=None,
-        status=status,
-        status_change_date=made,
-        origin="scheduled",
-        tags=_live_tags(world, record),
-        location=record.location,
-        max_delay=record.max_delay,
-        min_stay_duration=record.min_stay_duration,
-        min_arrival_duration=record.min_arrival_duration,
-        arrival_date=None,
-        stay_duration=0,
-        form_template_id=template,
-        **extra,  # type: ignore[arg-type]
-    )
-
-
-def planned(
-    world: World, record: TaskScheduleRecord, day: dt.date, ids: Iterator[int] | None = None
-) -> Made:
-    """What the task or route schedule ``record`` makes on ``day`` (whether it runs then or
-    not): with IDs from ``ids``, or else the schedule entries' own (a proposal)."""
-    tz = account_zone(world, record.user_id)
-    tracker_id = _usable_tracker(world, record)
-    if record.type != "route":
-        task_id = record.id if ids is None else next(ids)
-        return _task(world, record, day, tz, task_id, tracker_id), None
-    route_id = record.id if ids is None else next(ids)
-    checkpoints = [
-        _task(
-            world,
-            entry,
-            day,
-            tz,
-            entry.id if ids is None else next(ids),
-            tracker_id,
-            type="checkpoint",
-            parent_id=route_id,
-            order=order,
-        )
-        for order, entry in enumerate(checkpoints_of(world, record))
-    ]
-    made = day_start(day, tz)
-    status: TaskStatus = "assigned" if tracker_id is not None else "unassigned"
-    route = Route(
-        id=route_id,
-        user_id=record.user_id,
-        tracker_id=tracker_id,
-        label=record.label,
-        description=record.description,
-        creation_date=made,
-        from_=checkpoints[0].from_ if checkpoints else made,
-        to=checkpoints[-1].to if checkpoints else made,
-        external_id=None,
-        status=status,
-        status_change_date=made,
-        origin="scheduled",
-        checkpoint_ids=[c.id for c in checkpoints],
-    )
-    return route, checkpoints
-
-
-def _make(world: World, record: TaskScheduleRecord, day: dt.date, max_records: int) -> None:
-    """Store what ``record`` makes on ``day``, with its forms, unless the world lacks room."""
-    size = 1 if record.type != "route" else 1 + len(checkpoints_of(world, record))
-    if record.type == "route" and size < 2:
-        return  # a route schedule whose checkpoints are gone makes nothing
-    if world.record_count() + 2 * size > max_records:
-        return
-    made, checkpoints = planned(world, record, day, iter(lambda: world.ids.next("tasks"), None))
-    tasks = [made] if isinstance(made, Task) else list(checkpoints or [])
-    if isinstance(made, Route):
-        world.routes[made.id] = made
-    for task in tasks:
-        world.tasks[task.id] = task
-        template = task.form_template_id
-        found = None if template is None else template_of(world, task.user_id, template)
-        if found is not None:
-            create_form(world, found, owner_id=task.user_id, task_id=task.id)
-
-
-def make_due_tasks(world: World, max_records: int = DEFAULT_LIMITS.max_records) -> None:
-    """Make the tasks and routes of every day begun since each schedule's ``next_day`` (the
-    last :data:`MAX_CATCH_UP_DAYS` of them), oldest first, and move ``next_day`` on. Cheap
-    when nothing is due: the router calls it before every handler."""
-    schedules = world.task_schedules
-    if not schedules:
-        return
-    now = world.now()
-    due: list[tuple[dt.datetime, int, dt.date]] = []
-    for record in list(schedules.values()):
-        if record.type == "checkpoint":
-            continue
-        tz = account_zone(world, record.user_id)
-        today = local_today(now, tz)
-        if record.next_day is not None and record.next_day > today:
-            continue
-        if record.next_day is not None:
-            day = max(record.next_day, today - (MAX_CATCH_UP_DAYS - 1) * _DAY)
-            while day <= today:
-                if runs_on(record.parameters, day):
-                    due.append((day_start(day, tz), record.id, day))
-                day += _DAY
-        schedules.change(record.id, next_day=today + _DAY)
-    for _, schedule_id, day in sorted(due):
-        _make(world, schedules[schedule_id], day, max_records)
 
 
 def first_day(ctx: Context) -> dt.date:
     """The first day a schedule made now makes anything on: tomorrow in the account's time
     zone (today's tasks were made at its start)."""
-    return local_today(ctx.now(), account_zone(ctx.world, ctx.account.id)) + _DAY
+    return local_today(ctx.now(), account_zone(ctx.world, ctx.account.id)) + DAY
 
 
 def delete_schedule(world: World, record: TaskScheduleRecord) -> None:
