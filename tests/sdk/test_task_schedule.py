@@ -487,3 +487,45 @@ def test_templates_and_tags_know_the_schedules(client: Any) -> None:
     client.form.template.delete(template_id=2)
     read = client.task.schedule.read(id=created).value
     assert (read.tags, read.form_template_id) == ([1], None)
+
+
+def test_a_removed_tracker_takes_its_schedules(client: Any, fleet_mock: FleetMock) -> None:
+    kept = client.task.schedule.create(schedule=_schedule(tracker_id=None))
+    gone = client.task.schedule.create(schedule=_schedule())
+    route_id = _route(client)
+    checkpoints = [c.id for c in client.task.schedule.read(id=route_id).checkpoints]
+    with fleet_mock.world.lock:  # a device registered but never reported may be corrupted
+        state = attrs.evolve(
+            fleet_mock.world.trackers[2].state, connection_status="just_registered"
+        )
+        fleet_mock.world.trackers.change(2, state=state)
+    client.tracker.corrupt(tracker_id=2)
+    for schedule_id in (gone, route_id, *checkpoints):
+        with pytest.raises(EntityNotFoundError):
+            client.task.schedule.read(id=schedule_id)
+    assert client.task.schedule.read(id=kept).value.tracker_id is None
+    with fleet_mock.world.lock:
+        assert FleetMock(fleet_mock.world.to_document()).world.task_schedules.keys()
+
+
+def test_a_world_document_schedule_without_next_day_starts_tomorrow() -> None:
+    from fleetapi_mock.state.documents import demo_document
+    from fleetapi_mock.state.world import WorldDocumentError
+
+    document = demo_document()
+    every_day = {"type": "weekdays", "weekdays": [1, 2, 3, 4, 5, 6, 7]}
+    for entry in document["task_schedules"]:
+        entry.pop("next_day", None)
+        if entry["id"] == 1:
+            entry["parameters"] = every_day
+    mock = FleetMock(document)
+    with mock.login() as client:
+        assert client.task.schedule.read(id=1).value.parameters.weekdays == every_day["weekdays"]
+        with mock.world.lock:
+            assert mock.world.task_schedules[1].next_day == THURSDAY + DAY
+        assert _made(client, "Depot safety check") == []  # nothing made for today
+        mock.clock.set(dt.datetime(2026, 1, 16, 1))
+        assert _days(_made(client, "Depot safety check")) == [THURSDAY + DAY]
+    document["task_schedules"][2]["parent_id"] = 1  # a checkpoint of a task schedule
+    with pytest.raises(WorldDocumentError, match=r"task_schedules\[id=3\]\.parent_id"):
+        FleetMock(document)

@@ -42,6 +42,7 @@ from fleetapi_mock.domain.task_schedule import (
     account_zone,
     check_content,
     check_parameters,
+    checkpoints_of,
     day_start,
     delete_schedule,
     first_day,
@@ -203,6 +204,8 @@ def task_schedule_proposal_list(
             continue
         if text and text not in f"{record.label}\n{record.description}".casefold():
             continue
+        if record.type == "route" and len(checkpoints_of(ctx.world, record)) < 2:
+            continue  # makes nothing, as when its day comes
         tz = account_zone(ctx.world, record.user_id)
         day = max(local_today(start, tz), record.next_day or local_today(start, tz))
         while (begins := day_start(day, tz)) < end:
