@@ -66,6 +66,8 @@ ARGS: dict[str, list[str]] = {
     "driver journal entry list": ["--tracker-id", "1", *PERIOD],
     "driver journal proposal list": ["--tracker-id", "1", *PERIOD],
     "task form list": ["--ascending", "--include-unsubmitted"],
+    "task schedule list": ["--types", "task", "--types", "route"],
+    "task schedule proposal list": [],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

@@ -1232,6 +1232,79 @@ _POINTS_TO_ORDER: Final = [
 """The points of the documented ``task/route/points/optimize`` request."""
 
 
+# documented: tracker 22; the demo's tags 1 and 2 and template 1
+_SCHEDULE_LOCATION: Final = {
+    "lat": 53.787154,
+    "lng": 9.757980,
+    "address": "Moltkestrasse 32",
+    "radius": 150,
+}
+_NEW_SCHEDULE: Final = {
+    "tracker_id": 1,
+    "location": _SCHEDULE_LOCATION,
+    "label": "Shop",
+    "description": "Buy things",
+    "from_time": "12:34:00",
+    "duration": 60,
+    "max_delay": 5,
+    "min_stay_duration": 0,
+    "min_arrival_duration": 0,
+    "parameters": {"type": "weekdays", "weekdays": [1, 5, 6]},
+    "tags": [1, 2],
+    "form_template_id": 1,
+}
+"""The task schedule entry of ``task/schedule/create`` and ``update``."""
+
+_SCHEDULE: Final = {"id": 111, "user_id": 3, **_NEW_SCHEDULE, "tracker_id": 22}
+_SCHEDULED_CHECKPOINT: Final = {
+    "id": 111,
+    "user_id": 3,
+    "tracker_id": 22,
+    "label": "Shop",
+    "description": "Buy things",
+    "parent_id": 1,
+    "order": 0,
+    "location": _SCHEDULE_LOCATION,
+    "max_delay": 5,
+    "min_stay_duration": 0,
+    "min_arrival_duration": 0,
+    "from_time": "12:34:00",
+    "duration": 60,
+    "tags": [1, 2],
+    "form_template_id": 1,
+}
+"""The checkpoint schedule entry of the documentation (sent as such by the route calls: its
+``tracker_id``, ``parent_id`` and ``order`` are not read)."""
+
+_ROUTE_SCHEDULE: Final = {
+    "tracker_id": 3,
+    "label": "Shop",
+    "description": "Buy things",
+    "parameters": {"type": "month_days", "month_days": [1, 10, 31]},
+}
+"""The route schedule entry of the route calls (documented: tracker 22; the demo's route
+schedule runs on Truck 7)."""
+
+
+def _third_scheduled_checkpoint(mock: FleetMock) -> None:
+    """The demo's route schedule 2 gets a third checkpoint (a route keeps two at least)."""
+    from fleetapi.models.common import Location
+    from fleetapi_mock.state.records import TaskScheduleRecord
+
+    new_id = mock.world.ids.next("task_schedules")
+    mock.world.task_schedules[new_id] = TaskScheduleRecord(
+        id=new_id,
+        user_id=1,
+        type="checkpoint",
+        label="Customer C",
+        location=Location(lat=52.5096, lng=13.376, radius=100),
+        from_time="13:00:00",
+        duration=30,
+        parent_id=2,
+        order=2,
+    )
+
+
 EXAMPLES: Final = (
     Example(
         "history/type/list",
@@ -2754,6 +2827,59 @@ EXAMPLES: Final = (
         },
         {"result": [4, 0, 3, 1, 2]},
     ),
+    Example("task/schedule/create", {"schedule": _NEW_SCHEDULE}, {"id": 111}),
+    # documented without the `id` naming the schedule: the demo's schedule 1
+    Example("task/schedule/update", {"schedule": {"id": 1, **_NEW_SCHEDULE}}, {}),
+    # documented: schedule 23144 (and 12314, 11231 below)
+    Example("task/schedule/delete", {"schedule_id": 1}, {}),
+    Example("task/schedule/list", {}, {"list": [_SCHEDULE]}),
+    # the demo's route schedule 2, whose read answers its checkpoints (documented on weekdays:
+    # the demo's runs on days of the month)
+    Example(
+        "task/schedule/read",
+        {"id": 2},
+        {
+            "value": {k: _SCHEDULE[k] for k in ("id", "user_id", "tracker_id", "label")}
+            | {"description": "Buy things", "parameters": _ROUTE_SCHEDULE["parameters"]},
+            "checkpoints": [_SCHEDULED_CHECKPOINT],
+        },
+    ),
+    # documented: a day of 2020; the demo's schedule 1 makes its task on Friday 2026-01-16
+    Example(
+        "task/schedule/proposal/list",
+        {"from": "2026-01-16 00:00:00", "to": "2026-01-17 00:00:00"},
+        {"list": [{**_CHECKPOINT, "type": "task", "form": ANY}]},
+    ),
+    # documented: one checkpoint (a route keeps two at least)
+    Example(
+        "task/schedule/route/create",
+        {
+            "route": _ROUTE_SCHEDULE,
+            "checkpoints": [_SCHEDULED_CHECKPOINT, {**_SCHEDULED_CHECKPOINT, "order": 1}],
+        },
+        {"id": 111},
+    ),
+    # documented: `checkpoints` one object where the table says an array, and a route keeps
+    # two at least: the demo's checkpoint 3 rewritten, 4 left out (deleted) and one added
+    Example(
+        "task/schedule/route/update",
+        {
+            "route": {"id": 2, **_ROUTE_SCHEDULE},
+            "checkpoints": [
+                {**_SCHEDULED_CHECKPOINT, "id": 3},
+                {k: v for k, v in _SCHEDULED_CHECKPOINT.items() if k != "id"},
+            ],
+        },
+        {},
+    ),
+    Example("task/schedule/route/delete", {"id": 2}, {}),
+    Example(
+        "task/schedule/checkpoint/delete",
+        {"checkpoint_id": 3},
+        {},
+        setup=_third_scheduled_checkpoint,
+    ),
+    Example("task/schedule/checkpoint/transmute", {"checkpoint_id": 3}, {}),
 )
 
 

@@ -509,6 +509,17 @@ def checkpoints(scene: Scene, path: str) -> None:
     per_object(scene, "task/checkpoint/read", "checkpoint_id", every)
 
 
+@checks("task/schedule/list", "task/schedule/read", "task/schedule/proposal/list")
+def task_schedules(scene: Scene, path: str) -> None:
+    """Schedules of a bound van and unassigned ones; those of Truck 7 (a task schedule and a
+    route schedule with its checkpoints) are hidden, and so is what they will make."""
+    every = listing(scene, "task/schedule/list", items=lambda a: a, types=["task", "route"])
+    checkpoints = call(scene.master, "task/schedule/read", id=2).checkpoints
+    per_object(scene, "task/schedule/read", "id", [*every, *checkpoints])
+    assert sees(scene, "task/schedule/list", trackers=[3]) == []
+    listing(scene, "task/schedule/proposal/list", items=lambda a: a)
+
+
 @checks("form/template/stats/read")
 def form_template_stats(scene: Scene, path: str) -> None:
     """The tasks with a form of the template count those the sub-user sees."""
@@ -676,7 +687,7 @@ def tag_search(scene: Scene, path: str) -> None:
         assert ids_of(mine.tracker) == [t.id for t in every.tracker if t.id in BOUND_TRACKERS]
         assert ids_of(mine.zone) == [z.id for z in every.zone if z.id == BOUND_ZONE]
         assert mine.place == []
-        for kind in ("employee", "vehicle", "task"):
+        for kind in ("employee", "vehicle", "task", "task_schedule"):
             assert ids_of(getattr(mine, kind)) == [i.id for i in getattr(every, kind) if bound(i)]
 
 

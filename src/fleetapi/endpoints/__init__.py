@@ -38,6 +38,7 @@ AREAS: tuple[str, ...] = (
     "checkin",
     "vehicle",
     "task",
+    "task_schedule",
     "retranslator",
     "link",
     "track",

@@ -128,7 +128,8 @@ FORM_TEMPLATE_STATS = Endpoint(
             "`form/template/stats/read`",
             "The tasks and checkpoints the caller sees whose form was made from the template, "
             "by their status now (evaluated as `task/list` answers it); all seven statuses are "
-            "answered, zeros included. The mock keeps no task schedules: `scheduled` is 0.",
+            "answered, zeros included. `scheduled` counts the task and checkpoint schedules "
+            "the caller sees whose tasks get a form of the template.",
         ),
     ),
 )

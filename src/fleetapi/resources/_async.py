@@ -177,6 +177,17 @@ if TYPE_CHECKING:
         TaskFormOrder,
         TaskFormReadResult,
     )
+    from fleetapi.models.task_schedule import (
+        NewRouteSchedule,
+        NewTaskSchedule,
+        RouteSchedule,
+        RouteScheduleUpdate,
+        ScheduleCheckpoint,
+        ScheduleKind,
+        TaskSchedule,
+        TaskScheduleReadResult,
+        TaskScheduleUpdate,
+    )
     from fleetapi.models.timezone import TimeZone
     from fleetapi.models.track import (
         AssetRef,
@@ -361,6 +372,10 @@ __all__ = [
     "AsyncTaskResource",
     "AsyncTaskRoutePointsResource",
     "AsyncTaskRouteResource",
+    "AsyncTaskScheduleCheckpointResource",
+    "AsyncTaskScheduleProposalResource",
+    "AsyncTaskScheduleResource",
+    "AsyncTaskScheduleRouteResource",
     "AsyncTimezoneResource",
     "AsyncTrackResource",
     "AsyncTrackVisitResource",
@@ -2372,6 +2387,11 @@ class AsyncTaskResource:
         return AsyncTaskRouteResource(self._client)
 
     @cached_property
+    def schedule(self) -> AsyncTaskScheduleResource:
+        """The calls under ``task/schedule/``."""
+        return AsyncTaskScheduleResource(self._client)
+
+    @cached_property
     def checkpoint(self) -> AsyncTaskCheckpointResource:
         """The calls under ``task/checkpoint/``."""
         return AsyncTaskCheckpointResource(self._client)
@@ -2862,6 +2882,270 @@ class AsyncTaskRoutePointsResource:
             RoutePointsOptimizeParams(start_point=start_point, route_points=route_points),
         )
         return result
+
+
+class AsyncTaskScheduleResource:
+    """The calls under ``task/schedule/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def proposal(self) -> AsyncTaskScheduleProposalResource:
+        """The calls under ``task/schedule/proposal/``."""
+        return AsyncTaskScheduleProposalResource(self._client)
+
+    @cached_property
+    def route(self) -> AsyncTaskScheduleRouteResource:
+        """The calls under ``task/schedule/route/``."""
+        return AsyncTaskScheduleRouteResource(self._client)
+
+    @cached_property
+    def checkpoint(self) -> AsyncTaskScheduleCheckpointResource:
+        """The calls under ``task/schedule/checkpoint/``."""
+        return AsyncTaskScheduleCheckpointResource(self._client)
+
+    async def create(self, *, schedule: NewTaskSchedule) -> int:
+        """Create a task schedule, which makes a task on each of its days.
+
+        Calls ``task/schedule/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 204, 208, 236.
+
+        Args:
+            schedule: The new task schedule.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_CREATE
+        from fleetapi.models.task_schedule import TaskScheduleCreateParams
+
+        result: int = await self._client.call(
+            TASK_SCHEDULE_CREATE, TaskScheduleCreateParams(schedule=schedule)
+        )
+        return result
+
+    async def update(self, *, schedule: TaskScheduleUpdate) -> None:
+        """Rewrite a task schedule: what it makes from its next day on.
+
+        Calls ``task/schedule/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 204, 208, 236.
+
+        Args:
+            schedule: The task schedule with its ID and every field as it should be.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_UPDATE
+        from fleetapi.models.task_schedule import TaskScheduleUpdateParams
+
+        await self._client.call(TASK_SCHEDULE_UPDATE, TaskScheduleUpdateParams(schedule=schedule))
+
+    async def delete(self, *, schedule_id: int) -> None:
+        """Delete a task schedule; the tasks it made stay.
+
+        Calls ``task/schedule/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            schedule_id: The task schedule.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_DELETE
+        from fleetapi.models.task_schedule import TaskScheduleDeleteParams
+
+        await self._client.call(
+            TASK_SCHEDULE_DELETE, TaskScheduleDeleteParams(schedule_id=schedule_id)
+        )
+
+    async def list(
+        self,
+        *,
+        trackers: builtins.list[int] | Unset | None = UNSET,
+        filter: str | Unset | None = UNSET,
+        tag_ids: builtins.list[int] | Unset | None = UNSET,
+        types: builtins.list[ScheduleKind] | Unset | None = UNSET,
+    ) -> builtins.list[TaskSchedule | RouteSchedule]:
+        """List the task and route schedules the caller sees, with optional filters.
+
+        Calls ``task/schedule/list``.
+
+        Args:
+            trackers: Only the schedules of these trackers.
+            filter: Text found (any case) in the label or description.
+            tag_ids: Only the schedules carrying every one of these tags.
+            types: What the schedules make: ``task``, ``route`` (default: ``task``).
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_LIST
+        from fleetapi.models.task_schedule import TaskScheduleListParams
+
+        result: builtins.list[TaskSchedule | RouteSchedule] = await self._client.call(
+            TASK_SCHEDULE_LIST,
+            TaskScheduleListParams(trackers=trackers, filter=filter, tag_ids=tag_ids, types=types),
+        )
+        return result
+
+    async def read(self, *, id: int) -> TaskScheduleReadResult:
+        """Read a task, route or checkpoint schedule; a route's comes with its checkpoints.
+
+        Calls ``task/schedule/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            id: A task, route or checkpoint schedule (``route/delete``: a route schedule).
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_READ
+        from fleetapi.models.task_schedule import TaskScheduleIdParams
+
+        result: TaskScheduleReadResult = await self._client.call(
+            TASK_SCHEDULE_READ, TaskScheduleIdParams(id=id)
+        )
+        return result
+
+
+class AsyncTaskScheduleProposalResource:
+    """The calls under ``task/schedule/proposal/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        trackers: builtins.list[int] | Unset | None = UNSET,
+        from_: dt.datetime | Unset | None = UNSET,
+        to: dt.datetime | Unset | None = UNSET,
+        filter: str | Unset | None = UNSET,
+        types: builtins.list[ScheduleKind] | Unset | None = UNSET,
+    ) -> builtins.list[Task | ListedRoute]:
+        """The tasks and routes the schedules will make in a period.
+
+        Calls ``task/schedule/proposal/list``.
+
+        Args:
+            trackers: Only what the schedules of these trackers make.
+            from_: What is made at this time or later; not before now (default: now).
+            to: What is made before this time; later than ``from``, at most 366 days after it
+                (default: 31 days after ``from``).
+            filter: Text found (any case) in the schedule's label or description.
+            types: ``task``, ``route`` (default: both).
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_PROPOSAL_LIST
+        from fleetapi.models.task_schedule import ScheduleProposalListParams
+
+        result: builtins.list[Task | ListedRoute] = await self._client.call(
+            TASK_SCHEDULE_PROPOSAL_LIST,
+            ScheduleProposalListParams(
+                trackers=trackers, from_=from_, to=to, filter=filter, types=types
+            ),
+        )
+        return result
+
+
+class AsyncTaskScheduleRouteResource:
+    """The calls under ``task/schedule/route/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(
+        self, *, route: NewRouteSchedule, checkpoints: builtins.list[ScheduleCheckpoint]
+    ) -> int:
+        """Create a route schedule with its checkpoints; it makes a route on each day.
+
+        Calls ``task/schedule/route/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 204, 208, 236.
+
+        Args:
+            route: The route schedule's own fields.
+            checkpoints: 2 to 500, in order of execution; each may not end before the previous one
+                starts.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_ROUTE_CREATE
+        from fleetapi.models.task_schedule import RouteScheduleCreateParams
+
+        result: int = await self._client.call(
+            TASK_SCHEDULE_ROUTE_CREATE,
+            RouteScheduleCreateParams(route=route, checkpoints=checkpoints),
+        )
+        return result
+
+    async def update(
+        self, *, route: RouteScheduleUpdate, checkpoints: builtins.list[ScheduleCheckpoint]
+    ) -> None:
+        """Rewrite a route schedule and its checkpoints, in order.
+
+        Calls ``task/schedule/route/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 204, 208, 236.
+
+        Args:
+            route: The route schedule's own fields, named by its ``id``.
+            checkpoints: The checkpoints as they are to be, in order (2 to 500): those with an ID
+                are rewritten, those without created, the route schedule's others deleted.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_ROUTE_UPDATE
+        from fleetapi.models.task_schedule import RouteScheduleUpdateParams
+
+        await self._client.call(
+            TASK_SCHEDULE_ROUTE_UPDATE,
+            RouteScheduleUpdateParams(route=route, checkpoints=checkpoints),
+        )
+
+    async def delete(self, *, id: int) -> None:
+        """Delete a route schedule with its checkpoints; the routes it made stay.
+
+        Calls ``task/schedule/route/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            id: A task, route or checkpoint schedule (``route/delete``: a route schedule).
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_ROUTE_DELETE
+        from fleetapi.models.task_schedule import TaskScheduleIdParams
+
+        await self._client.call(TASK_SCHEDULE_ROUTE_DELETE, TaskScheduleIdParams(id=id))
+
+
+class AsyncTaskScheduleCheckpointResource:
+    """The calls under ``task/schedule/checkpoint/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def delete(self, *, checkpoint_id: int) -> None:
+        """Delete a checkpoint of a route schedule; the others close ranks.
+
+        Calls ``task/schedule/checkpoint/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            checkpoint_id: The checkpoint schedule.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_CHECKPOINT_DELETE
+        from fleetapi.models.task_schedule import ScheduleCheckpointParams
+
+        await self._client.call(
+            TASK_SCHEDULE_CHECKPOINT_DELETE, ScheduleCheckpointParams(checkpoint_id=checkpoint_id)
+        )
+
+    async def transmute(self, *, checkpoint_id: int) -> None:
+        """Turn a checkpoint schedule into a task schedule; its route and the others go.
+
+        Calls ``task/schedule/checkpoint/transmute``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            checkpoint_id: The checkpoint schedule.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_CHECKPOINT_TRANSMUTE
+        from fleetapi.models.task_schedule import ScheduleCheckpointParams
+
+        await self._client.call(
+            TASK_SCHEDULE_CHECKPOINT_TRANSMUTE,
+            ScheduleCheckpointParams(checkpoint_id=checkpoint_id),
+        )
 
 
 class AsyncTaskCheckpointResource:

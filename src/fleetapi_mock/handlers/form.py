@@ -46,6 +46,7 @@ from fleetapi_mock.domain.form.template import (
     wire_template,
 )
 from fleetapi_mock.domain.task import Board
+from fleetapi_mock.domain.task_schedule import Schedules
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import FormRecord, FormTemplateRecord
 
@@ -140,9 +141,11 @@ def form_template_delete(ctx: Context, params: FormTemplateParams) -> None:
 
 @handles(FORM_TEMPLATE_STATS)
 def form_template_stats(ctx: Context, params: FormTemplateParams) -> FormTemplateStats:
-    """The tasks the caller sees with a form made from the template, by status."""
+    """The tasks the caller sees with a form made from the template, by status, and the task
+    and checkpoint schedules it sees that give their tasks one."""
     template_id = _template(ctx, params.template_id).id
-    return FormTemplateStats(**template_stats(Board(ctx), template_id))
+    scheduled = sum(1 for r in Schedules(ctx).all() if r.form_template_id == template_id)
+    return FormTemplateStats(**template_stats(Board(ctx), template_id), scheduled=scheduled)
 
 
 # --- Forms ------------------------------------------------------------------------------------

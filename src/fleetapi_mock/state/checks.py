@@ -152,6 +152,7 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     yield from _check_entities(world)
     yield from _check_contact_references(world)
     yield from _check_status_references(world)
+    yield from _check_task_schedules(world)
 
 
 def _owns(world: World, account: int, records: Mapping[int, Any], key: int) -> bool:
@@ -370,3 +371,23 @@ def _check_status_references(world: World) -> Iterator[tuple[str, str]]:
         if owner is None or not owner.is_master:
             where = f"vehicle_statuses[id={vehicle_status.id}].user_id"
             yield where, f"no master user {vehicle_status.user_id}"
+
+
+def _check_task_schedules(world: World) -> Iterator[tuple[str, str]]:
+    """Schedules' owners and trackers; what each kind needs (days, a zone, a route schedule of
+    the same owner for a checkpoint)."""
+    schedules = world.task_schedules
+    for record in schedules.values():
+        where = f"task_schedules[id={record.id}]"
+        owner = world.users.get(record.user_id)
+        if owner is None or not owner.is_master:
+            yield f"{where}.user_id", f"no master user {record.user_id}"
+        yield from _tracker_of(world, where, record.user_id, record.tracker_id)
+        if record.type != "checkpoint" and record.parameters is None:
+            yield f"{where}.parameters", f"a {record.type} schedule needs its days"
+        if record.type != "route" and record.location is None:
+            yield f"{where}.location", f"a {record.type} schedule needs its zone"
+        if record.type == "checkpoint":
+            route = schedules.get(record.parent_id) if record.parent_id is not None else None
+            if route is None or route.type != "route" or route.user_id != record.user_id:
+                yield f"{where}.parent_id", f"no route schedule {record.parent_id} of the owner"

@@ -90,6 +90,7 @@ from fleetapi_mock.state.records import (
     SubscriptionRecord,
     TagRecord,
     TariffRecord,
+    TaskScheduleRecord,
     TrackerCommandRecord,
     TrackerGroupRecord,
     TrackerRecord,
@@ -214,6 +215,7 @@ class World:
     """Tasks and route checkpoints (date/times in UTC)."""
     routes: Table[int, Route] = collection()
     """Routes, sharing the id sequence ``tasks``."""
+    task_schedules: Table[int, TaskScheduleRecord] = collection()
     bills: Table[int, BillRecord] = collection(key="order_id")
     transactions: Table[int, TransactionRecord] = collection()
     subscriptions: Table[str, SubscriptionRecord] = collection(key="reference")

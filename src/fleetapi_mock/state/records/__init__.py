@@ -110,6 +110,7 @@ from fleetapi_mock.state.records.messages import (
     MailRecord,
     NotificationRecord,
 )
+from fleetapi_mock.state.records.schedules import TaskScheduleRecord
 from fleetapi_mock.state.records.statuses import (
     StatusChangeRecord,
     StatusListingRecord,
@@ -180,6 +181,7 @@ __all__ = [
     "SubscriptionRecord",
     "TagRecord",
     "TariffRecord",
+    "TaskScheduleRecord",
     "TrackPointRecord",
     "TrackerCommandRecord",
     "TrackerGroupRecord",
