@@ -26,7 +26,15 @@ from fleetapi_mock.web.server import ThreadedServer
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ["index.md", "quickstart.md", "mock.md", "testing.md", "migration.md", "devices.md"]
+PAGES = [
+    "index.md",
+    "quickstart.md",
+    "mock.md",
+    "testing.md",
+    "migration.md",
+    "devices.md",
+    "field-service.md",
+]
 DEMO_URL = "http://127.0.0.1:8765"
 BLOCK = re.compile(
     r"(?:<!-- not run: (?P<reason>[^>]*?) -->\s*\n)?^```console\n(?P<body>.*?)^```",
