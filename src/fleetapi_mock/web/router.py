@@ -21,11 +21,10 @@ What the router does, in order, each a step of :class:`Backend` (every rule is i
 5. rate limiting (per session user, per API key, else per client);
 6. authorisation: the access level and the sub-user rights of the call;
 7. validation: the params model, strictly (code 7 names every bad parameter);
-8. the handler runs under the world's lock, once the commands devices confirmed by then are
-   (``confirm_due_commands``) and the tasks schedules make by then made (``make_due_tasks``);
-   its result is wrapped in the envelope; when the params carry a
-   ``redirect_target`` (``map_layer/upload``), the envelope of the handler's success or
-   failure travels in a redirect instead (:func:`redirect_response`).
+8. the handler runs under the world's lock, once what the clock made due is done (commands
+   confirmed, scheduled tasks made: :func:`~fleetapi_mock.web.due.catch_up`); its result is
+   wrapped in the envelope; with a ``redirect_target`` in the params (``map_layer/upload``),
+   the handler's envelope travels in a redirect instead (:func:`redirect_response`).
 
 Failures are :class:`~fleetapi.FleetApiError` instances rendered in one place
 (:func:`failure_response`): the code's class carries its HTTP status.
@@ -50,8 +49,6 @@ from fleetapi._errors import (
     WrongRequestFormatError,
 )
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.task_schedule.making import make_due_tasks
-from fleetapi_mock.domain.tracker_command import confirm_due_commands
 from fleetapi_mock.domain.user import audit
 from fleetapi_mock.handlers import HANDLERS, load_handlers
 from fleetapi_mock.state.documents import demo_source, packed
@@ -70,6 +67,7 @@ from fleetapi_mock.web.access import (
 )
 from fleetapi_mock.web.admission import check_room, check_size, refused_method
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
+from fleetapi_mock.web.due import catch_up
 from fleetapi_mock.web.faults import Faults
 from fleetapi_mock.web.journal import Journal, JournalEntry, masked
 from fleetapi_mock.web.request import Request, request_origin
@@ -361,8 +359,7 @@ class Backend:
                 base_url=request.origin + prefix,
                 limits=self.limits,
             )
-            confirm_due_commands(self.world)
-            make_due_tasks(self.world, self.limits.max_records)
+            catch_up(self.world, self.limits)
             response = run_handler(ctx, handler, params)
             if identity is not None and response.code == 0 and _audited(endpoint, identity):
                 audit(
