@@ -48,6 +48,13 @@ def test_reset_to_a_posted_world(fleet_mock: FleetMock, api: Api):
     document["geo_links"] = [r for r in document["geo_links"] if r["trackers"]]
     for rule in document["rules"]:  # and the rules it is bound to forget it
         rule["trackers"] = [t for t in rule["trackers"] if t != 3]
+    # and its schedules: a task schedule, a route schedule with its checkpoints
+    doomed = {s["id"] for s in document["task_schedules"] if s.get("tracker_id") == 3}
+    document["task_schedules"] = [
+        s
+        for s in document["task_schedules"]
+        if s["id"] not in doomed and s.get("parent_id") not in doomed
+    ]
     document["now"] = "2030-05-05 05:05:05"
     assert_success(api.http.post("/__mock__/reset", json=document))
     assert 3 not in fleet_mock.world.trackers
