@@ -421,6 +421,12 @@ def test_endpoints_follow_the_spec_order_and_page_on_real_fields():
         "read",
         "update",
         "batch_convert",
+        "assign",
+        "upload",
+        "start",
+        "list",
+        "read",
+        "download_failed",
     ]
     assert [e.sdk_chain[-1] for e in (*garage.ENDPOINTS, *department.ENDPOINTS)] == [
         "list",
