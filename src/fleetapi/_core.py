@@ -314,6 +314,12 @@ def read_response(
     )
 
 
+def _error_entry(entry: dict[str, Any] | str) -> dict[str, Any]:
+    """An entry of a failure's ``errors``: an object as it is, a bare status name (Google's
+    routing statuses of code 218) as ``{"status": name}``."""
+    return entry if isinstance(entry, dict) else {"status": entry}
+
+
 def failure_error(body: Mapping[str, Any], **details: Any) -> FleetApiError:
     """The exception of a failure's ``status`` (code, description) and ``errors``, as the
     class of its code, with ``details`` (``http_status``, ``endpoint``...): an answer's
@@ -326,7 +332,9 @@ def failure_error(body: Mapping[str, Any], **details: Any) -> FleetApiError:
     return FleetApiError.from_code(
         code if isinstance(code, int) else 0,
         description if isinstance(description, str) else None,
-        errors=[e for e in errors if isinstance(e, dict)] if isinstance(errors, list) else [],
+        errors=[_error_entry(e) for e in errors if isinstance(e, (dict, str))]
+        if isinstance(errors, list)
+        else [],
         **details,
     )
 

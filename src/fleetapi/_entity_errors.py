@@ -114,6 +114,24 @@ class ExternalServiceError(ServerError):
     description = "External service error"
 
 
+class ExternalServiceParametersError(InvalidRequestError):
+    """Code 218: Malformed external service parameters (a route planner found no way, or
+    refused the request: too many waypoints).
+
+    :attr:`errors` holds the provider's details: OSRM's ``status``/``status_code``/
+    ``message``, Progorod's ``type``/``point``/``index``, Google's status names each as a
+    ``status`` (``{"status": "NOT_FOUND"}``).
+    """
+
+    code = 218
+    description = "Malformed external service parameters"
+
+    @property
+    def statuses(self) -> list[str]:
+        """The providers' status names (``NOT_FOUND``, ``MAX_WAYPOINTS_EXCEEDED``...)."""
+        return [str(e["status"]) for e in self.errors if "status" in e]
+
+
 class NonExistentEntitiesError(NotFoundError):
     """Code 217: List contains non-existent entities."""
 

@@ -138,7 +138,9 @@ class FleetApiError(FleetError):
         where = f" ({self.endpoint})" if self.endpoint else ""
         text = f"[{self.code}] {self.description}{where}"
         details = [
-            f"{e.get('parameter') or e.get('field_id') or '?'}: {e.get('error', '')}"
+            f"{e.get('parameter') or e.get('field_id')}: {e.get('error', '')}"
+            if e.get("parameter") or e.get("field_id")
+            else ", ".join(f"{key}={value}" for key, value in e.items())
             for e in self.errors
         ]
         if details:

@@ -126,7 +126,9 @@ def describe(exc: BaseException) -> list[str]:
 
 
 def _field_error(item: dict[str, Any]) -> str:
-    name = item.get("parameter") or item.get("field_id") or item.get("field") or "?"
+    name = item.get("parameter") or item.get("field_id") or item.get("field")
+    if not name:  # a provider's details (code 218: status, message...)
+        return ", ".join(f"{key}={value}" for key, value in item.items())
     message = item.get("error") or item.get("description") or item.get("code") or ""
     return f"{name}: {message}"
 

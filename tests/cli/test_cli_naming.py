@@ -213,14 +213,23 @@ def test_tally_is_quiet_without_a_total(capsys: pytest.CaptureFixture[str]) -> N
 TALLIED = [e for e in ENDPOINTS if e.paging is not None and e.paging.total is not None]
 
 
-DEMO_VALUES = {"subuser_id": "2"}
-"""A value of the demo world for each required parameter of a paging list."""
+DEMO_VALUES: dict[str, str | None] = {
+    "subuser_id": "2",
+    "ascending": None,
+    "include_unsubmitted": None,
+}
+"""A value of the demo world for each required parameter of a paging list (``None``: a
+boolean, given as its flag)."""
 
 
 def _required(endpoint: Any) -> list[str]:
-    """The options a list needs, with demo values (`--subuser-id 2`)."""
+    """The options a list needs, with demo values (`--subuser-id 2`, `--ascending`)."""
     required = [a.name for a in attrs.fields(endpoint.params) if a.default is attrs.NOTHING]
-    return [w for n in required for w in (f"--{n.replace('_', '-')}", DEMO_VALUES[n])]
+    words: list[str] = []
+    for name in required:
+        value = DEMO_VALUES[name]
+        words += [f"--{name.replace('_', '-')}", *([] if value is None else [value])]
+    return words
 
 
 @pytest.mark.parametrize("endpoint", TALLIED, ids=lambda e: e.path)

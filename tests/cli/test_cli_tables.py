@@ -58,8 +58,16 @@ ARGS: dict[str, list[str]] = {
     "tracker chat list": ["--tracker-id", "4"], "tracker chat updated list": ["--trackers", "4"],
     "tracker contact list": [], "tracker trusted-number list": ["--tracker-id", "1"],
     "tracker retranslator list": ["--tracker-id", "1"],
+    "status list": ["--listing-id", "1"], "status listing list": [],
+    "status tracker list": ["--trackers", "4"],
     "asset-group list": ["--group-ids", "1", "--group-ids", "2"],
     "employee import list": [], "vehicle import list": [],
+    "vehicle service-task list": [],
+    "driver journal entry list": ["--tracker-id", "1", *PERIOD],
+    "driver journal proposal list": ["--tracker-id", "1", *PERIOD],
+    "task form list": ["--ascending", "--include-unsubmitted"],
+    "task schedule list": ["--types", "task", "--types", "route"],
+    "task schedule proposal list": [],
 }  # fmt: skip
 """Every list command (all but ``profile list``, which lists local files) and the arguments
 it needs in the demo world."""

@@ -754,6 +754,98 @@ _FORM_TEMPLATE: Final = {
     "default": False,
 }
 
+
+def _delivery_report_submitted(mock: FleetMock) -> None:
+    """Task 2's delivery report (form 2), submitted from the app with a signature (an image of
+    EXIF orientation 1), as a form is before the API corrects it."""
+    from fleetapi.models.common import Location
+    from fleetapi.models.files import FileMetadata
+
+    world = mock.world
+    signature = attrs.evolve(
+        world.files[2],
+        id=world.ids.next("files"),
+        form_id=2,
+        submitted=False,
+        metadata=FileMetadata(orientation=1),
+    )
+    world.files[signature.id] = signature
+    mock.submit_task_form(
+        2,
+        {
+            "recipient": {"type": "text", "value": "John Doe"},
+            "signature": {"type": "signature", "file_id": signature.id},
+        },
+        location=Location(lat=52.475, lng=13.455, address="Lagerstrasse 5, Berlin"),
+    )
+
+
+_FORM: Final = {
+    "id": 2,
+    "label": "Order form",
+    "fields": [{**_FORM_FIELD, "id": "recipient"}],
+    "created": "2017-03-15 12:36:27",
+    "submit_in_zone": True,
+    "task_id": 1,
+    "template_id": 1,
+    "values": {"recipient": {"type": "text", "value": "John Doe"}},
+    "submitted": "2017-03-21 18:40:54",
+    "submit_location": {"lat": 11.0, "lng": 22.0, "address": "Wall Street, NY"},
+}
+"""The form of ``form/read`` as documented (field ``111-aaa-whatever``: the delivery report's
+``recipient``)."""
+_FORM_FILE: Final = {
+    "id": 16,
+    "storage_id": 1,
+    "user_id": 12203,
+    "type": "image",
+    "created": "2017-09-06 11:54:28",
+    "uploaded": "2017-09-06 11:55:14",
+    "name": "lala.jpg",
+    "size": 72594,
+    "mime_type": "image/png",
+    "metadata": {"orientation": 1},
+    "state": "uploaded",
+    "download_url": "https://static.navixy.com/file/dl/1/0/1g/01gw2j5q7nm4r92dytolzd6koxy9e38v.png/lala.jpg",
+}
+"""A form file as documented."""
+_TASK_FORM_ITEM: Final = {
+    "employee": {"id": 13, "first_name": "John", "middle_name": "", "last_name": "Dow"},
+    "task": {
+        "id": 7867,
+        "label": "My task 3",
+        "from": "2017-07-27 15:00:00",
+        "to": "2017-07-28 14:59:59",
+        "creation_date": "2017-07-27 12:12:23",
+        "arrival_date": "2017-07-27 15:14:07",
+        "address": "Moltkestrasse 32",
+        "status": "done",
+        "completion_date": "2017-07-28 14:36:28",
+        "fact_duration": "PT22M21S",
+    },
+    "tracker": {"id": 15620, "label": "Navixy A6"},
+    "vehicle": None,
+    "form": {
+        "id": 1012,
+        "label": "A form",
+        "description": "",
+        "fields": [],
+        "created": "2017-07-28 03:48:06",
+        "submit_in_zone": False,
+        "task_id": 7867,
+        "template_id": 449,
+        "values": None,
+        "submitted": "2017-03-21 18:40:54",
+        "submit_location": {"lat": 26.826762, "lng": 20.5947311, "address": "Partizan st., 4"},
+    },
+    "submit_places": {
+        "location": {"lat": 26.826762, "lng": 20.5947311, "address": "Partizan st., 4"},
+        "places": [{"id": 38, "label": "Office sweet office"}],
+        "zones": [{"id": 18404, "label": "Zone 51"}],
+    },
+}
+"""One form of ``task/form/list`` as documented."""
+
 _ROUTE: Final = {
     "id": 111,
     "user_id": 3,
@@ -942,6 +1034,24 @@ _CHAT_MESSAGE: Final = {
 }
 """The chat message of the documentation."""
 
+_STATUS_LISTING: Final = {
+    "id": 1,
+    "label": "Taxi driver statuses",
+    "employee_controlled": True,
+    "supervisor_controlled": False,
+    "entries": [5, 2, 1, 4, 6],
+}
+"""The working status listing of the documentation's examples."""
+
+_STATUS_CHANGE: Final = {
+    "id": 11,
+    "old_status_id": None,
+    "new_status_id": 2,
+    "location": {"lat": 11.0, "lng": 22.0, "address": "Jones st, 4"},
+    "changed": "2015-11-22 02:02:02",
+    "origin": "supervisor",
+}
+"""The change of a tracker's working status of the documentation's examples."""
 _PNG: Final = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
 """The first bytes of a PNG image: an avatar's upload."""
 
@@ -1026,6 +1136,173 @@ def _failed_driver(mock: FleetMock) -> None:
     failed = ImportRow(line=17, cells=["Jan", "Roth", "call me", "P-017"])
     columns = ["First name", "Last name", "Phone", "Personnel number"]
     mock.world.import_processes.change(2, rows=[failed], columns=columns)
+
+
+_SERVICE_CONDITIONS: Final = {
+    "mileage": {"limit": 100, "notification_interval": 10, "repeat_interval": 42},
+    "date": {"end": "2015-05-08 09:35:00", "notification_interval": 3, "repeat_interval": 42},
+    "engine_hours": {"limit": 100, "notification_interval": 10, "repeat_interval": 42},
+}
+_SERVICE_TASK: Final = {
+    "id": 725,
+    "repeat": True,
+    "unplanned": False,
+    "completion_date": "2014-03-16 00:00:00",
+    "vehicle_id": 222,
+    "cost": 100500.0,
+    "start": {"mileage": 1230, "date": "2015-05-01 17:46:44", "engine_hours": 50},
+    "completion": {"mileage": 31, "date": "2014-03-16 00:00:00", "engine_hours": 140},
+    "conditions": _SERVICE_CONDITIONS,
+    "notifications": {
+        "sms_phones": ["79221234567", "79227654321"],
+        "emails": ["email@domain.tld", "email@mail.com"],
+        "push_enabled": True,
+    },
+    "status": "created",
+    "description": "Service work",
+    "comment": "",
+    "file_ids": [1, 2],
+    "vehicle_label": "Service car 002",
+    "current_position": {"mileage": 1300, "date": "2015-06-01 17:46:44", "engine_hours": 70},
+}
+"""The service task object of the documentation (without its legacy ``prediction``, which
+the documented requests turn off)."""
+
+_NEW_SERVICE_TASK: Final = {
+    "comment": "",
+    "conditions": {"date": {"end": "2020-12-10 23:59:59", "notification_interval": 3}},
+    "cost": 100,
+    "description": "service1",
+    "file_ids": [],
+    "notifications": {"sms_phones": [], "emails": [], "push_enabled": True},
+    "repeat": False,
+    "unplanned": False,
+}
+"""The task of the documented service task requests."""
+
+_JOURNAL_PLACE: Final = {"lat": 11.0, "lng": 22.0, "address": "address value"}
+_JOURNAL_ENTRY: Final = {
+    "id": 127722,
+    "tracker_id": 1,
+    "start_date": "2020-10-13 07:03:39",
+    "end_date": "2020-10-14 08:05:02",
+    "employee_id": 1,
+    "type": "work",
+    "comment": None,
+    "start_location": {"lat": 23.25658, "lng": 21.89892, "address": "address"},
+    "end_location": {"lat": 23.26227, "lng": 21.59321, "address": "address"},
+    "length": 1.44,
+    "start_odometer": 1.34,
+    "end_odometer": 5.34,
+}
+"""The driver journal entry of the documentation."""
+
+_JOURNAL_DAY: Final = {"from": "2026-01-14 00:00:00", "to": "2026-01-15 00:00:00"}
+"""The demo's day of van 1's trips."""
+
+_ROUTE_REQUEST: Final = {
+    "start": {"lat": 34.178868, "lng": -118.599672},
+    "end": {"lat": 31.738386, "lng": -106.453854},
+}
+"""The documented request of ``route/get`` (``route/osrm/get``'s: its ``start`` lacks
+``"lat":`` there)."""
+
+
+def _planned_route(*, google: bool) -> dict[str, Any]:
+    """The documented answer of ``route/get`` (and OSRM's, Progorod's); Google's key points
+    also tell the length and time up to each."""
+    timed = {"distance": 1052511, "time": 37800} if google else {}
+    return {
+        "distance": 1340584,
+        "time": 43500,
+        "list": [{"lat": 34.178868, "lng": -118.599672}, {"lat": 31.738386, "lng": -106.453854}],
+        "key_points": [{"id": 123, "lat": 35.365948, "lng": -108.112104, **timed}],
+    }
+
+
+_WHOLE_DAY: Final = {"from": "2024-03-19 00:00:00", "to": "2024-03-19 23:59:00"}
+_POINTS_TO_ORDER: Final = [
+    (38.81673961922754, -77.15569496154785),
+    (38.82767290746902, -77.1445369720459),
+    (38.834760258479704, -77.14093208312988),
+    (38.81583679562883, -77.14814186096191),
+    # the documentation's longitude 7.1558... is a typo: the point lies among the others
+    (38.81031929163279, -77.15582370758057),
+]
+"""The points of the documented ``task/route/points/optimize`` request."""
+
+
+# documented: tracker 22; the demo's tags 1 and 2 and template 1
+_SCHEDULE_LOCATION: Final = {
+    "lat": 53.787154,
+    "lng": 9.757980,
+    "address": "Moltkestrasse 32",
+    "radius": 150,
+}
+_NEW_SCHEDULE: Final = {
+    "tracker_id": 1,
+    "location": _SCHEDULE_LOCATION,
+    "label": "Shop",
+    "description": "Buy things",
+    "from_time": "12:34:00",
+    "duration": 60,
+    "max_delay": 5,
+    "min_stay_duration": 0,
+    "min_arrival_duration": 0,
+    "parameters": {"type": "weekdays", "weekdays": [1, 5, 6]},
+    "tags": [1, 2],
+    "form_template_id": 1,
+}
+"""The task schedule entry of ``task/schedule/create`` and ``update``."""
+
+_SCHEDULE: Final = {"id": 111, "user_id": 3, **_NEW_SCHEDULE, "tracker_id": 22}
+_SCHEDULED_CHECKPOINT: Final = {
+    "id": 111,
+    "user_id": 3,
+    "tracker_id": 22,
+    "label": "Shop",
+    "description": "Buy things",
+    "parent_id": 1,
+    "order": 0,
+    "location": _SCHEDULE_LOCATION,
+    "max_delay": 5,
+    "min_stay_duration": 0,
+    "min_arrival_duration": 0,
+    "from_time": "12:34:00",
+    "duration": 60,
+    "tags": [1, 2],
+    "form_template_id": 1,
+}
+"""The checkpoint schedule entry of the documentation (sent as such by the route calls: its
+``tracker_id``, ``parent_id`` and ``order`` are not read)."""
+
+_ROUTE_SCHEDULE: Final = {
+    "tracker_id": 3,
+    "label": "Shop",
+    "description": "Buy things",
+    "parameters": {"type": "month_days", "month_days": [1, 10, 31]},
+}
+"""The route schedule entry of the route calls (documented: tracker 22; the demo's route
+schedule runs on Truck 7)."""
+
+
+def _third_scheduled_checkpoint(mock: FleetMock) -> None:
+    """The demo's route schedule 2 gets a third checkpoint (a route keeps two at least)."""
+    from fleetapi.models.common import Location
+    from fleetapi_mock.state.records import TaskScheduleRecord
+
+    new_id = mock.world.ids.next("task_schedules")
+    mock.world.task_schedules[new_id] = TaskScheduleRecord(
+        id=new_id,
+        user_id=1,
+        type="checkpoint",
+        label="Customer C",
+        location=Location(lat=52.5096, lng=13.376, radius=100),
+        from_time="13:00:00",
+        duration=30,
+        parent_id=2,
+        order=2,
+    )
 
 
 EXAMPLES: Final = (
@@ -1450,6 +1727,62 @@ EXAMPLES: Final = (
             "scheduled": 2,
         },
     ),
+    # documented: task 11231, template 12548 (the demo's task 1 has no form, template 2)
+    Example("task/form/create", {"task_id": 1, "template_id": 2}, {}),
+    # documented: task 12546 (the demo's task 2 has a delivery report, submitted in the setup)
+    Example(
+        "task/form/read",
+        {"task_id": 2},
+        {
+            "value": ANY,
+            "files": [
+                {
+                    **_FORM_FILE,
+                    "bindings": {
+                        "form_field": {"form_id": 40, "field_id": "2222", "submitted": False}
+                    },
+                    "previews": [{"download_url": _FORM_FILE["download_url"]}],
+                }
+            ],
+        },
+        setup=_delivery_report_submitted,
+    ),
+    Example(
+        "task/form/list",
+        {"ascending": True, "include_unsubmitted": True},
+        {"count": 2, "list": [_TASK_FORM_ITEM]},
+    ),
+    Example("task/form/delete", {"task_id": 2}, {}),
+    # documented: task 9677618, field 2533373665146 (the demo's task 2, its "recipient")
+    Example(
+        "task/form/values/update",
+        {"task_id": 2, "values": {"recipient": {"type": "text", "value": "Hideo Kojima"}}},
+        {},
+        setup=_delivery_report_submitted,
+    ),
+    # documented: field file1 (the delivery report's "photos")
+    Example(
+        "task/form/file/create",
+        {"task_id": 2, "field_id": "photos", "size": 10},
+        {
+            "value": {
+                "file_id": 111,
+                "url": "http://bla.org/bla",
+                "expires": "2020-02-03 03:04:00",
+                "file_field_name": "file",
+                "fields": {"token": "a43f43ed4340b86c808ac"},
+            }
+        },
+        setup=_delivery_report_submitted,
+    ),
+    Example("task/form/download", {"task_id": 3, "format": "pdf"}, {"magic": b"%PDF-"}),
+    Example(
+        "form/read",
+        {"id": 2},
+        {"value": _FORM, "files": [_FORM_FILE]},
+        setup=_delivery_report_submitted,
+    ),
+    Example("form/download", {"id": 2, "format": "pdf"}, {"magic": b"%PDF-"}),
     Example("task/route/list", {}, {"list": [_ROUTE]}),
     # documented: route 111 (and 11231, 23144, 23785 below): the demo's route is 6
     Example("task/route/read", {"route_id": 6}, {"value": _ROUTE}),
@@ -2236,6 +2569,78 @@ EXAMPLES: Final = (
     Example("tracker/engine_immobilizer/read", {"tracker_id": 1}, {"enabled": True}),
     Example("tracker/engine_immobilizer/set", {"tracker_id": 1, "enabled": True}, {}),
     Example("tracker/location_request", {"tracker_id": 3}, {}),
+    # working statuses: the demo's courier listing 1 (statuses 1 to 4) of Anna's phone (4)
+    Example(
+        "status/listing/create",
+        {
+            "listing": {
+                "label": "Taxi driver statuses",
+                "employee_controlled": False,
+                "supervisor_controlled": True,
+            }
+        },
+        {"id": 111},
+    ),
+    Example("status/listing/list", {}, {"list": [_STATUS_LISTING]}),
+    Example("status/listing/update", {"listing": {**_STATUS_LISTING, "entries": [4, 2, 1, 3]}}, {}),
+    Example("status/listing/delete", {"listing_id": 1}, {}),
+    Example("status/listing/tracker/assign", {"tracker_id": 1, "listing_id": 1}, {}),
+    Example(
+        "status/create",
+        {"listing_id": 1, "status": {"label": "Busy", "color": "E57373"}},
+        {"id": 111},
+    ),
+    Example(
+        "status/list",
+        {"listing_id": 1},
+        {
+            "list": [
+                {"id": 5, "label": "Busy", "color": "E57373"},
+                {"id": 6, "label": "Free", "color": "A27373"},
+            ]
+        },
+    ),
+    Example("status/update", {"status": {"id": 2, "label": "Busy", "color": "E57373"}}, {}),
+    Example("status/delete", {"status_id": 3}, {}),
+    Example(
+        "status/tracker/assign",
+        {"tracker_id": 4, "new_status_id": 2},
+        {"last_change": _STATUS_CHANGE},
+    ),
+    Example(
+        "status/tracker/read",
+        {"tracker_id": 4},
+        {
+            "current_status": {"id": 2, "label": "On duty", "color": "FFFF99"},
+            "last_change": _STATUS_CHANGE,
+        },
+    ),
+    Example(
+        "status/tracker/list",
+        {"trackers": [4, 1]},
+        {
+            "value": {
+                "4": {
+                    "current_status": {"id": 66, "label": "Busy", "color": "FFC107"},
+                    "last_change": {**_STATUS_CHANGE, "id": 441, "old_status_id": 65},
+                },
+                "1": {
+                    "current_status": None,
+                    "last_change": {**_STATUS_CHANGE, "new_status_id": None},
+                },
+            }
+        },
+    ),
+    Example(
+        "vehicle/status/listing/read",
+        {},
+        {"list": [{"id": 1, "order": 0, "label": "label123", "color": "FFFFFF"}]},
+    ),
+    Example(
+        "vehicle/status/listing/update",
+        {"statuses": [{"id": 1, "order": 0, "label": "label123", "color": "FFFFFF"}]},
+        {},
+    ),
     # --- Asset groups (the demo's group 1 holds vehicle 1 and employee 2) ---
     Example(
         "asset_group/create",
@@ -2319,6 +2724,162 @@ EXAMPLES: Final = (
     Example("vehicle/import/read", {"process_id": 1}, {"value": _IMPORT_PROCESS}),
     Example("vehicle/import/list", {}, {"list": [_IMPORT_PROCESS]}),
     Example("vehicle/import/download_failed", {"process_id": 1}, {"magic": b"Label,Model"}),
+    Example(
+        "vehicle/service_task/batch/create",
+        {"vehicle_ids": [1, 2], "task": _NEW_SERVICE_TASK},
+        {},
+    ),
+    Example(
+        "vehicle/service_task/create",
+        {"task": {"vehicle_id": 1, **_NEW_SERVICE_TASK}},
+        {"id": 33777},
+    ),
+    Example(
+        "vehicle/service_task/update",
+        {"task": {"id": 2, "vehicle_id": 1, **_NEW_SERVICE_TASK}},
+        {},
+    ),
+    Example("vehicle/service_task/delete", {"task_id": 1}, {}),
+    Example("vehicle/service_task/download", {"group_by": "status"}, {"magic": b"%PDF-"}),
+    Example("vehicle/service_task/list", {"return_prediction": False}, {"list": [_SERVICE_TASK]}),
+    Example(
+        "vehicle/service_task/read",
+        {"task_id": 2, "return_prediction": False},
+        {"value": _SERVICE_TASK},
+    ),
+    Example("vehicle/service_task/set_status", {"task_id": 1, "status": "done"}, {}),
+    Example(
+        "driver/journal/entry/list", {"tracker_id": 1, **_JOURNAL_DAY}, {"list": [_JOURNAL_ENTRY]}
+    ),
+    Example(
+        "driver/journal/entry/create",
+        {
+            "entries": [
+                {
+                    "tracker_id": 1,
+                    "start_date": "2020-10-13 07:03:39",
+                    "end_date": "2020-10-14 08:05:02",
+                    "employee_id": 1,
+                    "type": "work",
+                    "comment": "comment string",
+                    "start_location": _JOURNAL_PLACE,
+                    "end_location": _JOURNAL_PLACE,
+                    "length": 1.44,
+                    "start_odometer": 1.34,
+                    "end_odometer": 5.34,
+                }
+            ]
+        },
+        {},
+    ),
+    Example(
+        "driver/journal/entry/update",
+        {"entry": {"id": 1, "type": "work", "comment": "new comment"}},
+        {},
+    ),
+    Example("driver/journal/entry/delete", {"entry_ids": [1]}, {}),
+    Example(
+        "driver/journal/entry/download",
+        {"tracker_id": 1, **_JOURNAL_DAY, "add_filename_header": True, "format": "pdf"},
+        {"magic": b"%PDF-"},
+    ),
+    Example(
+        "driver/journal/proposal/list",
+        {"tracker_id": 1, **_JOURNAL_DAY},
+        {
+            "list": [
+                {
+                    "tracker_id": 1,
+                    "employee_id": 1,
+                    "start_date": "2020-10-14 07:03:39",
+                    "end_date": "2020-10-15 08:05:02",
+                    "start_location": {
+                        "lat": 11.111111,
+                        "lng": 22.222222,
+                        "address": "Address string",
+                    },
+                    "end_location": {
+                        "lat": 33.333333,
+                        "lng": 44.444444,
+                        "address": "Address string",
+                    },
+                    "length": 2.1,
+                    "start_odometer": 50.2,
+                    "end_odometer": 52.0,
+                    "overlapped": False,
+                }
+            ]
+        },
+    ),
+    Example("route/get", _ROUTE_REQUEST, _planned_route(google=False)),
+    Example("route/google/get", _ROUTE_REQUEST, _planned_route(google=True)),
+    Example("route/osrm/get", _ROUTE_REQUEST, _planned_route(google=False)),
+    # Progorod's page documents the answer alone: the request is the other providers'
+    Example("route/progorod/get", {**_ROUTE_REQUEST, "minsize": 5}, _planned_route(google=False)),
+    Example(
+        "task/route/points/optimize",
+        {
+            "start_point": {"lat": 38.81476676765485, "lng": -77.1608018875122},
+            "route_points": [
+                {"location": {"lat": lat, "lng": lng}, **_WHOLE_DAY}
+                for lat, lng in _POINTS_TO_ORDER
+            ],
+        },
+        {"result": [4, 0, 3, 1, 2]},
+    ),
+    Example("task/schedule/create", {"schedule": _NEW_SCHEDULE}, {"id": 111}),
+    # documented without the `id` naming the schedule: the demo's schedule 1
+    Example("task/schedule/update", {"schedule": {"id": 1, **_NEW_SCHEDULE}}, {}),
+    # documented: schedule 23144 (and 12314, 11231 below)
+    Example("task/schedule/delete", {"schedule_id": 1}, {}),
+    Example("task/schedule/list", {}, {"list": [_SCHEDULE]}),
+    # the demo's route schedule 2, whose read answers its checkpoints (documented on weekdays:
+    # the demo's runs on days of the month)
+    Example(
+        "task/schedule/read",
+        {"id": 2},
+        {
+            "value": {k: _SCHEDULE[k] for k in ("id", "user_id", "tracker_id", "label")}
+            | {"description": "Buy things", "parameters": _ROUTE_SCHEDULE["parameters"]},
+            "checkpoints": [_SCHEDULED_CHECKPOINT],
+        },
+    ),
+    # documented: a day of 2020; the demo's schedule 1 makes its task on Friday 2026-01-16
+    Example(
+        "task/schedule/proposal/list",
+        {"from": "2026-01-16 00:00:00", "to": "2026-01-17 00:00:00"},
+        {"list": [{**_CHECKPOINT, "type": "task", "form": ANY}]},
+    ),
+    # documented: one checkpoint (a route keeps two at least)
+    Example(
+        "task/schedule/route/create",
+        {
+            "route": _ROUTE_SCHEDULE,
+            "checkpoints": [_SCHEDULED_CHECKPOINT, {**_SCHEDULED_CHECKPOINT, "order": 1}],
+        },
+        {"id": 111},
+    ),
+    # documented: `checkpoints` one object where the table says an array, and a route keeps
+    # two at least: the demo's checkpoint 3 rewritten, 4 left out (deleted) and one added
+    Example(
+        "task/schedule/route/update",
+        {
+            "route": {"id": 2, **_ROUTE_SCHEDULE},
+            "checkpoints": [
+                {**_SCHEDULED_CHECKPOINT, "id": 3},
+                {k: v for k, v in _SCHEDULED_CHECKPOINT.items() if k != "id"},
+            ],
+        },
+        {},
+    ),
+    Example("task/schedule/route/delete", {"id": 2}, {}),
+    Example(
+        "task/schedule/checkpoint/delete",
+        {"checkpoint_id": 3},
+        {},
+        setup=_third_scheduled_checkpoint,
+    ),
+    Example("task/schedule/checkpoint/transmute", {"checkpoint_id": 3}, {}),
 )
 
 

@@ -28,6 +28,10 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "set_clock": {"advance": "PT1H", "running": False},
     "record_positions": {"points": [{"tracker_id": 1, "lat": 52.5, "lng": 13.4, "speed": 30}]},
     "record_chat": {"tracker_id": 4, "text": "On my way"},
+    "submit_task_form": {
+        "task_id": 3,
+        "values": {"condition": {"type": "dropdown", "value_index": 0}},
+    },
     "journal": {"path": "tracker/*", "code": 0},
     "mail": {"kind": "feedback"},
     "password_restore": {"login": "dispatcher"},

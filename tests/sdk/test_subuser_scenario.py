@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import io
 import typing
 from collections.abc import Callable, Iterator
 from types import UnionType
@@ -328,9 +329,13 @@ PER_TRACKER: dict[str, dict[str, Any]] = {
     "tracker/counter/read": {"type": "odometer"},
     "tracker/counter/data/read": {"type": "odometer", "from_": FROM, "to": TO},
     "tracker/retranslator/list": {},
+    "status/tracker/read": {},
     "track/list": {"from_": FROM, "to": TO},
     "track/read": {"from_": FROM, "to": TO},
     "track/download": {"from_": FROM, "to": TO},
+    "driver/journal/entry/list": {"from_": FROM, "to": TO},
+    "driver/journal/entry/download": {"from_": FROM, "to": TO, "format": "xlsx"},
+    "driver/journal/proposal/list": {"from_": FROM, "to": TO},
     "track/waybill/download": {
         "from_": FROM,
         "to": TO,
@@ -370,6 +375,7 @@ PER_BATCH: dict[str, dict[str, Any]] = {
     "tracker/stats/mileage/read": {"from_": FROM, "to": TO},
     "history/tracker/list": {"from_": FROM, "to": TO},
     "checkin/list": {},
+    "status/tracker/list": {},
 }
 """The calls of a list of trackers, and what else they need."""
 
@@ -432,6 +438,32 @@ def vehicles(scene: Scene, path: str) -> None:
     per_object(scene, "vehicle/read", "vehicle_id", every)
 
 
+SEEN_VEHICLES = (1, 2, 4)
+"""The demo's vehicles on the bound trackers (the vans) and on none (the spare car)."""
+
+
+@checks("vehicle/service_task/list", "vehicle/service_task/read")
+def service_tasks(scene: Scene, path: str) -> None:
+    """The tasks of the vehicles it sees (the vans' oil change, not the truck's inspection)."""
+
+    def seen(task: Any) -> bool:
+        return task.vehicle_id in SEEN_VEHICLES
+
+    every = listing(scene, "vehicle/service_task/list", keep=seen, items=lambda answer: answer)
+    per_object(scene, "vehicle/service_task/read", "task_id", every, keep=seen)
+
+
+@checks("vehicle/service_task/download")
+def service_task_download(scene: Scene, path: str) -> None:
+    """The file lists the works of the vehicles it sees alone."""
+    from openpyxl import load_workbook
+
+    content = sees(scene, path, format="xlsx")
+    sheet = load_workbook(io.BytesIO(content)).active
+    vehicles = {row[0].value for row in sheet.iter_rows(min_row=2)}
+    assert vehicles == {"Van 1"}, vehicles
+
+
 @checks("vehicle/batch_convert")
 def vehicle_batch_convert(scene: Scene, path: str) -> None:
     """A row naming an unbound tracker (by label or ID) is an error, not that tracker."""
@@ -477,13 +509,63 @@ def checkpoints(scene: Scene, path: str) -> None:
     per_object(scene, "task/checkpoint/read", "checkpoint_id", every)
 
 
+@checks("task/schedule/list", "task/schedule/read", "task/schedule/proposal/list")
+def task_schedules(scene: Scene, path: str) -> None:
+    """Schedules of a bound van and unassigned ones; those of Truck 7 (a task schedule and a
+    route schedule with its checkpoints) are hidden, and so is what they will make."""
+    every = listing(scene, "task/schedule/list", items=lambda a: a, types=["task", "route"])
+    checkpoints = call(scene.master, "task/schedule/read", id=2).checkpoints
+    per_object(scene, "task/schedule/read", "id", [*every, *checkpoints])
+    assert sees(scene, "task/schedule/list", trackers=[3]) == []
+    listing(scene, "task/schedule/proposal/list", items=lambda a: a)
+
+
 @checks("form/template/stats/read")
 def form_template_stats(scene: Scene, path: str) -> None:
     """The tasks with a form of the template count those the sub-user sees."""
     every = sum(call(scene.master, path, template_id=1).tasks.values())
     mine = sum(sees(scene, path, template_id=1).tasks.values())
-    forms = [t for t in sees(scene, "task/list").list if t.form is not None]
+    forms = [t for t in sees(scene, "task/list").list if t.form and t.form.template_id == 1]
     assert mine == len(forms) < every
+
+
+LISTED = {"ascending": True, "include_unsubmitted": True}
+"""Every task form, submitted or not."""
+
+
+@checks("task/form/list", "task/form/read", "task/form/download")
+def task_forms(scene: Scene, path: str) -> None:
+    """The forms of the tasks the sub-user sees (its trackers' and the unassigned ones); by
+    template, check-in forms of its trackers too (the demo's is Anna's phone's: hidden)."""
+    every = call(scene.master, "task/form/list", **LISTED).list
+    mine = sees(scene, "task/form/list", **LISTED).list
+    assert [i.form.id for i in mine] == [i.form.id for i in every if bound(i.form)]
+    assert mine
+    assert len(mine) < len(every)
+    for template in (1, 2):
+        wanted = call(scene.master, "task/form/list", template_id=template, **LISTED).list
+        seen = sees(scene, "task/form/list", template_id=template, **LISTED).list
+        assert [i.form.id for i in seen] == [i.form.id for i in wanted if bound(i.form)]
+    params = {"format": "pdf"} if path == "task/form/download" else {}
+    if path != "task/form/list":
+        for item in every:
+            if bound(item.form):
+                sees(scene, path, task_id=item.form.task_id, **params)
+            else:
+                refused(scene, path, task_id=item.form.task_id, **params)
+
+
+@checks("form/read", "form/download")
+def forms(scene: Scene, path: str) -> None:
+    """A form with its task (seen as `task/read` sees it) or its check-in's tracker."""
+    every = call(scene.master, "task/form/list", template_id=1, **LISTED).list
+    params = {"format": "xlsx"} if path == "form/download" else {}
+    assert any(i.task is None for i in every)  # the check-in form of Anna's phone
+    for item in every + call(scene.master, "task/form/list", template_id=2, **LISTED).list:
+        if bound(item.form):
+            sees(scene, path, id=item.form.id, **params)
+        else:
+            refused(scene, path, id=item.form.id, **params)
 
 
 @checks("delivery/read", "delivery/list")
@@ -605,7 +687,7 @@ def tag_search(scene: Scene, path: str) -> None:
         assert ids_of(mine.tracker) == [t.id for t in every.tracker if t.id in BOUND_TRACKERS]
         assert ids_of(mine.zone) == [z.id for z in every.zone if z.id == BOUND_ZONE]
         assert mine.place == []
-        for kind in ("employee", "vehicle", "task"):
+        for kind in ("employee", "vehicle", "task", "task_schedule"):
             assert ids_of(getattr(mine, kind)) == [i.id for i in getattr(every, kind) if bound(i)]
 
 
@@ -805,6 +887,11 @@ OUT_OF_SCOPE: dict[str, str] = {
     "map_layer/read": "KML layers carry no tracker, zone or place",
     "geocoder/search_address": "addresses, no object of the account",
     "geocoder/search_location": "addresses, no object of the account",
+    "route/get": "a way between the points asked, no object of the account",
+    "route/google/get": "a way between the points asked, no object of the account",
+    "route/osrm/get": "a way between the points asked, no object of the account",
+    "route/progorod/get": "a way between the points asked, no object of the account",
+    "task/route/points/optimize": "an order of the points asked, no object of the account",
     "data/import/list": "import processes carry no tracker",
     "data/import/read": "import processes carry no tracker",
     "employee/import/list": "import processes carry no tracker",
@@ -823,6 +910,9 @@ OUT_OF_SCOPE: dict[str, str] = {
     "notification/list": "the account's notices",
     "file/stats/read": "the account's storage",
     "tariff/list": "the dealer's tariffs",
+    "status/listing/list": "working status listings are the account's; they name no tracker",
+    "status/list": "the statuses of a listing name no tracker",
+    "vehicle/status/listing/read": "the account's vehicle statuses name no vehicle or tracker",
 }
 """The read calls that answer no tracker, zone or place (nor anything of a tracker), with the
 reason."""

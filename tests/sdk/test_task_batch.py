@@ -194,7 +194,10 @@ def test_delivery_read_and_list(client, fleet_mock):
     )
     assert (read.first_name, read.middle_name, read.last_name) == ("Ben", "J.", "Keller")
     assert read.vehicle_label == "Van 1"  # the demo vehicle riding tracker 1
-    features = ["app_fleet", "app_tasks", "chat", "checkin", "retranslation", "weblocator"]
+    features = [
+        "app_fleet", "app_tasks", "chat", "checkin", "retranslation", "routing", "statuses",
+        "weblocator",
+    ]  # fmt: skip
     assert read.restrictions == {"features": features}  # those of tracker 1's tariff
     state = fleet_mock.world.trackers[1].state
     from gpxpy.geo import haversine_distance

@@ -173,7 +173,7 @@ def test_a_vehicle_with_service_tasks_keeps_its_tracker(fleet_client, fleet_mock
     assert fleet_client.vehicle.read(vehicle_id=3).label == "Truck 7 (cold)"
     # deleting the vehicle deletes its service tasks
     fleet_client.vehicle.delete(vehicle_id=3)
-    assert not fleet_mock.world.service_tasks
+    assert not [t for t in fleet_mock.world.service_tasks.values() if t.vehicle_id == 3]
 
 
 def test_update_and_read_of_an_unknown_vehicle_answer_201(fleet_client):

@@ -421,9 +421,11 @@ def test_endpoints_follow_the_spec_order_and_page_on_real_fields():
         "read",
         "update",
         "batch_convert",
-        "assign",
-        "upload",
-        "start",
+        "read",  # vehicle/status/listing/read, of the service's documentation
+        "update",  # vehicle/status/listing/update
+        "assign",  # vehicle/avatar/assign
+        "upload",  # vehicle/avatar/upload
+        "start",  # vehicle/import/start
         "list",
         "read",
         "download_failed",

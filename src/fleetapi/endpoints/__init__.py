@@ -38,6 +38,7 @@ AREAS: tuple[str, ...] = (
     "checkin",
     "vehicle",
     "task",
+    "task_schedule",
     "retranslator",
     "link",
     "track",
@@ -78,7 +79,11 @@ AREAS: tuple[str, ...] = (
     "file",
     "tariff",
     "transaction",
+    "status",
     "asset_group",
+    "service_task",
+    "driver_journal",
+    "task_form",
 )
 """The modules of this package, in the order of the table (each has its ``ENDPOINTS``)."""
 

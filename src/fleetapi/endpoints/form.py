@@ -1,10 +1,13 @@
-"""Form templates: the calls of the service's documentation (``origin="service"``)."""
+"""Forms and form templates: the calls of the service's documentation (``origin="service"``)."""
 
 from __future__ import annotations
 
-from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
+from fleetapi._endpoint import EXPORT_MEDIA_TYPES, Decision, Endpoint, NoParams, Result
 from fleetapi.models.form import (
     MAX_STARS,
+    FormDownloadParams,
+    FormReadParams,
+    FormReadResult,
     FormTemplate,
     FormTemplateCreateParams,
     FormTemplateParams,
@@ -125,9 +128,40 @@ FORM_TEMPLATE_STATS = Endpoint(
             "`form/template/stats/read`",
             "The tasks and checkpoints the caller sees whose form was made from the template, "
             "by their status now (evaluated as `task/list` answers it); all seven statuses are "
-            "answered, zeros included. The mock keeps no task schedules: `scheduled` is 0.",
+            "answered, zeros included. `scheduled` counts the task and checkpoint schedules "
+            "the caller sees whose tasks get a form of the template.",
         ),
     ),
+)
+
+FORM_READ = Endpoint(
+    path="form/read",
+    params=FormReadParams,
+    result=Result.body(FormReadResult),
+    summary="Read a form of a task or check-in by its ID, with the files its values name.",
+    errors=(201,),
+    safe=True,
+    origin="service",
+    decisions=(
+        Decision(
+            "Which forms `form/read` and `form/download` answer",
+            "The account's forms the caller sees: a task form when the caller sees its task "
+            "(`task/read`), a check-in form when it sees the tracker it was made for; any other "
+            "ID answers 201. No right is needed. A task form answers its task's tracker as "
+            "`tracker_id`, a form sent with a check-in that check-in as `checkin_id`; `files` "
+            "lists the files its values name (empty until it is submitted).",
+        ),
+    ),
+)
+FORM_DOWNLOAD = Endpoint(
+    path="form/download",
+    params=FormDownloadParams,
+    result=Result.file(*EXPORT_MEDIA_TYPES.values()),
+    summary="A form of a task or check-in as an xlsx workbook or a pdf document.",
+    errors=(201,),
+    safe=True,
+    origin="service",
+    notes="The document is the one `task/form/download` answers for a task's form.",
 )
 
 ENDPOINTS = (
@@ -137,4 +171,6 @@ ENDPOINTS = (
     FORM_TEMPLATE_UPDATE,
     FORM_TEMPLATE_DELETE,
     FORM_TEMPLATE_STATS,
+    FORM_READ,
+    FORM_DOWNLOAD,
 )

@@ -1,4 +1,5 @@
-"""Routes and checkpoints on their own: the calls of the service's documentation
+"""Routes and checkpoints on their own, planning a way between points (``route/*``) and
+ordering the points of a route to visit: the calls of the service's documentation
 (``origin="service"``); ``task/route/create`` stays with the task calls."""
 
 from __future__ import annotations
@@ -13,6 +14,14 @@ from fleetapi.models.route import (
     RouteListParams,
     RouteParams,
     RouteUpdateParams,
+)
+from fleetapi.models.route_plan import (
+    GoogleRoute,
+    PlannedRoute,
+    RouteGetParams,
+    RoutePlanParams,
+    RoutePointsOptimizeParams,
+    RouteProgorodParams,
 )
 from fleetapi.models.task import (
     Route,
@@ -210,6 +219,133 @@ TASK_CHECKPOINT_TRANSMUTE = Endpoint(
     ),
 )
 
+# --- Planning a way, ordering points ----------------------------------------------------------
+
+_ROUTE_ERRORS = (215, 218, 236)
+_AS_ROUTE_GET = "Planned as `route/get` plans (its decisions say how the mock does it)."
+
+ROUTE_GET = Endpoint(
+    path="route/get",
+    params=RouteGetParams,
+    result=Result.body(PlannedRoute),
+    summary="Plan a route from a start through waypoints to an end, with the caller's provider.",
+    errors=_ROUTE_ERRORS,
+    safe=True,
+    origin="service",
+    decisions=(
+        Decision(
+            "How the mock plans a route",
+            "Offline, the same for every provider: along the great circle from the start "
+            "through each waypoint to the end. `distance` is that length in meters (so never "
+            "shorter than the straight line), `time` it at 60 km/h. `list` holds each leg's "
+            "points at most 1 km apart (a route over 1000 km: its length / 1000), the start, "
+            "waypoints and end as given; a key point's `id` is its index there.",
+        ),
+        Decision(
+            "`point_limit`",
+            "The line keeps its ends, then the key points, then the points that shape it most "
+            "(Ramer-Douglas-Peucker drop-out tolerance, as tracks are simplified); key points "
+            "beyond the limit are simplified as one line, and one left out names the kept "
+            "point nearest to it along the route. `distance` and `time` stay the whole route's.",
+        ),
+        Decision(
+            "No route (218)",
+            "A location beyond the latitudes of web maps (85.05113° north or south) is off "
+            'every road: 218 with the provider\'s `errors`: Google `["NOT_FOUND"]`, OSRM one '
+            "`{status: NOT_FOUND, status_code: 207, message}`, Progorod `{type: isolated, "
+            "point, index}` per such point (`point` `all` when every point is). 215 (the "
+            "provider failing) comes only from a fault rule of the mock.",
+        ),
+        Decision(
+            "Routing on the tariff (236)",
+            "236 when a tracker the caller sees has a tariff without the feature `routing`; a "
+            "caller with no tracker plans routes.",
+        ),
+        Decision(
+            "`route/get` `provider_type`",
+            "The provider named, else the caller's `route_provider` setting, sets the rules "
+            "that differ (Google's waypoint limit, the form of 218's `errors`); the answer has "
+            "this call's shape whichever it is (key points without `distance` and `time`).",
+        ),
+    ),
+)
+ROUTE_GOOGLE_GET = Endpoint(
+    path="route/google/get",
+    params=RoutePlanParams,
+    result=Result.body(GoogleRoute),
+    summary="Plan a route with Google: key points tell the length and time up to each.",
+    errors=_ROUTE_ERRORS,
+    safe=True,
+    origin="service",
+    notes=_AS_ROUTE_GET,
+    decisions=(
+        Decision(
+            "Google's waypoint limit",
+            "More than 8 waypoints (the documented limit; a business key's 23 is not "
+            'assumed): 218 with `errors` `["MAX_WAYPOINTS_EXCEEDED"]`.',
+        ),
+    ),
+)
+ROUTE_OSRM_GET = Endpoint(
+    path="route/osrm/get",
+    params=RoutePlanParams,
+    result=Result.body(PlannedRoute),
+    summary="Plan a route with OSRM.",
+    errors=_ROUTE_ERRORS,
+    safe=True,
+    origin="service",
+    notes=_AS_ROUTE_GET,
+)
+ROUTE_PROGOROD_GET = Endpoint(
+    path="route/progorod/get",
+    params=RouteProgorodParams,
+    result=Result.body(PlannedRoute),
+    summary="Plan a route with the Progorod router.",
+    errors=_ROUTE_ERRORS,
+    safe=True,
+    origin="service",
+    notes=_AS_ROUTE_GET,
+    decisions=(
+        Decision(
+            "Progorod's `minsize`, `use_traffic` and waypoint order",
+            "The line drops the inner points whose drop-out tolerance is not above `minsize` "
+            "meters (key points stay); `use_traffic` changes nothing (the mock knows no "
+            "traffic); the waypoints keep their order.",
+        ),
+    ),
+)
+TASK_ROUTE_POINTS_OPTIMIZE = Endpoint(
+    path="task/route/points/optimize",
+    params=RoutePointsOptimizeParams,
+    result=Result.field("result", list[int]),
+    summary="Order the points of a route to visit: the indexes of `route_points`, in order.",
+    right="task_update",
+    errors=(7, 210, 264),
+    safe=True,
+    origin="service",
+    notes="210 when the route in that order (from the start point) is over 5000 km long.",
+    decisions=(
+        Decision(
+            "How `task/route/points/optimize` orders",
+            "The shortest way from the start point (kept first) through every point, not back, "
+            "by great-circle distance, as `route/get` measures it; a point whose window ends "
+            "before another's starts comes first. Exact up to 10 points; more are ordered "
+            "nearest first, then improved by reversing stretches and moving stretches of up "
+            "to 3 points, from that order and from the one given (when its windows allow): "
+            "never longer than the order given. The same points always give the same order.",
+        ),
+        Decision(
+            "Optimizing with `departure` and windows",
+            "`departure` changes nothing: the windows order the points, arrival times are not "
+            "checked. A window whose `to` is before its `from` is 7 naming it.",
+        ),
+        Decision(
+            "264 of `task/route/points/optimize`",
+            "Never answered: the mock's rate limit (15) guards every call alike.",
+        ),
+    ),
+)
+
 ENDPOINTS = (
     TASK_ROUTE_LIST,
     TASK_ROUTE_READ,
@@ -222,4 +358,9 @@ ENDPOINTS = (
     TASK_CHECKPOINT_UPDATE,
     TASK_CHECKPOINT_DELETE,
     TASK_CHECKPOINT_TRANSMUTE,
+    TASK_ROUTE_POINTS_OPTIMIZE,
+    ROUTE_GET,
+    ROUTE_GOOGLE_GET,
+    ROUTE_OSRM_GET,
+    ROUTE_PROGOROD_GET,
 )

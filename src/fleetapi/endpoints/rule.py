@@ -18,9 +18,10 @@ _EMPTY = (
 _EVENTS = (
     "As positions arrive, the mock makes the events of `inoutzone` (`inzone`, `outzone`), "
     "`speedup`, `track_change` (`track_end`, `track_start`) and `input_change` rules, with "
-    "the rule's texts, and `task_status_change` rules record each status a task of a bound "
-    "tracker reached when events are next read; rules of the other types are kept and "
-    "listed."
+    "the rule's texts, `task_status_change` rules record each status a task of a bound "
+    "tracker reached when events are next read, and `work_status_change` rules each working "
+    "status `status/tracker/assign` gives a bound tracker; rules of the other types are kept "
+    "and listed."
 )
 
 TRACKER_RULE_LIST = Endpoint(

@@ -95,8 +95,8 @@ TAG_SEARCH = Endpoint(
             "The entities carrying every listed tag (not any), each kind by ID, of the kinds in "
             "`entity_types` (all by default; the others answered empty). A sub-user finds the "
             "trackers it sees and the employees, vehicles and tasks of those (or of none); "
-            "places and zones are the account's and found by every user. The mock keeps no "
-            "task schedules: `task_schedule` is always empty.",
+            "places and zones are the account's and found by every user. `task_schedule` holds "
+            "task and checkpoint schedules, a sub-user's those of its trackers or of none.",
         ),
     ),
 )

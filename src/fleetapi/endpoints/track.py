@@ -231,13 +231,13 @@ TRACK_WAYBILL_DOWNLOAD = Endpoint(
             "when the tracker has no odometer). `form3ext` adds the vehicle's fuel norm and "
             "the fuel it gives for the trips' length; `form4c` the vehicle's payload. A "
             "tracker the caller may not see is 201, a blocked one 208, one whose tariff "
-            "lacks `app_fleet` 236 (`tests/sdk/test_waybill.py`).",
+            "lacks `app_fleet` 236 (`tests/sdk/test_track_waybill.py`).",
         ),
         Decision(
             "The last waybill number",
             "Kept per user: each sub-user has its own. An all-digit number is kept plus one "
             "with its width (`0099` then `0100`); any other text as sent. A failed download "
-            "keeps nothing (`tests/sdk/test_waybill.py`).",
+            "keeps nothing (`tests/sdk/test_track_waybill.py`).",
         ),
     ),
 )

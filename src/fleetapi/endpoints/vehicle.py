@@ -22,6 +22,8 @@ from fleetapi.models.vehicle import (
     VehicleDeleteParams,
     VehicleListParams,
     VehicleReadParams,
+    VehicleStatus,
+    VehicleStatusListingUpdateParams,
     VehicleUpdateParams,
 )
 
@@ -194,6 +196,38 @@ VEHICLE_BATCH_CONVERT = Endpoint(
         ),
     ),
 )
+VEHICLE_STATUS_LISTING_READ = Endpoint(
+    path="vehicle/status/listing/read",
+    params=NoParams,
+    result=Result.field("list", list[VehicleStatus]),
+    summary="List the account's vehicle statuses, in order (deprecated by the service).",
+    safe=True,
+    origin="service",
+    notes="Deprecated by the service; answered as documented. Every user of the account sees them.",
+)
+VEHICLE_STATUS_LISTING_UPDATE = Endpoint(
+    path="vehicle/status/listing/update",
+    params=VehicleStatusListingUpdateParams,
+    result=Result.nothing(),
+    summary="Replace the account's vehicle statuses (deprecated by the service).",
+    right="vehicle_update",
+    origin="service",
+    notes="Deprecated by the service; answered as documented.",
+    decisions=(
+        Decision(
+            "The right to change vehicle statuses",
+            "`vehicle_update`, the right of the account's vehicle settings (the documentation "
+            "names none).",
+        ),
+        Decision(
+            "`statuses` of `vehicle/status/listing/update`",
+            "At most 100, each label 1 to 255 printable characters and color 6 hexadecimal "
+            "digits. An `id` that is no vehicle status of the account, or one given twice, is 7 "
+            "naming `statuses[i].id` (only general codes are documented). A status's `order` "
+            "is its place in the list, from 0, whatever was sent.",
+        ),
+    ),
+)
 
 
 VEHICLE_AVATAR_ASSIGN = Endpoint(
@@ -313,6 +347,8 @@ ENDPOINTS = (
     VEHICLE_READ,
     VEHICLE_UPDATE,
     VEHICLE_BATCH_CONVERT,
+    VEHICLE_STATUS_LISTING_READ,
+    VEHICLE_STATUS_LISTING_UPDATE,
     VEHICLE_AVATAR_ASSIGN,
     VEHICLE_AVATAR_UPLOAD,
     VEHICLE_IMPORT_START,

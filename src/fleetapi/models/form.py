@@ -23,8 +23,10 @@ from typing import ClassVar, Final, Literal
 
 import attrs
 
+from fleetapi._endpoint import ExportFormat
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset, tagged_union
+from fleetapi.models.checkin import CheckinFile
 from fleetapi.models.common import Location
 
 __all__ = [
@@ -34,11 +36,18 @@ __all__ = [
     "CheckboxGroupValue",
     "DateValue",
     "DropdownValue",
+    "FileBindings",
+    "FilePreview",
     "FileValue",
     "Form",
+    "FormDownloadParams",
     "FormField",
+    "FormFieldBinding",
     "FormFieldType",
+    "FormFile",
     "FormOption",
+    "FormReadParams",
+    "FormReadResult",
     "FormTemplate",
     "FormTemplateChange",
     "FormTemplateCreateParams",
@@ -335,12 +344,18 @@ class Form:
     label: str
     """1 to 100 characters (the template's label when it was made)."""
     fields: list[FormField]
+    description: str | None = None
+    """The template's description when the form was made (null when it had none)."""
     template_id: int | None = None
     """The template it was made from; null once that template is deleted."""
     template_version: int | None = None
     """The template's ``version`` when the form was made from it."""
     task_id: int | None = None
     """The task it is attached to (null for check-in forms)."""
+    tracker_id: int | None = None
+    """The tracker of its task, or the tracker a check-in form was made for."""
+    checkin_id: int | None = None
+    """The check-in it was sent with (null for task forms and unsent check-in forms)."""
     created: dt.datetime
     """When the form was made (attached to its task)."""
     submit_in_zone: bool = False
@@ -351,3 +366,68 @@ class Form:
     """When the values were last submitted; null until then."""
     submit_location: Location | None = None
     """Where the values were last submitted."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class FormReadParams:
+    """Parameters of ``form/read``."""
+
+    id: int
+    """The form (of a task or a check-in)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class FormDownloadParams:
+    """Parameters of ``form/download``."""
+
+    id: int
+    """The form (of a task or a check-in)."""
+    format: ExportFormat
+    """The document's format: ``xlsx`` or ``pdf``."""
+
+
+# --- Files of forms ---------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class FormFieldBinding:
+    """The form field a file was reserved for."""
+
+    form_id: int
+    field_id: str
+    submitted: bool = False
+    """Whether a submission of the form holds the file as the field's value."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class FileBindings:
+    """What a stored file is attached to."""
+
+    form_field: FormFieldBinding | None = None
+    """The form field it was reserved for."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class FilePreview:
+    """A preview image of a stored file."""
+
+    download_url: str
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class FormFile(CheckinFile):
+    """A file of a form field: the stored file, what it is attached to and its previews."""
+
+    bindings: FileBindings | None = None
+    """What the file is attached to (its form field)."""
+    previews: list[FilePreview] | None = None
+    """Preview images; null or empty when there are none."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class FormReadResult:
+    """What ``form/read`` answers: the form and the files its values name."""
+
+    value: Form
+    files: list[FormFile] | None = None
+    """The files the form's values name; null or empty when there are none."""

@@ -44,8 +44,8 @@ RuleType = Literal[
 ]  # fmt: skip
 """The rule types of the service's documentation. The mock makes the events of
 ``inoutzone``, ``speedup``, ``track_change``, ``input_change``, ``task_status_change``,
-``output_change`` and ``location_response`` from what happens in the world; rules of the
-other types are kept and listed."""
+``work_status_change``, ``output_change`` and ``location_response`` from what happens in the
+world; rules of the other types are kept and listed."""
 
 _TIME = rules(pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$")
 _TEXT = rules(max_length=1024)

@@ -66,8 +66,11 @@ SubUserRight = Literal[
     "weblocator_session_create",
     "delivery_session_create",
     "checkin_update",
+    "completed_form_update",
 ]
-"""A right a security group grants (``admin`` is the master user's alone)."""
+"""A right a security group grants (``admin`` is the master user's alone);
+``completed_form_update`` (changing the form of a completed task) is named by the task form
+calls."""
 
 RIGHTS: tuple[str, ...] = SubUserRight.__args__  # type: ignore[attr-defined]
 """Every right a security group may grant, in the documentation's order."""

@@ -7,7 +7,7 @@ entities that carry every one of some tags.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 import attrs
 
@@ -16,6 +16,7 @@ from fleetapi._types import UNSET, Unset
 from fleetapi.models.employee import Employee
 from fleetapi.models.place import Place
 from fleetapi.models.task import Task
+from fleetapi.models.task_schedule import CheckpointSchedule, TaskSchedule
 from fleetapi.models.tracker import Tracker
 from fleetapi.models.vehicle import Vehicle
 from fleetapi.models.zone import Zone
@@ -123,8 +124,8 @@ class TagSearchResult:
     place: list[Place] = attrs.Factory(list)
     task: list[Task] = attrs.Factory(list)
     """Tasks and route checkpoints."""
-    task_schedule: list[dict[str, Any]] = attrs.Factory(list)
-    """Task schedules (the mock keeps none)."""
+    task_schedule: list[TaskSchedule | CheckpointSchedule] = attrs.Factory(list)
+    """Task schedules and checkpoint schedules of route schedules."""
     employee: list[Employee] = attrs.Factory(list)
     vehicle: list[Vehicle] = attrs.Factory(list)
     zone: list[Zone] = attrs.Factory(list)

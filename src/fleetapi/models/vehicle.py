@@ -10,15 +10,16 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
-from fleetapi._rules import rules
+from fleetapi._rules import HEX_COLOR_PATTERN, rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.geocoder import GeocoderType
 
 __all__ = [
+    "MAX_VEHICLE_STATUSES",
     "SUBTYPES_BY_TYPE",
     "VEHICLE_BATCH_DEFAULT_FIELDS",
     "VEHICLE_BATCH_FIELDS",
@@ -38,6 +39,9 @@ __all__ = [
     "VehicleDeleteParams",
     "VehicleListParams",
     "VehicleReadParams",
+    "VehicleStatus",
+    "VehicleStatusEntry",
+    "VehicleStatusListingUpdateParams",
     "VehicleSubtype",
     "VehicleType",
     "VehicleUpdateParams",
@@ -304,6 +308,48 @@ class VehicleBatchConvertParams(BatchSource):
     fields: list[str] | Unset = UNSET
     """The columns, in order, from :data:`VEHICLE_BATCH_FIELDS` (default
     :data:`VEHICLE_BATCH_DEFAULT_FIELDS`; for a file with a header, its column names)."""
+
+
+MAX_VEHICLE_STATUSES: Final = 100
+"""The most vehicle statuses an account keeps (``vehicle/status/listing/update``)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class VehicleStatus:
+    """A vehicle status of the account (``vehicle/status/listing/read``, deprecated by the
+    service)."""
+
+    id: int
+    """The status."""
+    order: int
+    """Its position in the account's list, from 0."""
+    label: str = attrs.field(metadata=rules(not_blank=True, max_length=255, printable=True))
+    """What the status says: 1 to 255 printable characters."""
+    color: str = attrs.field(metadata=rules(pattern=HEX_COLOR_PATTERN))
+    """The color it is shown in: a web color without ``#`` (``FFFFFF``)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class VehicleStatusEntry:
+    """A vehicle status as ``vehicle/status/listing/update`` takes it."""
+
+    id: int | None = None
+    """The status to keep and change; null (or left out) for a new one."""
+    order: int | Unset = UNSET
+    """Ignored: a status's position is its place in ``statuses``."""
+    label: str = attrs.field(metadata=rules(not_blank=True, max_length=255, printable=True))
+    """What the status says: 1 to 255 printable characters."""
+    color: str = attrs.field(metadata=rules(pattern=HEX_COLOR_PATTERN))
+    """The color it is shown in: a web color without ``#`` (``FFFFFF``)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class VehicleStatusListingUpdateParams:
+    """Parameters of ``vehicle/status/listing/update``: the account's whole new list."""
+
+    statuses: list[VehicleStatusEntry] = attrs.field(metadata=rules(max_items=MAX_VEHICLE_STATUSES))
+    """Every vehicle status of the account, in order: one with an ``id`` changes that status,
+    one without is created, and the statuses left out are deleted."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

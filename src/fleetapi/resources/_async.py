@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from fleetapi._async_events import AsyncEventStream
 from fleetapi._deprecation import moved
+from fleetapi._endpoint import ExportFormat
 from fleetapi._types import UNSET, Unset
 from fleetapi._uploads import FileInput
 
@@ -30,6 +31,14 @@ if TYPE_CHECKING:
     from fleetapi.models.dealer import DealerUiConfig
     from fleetapi.models.delivery import DeliveryInfo, DeliveryList
     from fleetapi.models.department import Department, NewDepartment
+    from fleetapi.models.driver_journal import (
+        JournalEntry,
+        JournalEntryType,
+        JournalEntryUpdate,
+        JournalGroupBy,
+        JournalProposal,
+        NewJournalEntry,
+    )
     from fleetapi.models.employee import (
         Employee,
         EmployeeBatchResult,
@@ -48,6 +57,7 @@ if TYPE_CHECKING:
     from fleetapi.models.feedback import Feedback, FeedbackType
     from fleetapi.models.files import FileMetadata, FileStats, UploadTicket
     from fleetapi.models.form import (
+        FormReadResult,
         FormTemplate,
         FormTemplateChange,
         FormTemplateStats,
@@ -103,8 +113,9 @@ if TYPE_CHECKING:
         TrackerRetranslator,
     )
     from fleetapi.models.route import CheckpointUpdate, NewCheckpoint, RouteChange, RouteCheckpoint
+    from fleetapi.models.route_plan import GoogleRoute, PlannedRoute, PointToVisit, StartPoint
     from fleetapi.models.rule import NewRule, Rule
-    from fleetapi.models.search import SearchCondition
+    from fleetapi.models.search import Period, SearchCondition
     from fleetapi.models.sensor import (
         CalibrationPoint,
         DiscreteSensor,
@@ -114,6 +125,22 @@ if TYPE_CHECKING:
         Sensor,
         SensorDataValue,
         VirtualSensor,
+    )
+    from fleetapi.models.service_task import (
+        NewServiceTask,
+        ServiceTask,
+        ServiceTaskContent,
+        ServiceTaskGroupBy,
+        ServiceTaskStatus,
+        ServiceTaskUpdate,
+    )
+    from fleetapi.models.status import (
+        NewStatusListing,
+        NewWorkStatus,
+        StatusChange,
+        StatusListing,
+        TrackerWorkStatus,
+        WorkStatus,
     )
     from fleetapi.models.subuser import (
         NewSecurityGroup,
@@ -143,6 +170,24 @@ if TYPE_CHECKING:
         TaskUpdateResult,
     )
     from fleetapi.models.task_batch import BatchField, LocationCheckMode, TaskBatchConvertResult
+    from fleetapi.models.task_form import (
+        TaskFormFilters,
+        TaskFormList,
+        TaskFormListItem,
+        TaskFormOrder,
+        TaskFormReadResult,
+    )
+    from fleetapi.models.task_schedule import (
+        NewRouteSchedule,
+        NewTaskSchedule,
+        RouteSchedule,
+        RouteScheduleUpdate,
+        ScheduleCheckpoint,
+        ScheduleKind,
+        TaskSchedule,
+        TaskScheduleReadResult,
+        TaskScheduleUpdate,
+    )
     from fleetapi.models.timezone import TimeZone
     from fleetapi.models.track import (
         AssetRef,
@@ -191,7 +236,13 @@ if TYPE_CHECKING:
         UserInfoAnswer,
         UserSettingsAnswer,
     )
-    from fleetapi.models.vehicle import NewVehicle, Vehicle, VehicleBatchResult
+    from fleetapi.models.vehicle import (
+        NewVehicle,
+        Vehicle,
+        VehicleBatchResult,
+        VehicleStatus,
+        VehicleStatusEntry,
+    )
     from fleetapi.models.waybill import WaybillSettings, WaybillType
     from fleetapi.models.zone import (
         CircleZone,
@@ -258,6 +309,10 @@ __all__ = [
     "AsyncDealerResource",
     "AsyncDeliveryResource",
     "AsyncDepartmentResource",
+    "AsyncDriverJournalEntryResource",
+    "AsyncDriverJournalProposalResource",
+    "AsyncDriverJournalResource",
+    "AsyncDriverResource",
     "AsyncEmployeeAvatarResource",
     "AsyncEmployeeImportResource",
     "AsyncEmployeeResource",
@@ -290,6 +345,14 @@ __all__ = [
     "AsyncResources",
     "AsyncRetranslatorProtocolResource",
     "AsyncRetranslatorResource",
+    "AsyncRouteGoogleResource",
+    "AsyncRouteOsrmResource",
+    "AsyncRouteProgorodResource",
+    "AsyncRouteResource",
+    "AsyncStatusListingResource",
+    "AsyncStatusListingTrackerResource",
+    "AsyncStatusResource",
+    "AsyncStatusTrackerResource",
     "AsyncSubscriptionAvangateResource",
     "AsyncSubscriptionResource",
     "AsyncSubuserPlacesResource",
@@ -303,8 +366,16 @@ __all__ = [
     "AsyncTariffResource",
     "AsyncTariffTrackerResource",
     "AsyncTaskCheckpointResource",
+    "AsyncTaskFormFileResource",
+    "AsyncTaskFormResource",
+    "AsyncTaskFormValuesResource",
     "AsyncTaskResource",
+    "AsyncTaskRoutePointsResource",
     "AsyncTaskRouteResource",
+    "AsyncTaskScheduleCheckpointResource",
+    "AsyncTaskScheduleProposalResource",
+    "AsyncTaskScheduleResource",
+    "AsyncTaskScheduleRouteResource",
     "AsyncTimezoneResource",
     "AsyncTrackResource",
     "AsyncTrackVisitResource",
@@ -368,6 +439,10 @@ __all__ = [
     "AsyncVehicleAvatarResource",
     "AsyncVehicleImportResource",
     "AsyncVehicleResource",
+    "AsyncVehicleServiceTaskBatchResource",
+    "AsyncVehicleServiceTaskResource",
+    "AsyncVehicleStatusListingResource",
+    "AsyncVehicleStatusResource",
     "AsyncZonePointResource",
     "AsyncZoneResource",
 ]
@@ -1622,6 +1697,11 @@ class AsyncVehicleResource:
         self._client = client
 
     @cached_property
+    def status(self) -> AsyncVehicleStatusResource:
+        """The calls under ``vehicle/status/``."""
+        return AsyncVehicleStatusResource(self._client)
+
+    @cached_property
     def avatar(self) -> AsyncVehicleAvatarResource:
         """The calls under ``vehicle/avatar/``."""
         return AsyncVehicleAvatarResource(self._client)
@@ -1630,6 +1710,11 @@ class AsyncVehicleResource:
     def import_(self) -> AsyncVehicleImportResource:
         """The calls under ``vehicle/import/``."""
         return AsyncVehicleImportResource(self._client)
+
+    @cached_property
+    def service_task(self) -> AsyncVehicleServiceTaskResource:
+        """The calls under ``vehicle/service_task/``."""
+        return AsyncVehicleServiceTaskResource(self._client)
 
     async def create(self, *, vehicle: NewVehicle, force_reassign: bool | Unset = UNSET) -> int:
         """Create a vehicle and get its ID.
@@ -1811,6 +1896,54 @@ class AsyncVehicleResource:
         return result
 
 
+class AsyncVehicleStatusResource:
+    """The calls under ``vehicle/status/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def listing(self) -> AsyncVehicleStatusListingResource:
+        """The calls under ``vehicle/status/listing/``."""
+        return AsyncVehicleStatusListingResource(self._client)
+
+
+class AsyncVehicleStatusListingResource:
+    """The calls under ``vehicle/status/listing/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def read(self) -> builtins.list[VehicleStatus]:
+        """List the account's vehicle statuses, in order (deprecated by the service).
+
+        Calls ``vehicle/status/listing/read``.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_STATUS_LISTING_READ
+
+        result: builtins.list[VehicleStatus] = await self._client.call(
+            VEHICLE_STATUS_LISTING_READ, None
+        )
+        return result
+
+    async def update(self, *, statuses: builtins.list[VehicleStatusEntry]) -> None:
+        """Replace the account's vehicle statuses (deprecated by the service).
+
+        Calls ``vehicle/status/listing/update``.
+        Sub-users need the ``vehicle_update`` right.
+
+        Args:
+            statuses: Every vehicle status of the account, in order: one with an ``id`` changes that
+                status, one without is created, and the statuses left out are deleted.
+        """
+        from fleetapi.endpoints.vehicle import VEHICLE_STATUS_LISTING_UPDATE
+        from fleetapi.models.vehicle import VehicleStatusListingUpdateParams
+
+        await self._client.call(
+            VEHICLE_STATUS_LISTING_UPDATE, VehicleStatusListingUpdateParams(statuses=statuses)
+        )
+
+
 class AsyncVehicleAvatarResource:
     """The calls under ``vehicle/avatar/``."""
 
@@ -1950,6 +2083,298 @@ class AsyncVehicleImportResource:
         return result
 
 
+class AsyncVehicleServiceTaskResource:
+    """The calls under ``vehicle/service_task/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def batch(self) -> AsyncVehicleServiceTaskBatchResource:
+        """The calls under ``vehicle/service_task/batch/``."""
+        return AsyncVehicleServiceTaskBatchResource(self._client)
+
+    async def create(self, *, task: NewServiceTask) -> int:
+        """Plan a service work for a vehicle with a tracker and get its ID.
+
+        Calls ``vehicle/service_task/create``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 201, 204, 214.
+
+        Args:
+            task: The task to create.
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_CREATE
+        from fleetapi.models.service_task import ServiceTaskCreateParams
+
+        result: int = await self._client.call(
+            SERVICE_TASK_CREATE, ServiceTaskCreateParams(task=task)
+        )
+        return result
+
+    async def update(self, *, task: ServiceTaskUpdate) -> None:
+        """Rewrite a service work's fields, conditions and notifications.
+
+        Calls ``vehicle/service_task/update``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 204, 214.
+
+        Args:
+            task: The task, whole, with its ``id``.
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_UPDATE
+        from fleetapi.models.service_task import ServiceTaskUpdateParams
+
+        await self._client.call(SERVICE_TASK_UPDATE, ServiceTaskUpdateParams(task=task))
+
+    async def delete(
+        self, *, task_id: int | Unset = UNSET, task_ids: builtins.list[int] | Unset = UNSET
+    ) -> None:
+        """Delete a service work, or several.
+
+        Calls ``vehicle/service_task/delete``.
+        Sub-users need the ``vehicle_update`` right.
+
+        Args:
+            task_id: One task.
+            task_ids: Several tasks (at most 1000).
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_DELETE
+        from fleetapi.models.service_task import ServiceTaskDeleteParams
+
+        await self._client.call(
+            SERVICE_TASK_DELETE, ServiceTaskDeleteParams(task_id=task_id, task_ids=task_ids)
+        )
+
+    async def list(
+        self,
+        *,
+        only_unplanned: bool | Unset = UNSET,
+        vehicle_ids: builtins.list[int] | Unset = UNSET,
+        statuses: builtins.list[ServiceTaskStatus] | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        filter: str | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        add_filename_header: bool | Unset = UNSET,
+        return_prediction: bool | Unset = UNSET,
+    ) -> builtins.list[ServiceTask]:
+        """List the service works of the user's vehicles, filtered, sorted and paged.
+
+        Calls ``vehicle/service_task/list``.
+        Error codes the service lists: 201.
+
+        Args:
+            only_unplanned: Only unplanned works (default false).
+            vehicle_ids: Only the tasks of these vehicles (empty: every vehicle).
+            statuses: Only tasks of these statuses (empty: every status).
+            conditions: Search conditions on comment, cost, creation_date, description,
+                predicted_date, status, vehicle, vehicle_id.
+            filter: Only tasks whose description, comment or vehicle label contains it (any case).
+            sort: ``<field>=asc|desc`` items on comment, cost, creation_date, description, id,
+                predicted_date, status, vehicle, vehicle_id (default by id).
+            limit: At most this many tasks (default: all).
+            offset: How many found tasks to skip first (default 0).
+            add_filename_header: Answer a ``Content-Disposition`` header with the file's name
+                (default false).
+            return_prediction: With each task's ``prediction`` (default true).
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_LIST
+        from fleetapi.models.service_task import ServiceTaskListParams
+
+        result: builtins.list[ServiceTask] = await self._client.call(
+            SERVICE_TASK_LIST,
+            ServiceTaskListParams(
+                only_unplanned=only_unplanned,
+                vehicle_ids=vehicle_ids,
+                statuses=statuses,
+                conditions=conditions,
+                filter=filter,
+                sort=sort,
+                limit=limit,
+                offset=offset,
+                add_filename_header=add_filename_header,
+                return_prediction=return_prediction,
+            ),
+        )
+        return result
+
+    async def iterate_list(
+        self,
+        *,
+        only_unplanned: bool | Unset = UNSET,
+        vehicle_ids: builtins.list[int] | Unset = UNSET,
+        statuses: builtins.list[ServiceTaskStatus] | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        filter: str | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        add_filename_header: bool | Unset = UNSET,
+        return_prediction: bool | Unset = UNSET,
+        page_size: int = 1000,
+    ) -> AsyncIterator[ServiceTask]:
+        """List the service works of the user's vehicles, filtered, sorted and paged.
+
+        Calls ``vehicle/service_task/list``.
+        Error codes the service lists: 201.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+
+        Args:
+            only_unplanned: Only unplanned works (default false).
+            vehicle_ids: Only the tasks of these vehicles (empty: every vehicle).
+            statuses: Only tasks of these statuses (empty: every status).
+            conditions: Search conditions on comment, cost, creation_date, description,
+                predicted_date, status, vehicle, vehicle_id.
+            filter: Only tasks whose description, comment or vehicle label contains it (any case).
+            sort: ``<field>=asc|desc`` items on comment, cost, creation_date, description, id,
+                predicted_date, status, vehicle, vehicle_id (default by id).
+            add_filename_header: Answer a ``Content-Disposition`` header with the file's name
+                (default false).
+            return_prediction: With each task's ``prediction`` (default true).
+            page_size: Items asked for per request.
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_LIST
+        from fleetapi.models.service_task import ServiceTaskListParams
+
+        params = ServiceTaskListParams(
+            only_unplanned=only_unplanned,
+            vehicle_ids=vehicle_ids,
+            statuses=statuses,
+            conditions=conditions,
+            filter=filter,
+            sort=sort,
+            add_filename_header=add_filename_header,
+            return_prediction=return_prediction,
+        )
+        async for item in self._client.paginate(SERVICE_TASK_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+    async def read(self, *, task_id: int, return_prediction: bool | Unset = UNSET) -> ServiceTask:
+        """Read one service work with its status and counters.
+
+        Calls ``vehicle/service_task/read``.
+        Error codes the service lists: 201, 204.
+
+        Args:
+            task_id: The task.
+            return_prediction: With ``prediction`` (default true).
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_READ
+        from fleetapi.models.service_task import ServiceTaskReadParams
+
+        result: ServiceTask = await self._client.call(
+            SERVICE_TASK_READ,
+            ServiceTaskReadParams(task_id=task_id, return_prediction=return_prediction),
+        )
+        return result
+
+    async def set_status(self, *, task_id: int, status: Literal["done"]) -> None:
+        """Set a service work done, keeping the date and counters of its completion.
+
+        Calls ``vehicle/service_task/set_status``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 201, 204.
+
+        Args:
+            task_id: The task.
+            status: ``done``, the one status a user sets.
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_SET_STATUS
+        from fleetapi.models.service_task import ServiceTaskSetStatusParams
+
+        await self._client.call(
+            SERVICE_TASK_SET_STATUS, ServiceTaskSetStatusParams(task_id=task_id, status=status)
+        )
+
+    async def download(
+        self,
+        *,
+        only_unplanned: bool | Unset = UNSET,
+        vehicle_ids: builtins.list[int] | Unset = UNSET,
+        statuses: builtins.list[ServiceTaskStatus] | Unset = UNSET,
+        conditions: builtins.list[SearchCondition] | Unset = UNSET,
+        filter: str | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        limit: int | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        add_filename_header: bool | Unset = UNSET,
+        format: ReportFormat | Unset = UNSET,
+        group_by: ServiceTaskGroupBy | Unset = UNSET,
+    ) -> bytes:
+        """Download the service works `list` finds as a pdf document or an xlsx workbook.
+
+        Calls ``vehicle/service_task/download``.
+        Error codes the service lists: 201.
+
+        Args:
+            only_unplanned: Only unplanned works (default false).
+            vehicle_ids: Only the tasks of these vehicles (empty: every vehicle).
+            statuses: Only tasks of these statuses (empty: every status).
+            conditions: Search conditions on comment, cost, creation_date, description,
+                predicted_date, status, vehicle, vehicle_id.
+            filter: Only tasks whose description, comment or vehicle label contains it (any case).
+            sort: ``<field>=asc|desc`` items on comment, cost, creation_date, description, id,
+                predicted_date, status, vehicle, vehicle_id (default by id).
+            limit: At most this many tasks (default: all).
+            offset: How many found tasks to skip first (default 0).
+            add_filename_header: Answer a ``Content-Disposition`` header with the file's name
+                (default false).
+            format: ``pdf`` (the default), ``xlsx`` or ``xls`` (the same workbook).
+            group_by: A section per vehicle or per status (default: one table).
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_DOWNLOAD
+        from fleetapi.models.service_task import ServiceTaskDownloadParams
+
+        result: bytes = await self._client.call(
+            SERVICE_TASK_DOWNLOAD,
+            ServiceTaskDownloadParams(
+                only_unplanned=only_unplanned,
+                vehicle_ids=vehicle_ids,
+                statuses=statuses,
+                conditions=conditions,
+                filter=filter,
+                sort=sort,
+                limit=limit,
+                offset=offset,
+                add_filename_header=add_filename_header,
+                format=format,
+                group_by=group_by,
+            ),
+        )
+        return result
+
+
+class AsyncVehicleServiceTaskBatchResource:
+    """The calls under ``vehicle/service_task/batch/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(self, *, vehicle_ids: builtins.list[int], task: ServiceTaskContent) -> None:
+        """Plan the same service work for several vehicles.
+
+        Calls ``vehicle/service_task/batch/create``.
+        Sub-users need the ``vehicle_update`` right.
+        Error codes the service lists: 201, 204, 214.
+
+        Args:
+            vehicle_ids: The vehicles (each of the user, with a tracker): a task is made for each.
+            task: The task to make for every vehicle.
+        """
+        from fleetapi.endpoints.service_task import SERVICE_TASK_BATCH_CREATE
+        from fleetapi.models.service_task import ServiceTaskBatchCreateParams
+
+        await self._client.call(
+            SERVICE_TASK_BATCH_CREATE,
+            ServiceTaskBatchCreateParams(vehicle_ids=vehicle_ids, task=task),
+        )
+
+
 class AsyncTaskResource:
     """The calls under ``task/``."""
 
@@ -1962,9 +2387,19 @@ class AsyncTaskResource:
         return AsyncTaskRouteResource(self._client)
 
     @cached_property
+    def schedule(self) -> AsyncTaskScheduleResource:
+        """The calls under ``task/schedule/``."""
+        return AsyncTaskScheduleResource(self._client)
+
+    @cached_property
     def checkpoint(self) -> AsyncTaskCheckpointResource:
         """The calls under ``task/checkpoint/``."""
         return AsyncTaskCheckpointResource(self._client)
+
+    @cached_property
+    def form(self) -> AsyncTaskFormResource:
+        """The calls under ``task/form/``."""
+        return AsyncTaskFormResource(self._client)
 
     async def assign(self, *, task_id: int, tracker_id: int | None) -> None:
         """Assign a task to a tracker, or unassign it with a null tracker.
@@ -2275,6 +2710,11 @@ class AsyncTaskRouteResource:
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
 
+    @cached_property
+    def points(self) -> AsyncTaskRoutePointsResource:
+        """The calls under ``task/route/points/``."""
+        return AsyncTaskRoutePointsResource(self._client)
+
     async def create(
         self,
         *,
@@ -2415,6 +2855,299 @@ class AsyncTaskRouteResource:
         )
 
 
+class AsyncTaskRoutePointsResource:
+    """The calls under ``task/route/points/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def optimize(
+        self, *, start_point: StartPoint, route_points: builtins.list[PointToVisit]
+    ) -> builtins.list[int]:
+        """Order the points of a route to visit: the indexes of `route_points`, in order.
+
+        Calls ``task/route/points/optimize``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 210, 264.
+
+        Args:
+            start_point: Where and when the performer sets out; it stays first.
+            route_points: The points to visit, in any order.
+        """
+        from fleetapi.endpoints.route import TASK_ROUTE_POINTS_OPTIMIZE
+        from fleetapi.models.route_plan import RoutePointsOptimizeParams
+
+        result: builtins.list[int] = await self._client.call(
+            TASK_ROUTE_POINTS_OPTIMIZE,
+            RoutePointsOptimizeParams(start_point=start_point, route_points=route_points),
+        )
+        return result
+
+
+class AsyncTaskScheduleResource:
+    """The calls under ``task/schedule/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def proposal(self) -> AsyncTaskScheduleProposalResource:
+        """The calls under ``task/schedule/proposal/``."""
+        return AsyncTaskScheduleProposalResource(self._client)
+
+    @cached_property
+    def route(self) -> AsyncTaskScheduleRouteResource:
+        """The calls under ``task/schedule/route/``."""
+        return AsyncTaskScheduleRouteResource(self._client)
+
+    @cached_property
+    def checkpoint(self) -> AsyncTaskScheduleCheckpointResource:
+        """The calls under ``task/schedule/checkpoint/``."""
+        return AsyncTaskScheduleCheckpointResource(self._client)
+
+    async def create(self, *, schedule: NewTaskSchedule) -> int:
+        """Create a task schedule, which makes a task on each of its days.
+
+        Calls ``task/schedule/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 204, 208, 236.
+
+        Args:
+            schedule: The new task schedule.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_CREATE
+        from fleetapi.models.task_schedule import TaskScheduleCreateParams
+
+        result: int = await self._client.call(
+            TASK_SCHEDULE_CREATE, TaskScheduleCreateParams(schedule=schedule)
+        )
+        return result
+
+    async def update(self, *, schedule: TaskScheduleUpdate) -> None:
+        """Rewrite a task schedule: what it makes from its next day on.
+
+        Calls ``task/schedule/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 204, 208, 236.
+
+        Args:
+            schedule: The task schedule with its ID and every field as it should be.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_UPDATE
+        from fleetapi.models.task_schedule import TaskScheduleUpdateParams
+
+        await self._client.call(TASK_SCHEDULE_UPDATE, TaskScheduleUpdateParams(schedule=schedule))
+
+    async def delete(self, *, schedule_id: int) -> None:
+        """Delete a task schedule; the tasks it made stay.
+
+        Calls ``task/schedule/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            schedule_id: The task schedule.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_DELETE
+        from fleetapi.models.task_schedule import TaskScheduleDeleteParams
+
+        await self._client.call(
+            TASK_SCHEDULE_DELETE, TaskScheduleDeleteParams(schedule_id=schedule_id)
+        )
+
+    async def list(
+        self,
+        *,
+        trackers: builtins.list[int] | Unset | None = UNSET,
+        filter: str | Unset | None = UNSET,
+        tag_ids: builtins.list[int] | Unset | None = UNSET,
+        types: builtins.list[ScheduleKind] | Unset | None = UNSET,
+    ) -> builtins.list[TaskSchedule | RouteSchedule]:
+        """List the task and route schedules the caller sees, with optional filters.
+
+        Calls ``task/schedule/list``.
+
+        Args:
+            trackers: Only the schedules of these trackers.
+            filter: Text found (any case) in the label or description.
+            tag_ids: Only the schedules carrying every one of these tags.
+            types: What the schedules make: ``task``, ``route`` (default: ``task``).
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_LIST
+        from fleetapi.models.task_schedule import TaskScheduleListParams
+
+        result: builtins.list[TaskSchedule | RouteSchedule] = await self._client.call(
+            TASK_SCHEDULE_LIST,
+            TaskScheduleListParams(trackers=trackers, filter=filter, tag_ids=tag_ids, types=types),
+        )
+        return result
+
+    async def read(self, *, id: int) -> TaskScheduleReadResult:
+        """Read a task, route or checkpoint schedule; a route's comes with its checkpoints.
+
+        Calls ``task/schedule/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            id: A task, route or checkpoint schedule (``route/delete``: a route schedule).
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_READ
+        from fleetapi.models.task_schedule import TaskScheduleIdParams
+
+        result: TaskScheduleReadResult = await self._client.call(
+            TASK_SCHEDULE_READ, TaskScheduleIdParams(id=id)
+        )
+        return result
+
+
+class AsyncTaskScheduleProposalResource:
+    """The calls under ``task/schedule/proposal/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        trackers: builtins.list[int] | Unset | None = UNSET,
+        from_: dt.datetime | Unset | None = UNSET,
+        to: dt.datetime | Unset | None = UNSET,
+        filter: str | Unset | None = UNSET,
+        types: builtins.list[ScheduleKind] | Unset | None = UNSET,
+    ) -> builtins.list[Task | ListedRoute]:
+        """The tasks and routes the schedules will make in a period.
+
+        Calls ``task/schedule/proposal/list``.
+
+        Args:
+            trackers: Only what the schedules of these trackers make.
+            from_: What is made at this time or later; not before now (default: now).
+            to: What is made before this time; later than ``from``, at most 366 days after it
+                (default: 31 days after ``from``).
+            filter: Text found (any case) in the schedule's label or description.
+            types: ``task``, ``route`` (default: both).
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_PROPOSAL_LIST
+        from fleetapi.models.task_schedule import ScheduleProposalListParams
+
+        result: builtins.list[Task | ListedRoute] = await self._client.call(
+            TASK_SCHEDULE_PROPOSAL_LIST,
+            ScheduleProposalListParams(
+                trackers=trackers, from_=from_, to=to, filter=filter, types=types
+            ),
+        )
+        return result
+
+
+class AsyncTaskScheduleRouteResource:
+    """The calls under ``task/schedule/route/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(
+        self, *, route: NewRouteSchedule, checkpoints: builtins.list[ScheduleCheckpoint]
+    ) -> int:
+        """Create a route schedule with its checkpoints; it makes a route on each day.
+
+        Calls ``task/schedule/route/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 204, 208, 236.
+
+        Args:
+            route: The route schedule's own fields.
+            checkpoints: 2 to 500, in order of execution; each may not end before the previous one
+                starts.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_ROUTE_CREATE
+        from fleetapi.models.task_schedule import RouteScheduleCreateParams
+
+        result: int = await self._client.call(
+            TASK_SCHEDULE_ROUTE_CREATE,
+            RouteScheduleCreateParams(route=route, checkpoints=checkpoints),
+        )
+        return result
+
+    async def update(
+        self, *, route: RouteScheduleUpdate, checkpoints: builtins.list[ScheduleCheckpoint]
+    ) -> None:
+        """Rewrite a route schedule and its checkpoints, in order.
+
+        Calls ``task/schedule/route/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201, 204, 208, 236.
+
+        Args:
+            route: The route schedule's own fields, named by its ``id``.
+            checkpoints: The checkpoints as they are to be, in order (2 to 500): those with an ID
+                are rewritten, those without created, the route schedule's others deleted.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_ROUTE_UPDATE
+        from fleetapi.models.task_schedule import RouteScheduleUpdateParams
+
+        await self._client.call(
+            TASK_SCHEDULE_ROUTE_UPDATE,
+            RouteScheduleUpdateParams(route=route, checkpoints=checkpoints),
+        )
+
+    async def delete(self, *, id: int) -> None:
+        """Delete a route schedule with its checkpoints; the routes it made stay.
+
+        Calls ``task/schedule/route/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            id: A task, route or checkpoint schedule (``route/delete``: a route schedule).
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_ROUTE_DELETE
+        from fleetapi.models.task_schedule import TaskScheduleIdParams
+
+        await self._client.call(TASK_SCHEDULE_ROUTE_DELETE, TaskScheduleIdParams(id=id))
+
+
+class AsyncTaskScheduleCheckpointResource:
+    """The calls under ``task/schedule/checkpoint/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def delete(self, *, checkpoint_id: int) -> None:
+        """Delete a checkpoint of a route schedule; the others close ranks.
+
+        Calls ``task/schedule/checkpoint/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 7, 201.
+
+        Args:
+            checkpoint_id: The checkpoint schedule.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_CHECKPOINT_DELETE
+        from fleetapi.models.task_schedule import ScheduleCheckpointParams
+
+        await self._client.call(
+            TASK_SCHEDULE_CHECKPOINT_DELETE, ScheduleCheckpointParams(checkpoint_id=checkpoint_id)
+        )
+
+    async def transmute(self, *, checkpoint_id: int) -> None:
+        """Turn a checkpoint schedule into a task schedule; its route and the others go.
+
+        Calls ``task/schedule/checkpoint/transmute``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            checkpoint_id: The checkpoint schedule.
+        """
+        from fleetapi.endpoints.task_schedule import TASK_SCHEDULE_CHECKPOINT_TRANSMUTE
+        from fleetapi.models.task_schedule import ScheduleCheckpointParams
+
+        await self._client.call(
+            TASK_SCHEDULE_CHECKPOINT_TRANSMUTE,
+            ScheduleCheckpointParams(checkpoint_id=checkpoint_id),
+        )
+
+
 class AsyncTaskCheckpointResource:
     """The calls under ``task/checkpoint/``."""
 
@@ -2533,6 +3266,283 @@ class AsyncTaskCheckpointResource:
         await self._client.call(
             TASK_CHECKPOINT_TRANSMUTE, CheckpointParams(checkpoint_id=checkpoint_id)
         )
+
+
+class AsyncTaskFormResource:
+    """The calls under ``task/form/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def values(self) -> AsyncTaskFormValuesResource:
+        """The calls under ``task/form/values/``."""
+        return AsyncTaskFormValuesResource(self._client)
+
+    @cached_property
+    def file(self) -> AsyncTaskFormFileResource:
+        """The calls under ``task/form/file/``."""
+        return AsyncTaskFormFileResource(self._client)
+
+    async def create(self, *, task_id: int, template_id: int) -> None:
+        """Attach a new form, made from a template, to a task or checkpoint.
+
+        Calls ``task/form/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 247, 255.
+
+        Args:
+            task_id: The task or checkpoint to attach the form to (not a route).
+            template_id: The form template the form is made from.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_CREATE
+        from fleetapi.models.task_form import TaskFormCreateParams
+
+        await self._client.call(
+            TASK_FORM_CREATE, TaskFormCreateParams(task_id=task_id, template_id=template_id)
+        )
+
+    async def read(self, *, task_id: int) -> TaskFormReadResult:
+        """Read a task's form and the files of its fields.
+
+        Calls ``task/form/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            task_id: The task or checkpoint whose form it is.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_READ
+        from fleetapi.models.task_form import TaskFormParams
+
+        result: TaskFormReadResult = await self._client.call(
+            TASK_FORM_READ, TaskFormParams(task_id=task_id)
+        )
+        return result
+
+    async def list(
+        self,
+        *,
+        ascending: bool,
+        include_unsubmitted: bool,
+        template_id: int | Unset | None = UNSET,
+        task_ids: builtins.list[int] | Unset | None = UNSET,
+        order_by: TaskFormOrder | Unset = UNSET,
+        filters: TaskFormFilters | Unset = UNSET,
+        submit_period: Period | Unset = UNSET,
+        task_creation_period: Period | Unset = UNSET,
+        task_from_period: Period | Unset = UNSET,
+        task_to_period: Period | Unset = UNSET,
+        task_arrival_period: Period | Unset = UNSET,
+        task_completion_period: Period | Unset = UNSET,
+        offset: int | Unset = UNSET,
+        limit: int | Unset = UNSET,
+    ) -> TaskFormList:
+        """List forms of tasks (and check-ins) with their tasks, trackers and employees.
+
+        Calls ``task/form/list``.
+        Error codes the service lists: 204.
+
+        Args:
+            template_id: Only forms made from this template (task and check-in forms).
+            task_ids: Only the forms of these tasks (at most 5000).
+            order_by: What to sort by (default ``submitted``).
+            ascending: Sort ascending, else descending.
+            include_unsubmitted: Also list forms not submitted yet.
+            filters: Texts to find in the forms' values and those of their tasks.
+            submit_period: Only forms submitted in this period.
+            task_creation_period: Only forms of tasks created in this period.
+            task_from_period: Only forms of tasks starting in this period.
+            task_to_period: Only forms of tasks ending in this period.
+            task_arrival_period: Only forms of tasks arrived at in this period.
+            task_completion_period: Only forms of tasks completed in this period.
+            offset: Zero-based index of the first form (default 0).
+            limit: At most this many forms (a page; default all).
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_LIST
+        from fleetapi.models.task_form import TaskFormListParams
+
+        result: TaskFormList = await self._client.call(
+            TASK_FORM_LIST,
+            TaskFormListParams(
+                template_id=template_id,
+                task_ids=task_ids,
+                order_by=order_by,
+                ascending=ascending,
+                include_unsubmitted=include_unsubmitted,
+                filters=filters,
+                submit_period=submit_period,
+                task_creation_period=task_creation_period,
+                task_from_period=task_from_period,
+                task_to_period=task_to_period,
+                task_arrival_period=task_arrival_period,
+                task_completion_period=task_completion_period,
+                offset=offset,
+                limit=limit,
+            ),
+        )
+        return result
+
+    async def iterate_list(
+        self,
+        *,
+        ascending: bool,
+        include_unsubmitted: bool,
+        template_id: int | Unset | None = UNSET,
+        task_ids: builtins.list[int] | Unset | None = UNSET,
+        order_by: TaskFormOrder | Unset = UNSET,
+        filters: TaskFormFilters | Unset = UNSET,
+        submit_period: Period | Unset = UNSET,
+        task_creation_period: Period | Unset = UNSET,
+        task_from_period: Period | Unset = UNSET,
+        task_to_period: Period | Unset = UNSET,
+        task_arrival_period: Period | Unset = UNSET,
+        task_completion_period: Period | Unset = UNSET,
+        page_size: int = 1000,
+    ) -> AsyncIterator[TaskFormListItem]:
+        """List forms of tasks (and check-ins) with their tasks, trackers and employees.
+
+        Calls ``task/form/list``.
+        Error codes the service lists: 204.
+
+        Yields every item across pages, fetching ``page_size`` at a time
+        (the paging twin of :meth:`list`).
+
+        Args:
+            template_id: Only forms made from this template (task and check-in forms).
+            task_ids: Only the forms of these tasks (at most 5000).
+            order_by: What to sort by (default ``submitted``).
+            ascending: Sort ascending, else descending.
+            include_unsubmitted: Also list forms not submitted yet.
+            filters: Texts to find in the forms' values and those of their tasks.
+            submit_period: Only forms submitted in this period.
+            task_creation_period: Only forms of tasks created in this period.
+            task_from_period: Only forms of tasks starting in this period.
+            task_to_period: Only forms of tasks ending in this period.
+            task_arrival_period: Only forms of tasks arrived at in this period.
+            task_completion_period: Only forms of tasks completed in this period.
+            page_size: Items asked for per request.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_LIST
+        from fleetapi.models.task_form import TaskFormListParams
+
+        params = TaskFormListParams(
+            template_id=template_id,
+            task_ids=task_ids,
+            order_by=order_by,
+            ascending=ascending,
+            include_unsubmitted=include_unsubmitted,
+            filters=filters,
+            submit_period=submit_period,
+            task_creation_period=task_creation_period,
+            task_from_period=task_from_period,
+            task_to_period=task_to_period,
+            task_arrival_period=task_arrival_period,
+            task_completion_period=task_completion_period,
+        )
+        async for item in self._client.paginate(TASK_FORM_LIST, params, page_size=page_size):
+            yield item
+
+    iterate = iterate_list
+    """Alias of :meth:`iterate_list` (every item of :meth:`list`)."""
+
+    async def delete(self, *, task_id: int) -> None:
+        """Delete a task's form, with its values and files.
+
+        Calls ``task/form/delete``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 255.
+
+        Args:
+            task_id: The task or checkpoint whose form it is.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_DELETE
+        from fleetapi.models.task_form import TaskFormParams
+
+        await self._client.call(TASK_FORM_DELETE, TaskFormParams(task_id=task_id))
+
+    async def download(self, *, task_id: int, format: ExportFormat) -> bytes:
+        """A task's form as an xlsx workbook or a pdf document.
+
+        Calls ``task/form/download``.
+        Error codes the service lists: 201.
+
+        Args:
+            task_id: The task or checkpoint whose form it is.
+            format: The document's format: ``xlsx`` or ``pdf``.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_DOWNLOAD
+        from fleetapi.models.task_form import TaskFormDownloadParams
+
+        result: bytes = await self._client.call(
+            TASK_FORM_DOWNLOAD, TaskFormDownloadParams(task_id=task_id, format=format)
+        )
+        return result
+
+
+class AsyncTaskFormValuesResource:
+    """The calls under ``task/form/values/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def update(self, *, task_id: int, values: builtins.dict[str, Any]) -> None:
+        """Correct the values of a task form already submitted from the mobile app.
+
+        Calls ``task/form/values/update``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 101, 201, 242, 255.
+
+        Args:
+            task_id: The task or checkpoint whose submitted form is corrected.
+            values: Field ID to its new value; the fields left out keep theirs.
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_VALUES_UPDATE
+        from fleetapi.models.task_form import TaskFormValuesUpdateParams
+
+        await self._client.call(
+            TASK_FORM_VALUES_UPDATE, TaskFormValuesUpdateParams(task_id=task_id, values=values)
+        )
+
+
+class AsyncTaskFormFileResource:
+    """The calls under ``task/form/file/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        task_id: int,
+        field_id: str,
+        size: int,
+        filename: str | Unset = UNSET,
+        metadata: FileMetadata | Unset = UNSET,
+    ) -> UploadTicket:
+        """Reserve a file for a file-based field of a task's form; get where to upload it.
+
+        Calls ``task/form/file/create``.
+        Sub-users need the ``task_update`` right.
+        Error codes the service lists: 201, 231, 255, 267, 268, 271.
+
+        Args:
+            task_id: The task or checkpoint whose form field takes the file.
+            field_id: The form field (file-based: ``file``, ``photo`` or ``signature``) to attach
+                to.
+            size: The maximum size in bytes of the upload; reserved in the user's quota.
+            filename: The stored file's name (default: the name of the uploaded file part).
+            metadata: What is known of the file (for a photo: its orientation).
+        """
+        from fleetapi.endpoints.task_form import TASK_FORM_FILE_CREATE
+        from fleetapi.models.task_form import TaskFormFileCreateParams
+
+        result: UploadTicket = await self._client.call(
+            TASK_FORM_FILE_CREATE,
+            TaskFormFileCreateParams(
+                task_id=task_id, field_id=field_id, size=size, filename=filename, metadata=metadata
+            ),
+        )
+        return result
 
 
 class AsyncRetranslatorResource:
@@ -8161,6 +9171,39 @@ class AsyncFormResource:
         """The calls under ``form/template/``."""
         return AsyncFormTemplateResource(self._client)
 
+    async def read(self, *, id: int) -> FormReadResult:
+        """Read a form of a task or check-in by its ID, with the files its values name.
+
+        Calls ``form/read``.
+        Error codes the service lists: 201.
+
+        Args:
+            id: The form (of a task or a check-in).
+        """
+        from fleetapi.endpoints.form import FORM_READ
+        from fleetapi.models.form import FormReadParams
+
+        result: FormReadResult = await self._client.call(FORM_READ, FormReadParams(id=id))
+        return result
+
+    async def download(self, *, id: int, format: ExportFormat) -> bytes:
+        """A form of a task or check-in as an xlsx workbook or a pdf document.
+
+        Calls ``form/download``.
+        Error codes the service lists: 201.
+
+        Args:
+            id: The form (of a task or a check-in).
+            format: The document's format: ``xlsx`` or ``pdf``.
+        """
+        from fleetapi.endpoints.form import FORM_DOWNLOAD
+        from fleetapi.models.form import FormDownloadParams
+
+        result: bytes = await self._client.call(
+            FORM_DOWNLOAD, FormDownloadParams(id=id, format=format)
+        )
+        return result
+
 
 class AsyncFormTemplateResource:
     """The calls under ``form/template/``."""
@@ -8270,6 +9313,187 @@ class AsyncFormTemplateStatsResource:
 
         result: FormTemplateStats = await self._client.call(
             FORM_TEMPLATE_STATS, FormTemplateParams(template_id=template_id)
+        )
+        return result
+
+
+class AsyncRouteResource:
+    """The calls under ``route/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def google(self) -> AsyncRouteGoogleResource:
+        """The calls under ``route/google/``."""
+        return AsyncRouteGoogleResource(self._client)
+
+    @cached_property
+    def osrm(self) -> AsyncRouteOsrmResource:
+        """The calls under ``route/osrm/``."""
+        return AsyncRouteOsrmResource(self._client)
+
+    @cached_property
+    def progorod(self) -> AsyncRouteProgorodResource:
+        """The calls under ``route/progorod/``."""
+        return AsyncRouteProgorodResource(self._client)
+
+    async def get(
+        self,
+        *,
+        start: LatLng,
+        end: LatLng,
+        waypoints: builtins.list[LatLng] | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+        provider_type: RouteProvider | Unset = UNSET,
+    ) -> PlannedRoute:
+        """Plan a route from a start through waypoints to an end, with the caller's provider.
+
+        Calls ``route/get``.
+        Error codes the service lists: 215, 218, 236.
+
+        Args:
+            start: Where the route starts.
+            end: Where the route ends.
+            waypoints: The points to pass between the start and the end, in order.
+            point_limit: The most points the answer's line may hold: the line is simplified to fit.
+                Default: no limit.
+            provider_type: The provider that plans the route. Default: the caller's
+                ``route_provider`` setting.
+        """
+        from fleetapi.endpoints.route import ROUTE_GET
+        from fleetapi.models.route_plan import RouteGetParams
+
+        result: PlannedRoute = await self._client.call(
+            ROUTE_GET,
+            RouteGetParams(
+                start=start,
+                end=end,
+                waypoints=waypoints,
+                point_limit=point_limit,
+                provider_type=provider_type,
+            ),
+        )
+        return result
+
+
+class AsyncRouteGoogleResource:
+    """The calls under ``route/google/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def get(
+        self,
+        *,
+        start: LatLng,
+        end: LatLng,
+        waypoints: builtins.list[LatLng] | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+    ) -> GoogleRoute:
+        """Plan a route with Google: key points tell the length and time up to each.
+
+        Calls ``route/google/get``.
+        Error codes the service lists: 215, 218, 236.
+
+        Args:
+            start: Where the route starts.
+            end: Where the route ends.
+            waypoints: The points to pass between the start and the end, in order.
+            point_limit: The most points the answer's line may hold: the line is simplified to fit.
+                Default: no limit.
+        """
+        from fleetapi.endpoints.route import ROUTE_GOOGLE_GET
+        from fleetapi.models.route_plan import RoutePlanParams
+
+        result: GoogleRoute = await self._client.call(
+            ROUTE_GOOGLE_GET,
+            RoutePlanParams(start=start, end=end, waypoints=waypoints, point_limit=point_limit),
+        )
+        return result
+
+
+class AsyncRouteOsrmResource:
+    """The calls under ``route/osrm/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def get(
+        self,
+        *,
+        start: LatLng,
+        end: LatLng,
+        waypoints: builtins.list[LatLng] | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+    ) -> PlannedRoute:
+        """Plan a route with OSRM.
+
+        Calls ``route/osrm/get``.
+        Error codes the service lists: 215, 218, 236.
+
+        Args:
+            start: Where the route starts.
+            end: Where the route ends.
+            waypoints: The points to pass between the start and the end, in order.
+            point_limit: The most points the answer's line may hold: the line is simplified to fit.
+                Default: no limit.
+        """
+        from fleetapi.endpoints.route import ROUTE_OSRM_GET
+        from fleetapi.models.route_plan import RoutePlanParams
+
+        result: PlannedRoute = await self._client.call(
+            ROUTE_OSRM_GET,
+            RoutePlanParams(start=start, end=end, waypoints=waypoints, point_limit=point_limit),
+        )
+        return result
+
+
+class AsyncRouteProgorodResource:
+    """The calls under ``route/progorod/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def get(
+        self,
+        *,
+        start: LatLng,
+        end: LatLng,
+        waypoints: builtins.list[LatLng] | Unset = UNSET,
+        point_limit: int | Unset = UNSET,
+        minsize: float | Unset = UNSET,
+        use_traffic: bool | Unset = UNSET,
+    ) -> PlannedRoute:
+        """Plan a route with the Progorod router.
+
+        Calls ``route/progorod/get``.
+        Error codes the service lists: 215, 218, 236.
+
+        Args:
+            start: Where the route starts.
+            end: Where the route ends.
+            waypoints: The points to pass between the start and the end, in order.
+            point_limit: The most points the answer's line may hold: the line is simplified to fit.
+                Default: no limit.
+            minsize: Smoothing, in meters: the line drops the points that shape it by less (default
+                5.0).
+            use_traffic: Plan for comfort with traffic (true) rather than the optimal way (default
+                false).
+        """
+        from fleetapi.endpoints.route import ROUTE_PROGOROD_GET
+        from fleetapi.models.route_plan import RouteProgorodParams
+
+        result: PlannedRoute = await self._client.call(
+            ROUTE_PROGOROD_GET,
+            RouteProgorodParams(
+                start=start,
+                end=end,
+                waypoints=waypoints,
+                point_limit=point_limit,
+                minsize=minsize,
+                use_traffic=use_traffic,
+            ),
         )
         return result
 
@@ -9222,6 +10446,250 @@ class AsyncTransactionResource:
         return result
 
 
+class AsyncStatusResource:
+    """The calls under ``status/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def listing(self) -> AsyncStatusListingResource:
+        """The calls under ``status/listing/``."""
+        return AsyncStatusListingResource(self._client)
+
+    @cached_property
+    def tracker(self) -> AsyncStatusTrackerResource:
+        """The calls under ``status/tracker/``."""
+        return AsyncStatusTrackerResource(self._client)
+
+    async def create(self, *, listing_id: int, status: NewWorkStatus) -> int:
+        """Add a working status at the end of a listing and get its ID.
+
+        Calls ``status/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 236, 268.
+
+        Args:
+            listing_id: The listing the new status joins (at its end).
+            status: The new status.
+        """
+        from fleetapi.endpoints.status import STATUS_CREATE
+        from fleetapi.models.status import StatusCreateParams
+
+        result: int = await self._client.call(
+            STATUS_CREATE, StatusCreateParams(listing_id=listing_id, status=status)
+        )
+        return result
+
+    async def delete(self, *, status_id: int) -> None:
+        """Delete a working status from its listing.
+
+        Calls ``status/delete``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 236.
+
+        Args:
+            status_id: The status to delete.
+        """
+        from fleetapi.endpoints.status import STATUS_DELETE
+        from fleetapi.models.status import StatusDeleteParams
+
+        await self._client.call(STATUS_DELETE, StatusDeleteParams(status_id=status_id))
+
+    async def list(self, *, listing_id: int) -> builtins.list[WorkStatus]:
+        """List the statuses of a working status listing, in the listing's order.
+
+        Calls ``status/list``.
+        Error codes the service lists: 201, 236.
+
+        Args:
+            listing_id: The listing whose statuses to list.
+        """
+        from fleetapi.endpoints.status import STATUS_LIST
+        from fleetapi.models.status import StatusListParams
+
+        result: builtins.list[WorkStatus] = await self._client.call(
+            STATUS_LIST, StatusListParams(listing_id=listing_id)
+        )
+        return result
+
+    async def update(self, *, status: WorkStatus) -> None:
+        """Change a working status's label and color.
+
+        Calls ``status/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 236.
+
+        Args:
+            status: The status, named by its ``id``, with its new label and color.
+        """
+        from fleetapi.endpoints.status import STATUS_UPDATE
+        from fleetapi.models.status import StatusUpdateParams
+
+        await self._client.call(STATUS_UPDATE, StatusUpdateParams(status=status))
+
+
+class AsyncStatusListingResource:
+    """The calls under ``status/listing/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def tracker(self) -> AsyncStatusListingTrackerResource:
+        """The calls under ``status/listing/tracker/``."""
+        return AsyncStatusListingTrackerResource(self._client)
+
+    async def create(self, *, listing: NewStatusListing) -> int:
+        """Create an empty working status listing and get its ID.
+
+        Calls ``status/listing/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 236, 268.
+
+        Args:
+            listing: The new listing (it starts empty).
+        """
+        from fleetapi.endpoints.status import STATUS_LISTING_CREATE
+        from fleetapi.models.status import StatusListingCreateParams
+
+        result: int = await self._client.call(
+            STATUS_LISTING_CREATE, StatusListingCreateParams(listing=listing)
+        )
+        return result
+
+    async def delete(self, *, listing_id: int) -> None:
+        """Delete a working status listing with its statuses.
+
+        Calls ``status/listing/delete``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 236.
+
+        Args:
+            listing_id: The listing to delete, with its statuses.
+        """
+        from fleetapi.endpoints.status import STATUS_LISTING_DELETE
+        from fleetapi.models.status import StatusListingDeleteParams
+
+        await self._client.call(
+            STATUS_LISTING_DELETE, StatusListingDeleteParams(listing_id=listing_id)
+        )
+
+    async def list(self) -> builtins.list[StatusListing]:
+        """List the account's working status listings, each with its statuses in order.
+
+        Calls ``status/listing/list``.
+        Error codes the service lists: 236.
+        """
+        from fleetapi.endpoints.status import STATUS_LISTING_LIST
+
+        result: builtins.list[StatusListing] = await self._client.call(STATUS_LISTING_LIST, None)
+        return result
+
+    async def update(self, *, listing: StatusListing) -> None:
+        """Change a listing's label and flags, and the order of its statuses.
+
+        Calls ``status/listing/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 236, 262.
+
+        Args:
+            listing: The listing, named by its ``id``, with its new label and flags, and
+                ``entries``: every one of its statuses, in their new order.
+        """
+        from fleetapi.endpoints.status import STATUS_LISTING_UPDATE
+        from fleetapi.models.status import StatusListingUpdateParams
+
+        await self._client.call(STATUS_LISTING_UPDATE, StatusListingUpdateParams(listing=listing))
+
+
+class AsyncStatusListingTrackerResource:
+    """The calls under ``status/listing/tracker/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def assign(self, *, tracker_id: int, listing_id: int | Unset = UNSET) -> None:
+        """Assign a working status listing to a tracker, or (without `listing_id`) none.
+
+        Calls ``status/listing/tracker/assign``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 204, 208, 219, 236.
+
+        Args:
+            tracker_id: The tracker.
+            listing_id: The listing to assign to it; left out, the tracker is left without one.
+        """
+        from fleetapi.endpoints.status import STATUS_LISTING_TRACKER_ASSIGN
+        from fleetapi.models.status import StatusListingTrackerAssignParams
+
+        await self._client.call(
+            STATUS_LISTING_TRACKER_ASSIGN,
+            StatusListingTrackerAssignParams(tracker_id=tracker_id, listing_id=listing_id),
+        )
+
+
+class AsyncStatusTrackerResource:
+    """The calls under ``status/tracker/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def assign(self, *, tracker_id: int, new_status_id: int) -> StatusChange | None:
+        """Change a tracker's working status to one of its listing; get the change.
+
+        Calls ``status/tracker/assign``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 13, 201, 204, 208, 219, 236, 263.
+
+        Args:
+            tracker_id: The tracker.
+            new_status_id: Its new status, one of the listing assigned to it.
+        """
+        from fleetapi.endpoints.status import STATUS_TRACKER_ASSIGN
+        from fleetapi.models.status import StatusTrackerAssignParams
+
+        result: StatusChange | None = await self._client.call(
+            STATUS_TRACKER_ASSIGN,
+            StatusTrackerAssignParams(tracker_id=tracker_id, new_status_id=new_status_id),
+        )
+        return result
+
+    async def list(self, *, trackers: builtins.list[int]) -> builtins.dict[str, TrackerWorkStatus]:
+        """Read the current working status of several trackers, by tracker ID.
+
+        Calls ``status/tracker/list``.
+        Error codes the service lists: 217, 221, 236.
+
+        Args:
+            trackers: The trackers whose statuses to read.
+        """
+        from fleetapi.endpoints.status import STATUS_TRACKER_LIST
+        from fleetapi.models.status import StatusTrackerListParams
+
+        result: builtins.dict[str, TrackerWorkStatus] = await self._client.call(
+            STATUS_TRACKER_LIST, StatusTrackerListParams(trackers=trackers)
+        )
+        return result
+
+    async def read(self, *, tracker_id: int) -> TrackerWorkStatus:
+        """Read a tracker's current working status and the last change of it.
+
+        Calls ``status/tracker/read``.
+        Error codes the service lists: 201, 208, 219, 236.
+
+        Args:
+            tracker_id: The tracker whose status to read.
+        """
+        from fleetapi.endpoints.status import STATUS_TRACKER_READ
+        from fleetapi.models.status import StatusTrackerReadParams
+
+        result: TrackerWorkStatus = await self._client.call(
+            STATUS_TRACKER_READ, StatusTrackerReadParams(tracker_id=tracker_id)
+        )
+        return result
+
+
 class AsyncAssetGroupResource:
     """The calls under ``asset_group/``."""
 
@@ -9341,6 +10809,205 @@ class AsyncAssetGroupResource:
         from fleetapi.models.asset_group import AssetGroupRemoveParams
 
         await self._client.call(ASSET_GROUP_REMOVE, AssetGroupRemoveParams(id=id, assets=assets))
+
+
+class AsyncDriverResource:
+    """The calls under ``driver/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def journal(self) -> AsyncDriverJournalResource:
+        """The calls under ``driver/journal/``."""
+        return AsyncDriverJournalResource(self._client)
+
+
+class AsyncDriverJournalResource:
+    """The calls under ``driver/journal/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    @cached_property
+    def entry(self) -> AsyncDriverJournalEntryResource:
+        """The calls under ``driver/journal/entry/``."""
+        return AsyncDriverJournalEntryResource(self._client)
+
+    @cached_property
+    def proposal(self) -> AsyncDriverJournalProposalResource:
+        """The calls under ``driver/journal/proposal/``."""
+        return AsyncDriverJournalProposalResource(self._client)
+
+
+class AsyncDriverJournalEntryResource:
+    """The calls under ``driver/journal/entry/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        entry_ids: builtins.list[int] | Unset = UNSET,
+        types: builtins.list[JournalEntryType] | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+    ) -> builtins.list[JournalEntry]:
+        """List a tracker's driver journal entries of a period.
+
+        Calls ``driver/journal/entry/list``.
+        Error codes the service lists: 201, 208, 211.
+
+        Args:
+            tracker_id: A tracker of the user, not blocked.
+            from_: Entries ending at or after this moment.
+            to: Entries starting at or before this moment; later than ``from``.
+            entry_ids: Only these entries of the tracker, whatever the period.
+            types: Only entries of these types (empty: every type).
+            sort: ``<field>=asc|desc`` items on driver, end_address, end_date, end_datetime,
+                start_address, start_date, start_datetime, type (default ``start_date=asc``).
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_ENTRY_LIST
+        from fleetapi.models.driver_journal import JournalEntryListParams
+
+        result: builtins.list[JournalEntry] = await self._client.call(
+            JOURNAL_ENTRY_LIST,
+            JournalEntryListParams(
+                tracker_id=tracker_id,
+                from_=from_,
+                to=to,
+                entry_ids=entry_ids,
+                types=types,
+                sort=sort,
+            ),
+        )
+        return result
+
+    async def create(self, *, entries: builtins.list[NewJournalEntry]) -> None:
+        """Create driver journal entries: trips put in a category.
+
+        Calls ``driver/journal/entry/create``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 204, 208.
+
+        Args:
+            entries: The entries (all or none are created; at most 1000).
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_ENTRY_CREATE
+        from fleetapi.models.driver_journal import JournalEntryCreateParams
+
+        await self._client.call(JOURNAL_ENTRY_CREATE, JournalEntryCreateParams(entries=entries))
+
+    async def update(self, *, entry: JournalEntryUpdate) -> None:
+        """Change a driver journal entry's type and comment.
+
+        Calls ``driver/journal/entry/update``.
+        Sub-users need the ``tracker_update`` right.
+        Error codes the service lists: 201, 204.
+
+        Args:
+            entry: The entry's ID, new type and comment.
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_ENTRY_UPDATE
+        from fleetapi.models.driver_journal import JournalEntryUpdateParams
+
+        await self._client.call(JOURNAL_ENTRY_UPDATE, JournalEntryUpdateParams(entry=entry))
+
+    async def delete(self, *, entry_ids: builtins.list[int]) -> None:
+        """Delete driver journal entries.
+
+        Calls ``driver/journal/entry/delete``.
+        Sub-users need the ``tracker_update`` right.
+
+        Args:
+            entry_ids: The entries (at most 1000).
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_ENTRY_DELETE
+        from fleetapi.models.driver_journal import JournalEntryDeleteParams
+
+        await self._client.call(JOURNAL_ENTRY_DELETE, JournalEntryDeleteParams(entry_ids=entry_ids))
+
+    async def download(
+        self,
+        *,
+        tracker_id: int,
+        from_: dt.datetime,
+        to: dt.datetime,
+        format: ReportFormat,
+        entry_ids: builtins.list[int] | Unset = UNSET,
+        types: builtins.list[JournalEntryType] | Unset = UNSET,
+        sort: builtins.list[str] | Unset = UNSET,
+        add_filename_header: bool | Unset = UNSET,
+        group_by: JournalGroupBy | Unset = UNSET,
+    ) -> bytes:
+        """Download a tracker's driver journal of a period as a pdf document or a workbook.
+
+        Calls ``driver/journal/entry/download``.
+        Error codes the service lists: 201, 208, 211.
+
+        Args:
+            tracker_id: A tracker of the user, not blocked.
+            from_: Entries ending at or after this moment.
+            to: Entries starting at or before this moment; later than ``from``.
+            entry_ids: Only these entries of the tracker, whatever the period.
+            types: Only entries of these types (empty: every type).
+            sort: ``<field>=asc|desc`` items on driver, end_address, end_date, end_datetime,
+                start_address, start_date, start_datetime, type (default ``start_date=asc``).
+            format: ``pdf``, ``xlsx`` or ``xls`` (the same workbook).
+            add_filename_header: Answer a ``Content-Disposition`` header with the file's name
+                (default true).
+            group_by: A section per type or per day (default: one table).
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_ENTRY_DOWNLOAD
+        from fleetapi.models.driver_journal import JournalEntryDownloadParams
+
+        result: bytes = await self._client.call(
+            JOURNAL_ENTRY_DOWNLOAD,
+            JournalEntryDownloadParams(
+                tracker_id=tracker_id,
+                from_=from_,
+                to=to,
+                entry_ids=entry_ids,
+                types=types,
+                sort=sort,
+                format=format,
+                add_filename_header=add_filename_header,
+                group_by=group_by,
+            ),
+        )
+        return result
+
+
+class AsyncDriverJournalProposalResource:
+    """The calls under ``driver/journal/proposal/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list(
+        self, *, tracker_id: int, from_: dt.datetime, to: dt.datetime
+    ) -> builtins.list[JournalProposal]:
+        """List a tracker's trips of a period that could become driver journal entries.
+
+        Calls ``driver/journal/proposal/list``.
+        Error codes the service lists: 201, 208, 211.
+
+        Args:
+            tracker_id: A tracker of the user, not blocked.
+            from_: Trips ending at or after this moment.
+            to: Trips starting at or before this moment; later than ``from``.
+        """
+        from fleetapi.endpoints.driver_journal import JOURNAL_PROPOSAL_LIST
+        from fleetapi.models.driver_journal import JournalProposalListParams
+
+        result: builtins.list[JournalProposal] = await self._client.call(
+            JOURNAL_PROPOSAL_LIST,
+            JournalProposalListParams(tracker_id=tracker_id, from_=from_, to=to),
+        )
+        return result
 
 
 class AsyncResources:
@@ -9492,6 +11159,11 @@ class AsyncResources:
         return AsyncFormResource(cast("AsyncClient", self))
 
     @cached_property
+    def route(self) -> AsyncRouteResource:
+        """The calls under ``route/``."""
+        return AsyncRouteResource(cast("AsyncClient", self))
+
+    @cached_property
     def report(self) -> AsyncReportResource:
         """The calls under ``report/``."""
         return AsyncReportResource(cast("AsyncClient", self))
@@ -9542,9 +11214,19 @@ class AsyncResources:
         return AsyncTransactionResource(cast("AsyncClient", self))
 
     @cached_property
+    def status(self) -> AsyncStatusResource:
+        """The calls under ``status/``."""
+        return AsyncStatusResource(cast("AsyncClient", self))
+
+    @cached_property
     def asset_group(self) -> AsyncAssetGroupResource:
         """The calls under ``asset_group/``."""
         return AsyncAssetGroupResource(cast("AsyncClient", self))
+
+    @cached_property
+    def driver(self) -> AsyncDriverResource:
+        """The calls under ``driver/``."""
+        return AsyncDriverResource(cast("AsyncClient", self))
 
     @cached_property
     def api_keys(self) -> AsyncLegacyApiKeys:

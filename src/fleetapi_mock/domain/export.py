@@ -17,12 +17,13 @@ import attrs
 from fleetapi._converter import format_datetime
 from fleetapi._endpoint import EXPORT_MEDIA_TYPES, ExportFormat
 
-__all__ = ["CONTENT_TYPES", "Export", "ExportFormat"]
+__all__ = ["CONTENT_TYPES", "Cell", "Export", "ExportFormat", "sections"]
 
 CONTENT_TYPES: Final[dict[str, str]] = EXPORT_MEDIA_TYPES
 """The content type of each export format."""
 
 Cell = str | int | float | dt.datetime | None
+"""A value of an exported table's cell."""
 
 
 @attrs.frozen(kw_only=True)
@@ -133,3 +134,16 @@ def _pdf_cell(text: str) -> str:
     if len(flat) > PDF_CELL_CHARACTERS:
         flat = flat[: PDF_CELL_CHARACTERS - 3].rstrip() + "..."
     return _latin1(flat)
+
+
+def sections(rows: Sequence[Sequence[Cell]], keys: Sequence[str], width: int) -> list[list[Cell]]:
+    """``rows`` in sections (a grouped export): a heading row (its key in the first cell)
+    before the rows of each key, the keys in order, each section keeping its rows' order."""
+    grouped: dict[str, list[list[Cell]]] = {}
+    for key, row in zip(keys, rows, strict=True):
+        grouped.setdefault(key, []).append(list(row))
+    out: list[list[Cell]] = []
+    for key in sorted(grouped, key=str.casefold):
+        out.append([key, *[None] * (width - 1)])
+        out.extend(grouped[key])
+    return out

@@ -2,7 +2,8 @@
 
 Files are uploaded in two steps, as on the service:
 
-1. ``checkin/image/create`` or ``checkin/form/file/create`` *reserves* a file
+1. ``checkin/image/create``, ``checkin/form/file/create`` or ``task/form/file/create``
+   *reserves* a file
    (:func:`reserve`): a :class:`~fleetapi_mock.state.records.FileRecord` in state ``created`` whose
    ``size`` is the declared maximum, and an upload ticket: ``url``, ``expires``,
    ``file_field_name`` (``file``) and ``fields`` (a secret ``token``);
@@ -56,21 +57,23 @@ from fleetapi._errors import (
     AccessDeniedError,
     EntityMissingError,
     EntityNotFoundError,
+    EntityTypeMismatchError,
     FileTooLargeError,
     InvalidDataFormatError,
     InvalidFileStateError,
     InvalidParametersError,
     NoDataFileError,
     OverQuotaError,
+    TooManyEntitiesError,
 )
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.checkin import CheckinFile
 from fleetapi.models.common import AVATAR_TYPES
 from fleetapi.models.files import FileMetadata, FileStats, FileType, UploadTicket
 from fleetapi_mock.domain.context import Context, FileReply, UploadedFile
-from fleetapi_mock.domain.form import file_is_live, form_files
+from fleetapi_mock.domain.form import FILE_FIELD_TYPES, field_of, file_is_live, form_files
 from fleetapi_mock.state.clock import zone
-from fleetapi_mock.state.records import FileRecord, UserRecord, convert
+from fleetapi_mock.state.records import FileRecord, FormRecord, UserRecord, convert
 
 if TYPE_CHECKING:
     from fleetapi_mock.state.world import World
@@ -88,6 +91,7 @@ __all__ = [
     "hard_max_file_size",
     "owner_zone",
     "reserve",
+    "reserve_field_file",
     "storage_stats",
     "unsubmitted_files",
     "wire_file",
@@ -224,6 +228,47 @@ def reserve(
         expires=ctx.user_time(record.expires),
         file_field_name=FILE_FIELD_NAME,
         fields={"token": record.token},
+    )
+
+
+def reserve_field_file(
+    ctx: Context,
+    form: FormRecord,
+    field_id: str,
+    *,
+    size: int,
+    filename: str | Unset = UNSET,
+    metadata: FileMetadata | Unset = UNSET,
+) -> UploadTicket:
+    """Reserve a file for the field ``field_id`` of ``form`` (``checkin/form/file/create``,
+    ``task/form/file/create``) and answer its upload ticket.
+
+    Raises:
+        EntityNotFoundError: 201, the form has no such field.
+        EntityTypeMismatchError: 231, the field is not ``file``, ``photo`` or ``signature``.
+        TooManyEntitiesError: 267, the field already has :data:`MAX_UNSUBMITTED_PER_FIELD`
+            unsubmitted files.
+        FileTooLargeError: 271, as :func:`reserve`.
+        OverQuotaError: 268, as :func:`reserve`.
+    """
+    field = field_of(form, field_id)
+    if field is None:
+        raise EntityNotFoundError(f"form {form.id} has no field {field_id!r}")
+    if field.type not in FILE_FIELD_TYPES:
+        raise EntityTypeMismatchError(f"field {field.id!r} is a {field.type} field, not a file")
+    pending = unsubmitted_files(ctx.world, form.id, field_id)
+    if len(pending) >= MAX_UNSUBMITTED_PER_FIELD:
+        raise TooManyEntitiesError(
+            f"field {field_id!r} already has {len(pending)} unsubmitted files"
+        )
+    return reserve(
+        ctx,
+        type="file" if field.type == "file" else "image",
+        size=size,
+        filename=filename,
+        metadata=metadata,
+        form_id=form.id,
+        field_id=field.id,
     )
 
 

@@ -44,11 +44,14 @@ EVENT_TYPES: Final = {
     "output_change": "Output state changed",
     "driver_change": "Driver changed",
     "task_status_change": "Task status changed",
+    "work_status_change": "Work status changed",
     "checkin_creation": "Check-in created",
     "parking": "Parking started",
     "moving": "Movement started",
     "track_end": "Parking started",
     "track_start": "Movement started after parking",
+    "service_task_notified": "Service work due soon",
+    "service_task_expired": "Service work due",
 }
 """The event types the mock knows, with their English descriptions (``history/type/list``)."""
 

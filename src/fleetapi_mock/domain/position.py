@@ -22,6 +22,7 @@ from fleetapi.models.common import LatLng
 from fleetapi.models.tracker import AdditionalState
 from fleetapi_mock.domain.history import record_point_event
 from fleetapi_mock.domain.rule import record_rule_events
+from fleetapi_mock.domain.service_task import review_service_tasks
 from fleetapi_mock.state.records import (
     ADDITIONAL_STATE_READINGS,
     MovementStatus,
@@ -44,7 +45,8 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
     ``active``, movement ``moving`` (speed above 0), ``parked`` (a parking point) or
     ``stopped``, and the ignition and digital inputs when the point reports them. Older
     (buffered) points leave the state alone. A point reporting an ``event`` makes that
-    event, and the owner's rules make theirs (:mod:`fleetapi_mock.domain.rule`).
+    event, and the owner's rules make theirs (:mod:`fleetapi_mock.domain.rule`); the service
+    tasks of their vehicles tell what they reached (:mod:`fleetapi_mock.domain.service_task`).
 
     Raises:
         KeyError: a point names a tracker the world does not have; nothing is recorded then.
@@ -76,6 +78,7 @@ def record_positions(world: World, points: Iterable[TrackPointRecord]) -> list[T
             state = followed(tracker.state, point)
             if state is not tracker.state:
                 world.trackers[tracker_id] = attrs.evolve(tracker, state=state)
+        review_service_tasks(world, newest)
     return batch
 
 

@@ -14,6 +14,10 @@ with the tracker's point before it:
 * ``input_change``: the digital input ``param`` switching on (``primary_text``) or off
   (``secondary_text``).
 
+A tracker's working status changed through the API makes the events of
+``work_status_change`` rules (:func:`record_work_status_events`): those whose ``status_ids``
+name the new status (or name none).
+
 What a device confirms makes events too (:func:`record_device_events`): ``output_change``
 for the digital output ``param`` switching on (``primary_text``) or off (``secondary_text``),
 ``location_response`` for its answer to a location request.
@@ -36,6 +40,7 @@ from fleetapi.models.task import Task
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.history import describe, record_event, visible_events
 from fleetapi_mock.domain.lifecycle import END_STATES
+from fleetapi_mock.domain.service_task import review_service_tasks
 from fleetapi_mock.domain.task import Board
 from fleetapi_mock.domain.track import splitting_of
 from fleetapi_mock.domain.zone import contains
@@ -49,6 +54,7 @@ __all__ = [
     "record_device_events",
     "record_rule_events",
     "record_task_events",
+    "record_work_status_events",
     "rule_works",
 ]
 
@@ -210,6 +216,31 @@ def record_device_events(
     return made
 
 
+def record_work_status_events(
+    world: World, place: TrackPointRecord, status_id: int, label: str
+) -> list[EventRecord]:
+    """Store the events the owner's ``work_status_change`` rules make of the tracker's working
+    status changing to ``status_id`` (labelled ``label``) at ``place`` (the tracker's position
+    then): each rule that works there and then and whose ``status_ids`` name the status, or
+    name none."""
+    owner = world.trackers[place.tracker_id].user_id
+    made = []
+    for rule in world.owned_by(world.rules, owner):
+        if rule.type != "work_status_change" or not rule_works(world, rule, place):
+            continue
+        watched = _extended(rule, "status_ids")
+        if isinstance(watched, list) and watched and status_id not in watched:
+            continue
+        text = rule.primary_text or f"{describe('work_status_change')}: {label}"
+        made.append(
+            record_event(
+                world, place, "work_status_change", text, rule_id=rule.id,
+                emergency=_emergency(rule),
+            )
+        )  # fmt: skip
+    return made
+
+
 def record_task_events(ctx: Context) -> list[EventRecord]:
     """Record the events of ``task_status_change`` rules up to now not recorded yet: for each
     task of a bound tracker, its arrival and its end state, when the rule watches them and
@@ -274,6 +305,8 @@ def _reached(board: Board, task: Task) -> list[tuple[str, dt.datetime]]:
 
 
 def current_events(ctx: Context) -> list[EventRecord]:
-    """The events the caller sees, by ID, once the task events up to now are recorded."""
+    """The events the caller sees, by ID, once the task and service task events up to now
+    are recorded."""
     record_task_events(ctx)
+    review_service_tasks(ctx.world)
     return visible_events(ctx)

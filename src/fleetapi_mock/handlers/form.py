@@ -1,8 +1,9 @@
-"""Form templates and how often each is used.
+"""Form templates and how often each is used; forms read and downloaded by their ID.
 
 Templates are the account's (``world.form_templates``); every user of the account reads them,
 those with the ``form_template_update`` right change them. Forms made from a template are
-copies (:mod:`fleetapi_mock.domain.form.template`).
+copies (:mod:`fleetapi_mock.domain.form.template`), attached to tasks or sent with check-ins;
+a caller sees a form with its task or its tracker (:mod:`fleetapi_mock.domain.form.sight`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import attrs
 from fleetapi._endpoint import NoParams
 from fleetapi._errors import EntityNotFoundError, InvalidParametersError
 from fleetapi.endpoints.form import (
+    FORM_DOWNLOAD,
+    FORM_READ,
     FORM_TEMPLATE_CREATE,
     FORM_TEMPLATE_DELETE,
     FORM_TEMPLATE_LIST,
@@ -20,6 +23,9 @@ from fleetapi.endpoints.form import (
     FORM_TEMPLATE_UPDATE,
 )
 from fleetapi.models.form import (
+    FormDownloadParams,
+    FormReadParams,
+    FormReadResult,
     FormTemplate,
     FormTemplateCreateParams,
     FormTemplateParams,
@@ -27,7 +33,11 @@ from fleetapi.models.form import (
     FormTemplateUpdateParams,
     NewFormTemplate,
 )
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.context import Context, FileReply
+from fleetapi_mock.domain.form import wire_form
+from fleetapi_mock.domain.form.document import form_document
+from fleetapi_mock.domain.form.files import value_files
+from fleetapi_mock.domain.form.sight import visible_form
 from fleetapi_mock.domain.form.template import (
     field_problems,
     forget_template,
@@ -36,8 +46,9 @@ from fleetapi_mock.domain.form.template import (
     wire_template,
 )
 from fleetapi_mock.domain.task import Board
+from fleetapi_mock.domain.task_schedule import Schedules
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import FormTemplateRecord
+from fleetapi_mock.state.records import FormRecord, FormTemplateRecord
 
 
 def _template(ctx: Context, template_id: int) -> FormTemplateRecord:
@@ -130,6 +141,34 @@ def form_template_delete(ctx: Context, params: FormTemplateParams) -> None:
 
 @handles(FORM_TEMPLATE_STATS)
 def form_template_stats(ctx: Context, params: FormTemplateParams) -> FormTemplateStats:
-    """The tasks the caller sees with a form made from the template, by status."""
+    """The tasks the caller sees with a form made from the template, by status, and the task
+    and checkpoint schedules it sees that give their tasks one."""
     template_id = _template(ctx, params.template_id).id
-    return FormTemplateStats(**template_stats(Board(ctx), template_id))
+    scheduled = sum(1 for r in Schedules(ctx).all() if r.form_template_id == template_id)
+    return FormTemplateStats(**template_stats(Board(ctx), template_id), scheduled=scheduled)
+
+
+# --- Forms ------------------------------------------------------------------------------------
+
+
+def _form(ctx: Context, form_id: int) -> FormRecord:
+    """The form ``form_id`` the caller sees; else 201."""
+    found = visible_form(ctx, form_id)
+    if found is None:
+        raise EntityNotFoundError(f"no form {form_id}")
+    return found
+
+
+@handles(FORM_READ)
+def form_read(ctx: Context, params: FormReadParams) -> FormReadResult:
+    """A form of a task or check-in the caller sees (201 otherwise), with the files its
+    values name."""
+    record = _form(ctx, params.id)
+    return FormReadResult(value=wire_form(ctx, record), files=value_files(ctx, record))
+
+
+@handles(FORM_DOWNLOAD)
+def form_download(ctx: Context, params: FormDownloadParams) -> FileReply:
+    """A form the caller sees (201 otherwise) as an xlsx workbook or a pdf document, as
+    ``task/form/download`` answers a task's."""
+    return form_document(ctx, _form(ctx, params.id), params.format)

@@ -46,6 +46,7 @@ from fleetapi_mock.domain.employee import visible_employees, wire_employee
 from fleetapi_mock.domain.file import avatar_name
 from fleetapi_mock.domain.place import wire_place
 from fleetapi_mock.domain.task import Board
+from fleetapi_mock.domain.task_schedule import tagged_schedules
 from fleetapi_mock.domain.tracker import wire_tracker
 from fleetapi_mock.domain.vehicle import visible_vehicles, wire_vehicle
 from fleetapi_mock.domain.zone import wire_zone
@@ -166,6 +167,8 @@ def tag_search(ctx: Context, params: TagSearchParams) -> TagSearchResult:
     if "task" in kinds:
         board = Board(ctx)
         found["task"] = [board.wire(t) for t in board.tasks() if carries(t.tags)]
+    if "task_schedule" in kinds:
+        found["task_schedule"] = tagged_schedules(ctx, required)
     if "tracker" in kinds:
         found["tracker"] = [wire_tracker(t) for t in ctx.visible_trackers() if carries(t.tag_ids)]
     return TagSearchResult(**found)

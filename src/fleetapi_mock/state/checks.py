@@ -151,6 +151,8 @@ def reference_problems(world: World) -> Iterator[tuple[str, str]]:
     yield from _check_fleet_references(world)
     yield from _check_entities(world)
     yield from _check_contact_references(world)
+    yield from _check_status_references(world)
+    yield from _check_task_schedules(world)
 
 
 def _owns(world: World, account: int, records: Mapping[int, Any], key: int) -> bool:
@@ -242,7 +244,8 @@ def _check_sharing_references(world: World) -> Iterator[tuple[str, str]]:
 
 def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
     """Vehicles' trackers (one vehicle each) and garages; service tasks' vehicles; asset
-    groups' assets (one of each type per group, one group per asset)."""
+    groups' assets (one of each type per group, one group per asset); journal entries'
+    trackers and drivers."""
     bound: dict[int, int] = {}
     for vehicle in world.vehicles.values():
         where = f"vehicles[id={vehicle.id}]"
@@ -274,6 +277,13 @@ def _check_fleet_references(world: World) -> Iterator[tuple[str, str]]:
                 other = grouped[(asset.id, asset.type)]
                 yield f"{where}.assets", f"{asset.type} {asset.id} is in group {other} too"
             grouped.setdefault((asset.id, asset.type), group.id)
+    for entry in world.journal_entries.values():
+        where = f"journal_entries[id={entry.id}]"
+        yield from _tracker_of(world, where, entry.user_id, entry.tracker_id)
+        if entry.employee_id is not None and not _owns(
+            world, entry.user_id, world.employees, entry.employee_id
+        ):
+            yield f"{where}.employee_id", f"no employee {entry.employee_id} of the owner"
 
 
 def _check_entities(world: World) -> Iterator[tuple[str, str]]:
@@ -331,3 +341,53 @@ def _check_contact_references(world: World) -> Iterator[tuple[str, str]]:
             yield f"{where}.contact_id", "a contact is another account"
         for tracker_id in contact.tracker_ids:
             yield from _tracker_of(world, where, contact.contact_id, tracker_id)
+
+
+def _check_status_references(world: World) -> Iterator[tuple[str, str]]:
+    """Owners of listings and statuses; statuses' listings; listings' trackers (each in one
+    listing at most); the trackers of status changes; owners of vehicle statuses."""
+    listed: dict[int, int] = {}
+    for listing in world.status_listings.values():
+        where = f"status_listings[id={listing.id}]"
+        owner = world.users.get(listing.user_id)
+        if owner is None or not owner.is_master:
+            yield f"{where}.user_id", f"no master user {listing.user_id}"
+        for tracker_id in listing.trackers:
+            if not _owns(world, listing.user_id, world.trackers, tracker_id):
+                yield f"{where}.trackers", f"no tracker {tracker_id} of the owner"
+            other = listed.setdefault(tracker_id, listing.id)
+            if other != listing.id:
+                yield f"{where}.trackers", f"tracker {tracker_id} has listing {other}"
+    for status in world.work_statuses.values():
+        if not _owns(world, status.user_id, world.status_listings, status.listing_id):
+            where = f"work_statuses[id={status.id}].listing_id"
+            yield where, f"no status listing {status.listing_id} of the owner"
+    for change in world.status_changes.values():
+        if change.tracker_id not in world.trackers:
+            where = f"status_changes[id={change.id}].tracker_id"
+            yield where, f"no tracker {change.tracker_id}"
+    for vehicle_status in world.vehicle_statuses.values():
+        owner = world.users.get(vehicle_status.user_id)
+        if owner is None or not owner.is_master:
+            where = f"vehicle_statuses[id={vehicle_status.id}].user_id"
+            yield where, f"no master user {vehicle_status.user_id}"
+
+
+def _check_task_schedules(world: World) -> Iterator[tuple[str, str]]:
+    """Schedules' owners and trackers; what each kind needs (days, a zone, a route schedule of
+    the same owner for a checkpoint)."""
+    schedules = world.task_schedules
+    for record in schedules.values():
+        where = f"task_schedules[id={record.id}]"
+        owner = world.users.get(record.user_id)
+        if owner is None or not owner.is_master:
+            yield f"{where}.user_id", f"no master user {record.user_id}"
+        yield from _tracker_of(world, where, record.user_id, record.tracker_id)
+        if record.type != "checkpoint" and record.parameters is None:
+            yield f"{where}.parameters", f"a {record.type} schedule needs its days"
+        if record.type != "route" and record.location is None:
+            yield f"{where}.location", f"a {record.type} schedule needs its zone"
+        if record.type == "checkpoint":
+            route = schedules.get(record.parent_id) if record.parent_id is not None else None
+            if route is None or route.type != "route" or route.user_id != record.user_id:
+                yield f"{where}.parent_id", f"no route schedule {record.parent_id} of the owner"

@@ -69,6 +69,7 @@ from fleetapi_mock.state.records import (
     GarageRecord,
     GeoLinkRecord,
     ImportProcessRecord,
+    JournalEntryRecord,
     MailRecord,
     MapLayerRecord,
     MobileNetworkRecord,
@@ -84,9 +85,12 @@ from fleetapi_mock.state.records import (
     ServiceTaskRecord,
     SessionKind,
     SessionRecord,
+    StatusChangeRecord,
+    StatusListingRecord,
     SubscriptionRecord,
     TagRecord,
     TariffRecord,
+    TaskScheduleRecord,
     TrackerCommandRecord,
     TrackerGroupRecord,
     TrackerRecord,
@@ -96,6 +100,8 @@ from fleetapi_mock.state.records import (
     TrustedNumbersRecord,
     UserRecord,
     VehicleRecord,
+    VehicleStatusRecord,
+    WorkStatusRecord,
     ZoneRecord,
     convert,
 )
@@ -186,6 +192,7 @@ class World:
     vehicles: Table[int, VehicleRecord] = collection()
     service_tasks: Table[int, ServiceTaskRecord] = collection()
     asset_groups: Table[int, AssetGroupRecord] = collection()
+    journal_entries: Table[int, JournalEntryRecord] = collection()
     zones: Table[int, ZoneRecord] = collection()
     places: Table[int, PlaceRecord] = collection()
     entities: Table[int, EntityRecord] = collection()
@@ -208,6 +215,7 @@ class World:
     """Tasks and route checkpoints (date/times in UTC)."""
     routes: Table[int, Route] = collection()
     """Routes, sharing the id sequence ``tasks``."""
+    task_schedules: Table[int, TaskScheduleRecord] = collection()
     bills: Table[int, BillRecord] = collection(key="order_id")
     transactions: Table[int, TransactionRecord] = collection()
     subscriptions: Table[str, SubscriptionRecord] = collection(key="reference")
@@ -228,6 +236,10 @@ class World:
     beacon_data: list[BeaconData] = collection()
     """What trackers received from BLE beacons (times in UTC), oldest first."""
     gazetteer: list[GeocodedLocation] = collection()
+    status_listings: Table[int, StatusListingRecord] = collection()
+    work_statuses: Table[int, WorkStatusRecord] = collection()
+    status_changes: Table[int, StatusChangeRecord] = collection()
+    vehicle_statuses: Table[int, VehicleStatusRecord] = collection()
 
     def __init__(self, *, now: dt.datetime = DEFAULT_START, seed: int | None = None) -> None:
         self.lock: threading.RLock = threading.RLock()

@@ -12,10 +12,10 @@ from fleetapi._converter import structure_request
 from fleetapi._errors import InvalidParametersError
 from fleetapi.models.common import LatLng, Location
 from fleetapi.models.form import Form
-from fleetapi_mock.domain.form import check_values, submit_form
+from fleetapi_mock.domain.form.executor import submit_task_form
 from fleetapi_mock.domain.position import drive_points, record_positions
 from fleetapi_mock.state.bounds import read_json
-from fleetapi_mock.state.clock import Clock, zone
+from fleetapi_mock.state.clock import Clock
 from fleetapi_mock.state.documents import demo_source
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.world import World, WorldDocumentError, demo_world
@@ -155,25 +155,15 @@ class FleetMock:
 
         ``values`` maps field IDs to values (``{"type": "text", "value": "..."}`` or
         :data:`~fleetapi.models.form.FormValue` models). The form is submitted at the world's
-        time; a task with a form completes only once it is (see the task lifecycle).
+        time, where ``location`` says; a task with a form completes only once it is (see the
+        task lifecycle). ``POST /__mock__/task_form`` does the same over HTTP.
 
         Raises:
             KeyError: the task has no form.
             fleetapi.ValidationFailedError: the values are invalid (code 242, per field).
         """
         with self.world.lock:
-            record = next((r for r in self.world.forms.values() if r.task_id == task_id), None)
-            if record is None:
-                raise KeyError(f"task {task_id} has no form")
-            owner = self.world.users[record.user_id]
-            today = (
-                self.world.now()
-                .replace(tzinfo=dt.timezone.utc)
-                .astimezone(zone(owner.time_zone))
-                .date()
-            )
-            checked = check_values(self.world, record, values, today=today)
-            return submit_form(self.world, record, checked, location=location)
+            return submit_task_form(self.world, task_id, values, location=location)
 
     def record_positions(
         self, points: Iterable[TrackPointRecord | Mapping[str, Any]]

@@ -48,15 +48,20 @@ _FAILURE: dict[str, Any] = {
         "errors": {
             "type": "array",
             "description": "Per-field details: code 7 gives parameter/error, code 242 gives "
-            "field_id/code/error.",
+            "field_id/code/error, code 218 the route provider's (Google's: status names).",
             "items": {
-                "type": "object",
-                "properties": {
-                    "parameter": {"type": "string"},
-                    "field_id": {"type": "string"},
-                    "code": {"type": "integer"},
-                    "error": {"type": "string"},
-                },
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "properties": {
+                            "parameter": {"type": "string"},
+                            "field_id": {"type": "string"},
+                            "code": {"type": "integer"},
+                            "error": {"type": "string"},
+                        },
+                    },
+                    {"type": "string"},
+                ]
             },
         },
     },

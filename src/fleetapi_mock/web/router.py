@@ -21,10 +21,10 @@ What the router does, in order, each a step of :class:`Backend` (every rule is i
 5. rate limiting (per session user, per API key, else per client);
 6. authorisation: the access level and the sub-user rights of the call;
 7. validation: the params model, strictly (code 7 names every bad parameter);
-8. the handler runs under the world's lock, once what fell due by then is done (commands
-   devices confirm, lines import processes pass: ``settle_due``); its result is wrapped in the
-   envelope; when the params carry a ``redirect_target`` (``map_layer/upload``), the envelope
-   of the handler's success or failure travels in a redirect instead (:func:`redirect_response`).
+8. the handler runs under the world's lock, once the world has caught up with its clock
+   (:func:`~fleetapi_mock.web.clockwork.catch_up`); its result is wrapped in the envelope;
+   with a ``redirect_target`` (``map_layer/upload``) the envelope travels in a redirect
+   instead (:func:`redirect_response`).
 
 Failures are :class:`~fleetapi.FleetApiError` instances rendered in one place
 (:func:`failure_response`): the code's class carries its HTTP status.
@@ -66,8 +66,8 @@ from fleetapi_mock.web.access import (
     optional_credential,
 )
 from fleetapi_mock.web.admission import check_room, check_size, refused_method
+from fleetapi_mock.web.clockwork import catch_up
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
-from fleetapi_mock.web.due import settle_due
 from fleetapi_mock.web.faults import Faults
 from fleetapi_mock.web.journal import Journal, JournalEntry, masked
 from fleetapi_mock.web.request import Request, request_origin
@@ -359,7 +359,7 @@ class Backend:
                 base_url=request.origin + prefix,
                 limits=self.limits,
             )
-            settle_due(self.world, self.limits)
+            catch_up(self.world, self.limits)
             response = run_handler(ctx, handler, params)
             if identity is not None and response.code == 0 and _audited(endpoint, identity):
                 audit(

@@ -36,7 +36,10 @@ service:
 ====  ==========================================================================================
 
 A submission marks its files as submitted (they stop counting against the limit of
-unsubmitted files per field) and records when and where the form was submitted.
+unsubmitted files per field), deletes the uploaded files of the form's fields it does not
+name, and records when and where the form was submitted. The form's files, its document and
+who sees it are in the submodules (:mod:`.files`, :mod:`.document`, :mod:`.sight`), the
+executor's submission of a task form in :mod:`.executor`.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ from fleetapi.models.form import (
     TextValue,
 )
 from fleetapi_mock.state.records import (
+    CheckinRecord,
     FileRecord,
     FormRecord,
     FormTemplateRecord,
@@ -85,6 +89,7 @@ __all__ = [
     "create_form",
     "delete_form",
     "field_of",
+    "file_ids_of",
     "file_is_live",
     "form_files",
     "form_of",
@@ -159,6 +164,7 @@ def create_form(
         user_id=owner_id,
         tracker_id=tracker_id,
         label=template.label,
+        description=template.description,
         fields=list(template.fields),
         template_id=template.id,
         task_id=task_id,
@@ -197,6 +203,7 @@ def check_values(
     values: Mapping[str, Any],
     *,
     today: dt.date,
+    kept: Mapping[str, FormValue] | None = None,
 ) -> dict[str, FormValue]:
     """Validate a submission of ``record``'s form; return the values as models.
 
@@ -206,12 +213,15 @@ def check_values(
         values: Field ID to value: JSON objects as sent (``{"type": "text", "value": "..."}``)
             or :data:`~fleetapi.models.form.FormValue` models.
         today: The submitter's date (for ``disable_past`` and ``disable_future``).
+        kept: Values accepted before that stay unless ``values`` replaces them (a correction
+            of a submitted form): not checked again, counted for required fields and
+            answered with the new ones.
 
     Raises:
         ValidationFailedError: code 242, ``errors`` listing every problem (see the module).
     """
     errors: list[dict[str, Any]] = []
-    parsed: dict[str, FormValue] = {}
+    parsed: dict[str, FormValue] = {k: v for k, v in (kept or {}).items() if k not in values}
     fields = {f.id: f for f in record.fields}
     for field_id, raw in values.items():
         field = fields.get(field_id)
@@ -228,7 +238,12 @@ def check_values(
         else:
             parsed[field_id] = value
     for field in record.fields:
-        if field.required and field.type != "separator" and field.id not in values:
+        if (
+            field.required
+            and field.type != "separator"
+            and field.id not in values
+            and field.id not in parsed
+        ):
             errors.append(_error(field.id, 1, "is required"))
     if errors:
         raise ValidationFailedError("form values are invalid", errors=errors)
@@ -302,7 +317,8 @@ def _check(
         yield from _check_files(world, record, field, value)
 
 
-def _file_ids(value: FormValue) -> list[int]:
+def file_ids_of(value: FormValue) -> list[int]:
+    """The IDs of the files a value names (none for a value of another kind)."""
     if isinstance(value, (FileValue, PhotoValue)):
         return list(value.file_ids)
     if isinstance(value, SignatureValue):
@@ -314,7 +330,7 @@ def _check_files(
     world: World, record: FormRecord, field: FormField, value: FormValue
 ) -> Iterator[dict[str, Any]]:
     fid = field.id
-    ids = _file_ids(value)
+    ids = file_ids_of(value)
     if not ids:
         if field.required:
             yield _error(fid, 1, "is required: attach at least one file")
@@ -370,29 +386,48 @@ def submit_form(
     values: Mapping[str, FormValue],
     *,
     location: Location | None = None,
+    correction: bool = False,
 ) -> Form:
     """Store checked ``values`` (from :func:`check_values`) as the form's submission.
 
-    Sets ``submitted`` to the world time and ``submit_location``; the files the values name
-    are marked submitted. Returns the stored form.
+    Sets ``submitted`` to the world time and ``submit_location`` (a ``correction`` keeps
+    those of the submission it corrects); the files the values name are marked submitted,
+    and the uploaded files of the form's fields that they no longer name are deleted.
+    Returns the stored form.
     """
-    for value in values.values():
-        for file_id in _file_ids(value):
-            world.files[file_id] = attrs.evolve(world.files[file_id], submitted=True)
+    named = {file_id for value in values.values() for file_id in file_ids_of(value)}
+    for file in form_files(world, record.id):
+        if file.id in named:
+            world.files[file.id] = attrs.evolve(file, submitted=True)
+        elif file.state == "uploaded":
+            world.files[file.id] = attrs.evolve(file, state="deleted", submitted=False)
     world.forms[record.id] = attrs.evolve(
         record,
         values=dict(values),
-        submitted=world.now().replace(microsecond=0),
-        submit_location=location,
+        submitted=record.submitted if correction else world.now().replace(microsecond=0),
+        submit_location=record.submit_location if correction else location,
     )
     return convert(Form, world.forms[record.id])
 
 
+def _sent_with(checkin: CheckinRecord) -> tuple[int | None]:
+    return (checkin.form_id,)
+
+
 def wire_form(ctx: Context, record: FormRecord) -> Form:
-    """The form as the caller sees it: date/times in their time zone."""
+    """The form as the caller sees it: date/times in their time zone, the tracker of its
+    task (a check-in form's own) and the check-in it was sent with."""
+    world = ctx.world
+    tracker_id = record.tracker_id
+    if record.task_id is not None:
+        task = world.tasks.get(record.task_id)
+        tracker_id = None if task is None else task.tracker_id
+    sent = world.checkins.having(_sent_with, (record.id,))
     return convert(
         Form,
         record,
         created=ctx.user_time(record.created),
         submitted=ctx.optional_user_time(record.submitted),
+        tracker_id=tracker_id,
+        checkin_id=sent[0].id if sent else None,
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fleetapi_mock.domain.sensor.calibration import omnicomm_table
 from fleetapi_mock.domain.sensor.counters import (
+    counter_at,
     counter_id,
     counter_series,
     counter_setting,
@@ -40,6 +41,7 @@ from fleetapi_mock.domain.sensor.values import (
 
 __all__ = [
     "Reading",
+    "counter_at",
     "counter_id",
     "counter_series",
     "counter_setting",

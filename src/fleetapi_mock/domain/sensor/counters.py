@@ -9,10 +9,12 @@ A counter is what the points added, times its ``multiplier``; one set by
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import itertools
 from collections.abc import Sequence
 
+import attrs
 from gpxpy.geo import haversine_distance
 
 from fleetapi.models.reading import COUNTER_TYPES, CounterType
@@ -27,6 +29,7 @@ from fleetapi_mock.state.records import (
 from fleetapi_mock.state.world import World
 
 __all__ = [
+    "counter_at",
     "counter_id",
     "counter_series",
     "counter_setting",
@@ -133,6 +136,24 @@ def counter_value(world: World, tracker: TrackerRecord, kind: CounterType) -> Re
         return Reading(added, counted[-1].get_time)
     changed = max(setting.time, counted[-1].get_time) if counted else setting.time
     return Reading(setting.value + added, changed)
+
+
+def counter_at(
+    world: World, tracker: TrackerRecord, kind: CounterType, moment: dt.datetime
+) -> float | None:
+    """A counter's value at ``moment`` (UTC), as :func:`counter_value` would have answered
+    then, or ``None`` when it had none: the value set (at or before ``moment``) plus what the
+    points after it added, else what the points up to ``moment`` added (multiplied)."""
+    setting = counter_setting(tracker, kind)
+    points = world.points_of(tracker.id)
+    upto = points[: bisect.bisect_right(points, moment, key=lambda p: p.get_time)]
+    if setting.time is not None and setting.time > moment:  # set later: counted from 0 then
+        setting = attrs.evolve(setting, value=None, time=None)
+    counted = _after(upto, setting.time)
+    if not _has_value(kind, setting, counted):
+        return None
+    added = sum(_steps(world, tracker, kind, setting, counted)) * setting.multiplier
+    return added if setting.value is None else setting.value + added
 
 
 def counter_series(

@@ -11,6 +11,7 @@ from fleetapi_mock.domain.checkin import checkin_files
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.form import delete_form
 from fleetapi_mock.domain.route import delete_tasks
+from fleetapi_mock.domain.task_schedule import forget_tracker
 from fleetapi_mock.state.records import TrackerRecord
 
 __all__ = ["remove_tracker"]
@@ -18,10 +19,11 @@ __all__ = ["remove_tracker"]
 
 def remove_tracker(ctx: Context, record: TrackerRecord) -> None:
     """Remove ``record`` with its data: its points, events, sensors, last change of employee,
-    saved and queued commands, chat, retranslator bindings, trusted numbers, settings and
-    beacon data, the tasks and routes assigned to it, its check-ins and the forms made for it
-    (their files marked deleted); contacts share it no more. The employee and the vehicle
-    bound to it are unbound; it leaves rules, geo links (a link left with no tracker is
+    saved and queued commands, chat, retranslator bindings, driver journal entries, trusted
+    numbers, settings, beacon data and working status changes, the tasks and routes assigned to
+    it and the schedules making them, its check-ins and the forms made for it (their files
+    marked deleted); contacts share it no more. The employee and the vehicle bound to it are
+    unbound; it leaves its status listing, rules, geo links (a link left with no tracker is
     deleted) and sub-users' tracker lists."""
     world, gone = ctx.world, record.id
     world.track_points.remove_tracker(gone)
@@ -32,6 +34,8 @@ def remove_tracker(ctx: Context, record: TrackerRecord) -> None:
         world.command_queue,
         world.chat_messages,
         world.retranslator_bindings,
+        world.status_changes,
+        world.journal_entries,
     ):
         for key in [k for k, r in table.items() if r.tracker_id == gone]:
             del table[key]
@@ -47,6 +51,10 @@ def remove_tracker(ctx: Context, record: TrackerRecord) -> None:
         world.vehicles.change(vehicle.id, tracker_id=None)
     for rule in [r for r in world.rules.values() if gone in r.trackers]:
         world.rules.change(rule.id, trackers=[t for t in rule.trackers if t != gone])
+    for listing in [s for s in world.status_listings.values() if gone in s.trackers]:
+        world.status_listings.change(
+            listing.id, trackers=[t for t in listing.trackers if t != gone]
+        )
     for link in [
         g for g in world.geo_links.values() if any(t.tracker_id == gone for t in g.trackers)
     ]:
@@ -67,6 +75,7 @@ def _forget_work(ctx: Context, gone: int) -> None:
         delete_tasks(ctx, route.checkpoint_ids)
         del world.routes[route.id]
     delete_tasks(ctx, [t.id for t in world.tasks.values() if t.tracker_id == gone])
+    forget_tracker(world, gone)
     for checkin in [c for c in world.checkins.values() if c.tracker_id == gone]:
         del world.checkins[checkin.id]
         for file in checkin_files(world, checkin.id):

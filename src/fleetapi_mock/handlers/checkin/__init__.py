@@ -16,9 +16,7 @@ import attrs
 from fleetapi._errors import (
     EntityMissingError,
     EntityNotFoundError,
-    EntityTypeMismatchError,
     InvalidParametersError,
-    TooManyEntitiesError,
 )
 from fleetapi._types import UNSET, Unset
 from fleetapi.endpoints.checkin import (
@@ -255,23 +253,11 @@ def checkin_form_file_create(ctx: Context, params: CheckinFormFileCreateParams) 
     field's own ``min_file_size`` and ``max_file_size`` are checked when the form is
     submitted, codes 6 and 7 of 242).
     """
-    record = _target_form(ctx, params)
-    field = forms.field_of(record, params.field_id)
-    if field is None:
-        raise EntityNotFoundError(f"form {record.id} has no field {params.field_id!r}")
-    if field.type not in forms.FILE_FIELD_TYPES:
-        raise EntityTypeMismatchError(f"field {field.id!r} is a {field.type} field, not a file")
-    pending = files.unsubmitted_files(ctx.world, record.id, field.id)
-    if len(pending) >= files.MAX_UNSUBMITTED_PER_FIELD:
-        raise TooManyEntitiesError(
-            f"field {field.id!r} already has {len(pending)} unsubmitted files"
-        )
-    return files.reserve(
+    return files.reserve_field_file(
         ctx,
-        type="file" if field.type == "file" else "image",
+        _target_form(ctx, params),
+        params.field_id,
         size=params.size,
         filename=params.filename,
         metadata=params.metadata,
-        form_id=record.id,
-        field_id=field.id,
     )

@@ -89,8 +89,6 @@ from fleetapi_mock.state.records.fleet import (
     MovementStatus,
     RuleRecord,
     SensorRecord,
-    ServiceTaskRecord,
-    ServiceTaskStatus,
     TrackerGroupRecord,
     TrackerRecord,
     TrackerStateRecord,
@@ -100,11 +98,24 @@ from fleetapi_mock.state.records.fleet import (
     calibration_problem,
     reading_text,
 )
+from fleetapi_mock.state.records.maintenance import (
+    JournalEntryRecord,
+    ServiceMark,
+    ServiceTaskRecord,
+    ServiceTaskStatus,
+)
 from fleetapi_mock.state.records.messages import (
     ChatMessageRecord,
     MailKind,
     MailRecord,
     NotificationRecord,
+)
+from fleetapi_mock.state.records.schedules import TaskScheduleRecord
+from fleetapi_mock.state.records.statuses import (
+    StatusChangeRecord,
+    StatusListingRecord,
+    VehicleStatusRecord,
+    WorkStatusRecord,
 )
 
 __all__ = [
@@ -141,6 +152,7 @@ __all__ = [
     "HttpCommandRecord",
     "ImportProcessRecord",
     "ImportRow",
+    "JournalEntryRecord",
     "MailKind",
     "MailRecord",
     "MapLayerRecord",
@@ -159,13 +171,17 @@ __all__ = [
     "RuleRecord",
     "SecurityGroupRecord",
     "SensorRecord",
+    "ServiceMark",
     "ServiceTaskRecord",
     "ServiceTaskStatus",
     "SessionKind",
     "SessionRecord",
+    "StatusChangeRecord",
+    "StatusListingRecord",
     "SubscriptionRecord",
     "TagRecord",
     "TariffRecord",
+    "TaskScheduleRecord",
     "TrackPointRecord",
     "TrackerCommandRecord",
     "TrackerGroupRecord",
@@ -178,7 +194,9 @@ __all__ = [
     "UserProfile",
     "UserRecord",
     "VehicleRecord",
+    "VehicleStatusRecord",
     "VirtualSensorRecord",
+    "WorkStatusRecord",
     "ZoneRecord",
     "ZoneType",
     "calibration_problem",

@@ -120,13 +120,13 @@ class FormTemplateRecord:
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class FormRecord(Form):
     """A form made from a template as the world keeps it: the API's
-    :class:`~fleetapi.models.form.Form` (date/times in UTC) and what the API does not show:
-    the owning master user and the tracker it was made for."""
+    :class:`~fleetapi.models.form.Form` (date/times in UTC) and the owning master user, which
+    the API does not show. ``tracker_id`` is kept for a check-in form (the tracker it was made
+    for) and null for a task form, whose tracker is its task's; ``checkin_id`` is found when
+    answering (the check-in naming the form)."""
 
     user_id: int
     """The master user owning the form."""
-    tracker_id: int | None = None
-    """The tracker the form was made for (``checkin/form/create``); null for task forms."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

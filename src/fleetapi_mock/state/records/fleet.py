@@ -1,12 +1,12 @@
 """Records of the fleet: trackers and their state, recorded points, sensors, employees and
-their assignments, departments, garages, vehicles and their service tasks."""
+their assignments, departments, garages and vehicles."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import Final
 
 import attrs
 
@@ -47,8 +47,6 @@ __all__ = [
     "MovementStatus",
     "RuleRecord",
     "SensorRecord",
-    "ServiceTaskRecord",
-    "ServiceTaskStatus",
     "TrackPointRecord",
     "TrackerGroupRecord",
     "TrackerRecord",
@@ -57,9 +55,6 @@ __all__ = [
     "VirtualSensorRecord",
     "calibration_problem",
 ]
-
-
-ServiceTaskStatus = Literal["created", "notified", "expired", "done"]
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -230,20 +225,6 @@ class VehicleRecord(NewVehicle):
     id: int
     user_id: int
     """The master user owning the vehicle."""
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class ServiceTaskRecord:
-    """A maintenance work planned for a vehicle (no call of the API manages them here).
-
-    A vehicle with service tasks keeps its tracker: ``vehicle/update`` changing its
-    ``tracker_id`` answers 261. Deleting the vehicle deletes its service tasks.
-    """
-
-    id: int
-    vehicle_id: int
-    description: str = ""
-    status: ServiceTaskStatus = "created"
 
 
 NO_READINGS: Final[Mapping[str, int | float]] = MappingProxyType({})

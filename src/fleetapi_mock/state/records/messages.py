@@ -13,9 +13,9 @@ from fleetapi.models.tracker_chat import ChatMessage
 
 __all__ = ["ChatMessageRecord", "MailKind", "MailRecord", "NotificationRecord"]
 
-MailKind = Literal["feedback", "activation", "auth_code", "password_restore"]
+MailKind = Literal["feedback", "activation", "auth_code", "password_restore", "service_task"]
 """Why the service wrote: a user's feedback to its dealer, an activation link, a second-factor
-code, a password-restore link."""
+code, a password-restore link, a service task coming due."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

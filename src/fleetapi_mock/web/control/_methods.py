@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from fleetapi.models.common import Location
+from fleetapi.models.form import Form
 from fleetapi_mock.state.records import MailKind
 from fleetapi_mock.web.control.models import (
     ChatArrival,
@@ -24,6 +26,7 @@ from fleetapi_mock.web.control.models import (
     Recorded,
     RestoreRequest,
     RestoreSession,
+    TaskFormFill,
     VerifyAnswer,
     VerifySpec,
     WorldName,
@@ -120,6 +123,28 @@ class ControlMethods:
         """
         return cast(
             "ChatRecorded", self._send("record_chat", ChatArrival(tracker_id=tracker_id, text=text))
+        )
+
+    def submit_task_form(
+        self, *, task_id: int, values: dict[str, Any], location: Location | None = None
+    ) -> Form:
+        """Fill in and submit a task's form as the executor's mobile app does, at the world's
+        time: the values are checked as every submission is (code 242, per field), and the task
+        may then complete. Answers the form (date/times in UTC).
+
+        ``POST /__mock__/task_form``.
+
+        Args:
+            task_id: The task (or checkpoint) whose form is submitted.
+            values: Field ID to value (``{"type": "text", "value": "..."}``); optional fields to
+                leave empty are left out.
+            location: Where the form is submitted (``lat``, ``lng``, an ``address``).
+        """
+        return cast(
+            "Form",
+            self._send(
+                "submit_task_form", TaskFormFill(task_id=task_id, values=values, location=location)
+            ),
         )
 
     def journal(

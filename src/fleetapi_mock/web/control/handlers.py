@@ -22,6 +22,8 @@ from fleetapi._errors import (
     OverQuotaError,
     WrongRequestFormatError,
 )
+from fleetapi.models.form import Form
+from fleetapi_mock.domain.form.executor import submit_task_form as fill_task_form
 from fleetapi_mock.domain.mail import send_mail
 from fleetapi_mock.domain.position import record_positions
 from fleetapi_mock.domain.tracker_chat import has_chat_model, receive
@@ -44,6 +46,7 @@ from fleetapi_mock.web.control.models import (
     Recorded,
     RestoreRequest,
     RestoreSession,
+    TaskFormFill,
     VerifySpec,
     WorldName,
     WorldRow,
@@ -307,6 +310,20 @@ def record_chat(ctx: Context, arrival: ChatArrival) -> ChatRecorded:
             )
         record = receive(world, tracker, arrival.text)
     return ChatRecorded(id=record.id)
+
+
+def submit_task_form(ctx: Context, fill: TaskFormFill) -> Form:
+    """Fill in and submit a task's form as the executor's mobile app does, at the world's
+    time: the values are checked as every submission is (code 242, per field), and the task
+    may then complete. Answers the form (date/times in UTC)."""
+    world = ctx.backend.world
+    with world.lock:
+        if fill.task_id not in world.tasks:
+            raise invalid("task_id", f"no task {fill.task_id}")
+        try:
+            return fill_task_form(world, fill.task_id, fill.values, location=fill.location)
+        except KeyError:
+            raise invalid("task_id", f"task {fill.task_id} has no form") from None
 
 
 # --- Journal and faults -------------------------------------------------------------------------

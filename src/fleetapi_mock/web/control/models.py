@@ -11,6 +11,7 @@ import attrs
 from fleetapi._converter import parse_datetime
 from fleetapi._rules import rules
 from fleetapi._types import CredentialKind
+from fleetapi.models.common import Location
 from fleetapi.models.tracker_chat import MAX_MESSAGE_LENGTH
 from fleetapi_mock.state.records import MailKind
 from fleetapi_mock.web.decoding import invalid
@@ -136,6 +137,19 @@ class ChatArrival:
     """The tracker whose device writes (its model has chat)."""
     text: str = attrs.field(metadata=rules(not_blank=True, max_length=MAX_MESSAGE_LENGTH))
     """The message."""
+
+
+@attrs.frozen(kw_only=True)
+class TaskFormFill:
+    """A task form filled in and submitted as the executor's mobile app does."""
+
+    task_id: int
+    """The task (or checkpoint) whose form is submitted."""
+    values: dict[str, Any]
+    """Field ID to value (``{"type": "text", "value": "..."}``); optional fields to leave
+    empty are left out."""
+    location: Location | None = None
+    """Where the form is submitted (``lat``, ``lng``, an ``address``)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -11,6 +11,7 @@ import attrs
 
 import fleetapi_mock.web.control.handlers as do
 from fleetapi._docstrings import summary
+from fleetapi.models.form import Form
 from fleetapi_mock.web.control.models import (
     ChatArrival,
     ChatRecorded,
@@ -26,6 +27,7 @@ from fleetapi_mock.web.control.models import (
     Recorded,
     RestoreRequest,
     RestoreSession,
+    TaskFormFill,
     VerifyAnswer,
     VerifySpec,
     WorldName,
@@ -145,6 +147,15 @@ ROUTES: Final[tuple[ControlRoute, ...]] = (
         handler=do.record_chat,
         params=ChatArrival,
         result=ChatRecorded,
+    ),
+    ControlRoute(
+        name="submit_task_form",
+        method="POST",
+        path="task_form",
+        handler=do.submit_task_form,
+        params=TaskFormFill,
+        result=Form,
+        key="value",
     ),
     ControlRoute(
         name="journal",
