@@ -4,14 +4,22 @@ The SDK raises the class of a failure's ``status.code``; the mock answers a rais
 its code and HTTP status. Every code has one class, and every class belongs to one family
 (:class:`AuthenticationError`, :class:`NotFoundError`...) so that callers can catch broadly or
 exactly. Unknown codes raise the family-less :class:`FleetApiError` with the code kept.
-The classes of codes 1-199 are here, those of 201-299 in :mod:`fleetapi._entity_errors` and,
-for a tracker's device, :mod:`fleetapi._device_errors`.
+The classes of codes 1-199 are here, those of 201-299 in :mod:`fleetapi._entity_errors`, for
+a tracker's device :mod:`fleetapi._device_errors` and for asset groups
+:mod:`fleetapi._asset_errors`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from fleetapi._asset_errors import (
+    AssetAlreadyGroupedError,
+    AssetNotInGroupError,
+    InaccessibleAssetError,
+    InaccessibleGroupAssetError,
+    NoAccessibleGroupAssetError,
+)
 from fleetapi._device_errors import (
     BundledSimPhoneError,
     ClonesOnlyError,
@@ -25,8 +33,6 @@ from fleetapi._device_errors import (
 )
 from fleetapi._entity_errors import (
     AlreadyDoneError,
-    AssetAlreadyGroupedError,
-    AssetNotInGroupError,
     CloneNotAllowedError,
     DataNotReadyError,
     DeviceBlockedError,
@@ -44,8 +50,6 @@ from fleetapi._entity_errors import (
     ExternalServiceParametersError,
     FileTooLargeError,
     GeocodingFailedError,
-    InaccessibleAssetError,
-    InaccessibleGroupAssetError,
     InputInUseError,
     InvalidDataFormatError,
     InvalidFileStateError,
@@ -57,7 +61,6 @@ from fleetapi._entity_errors import (
     LoginInUseError,
     MissingCalibrationDataError,
     ModelMismatchError,
-    NoAccessibleGroupAssetError,
     NoChangeNeededError,
     NoDataFileError,
     NonExistentEntitiesError,

@@ -423,6 +423,12 @@ def test_endpoints_follow_the_spec_order_and_page_on_real_fields():
         "batch_convert",
         "read",  # vehicle/status/listing/read, of the service's documentation
         "update",  # vehicle/status/listing/update
+        "assign",  # vehicle/avatar/assign
+        "upload",  # vehicle/avatar/upload
+        "start",  # vehicle/import/start
+        "list",
+        "read",
+        "download_failed",
     ]
     assert [e.sdk_chain[-1] for e in (*garage.ENDPOINTS, *department.ENDPOINTS)] == [
         "list",

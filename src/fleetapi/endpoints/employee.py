@@ -223,11 +223,11 @@ EMPLOYEE_IMPORT_START = Endpoint(
     result=Result.field("id", int),
     summary="Start importing employees from a stored spreadsheet; get the process's ID.",
     right="employee_update",
-    errors=(7, 15, 233, 234, 247),
+    errors=(7, 15, 217, 221, 233, 234, 247),
     origin="service",
     notes=(
-        "The process runs as `vehicle/import/start`'s does (see its decisions), each line "
-        "checked as `employee/batch_convert` checks a row."
+        f"{_CHECKS} The process runs as `vehicle/import/start`'s does (see its decisions), "
+        "each line checked as `employee/batch_convert` checks a row."
     ),
     decisions=(
         Decision(

@@ -7120,7 +7120,7 @@ class EmployeeImportResource:
 
         Calls ``employee/import/start``.
         Sub-users need the ``employee_update`` right.
-        Error codes the service lists: 7, 15, 233, 234, 247.
+        Error codes the service lists: 7, 15, 217, 221, 233, 234, 247.
 
         Args:
             filename: The ``file_id`` of a spreadsheet stored by ``data/spreadsheet/parse``.
