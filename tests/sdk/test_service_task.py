@@ -163,8 +163,13 @@ def test_a_status_reached_stays_until_the_conditions_change(fleet_client, fleet_
     # the odometer set back does not take the status back
     fleet_client.tracker.counter.value.set(tracker_id=2, type="odometer", value=0)
     assert fleet_client.vehicle.service_task.read(task_id=task_id).status == "expired"
-    # a new limit does
+    # nor does a change of its other fields, which tells nothing again
+    told = len(fleet_mock.control.mail(kind="service_task"))
     task = fleet_client.vehicle.service_task.read(task_id=task_id)
+    fleet_client.vehicle.service_task.update(task=_update(task, comment="Front axle"))
+    assert fleet_client.vehicle.service_task.read(task_id=task_id).status == "expired"
+    assert len(fleet_mock.control.mail(kind="service_task")) == told == 1
+    # a new limit does
     longer = attrs.evolve(task.conditions, mileage=CounterCondition(limit=5000))
     fleet_client.vehicle.service_task.update(task=_update(task, conditions=longer))
     assert fleet_client.vehicle.service_task.read(task_id=task_id).status == "created"

@@ -98,9 +98,10 @@ SERVICE_TASK_UPDATE = Endpoint(
             "`vehicle/service_task/update`",
             "Rewrites the task whole (an omitted optional field takes its default); a task "
             "or vehicle that is not the caller's, a vehicle without a tracker or a file not "
-            "the caller's is 204. The status is worked out again from the new conditions "
-            "(a done task stays done); `start`, `completion` and the status of a done task "
-            f"are kept {_TESTS}.",
+            "the caller's is 204. `start` and `completion` are kept. A change of conditions "
+            "(or vehicle) has the status worked out again from them, and told again when it "
+            "is reached; other changes keep what was told; a done task stays done "
+            f"{_TESTS}.",
         ),
     ),
 )

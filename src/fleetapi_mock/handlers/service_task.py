@@ -33,6 +33,7 @@ from fleetapi.endpoints.service_task import (
     SERVICE_TASK_UPDATE,
 )
 from fleetapi.models.service_task import (
+    SERVICE_TASK_CONDITION_FIELDS,
     SERVICE_TASK_SORT_FIELDS,
     CounterCondition,
     DateCondition,
@@ -199,7 +200,12 @@ def service_task_update(ctx: Context, params: ServiceTaskUpdateParams) -> None:
     start = record.start
     if vehicle.id != record.vehicle_id:
         start = attrs.evolve(Evaluator(ctx.world, ctx.now()).mark(tracker), date=start.date)
-    status: ServiceTaskStatus = "done" if record.status == "done" else "created"
+    status: ServiceTaskStatus = record.status  # what was told stays told...
+    if record.status != "done" and (start, fields["conditions"]) != (
+        record.start,
+        record.conditions,
+    ):
+        status = "created"  # ...unless the conditions changed: worked out (and told) anew
     ctx.world.service_tasks[record.id] = attrs.evolve(
         record, vehicle_id=vehicle.id, start=start, status=status, **fields
     )
@@ -274,7 +280,9 @@ def _find(ctx: Context, params: ServiceTaskFilters) -> Found:
     progress = {r.id: evaluator.progress(r) for r in records}
     fields = _fields(ctx, progress)
     conditions = [] if isinstance(params.conditions, Unset) else params.conditions
-    search.check_conditions(conditions, fields)
+    search.check_conditions(
+        conditions, {k: f for k, f in fields.items() if k in SERVICE_TASK_CONDITION_FIELDS}
+    )
     conditions = search.in_world_time(conditions, ctx.request_time)
     sort = [] if isinstance(params.sort, Unset) else params.sort
     search.check_sort(sort, fields)
