@@ -1,5 +1,4 @@
-"""Finding service tasks (``vehicle/service_task/list``), and their download as a PDF document
-or a workbook.
+"""Finding service tasks, and their download as a PDF document or a workbook.
 
 The tasks found are those of the vehicles the caller sees, each worked out now (after what they
 reached is told); conditions and sort name the fields of
