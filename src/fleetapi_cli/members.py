@@ -147,8 +147,11 @@ def read_current(client: Client, update: Endpoint, parent: str, ident: int) -> d
         raise ValueError(f"{update.path} declares no call reading its object")
     read = endpoint_of(update.current)
     listing = typing.get_origin(read.result.type) is list
-    key = [s.wire for s in field_specs(read.params) if s.required]
+    specs = field_specs(read.params)
+    key = [s.wire for s in specs if s.required]
     body: dict[str, Any] = {} if listing else {key[0]: ident}
+    if listing and any(s.wire == f"{parent}_ids" for s in specs):
+        body = {f"{parent}_ids": [ident]}  # a list that finds its objects by ID: that one
     answer = to_jsonable(client.call(read, structure_request(body, read.params)))
     if listing:
         answer = next((item for item in answer if item.get("id") == ident), None)

@@ -102,11 +102,15 @@ def test_entries_are_created_listed_changed_and_deleted(fleet_client):
         tracker_id=1, from_=dt.datetime(2026, 1, 14, 7, 3), to=dt.datetime(2026, 1, 14, 8, 12)
     )
     assert [e.start_date for e in morning] == [p.start_date for p in proposals[:2]]
-    # by IDs, whatever the period
+    # by IDs, whatever the period; the tracker and the period are needed without them
     named = journal.entry.list(
         tracker_id=1, from_=NOW, to=NOW + dt.timedelta(hours=1), entry_ids=[1, listed[1].id]
     )
     assert [e.id for e in named] == [1, listed[1].id]
+    assert journal.entry.list(entry_ids=[listed[1].id, 424242]) == [listed[1]]
+    with pytest.raises(InvalidParametersError) as info:
+        journal.entry.list(tracker_id=1, from_=DAY[0])
+    assert info.value.errors[0]["parameter"] == "to"
     journal.entry.update(
         entry=JournalEntryUpdate(id=listed[1].id, type="work", comment="Depot run")
     )

@@ -50,6 +50,7 @@ JOURNAL_ENTRY_UPDATE = Endpoint(
     right="tracker_update",
     errors=(201, 204),
     origin="service",
+    current="driver/journal/entry/list",
     decisions=(
         Decision(
             "201 and 204 of `driver/journal/entry/update`",
@@ -86,9 +87,11 @@ JOURNAL_ENTRY_LIST = Endpoint(
             "Which entries `driver/journal/entry/list` finds",
             "The tracker's entries that end at or after `from` and start at or before `to` "
             "(in the caller's time zone; `to` not later than `from` is 7, a span longer than "
-            "`report.max_time_span` 211); with `entry_ids`, those of the tracker whatever "
-            "their time. `types` keeps those types. A tracker the caller may not see is 201, "
-            f"a blocked one 208 {_TESTS}.",
+            "`report.max_time_span` 211). With `entry_ids` (the documented second way), those "
+            "entries whatever their time, of `tracker_id` when given: `tracker_id`, `from` "
+            "and `to` are required without it (7 naming the first missing), optional with it; "
+            "entries of trackers the caller may not see are left out. `types` keeps those "
+            f"types. A tracker the caller may not see is 201, a blocked one 208 {_TESTS}.",
         ),
         Decision(
             "Driver journal order",

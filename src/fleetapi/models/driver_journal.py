@@ -159,14 +159,15 @@ class JournalEntryDeleteParams:
 class JournalEntryListParams:
     """Parameters of ``driver/journal/entry/list``."""
 
-    tracker_id: int
-    """A tracker of the user, not blocked."""
-    from_: dt.datetime
-    """Entries ending at or after this moment."""
-    to: dt.datetime
-    """Entries starting at or before this moment; later than ``from``."""
+    tracker_id: int | Unset = UNSET
+    """A tracker of the user, not blocked (required without ``entry_ids``)."""
+    from_: dt.datetime | Unset = UNSET
+    """Entries ending at or after this moment (required without ``entry_ids``)."""
+    to: dt.datetime | Unset = UNSET
+    """Entries starting at or before this moment; later than ``from`` (required without
+    ``entry_ids``)."""
     entry_ids: list[int] | Unset = attrs.field(default=UNSET, metadata=rules(max_items=1000))
-    """Only these entries of the tracker, whatever the period."""
+    """Only these entries (of ``tracker_id`` when given), whatever the period."""
     types: list[JournalEntryType] | Unset = UNSET
     """Only entries of these types (empty: every type)."""
     sort: list[str] | Unset = attrs.field(default=UNSET, metadata=rules(max_items=10))

@@ -10849,9 +10849,9 @@ class AsyncDriverJournalEntryResource:
     async def list(
         self,
         *,
-        tracker_id: int,
-        from_: dt.datetime,
-        to: dt.datetime,
+        tracker_id: int | Unset = UNSET,
+        from_: dt.datetime | Unset = UNSET,
+        to: dt.datetime | Unset = UNSET,
         entry_ids: builtins.list[int] | Unset = UNSET,
         types: builtins.list[JournalEntryType] | Unset = UNSET,
         sort: builtins.list[str] | Unset = UNSET,
@@ -10862,10 +10862,11 @@ class AsyncDriverJournalEntryResource:
         Error codes the service lists: 201, 208, 211.
 
         Args:
-            tracker_id: A tracker of the user, not blocked.
-            from_: Entries ending at or after this moment.
-            to: Entries starting at or before this moment; later than ``from``.
-            entry_ids: Only these entries of the tracker, whatever the period.
+            tracker_id: A tracker of the user, not blocked (required without ``entry_ids``).
+            from_: Entries ending at or after this moment (required without ``entry_ids``).
+            to: Entries starting at or before this moment; later than ``from`` (required without
+                ``entry_ids``).
+            entry_ids: Only these entries (of ``tracker_id`` when given), whatever the period.
             types: Only entries of these types (empty: every type).
             sort: ``<field>=asc|desc`` items on driver, end_address, end_date, end_datetime,
                 start_address, start_date, start_datetime, type (default ``start_date=asc``).
@@ -10933,10 +10934,10 @@ class AsyncDriverJournalEntryResource:
     async def download(
         self,
         *,
-        tracker_id: int,
-        from_: dt.datetime,
-        to: dt.datetime,
         format: ReportFormat,
+        tracker_id: int | Unset = UNSET,
+        from_: dt.datetime | Unset = UNSET,
+        to: dt.datetime | Unset = UNSET,
         entry_ids: builtins.list[int] | Unset = UNSET,
         types: builtins.list[JournalEntryType] | Unset = UNSET,
         sort: builtins.list[str] | Unset = UNSET,
@@ -10949,10 +10950,11 @@ class AsyncDriverJournalEntryResource:
         Error codes the service lists: 201, 208, 211.
 
         Args:
-            tracker_id: A tracker of the user, not blocked.
-            from_: Entries ending at or after this moment.
-            to: Entries starting at or before this moment; later than ``from``.
-            entry_ids: Only these entries of the tracker, whatever the period.
+            tracker_id: A tracker of the user, not blocked (required without ``entry_ids``).
+            from_: Entries ending at or after this moment (required without ``entry_ids``).
+            to: Entries starting at or before this moment; later than ``from`` (required without
+                ``entry_ids``).
+            entry_ids: Only these entries (of ``tracker_id`` when given), whatever the period.
             types: Only entries of these types (empty: every type).
             sort: ``<field>=asc|desc`` items on driver, end_address, end_date, end_datetime,
                 start_address, start_date, start_datetime, type (default ``start_date=asc``).

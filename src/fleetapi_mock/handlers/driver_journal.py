@@ -6,6 +6,7 @@ Proposals are worked out from the tracker's trips (:mod:`fleetapi_mock.domain.dr
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Final
 
 from fleetapi._errors import EntityMissingError, EntityNotFoundError
@@ -127,17 +128,39 @@ def _fields(ctx: Context) -> dict[str, search.Field[JournalEntryRecord]]:
 
 
 def _find(ctx: Context, params: JournalEntryListParams) -> list[JournalEntryRecord]:
-    """The tracker's entries the request finds, in order."""
-    tracker = unblocked_tracker(ctx, params.tracker_id)
-    start, end = ctx.period(params.from_, params.to)
+    """The entries the request finds (by IDs, or the tracker's of the period), in order."""
+    named = (
+        None if isinstance(params.entry_ids, Unset) or not params.entry_ids else params.entry_ids
+    )
+    if named is None:
+        for name, value in (
+            ("tracker_id", params.tracker_id),
+            ("from", params.from_),
+            ("to", params.to),
+        ):
+            if isinstance(value, Unset):
+                raise invalid(name, "is required without entry_ids")
+    tracker = None
+    if isinstance(params.tracker_id, int):
+        tracker = unblocked_tracker(ctx, params.tracker_id)
+    start, end = ctx.request_period(
+        params.from_ if isinstance(params.from_, dt.datetime) else None,
+        params.to if isinstance(params.to, dt.datetime) else None,
+    )
     fields = _fields(ctx)
     sort = list(DEFAULT_SORT) if isinstance(params.sort, Unset) or not params.sort else params.sort
     search.check_sort(sort, fields)
-    found = entries_of(ctx, tracker.id)
-    if not isinstance(params.entry_ids, Unset) and params.entry_ids:
-        wanted = set(params.entry_ids)
+    if tracker is not None:
+        found = entries_of(ctx, tracker.id)
+    else:
+        seen = ctx.visible_tracker_ids()
+        found = [e for e in ctx.owned(ctx.world.journal_entries) if e.tracker_id in seen]
+    if named is not None:
+        wanted = set(named)
         found = [e for e in found if e.id in wanted]
     else:
+        assert start is not None
+        assert end is not None
         found = [e for e in found if e.end_date >= start and e.start_date <= end]
     if not isinstance(params.types, Unset) and params.types:
         types = set(params.types)
@@ -197,12 +220,14 @@ def journal_entry_download(ctx: Context, params: JournalEntryDownloadParams) -> 
         rows = sections(rows, keys, len(EXPORT_HEADINGS))
     total = round(sum(e.length for e in entries), 3)
     rows.append(["Total", None, None, None, None, None, total, None, None, None])
-    tracker = world.trackers[params.tracker_id]
     now = ctx.user_time(ctx.now()).replace(tzinfo=None)
+    what = [world.trackers[params.tracker_id].label] if isinstance(params.tracker_id, int) else []
+    if isinstance(params.from_, dt.datetime) and isinstance(params.to, dt.datetime):
+        what.append(f"{params.from_:%Y-%m-%d %H:%M} to {params.to:%Y-%m-%d %H:%M}")
     export = Export(
         title="Driver journal",
-        subtitle=f"{tracker.label}, {params.from_:%Y-%m-%d %H:%M} to {params.to:%Y-%m-%d %H:%M}; "
-        f"exported {now:%Y-%m-%d %H:%M:%S}",
+        subtitle=", ".join([*what, f"{len(entries)} entries"])
+        + f"; exported {now:%Y-%m-%d %H:%M:%S}",
         headings=EXPORT_HEADINGS,
         rows=rows,
         created=now,
