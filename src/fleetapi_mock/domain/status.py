@@ -24,6 +24,7 @@ from fleetapi.models.status import (
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.gazetteer import nearest_address
 from fleetapi_mock.domain.rule import record_work_status_events
+from fleetapi_mock.domain.tariff import has_feature
 from fleetapi_mock.state.records import (
     StatusChangeRecord,
     StatusListingRecord,
@@ -58,8 +59,7 @@ def check_feature(ctx: Context) -> None:
     :data:`STATUS_FEATURE`."""
     world = ctx.world
     for tracker in ctx.owned(world.trackers):
-        tariff = world.tariffs.get(tracker.tariff_id)
-        if tariff is not None and STATUS_FEATURE in tariff.features:
+        if has_feature(world, tracker, STATUS_FEATURE):
             return
     raise TariffRestrictionError("no tracker of the account has working statuses in its tariff")
 

@@ -34,6 +34,7 @@ __all__ = [
     "CHARGE_TYPE",
     "DEFAULT_FREEZE_PERIOD",
     "FLEET_FEATURE",
+    "TASKS_FEATURE",
     "allowed_maps",
     "charge_early_change",
     "days_to_next_change",
@@ -50,6 +51,8 @@ DEFAULT_FREEZE_PERIOD = dt.timedelta(days=30)
 """How long after a change of plan the next one is not free, when the dealer's platform sets
 no ``tariff.freeze.period``."""
 
+TASKS_FEATURE: Final = "app_tasks"
+"""The tariff feature of tasks: a tracker takes tasks, routes and scheduled tasks (236 without)."""
 FLEET_FEATURE: Final = "app_fleet"
 """The tariff feature of fleet management: a tracker's employee, its waybills (236 without)."""
 

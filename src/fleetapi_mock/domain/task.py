@@ -37,6 +37,7 @@ from fleetapi.models.task import (
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.form import create_form, delete_form, template_of, wire_form
 from fleetapi_mock.domain.lifecycle import EDITABLE_STATES, Progress, evaluate_route, evaluate_task
+from fleetapi_mock.domain.tariff import TASKS_FEATURE, has_feature
 from fleetapi_mock.state.records import (
     FormRecord,
     FormTemplateRecord,
@@ -260,8 +261,7 @@ def usable_tracker(
         raise missing(f"no tracker {tracker_id}")
     if record.blocked:
         raise DeviceBlockedError(f"tracker {tracker_id} is blocked")
-    tariff = ctx.world.tariffs.get(record.tariff_id)
-    if tariff is None or "app_tasks" not in tariff.features:
+    if not has_feature(ctx.world, record, TASKS_FEATURE):
         raise TariffRestrictionError(f"the tariff of tracker {tracker_id} has no tasks")
     return record
 

@@ -9,6 +9,7 @@ from typing import Final
 
 from fleetapi.models.task import Route, Task, TaskStatus
 from fleetapi_mock.domain.form import create_form, template_of
+from fleetapi_mock.domain.tariff import TASKS_FEATURE, has_feature
 from fleetapi_mock.domain.task_schedule import (
     DAY,
     account_zone,
@@ -41,8 +42,7 @@ def _usable_tracker(world: World, record: TaskScheduleRecord) -> int | None:
     tracker = world.owned_record(world.trackers, record.user_id, record.tracker_id)
     if tracker is None or tracker.blocked:
         return None
-    tariff = world.tariffs.get(tracker.tariff_id)
-    return tracker.id if tariff is not None and "app_tasks" in tariff.features else None
+    return tracker.id if has_feature(world, tracker, TASKS_FEATURE) else None
 
 
 def _task(
