@@ -516,6 +516,45 @@ _DECISIONS = re.compile(r"^<!-- fleetapi:decisions ([a-z_ ]+) -->$", re.MULTILIN
 """Where the decisions page takes the rows declared on the calls of some areas."""
 
 
+def report_plugins_markdown() -> str:
+    """A section per report plugin of the service's documentation: its name on the command
+    line, its options and how the mock makes it."""
+    from fleetapi.report_plugins import COMMON_OPTIONS, PLUGINS
+    from fleetapi_mock.domain.report import KINDS
+
+    out: list[str] = []
+    for plugin in PLUGINS:
+        options = [o for o in plugin.options if o not in COMMON_OPTIONS]
+        kind = KINDS.get(plugin.id)
+        out += [
+            f"### {plugin.title} ({plugin.id})",
+            "",
+            f"`fleet report generate --plugin {plugin.name}`"
+            + (f" (also `{'`, `'.join(plugin.names[1:])}`)" if plugin.names[1:] else "")
+            + f"; sheets by {plugin.by}.",
+            "",
+            "Options: " + (", ".join(f"`{o}`" for o in options) or "none of its own") + ".",
+            "",
+            (kind.decision if kind is not None and kind.decision else "")
+            if kind is not None
+            else "Not made by the mock yet: `report/tracker/generate` answers 222.",
+            "",
+        ]
+    return "\n".join(out)
+
+
+def report_decisions_markdown() -> str:
+    """How the mock makes each report plugin's figures, as rows of a decisions table."""
+    from fleetapi.report_plugins import PLUGINS
+    from fleetapi_mock.domain.report import KINDS
+
+    return "\n".join(
+        f"| {_cell(p.title)} (plugin {p.id}) | {_cell(KINDS[p.id].decision)} |"
+        for p in PLUGINS
+        if p.id in KINDS and KINDS[p.id].decision
+    )
+
+
 def calls_markdown() -> str:
     """Every call of the table, by group."""
     by_group: dict[str, list[Endpoint]] = defaultdict(list)
@@ -793,6 +832,12 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
         markdown = markdown.replace("<!-- fleetapi:fleet-mock -->", fleet_mock_markdown())
     if "<!-- fleetapi:mock-modules -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:mock-modules -->", mock_modules_markdown())
+    if "<!-- fleetapi:report-plugins -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:report-plugins -->", report_plugins_markdown())
+    if "<!-- fleetapi:report-decisions -->" in markdown:
+        markdown = markdown.replace(
+            "<!-- fleetapi:report-decisions -->", report_decisions_markdown()
+        )
     if "<!-- fleetapi:calls -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:calls -->", calls_markdown())
     if "<!-- fleetapi:access -->" in markdown:

@@ -537,7 +537,7 @@ HAND_MADE: dict[str, HandMade] = {
         "fleetapi_cli.commands.report",
         True,
         "Tracker reports: generate, wait for, download, list, delete.",
-        {"generate": (("report/tracker/generate",), ())},
+        {"generate": (("report/tracker/generate",), ()), "plugins": ((), ())},
     ),
     "retranslator": HandMade(
         "fleetapi_cli.commands.retranslator",

@@ -34,6 +34,7 @@ PAGES = [
     "migration.md",
     "devices.md",
     "field-service.md",
+    "reports.md",
 ]
 DEMO_URL = "http://127.0.0.1:8765"
 BLOCK = re.compile(

@@ -22,10 +22,10 @@ from fleetapi import (
     TimeSpanTooBigError,
     TooManyRequestsError,
 )
-from fleetapi.endpoints.report import REPORT_PLUGINS
 from fleetapi.models.report import ReportPlugin, TimeFilter
 from fleetapi.models.track import AssetRef, RegularTrack
 from fleetapi_mock import FleetMock
+from fleetapi_mock.domain.report import KINDS
 
 START, END = dt.datetime(2026, 1, 1), dt.datetime(2026, 1, 15, 23, 59, 59)
 TRIPS = ReportPlugin(plugin_id=4)
@@ -255,7 +255,7 @@ def test_the_demo_report_is_what_the_mock_makes_of_its_data(
     assert len(rows) == 5  # Van 1's trips of 2026-01-14
 
 
-@pytest.mark.parametrize("plugin_id", sorted(REPORT_PLUGINS))
+@pytest.mark.parametrize("plugin_id", sorted(KINDS))
 def test_every_report_of_the_demo_month_has_content(
     fleet_mock: FleetMock, client: Any, plugin_id: int
 ) -> None:
@@ -267,3 +267,41 @@ def test_every_report_of_the_demo_month_has_content(
     assert days >= {"Jan 14, 2026 (Wed)"}
     if plugin_id != 27:  # one violation in the month: on the 14th
         assert len(days) == 19  # the working days from 2025-12-15 to 2026-01-14
+
+
+def test_a_report_of_several_trackers_starts_with_their_summary(
+    fleet_mock: FleetMock, client: Any
+) -> None:
+    """A plugin documenting ``include_summary_sheet`` adds a sheet of every tracker's summary
+    figures when the report covers several; ``include_summary_sheet_only`` keeps it alone."""
+    both = _generate(client, trackers=[VAN, 4])
+    alone = _generate(
+        client, trackers=[VAN, 4], plugin=ReportPlugin(plugin_id=4, include_summary_sheet=False)
+    )
+    only = _generate(client, plugin=ReportPlugin(plugin_id=4, include_summary_sheet_only=True))
+    stops = _generate(client, trackers=[VAN, 4], plugin=ReportPlugin(plugin_id=6))
+    _ready(fleet_mock)
+    summary, van, phone = client.report.tracker.retrieve(report_id=both).sheets
+    assert (summary.header, van.header, phone.header) == ("Summary", "Van 1", "Anna's phone")
+    (table,) = summary.sections
+    rows = table["data"][0]["rows"]
+    assert [r["tracker"]["v"] for r in rows] == ["Van 1", "Anna's phone"]
+    van_figures = {r["name"]: r["raw"] for r in van.sections[1]["rows"]}
+    titles = [c["title"] for c in table["columns"][1:]]
+    assert (
+        dict(zip(titles, [rows[0][f"c{n}"]["raw"] for n in range(len(titles))], strict=True))
+        == van_figures
+    )
+    assert [s.header for s in client.report.tracker.retrieve(report_id=alone).sheets] == [
+        "Van 1", "Anna's phone",
+    ]  # fmt: skip
+    assert [s.header for s in client.report.tracker.retrieve(report_id=only).sheets] == ["Summary"]
+    assert "Summary" not in [
+        s.header for s in client.report.tracker.retrieve(report_id=stops).sheets
+    ]
+
+
+def test_reports_by_employees_name_employees_of_the_account(client: Any) -> None:
+    with pytest.raises(NonExistentEntitiesError, match="404"):
+        _generate(client, employees=[1, 404])
+    _generate(client, employees=[1])

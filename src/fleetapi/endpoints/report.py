@@ -10,9 +10,11 @@ from fleetapi.models.report import (
     ReportInfo,
     ReportParams,
 )
+from fleetapi.report_plugins import PLUGINS
 
-REPORT_PLUGINS = {4: "Trips", 6: "Stops", 8: "Geofence visits", 27: "Speeding"}
-"""The report plugins the mock makes, by ``plugin_id``, with their default titles."""
+REPORT_PLUGINS = {plugin.id: plugin.title for plugin in PLUGINS}
+"""The report plugins of the service's documentation, by ``plugin_id``, with their default
+titles (:data:`fleetapi.report_plugins.PLUGINS`)."""
 
 GENERATION_SECONDS = 5
 """World seconds a report takes to generate; ``status`` counts the percent through them."""
@@ -20,7 +22,12 @@ GENERATION_SECONDS = 5
 MAX_PARALLEL_REPORTS = 5
 """Reports of one user being generated at once; one more answers 15."""
 
-_MADE = [f"{title.lower()} (plugin {plugin_id})" for plugin_id, title in REPORT_PLUGINS.items()]
+_MADE = [
+    "trips (plugin 4)",
+    "stops (plugin 6)",
+    "geofence visits (plugin 8)",
+    "speed violation (plugin 27)",
+]
 """The plugins the mock makes, as the decisions name them (``trips (plugin 4)``)."""
 
 REPORT_GENERATE = Endpoint(
@@ -48,48 +55,6 @@ REPORT_GENERATE = Endpoint(
             "`status` and `list` answer the percent of those seconds passed (0 at once, 100 when "
             "ready; a frozen clock keeps it where it is), `retrieve` and `download` are 229 "
             "before.",
-        ),
-        Decision(
-            "Trips figures",
-            "Each row is a track `asset/track/list` answers for the tracker over the same period "
-            "with the plugin's `filter` and `split` (single reports and clusters are not trips): "
-            "its start and end with their addresses, its `length`, `avg_speed` and `max_speed`; "
-            "`time` is from its first to its last point in seconds. Rows are grouped by the day "
-            "of their start (the user's time zone), each day with its `total` (summed time and "
-            "length, the top speed, length over time as the average); the `map_table` summary "
-            "adds them all up (`Travel time` raw in minutes, as documented). A test compares "
-            "them with `asset/track/list`.",
-        ),
-        Decision(
-            "Stops figures",
-            "A row per stop between two consecutive trips of the tracker in the period (as "
-            "`asset/track/list` answers them, split, with the plugin's `filter`: short trips "
-            "filtered out become part of the stops): from the end of one trip (its address and "
-            "last point) to the start of the next, its `duration` in seconds. A stop counts on "
-            "the day and hour it starts. The summary counts the stops and their time (raw in "
-            "minutes).",
-        ),
-        Decision(
-            "Speeding figures",
-            "A violation is a run of the tracker's points (in the period) faster than "
-            "`max_speed` (60 km/h when not given), from the first of them to the first slower "
-            "point after it (or the run's last point), kept when it lasts at least "
-            "`min_duration_minutes` (the documentation's name: minutes, though its text says "
-            "seconds; 0 when not given). Its `max_speed` is the run's top speed. A test checks "
-            "the violations against the tracker's `speeding` events of the period.",
-        ),
-        Decision(
-            "Geofence visits figures",
-            "A visit is a run of the tracker's consecutive points (in the period) inside one of "
-            "the zones, by the geometry `zone/search_location` uses: from the first point inside "
-            "to the first point outside after it (where the `inzone` and `outzone` events of a "
-            "zone rule are; tested against them), or to the run's last point when the track ends "
-            "inside. `zone_ids` empty or omitted means every zone of the account; a zone that is "
-            "not the account's is 217 and nothing is made. Visits shorter than "
-            "`min_minutes_in_zone` (0 when not given) do not count. Rows (the zone, entry, exit, "
-            "duration, and with `show_mileage` the km of the points from entry to exit) are in "
-            "time order; the summary counts the visits, their time, and each zone's visits, "
-            "listing zones without visits only with `show_not_visited_zones`.",
         ),
         Decision(
             "Mileage",

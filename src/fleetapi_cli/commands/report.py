@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from fleetapi.endpoints.report import REPORT_PLUGINS
+from fleetapi.report_plugins import PLUGINS, plugin_named
 from fleetapi_cli._typer import (
     OutputOption,
     deprecated_option,
@@ -33,25 +33,30 @@ app = new_group(
     epilog=examples(
         "fleet report generate --plugin trips --from 2026-01-01 --to 2026-01-15",
         "fleet report generate --from 2026-01-01 --to 2026-01-15 --wait -O trips.xlsx",
+        "fleet report plugins",
         "fleet report tracker list",
     ),
 )
 
 
 def plugin_names() -> dict[str, int]:
-    """The plugins the ``--plugin`` option names (``trips``, ``geofence-visits``), by name."""
-    return {title.lower().replace(" ", "-"): number for number, title in REPORT_PLUGINS.items()}
+    """The plugins the ``--plugin`` option names (``trips``, ``eco-driving-by-trackers``), by
+    name: every plugin of the service's documentation (:data:`fleetapi.report_plugins.PLUGINS`)."""
+    return {name: plugin.id for plugin in PLUGINS for name in plugin.names}
 
 
 def plugin_id(name: str) -> int:
-    """The plugin ``name`` names: an ID, or a plugin's name (``trips``)."""
+    """The plugin ``name`` names: an ID, or a plugin's name (``trips``); an old name warns."""
     if name.isdigit():
         return int(name)
-    by_name = plugin_names()
-    if name.lower() not in by_name:
-        choices = ", ".join(sorted(by_name))
-        raise typer.BadParameter(f"{name!r} is not a plugin ID or one of {choices}")
-    return by_name[name.lower()]
+    found = plugin_named(name.lower())
+    if found is None:
+        raise typer.BadParameter(
+            f"{name!r} is not a plugin ID or name (`fleet report plugins` lists them)"
+        )
+    if name.lower() in found.old_names:
+        note(f"warning: --plugin {name} is deprecated and goes in 0.4: use --plugin {found.name}")
+    return found.id
 
 
 def _wait(client: Client, report_id: int, *, interval: float, timeout: float) -> None:
@@ -99,7 +104,9 @@ def generate(
     ],
     plugin: Annotated[
         str,
-        typer.Option("--plugin", help=f"The report: {', '.join(plugin_names())}, or an ID."),
+        typer.Option(
+            "--plugin", help="The report: a plugin's name (fleet report plugins lists them) or ID."
+        ),
     ] = "trips",
     plugin_short: Annotated[
         Optional[str],  # noqa: UP045
@@ -180,3 +187,21 @@ def generate(
             return
         kind: ReportFormat = "pdf" if chosen == "pdf" else "xlsx"
         write_out(client.report.tracker.download(report_id=report_id, format=kind), out)
+
+
+@app.command("plugins")
+def plugins(ctx: typer.Context, output: OutputOption = None) -> None:
+    """List the report plugins --plugin names: ID, name, default title and options."""
+    rows = [
+        {
+            "id": p.id,
+            "name": p.name,
+            "title": p.title,
+            "by": p.by,
+            "options": ", ".join(
+                o for o in p.options if o not in ("hide_empty_tabs", "show_seconds")
+            ),
+        }
+        for p in PLUGINS
+    ]
+    state_of(ctx).emit(rows, output=output)

@@ -16,6 +16,7 @@ from fleetapi._errors import (
     NonExistentEntitiesError,
     PluginNotFoundError,
     TariffRestrictionError,
+    TimeSpanTooBigError,
     TooManyRequestsError,
 )
 from fleetapi._types import Unset
@@ -39,11 +40,12 @@ from fleetapi.models.report import (
     ReportParameters,
     ReportParams,
 )
+from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context, FileReply
 from fleetapi_mock.domain.export import CONTENT_TYPES, Export, ExportFormat
-from fleetapi_mock.domain.report import WHOLE_DAY, percent, report_sheets
+from fleetapi_mock.domain.report import KINDS, WHOLE_DAY, Request, percent, report_sheets
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import ReportRecord
+from fleetapi_mock.state.records import EmployeeRecord, ReportRecord
 
 
 def find_report(ctx: Context, report_id: int, *, ready: bool = False) -> ReportRecord:
@@ -61,14 +63,22 @@ def report_generate(ctx: Context, params: ReportGenerateParams) -> int:
     """Make a report of the period now; it is ready :data:`GENERATION_SECONDS` later."""
     start, end = ctx.period(params.from_, params.to)
     plugin = params.plugin
-    if plugin.plugin_id not in REPORT_PLUGINS:
+    if plugin.plugin_id not in KINDS:
         raise PluginNotFoundError(f"no report plugin {plugin.plugin_id}")
+    hours = BY_ID[plugin.plugin_id].max_span_hours
+    if hours is not None and end - start > dt.timedelta(hours=hours):
+        span = f"PT{hours}H"
+        raise TimeSpanTooBigError(
+            f"the {REPORT_PLUGINS[plugin.plugin_id]} report covers at most {hours} hours",
+            extra={"max_time_span": span},
+        )
     wanted = [] if isinstance(params.trackers, Unset) else list(dict.fromkeys(params.trackers))
     seen = {t.id: t for t in ctx.visible_trackers()}
     missing = [t for t in wanted if t not in seen]
     if missing:
         raise NonExistentEntitiesError("no such trackers: " + ", ".join(map(str, missing)))
     trackers = [seen[t] for t in wanted]
+    employees = _employees(ctx, params)
     for tracker in trackers:
         tariff = ctx.world.tariffs.get(tracker.tariff_id)
         if tariff is not None and not tariff.has_reports:
@@ -79,7 +89,8 @@ def report_generate(ctx: Context, params: ReportGenerateParams) -> int:
     if len(running) >= MAX_PARALLEL_REPORTS:
         raise TooManyRequestsError(f"{len(running)} reports are being generated")
     time_filter = WHOLE_DAY if isinstance(params.time_filter, Unset) else params.time_filter
-    sheets = report_sheets(ctx, trackers, start, end, plugin, time_filter)
+    request = Request(trackers, employees, start, end, plugin, time_filter)
+    sheets = report_sheets(ctx, request)
     title = params.title if isinstance(params.title, str) else REPORT_PLUGINS[plugin.plugin_id]
     report_id = ctx.world.ids.next("reports")
     ctx.world.reports[report_id] = ReportRecord(
@@ -100,6 +111,16 @@ def report_generate(ctx: Context, params: ReportGenerateParams) -> int:
         sheets=sheets,
     )
     return report_id
+
+
+def _employees(ctx: Context, params: ReportGenerateParams) -> list[EmployeeRecord]:
+    """The request's employees, repeats dropped (217 for one not of the caller's account)."""
+    wanted = [] if isinstance(params.employees, Unset) else list(dict.fromkeys(params.employees))
+    found = {e: ctx.owned_get(ctx.world.employees, e) for e in wanted}
+    missing = [str(e) for e, record in found.items() if record is None]
+    if missing:
+        raise NonExistentEntitiesError("no such employees: " + ", ".join(missing))
+    return [record for record in found.values() if record is not None]
 
 
 def _info(ctx: Context, record: ReportRecord) -> ReportInfo:
@@ -170,7 +191,7 @@ def report_download(ctx: Context, params: ReportDownloadParams) -> FileReply:
     rows: list[list[str | float | None]] = []
     for sheet in record.sheets:
         for section in sheet.sections:
-            if section.get("type") != "table":
+            if section.get("type") != "table" or str(section["header"]).endswith(": summary"):
                 continue
             fields = [c["field"] for c in section["columns"]]
             titles = [str(c["title"]).replace("\n", " ") for c in section["columns"]]

@@ -5,32 +5,38 @@ A report is made whole when it is asked for (:func:`report_sheets`) and kept wit
 generation ends; ``status`` and ``list`` count the percent up to then (:func:`percent`).
 
 Each report has a sheet per tracker: a ``table`` section of its rows grouped by day (each group
-with its ``total``) and a ``map_table`` summary. How a plugin's rows, columns, totals and
-summary are made is its :class:`~fleetapi_mock.domain.report.cells.Kind` in :data:`KINDS`: the
-movement plugins in :mod:`~fleetapi_mock.domain.report.movement`, the geofence visits in
-:mod:`~fleetapi_mock.domain.report.zone`.
+with its ``total``), a ``map_table`` summary, and the plugin's more sections (charts); a report
+of several trackers whose plugin documents a summary sheet starts with one. How a plugin's rows,
+columns, totals and summary are made is its :class:`~fleetapi_mock.domain.report.cells.Kind` in
+:data:`KINDS`, one module per family of plugins (:mod:`~fleetapi_mock.domain.report.movement`,
+:mod:`~fleetapi_mock.domain.report.zone`...).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 from typing import Any, Final
 
 from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
+from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
-from fleetapi_mock.domain.report.cells import Kind
+from fleetapi_mock.domain.report.cells import Kind, Request, Section
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
 from fleetapi_mock.domain.track.answer import sources
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord
 
-__all__ = ["KINDS", "WHOLE_DAY", "percent", "report_sheets"]
+__all__ = ["KINDS", "WHOLE_DAY", "Request", "percent", "report_sheets"]
 
 WHOLE_DAY = TimeFilter(from_="00:00:00", to="23:59:59", weekdays=[1, 2, 3, 4, 5, 6, 7])
 """The time filter of a report that gives none."""
 
-KINDS: Final[dict[int, Kind]] = {4: TRIPS, 6: STOPS, 8: ZONE_VISITS, 27: SPEEDING}
+KINDS: Final[dict[int, Kind]] = {
+    4: TRIPS,
+    6: STOPS,
+    8: ZONE_VISITS,
+    27: SPEEDING,
+}
 """The plugins the mock makes, by ID."""
 
 
@@ -57,35 +63,79 @@ def _full(clock: str) -> str:
     return clock if len(clock) == 8 else f"{clock}:00"
 
 
-def report_sheets(
-    ctx: Context,
-    trackers: Sequence[TrackerRecord],
-    start: dt.datetime,
-    end: dt.datetime,
-    plugin: ReportPlugin,
-    time_filter: TimeFilter,
-) -> list[ReportSheet]:
-    """The sheets of a report over ``start``..``end`` (world time), one per tracker; the
-    plugin must be one of :data:`KINDS`."""
+def report_sheets(ctx: Context, request: Request) -> list[ReportSheet]:
+    """The sheets of a report, one per tracker (or as its plugin makes them), after a summary
+    sheet where the plugin documents one; the plugin must be one of :data:`KINDS`."""
+    plugin = request.plugin
     kind = KINDS[plugin.plugin_id]
-    kind.check(ctx, plugin)
+    kind.check(ctx, request)
+    if kind.sheets is not None:
+        return kind.sheets(ctx, request)
     sheets = []
-    for source in sources(ctx, trackers, start, end):
+    summaries: list[tuple[TrackerRecord, list[tuple[str, str, float]]]] = []
+    for source in sources(ctx, request.trackers, request.start, request.end):
         rows_by_day: dict[dt.date, list[dict[str, Any]]] = {}
         for when, row in kind.rows(ctx, source, plugin):
-            if _passes(when, time_filter):
+            if _passes(when, request.time_filter):
                 rows_by_day.setdefault(when.date(), []).append(row)
+        every = [row for rows in rows_by_day.values() for row in rows]
+        summary = kind.summary(ctx, every, plugin)
+        summaries.append((source.tracker, summary))
         if not rows_by_day and plugin.hide_empty_tabs is True:
             continue
-        sheets.append(_sheet(ctx, source.tracker, kind, rows_by_day, plugin))
-    return sheets
+        more = kind.sections(ctx, source, plugin)
+        sheets.append(_sheet(source.tracker, kind, rows_by_day, summary, more, plugin))
+    return _with_summary(kind, plugin, summaries, sheets)
+
+
+def _with_summary(
+    kind: Kind,
+    plugin: ReportPlugin,
+    summaries: list[tuple[TrackerRecord, list[tuple[str, str, float]]]],
+    sheets: list[ReportSheet],
+) -> list[ReportSheet]:
+    """The sheets after a summary sheet of every tracker (a row each, the summary's figures as
+    columns), when the plugin documents one, it is not turned off and there are several
+    trackers (or ``include_summary_sheet_only``); that sheet alone with the latter."""
+    documented = "include_summary_sheet" in BY_ID[plugin.plugin_id].options
+    only = plugin.include_summary_sheet_only is True
+    wanted = only or (plugin.include_summary_sheet is not False and len(summaries) > 1)
+    if not documented or not wanted or not summaries:
+        return sheets
+    names = [name for name, _, _ in summaries[0][1]]
+    columns = [_column("tracker", "Tracker", "left")] + [
+        _column(f"c{n}", name, "right") for n, name in enumerate(names)
+    ]
+    rows = [
+        {
+            "tracker": {"v": tracker.label, "raw": tracker.id, "type": "value"},
+            **{f"c{n}": {"v": v, "raw": raw, "type": "value"} for n, (_, v, raw) in enumerate(s)},
+        }
+        for tracker, s in summaries
+    ]
+    table = {
+        "type": "table", "header": f"{kind.header}: summary", "columns": columns,
+        "column_groups": [], "data": [{"header": "", "rows": rows, "total": {}}],
+    }  # fmt: skip
+    summary = ReportSheet(
+        header="Summary", sections=[table], entity_ids=[t.id for t, _ in summaries]
+    )
+    return [summary] if only else [summary, *sheets]
+
+
+def _column(field: str, title: str, align: str) -> dict[str, Any]:
+    return {
+        "align": align, "field": field, "title": title, "width": 4 if align == "left" else 1,
+        "weight": 3 if align == "left" else 0, "highlight_min_max": False,
+    }  # fmt: skip
 
 
 def _sheet(
-    ctx: Context,
     tracker: TrackerRecord,
     kind: Kind,
     rows_by_day: dict[dt.date, list[dict[str, Any]]],
+    summary: list[tuple[str, str, float]],
+    more: list[Section],
     plugin: ReportPlugin,
 ) -> ReportSheet:
     data = [
@@ -96,24 +146,20 @@ def _sheet(
         }
         for day, rows in sorted(rows_by_day.items())
     ]
-    every = [row for rows in rows_by_day.values() for row in rows]
-    columns = [
-        {
-            "align": align, "field": field, "title": title, "width": 4 if align == "left" else 1,
-            "weight": 3 if align == "left" else 0, "highlight_min_max": False,
-        }
-        for field, title, align in kind.columns(plugin)
-    ]  # fmt: skip
+    columns = [_column(field, title, align) for field, title, align in kind.columns(plugin)]
     table = {
         "type": "table", "header": kind.header, "columns": columns, "column_groups": [],
         "data": data,
     }  # fmt: skip
-    summary = {
+    section = {
         "type": "map_table",
         "header": "Summary",
         "rows": [
-            {"v": v, "raw": raw, "name": name, "highlight": False}
-            for name, v, raw in kind.summary(ctx, every, plugin)
+            {"v": v, "raw": raw, "name": name, "highlight": False} for name, v, raw in summary
         ],
     }
-    return ReportSheet(header=tracker.label, sections=[table, summary], entity_ids=[tracker.id])
+    if plugin.hide_charts is True:
+        more = [s for s in more if s.get("type") != "chart"]
+    return ReportSheet(
+        header=tracker.label, sections=[table, section, *more], entity_ids=[tracker.id]
+    )

@@ -9,28 +9,35 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-from fleetapi.models.report import ReportPlugin
+from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.track import time_span
 from fleetapi_mock.domain.track.answer import Source
-from fleetapi_mock.state.records import TrackPointRecord
+from fleetapi_mock.state.records import EmployeeRecord, TrackerRecord, TrackPointRecord
 
 __all__ = [
-    "Column", "Kind", "Rows", "clock", "duration_total", "moment", "place", "runs",
-    "seconds_of", "served_points", "time_format", "value",
+    "CHART_POINTS", "Column", "Kind", "Request", "Rows", "Section", "chart", "clock",
+    "duration_total", "moment", "place", "runs", "seconds_of", "served_points", "time_format",
+    "value",
 ]  # fmt: skip
 
 Rows = list[tuple[dt.datetime, dict[str, Any]]]
 """A sheet's rows, each with when it happened (the user's time) to group it by day."""
 
+Section = dict[str, Any]
+"""A section of a sheet: ``table``, ``map_table``, ``text`` or ``chart`` (its ``type``)."""
+
 Column = tuple[str, str, str]
 """A table column: its field, its title, and its alignment (``left`` or ``right``)."""
 
 _EPOCH = dt.datetime(1970, 1, 1)
+
+CHART_POINTS: Final = 1000
+"""The most points a chart's series keeps (see :func:`chart`)."""
 
 
 def clock(seconds: float, *, with_seconds: bool) -> str:
@@ -106,8 +113,58 @@ def runs(
         yield run, run[-1]
 
 
-def _no_check(ctx: Context, plugin: ReportPlugin) -> None:
+def chart(
+    header: str,
+    axis: str,
+    series: Sequence[tuple[str, Sequence[tuple[float, float]]]],
+) -> Section:
+    """A ``chart`` section: ``series`` of ``(x, y)`` points under a ``header``, along an
+    ``axis`` of ``time`` (x in UNIX milliseconds, as a time cell's ``raw``) or ``mileage``
+    (x in km). A series longer than :data:`CHART_POINTS` keeps, of each of as many equal runs
+    of its points as half that, the lowest and the highest in their order, so that a drain or
+    a peak stays on the chart."""
+    return {
+        "type": "chart",
+        "header": header,
+        "x_axis": axis,
+        "series": [{"title": title, "points": _thin(points)} for title, points in series],
+    }
+
+
+def _thin(points: Sequence[tuple[float, float]]) -> list[list[float]]:
+    if len(points) <= CHART_POINTS:
+        return [[x, y] for x, y in points]
+    buckets = CHART_POINTS // 2
+    kept: list[list[float]] = []
+    for n in range(buckets):
+        run = points[n * len(points) // buckets : (n + 1) * len(points) // buckets]
+        low = min(range(len(run)), key=lambda i: run[i][1])
+        high = max(range(len(run)), key=lambda i: run[i][1])
+        kept += [[run[i][0], run[i][1]] for i in sorted({low, high})]
+    return kept
+
+
+@attrs.frozen
+class Request:
+    """What a report was asked for: its subjects, period (world time), plugin and filter."""
+
+    trackers: Sequence[TrackerRecord]
+    """The trackers of the request, in its order, repeats dropped."""
+    employees: Sequence[EmployeeRecord]
+    """The employees of the request (reports by employees), in its order."""
+    start: dt.datetime
+    end: dt.datetime
+    plugin: ReportPlugin
+    time_filter: TimeFilter
+
+
+def _no_check(ctx: Context, request: Request) -> None:
     """Accept every plugin's parameters."""
+
+
+def _no_sections(ctx: Context, source: Source, plugin: ReportPlugin) -> list[Section]:
+    """No more sections."""
+    return []
 
 
 @attrs.frozen
@@ -121,5 +178,14 @@ class Kind:
     summary: Callable[
         [Context, Sequence[dict[str, Any]], ReportPlugin], list[tuple[str, str, float]]
     ]
-    check: Callable[[Context, ReportPlugin], None] = _no_check
-    """Refuse the plugin's parameters before anything is made (the entities they name)."""
+    check: Callable[[Context, Request], None] = _no_check
+    """Refuse the request before anything is made: the plugin's parameters as documented,
+    the entities they name (raising the API error)."""
+    sections: Callable[[Context, Source, ReportPlugin], list[Section]] = _no_sections
+    """More sections of a tracker's sheet after its summary: charts, notes."""
+    decision: str = ""
+    """How the mock makes the plugin's figures where the service's documentation is silent:
+    a row of the decisions page and the plugin's entry on the reports page."""
+    sheets: Callable[[Context, Request], list[ReportSheet]] | None = None
+    """When set, makes the report's sheets itself (a report by employees), instead of a
+    sheet per tracker from ``rows``."""

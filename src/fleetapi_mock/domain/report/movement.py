@@ -213,13 +213,55 @@ def _speeding_summary(
     ]
 
 
-TRIPS: Final = Kind("Trips", _trips, lambda _: _TRIP_COLUMNS, _trip_total, _trip_summary)
+TRIPS: Final = Kind(
+    "Trips",
+    _trips,
+    lambda _: _TRIP_COLUMNS,
+    _trip_total,
+    _trip_summary,
+    decision=(
+        "Each row is a track `asset/track/list` answers for the tracker over the same period "
+        "with the plugin's `filter` and `split` (single reports and clusters are not trips): "
+        "its start and end with their addresses, its `length`, `avg_speed` and `max_speed`; "
+        "`time` is from its first to its last point in seconds. Rows are grouped by the day "
+        "of their start (the user's time zone), each day with its `total` (summed time and "
+        "length, the top speed, length over time as the average); the `map_table` summary "
+        "adds them all up (`Travel time` raw in minutes, as documented). A test compares "
+        "them with `asset/track/list`."
+    ),
+)
 """The trips report (plugin 4)."""
 
-STOPS: Final = Kind("Stops", _stops, lambda _: _STOP_COLUMNS, duration_total, _stop_summary)
+STOPS: Final = Kind(
+    "Stops",
+    _stops,
+    lambda _: _STOP_COLUMNS,
+    duration_total,
+    _stop_summary,
+    decision=(
+        "A row per stop between two consecutive trips of the tracker in the period (as "
+        "`asset/track/list` answers them, split, with the plugin's `filter`: short trips "
+        "filtered out become part of the stops): from the end of one trip (its address and "
+        "last point) to the start of the next, its `duration` in seconds. A stop counts on "
+        "the day and hour it starts. The summary counts the stops and their time (raw in "
+        "minutes)."
+    ),
+)
 """The stops report (plugin 6)."""
 
 SPEEDING: Final = Kind(
-    "Speeding", _speeding, lambda _: _SPEEDING_COLUMNS, _speeding_total, _speeding_summary
+    "Speeding",
+    _speeding,
+    lambda _: _SPEEDING_COLUMNS,
+    _speeding_total,
+    _speeding_summary,
+    decision=(
+        "A violation is a run of the tracker's points (in the period) faster than "
+        "`max_speed` (60 km/h when not given), from the first of them to the first slower "
+        "point after it (or the run's last point), kept when it lasts at least "
+        "`min_duration_minutes` (the documentation's name: minutes, though its text says "
+        "seconds; 0 when not given). Its `max_speed` is the run's top speed. A test checks "
+        "the violations against the tracker's `speeding` events of the period."
+    ),
 )
 """The speeding report (plugin 27)."""

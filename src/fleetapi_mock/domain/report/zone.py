@@ -23,6 +23,7 @@ from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import (
     Column,
     Kind,
+    Request,
     Rows,
     clock,
     duration_total,
@@ -63,8 +64,8 @@ def _zones(ctx: Context, plugin: ReportPlugin) -> list[ZoneRecord]:
     return [record for record in found.values() if record is not None]
 
 
-def _check(ctx: Context, plugin: ReportPlugin) -> None:
-    _zones(ctx, plugin)
+def _check(ctx: Context, request: Request) -> None:
+    _zones(ctx, request.plugin)
 
 
 def _inside(zone: ZoneRecord, box: Bounds, point: TrackPointRecord) -> bool:
@@ -135,5 +136,24 @@ def _summary(
     return found
 
 
-ZONE_VISITS: Final = Kind("Geofence visits", _visits, _columns, _total, _summary, _check)
+ZONE_VISITS: Final = Kind(
+    "Geofence visits",
+    _visits,
+    _columns,
+    _total,
+    _summary,
+    _check,
+    decision=(
+        "A visit is a run of the tracker's consecutive points (in the period) inside one of "
+        "the zones, by the geometry `zone/search_location` uses: from the first point inside "
+        "to the first point outside after it (where the `inzone` and `outzone` events of a "
+        "zone rule are; tested against them), or to the run's last point when the track ends "
+        "inside. `zone_ids` empty or omitted means every zone of the account; a zone that is "
+        "not the account's is 217 and nothing is made. Visits shorter than "
+        "`min_minutes_in_zone` (0 when not given) do not count. Rows (the zone, entry, exit, "
+        "duration, and with `show_mileage` the km of the points from entry to exit) are in "
+        "time order; the summary counts the visits, their time, and each zone's visits, "
+        "listing zones without visits only with `show_not_visited_zones`."
+    ),
+)
 """The geofence visits report (plugin 8)."""
