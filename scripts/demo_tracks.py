@@ -8,7 +8,10 @@ single reports and clusters to show. Only the ``track_points`` block of the file
 * Van 1 (tracker 1) in the month before, 2025-12-15 to 2026-01-13: on each working day (not
   weekends, 24 to 26 December or New Year's Day) two rounds from the depot to a customer and
   back, the customers in turn, so that every report of a month has content; the odometer counts
-  on from 0 through the month and the days after it.
+  on from 0 through the month and the days after it. The points report the ignition, the fuel
+  level, board voltage and coolant, and input 2 (the refrigerator, on during the morning's
+  round); the van waits at the depot at 06:45 and 18:00, is drained of 20 litres on the night
+  of 7 January and refuelled the next morning, and brakes and accelerates harshly now and then.
 * Van 1 (tracker 1, driven by Ben Keller) on 2026-01-14: out of the depot at 07:00 UTC, five
   trips across Berlin with parkings between them, two events, back at the depot by 16:00; its
   points report the ignition and what its sensors read (the fuel level falling as it drives,
@@ -32,6 +35,8 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from fleetapi._converter import converter_for
 from fleetapi_mock.domain.position import drive_points
@@ -135,10 +140,11 @@ def van_day(mileage: float) -> list[TrackPointRecord]:
         )
         fuel -= FUEL_PER_TRIP
         if leg == 1:
-            trip[len(trip) // 2].event = "harsh_braking"
+            middle = len(trip) // 2
+            trip[middle] = attrs.evolve(trip[middle], event="harsh_braking")
         if leg == 3:
-            trip[len(trip) // 3].speed = 68
-            trip[len(trip) // 3].event = "speeding"
+            third = len(trip) // 3
+            trip[third] = attrs.evolve(trip[third], speed=68, event="speeding")
         points += trip
         mileage = trip[-1].mileage
         arrival = trip[-1].get_time
@@ -163,30 +169,58 @@ CUSTOMERS = [
 """Where Van 1's rounds go: the place, its address, a point on the way, the speed (km/h)."""
 
 
+DEPOT_ADDRESS = "Depotweg 1, Berlin"
+
+
 def working_days() -> list[dt.date]:
     first, last = MONTH
     days = [first + dt.timedelta(days=n) for n in range((last - first).days + 1)]
     return [d for d in days if d.isoweekday() <= 5 and d not in HOLIDAYS]
 
 
+MONTH_FUEL = 112.0
+"""Litres in Van 1's tank on the morning of the month's first day."""
+REFILL_BELOW, REFILL_TO = 10.0, 88.0
+"""Van 1 is refuelled at the depot, before its first round, when less than the first is left
+(once: the morning after the drain), to the second (so that the month ends with the 64 litres
+of 2026-01-14's first point)."""
+DRAIN_NIGHT = dt.date(2026, 1, 7)
+"""The night after this day, 20 litres are drained from Van 1's tank at the depot."""
+DRAIN = 20.0
+
+
 def van_month() -> list[TrackPointRecord]:
     """Two rounds a working day, depot to customer and back, a point a minute while driving;
-    answer the points (the odometer from 0)."""
+    answer the points (the odometer from 0). The points report the ignition, the fuel level
+    (1.5 litres a leg), the board voltage and the coolant, and input 2 (the refrigerator,
+    on during the morning's round); the van waits at the depot before the first round and
+    after the last (a point at 06:45 and 18:00), is refuelled there when low, is drained one
+    night, and brakes, accelerates and turns harshly now and then."""
     points: list[TrackPointRecord] = []
     mileage = 0.0
+    fuel = MONTH_FUEL
     customer = 0
-    for day in working_days():
+    for number, day in enumerate(working_days()):
         start = dt.datetime.combine(day, dt.time())
-        for out, back in (
+        levels = [fuel]
+        if fuel < REFILL_BELOW:  # a refill of ten minutes
+            levels += [round((fuel + REFILL_TO) / 2, 1), REFILL_TO]
+            fuel = REFILL_TO
+        for n, level in enumerate(levels):
+            when = at(6, 45 + 5 * n, start)
+            resting = van_readings(level, driving=False)
+            points += parked(1, DEPOT, [when], DEPOT_ADDRESS, mileage, resting)
+        rounds = (
             (at(7, day.day % 20, start), at(10, 30, start)),
             (at(13, 15, start), at(15, 40, start)),
-        ):
+        )
+        for round_number, (out, back) in enumerate(rounds):
             target, address, via, speed = CUSTOMERS[customer % len(CUSTOMERS)]
             customer += 1
-            for leave, route, ends in (
-                (out, [DEPOT, via, target], ("Depotweg 1, Berlin", address)),
-                (back, [target, via, DEPOT], (address, "Depotweg 1, Berlin")),
-            ):
+            for leg, (leave, route, ends) in enumerate((
+                (out, [DEPOT, via, target], (DEPOT_ADDRESS, address)),
+                (back, [target, via, DEPOT], (address, DEPOT_ADDRESS)),
+            )):  # fmt: skip
                 trip = drive_points(
                     1,
                     route,
@@ -196,9 +230,32 @@ def van_month() -> list[TrackPointRecord]:
                     mileage=mileage,
                     start_address=ends[0],
                     end_address=ends[1],
+                    readings={
+                        **van_readings(fuel, driving=True),
+                        "fuel_level": (fuel, fuel - FUEL_PER_TRIP),
+                    },
                 )
+                fuel = round(fuel - FUEL_PER_TRIP, 1)
+                fridge = round_number == 0
+                trip = [attrs.evolve(p, inputs=[bool(p.ignition), fridge]) for p in trip]
+                if round_number == leg == 0 and number % 3 == 0:
+                    middle = len(trip) // 2
+                    trip[middle] = attrs.evolve(trip[middle], event="harsh_braking")
+                if round_number == leg == 1 and number % 5 == 2:
+                    quarter = len(trip) // 4
+                    trip[quarter] = attrs.evolve(trip[quarter], event="harsh_acceleration")
                 points += trip
                 mileage = trip[-1].mileage
+        resting = van_readings(fuel, driving=False)
+        points += parked(1, DEPOT, [at(18, 0, start)], DEPOT_ADDRESS, mileage, resting)
+        if day == DRAIN_NIGHT:
+            for minutes, lost in ((0, 0.0), (10, DRAIN / 2), (20, DRAIN)):
+                when = at(22, minutes, start)
+                points += parked(
+                    1, DEPOT, [when], DEPOT_ADDRESS, mileage,
+                    van_readings(round(fuel - lost, 1), driving=False),
+                )  # fmt: skip
+            fuel = round(fuel - DRAIN, 1)
     return points
 
 
@@ -303,10 +360,15 @@ def anna_day() -> list[TrackPointRecord]:
         start_address=home,
     )
     points += ride_in
-    for step in walk:
-        step.get_time += shift
-        step.mileage = round(step.mileage + ride_in[-1].mileage, 3)
-    walk[-1].speed, walk[-1].heading = 4, 270
+    walk = [
+        attrs.evolve(
+            step,
+            get_time=step.get_time + shift,
+            mileage=round(step.mileage + ride_in[-1].mileage, 3),
+        )
+        for step in walk
+    ]
+    walk[-1] = attrs.evolve(walk[-1], speed=4, heading=270)
     return points + walk
 
 

@@ -46,6 +46,7 @@ def test_the_demo_van_has_a_sensor_of_each_kind(client: Any) -> None:
         (MeteringSensor, 2),
         (DiscreteSensor, 3),
         (VirtualSensor, 4),
+        (DiscreteSensor, 5),  # the refrigerator, on input 2
     ]
     assert client.tracker.sensor.batch_list(trackers=[1, 2]) == {"1": sensors, "2": []}
 
@@ -79,13 +80,13 @@ def test_an_input_already_read_is_232(
 
 
 def test_sensors_of_other_kinds_and_composites_may_share_an_input(client: Any) -> None:
-    # a virtual sensor reading the fuel level; a discrete one on input 2
+    # a virtual sensor reading the fuel level; a discrete one on input 3
     client.tracker.sensor.create(
         tracker_id=1,
         sensor=NewVirtualSensor(sensor_type="state", name="Fuel low", input_name="fuel_level"),
     )
     client.tracker.sensor.create(
-        tracker_id=1, sensor=NewDiscreteSensor(sensor_type="door", name="Door", input_number=2)
+        tracker_id=1, sensor=NewDiscreteSensor(sensor_type="door", name="Door", input_number=3)
     )
     both = MeteringParameters(parent_ids=[1])
     for name in ("Sum A", "Sum B"):
@@ -215,7 +216,7 @@ def test_trackers_refused_by_the_sensor_calls(client: Any, fleet_mock: FleetMock
 
 def test_a_sub_user_needs_the_tracker_update_right(fleet_mock: FleetMock) -> None:
     with fleet_mock.login("dispatcher", "demo") as sub_user:
-        assert len(sub_user.tracker.sensor.list(tracker_id=1)) == 4
+        assert len(sub_user.tracker.sensor.list(tracker_id=1)) == 5
         with pytest.raises(OperationNotPermittedError):
             sub_user.tracker.sensor.create(tracker_id=2, sensor=TANK)
         with pytest.raises(OperationNotPermittedError):
