@@ -21,6 +21,7 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
+from fleetapi_mock.domain.report.field import CHECKINS, TASKS
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
 from fleetapi_mock.domain.track.answer import sources
@@ -36,6 +37,8 @@ KINDS: Final[dict[int, Kind]] = {
     6: STOPS,
     8: ZONE_VISITS,
     27: SPEEDING,
+    42: TASKS,
+    80: CHECKINS,
 }
 """The plugins the mock makes, by ID."""
 
