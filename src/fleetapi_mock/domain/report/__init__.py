@@ -23,6 +23,7 @@ from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
 from fleetapi_mock.domain.report.field import CHECKINS, TASKS
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
+from fleetapi_mock.domain.report.statuses import WORK_STATUSES
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
 from fleetapi_mock.domain.track.answer import sources
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord
@@ -38,6 +39,7 @@ KINDS: Final[dict[int, Kind]] = {
     8: ZONE_VISITS,
     27: SPEEDING,
     42: TASKS,
+    47: WORK_STATUSES,
     80: CHECKINS,
 }
 """The plugins the mock makes, by ID."""
