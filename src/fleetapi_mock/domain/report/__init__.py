@@ -22,6 +22,7 @@ from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
 from fleetapi_mock.domain.report.field import CHECKINS, TASKS
+from fleetapi_mock.domain.report.forms import FORM_STATISTICS
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
 from fleetapi_mock.domain.report.statuses import WORK_STATUSES
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
@@ -40,6 +41,7 @@ KINDS: Final[dict[int, Kind]] = {
     27: SPEEDING,
     42: TASKS,
     47: WORK_STATUSES,
+    70: FORM_STATISTICS,
     80: CHECKINS,
 }
 """The plugins the mock makes, by ID."""
