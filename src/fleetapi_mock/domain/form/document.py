@@ -27,7 +27,7 @@ from fleetapi_mock.state.records import FormRecord
 if TYPE_CHECKING:
     from fleetapi_mock.domain.context import Context
 
-__all__ = ["HEADINGS", "form_document"]
+__all__ = ["HEADINGS", "form_document", "value_text"]
 
 HEADINGS: Final = ("Field", "Type", "Required", "Value")
 """The columns of a form's document."""
@@ -43,7 +43,7 @@ def form_document(ctx: Context, form: FormRecord, fmt: ExportFormat) -> FileRepl
             field.label,
             field.type,
             "yes" if field.required else "",
-            _shown(field, values.get(field.id), names),
+            value_text(field, values.get(field.id), names),
         )
         for field in form.fields
     ]
@@ -87,8 +87,9 @@ def _option(options: list[FormOption] | object, index: int) -> str:
     return f"option {index}"
 
 
-def _shown(field: FormField, value: FormValue | None, names: dict[int, str]) -> str:
-    """A value as text (empty for none)."""
+def value_text(field: FormField, value: FormValue | None, names: dict[int, str]) -> str:
+    """A value of ``field`` as text (empty for none): the chosen options' labels, a rating as
+    ``3 of 5``, files by their ``names`` (by ID)."""
     if value is None:
         return ""
     if isinstance(value, TextValue):

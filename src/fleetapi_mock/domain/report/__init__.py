@@ -21,7 +21,10 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
+from fleetapi_mock.domain.report.field import CHECKINS, TASKS
+from fleetapi_mock.domain.report.forms import FORM_STATISTICS
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
+from fleetapi_mock.domain.report.statuses import WORK_STATUSES
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
 from fleetapi_mock.domain.track.answer import sources
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord
@@ -36,6 +39,10 @@ KINDS: Final[dict[int, Kind]] = {
     6: STOPS,
     8: ZONE_VISITS,
     27: SPEEDING,
+    42: TASKS,
+    47: WORK_STATUSES,
+    70: FORM_STATISTICS,
+    80: CHECKINS,
 }
 """The plugins the mock makes, by ID."""
 
