@@ -11,7 +11,7 @@ single reports and clusters to show. Only the ``track_points`` block of the file
   on from 0 through the month and the days after it. The points report the ignition, the fuel
   level, board voltage and coolant, and input 2 (the refrigerator, on during the morning's
   round); the van waits at the depot at 06:45 and 18:00, is drained of 20 litres on the night
-  of 7 January and refuelled the next morning, and brakes and accelerates harshly now and then.
+  of 7 January and refuelled on 2 and 13 January, and brakes and accelerates harshly now and then.
 * Van 1 (tracker 1, driven by Ben Keller) on 2026-01-14: out of the depot at 07:00 UTC, five
   trips across Berlin with parkings between them, two events, back at the depot by 16:00; its
   points report the ignition and what its sensors read (the fuel level falling as it drives,
@@ -178,12 +178,12 @@ def working_days() -> list[dt.date]:
     return [d for d in days if d.isoweekday() <= 5 and d not in HOLIDAYS]
 
 
-MONTH_FUEL = 112.0
+MONTH_FUEL = 70.0
 """Litres in Van 1's tank on the morning of the month's first day."""
-REFILL_BELOW, REFILL_TO = 10.0, 88.0
+REFILL_BELOW, REFILL_TO = 12.0, 70.0
 """Van 1 is refuelled at the depot, before its first round, when less than the first is left
-(once: the morning after the drain), to the second (so that the month ends with the 64 litres
-of 2026-01-14's first point)."""
+(on 2 and 13 January), to the second: its tank holds 75 litres, and the month ends with the 64
+litres of 2026-01-14's first point."""
 DRAIN_NIGHT = dt.date(2026, 1, 7)
 """The night after this day, 20 litres are drained from Van 1's tank at the depot."""
 DRAIN = 20.0
