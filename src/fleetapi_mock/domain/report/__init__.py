@@ -21,6 +21,7 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
+from fleetapi_mock.domain.report.engine import ENGINE_HOURS
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
 from fleetapi_mock.domain.track.answer import sources
@@ -34,6 +35,7 @@ WHOLE_DAY = TimeFilter(from_="00:00:00", to="23:59:59", weekdays=[1, 2, 3, 4, 5,
 KINDS: Final[dict[int, Kind]] = {
     4: TRIPS,
     6: STOPS,
+    7: ENGINE_HOURS,
     8: ZONE_VISITS,
     27: SPEEDING,
 }
