@@ -23,6 +23,7 @@ from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
 from fleetapi_mock.domain.report.engine import ENGINE_HOURS
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
+from fleetapi_mock.domain.report.points import POINTS
 from fleetapi_mock.domain.report.shifts import TRIPS_AND_STOPS_BY_SHIFTS
 from fleetapi_mock.domain.report.states import TRIPS_BY_STATE
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
@@ -42,6 +43,7 @@ KINDS: Final[dict[int, Kind]] = {
     27: SPEEDING,
     73: TRIPS_BY_STATE,
     77: TRIPS_AND_STOPS_BY_SHIFTS,
+    91: POINTS,
 }
 """The plugins the mock makes, by ID."""
 
