@@ -111,18 +111,26 @@ def test_a_month_of_days_agrees_with_the_stats(fleet_mock: FleetMock, client: An
     assert summary["In motion"] + summary["Idling"] == pytest.approx(summary["Engine hours"])
 
 
-def test_a_period_past_midnight_counts_on_both_days(fleet_mock: FleetMock, client: Any) -> None:
-    night = dt.datetime(2026, 1, 15, 23, 50)
+@pytest.mark.parametrize(("zone", "utc_offset"), [("UTC", 0), ("Europe/Berlin", 1)])
+def test_a_period_past_midnight_counts_on_both_days(
+    fleet_mock: FleetMock, client: Any, zone: str, utc_offset: int
+) -> None:
+    """The ignition on from 23:50 to 00:10 of the user's time zone: ten minutes a day."""
+    with fleet_mock.world.lock:
+        user = fleet_mock.world.user_by_login("demo")
+        assert user is not None
+        fleet_mock.world.users.change(user.id, time_zone=zone)
+    night = dt.datetime(2026, 1, 15, 23, 50)  # the user's time
     fleet_mock.record_positions(
         TrackPointRecord(
-            tracker_id=VAN, get_time=night + dt.timedelta(minutes=m), lat=52.50 + 0.006 * m,
-            lng=13.40, speed=40, ignition=m < 20,
+            tracker_id=VAN, get_time=night + dt.timedelta(minutes=m - 60 * utc_offset),
+            lat=52.50 + 0.006 * m, lng=13.40, speed=40, ignition=m < 20,
         )
         for m in range(22)
     )  # fmt: skip
     fleet_mock.clock.set(night + dt.timedelta(hours=1))
     sheet = _report(
-        client, fleet_mock, night - dt.timedelta(hours=1), night + dt.timedelta(hours=1)
+        client, fleet_mock, night - dt.timedelta(hours=1), night + dt.timedelta(minutes=59)
     )
     days = sheet.sections[0]["data"]
     assert [d["header"] for d in days] == ["Jan 15, 2026 (Thu) : 1", "Jan 16, 2026 (Fri) : 1"]

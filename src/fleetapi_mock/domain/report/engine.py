@@ -75,9 +75,10 @@ def _next_midnight(ctx: Context, moment: dt.datetime) -> dt.datetime:
     """The first midnight of the user's time zone after ``moment`` (both UTC)."""
     day = ctx.user_time(moment).date() + dt.timedelta(days=1)
     try:
-        return ctx.world_time(dt.datetime.combine(day, dt.time()))
+        midnight = ctx.world_time(dt.datetime.combine(day, dt.time()))
     except (ValueError, OverflowError):  # beyond the times a world holds: no more midnights
         return dt.datetime.max
+    return max(midnight, moment + dt.timedelta(seconds=1))  # later, whatever a zone's rules
 
 
 def engine_periods(ctx: Context, source: Source, plugin: ReportPlugin) -> list[EnginePeriod]:
