@@ -21,9 +21,13 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
+from fleetapi_mock.domain.report.engine import ENGINE_HOURS
 from fleetapi_mock.domain.report.field import CHECKINS, TASKS
 from fleetapi_mock.domain.report.forms import FORM_STATISTICS
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
+from fleetapi_mock.domain.report.points import POINTS
+from fleetapi_mock.domain.report.shifts import TRIPS_AND_STOPS_BY_SHIFTS
+from fleetapi_mock.domain.report.states import TRIPS_BY_STATE
 from fleetapi_mock.domain.report.statuses import WORK_STATUSES
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
 from fleetapi_mock.domain.track.answer import sources
@@ -37,12 +41,16 @@ WHOLE_DAY = TimeFilter(from_="00:00:00", to="23:59:59", weekdays=[1, 2, 3, 4, 5,
 KINDS: Final[dict[int, Kind]] = {
     4: TRIPS,
     6: STOPS,
+    7: ENGINE_HOURS,
     8: ZONE_VISITS,
     27: SPEEDING,
     42: TASKS,
     47: WORK_STATUSES,
     70: FORM_STATISTICS,
     80: CHECKINS,
+    73: TRIPS_BY_STATE,
+    77: TRIPS_AND_STOPS_BY_SHIFTS,
+    91: POINTS,
 }
 """The plugins the mock makes, by ID."""
 
