@@ -22,6 +22,8 @@ from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
+from fleetapi_mock.domain.report.places import PLACE_VISITS
+from fleetapi_mock.domain.report.stay import ZONE_STAYS
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
 from fleetapi_mock.domain.track.answer import sources
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord
@@ -36,6 +38,8 @@ KINDS: Final[dict[int, Kind]] = {
     6: STOPS,
     8: ZONE_VISITS,
     27: SPEEDING,
+    84: ZONE_STAYS,
+    85: PLACE_VISITS,
 }
 """The plugins the mock makes, by ID."""
 
