@@ -112,6 +112,21 @@ def test_places_without_visits_and_every_place(fleet_mock: FleetMock, client: An
     assert list(_figures(sheet.sections[1])) == ["Visits", "Time in places", "Customer A"]
 
 
+def test_a_stop_next_door_is_no_visit(fleet_mock: FleetMock, client: Any) -> None:
+    """A stay 40 m north and 40 m east of the customer (57 m away) is outside its 50 m."""
+    start = fleet_mock.world.now().replace(microsecond=0) + dt.timedelta(hours=1)
+    door = (CUSTOMER[0] + 40 / 111_195, CUSTOMER[1] + 40 / 67_690)
+    assert 55 < haversine_distance(*door, *CUSTOMER) < 60
+    stay = [start + dt.timedelta(minutes=m) for m in (0, 10, 20)]
+    fleet_mock.record_positions(
+        {"tracker_id": VAN, "get_time": f"{when:%Y-%m-%d %H:%M:%S}", "lat": lat, "lng": lng}
+        for when, (lat, lng) in zip(stay, [door, door, AWAY], strict=True)
+    )
+    fleet_mock.clock.set(stay[-1])
+    (sheet,) = _sheets(client, fleet_mock, start, ReportPlugin(plugin_id=85, place_ids=[1]))
+    assert _rows(sheet.sections[0]) == []
+
+
 def _assign(client: Any, employees: dict[int, int]) -> None:
     """Assign places to employees (``{place: employee}``) by an ``employee`` custom field of
     the place entity."""
