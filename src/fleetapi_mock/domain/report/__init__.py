@@ -21,6 +21,7 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
+from fleetapi_mock.domain.report.eco import ECO_BY_DRIVERS, ECO_BY_TRACKERS
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
 from fleetapi_mock.domain.report.places import PLACE_VISITS
 from fleetapi_mock.domain.report.stay import ZONE_STAYS
@@ -38,6 +39,8 @@ KINDS: Final[dict[int, Kind]] = {
     6: STOPS,
     8: ZONE_VISITS,
     27: SPEEDING,
+    46: ECO_BY_TRACKERS,
+    82: ECO_BY_DRIVERS,
     84: ZONE_STAYS,
     85: PLACE_VISITS,
 }
