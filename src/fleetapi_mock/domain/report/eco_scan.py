@@ -186,27 +186,20 @@ class Windows:
         starts runs from midnight to ``to`` and from ``from`` to midnight), to the second."""
         low, high = _clock(time_filter.from_), _clock(time_filter.to)
         if (
-            len(set(time_filter.weekdays)) == 7
+            set(time_filter.weekdays) >= {1, 2, 3, 4, 5, 6, 7}
             and low == dt.time(0)
             and high >= dt.time(23, 59, 59)
         ):
             return cls(None)
-        second = dt.timedelta(seconds=1)
         spans = []
-        day = ctx.user_time(start).date() - dt.timedelta(days=1)
-        last = ctx.user_time(end).date()
-        while day <= last:
+        first = ctx.user_time(start).date()
+        for offset in range((ctx.user_time(end).date() - first).days + 1):
+            day = first + dt.timedelta(days=offset)
             if day.isoweekday() in time_filter.weekdays:
                 parts = [(low, high)] if low <= high else [(dt.time(0), high), (low, None)]
                 for a, b in parts:
                     begin = dt.datetime.combine(day, a)
-                    stop = (
-                        dt.datetime.combine(day, b) + second
-                        if b is not None
-                        else dt.datetime.combine(day + dt.timedelta(days=1), dt.time(0))
-                    )
-                    spans.append((_world(ctx, begin), _world(ctx, stop)))
-            day += dt.timedelta(days=1)
+                    spans.append((_world(ctx, begin), _world(ctx, _after(day, b))))
         return cls(spans)
 
     def passes(self, moment: dt.datetime) -> bool:
@@ -219,6 +212,16 @@ class Windows:
 
 def _clock(text: str) -> dt.time:
     return dt.time.fromisoformat(text if len(text) == 8 else f"{text}:00")
+
+
+def _after(day: dt.date, last: dt.time | None) -> dt.datetime:
+    """The second after ``last`` on ``day`` (after the day with ``None``), local time."""
+    try:
+        if last is None:
+            return dt.datetime.combine(day + dt.timedelta(days=1), dt.time(0))
+        return dt.datetime.combine(day, last) + dt.timedelta(seconds=1)
+    except OverflowError:
+        return dt.datetime.max
 
 
 def _world(ctx: Context, local: dt.datetime) -> dt.datetime:
