@@ -21,14 +21,17 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
+from fleetapi_mock.domain.report.eco import ECO_BY_DRIVERS, ECO_BY_TRACKERS
 from fleetapi_mock.domain.report.engine import ENGINE_HOURS
 from fleetapi_mock.domain.report.field import CHECKINS, TASKS
 from fleetapi_mock.domain.report.forms import FORM_STATISTICS
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
+from fleetapi_mock.domain.report.places import PLACE_VISITS
 from fleetapi_mock.domain.report.points import POINTS
 from fleetapi_mock.domain.report.shifts import TRIPS_AND_STOPS_BY_SHIFTS
 from fleetapi_mock.domain.report.states import TRIPS_BY_STATE
 from fleetapi_mock.domain.report.statuses import WORK_STATUSES
+from fleetapi_mock.domain.report.stay import ZONE_STAYS
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
 from fleetapi_mock.domain.track.answer import sources
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord
@@ -51,6 +54,10 @@ KINDS: Final[dict[int, Kind]] = {
     73: TRIPS_BY_STATE,
     77: TRIPS_AND_STOPS_BY_SHIFTS,
     91: POINTS,
+    46: ECO_BY_TRACKERS,
+    82: ECO_BY_DRIVERS,
+    84: ZONE_STAYS,
+    85: PLACE_VISITS,
 }
 """The plugins the mock makes, by ID."""
 
