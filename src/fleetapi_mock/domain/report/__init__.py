@@ -21,8 +21,18 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
+from fleetapi_mock.domain.report.driver import SHIFT_CHANGES
+from fleetapi_mock.domain.report.events import (
+    ALL_EVENTS,
+    CAR_SECURITY,
+    DETACH,
+    EMERGENCY_BUTTON,
+    FALL_DETECTION,
+    OVERALL_SECURITY,
+)
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
+from fleetapi_mock.domain.report.zone_events import ZONE_EVENTS
 from fleetapi_mock.domain.track.answer import sources
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord
 
@@ -36,6 +46,14 @@ KINDS: Final[dict[int, Kind]] = {
     6: STOPS,
     8: ZONE_VISITS,
     27: SPEEDING,
+    11: ALL_EVENTS,
+    15: CAR_SECURITY,
+    16: EMERGENCY_BUTTON,
+    17: FALL_DETECTION,
+    18: DETACH,
+    19: OVERALL_SECURITY,
+    89: ZONE_EVENTS,
+    66: SHIFT_CHANGES,
 }
 """The plugins the mock makes, by ID."""
 
