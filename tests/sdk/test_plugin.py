@@ -15,7 +15,7 @@ def test_the_report_plugins_and_the_accounts_features_are_listed() -> None:
     with mock.login("demo", "demo") as master:
         plugins = master.plugin.list()
         reports = [p.id for p in plugins if p.type == "tracker_report"]
-        assert reports == [4, 6, 8, 11, 15, 16, 17, 18, 19, 27, 66, 89]
+        assert reports == [4, 6, 8, 11, 13, 15, 16, 17, 18, 19, 20, 23, 27, 66, 89]
         trips = plugins[0]
         assert (trips.module, trips.ui_module) == ("com.navixy.plugin.tracker.report.trip", "Trip")
         assert trips.filter.exclusion is True

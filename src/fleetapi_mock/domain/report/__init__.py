@@ -21,6 +21,7 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
+from fleetapi_mock.domain.report.device import CONNECTION_LOST, SMS_LOCATIONS, SWITCHING
 from fleetapi_mock.domain.report.driver import SHIFT_CHANGES
 from fleetapi_mock.domain.report.events import (
     ALL_EVENTS,
@@ -54,6 +55,9 @@ KINDS: Final[dict[int, Kind]] = {
     19: OVERALL_SECURITY,
     89: ZONE_EVENTS,
     66: SHIFT_CHANGES,
+    23: SWITCHING,
+    13: CONNECTION_LOST,
+    20: SMS_LOCATIONS,
 }
 """The plugins the mock makes, by ID."""
 
