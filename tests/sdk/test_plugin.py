@@ -25,6 +25,7 @@ def test_the_report_plugins_and_the_accounts_features_are_listed() -> None:
         assert reports == sorted(KINDS)
         assert set(reports) >= {4, 6, 8, 27}
         assert reports == [4, 6, 8, 27, 46, 82, 84, 85]
+        assert reports == [4, 6, 8, 11, 13, 15, 16, 17, 18, 19, 20, 23, 27, 66, 89]
         trips = plugins[0]
         assert (trips.module, trips.ui_module) == ("com.navixy.plugin.tracker.report.trip", "Trip")
         assert trips.filter.exclusion is True
@@ -42,6 +43,7 @@ def test_the_report_plugins_and_the_accounts_features_are_listed() -> None:
                 **subjects,
             )  # fmt: skip
             mock.clock.advance(dt.timedelta(seconds=5))  # ready: at most 5 run at once
+            mock.clock.advance(dt.timedelta(seconds=5))  # ready: at most 5 are made at once
     with mock.world.lock:
         mock.world.users[1] = attrs.evolve(mock.world.users[1], plugins=[])
     with mock.login("dispatcher", "demo") as sub_user:  # its master's features

@@ -21,8 +21,18 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
+from fleetapi_mock.domain.report.device import CONNECTION_LOST, SMS_LOCATIONS, SWITCHING
+from fleetapi_mock.domain.report.driver import SHIFT_CHANGES
 from fleetapi_mock.domain.report.eco import ECO_BY_DRIVERS, ECO_BY_TRACKERS
 from fleetapi_mock.domain.report.engine import ENGINE_HOURS
+from fleetapi_mock.domain.report.events import (
+    ALL_EVENTS,
+    CAR_SECURITY,
+    DETACH,
+    EMERGENCY_BUTTON,
+    FALL_DETECTION,
+    OVERALL_SECURITY,
+)
 from fleetapi_mock.domain.report.field import CHECKINS, TASKS
 from fleetapi_mock.domain.report.forms import FORM_STATISTICS
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
@@ -33,6 +43,7 @@ from fleetapi_mock.domain.report.states import TRIPS_BY_STATE
 from fleetapi_mock.domain.report.statuses import WORK_STATUSES
 from fleetapi_mock.domain.report.stay import ZONE_STAYS
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
+from fleetapi_mock.domain.report.zone_events import ZONE_EVENTS
 from fleetapi_mock.domain.track.answer import sources
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord
 
@@ -58,6 +69,17 @@ KINDS: Final[dict[int, Kind]] = {
     82: ECO_BY_DRIVERS,
     84: ZONE_STAYS,
     85: PLACE_VISITS,
+    11: ALL_EVENTS,
+    15: CAR_SECURITY,
+    16: EMERGENCY_BUTTON,
+    17: FALL_DETECTION,
+    18: DETACH,
+    19: OVERALL_SECURITY,
+    89: ZONE_EVENTS,
+    66: SHIFT_CHANGES,
+    23: SWITCHING,
+    13: CONNECTION_LOST,
+    20: SMS_LOCATIONS,
 }
 """The plugins the mock makes, by ID."""
 
