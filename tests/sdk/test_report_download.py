@@ -59,7 +59,7 @@ def _ms(when: dt.datetime) -> float:
     return (when - _EPOCH_MS).total_seconds() * 1000
 
 
-def _chart_report(fleet_mock: FleetMock, header: str = "Van 1") -> int:
+def _chart_report(fleet_mock: FleetMock, header: str = "Van 1", time_zone: str = "UTC") -> int:
     """A stored report whose sheet holds a table, a summary and a chart of a fuel level
     falling over the demo month (what a fuel plugin makes), ready at once."""
     start = MONTH["from_"]
@@ -95,6 +95,7 @@ def _chart_report(fleet_mock: FleetMock, header: str = "Van 1") -> int:
             id=report_id, user_id=fleet_mock.world.user_by_login("demo").id, created=now,
             ready=now, title="Fuel", from_=MONTH["from_"], to=MONTH["to"],
             time_filter=WHOLE_DAY, plugin=ReportPlugin(plugin_id=10), trackers=[VAN],
+            time_zone=time_zone,
             sheets=[ReportSheet(header=header, sections=sections, entity_ids=[VAN])],
         )  # fmt: skip
     return report_id
@@ -178,6 +179,20 @@ def test_a_chart_is_a_native_chart_over_its_points(fleet_mock: FleetMock, client
     assert [row[0].value for row in cells] == pytest.approx([y for _, y in points])
     times = worksheet[fuel.xVal.numRef.f.split("!")[1].replace("$", "")]
     assert times[0][0].value == _EPOCH_MS + dt.timedelta(milliseconds=points[0][0])  # UTC user
+
+
+def test_times_are_those_of_the_zone_the_report_was_made_in(
+    fleet_mock: FleetMock, client: Any
+) -> None:
+    report_id = _chart_report(fleet_mock, time_zone="Europe/Berlin")
+    workbook = _workbook(client, report_id)
+    cover = [row[:2] for row in _rows(workbook["Report"])]
+    assert ("Period", "2025-12-15 01:00 to 2026-01-15 00:59") in cover
+    (drawn,) = workbook["Van 1"]._charts
+    times = workbook["Van 1"][drawn.series[0].xVal.numRef.f.split("!")[1].replace("$", "")]
+    assert times[0][0].value == dt.datetime(2025, 12, 15, 1)  # midnight UTC
+    document = _pdf(client, report_id)
+    assert "2025-12-15 01:00 to 2026-01-15 00:59" in _text(document, 0)
 
 
 def test_worksheet_names_are_those_excel_accepts(fleet_mock: FleetMock, client: Any) -> None:
