@@ -21,6 +21,7 @@ from bench.batch import bench_batch
 from bench.lists import bench_lists
 from bench.measure import DEFAULT, TINY, Ratio, Sizes, print_ratios, write_json
 from bench.memory import bench_memory
+from bench.reports import bench_reports
 from bench.sdk import bench_sdk
 from bench.served import bench_served
 from bench.shared import bench_shared
@@ -38,6 +39,7 @@ GROUPS: dict[str, Callable[[Sizes], list[Ratio]]] = {
     "batch": bench_batch,
     "shared": bench_shared,
     "stream": bench_stream,
+    "reports": bench_reports,
 }
 """The figures by group, in the order of the targets (``docs/benchmarks.md``)."""
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from fleetapi_mock.domain.report import KINDS
+
 ROOT = str(Path(__file__).resolve().parent.parent)
 sys.path.insert(0, ROOT)  # the suite is the package ``bench`` beside ``src``, not installed
 try:
@@ -49,6 +51,7 @@ EXPECTED = {
     "batch": 2,
     "shared": 2,
     "stream": 3,
+    "reports": len(KINDS),  # a figure per plugin the mock makes
 }
 
 

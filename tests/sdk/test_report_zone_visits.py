@@ -102,9 +102,12 @@ def test_the_download_has_a_row_per_visit(fleet_mock: FleetMock, client: Any) ->
     workbook = load_workbook(
         io.BytesIO(client.report.tracker.download(report_id=report_id, format="xlsx"))
     )
-    heading, *rows = workbook.active.iter_rows(values_only=True)
-    assert heading == ("Tracker", "Geofence", "Entry", "Exit", "Time in geofence", "Mileage, km")
-    assert [r[:2] for r in rows] == [("Van 1", "Depot"), ("Van 1", "Depot")]
+    rows = list(workbook["Van 1"].iter_rows(values_only=True))
+    heading = ("Geofence", "Entry", "Exit", "Time in geofence", "Mileage,\nkm")
+    first = rows.index(heading) + 1
+    table = rows[first : rows.index((None,) * len(heading), first)]  # up to a blank row
+    assert [r[0] for r in table if r[1] is not None] == ["Depot", "Depot"]  # a day's header,
+    assert table[-1][0] == "In total:"  # the visits and their total
 
 
 def test_a_zone_that_is_not_the_accounts_is_217(fleet_mock: FleetMock, client: Any) -> None:

@@ -150,9 +150,20 @@ REPORT_DOWNLOAD = Endpoint(
     decisions=(
         Decision(
             "`download`",
-            "One table of every trip, its tracker's label first, with the report's columns: an "
-            "xlsx workbook for `xlsx` and `xls` (the mock writes no legacy xls) or a landscape "
-            "A4 pdf, headed by the title and the period unless `headless`.",
+            "The report as `retrieve` answers it, in the time zone it was made in: unless "
+            "`headless`, a title page (the title, the plugin, the period, when it was made, "
+            "and a table of contents), then each sheet under its header: each table's column "
+            "titles, each day's header, its rows and its total in bold, then the summary's "
+            "name/value rows, the notes and the charts. `xlsx` and `xls` answer an xlsx "
+            "workbook (the mock writes no legacy xls): a title worksheet linking each sheet's, "
+            "a worksheet per sheet named after its header (forbidden characters replaced, cut "
+            "to 31 characters, repeats numbered), numbers as numbers where the report shows a "
+            "number (times, durations and places as shown), and each chart as its points' "
+            "columns beside a native scatter chart of them. `pdf` answers a landscape A4 "
+            "document with the title page's contents linked and numbered, bookmarks per sheet "
+            "and section, column titles again on each page a table continues on, one line per "
+            "row (a longer text cut with `...`), each chart drawn with its axes, labels and "
+            "legend; its fonts write Latin-1 alone (other characters as `?`).",
         ),
     ),
 )

@@ -42,8 +42,9 @@ from fleetapi.models.report import (
 )
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context, FileReply
-from fleetapi_mock.domain.export import CONTENT_TYPES, Export, ExportFormat
+from fleetapi_mock.domain.export import CONTENT_TYPES, ExportFormat
 from fleetapi_mock.domain.report import KINDS, WHOLE_DAY, Request, percent, report_sheets
+from fleetapi_mock.domain.report.files import report_file
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import EmployeeRecord, ReportRecord
 
@@ -183,35 +184,13 @@ def report_delete(ctx: Context, params: ReportParams) -> None:
 
 @handles(REPORT_DOWNLOAD)
 def report_download(ctx: Context, params: ReportDownloadParams) -> FileReply:
-    """The caller's ready report as one table (a row per trip, its tracker first): an xlsx
-    workbook (also for ``xls``) or a pdf document, headed by the title and period unless
-    ``headless``."""
+    """The caller's ready report as a file: an xlsx workbook (also for ``xls``) or a pdf
+    document of its sheets, after a title page unless ``headless``
+    (:mod:`fleetapi_mock.domain.report.files`)."""
     record = find_report(ctx, params.report_id, ready=True)
-    headings = ["Tracker"]
-    rows: list[list[str | float | None]] = []
-    for sheet in record.sheets:
-        for section in sheet.sections:
-            if section.get("type") != "table" or str(section["header"]).endswith(": summary"):
-                continue
-            fields = [c["field"] for c in section["columns"]]
-            titles = [str(c["title"]).replace("\n", " ") for c in section["columns"]]
-            headings = ["Tracker", *titles]
-            for group in section["data"]:
-                for row in group["rows"]:
-                    rows.append([sheet.header, *(row[f]["v"] for f in fields)])
     fmt: ExportFormat = "pdf" if params.format == "pdf" else "xlsx"
-    period = (
-        f"{ctx.user_time(record.from_):%Y-%m-%d %H:%M} to {ctx.user_time(record.to):%Y-%m-%d %H:%M}"
-    )
-    export = Export(
-        title=record.title,
-        subtitle="" if params.headless is True else period,
-        headings=headings,
-        rows=rows,
-        created=ctx.user_time(record.created).replace(tzinfo=None),
-    )
     return FileReply(
-        content=export.render(fmt),
+        content=report_file(record, fmt, headless=params.headless is True),
         content_type=CONTENT_TYPES[fmt],
         filename=f"report-{record.id}.{fmt}",
     )
