@@ -6,6 +6,7 @@ from __future__ import annotations
 from fleetapi._endpoint import NoParams
 from fleetapi.endpoints.plugin import PLUGIN_LIST
 from fleetapi.models.plugin import Plugin, PluginFilter
+from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report import KINDS
 from fleetapi_mock.domain.tracker.device import REGISTRATION_PLUGINS
@@ -13,15 +14,12 @@ from fleetapi_mock.handlers import handles
 
 _EVERY_MODEL = PluginFilter(exclusion=True, values=[])
 
-_REPORT_MODULES = {4: "trip", 6: "stops", 8: "geofences", 27: "speed_violation"}
-"""The service's module of each report plugin, by ID."""
-
 _ACCOUNT_PLUGINS = {29: ("bills", "Bills"), 45: ("personal_info", "PersonalInfo")}
 """The account features a world document's ``plugins`` may grant that the mock knows."""
 
 
 def _report(plugin_id: int) -> Plugin:
-    name = _REPORT_MODULES.get(plugin_id, str(plugin_id))
+    name = BY_ID[plugin_id].module
     return Plugin(
         id=plugin_id,
         type="tracker_report",
