@@ -58,8 +58,8 @@ def find_report(ctx: Context, report_id: int, *, ready: bool = False) -> ReportR
 
 @handles(REPORT_GENERATE)
 def report_generate(ctx: Context, params: ReportGenerateParams) -> int:
-    """Make a report of the period now; it is ready :data:`~fleetapi.endpoints.report.
-    GENERATION_SECONDS` later."""
+    """Make a report of the period now; it is ready
+    :data:`~fleetapi.endpoints.report.GENERATION_SECONDS` world seconds later."""
     start, end = ctx.period(params.from_, params.to)
     plugin = params.plugin
     if plugin.plugin_id not in KINDS:
@@ -154,8 +154,8 @@ def report_delete(ctx: Context, params: ReportParams) -> None:
 
 @handles(REPORT_DOWNLOAD)
 def report_download(ctx: Context, params: ReportDownloadParams) -> FileReply:
-    """The caller's ready report as a file (:func:`~fleetapi_mock.domain.report.download.
-    report_file`): an xlsx workbook (also for ``xls``) or a pdf document, headed by the title
-    and period unless ``headless``."""
+    """The caller's ready report as one table (a row per trip, its tracker first): an xlsx
+    workbook (also for ``xls``) or a pdf document, headed by the title and period unless
+    ``headless``."""
     record = find_report(ctx, params.report_id, ready=True)
     return report_file(ctx, record, params.format, headless=params.headless is True)
