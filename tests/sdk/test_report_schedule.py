@@ -22,6 +22,7 @@ from fleetapi import (
     PluginNotFoundError,
     TariffRestrictionError,
 )
+from fleetapi._types import UNSET
 from fleetapi.endpoints.report_schedule import MAX_CATCH_UP_DAYS
 from fleetapi.models.report import ReportPlugin
 from fleetapi.models.report_schedule import (
@@ -87,6 +88,9 @@ def test_a_schedule_is_created_listed_updated_and_deleted(client: Any) -> None:
     assert listed.parameters == attrs.evolve(changed, email_zip=False)
     client.report.schedule.delete(schedule_id=schedule_id)
     assert client.report.schedule.list() == []
+    _create(client, sending_time=UNSET, emails=UNSET)
+    (listed,) = client.report.schedule.list()
+    assert (listed.parameters.sending_time, listed.parameters.emails) == ("00:00:00", [])
     with pytest.raises(EntityNotFoundError):
         client.report.schedule.delete(schedule_id=schedule_id)
     with pytest.raises(EntityNotFoundError):
@@ -230,6 +234,7 @@ def test_months_and_days_count_back_from_the_day(fleet_mock: FleetMock) -> None:
         _advance_to(fleet_mock, client, dt.datetime(2026, 4, 1, 6))
         made = client.report.tracker.list()[-1]
         assert (made.from_, made.to) == (dt.datetime(2026, 3, 31), dt.datetime(2026, 4, 1))
+    assert fleet_mock.control.mail(kind="report") == []  # no addresses: listed alone
 
 
 def test_a_disabled_schedule_does_not_fire(fleet_mock: FleetMock, client: Any) -> None:

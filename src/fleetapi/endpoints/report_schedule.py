@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fleetapi._endpoint import Decision, Endpoint, NoParams, Result
+from fleetapi.endpoints.report import GENERATION_SECONDS, MAX_PARALLEL_REPORTS
 from fleetapi.models.report_schedule import (
     ReportSchedule,
     ReportScheduleCreateParams,
@@ -55,7 +56,8 @@ REPORT_SCHEDULE_CREATE = Endpoint(
             "On each of its weekdays at `sending_time`, if `enabled`: the report "
             "`report/tracker/generate` makes of the same parameters and the period before, "
             "made by that user at that time (in `report/tracker/list`, `created` then, ready "
-            "5 seconds later, not counted against the reports generated at once), "
+            f"{GENERATION_SECONDS} seconds later, made even while the user has "
+            f"{MAX_PARALLEL_REPORTS} reports being generated), "
             "`fire_time` and `last_result` (`success` and the report's `id`) set. "
             "When the user could not make it then (a tracker no longer seen, a tariff without "
             "reports, a zone gone), `last_result` is `success` false with a null `id` and "
