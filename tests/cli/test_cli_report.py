@@ -39,7 +39,7 @@ def test_p_for_the_plugin_still_works_and_warns(cli: Cli, session: str, fleet_mo
 def test_wait_then_download_to_a_file(
     cli: Cli, session: str, fleet_mock: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("fleetapi_mock.handlers.report.GENERATION_SECONDS", 0)
+    monkeypatch.setattr("fleetapi_mock.domain.report.making.GENERATION_SECONDS", 0)
     target = tmp_path / "month.xlsx"
     result = cli("report", "generate", "--plugin", "trips", *PERIOD, "--wait", "-O", str(target))
     assert result.exit_code == 0, result.output

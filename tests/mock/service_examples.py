@@ -755,6 +755,82 @@ _FORM_TEMPLATE: Final = {
 }
 
 
+_SCHEDULED_TRIPS: Final = {
+    "enabled": True,
+    "parameters": {
+        "report": {
+            "title": "Trip report",
+            "trackers": [1],
+            "time_filter": {
+                "from": "00:00:00",
+                "to": "23:59:59",
+                "weekdays": [1, 2, 3, 4, 5, 6, 7],
+            },
+            "plugin": {
+                "hide_empty_tabs": True,
+                "plugin_id": 4,
+                "show_seconds": False,
+                "include_summary_sheet_only": False,
+                "split": True,
+                "show_idle_duration": False,
+                "show_coordinates": False,
+                "filter": True,
+                "group_by_driver": False,
+            },
+        },
+        "period": "1w",
+        "email_zip": False,
+        "email_format": "xls",
+        "emails": ["test@example.com"],
+        "sending_time": "00:00:00",
+        "schedule": {"type": "weekdays", "weekdays": [1]},
+    },
+}
+"""The schedule entry of ``report/schedule/create`` and ``update`` (documented: tracker
+669673; here the demo's Van 1)."""
+
+_REPORT_SCHEDULE: Final = {
+    "id": 1,
+    "enabled": True,
+    "parameters": {
+        "period": "1m",
+        "schedule": {"type": "weekdays", "weekdays": [1, 2, 3, 4, 5]},
+        "report": {
+            "trackers": [1],
+            "title": "Title",
+            "time_filter": {
+                "from": "00:00:00",
+                "to": "23:59:59",
+                "weekdays": [1, 2, 3, 4, 5, 6, 7],
+            },
+            "geocoder": "yandex",
+            "plugin": {"plugin_id": 4, "show_idle_duration": False},
+        },
+        "emails": ["email@example.ru"],
+        "email_format": "pdf",
+        "email_zip": False,
+        "sending_time": "12:00:00",
+    },
+    "fire_time": "2014-09-05 00:00:00",
+    "last_result": {"success": True, "id": 1},
+}
+"""The documented schedule entry of ``report/schedule/list``."""
+
+
+def _fired_report_schedule(mock: FleetMock) -> None:
+    """The demo user's report schedule 1, as documented: it fired once and made report 1
+    (the demo's)."""
+    from fleetapi._converter import converter_for
+    from fleetapi_mock.state.records import ReportScheduleRecord
+
+    if not mock.world.report_schedules:
+        record = converter_for(strict=True).structure(
+            {**_REPORT_SCHEDULE, "id": mock.world.ids.next("report_schedules"), "user_id": 1},
+            ReportScheduleRecord,
+        )
+        mock.world.report_schedules[record.id] = record
+
+
 def _delivery_report_submitted(mock: FleetMock) -> None:
     """Task 2's delivery report (form 2), submitted from the app with a signature (an image of
     EXIF orientation 1), as a form is before the API corrects it."""
@@ -1852,6 +1928,22 @@ EXAMPLES: Final = (
     Example("report/tracker/retrieve", {"report_id": 1}, {"report": _REPORT}),
     Example("report/tracker/download", {"report_id": 1, "format": "pdf"}, {"magic": b"%PDF-"}),
     Example("report/tracker/delete", {"report_id": 1}, {}),
+    Example("report/schedule/create", {"schedule": _SCHEDULED_TRIPS}, {"id": 111}),
+    # documented: schedule 1234567
+    Example("report/schedule/delete", {"schedule_id": 1}, {}, setup=_fired_report_schedule),
+    Example(
+        "report/schedule/list",
+        {},
+        {"list": [_REPORT_SCHEDULE]},
+        setup=_fired_report_schedule,
+    ),
+    # documented without the `id` naming the schedule
+    Example(
+        "report/schedule/update",
+        {"schedule": {"id": 1, **_SCHEDULED_TRIPS}},
+        {},
+        setup=_fired_report_schedule,
+    ),
     Example("tag/create", {"tag": {"name": "hop", "color": "FF0000"}}, {"id": 111}),
     Example("tag/delete", {"tag_id": 1}, {}),
     Example(

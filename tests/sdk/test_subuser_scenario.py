@@ -23,7 +23,7 @@ import pytest
 from defusedxml.ElementTree import fromstring
 from tasks_helpers import add_point, new_task
 
-from fleetapi import Client, FleetApiError, OperationNotPermittedError
+from fleetapi import Client, EntityNotFoundError, FleetApiError, OperationNotPermittedError
 from fleetapi._endpoint import Endpoint
 from fleetapi.endpoints import BY_PATH, ENDPOINTS
 from fleetapi.endpoints.report import GENERATION_SECONDS
@@ -38,6 +38,12 @@ from fleetapi.models.link import (
 )
 from fleetapi.models.place import NewPlace, Place, PlaceLabel, PlaceLocation
 from fleetapi.models.report import ReportPlugin, ReportSheet
+from fleetapi.models.report_schedule import (
+    NewReportSchedule,
+    ReportScheduleDays,
+    ReportScheduleParameters,
+    ScheduledReport,
+)
 from fleetapi.models.rule import NewRule
 from fleetapi.models.subuser import NewSecurityGroup, NewSubUser, SecurityGroupPrivileges
 from fleetapi.models.track import AssetRef
@@ -677,6 +683,28 @@ def reports(scene: Scene, path: str) -> None:
     assert "Depot" in content
     for label in ("City centre", "Route A", "Away"):
         assert label not in content
+
+
+@checks("report/schedule/list")
+def report_schedules(scene: Scene, path: str) -> None:
+    """A sub-user's report schedules are its own: its master's (of trackers it does not see)
+    are neither listed nor its to change."""
+
+    def schedule(trackers: list[int]) -> NewReportSchedule:
+        report = ScheduledReport(trackers=trackers, plugin=ReportPlugin(plugin_id=4))
+        days = ReportScheduleDays(type="weekdays", weekdays=[1])
+        parameters = ReportScheduleParameters(
+            period="d", schedule=days, report=report, email_format="pdf"
+        )
+        return NewReportSchedule(enabled=False, parameters=parameters)  # never fires here
+
+    theirs = scene.master.report.schedule.create(schedule=schedule([1, 3]))
+    mine = scene.sub.report.schedule.create(schedule=schedule(list(BOUND_TRACKERS)))
+    assert ids_of(sees(scene, path)) == [mine]
+    assert theirs in ids_of(call(scene.master, path))
+    assert mine not in ids_of(call(scene.master, path))
+    with pytest.raises(EntityNotFoundError):
+        scene.sub.report.schedule.delete(schedule_id=theirs)
 
 
 @checks("tag/search")

@@ -70,6 +70,7 @@ AREAS: tuple[str, ...] = (
     "form",
     "route",
     "report",
+    "report_schedule",
     "event",
     "subuser",
     "timezone",

@@ -106,6 +106,11 @@ if TYPE_CHECKING:
         TrackerReadings,
     )
     from fleetapi.models.report import Report, ReportFormat, ReportInfo, ReportPlugin, TimeFilter
+    from fleetapi.models.report_schedule import (
+        NewReportSchedule,
+        ReportSchedule,
+        ReportScheduleUpdate,
+    )
     from fleetapi.models.retranslator import (
         NewRetranslator,
         Retranslator,
@@ -341,6 +346,7 @@ __all__ = [
     "AsyncPlaceResource",
     "AsyncPluginResource",
     "AsyncReportResource",
+    "AsyncReportScheduleResource",
     "AsyncReportTrackerResource",
     "AsyncResources",
     "AsyncRetranslatorProtocolResource",
@@ -9509,6 +9515,11 @@ class AsyncReportResource:
         """The calls under ``report/tracker/``."""
         return AsyncReportTrackerResource(self._client)
 
+    @cached_property
+    def schedule(self) -> AsyncReportScheduleResource:
+        """The calls under ``report/schedule/``."""
+        return AsyncReportScheduleResource(self._client)
+
 
 class AsyncReportTrackerResource:
     """The calls under ``report/tracker/``."""
@@ -9642,6 +9653,76 @@ class AsyncReportTrackerResource:
         from fleetapi.models.report import ReportParams
 
         await self._client.call(REPORT_DELETE, ReportParams(report_id=report_id))
+
+
+class AsyncReportScheduleResource:
+    """The calls under ``report/schedule/``."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def create(self, *, schedule: NewReportSchedule) -> int:
+        """Create a report schedule: a report made and mailed on its days.
+
+        Calls ``report/schedule/create``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 7, 217, 222, 236.
+
+        Args:
+            schedule: The new schedule entry.
+        """
+        from fleetapi.endpoints.report_schedule import REPORT_SCHEDULE_CREATE
+        from fleetapi.models.report_schedule import ReportScheduleCreateParams
+
+        result: int = await self._client.call(
+            REPORT_SCHEDULE_CREATE, ReportScheduleCreateParams(schedule=schedule)
+        )
+        return result
+
+    async def delete(self, *, schedule_id: int) -> None:
+        """Delete a report schedule; the reports it made stay.
+
+        Calls ``report/schedule/delete``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            schedule_id: The schedule entry.
+        """
+        from fleetapi.endpoints.report_schedule import REPORT_SCHEDULE_DELETE
+        from fleetapi.models.report_schedule import ReportScheduleDeleteParams
+
+        await self._client.call(
+            REPORT_SCHEDULE_DELETE, ReportScheduleDeleteParams(schedule_id=schedule_id)
+        )
+
+    async def list(self) -> builtins.list[ReportSchedule]:
+        """The caller's report schedules, by ID.
+
+        Calls ``report/schedule/list``.
+        Sub-users need the ``reports`` right.
+        """
+        from fleetapi.endpoints.report_schedule import REPORT_SCHEDULE_LIST
+
+        result: builtins.list[ReportSchedule] = await self._client.call(REPORT_SCHEDULE_LIST, None)
+        return result
+
+    async def update(self, *, schedule: ReportScheduleUpdate) -> None:
+        """Rewrite a report schedule whole; what it made stays.
+
+        Calls ``report/schedule/update``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 7, 201, 217, 222, 236.
+
+        Args:
+            schedule: The schedule entry with its ID and every field as it should be.
+        """
+        from fleetapi.endpoints.report_schedule import REPORT_SCHEDULE_UPDATE
+        from fleetapi.models.report_schedule import ReportScheduleUpdateParams
+
+        await self._client.call(
+            REPORT_SCHEDULE_UPDATE, ReportScheduleUpdateParams(schedule=schedule)
+        )
 
 
 class AsyncEventResource:

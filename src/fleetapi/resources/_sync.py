@@ -106,6 +106,11 @@ if TYPE_CHECKING:
         TrackerReadings,
     )
     from fleetapi.models.report import Report, ReportFormat, ReportInfo, ReportPlugin, TimeFilter
+    from fleetapi.models.report_schedule import (
+        NewReportSchedule,
+        ReportSchedule,
+        ReportScheduleUpdate,
+    )
     from fleetapi.models.retranslator import (
         NewRetranslator,
         Retranslator,
@@ -341,6 +346,7 @@ __all__ = [
     "PlaceResource",
     "PluginResource",
     "ReportResource",
+    "ReportScheduleResource",
     "ReportTrackerResource",
     "Resources",
     "RetranslatorProtocolResource",
@@ -9437,6 +9443,11 @@ class ReportResource:
         """The calls under ``report/tracker/``."""
         return ReportTrackerResource(self._client)
 
+    @cached_property
+    def schedule(self) -> ReportScheduleResource:
+        """The calls under ``report/schedule/``."""
+        return ReportScheduleResource(self._client)
+
 
 class ReportTrackerResource:
     """The calls under ``report/tracker/``."""
@@ -9570,6 +9581,74 @@ class ReportTrackerResource:
         from fleetapi.models.report import ReportParams
 
         self._client.call(REPORT_DELETE, ReportParams(report_id=report_id))
+
+
+class ReportScheduleResource:
+    """The calls under ``report/schedule/``."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def create(self, *, schedule: NewReportSchedule) -> int:
+        """Create a report schedule: a report made and mailed on its days.
+
+        Calls ``report/schedule/create``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 7, 217, 222, 236.
+
+        Args:
+            schedule: The new schedule entry.
+        """
+        from fleetapi.endpoints.report_schedule import REPORT_SCHEDULE_CREATE
+        from fleetapi.models.report_schedule import ReportScheduleCreateParams
+
+        result: int = self._client.call(
+            REPORT_SCHEDULE_CREATE, ReportScheduleCreateParams(schedule=schedule)
+        )
+        return result
+
+    def delete(self, *, schedule_id: int) -> None:
+        """Delete a report schedule; the reports it made stay.
+
+        Calls ``report/schedule/delete``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 201.
+
+        Args:
+            schedule_id: The schedule entry.
+        """
+        from fleetapi.endpoints.report_schedule import REPORT_SCHEDULE_DELETE
+        from fleetapi.models.report_schedule import ReportScheduleDeleteParams
+
+        self._client.call(
+            REPORT_SCHEDULE_DELETE, ReportScheduleDeleteParams(schedule_id=schedule_id)
+        )
+
+    def list(self) -> builtins.list[ReportSchedule]:
+        """The caller's report schedules, by ID.
+
+        Calls ``report/schedule/list``.
+        Sub-users need the ``reports`` right.
+        """
+        from fleetapi.endpoints.report_schedule import REPORT_SCHEDULE_LIST
+
+        result: builtins.list[ReportSchedule] = self._client.call(REPORT_SCHEDULE_LIST, None)
+        return result
+
+    def update(self, *, schedule: ReportScheduleUpdate) -> None:
+        """Rewrite a report schedule whole; what it made stays.
+
+        Calls ``report/schedule/update``.
+        Sub-users need the ``reports`` right.
+        Error codes the service lists: 7, 201, 217, 222, 236.
+
+        Args:
+            schedule: The schedule entry with its ID and every field as it should be.
+        """
+        from fleetapi.endpoints.report_schedule import REPORT_SCHEDULE_UPDATE
+        from fleetapi.models.report_schedule import ReportScheduleUpdateParams
+
+        self._client.call(REPORT_SCHEDULE_UPDATE, ReportScheduleUpdateParams(schedule=schedule))
 
 
 class EventResource:

@@ -1,5 +1,6 @@
 """The sent box: e-mail the service would send (feedback to a dealer, activation links,
-second-factor codes, password-restore links), kept in ``world.mails`` and never sent.
+second-factor codes, password-restore links, service tasks due, scheduled reports with their
+files), kept in ``world.mails`` and never sent.
 
 A test reads it as a user reads their mailbox: ``GET /__mock__/mail`` (``mock.control.mail()``)
 lists what was sent, with the ``values`` a program needs (a ``code``, a ``hash``).
@@ -8,12 +9,12 @@ lists what was sent, with the ``values`` a program needs (a ``code``, a ``hash``
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from fleetapi._converter import format_duration
 from fleetapi._errors import TimeoutNotReachedError
-from fleetapi_mock.state.records import MailKind, MailRecord, UserRecord
+from fleetapi_mock.state.records import MailAttachment, MailKind, MailRecord, UserRecord
 from fleetapi_mock.state.world import World
 
 __all__ = ["MAX_MAILS", "RESEND_AFTER", "refuse_resend_before", "send_mail"]
@@ -51,8 +52,11 @@ def send_mail(
     subject: str,
     text: str,
     values: Mapping[str, str] | None = None,
+    attachments: Sequence[MailAttachment] = (),
+    sent: dt.datetime | None = None,
 ) -> MailRecord:
-    """Put an e-mail about ``user`` in the sent box and return it."""
+    """Put an e-mail about ``user`` in the sent box and return it; ``sent`` is when it went
+    (default now: a firing the world makes late gives its own time)."""
     mail = MailRecord(
         id=world.ids.next("mails"),
         user_id=user.id,
@@ -60,8 +64,9 @@ def send_mail(
         kind=kind,
         subject=subject,
         text=text,
-        sent=world.now().replace(microsecond=0),
+        sent=(world.now() if sent is None else sent).replace(microsecond=0),
         values=dict(values or {}),
+        attachments=list(attachments),
     )
     world.mails[mail.id] = mail
     while len(world.mails) > MAX_MAILS:

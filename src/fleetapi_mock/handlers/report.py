@@ -13,15 +13,12 @@ from fleetapi._endpoint import NoParams
 from fleetapi._errors import (
     DataNotReadyError,
     EntityMissingError,
-    NonExistentEntitiesError,
     PluginNotFoundError,
-    TariffRestrictionError,
     TimeSpanTooBigError,
     TooManyRequestsError,
 )
 from fleetapi._types import Unset
 from fleetapi.endpoints.report import (
-    GENERATION_SECONDS,
     MAX_PARALLEL_REPORTS,
     REPORT_DELETE,
     REPORT_DOWNLOAD,
@@ -42,11 +39,11 @@ from fleetapi.models.report import (
 )
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context, FileReply
-from fleetapi_mock.domain.export import CONTENT_TYPES, ExportFormat
-from fleetapi_mock.domain.report import KINDS, WHOLE_DAY, Request, percent, report_sheets
-from fleetapi_mock.domain.report.files import report_file
+from fleetapi_mock.domain.report import KINDS, percent
+from fleetapi_mock.domain.report.files import report_reply
+from fleetapi_mock.domain.report.making import make_report, report_subjects
 from fleetapi_mock.handlers import handles
-from fleetapi_mock.state.records import EmployeeRecord, ReportRecord
+from fleetapi_mock.state.records import ReportRecord
 
 
 def find_report(ctx: Context, report_id: int, *, ready: bool = False) -> ReportRecord:
@@ -61,7 +58,8 @@ def find_report(ctx: Context, report_id: int, *, ready: bool = False) -> ReportR
 
 @handles(REPORT_GENERATE)
 def report_generate(ctx: Context, params: ReportGenerateParams) -> int:
-    """Make a report of the period now; it is ready :data:`GENERATION_SECONDS` later."""
+    """Make a report of the period now; it is ready
+    :data:`~fleetapi.endpoints.report.GENERATION_SECONDS` world seconds later."""
     start, end = ctx.period(params.from_, params.to)
     plugin = params.plugin
     if plugin.plugin_id not in KINDS:
@@ -73,55 +71,27 @@ def report_generate(ctx: Context, params: ReportGenerateParams) -> int:
             f"the {REPORT_PLUGINS[plugin.plugin_id]} report covers at most {hours} hours",
             extra={"max_time_span": span},
         )
-    wanted = [] if isinstance(params.trackers, Unset) else list(dict.fromkeys(params.trackers))
-    seen = {t.id: t for t in ctx.visible_trackers()}
-    missing = [t for t in wanted if t not in seen]
-    if missing:
-        raise NonExistentEntitiesError("no such trackers: " + ", ".join(map(str, missing)))
-    trackers = [seen[t] for t in wanted]
-    employees = _employees(ctx, params)
-    for tracker in trackers:
-        tariff = ctx.world.tariffs.get(tracker.tariff_id)
-        if tariff is not None and not tariff.has_reports:
-            raise TariffRestrictionError(f"the tariff of tracker {tracker.id} has no reports")
-    user = ctx.require_user()
+    trackers, employees = report_subjects(
+        ctx,
+        [] if isinstance(params.trackers, Unset) else params.trackers,
+        [] if isinstance(params.employees, Unset) else params.employees,
+    )
+    user_id = ctx.require_user().id
     now = ctx.now().replace(microsecond=0)
-    running = [r for r in ctx.world.reports.values() if r.user_id == user.id and now < r.ready]
+    running = [r for r in ctx.world.reports.values() if r.user_id == user_id and now < r.ready]
     if len(running) >= MAX_PARALLEL_REPORTS:
         raise TooManyRequestsError(f"{len(running)} reports are being generated")
-    time_filter = WHOLE_DAY if isinstance(params.time_filter, Unset) else params.time_filter
-    request = Request(trackers, employees, start, end, plugin, time_filter)
-    sheets = report_sheets(ctx, request)
-    title = params.title if isinstance(params.title, str) else REPORT_PLUGINS[plugin.plugin_id]
-    report_id = ctx.world.ids.next("reports")
-    ctx.world.reports[report_id] = ReportRecord(
-        id=report_id,
-        user_id=user.id,
-        created=now,
-        ready=now + dt.timedelta(seconds=GENERATION_SECONDS),
-        title=title,
-        from_=start,
-        to=end,
-        time_filter=time_filter,
+    record = make_report(
+        ctx,
+        trackers,
+        employees,
+        (start, end),
+        plugin,
+        time_filter=None if isinstance(params.time_filter, Unset) else params.time_filter,
+        title=params.title if isinstance(params.title, str) else None,
         geocoder=None if isinstance(params.geocoder, Unset) else params.geocoder,
-        trackers=wanted,
-        plugin=plugin,
-        locale=user.locale,
-        time_zone=user.time_zone,
-        measurement_system=user.preferences.measurement_system,
-        sheets=sheets,
     )
-    return report_id
-
-
-def _employees(ctx: Context, params: ReportGenerateParams) -> list[EmployeeRecord]:
-    """The request's employees, repeats dropped (217 for one not of the caller's account)."""
-    wanted = [] if isinstance(params.employees, Unset) else list(dict.fromkeys(params.employees))
-    found = {e: ctx.owned_get(ctx.world.employees, e) for e in wanted}
-    missing = [str(e) for e, record in found.items() if record is None]
-    if missing:
-        raise NonExistentEntitiesError("no such employees: " + ", ".join(missing))
-    return [record for record in found.values() if record is not None]
+    return record.id
 
 
 def _info(ctx: Context, record: ReportRecord) -> ReportInfo:
@@ -188,9 +158,4 @@ def report_download(ctx: Context, params: ReportDownloadParams) -> FileReply:
     document of its sheets, after a title page unless ``headless``
     (:mod:`fleetapi_mock.domain.report.files`)."""
     record = find_report(ctx, params.report_id, ready=True)
-    fmt: ExportFormat = "pdf" if params.format == "pdf" else "xlsx"
-    return FileReply(
-        content=report_file(record, fmt, headless=params.headless is True),
-        content_type=CONTENT_TYPES[fmt],
-        filename=f"report-{record.id}.{fmt}",
-    )
+    return report_reply(record, params.format, headless=params.headless is True)

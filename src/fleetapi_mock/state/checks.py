@@ -375,7 +375,7 @@ def _check_status_references(world: World) -> Iterator[tuple[str, str]]:
 
 def _check_task_schedules(world: World) -> Iterator[tuple[str, str]]:
     """Schedules' owners and trackers; what each kind needs (days, a zone, a route schedule of
-    the same owner for a checkpoint)."""
+    the same owner for a checkpoint); report schedules' users."""
     schedules = world.task_schedules
     for record in schedules.values():
         where = f"task_schedules[id={record.id}]"
@@ -391,3 +391,7 @@ def _check_task_schedules(world: World) -> Iterator[tuple[str, str]]:
             route = schedules.get(record.parent_id) if record.parent_id is not None else None
             if route is None or route.type != "route" or route.user_id != record.user_id:
                 yield f"{where}.parent_id", f"no route schedule {record.parent_id} of the owner"
+    for report_schedule in world.report_schedules.values():
+        if report_schedule.user_id not in world.users:
+            where = f"report_schedules[id={report_schedule.id}].user_id"
+            yield where, f"no user {report_schedule.user_id}"

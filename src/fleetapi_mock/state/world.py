@@ -77,6 +77,7 @@ from fleetapi_mock.state.records import (
     PlaceRecord,
     QueuedCommandRecord,
     ReportRecord,
+    ReportScheduleRecord,
     RetranslatorBindingRecord,
     RetranslatorRecord,
     RuleRecord,
@@ -226,6 +227,8 @@ class World:
     map_layers: Table[int, MapLayerRecord] = collection()
     reports: Table[int, ReportRecord] = collection()
     """Tracker reports, generated or in progress."""
+    report_schedules: Table[int, ReportScheduleRecord] = collection()
+    """Report schedules, each its user's (``fire_time`` in UTC)."""
     applications: Table[int, ApplicationRecord] = collection()
     contacts: Table[int, ContactRecord] = collection()
     audit_log: Table[int, AuditRecord] = collection()
@@ -368,11 +371,7 @@ class World:
             for old in list(itertools.islice(mine, live - most + 1)):
                 del self.sessions[old.hash]
         session = SessionRecord(
-            hash=self.new_hash(),
-            user_id=user.id,
-            kind=kind,
-            create_date=now,
-            last_used=now,
+            hash=self.new_hash(), user_id=user.id, kind=kind, create_date=now, last_used=now
         )
         self.sessions[session.hash] = session
         return session

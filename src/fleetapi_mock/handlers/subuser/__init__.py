@@ -155,14 +155,16 @@ def subuser_update(ctx: Context, params: SubUserUpdateParams) -> None:
 
 @handles(SUBUSER_DELETE)
 def subuser_delete(ctx: Context, params: SubUserDeleteParams) -> None:
-    """Delete a sub-user: its sessions end and its own reports go; the geo links it created
-    stay the account's, credited to the master user."""
+    """Delete a sub-user: its sessions end and its own reports and report schedules go; the
+    geo links it created stay the account's, credited to the master user."""
     world = ctx.world
     user = subuser_of(ctx, params.subuser_id)
     for session in [s for s in world.sessions.values() if s.user_id == user.id]:
         del world.sessions[session.hash]
     for report in [r for r in world.reports.values() if r.user_id == user.id]:
         del world.reports[report.id]
+    for schedule in [r for r in world.report_schedules.values() if r.user_id == user.id]:
+        del world.report_schedules[schedule.id]
     for link in [g for g in world.geo_links.values() if g.creator_id == user.id]:
         world.geo_links[link.id] = attrs.evolve(link, creator_id=user.account_id)
     del world.users[user.id]

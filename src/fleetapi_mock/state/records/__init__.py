@@ -106,11 +106,12 @@ from fleetapi_mock.state.records.maintenance import (
 )
 from fleetapi_mock.state.records.messages import (
     ChatMessageRecord,
+    MailAttachment,
     MailKind,
     MailRecord,
     NotificationRecord,
 )
-from fleetapi_mock.state.records.schedules import TaskScheduleRecord
+from fleetapi_mock.state.records.schedules import ReportScheduleRecord, TaskScheduleRecord
 from fleetapi_mock.state.records.statuses import (
     StatusChangeRecord,
     StatusListingRecord,
@@ -153,6 +154,7 @@ __all__ = [
     "ImportProcessRecord",
     "ImportRow",
     "JournalEntryRecord",
+    "MailAttachment",
     "MailKind",
     "MailRecord",
     "MapLayerRecord",
@@ -166,6 +168,7 @@ __all__ = [
     "QueuedCommandRecord",
     "ReadOnlyRecordError",
     "ReportRecord",
+    "ReportScheduleRecord",
     "RetranslatorBindingRecord",
     "RetranslatorRecord",
     "RuleRecord",

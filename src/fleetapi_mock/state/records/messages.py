@@ -11,11 +11,23 @@ import attrs
 
 from fleetapi.models.tracker_chat import ChatMessage
 
-__all__ = ["ChatMessageRecord", "MailKind", "MailRecord", "NotificationRecord"]
+__all__ = ["ChatMessageRecord", "MailAttachment", "MailKind", "MailRecord", "NotificationRecord"]
 
-MailKind = Literal["feedback", "activation", "auth_code", "password_restore", "service_task"]
+MailKind = Literal[
+    "feedback", "activation", "auth_code", "password_restore", "service_task", "report"
+]
 """Why the service wrote: a user's feedback to its dealer, an activation link, a second-factor
-code, a password-restore link, a service task coming due."""
+code, a password-restore link, a service task coming due, a scheduled report."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class MailAttachment:
+    """A file attached to an e-mail."""
+
+    filename: str
+    content_type: str
+    content: str
+    """The file's bytes, base64-encoded."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -36,6 +48,8 @@ class MailRecord:
     """When, by the world clock (UTC)."""
     values: dict[str, str] = attrs.Factory(dict)
     """What a program reads off it: a ``code``, a session ``hash``, a feedback ``type``."""
+    attachments: list[MailAttachment] = attrs.Factory(list)
+    """The files it carries (a scheduled report's)."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

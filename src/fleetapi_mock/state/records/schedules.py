@@ -1,4 +1,5 @@
-"""Records of recurring tasks: the schedule entries of ``task/schedule/*``."""
+"""Records of schedules: the entries of ``task/schedule/*`` (recurring tasks) and of
+``report/schedule/*`` (reports made and mailed on their days)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import attrs
 from fleetapi._rules import rules
 from fleetapi.models.common import Location
 from fleetapi.models.report import CLOCK_PATTERN
+from fleetapi.models.report_schedule import ReportSchedule
 from fleetapi.models.task import TaskType
 from fleetapi.models.task_schedule import ScheduleParameters
 
-__all__ = ["TaskScheduleRecord"]
+__all__ = ["ReportScheduleRecord", "TaskScheduleRecord"]
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -57,3 +59,19 @@ class TaskScheduleRecord:
     next_day: dt.date | None = None
     """Tasks and routes: the first day (owner's time zone) whose task or route is still to be
     made; null: the day after the one the world's clock is in when it is first touched."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class ReportScheduleRecord(ReportSchedule):
+    """A report schedule entry: the API's entry (``fire_time`` in UTC) and its user.
+
+    On each of its weekdays at ``sending_time`` (its user's time zone) it makes its report
+    and mails it (:mod:`fleetapi_mock.domain.report_schedule`); ``next_day`` is the first day
+    whose firing is still to come.
+    """
+
+    user_id: int
+    """The user who made it (a sub-user's schedules are its own, as its reports are)."""
+    next_day: dt.date | None = None
+    """The first day (the user's time zone) whose firing is still to be made; null: the
+    next firing after the moment the world's clock is in when it is first touched."""

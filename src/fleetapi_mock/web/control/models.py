@@ -13,7 +13,7 @@ from fleetapi._rules import rules
 from fleetapi._types import CredentialKind
 from fleetapi.models.common import Location
 from fleetapi.models.tracker_chat import MAX_MESSAGE_LENGTH
-from fleetapi_mock.state.records import MailKind
+from fleetapi_mock.state.records import MailAttachment, MailKind
 from fleetapi_mock.web.decoding import invalid
 from fleetapi_mock.web.faults import FaultSpec
 from fleetapi_mock.web.journal import CredentialFilter, Difference
@@ -187,13 +187,17 @@ class Mail:
     """The user it was sent for (the sender of feedback, the recipient of the others)."""
     to: str
     kind: MailKind
-    """``feedback``, ``activation``, ``auth_code`` or ``password_restore``."""
+    """``feedback``, ``activation``, ``auth_code``, ``password_restore``, ``service_task`` or
+    ``report``."""
     subject: str
     text: str
     sent: dt.datetime
     """When (UTC)."""
     values: dict[str, str]
     """What a program reads off it: a ``code``, a session ``hash``, a feedback ``type``."""
+    attachments: list[MailAttachment] = attrs.Factory(list)
+    """The files it carries (a scheduled report's): ``filename``, ``content_type`` and the
+    ``content`` base64-encoded."""
 
 
 @attrs.frozen(kw_only=True)

@@ -14,13 +14,15 @@ import datetime as dt
 
 import attrs
 
+from fleetapi.models.report import ReportFormat
 from fleetapi.report_plugins import BY_ID
-from fleetapi_mock.domain.export import ExportFormat
+from fleetapi_mock.domain.context import FileReply
+from fleetapi_mock.domain.export import CONTENT_TYPES, ExportFormat
 from fleetapi_mock.domain.report.files.content import Block, blocks
 from fleetapi_mock.state.clock import zone
 from fleetapi_mock.state.records import ReportRecord
 
-__all__ = ["FileReport", "FileSheet", "report_file"]
+__all__ = ["FileReport", "FileSheet", "report_file", "report_reply"]
 
 
 @attrs.frozen
@@ -81,3 +83,16 @@ def report_file(record: ReportRecord, fmt: ExportFormat, *, headless: bool) -> b
     from fleetapi_mock.domain.report.files.workbook import xlsx
 
     return xlsx(report)
+
+
+def report_reply(
+    record: ReportRecord, format: ReportFormat, *, headless: bool = False
+) -> FileReply:
+    """The report as the file ``download`` answers and a report schedule mails: an xlsx
+    workbook (also for ``xls``: the mock writes no legacy workbook) or a pdf document."""
+    fmt: ExportFormat = "pdf" if format == "pdf" else "xlsx"
+    return FileReply(
+        content=report_file(record, fmt, headless=headless),
+        content_type=CONTENT_TYPES[fmt],
+        filename=f"report-{record.id}.{fmt}",
+    )
