@@ -11,7 +11,8 @@ single reports and clusters to show. Only the ``track_points`` block of the file
   on from 0 through the month and the days after it. The points report the ignition, the fuel
   level, board voltage and coolant, and input 2 (the refrigerator, on during the morning's
   round); the van waits at the depot at 06:45 and 18:00, is drained of 20 litres on the night
-  of 7 January and refuelled on 2 and 13 January, and brakes and accelerates harshly now and then.
+  of 7 January and refuelled on 2 and 13 January, brakes and accelerates harshly now and then,
+  and loses the network for 40 minutes on 18 December.
 * Van 1 (tracker 1, driven by Ben Keller) on 2026-01-14: out of the depot at 07:00 UTC, five
   trips across Berlin with parkings between them, two events, back at the depot by 16:00; its
   points report the ignition and what its sensors read (the fuel level falling as it drives,
@@ -187,6 +188,9 @@ litres of 2026-01-14's first point."""
 DRAIN_NIGHT = dt.date(2026, 1, 7)
 """The night after this day, 20 litres are drained from Van 1's tank at the depot."""
 DRAIN = 20.0
+SILENT_DAY = dt.date(2025, 12, 18)
+"""On this day's drive back from its afternoon round, Van 1's device loses the network for
+40 minutes after its second point (the points it sends then come late: the van waits)."""
 
 
 def van_month() -> list[TrackPointRecord]:
@@ -241,6 +245,9 @@ def van_month() -> list[TrackPointRecord]:
                 if round_number == leg == 0 and number % 3 == 0:
                     middle = len(trip) // 2
                     trip[middle] = attrs.evolve(trip[middle], event="harsh_braking")
+                if day == SILENT_DAY and round_number == leg == 1:
+                    late = dt.timedelta(minutes=40)
+                    trip[2:] = [attrs.evolve(p, get_time=p.get_time + late) for p in trip[2:]]
                 if round_number == leg == 1 and number % 5 == 2:
                     quarter = len(trip) // 4
                     trip[quarter] = attrs.evolve(trip[quarter], event="harsh_acceleration")

@@ -89,11 +89,11 @@ def test_the_last_status_lasts_until_now_and_old_ones_are_not_rows(
 def test_a_tracker_without_changes_has_no_rows(fleet_mock: FleetMock, client: Any) -> None:
     plugin = ReportPlugin(plugin_id=47)
     report_id = client.report.tracker.generate(
-        from_=NOW - HOUR, to=NOW, trackers=[1, ANNA], plugin=plugin
+        from_=NOW - HOUR, to=NOW, trackers=[2, ANNA], plugin=plugin
     )
     fleet_mock.clock.advance(dt.timedelta(seconds=5))
     van, anna = client.report.tracker.retrieve(report_id=report_id).sheets
-    assert (van.header, van.sections[0]["data"]) == ("Van 1", [])
+    assert (van.header, van.sections[0]["data"]) == ("Van 2", [])
     assert [r["status"]["v"] for r in _rows(anna)] == ["Free"]
 
 

@@ -40,9 +40,9 @@ def test_assigning_a_status_records_the_change(client: Any, fleet_mock: FleetMoc
     read = client.status.tracker.read(tracker_id=ANNA)
     assert read.current_status == WorkStatus(id=2, label="Busy", color="E57373")
     assert read.last_change == change
-    listed = client.status.tracker.list(trackers=[ANNA, 1])
+    listed = client.status.tracker.list(trackers=[ANNA, 2])
     assert listed["4"] == read
-    assert (listed["1"].current_status, listed["1"].last_change) == (None, None)
+    assert (listed["2"].current_status, listed["2"].last_change) == (None, None)
     with pytest.raises(NoChangeNeededError):
         client.status.tracker.assign(tracker_id=ANNA, new_status_id=2)
     again = client.status.tracker.assign(tracker_id=ANNA, new_status_id=1)
@@ -59,7 +59,7 @@ def test_the_demo_status_was_set_by_the_employee(client: Any) -> None:
 def test_a_status_outside_the_trackers_listing_is_204(client: Any) -> None:
     other = new_listing(client)
     foreign = new_status(client, other, "Elsewhere")
-    for tracker_id, status_id in ((ANNA, foreign), (ANNA, 999), (1, 1)):  # 1 has no listing
+    for tracker_id, status_id in ((ANNA, foreign), (ANNA, 999), (2, 1)):  # 2 has no listing
         with pytest.raises(EntityMissingError):
             client.status.tracker.assign(tracker_id=tracker_id, new_status_id=status_id)
     assert client.status.tracker.read(tracker_id=ANNA).last_change.id == 1
@@ -119,7 +119,7 @@ def test_a_tracker_changing_listing_loses_a_status_not_in_it(
     assert read.current_status is None
     change = read.last_change
     assert (change.old_status_id, change.new_status_id, change.origin) == (1, None, "supervisor")
-    assert fleet_mock.world.status_listings[1].trackers == []
+    assert fleet_mock.world.status_listings[1].trackers == [1]  # Van 1 stays
     assert fleet_mock.world.status_listings[other].trackers == [ANNA]
     assert client.status.tracker.assign(tracker_id=ANNA, new_status_id=ready).old_status_id is None
     client.status.listing.tracker.assign(tracker_id=ANNA)  # none
@@ -131,19 +131,19 @@ def test_a_tracker_changing_listing_loses_a_status_not_in_it(
 
 
 def test_deleting_a_status_or_listing_leaves_its_trackers_without(client: Any) -> None:
-    client.status.listing.tracker.assign(tracker_id=1, listing_id=1)
-    client.status.tracker.assign(tracker_id=1, new_status_id=3)
+    client.status.listing.tracker.assign(tracker_id=2, listing_id=1)
+    client.status.tracker.assign(tracker_id=2, new_status_id=3)
     client.status.delete(status_id=1)  # Anna's
     anna = client.status.tracker.read(tracker_id=ANNA)
     assert anna.current_status is None
     assert (anna.last_change.old_status_id, anna.last_change.new_status_id) == (1, None)
-    assert client.status.tracker.read(tracker_id=1).current_status.id == 3  # untouched
+    assert client.status.tracker.read(tracker_id=2).current_status.id == 3  # untouched
     client.status.listing.delete(listing_id=1)
-    van = client.status.tracker.read(tracker_id=1)
+    van = client.status.tracker.read(tracker_id=2)
     assert (van.current_status, van.last_change.old_status_id) == (None, 3)
     assert client.status.listing.list() == []
     with pytest.raises(EntityMissingError):
-        client.status.listing.tracker.assign(tracker_id=1, listing_id=1)
+        client.status.listing.tracker.assign(tracker_id=2, listing_id=1)
 
 
 def test_a_changed_status_shows_in_the_trackers_current_one(client: Any) -> None:
@@ -160,8 +160,8 @@ def test_a_removed_tracker_leaves_its_listing(client: Any, fleet_mock: FleetMock
     client.status.tracker.assign(tracker_id=ANNA, new_status_id=2)
     client.tracker.corrupt(tracker_id=ANNA)
     assert listing_of(client).entries == [1, 2, 3, 4]
-    assert world.status_listings[1].trackers == []
-    assert not world.status_changes
+    assert world.status_listings[1].trackers == [1]  # Van 1's
+    assert {c.tracker_id for c in world.status_changes.values()} == {1}  # Anna's are gone
     assert World.from_document(world.to_document()).status_listings.keys() == {1}
 
 
