@@ -255,7 +255,7 @@ def test_the_demo_report_is_what_the_mock_makes_of_its_data(
     assert len(rows) == 5  # Van 1's trips of 2026-01-14
 
 
-READINGS_OF_THE_14TH: Final = {10, 95}
+READINGS_OF_THE_14TH: Final = {9, 10, 22, 95}
 """Plugins made of sensor readings, which the demo world's points have from 2026-01-14 on."""
 
 NO_DEMO_SENSOR: Final = {78: "the demo world has no flow meter"}

@@ -21,9 +21,11 @@ from fleetapi.models.report import ReportPlugin, ReportSheet, TimeFilter
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import Kind, Request, Section
+from fleetapi_mock.domain.report.equipment import EQUIPMENT
 from fleetapi_mock.domain.report.flow import FLOW_METER
 from fleetapi_mock.domain.report.fuel import FUEL, FUEL_2
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
+from fleetapi_mock.domain.report.sensors import MEASURING_SENSORS, VEHICLE_SENSORS
 from fleetapi_mock.domain.report.zone import ZONE_VISITS
 from fleetapi_mock.domain.track.answer import sources
 from fleetapi_mock.state.records import ReportRecord, TrackerRecord
@@ -37,7 +39,10 @@ KINDS: Final[dict[int, Kind]] = {
     4: TRIPS,
     6: STOPS,
     8: ZONE_VISITS,
+    9: MEASURING_SENSORS,
     10: FUEL,
+    12: EQUIPMENT,
+    22: VEHICLE_SENSORS,
     27: SPEEDING,
     78: FLOW_METER,
     95: FUEL_2,
