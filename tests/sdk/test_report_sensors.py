@@ -306,3 +306,31 @@ def test_an_ignition_sensor_reads_the_ignition_of_points_without_inputs(
     ]
     assert [r["from"]["raw"] for r in _rows(sheet.sections[0])] == turned_on
     assert len(turned_on) == 5  # the demo's five trips of the day
+
+
+def test_short_trips_count_in_motion_only_without_the_filter(
+    fleet_mock: FleetMock, client: Any
+) -> None:
+    """A hop of 40 m at 08:35, while the pump works, is a trip ``asset/track/list`` leaves out
+    unless ``filter`` is false: so do the equipment's time in motion and km."""
+    _feed(fleet_mock)
+    fleet_mock.record_positions(
+        {
+            "tracker_id": VAN, "get_time": _at(minutes).strftime("%Y-%m-%d %H:%M:%S"),
+            "lat": PARISER_PLATZ[0] + north, "lng": PARISER_PLATZ[1], "speed": 12,
+        }
+        for minutes, north in ((35.2, 0.0002), (35.4, 0.0004))
+    )  # fmt: skip
+    pump = [ReportSensor(tracker_id=VAN, sensor_id=PUMP)]
+    for filtered in (True, False):
+        (listed,) = client.asset.track.list(
+            asset=AssetRef(id=1, type="vehicle"), from_=DAY, to=DAY + dt.timedelta(days=1),
+            filter=filtered,
+        ).list  # fmt: skip
+        trips = [t for t in listed.tracks if isinstance(t, RegularTrack)]
+        assert len(trips) == (1 if filtered else 2)
+        (sheet,) = _sheets(client, fleet_mock, 12, sensors=pump, filter=filtered)
+        (period,) = _rows(sheet.sections[0])
+        moving = sum((t.end_date - t.start_date).total_seconds() for t in trips)
+        assert period["moving"]["raw"] == moving
+        assert period["mileage"]["raw"] == pytest.approx(sum(t.length for t in trips), abs=1e-3)

@@ -76,27 +76,6 @@ class Driving:
             found += self._cumulative(index)[inner] / 1000
         return found
 
-    def km_along(self, points: Sequence[TrackPointRecord]) -> list[float]:
-        """:meth:`km_at` each of ``points`` (in time order), in one pass."""
-        found: list[float] = []
-        index, inner, count = 0, 0, len(self.parts)
-        part: Sequence[TrackPointRecord] = ()
-        meters: Sequence[float] = ()
-        for point in points:
-            moment = point.get_time
-            if index < count and self._ends[index] < moment:
-                index = bisect.bisect_left(self._ends, moment, lo=index)
-                inner = 0
-            if index < count and self.parts[index][0].get_time <= moment:
-                if part is not self.parts[index]:
-                    part, meters = self.parts[index], self._cumulative(index)
-                while inner + 1 < len(part) and part[inner + 1].get_time <= moment:
-                    inner += 1
-                found.append(self._before[index] + meters[inner] / 1000)
-            else:
-                found.append(self._before[index])
-        return found
-
     def moving_seconds(self, start: dt.datetime, end: dt.datetime) -> float:
         """The seconds of the trips between ``start`` and ``end`` (UTC)."""
         total = 0.0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -107,17 +108,14 @@ def _counted(
     """The fuel counted in each stretch and the readings counting it: each growth between
     two readings in the stretch of the later one (a reading where one stretch ends and the
     next begins counts in the first)."""
-    ends = [s.end.get_time for s in stretches]
-    found = [(0.0, 0)] * len(stretches)
-    index = 0
-    for point, before, after in zip(points[1:], values, values[1:], strict=False):
-        moment_ = point.get_time
-        if ends[index] < moment_:
-            index = bisect.bisect_left(ends, moment_, lo=index)
-            if index == len(ends):
-                break
-        total, count = found[index]
-        found[index] = (total + max(0.0, after - before), count + 1)
+    growth = [max(0.0, change) for change in map(operator.sub, values[1:], values)]
+    times = [point.get_time for point in points[1:]]
+    found = []
+    low = bisect.bisect_left(times, stretches[0].start.get_time) if stretches else 0
+    for stretch in stretches:
+        high = bisect.bisect_right(times, stretch.end.get_time, lo=low)
+        found.append((sum(growth[low:high]), high - low))
+        low = high
     return found
 
 

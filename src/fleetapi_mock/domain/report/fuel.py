@@ -42,7 +42,14 @@ from fleetapi_mock.domain.report.fuel_levels import (
     without_surges,
 )
 from fleetapi_mock.domain.report.readings import metering_readings, smoothed
-from fleetapi_mock.domain.report.sections import SheetMemo, amount, blank, series, table
+from fleetapi_mock.domain.report.sections import (
+    SheetMemo,
+    amount,
+    blank,
+    sampled,
+    series,
+    table,
+)
 from fleetapi_mock.domain.sensor.values import parts, sensors_of
 from fleetapi_mock.domain.track.answer import Source
 from fleetapi_mock.state.records import MeteringSensorRecord, TrackPointRecord
@@ -271,8 +278,7 @@ def _chart(sheet: _Sheet, plugin: ReportPlugin) -> Section:
             speeds = [float(p.speed) for p in points]
             found.append(("Speed, km/h", series(points, speeds, x)))
         if plugin.include_mileage_plot is True and not mileage:
-            driven = sheet.driving.km_along(points)
-            found.append(("Mileage, km", series(points, driven, x)))
+            found.append(("Mileage, km", [(moment(p), km(p)) for p in sampled(points)]))
     return chart("Fuel level", "mileage" if mileage else "time", found)
 
 

@@ -11,6 +11,8 @@ discrete or virtual sensor's state is on or off at each point that reports it
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import operator
 from collections.abc import Callable, Sequence
@@ -24,7 +26,6 @@ from fleetapi.models.report import ReportPlugin
 from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.domain.report.cells import Request
 from fleetapi_mock.domain.sensor.values import (
-    calibrated,
     is_composite,
     running_values,
     sensors_of,
@@ -45,15 +46,20 @@ __all__ = [
     "DEFAULT_INTERVAL_SECONDS",
     "SMOOTHING_WINDOW",
     "Fits",
+    "calibrated_all",
     "check_interval",
     "check_sensors",
     "covered",
     "interval_seconds",
     "metering",
     "metering_readings",
+    "rounded",
     "smoothed",
     "state_readings",
 ]
+
+_PLAIN: Final = 1e7
+"""The size under which :func:`rounded` scales a value instead of converting it."""
 
 Fits = Callable[[SensorRecord], bool]
 """Whether a report reads a sensor."""
@@ -129,12 +135,59 @@ def metering_readings(
         return _composite(world, sensor, points)
     name = sensor.input_name
     low, high = _limits(sensor)
-    least = -math.inf if low is None else low
-    most = math.inf if high is None else high
     raws = [point.readings.get(name, math.nan) for point in points]
-    kept = [i for i, raw in enumerate(raws) if least <= raw <= most]  # NaN compares false
-    known = {raw: round(calibrated(sensor, raw), 6) for raw in {raws[i] for i in kept}}
-    return [points[i] for i in kept], [known[raws[i]] for i in kept]
+    if low is None and high is None:
+        reported = list(map(operator.eq, raws, raws))  # all but the NaN of no reading
+    else:
+        least = -math.inf if low is None else low
+        most = math.inf if high is None else high
+        reported = [least <= raw <= most for raw in raws]  # NaN compares false
+    found = list(itertools.compress(raws, reported))
+    distinct = list(set(found))
+    known = dict(zip(distinct, rounded(calibrated_all(sensor, distinct)), strict=True))
+    return list(itertools.compress(points, reported)), list(map(known.__getitem__, found))
+
+
+def calibrated_all(sensor: MeteringSensorRecord, raws: Sequence[float]) -> list[float]:
+    """:func:`~fleetapi_mock.domain.sensor.values.calibrated` of each raw value, the
+    sensor's calibration table read once: each value divided by the divider, then on the
+    line between the table's points around it (the first or last ``out`` beyond them)."""
+    divider = sensor.divider
+    values = [raw / divider for raw in raws]
+    table = sensor.calibration
+    if not table:
+        return values
+    ins, outs = [p.in_ for p in table], [p.out for p in table]
+    first, last = table[0], table[-1]
+    found = []
+    for value in values:
+        if value <= first.in_:
+            found.append(first.out)
+        elif value >= last.in_:
+            found.append(last.out)
+        else:
+            after = bisect.bisect_right(ins, value)
+            low_in, low_out, high_in, high_out = (
+                ins[after - 1],
+                outs[after - 1],
+                ins[after],
+                outs[after],
+            )
+            found.append(low_out + (value - low_in) * (high_out - low_out) / (high_in - low_in))
+    return found
+
+
+def rounded(values: Sequence[float]) -> list[float]:
+    """Each value rounded to 6 places, as ``round(value, 6)`` does (and the readings calls
+    answer), without its decimal conversion where the millionths are plain: a value under
+    10 million in size whose millionths lie less than 0.49 from a whole number rounds to
+    that number of millionths (the float error of scaling it being far below 0.01)."""
+    scaled = [v * 1e6 if -_PLAIN < v < _PLAIN else 0.0 for v in values]
+    whole = list(map(round, scaled))
+    return [
+        n / 1e6 if n and -0.49 < s - n < 0.49 else round(v, 6)
+        for v, s, n in zip(values, scaled, whole, strict=True)
+    ]
 
 
 def _composite(

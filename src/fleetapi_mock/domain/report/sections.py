@@ -14,7 +14,7 @@ from fleetapi_mock.domain.report.cells import CHART_POINTS, Column, Section, val
 from fleetapi_mock.domain.track.answer import Source
 from fleetapi_mock.state.records import TrackPointRecord
 
-__all__ = ["SheetMemo", "amount", "blank", "series", "table"]
+__all__ = ["SheetMemo", "amount", "blank", "sampled", "series", "table"]
 
 _T = TypeVar("_T")
 
@@ -52,6 +52,17 @@ def series(
         run = ys[low:high]
         kept += sorted({low + run.index(min(run)), low + run.index(max(run))})
     return [(x(points[i]), round(ys[i], 6)) for i in kept]
+
+
+def sampled(points: Sequence[TrackPointRecord]) -> Sequence[TrackPointRecord]:
+    """At most :data:`~fleetapi_mock.domain.report.cells.CHART_POINTS` of the points, evenly
+    spaced among them, the first and the last kept: enough to chart a figure that only grows
+    (the km driven)."""
+    count = len(points)
+    if count <= CHART_POINTS:
+        return points
+    step = (count - 1) / (CHART_POINTS - 1)
+    return [points[round(n * step)] for n in range(CHART_POINTS)]
 
 
 def table(

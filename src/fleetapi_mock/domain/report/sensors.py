@@ -102,13 +102,24 @@ def _make(ctx: Context, source: Source, plugin: ReportPlugin) -> _Sheet:
             continue
         at, values = metering_readings(ctx.world, sensor, points)
         found.append(_Series(sensor, at, smoothed(values) if plugin.smoothing is True else values))
-    rows = [row for s in found for row in _interval_rows(ctx, source, s, plugin)]
+    starts: dict[int, tuple[dt.datetime, dict[str, Any]]] = {}
+    places: dict[tuple[float, float], str] = {}
+    rows = [row for s in found for row in _interval_rows(ctx, source, s, plugin, starts, places)]
     rows.sort(key=lambda item: (item[0], item[1]["sensor"]["raw"]))
     return _Sheet(found, rows)
 
 
-def _interval_rows(ctx: Context, source: Source, found: _Series, plugin: ReportPlugin) -> Rows:
-    """A row per interval with readings of the sensor (intervals from the period's start)."""
+def _interval_rows(
+    ctx: Context,
+    source: Source,
+    found: _Series,
+    plugin: ReportPlugin,
+    starts: dict[int, tuple[dt.datetime, dict[str, Any]]],
+    places: dict[tuple[float, float], str],
+) -> Rows:
+    """A row per interval with readings of the sensor (intervals from the period's start;
+    ``starts`` keeps the start of each, ``places`` the addresses found, for the next
+    sensor)."""
     if not found.points:
         return []
     every = dt.timedelta(seconds=interval_seconds(plugin))
@@ -116,7 +127,6 @@ def _interval_rows(ctx: Context, source: Source, found: _Series, plugin: ReportP
     first = (found.points[0].get_time - origin) // every
     last = (found.points[-1].get_time - origin) // every
     address = plugin.plugin_id == MEASURING_SENSORS_ID and plugin.show_address is True
-    places: dict[tuple[float, float], str] = {}
     times = [point.get_time for point in found.points]
     fmt = time_format(plugin)
     rows: Rows = []
@@ -127,10 +137,13 @@ def _interval_rows(ctx: Context, source: Source, found: _Series, plugin: ReportP
         if high == low:
             continue
         values = found.values[low:high]
-        start = ctx.user_time(begins)
+        if index not in starts:
+            shown = ctx.user_time(begins)
+            starts[index] = (shown, value(shown.strftime(fmt), _milliseconds(begins)))
+        start, cell = starts[index]
         row = {
             "sensor": value(found.sensor.name, float(found.sensor.id)),
-            "time": value(start.strftime(fmt), _milliseconds(begins)),
+            "time": cell,
             "readings": value(str(len(values)), float(len(values))),
             "min": amount(min(values)),
             "avg": amount(sum(values) / len(values)),
