@@ -33,15 +33,21 @@ def _point(minutes: float, level: float, *, lng: float = DEPOT[1], **more: Any) 
     }  # fmt: skip
 
 
-def _feed(fleet_mock: FleetMock, *, spike: bool = False, idle_fall: bool = False) -> None:
+def _feed(
+    fleet_mock: FleetMock, *, spike: bool = False, idle_fall: bool = False, wobble: bool = False
+) -> None:
     """08:00-08:30 parked at 60 l; a drain of 20 l at 08:30-08:33; parked at 40 l (with
-    ``idle_fall`` losing 1 l slowly, ignition off); 09:00-09:30 a drive using 2 l; parked, a
-    refill of 32 l at 09:40-09:42 (with ``spike``, a lone reading of 90 l at 08:10)."""
+    ``idle_fall`` losing 1 l slowly, ignition off; with ``wobble`` 1 l more from 08:45 to
+    08:50, lost in a minute); 09:00-09:30 a drive using 2 l; parked, a refill of 32 l at
+    09:40-09:42 (with ``spike``, a lone reading of 90 l at 08:10)."""
     points = [_point(m, 90.0 if spike and m == 10 else 60.0) for m in range(31)]
     points += [_point(31, 53.333), _point(32, 46.667)]
     low = 39.0 if idle_fall else 40.0
     points += [
-        _point(m, 40.0 - (40.0 - low) * min(1.0, max(0.0, (m - 40) / 10))) for m in range(33, 60)
+        _point(
+            m, 40.0 - (40.0 - low) * min(1.0, max(0.0, (m - 40) / 10)) + (wobble and 45 <= m < 50)
+        )
+        for m in range(33, 60)
     ]
     points += [
         _point(60 + n / 2, low - 2 * n / 60, lng=DEPOT[1] + 0.0005 * n, speed=40, ignition=True)
@@ -162,6 +168,16 @@ def test_smoothing_blurs_the_level_but_keeps_the_movements(
     assert levels[(_at(31) - epoch).total_seconds() * 1000] == pytest.approx(
         (60 + 60 + 53.333 + 46.667 + 40) / 5  # the readings of 08:29 to 08:33
     )
+
+
+def test_a_change_under_2_percent_of_the_tank_is_no_refill_or_drain(
+    fleet_mock: FleetMock, client: Any
+) -> None:
+    _feed(fleet_mock, wobble=True)  # 1 l up, then down fast: under 1.5 l, 2% of 75 l
+    (sheet,) = _sheets(client, fleet_mock)
+    assert _movements(sheet, "Refill", "refilled") == [32.0]
+    assert _movements(sheet, "Drain", "drained") == [20.0]
+    assert _summary(sheet)["Consumed"] == pytest.approx(2.0)
 
 
 def test_consumption_with_the_ignition_on_only(fleet_mock: FleetMock, client: Any) -> None:

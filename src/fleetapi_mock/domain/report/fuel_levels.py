@@ -26,6 +26,8 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import itertools
+import math
+import operator
 from collections.abc import Sequence
 from typing import Final, Literal
 
@@ -168,6 +170,35 @@ def _limits(sensor: MeteringSensorRecord) -> tuple[float | None, float | None, b
     )
 
 
+def _steps(
+    sensor: MeteringSensorRecord,
+    points: Sequence[TrackPointRecord],
+    values: Sequence[float],
+    drains: bool,
+    driving: Driving,
+) -> list[Kind | None]:
+    """What each step from a reading to the next is: a rise, a fall faster than the sensor
+    allows (when drains are found), or neither."""
+    changes = list(map(operator.sub, values[1:], values))
+    if not drains:
+        return ["refill" if change > 0 else None for change in changes]
+    by_time, by_km, _, _ = _limits(sensor)
+    times = [point.get_time for point in points]
+    seconds = list(map(dt.timedelta.total_seconds, map(operator.sub, times[1:], times)))
+    per_second = math.inf if by_time is None else by_time / 3600
+    steps: list[Kind | None] = [
+        "refill" if change > 0 else "drain" if change < 0 and -change > per_second * span else None
+        for change, span in zip(changes, seconds, strict=True)
+    ]  # a fall in no time is faster than any
+    if by_km is not None:
+        for index, (step, change) in enumerate(zip(steps, changes, strict=True)):
+            if step is None and change < 0:
+                km = driving.km_between(times[index], times[index + 1])
+                if km <= 0 or -change / km * 100 > by_km:
+                    steps[index] = "drain"
+    return steps
+
+
 def _events(
     sensor: MeteringSensorRecord,
     points: Sequence[TrackPointRecord],
@@ -177,37 +208,19 @@ def _events(
     driving: Driving,
 ) -> list[tuple[Kind, int, int]]:
     """The refills (runs of rises) and drains (runs of fast falls) of at least ``least``."""
-    by_time, by_km, still_refills, still_drains = _limits(sensor)
+    _, _, still_refills, still_drains = _limits(sensor)
+    steps = _steps(sensor, points, values, drains, driving)
     found: list[tuple[Kind, int, int]] = []
-    run: tuple[Kind, int] | None = None
-
-    def close(end: int) -> None:
-        if run is not None and abs(values[end] - values[run[1]]) >= least:
-            kind, first = run
-            ignored = still_refills if kind == "refill" else still_drains
-            if not (ignored and points[first].speed > 0):
-                found.append((kind, first, end))
-
-    for index in range(1, len(values)):
-        change = values[index] - values[index - 1]
-        kind: Kind | None = None
-        if change > 0:
-            kind = "refill"
-        elif change < 0 and drains:
-            before, after = points[index - 1].get_time, points[index].get_time
-            hours = (after - before).total_seconds() / 3600
-            fast = by_time is not None and (hours <= 0 or -change / hours > by_time)
-            if not fast and by_km is not None:
-                km = driving.km_between(before, after)
-                fast = km <= 0 or -change / km * 100 > by_km
-            kind = "drain" if fast else None
-        if run is not None and kind != run[0]:
-            close(index - 1)
-            run = None
-        if kind is not None and run is None:
-            run = (kind, index - 1)
-    if run is not None:
-        close(len(values) - 1)
+    for kind, run in itertools.groupby(range(len(steps)), key=steps.__getitem__):
+        if kind is None:
+            continue
+        indexes = list(run)
+        first, end = indexes[0], indexes[-1] + 1  # the reading after the run's last step
+        if abs(values[end] - values[first]) < least:
+            continue
+        ignored = still_refills if kind == "refill" else still_drains
+        if not (ignored and points[first].speed > 0):
+            found.append((kind, first, end))
     return _merged(found, points)
 
 
