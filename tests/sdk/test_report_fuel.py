@@ -43,12 +43,9 @@ def _feed(
     points = [_point(m, 90.0 if spike and m == 10 else 60.0) for m in range(31)]
     points += [_point(31, 53.333), _point(32, 46.667)]
     low = 39.0 if idle_fall else 40.0
-    points += [
-        _point(
-            m, 40.0 - (40.0 - low) * min(1.0, max(0.0, (m - 40) / 10)) + (wobble and 45 <= m < 50)
-        )
-        for m in range(33, 60)
-    ]
+    for m in range(33, 60):
+        level = 40.0 - (40.0 - low) * min(1.0, max(0.0, (m - 40) / 10))
+        points.append(_point(m, level + 1.0 if wobble and 45 <= m < 50 else level))
     points += [
         _point(60 + n / 2, low - 2 * n / 60, lng=DEPOT[1] + 0.0005 * n, speed=40, ignition=True)
         for n in range(61)
