@@ -9,6 +9,8 @@ it lasts ``min_working_period_duration`` seconds at least. The tracker moved dur
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -60,9 +62,17 @@ _IDLE_PERCENT: Final[Column] = ("idle_percent", "Idling, %", "right")
 
 @attrs.frozen
 class _States:
+    """A sensor's readings: the points reporting its state, and the state at each."""
+
     sensor: DiscreteSensorRecord | VirtualSensorRecord
     points: Sequence[TrackPointRecord]
     states: Sequence[bool]
+
+    @property
+    def changes(self) -> list[int]:
+        """The readings whose state differs from the one before."""
+        states = self.states
+        return list(itertools.compress(range(1, len(states)), map(operator.ne, states[1:], states)))
 
 
 @attrs.frozen
@@ -86,10 +96,9 @@ def _check(ctx: Context, request: Request) -> None:
 def _periods(found: _States) -> list[tuple[int, int]]:
     """The runs of readings on: the first on and the first off after (or the last on)."""
     states, count = found.states, len(found.states)
-    changes = [i for i in range(1, count) if states[i] != states[i - 1]]
     periods = []
     start = 0 if count and states[0] else None
-    for index in changes:
+    for index in found.changes:
         if states[index]:
             start = index
         elif start is not None:
@@ -208,7 +217,7 @@ def _sections(ctx: Context, source: Source, plugin: ReportPlugin) -> list[Sectio
     series: list[tuple[str, Sequence[tuple[float, float]]]] = []
     for found in sheet.states:
         states, count = found.states, len(found.states)
-        kept = [i for i in range(count) if i in (0, count - 1) or states[i] != states[i - 1]]
+        kept = sorted({0, *found.changes, count - 1}) if count else []
         series.append(
             (found.sensor.name, [(moment(found.points[i]), float(states[i])) for i in kept])
         )

@@ -16,7 +16,7 @@ import itertools
 import math
 import operator
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -221,32 +221,28 @@ def state_readings(
     no inputs (as ``tracker/get_inputs`` answers the ignition). A virtual sensor is on when
     the value it derives from its input (before its titles: ``1`` in range, the bit set, or
     the input itself) is not 0."""
-    found: list[TrackPointRecord] = []
-    states: list[bool] = []
+    read: list[bool | None]
     if isinstance(sensor, DiscreteSensorRecord):
         index = sensor.input_number - 1
         ignition = sensor.sensor_type == "ignition"
-        for point in points:
-            inputs = point.inputs
-            if inputs is not None and index < len(inputs):
-                found.append(point)
-                states.append(inputs[index])
-            elif ignition and inputs is None and point.ignition is not None:
-                found.append(point)
-                states.append(point.ignition)
-        return found, states
-    bare = _untitled(sensor)
-    known: dict[float, bool] = {}
-    for point in points:
-        raw = point.readings.get(sensor.input_name)
-        if raw is None:
-            continue
-        on = known.get(raw)
-        if on is None:
-            on = known[raw] = _nonzero(virtual_value(bare, raw))
-        found.append(point)
-        states.append(on)
-    return found, states
+        read = [
+            (inputs[index] if index < len(inputs) else None)
+            if (inputs := point.inputs) is not None
+            else point.ignition
+            if ignition
+            else None
+            for point in points
+        ]
+    else:
+        raws = [point.readings.get(sensor.input_name) for point in points]
+        bare = _untitled(sensor)
+        known: dict[float | None, bool | None] = {
+            raw: None if raw is None else _nonzero(virtual_value(bare, raw)) for raw in set(raws)
+        }
+        read = list(map(known.__getitem__, raws))
+    reported = [state is not None for state in read]
+    states = cast(list[bool], list(itertools.compress(read, reported)))  # those not None
+    return list(itertools.compress(points, reported)), states
 
 
 def _nonzero(text: str) -> bool:
