@@ -5,10 +5,12 @@ between, on the level ``tracker/sensor/data/read`` answers."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 import itertools
 from typing import Any
 
 import pytest
+from openpyxl import load_workbook
 
 from fleetapi import InvalidParametersError
 from fleetapi.models.report import ReportPlugin
@@ -211,6 +213,24 @@ def test_the_days_the_speed_and_the_mileage(fleet_mock: FleetMock, client: Any) 
     xs = [x for x, _ in chart["series"][0]["points"]]
     assert xs == sorted(xs)
     assert (xs[0], xs[-1]) == (0.0, pytest.approx(figures["Mileage, km"]))
+
+
+def test_the_download_holds_the_movements(fleet_mock: FleetMock, client: Any) -> None:
+    """A sheet's first table is its rows: the table of each day's figures stays out."""
+    _feed(fleet_mock)
+    report_id = client.report.tracker.generate(
+        from_=DAY, to=DAY + dt.timedelta(hours=23), trackers=[VAN],
+        plugin=ReportPlugin(plugin_id=10, detailed_by_dates=True),
+    )  # fmt: skip
+    fleet_mock.clock.advance(dt.timedelta(seconds=5))
+    workbook = load_workbook(
+        io.BytesIO(client.report.tracker.download(report_id=report_id, format="xlsx"))
+    )
+    heading, *rows = workbook.active.iter_rows(values_only=True)
+    assert heading[:4] == ("Tracker", "Sensor", "Movement", "Start")
+    assert [r[2] for r in rows] == [
+        "Consumption", "Drain", "Consumption", "Refill", "Consumption"
+    ]  # fmt: skip
 
 
 def test_a_tracker_without_a_fuel_sensor_and_the_summary_sheet(

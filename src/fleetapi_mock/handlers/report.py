@@ -183,9 +183,9 @@ def report_delete(ctx: Context, params: ReportParams) -> None:
 
 @handles(REPORT_DOWNLOAD)
 def report_download(ctx: Context, params: ReportDownloadParams) -> FileReply:
-    """The caller's ready report as one table (a row per trip, its tracker first): an xlsx
-    workbook (also for ``xls``) or a pdf document, headed by the title and period unless
-    ``headless``."""
+    """The caller's ready report as one table (a row per row of each sheet's first table,
+    such as a trip, its tracker first): an xlsx workbook (also for ``xls``) or a pdf
+    document, headed by the title and period unless ``headless``."""
     record = find_report(ctx, params.report_id, ready=True)
     headings = ["Tracker"]
     rows: list[list[str | float | None]] = []
@@ -199,6 +199,7 @@ def report_download(ctx: Context, params: ReportDownloadParams) -> FileReply:
             for group in section["data"]:
                 for row in group["rows"]:
                     rows.append([sheet.header, *(row[f]["v"] for f in fields)])
+            break  # the sheet's rows: its more tables (each day's figures) are the report's
     fmt: ExportFormat = "pdf" if params.format == "pdf" else "xlsx"
     period = (
         f"{ctx.user_time(record.from_):%Y-%m-%d %H:%M} to {ctx.user_time(record.to):%Y-%m-%d %H:%M}"
