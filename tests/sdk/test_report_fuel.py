@@ -264,8 +264,12 @@ def test_fuel_volume_2_finds_refills_only(fleet_mock: FleetMock, client: Any) ->
 
 
 def test_refused_options(fleet_mock: FleetMock, client: Any) -> None:
-    with pytest.raises(InvalidParametersError, match="surge_filter_threshold"):
+    with pytest.raises(InvalidParametersError) as raised:
         _sheets(client, fleet_mock, surge_filter=True, surge_filter_threshold=1.5)
+    assert "plugin.surge_filter_threshold" in str(raised.value.errors)
+    with pytest.raises(InvalidParametersError) as raised:
+        _sheets(client, fleet_mock, graph_type="distance")
+    assert "plugin.graph_type" in str(raised.value.errors)
 
 
 def test_a_flow_meter_counts_trip_by_trip(fleet_mock: FleetMock, client: Any) -> None:

@@ -259,6 +259,8 @@ def test_equipment_works_while_its_input_is_on(fleet_mock: FleetMock, client: An
         [_ms(_at(10)), 1.0],
         [_ms(_at(40)), 0.0],
     ]
+    with pytest.raises(InvalidParametersError):  # a second at least
+        _sheets(client, fleet_mock, 12, min_working_period_duration=0)
     (short,) = _sheets(
         client, fleet_mock, 12, sensors=[ReportSensor(tracker_id=VAN, sensor_id=PUMP)],
         min_working_period_duration=30,
