@@ -17,6 +17,7 @@ from typing import Any, Final
 
 import attrs
 
+from fleetapi._types import Unset
 from fleetapi.models.report import ReportPlugin
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import (
@@ -35,8 +36,8 @@ from fleetapi_mock.domain.report.driving import Driving, day_starts, driving
 from fleetapi_mock.domain.report.fuel_levels import (
     DEFAULT_SURGE_THRESHOLD,
     Level,
+    LevelOptions,
     Movement,
-    Reading,
     movements,
     tank_volume,
     without_surges,
@@ -90,18 +91,18 @@ def fuel_sensors(ctx: Context, tracker_id: int) -> list[MeteringSensorRecord]:
     return [s for s in fuel if s.id not in summed]
 
 
-def _reading(plugin: ReportPlugin) -> Reading:
+def _options(plugin: ReportPlugin) -> LevelOptions:
     if plugin.plugin_id == FUEL_2_ID:
-        return Reading(
+        return LevelOptions(
             surge=DEFAULT_SURGE_THRESHOLD, smoothing=True, drains=False, ignition_only=False
         )
     threshold = plugin.surge_filter_threshold
     surge = (
-        (threshold if isinstance(threshold, float) else DEFAULT_SURGE_THRESHOLD)
+        (DEFAULT_SURGE_THRESHOLD if isinstance(threshold, Unset) else threshold)
         if plugin.surge_filter is True
         else None
     )
-    return Reading(
+    return LevelOptions(
         surge=surge,
         smoothing=plugin.smoothing is True,
         drains=True,
@@ -112,18 +113,18 @@ def _reading(plugin: ReportPlugin) -> Reading:
 def _make(ctx: Context, source: Source, plugin: ReportPlugin) -> _Sheet:
     points = served_points(ctx, source)
     moving = driving(ctx, source, plugin.filter)
-    reading = _reading(plugin)
+    options = _options(plugin)
     days = [start for _, start in day_starts(ctx, *source.served)][1:] if source.served else []
     levels = []
     for sensor in fuel_sensors(ctx, source.tracker.id):
         found, values = metering_readings(ctx.world, sensor, points)
         tank = tank_volume(ctx.world, sensor, values)
-        if reading.surge is not None:
-            found, values = without_surges(found, values, reading.surge * tank)
-        if reading.smoothing:
+        if options.surge is not None:
+            found, values = without_surges(found, values, options.surge * tank)
+        if options.smoothing:
             values = smoothed(values)
         made = movements(
-            sensor, found, values, tank=tank, reading=reading, driving=moving, days=days
+            sensor, found, values, tank=tank, options=options, driving=moving, days=days
         )
         levels.append(Level(sensor, found, values, made))
     rows = [

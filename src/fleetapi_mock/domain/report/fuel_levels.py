@@ -44,8 +44,8 @@ __all__ = [
     "LEAST_SHARE",
     "MERGE_SECONDS",
     "Level",
+    "LevelOptions",
     "Movement",
-    "Reading",
     "least_volume",
     "movements",
     "tank_volume",
@@ -66,7 +66,7 @@ more)."""
 MERGE_SECONDS: Final = 300
 """Refills (or drains) closer than this are one."""
 
-Kind = Literal["refill", "drain", "consumption"]
+MovementKind = Literal["refill", "drain", "consumption"]
 
 
 @attrs.frozen
@@ -74,7 +74,7 @@ class Movement:
     """A refill, a drain, or the consumption between them: from one reading to a later one
     (their places in the level's readings)."""
 
-    kind: Kind
+    kind: MovementKind
     first: int
     last: int
     amount: float
@@ -82,7 +82,7 @@ class Movement:
 
 
 @attrs.frozen
-class Reading:
+class LevelOptions:
     """How to read a level: the plugin's options."""
 
     surge: float | None
@@ -176,7 +176,7 @@ def _steps(
     values: Sequence[float],
     drains: bool,
     driving: Driving,
-) -> list[Kind | None]:
+) -> list[MovementKind | None]:
     """What each step from a reading to the next is: a rise, a fall faster than the sensor
     allows (when drains are found), or neither."""
     changes = list(map(operator.sub, values[1:], values))
@@ -186,7 +186,7 @@ def _steps(
     times = [point.get_time for point in points]
     seconds = list(map(dt.timedelta.total_seconds, map(operator.sub, times[1:], times)))
     per_second = math.inf if by_time is None else by_time / 3600
-    steps: list[Kind | None] = [
+    steps: list[MovementKind | None] = [
         "refill" if change > 0 else "drain" if change < 0 and -change > per_second * span else None
         for change, span in zip(changes, seconds, strict=True)
     ]  # a fall in no time is faster than any
@@ -206,11 +206,11 @@ def _events(
     least: float,
     drains: bool,
     driving: Driving,
-) -> list[tuple[Kind, int, int]]:
+) -> list[tuple[MovementKind, int, int]]:
     """The refills (runs of rises) and drains (runs of fast falls) of at least ``least``."""
     _, _, still_refills, still_drains = _limits(sensor)
     steps = _steps(sensor, points, values, drains, driving)
-    found: list[tuple[Kind, int, int]] = []
+    found: list[tuple[MovementKind, int, int]] = []
     for kind, run in itertools.groupby(range(len(steps)), key=steps.__getitem__):
         if kind is None:
             continue
@@ -225,9 +225,9 @@ def _events(
 
 
 def _merged(
-    events: list[tuple[Kind, int, int]], points: Sequence[TrackPointRecord]
-) -> list[tuple[Kind, int, int]]:
-    merged: list[tuple[Kind, int, int]] = []
+    events: list[tuple[MovementKind, int, int]], points: Sequence[TrackPointRecord]
+) -> list[tuple[MovementKind, int, int]]:
+    merged: list[tuple[MovementKind, int, int]] = []
     for kind, first, last in events:
         if merged and merged[-1][0] == kind:
             gap = (points[first].get_time - points[merged[-1][2]].get_time).total_seconds()
@@ -256,7 +256,7 @@ def movements(
     values: Sequence[float],
     *,
     tank: float,
-    reading: Reading,
+    options: LevelOptions,
     driving: Driving,
     days: Sequence[dt.datetime],
 ) -> list[Movement]:
@@ -264,7 +264,7 @@ def movements(
     smoothing), in time order, the consumption cut at each of ``days`` (when each day after
     the first begins, UTC)."""
     least = least_volume(sensor, tank)
-    events = _events(sensor, points, values, least, reading.drains, driving)
+    events = _events(sensor, points, values, least, options.drains, driving)
     cuts = [bisect.bisect_left(points, start, key=lambda p: p.get_time) for start in days]
     found: list[Movement] = []
 
@@ -272,7 +272,7 @@ def movements(
         bounds = [first, *(c for c in cuts if first < c < last), last]
         for low, high in itertools.pairwise(bounds):
             if low < high:
-                amount = _consumed(points, values, low, high, reading.ignition_only)
+                amount = _consumed(points, values, low, high, options.ignition_only)
                 found.append(Movement("consumption", low, high, round(amount, 6)))
 
     cursor = 0
