@@ -294,7 +294,6 @@ def _sections(ctx: Context, source: Source, plugin: ReportPlugin) -> list[Sectio
     return found
 
 
-FUEL_ID: Final = 10
 FUEL_2_ID: Final = 95
 
 FUEL: Final = Kind(
