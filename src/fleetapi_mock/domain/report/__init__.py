@@ -25,6 +25,7 @@ from fleetapi_mock.domain.report.device import CONNECTION_LOST, SMS_LOCATIONS, S
 from fleetapi_mock.domain.report.driver import SHIFT_CHANGES
 from fleetapi_mock.domain.report.eco import ECO_BY_DRIVERS, ECO_BY_TRACKERS
 from fleetapi_mock.domain.report.engine import ENGINE_HOURS
+from fleetapi_mock.domain.report.equipment import EQUIPMENT
 from fleetapi_mock.domain.report.events import (
     ALL_EVENTS,
     CAR_SECURITY,
@@ -34,10 +35,13 @@ from fleetapi_mock.domain.report.events import (
     OVERALL_SECURITY,
 )
 from fleetapi_mock.domain.report.field import CHECKINS, TASKS
+from fleetapi_mock.domain.report.flow import FLOW_METER
 from fleetapi_mock.domain.report.forms import FORM_STATISTICS
+from fleetapi_mock.domain.report.fuel import FUEL, FUEL_2
 from fleetapi_mock.domain.report.movement import SPEEDING, STOPS, TRIPS
 from fleetapi_mock.domain.report.places import PLACE_VISITS
 from fleetapi_mock.domain.report.points import POINTS
+from fleetapi_mock.domain.report.sensors import MEASURING_SENSORS, VEHICLE_SENSORS
 from fleetapi_mock.domain.report.shifts import TRIPS_AND_STOPS_BY_SHIFTS
 from fleetapi_mock.domain.report.states import TRIPS_BY_STATE
 from fleetapi_mock.domain.report.statuses import WORK_STATUSES
@@ -57,29 +61,35 @@ KINDS: Final[dict[int, Kind]] = {
     6: STOPS,
     7: ENGINE_HOURS,
     8: ZONE_VISITS,
-    27: SPEEDING,
-    42: TASKS,
-    47: WORK_STATUSES,
-    70: FORM_STATISTICS,
-    80: CHECKINS,
-    73: TRIPS_BY_STATE,
-    77: TRIPS_AND_STOPS_BY_SHIFTS,
-    91: POINTS,
-    46: ECO_BY_TRACKERS,
-    82: ECO_BY_DRIVERS,
-    84: ZONE_STAYS,
-    85: PLACE_VISITS,
+    9: MEASURING_SENSORS,
+    10: FUEL,
     11: ALL_EVENTS,
+    12: EQUIPMENT,
+    13: CONNECTION_LOST,
     15: CAR_SECURITY,
     16: EMERGENCY_BUTTON,
     17: FALL_DETECTION,
     18: DETACH,
     19: OVERALL_SECURITY,
-    89: ZONE_EVENTS,
-    66: SHIFT_CHANGES,
-    23: SWITCHING,
-    13: CONNECTION_LOST,
     20: SMS_LOCATIONS,
+    22: VEHICLE_SENSORS,
+    23: SWITCHING,
+    27: SPEEDING,
+    42: TASKS,
+    46: ECO_BY_TRACKERS,
+    47: WORK_STATUSES,
+    66: SHIFT_CHANGES,
+    70: FORM_STATISTICS,
+    73: TRIPS_BY_STATE,
+    77: TRIPS_AND_STOPS_BY_SHIFTS,
+    78: FLOW_METER,
+    80: CHECKINS,
+    82: ECO_BY_DRIVERS,
+    84: ZONE_STAYS,
+    85: PLACE_VISITS,
+    89: ZONE_EVENTS,
+    91: POINTS,
+    95: FUEL_2,
 }
 """The plugins the mock makes, by ID."""
 
