@@ -196,13 +196,15 @@ SILENT_DAY = dt.date(2025, 12, 18)
 def van_month() -> list[TrackPointRecord]:
     """Two rounds a working day, depot to customer and back, a point a minute while driving;
     answer the points (the odometer from 0). The points report the ignition, the fuel level
-    (1.5 litres a leg), the board voltage and the coolant, and input 2 (the refrigerator,
-    on during the morning's round); the van waits at the depot before the first round and
-    after the last (a point at 06:45 and 18:00), is refuelled there when low, is drained one
-    night, and brakes, accelerates and turns harshly now and then."""
+    (1.5 litres a leg, counted by the CAN flow meter `can_consumption`), the board voltage and
+    the coolant, and input 2 (the refrigerator, on during the morning's round); the van waits
+    at the depot before the first round and after the last (a point at 06:45 and 18:00), is
+    refuelled there when low, is drained one night, brakes and accelerates harshly now and
+    then, and loses the network once."""
     points: list[TrackPointRecord] = []
     mileage = 0.0
     fuel = MONTH_FUEL
+    used = 0.0  # the flow meter's count of litres burnt (CAN bus), in the month's points only
     customer = 0
     for number, day in enumerate(working_days()):
         start = dt.datetime.combine(day, dt.time())
@@ -212,7 +214,7 @@ def van_month() -> list[TrackPointRecord]:
             fuel = REFILL_TO
         for n, level in enumerate(levels):
             when = at(6, 45 + 5 * n, start)
-            resting = van_readings(level, driving=False)
+            resting = {**van_readings(level, driving=False), "can_consumption": used}
             points += parked(1, DEPOT, [when], DEPOT_ADDRESS, mileage, resting)
         rounds = (
             (at(7, day.day % 20, start), at(10, 30, start)),
@@ -237,9 +239,11 @@ def van_month() -> list[TrackPointRecord]:
                     readings={
                         **van_readings(fuel, driving=True),
                         "fuel_level": (fuel, fuel - FUEL_PER_TRIP),
+                        "can_consumption": (used, used + FUEL_PER_TRIP),
                     },
                 )
                 fuel = round(fuel - FUEL_PER_TRIP, 1)
+                used = round(used + FUEL_PER_TRIP, 1)
                 fridge = round_number == 0
                 trip = [attrs.evolve(p, inputs=[bool(p.ignition), fridge]) for p in trip]
                 if round_number == leg == 0 and number % 3 == 0:
@@ -253,14 +257,14 @@ def van_month() -> list[TrackPointRecord]:
                     trip[quarter] = attrs.evolve(trip[quarter], event="harsh_acceleration")
                 points += trip
                 mileage = trip[-1].mileage
-        resting = van_readings(fuel, driving=False)
+        resting = {**van_readings(fuel, driving=False), "can_consumption": used}
         points += parked(1, DEPOT, [at(18, 0, start)], DEPOT_ADDRESS, mileage, resting)
         if day == DRAIN_NIGHT:
             for minutes, lost in ((0, 0.0), (10, DRAIN / 2), (20, DRAIN)):
                 when = at(22, minutes, start)
                 points += parked(
                     1, DEPOT, [when], DEPOT_ADDRESS, mileage,
-                    van_readings(round(fuel - lost, 1), driving=False),
+                    {**van_readings(round(fuel - lost, 1), driving=False), "can_consumption": used},
                 )  # fmt: skip
             fuel = round(fuel - DRAIN, 1)
     return points

@@ -25,7 +25,7 @@ from fleetapi import (
 )
 from fleetapi.models.report import ReportPlugin, ReportShift, TimeFilter
 from fleetapi.models.track import AssetRef, RegularTrack
-from fleetapi.report_plugins import BY_ID
+from fleetapi.report_plugins import BY_ID, PLUGINS
 from fleetapi_mock import FleetMock
 from fleetapi_mock.domain.report import KINDS
 
@@ -262,7 +262,11 @@ MOVEMENT = {4, 6, 7, 8, 73, 77}
 """Plugins of the van's driving: a row every working day of the month."""
 
 
-@pytest.mark.parametrize("plugin_id", sorted(KINDS))
+def test_the_mock_makes_every_documented_plugin() -> None:
+    assert sorted(KINDS) == sorted(p.id for p in PLUGINS)
+
+
+@pytest.mark.parametrize("plugin_id", [p.id for p in PLUGINS])
 def test_every_report_of_the_demo_month_has_content(
     fleet_mock: FleetMock, client: Any, plugin_id: int
 ) -> None:

@@ -47,6 +47,7 @@ def test_the_demo_van_has_a_sensor_of_each_kind(client: Any) -> None:
         (DiscreteSensor, 3),
         (VirtualSensor, 4),
         (DiscreteSensor, 5),  # the refrigerator, on input 2
+        (MeteringSensor, 6),  # the CAN flow meter
     ]
     assert client.tracker.sensor.batch_list(trackers=[1, 2]) == {"1": sensors, "2": []}
 
@@ -216,7 +217,7 @@ def test_trackers_refused_by_the_sensor_calls(client: Any, fleet_mock: FleetMock
 
 def test_a_sub_user_needs_the_tracker_update_right(fleet_mock: FleetMock) -> None:
     with fleet_mock.login("dispatcher", "demo") as sub_user:
-        assert len(sub_user.tracker.sensor.list(tracker_id=1)) == 5
+        assert len(sub_user.tracker.sensor.list(tracker_id=1)) == 6
         with pytest.raises(OperationNotPermittedError):
             sub_user.tracker.sensor.create(tracker_id=2, sensor=TANK)
         with pytest.raises(OperationNotPermittedError):

@@ -22,14 +22,6 @@ GENERATION_SECONDS = 5
 MAX_PARALLEL_REPORTS = 5
 """Reports of one user being generated at once; one more answers 15."""
 
-_MADE = [
-    "trips (plugin 4)",
-    "stops (plugin 6)",
-    "geofence visits (plugin 8)",
-    "speed violation (plugin 27)",
-]
-"""The plugins the mock makes, as the decisions name them (``trips (plugin 4)``)."""
-
 REPORT_GENERATE = Endpoint(
     path="report/tracker/generate",
     params=ReportGenerateParams,
@@ -44,9 +36,11 @@ REPORT_GENERATE = Endpoint(
     decisions=(
         Decision(
             "Plugins",
-            f"The mock makes the {', '.join(_MADE[:-1])} and {_MADE[-1]} reports; another "
-            "`plugin_id` is 222. The plugin's options are one object of every option of the "
-            "plugins the mock knows; options of other plugins are ignored.",
+            f"The mock makes every plugin of the service's documentation ({len(PLUGINS)}, "
+            "[Reports](reports.md) says how each is made); another `plugin_id` is 222. The "
+            "plugin's options are one object of every documented option; each plugin reads "
+            "those its documentation lists and ignores the others, and refuses what its "
+            "documentation rules out with 7 naming the option (`plugin.zone_ids`).",
         ),
         Decision(
             "Generation",
@@ -76,9 +70,10 @@ REPORT_GENERATE = Endpoint(
         Decision(
             "Trackers and sheets",
             "One sheet per tracker, in the order of `trackers` (repeats dropped), headed by its "
-            "label; `hide_empty_tabs` leaves out those without trips. A tracker the caller does "
-            "not see is 217 for all; one whose tariff has `has_reports` false 236. `employees` "
-            "are accepted and not used by the trips report.",
+            "label; `hide_empty_tabs` leaves out those without rows. A tracker the caller does "
+            "not see is 217 for all; one whose tariff has `has_reports` false 236. The reports "
+            "by drivers (plugin 82) have a sheet per employee of `employees` instead (217 for "
+            "one not of the account); the other plugins ignore `employees`.",
         ),
         Decision(
             "`title`",
