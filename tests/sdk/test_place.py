@@ -41,10 +41,10 @@ def _snapshot(fleet_mock: FleetMock) -> dict[int, str]:
 
 def test_list_sorts_filters_and_pages_with_the_count(client: Any) -> None:
     everything = client.place.list()
-    assert ([p.id for p in everything.list], everything.count) == ([1, 2], 2)
+    assert ([p.id for p in everything.list], everything.count) == ([1, 2, 3], 3)
     assert everything.list[0].fields == {"1": DOCK}
-    assert [p.id for p in client.place.list(order_by="label", ascending=False).list] == [2, 1]
-    assert [p.id for p in client.place.list(order_by="1").list] == [1, 2]  # custom field
+    assert [p.id for p in client.place.list(order_by="label", ascending=False).list] == [2, 3, 1]
+    assert [p.id for p in client.place.list(order_by="1").list] == [1, 2, 3]  # custom field
     assert [p.id for p in client.place.list(filter="LAGERSTRASSE").list] == [2]  # address
     assert [p.id for p in client.place.list(filter="before 10").list] == [1]  # custom value
     found = client.place.list(conditions=[ContainsCondition(field="label", value="ware")])
@@ -52,8 +52,8 @@ def test_list_sorts_filters_and_pages_with_the_count(client: Any) -> None:
     assert [p.id for p in client.place.list(place_ids=[2, 99]).list] == [2]
     assert [p.id for p in client.place.list(tag_ids=[3]).list] == [1]
     page = client.place.list(offset=1, limit=1)
-    assert ([p.id for p in page.list], page.count) == ([2], 2)
-    assert [p.id for p in client.place.iterate_list(page_size=1)] == [1, 2]
+    assert ([p.id for p in page.list], page.count) == ([2], 3)
+    assert [p.id for p in client.place.iterate_list(page_size=1)] == [1, 2, 3]
 
 
 @pytest.mark.parametrize(
@@ -85,7 +85,7 @@ def test_read_of_a_missing_or_foreign_place_is_201(fleet_mock: FleetMock, client
     for place_id in (2, 404):
         with pytest.raises(EntityNotFoundError):
             client.place.read(place_id=place_id)
-    assert client.place.list().count == 1
+    assert client.place.list().count == 2  # Customers A and B
 
 
 # --- create, update, delete ---------------------------------------------------------------
@@ -138,7 +138,7 @@ def test_delete_removes_the_place_from_geo_links(fleet_mock: FleetMock, client: 
     assert fleet_mock.world.geo_links[1].params.place_ids == [1]
     client.place.delete(place_id=1)
     assert fleet_mock.world.geo_links[1].params.place_ids == []
-    assert [p.id for p in client.place.list().list] == [2]
+    assert [p.id for p in client.place.list().list] == [2, 3]
     with pytest.raises(EntityNotFoundError):
         client.place.delete(place_id=1)
 

@@ -124,7 +124,7 @@ def test_places_beyond_the_accounts_limit(
 ) -> None:
     import fleetapi_mock.handlers.place.batch as uploads
 
-    monkeypatch.setattr(uploads, "MAX_PLACES", 3)
+    monkeypatch.setattr(uploads, "MAX_PLACES", 4)
     before = _places(client)
     with pytest.raises(OverQuotaError):
         client.place.upload(

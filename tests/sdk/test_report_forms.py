@@ -144,9 +144,10 @@ def test_the_download_has_a_row_per_field_and_option(fleet_mock: FleetMock, clie
     workbook = load_workbook(
         io.BytesIO(client.report.tracker.download(report_id=report_id, format="xlsx"))
     )
-    heading, *rows = workbook.active.iter_rows(values_only=True)
-    assert heading == ("Tracker", "Field", "Option", "Filled / chosen", "Share, %")
-    assert rows[:2] == [
-        ("Van 1", "Tyres", None, "1 of 1", "100"),
-        ("Van 1", "Tyres", "front left", "1 of 1", "100"),
+    rows = [r[:4] for r in workbook["Van 1"].iter_rows(values_only=True)]
+    heading = rows.index(("Field", "Option", "Filled / chosen", "Share, %"))
+    assert rows[heading + 1][0].startswith("Vehicle inspection")  # the template's group
+    assert rows[heading + 2 : heading + 4] == [
+        ("Tyres", None, "1 of 1", 100),
+        ("Tyres", "front left", "1 of 1", 100),
     ]
