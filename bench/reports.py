@@ -7,16 +7,17 @@ Tracker 1 ("Van 1", ridden by employee 2) gets 30 days of points, one every 10 s
 (above the speed limit mid-leg). Every point reports the ignition, the inputs (the ignition and
 a door open the first two minutes of a stop) and its readings: ``fuel_level`` (12 l/100 km,
 refuelled to 100 l in the morning below 50 l, 15 l drained one night a week),
-``board_voltage`` and ``obd_coolant_t``. Events: ``speeding`` where a leg goes over 60 km/h,
-``harsh_braking`` at the end of every third leg, ``sos`` at noon every fifth day (stored as the
-events ``history`` answers, too).
+``board_voltage``, ``obd_coolant_t`` and the flow meter's ``can_consumption``. Events:
+``speeding`` where a leg goes over 60 km/h, ``harsh_braking`` at the end of every third leg,
+``sos`` at noon every fifth day (stored as the events ``history`` answers, too).
 
 For each plugin of :data:`~fleetapi_mock.domain.report.KINDS`, the project builds the report
-of that month (``report_sheets``, what ``report/tracker/generate`` runs) with the options of
-:data:`OPTIONS`; the baseline is one plain pass over the same points reading their speed,
-ignition and fuel level. The note counts what the report made. Trips are split once and kept
-on the track (as the mock does for every call), so the first plugin reading them pays that
-once: the note's first build shows it.
+of that month (``report_sheets``, what ``report/tracker/generate`` runs; of its last day for
+the point report, which covers 24 hours at most) with the options of :data:`OPTIONS`; the
+baseline is one plain pass over the same points reading their speed, ignition and fuel level.
+The note counts what the report made. Trips are split once and kept on the track (as the mock
+does for every call), so the first plugin reading them pays that once: the note's first build
+shows it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Any, Final
 from bench.measure import Ratio, Sizes, Target, compare, per_run
 from bench.worlds import STOPS, stop
 from fleetapi.endpoints.report import REPORT_GENERATE
-from fleetapi.models.report import ReportPlugin, ReportSheet
+from fleetapi.models.report import ReportPlugin, ReportSheet, ReportShift
 from fleetapi.report_plugins import BY_ID
 from fleetapi_mock import FleetMock
 from fleetapi_mock.domain.context import Context
@@ -55,8 +56,25 @@ IDLING: Final = 120
 OPTIONS: Final[dict[int, dict[str, Any]]] = {
     4: {},
     6: {},
+    7: {"show_detailed": True},
     8: {"zone_ids": [1, 2, 3], "show_mileage": True},
+    9: {"details_interval_seconds": 3600},
+    10: {"detailed_by_dates": True, "include_speed_plot": True, "surge_filter": True},
+    11: {"group_by_type": True},
+    12: {"show_idle_percent": True},
+    22: {"details_interval_seconds": 3600},
     27: {"max_speed": 60, "min_duration_minutes": 0},
+    46: {"speed_limit": 60},
+    77: {
+        "shifts": [
+            ReportShift(name="Early", start_time="06:00", end_time="14:00"),
+            ReportShift(name="Late", start_time="14:00", end_time="22:00"),
+        ]
+    },
+    82: {"speed_limit": 60},
+    84: {"zone_ids": [1, 2, 3]},
+    85: {"show_mileage": True, "show_not_visited_places": True},
+    89: {"min_minutes_in_zone": 1},
 }
 """The options each plugin is given (its ``ReportPlugin`` fields), by plugin ID: the sensors,
 zones, shifts... it needs to have something to do over the month."""
@@ -79,7 +97,7 @@ def month_points(start: dt.datetime, count: int) -> list[TrackPointRecord]:
     """``count`` points of tracker 1 spread evenly over :data:`DAYS` days from ``start``."""
     every = DAYS * 86_400 / count
     points = []
-    mileage, fuel, was_fast = 0.0, 100.0, False
+    mileage, fuel, used, was_fast = 0.0, 100.0, 0.0, False
     for index in range(count):
         offset = round(index * every)
         second = offset % 86_400
@@ -108,6 +126,7 @@ def month_points(start: dt.datetime, count: int) -> list[TrackPointRecord]:
                     event = "harsh_braking"
                 mileage += speed * every / 3600
                 fuel -= speed * every / 3600 * 0.12
+                used += speed * every / 3600 * 0.12
             if day % 5 == 2 and second <= 12 * 3600 < second + every:
                 event = "sos"
         elif day % 7 == 3 and second <= 2 * 3600 < second + every:
@@ -122,6 +141,7 @@ def month_points(start: dt.datetime, count: int) -> list[TrackPointRecord]:
                     "fuel_level": round(fuel, 1),
                     "board_voltage": 14.1 if ignition else 12.4,
                     "obd_coolant_t": 88.0 if ignition else 20.0,
+                    "can_consumption": round(used, 2),
                 },
                 event=event,
             )
@@ -179,10 +199,11 @@ def bench_reports(sizes: Sizes) -> list[Ratio]:
     for plugin_id in sorted(KINDS):
         info = BY_ID[plugin_id]
         options: Mapping[str, Any] = OPTIONS.get(plugin_id, {})
+        since = start if info.max_span_hours is None else end - dt.timedelta(hours=24)
         request = Request(
             trackers=[tracker],
             employees=riders if info.by == "employees" else [],
-            start=start,
+            start=since,
             end=end,
             plugin=ReportPlugin(plugin_id=plugin_id, **options),
             time_filter=WHOLE_DAY,
@@ -195,10 +216,11 @@ def bench_reports(sizes: Sizes) -> list[Ratio]:
         began = time.perf_counter()
         made = _made(build())
         cold = time.perf_counter() - began
+        span = f"{DAYS} days" if info.max_span_hours is None else f"its {info.max_span_hours} h"
         ratios.append(
             compare(
-                f"report plugin {plugin_id} ({info.title}), {DAYS} days of "
-                f"{last - first:,} points (vs one pass over them)",
+                f"report plugin {plugin_id} ({info.title}), {span} of "
+                f"{last - first:,} points (vs one pass over the month's)",
                 per_run(build, sizes.sample_time),
                 per_run(one_pass, sizes.sample_time),
                 Target(1, absolute=True),

@@ -12,6 +12,7 @@ import attrs
 import pytest
 from openpyxl import load_workbook
 from report_requests import demo_request
+from report_shape import check_sheets
 
 from fleetapi import (
     DataNotReadyError,
@@ -270,9 +271,10 @@ def test_the_mock_makes_every_documented_plugin() -> None:
 def test_every_report_of_the_demo_month_has_content(
     fleet_mock: FleetMock, client: Any, plugin_id: int
 ) -> None:
-    """Every plugin makes rows of the demo world's month (of its last day for a plugin
-    covering one day at most) for the account's trackers, as ``fleet report generate`` asks
-    by default, with the options a plugin requires; Van 1 drives every working day."""
+    """Every plugin makes rows of the demo world's month (of its last day for a plugin covering
+    one day at most) for the account's trackers, as ``fleet report generate`` asks by
+    default, with the options a plugin requires, in the documented shape of a report's sheets
+    (``report_shape``); Van 1 drives every working day."""
     month = {"from_": dt.datetime(2025, 12, 15), "to": dt.datetime(2026, 1, 14, 23, 59, 59)}
     if BY_ID[plugin_id].max_span_hours is not None:
         month["from_"] = dt.datetime(2026, 1, 14)
@@ -280,6 +282,7 @@ def test_every_report_of_the_demo_month_has_content(
     report_id = _generate(client, **month, trackers=every, **demo_request(plugin_id))
     _ready(fleet_mock)
     sheets = client.report.tracker.retrieve(report_id=report_id).sheets
+    check_sheets(sheets)
     tables = [s for sheet in sheets for s in sheet.sections if s["type"] == "table"]
     rows = [row for table in tables for group in table["data"] for row in group["rows"]]
     assert rows, f"plugin {plugin_id} made no rows"

@@ -11,13 +11,11 @@ visits, and the zones without any with ``show_not_visited_zones``.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from fleetapi._errors import NonExistentEntitiesError
-from fleetapi.models.common import Bounds
 from fleetapi.models.report import ReportPlugin
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import (
@@ -68,11 +66,22 @@ def _check(ctx: Context, request: Request) -> None:
     _zones(ctx, request.plugin)
 
 
-def _inside(zone: ZoneRecord, box: Bounds, point: TrackPointRecord) -> bool:
-    """Whether ``point`` is inside ``zone``, whose bounds are ``box`` (a quick refusal)."""
-    if not (box.se.lat <= point.lat <= box.nw.lat and box.nw.lng <= point.lng <= box.se.lng):
-        return False
-    return contains(zone, point.lat, point.lng)
+def inside_test(zone: ZoneRecord) -> Callable[[TrackPointRecord], bool]:
+    """Whether a point is inside ``zone``: outside its bounds at once, else by its geometry,
+    each position answered once (a parked tracker repeats its position for hours)."""
+    box = zone_bounds(zone)
+    known: dict[tuple[float, float], bool] = {}
+
+    def inside(point: TrackPointRecord) -> bool:
+        lat, lng = point.lat, point.lng
+        if not (box.se.lat <= lat <= box.nw.lat and box.nw.lng <= lng <= box.se.lng):
+            return False
+        answer = known.get((lat, lng))
+        if answer is None:
+            answer = known[lat, lng] = contains(zone, lat, lng)
+        return answer
+
+    return inside
 
 
 def _visits(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
@@ -82,7 +91,7 @@ def _visits(ctx: Context, source: Source, plugin: ReportPlugin) -> Rows:
     fmt, with_seconds = time_format(plugin), plugin.show_seconds is True
     found: list[tuple[tuple[dt.datetime, int], dict[str, Any]]] = []
     for zone in _zones(ctx, plugin):
-        for run, end in runs(points, functools.partial(_inside, zone, zone_bounds(zone))):
+        for run, end in runs(points, inside_test(zone)):
             seconds = (end.get_time - run[0].get_time).total_seconds()
             if seconds < least:
                 continue
