@@ -109,7 +109,8 @@ def van_readings(fuel: float, *, driving: bool) -> dict[str, float]:
     }
 
 
-def van_day(mileage: float) -> list[TrackPointRecord]:
+def van_day(mileage: float, used: float) -> list[TrackPointRecord]:
+    """Van 1 on 2026-01-14; ``used``: the flow meter's count of litres at its start."""
     stops = [
         (DEPOT, "Depotweg 1, Berlin", None),
         (POTSDAMER_PLATZ, "Potsdamer Platz 1, Berlin", [(52.497, 13.366), (52.505, 13.372)]),
@@ -121,7 +122,7 @@ def van_day(mileage: float) -> list[TrackPointRecord]:
     departures = [at(7), at(8, 10), at(9, 30), at(11, 5), at(13, 0)]
     speeds = [28, 22, 25, 38, 32]
     fuel = 64.0
-    resting = van_readings(fuel, driving=False)
+    resting = {**van_readings(fuel, driving=False), "can_consumption": used}
     points = parked(1, DEPOT, [at(6, 0), at(6, 30)], "Depotweg 1, Berlin", mileage, resting)
     for leg, start in enumerate(departures):
         (origin, origin_address, _), (target, target_address, via) = stops[leg], stops[leg + 1]
@@ -137,9 +138,11 @@ def van_day(mileage: float) -> list[TrackPointRecord]:
             readings={
                 **van_readings(fuel, driving=True),
                 "fuel_level": (fuel, fuel - FUEL_PER_TRIP),
+                "can_consumption": (used, used + FUEL_PER_TRIP),
             },
         )
         fuel -= FUEL_PER_TRIP
+        used = round(used + FUEL_PER_TRIP, 1)
         if leg == 1:
             middle = len(trip) // 2
             trip[middle] = attrs.evolve(trip[middle], event="harsh_braking")
@@ -156,7 +159,12 @@ def van_day(mileage: float) -> list[TrackPointRecord]:
             waits.append(moment.replace(second=0))
             moment += dt.timedelta(minutes=10)
         points += parked(
-            1, target, waits, target_address, mileage, van_readings(fuel, driving=False)
+            1,
+            target,
+            waits,
+            target_address,
+            mileage,
+            {**van_readings(fuel, driving=False), "can_consumption": used},
         )
     return points
 
@@ -270,7 +278,7 @@ def van_month() -> list[TrackPointRecord]:
     return points
 
 
-def van_today(mileage: float) -> list[TrackPointRecord]:
+def van_today(mileage: float, used: float) -> list[TrackPointRecord]:
     """Van 1 this morning: parked at the depot, then driving towards Alexanderplatz."""
     moves = [
         (at(8, 30, TODAY), DEPOT, 0, 0, 11, 0.0, 56.5, "Depotweg 1, Berlin"),
@@ -292,7 +300,10 @@ def van_today(mileage: float) -> list[TrackPointRecord]:
             address=address,
             parking=speed == 0,
             ignition=speed > 0,
-            readings=van_readings(fuel, driving=speed > 0),
+            readings={
+                **van_readings(fuel, driving=speed > 0),
+                "can_consumption": round(used + 56.5 - fuel, 1),
+            },
         )
         for when, where, speed, heading, satellites, km, fuel, address in moves
     ]
@@ -409,8 +420,8 @@ def main() -> None:
     document = json.loads(DEMO.read_text(encoding="utf-8"))
     kept = [p for p in document["track_points"] if p["tracker_id"] not in (1, 4)]
     month = van_month()
-    day = van_day(month[-1].mileage)
-    today = van_today(day[-1].mileage)
+    day = van_day(month[-1].mileage, month[-1].readings["can_consumption"])
+    today = van_today(day[-1].mileage, day[-1].readings["can_consumption"])
     new = sorted([*month, *day, *today, *anna_day()], key=track_point_order)
     points = kept + [compact(p) for p in new]
     points.sort(key=lambda p: (p["tracker_id"], p["get_time"]))

@@ -52,7 +52,7 @@ def test_follow_prints_new_events_once_as_they_come(
     monkeypatch.setattr("fleetapi_cli.commands.event.time.sleep", a_minute_later)
     result = cli("event", "list", "--follow", "--polls", "3", "--interval", "5", "-o", "jsonl")
     events = lines(result)
-    assert [e["id"] for e in events] == [3, 4, 5]  # the SOS of the last hour, then the new ones
+    assert [e["id"] for e in events] == [3, 13, 14]  # the SOS of the last hour, then the new ones
     assert [e["tracker_id"] for e in events[1:]] == [2, 2]
 
 

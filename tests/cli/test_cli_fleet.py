@@ -127,9 +127,10 @@ def test_tracker_readings_shows_each_value_as_a_row(cli: Cli, session: str) -> N
     header, *rows = table.stdout.splitlines()
     assert header.split("\t") == ["kind", "id", "name", "value", "units", "updated"]
     cells = [row.split("\t") for row in rows]
-    assert [(c[0], c[2], c[3], c[4]) for c in cells[:3]] == [
+    assert [(c[0], c[2], c[3], c[4]) for c in cells[:4]] == [
         ("sensor", "Fuel tank", "55.6", "litres"),
         ("sensor", "Coolant temperature", "88.0", "celsius"),
+        ("sensor", "Fuel used (CAN)", "116.4", "litres"),
         ("virtual", "Engine running", "On", ""),
     ]
     assert [c[2] for c in cells if c[0] == "counter"] == ["odometer", "engine_hours"]

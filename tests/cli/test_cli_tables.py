@@ -45,7 +45,7 @@ ARGS: dict[str, list[str]] = {
     "tracker group list": [], "zone list": [], "zone point list": ["--zone-id", "3"],
     "place list": [], "entity list": [], "tag list": [], "form template list": [],
     "task route list": [],
-    "report tracker list": [], "subuser list": [], "subuser security-group list": [],
+    "report tracker list": [], "report schedule list": [], "subuser list": [], "subuser security-group list": [],
     "subuser tracker list": ["--subuser-id", "2"],
     "subuser zones list": ["--subuser-id", "2"], "subuser places list": ["--subuser-id", "2"],
     "subuser zones list-ids": ["--subuser-id", "2"],

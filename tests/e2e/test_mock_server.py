@@ -107,7 +107,7 @@ def test_run_prints_the_banner_and_stops_on_sigterm():
     assert f"fleet --base-url {url} auth login --login demo" in out
     assert f"fleet --base-url {url} dealer config --domain demo.fleet.test" in out
     assert f"fleet --base-url {url} task list" in out
-    assert f"fleet --base-url {url} event list --from 2026-01-14" in out
+    assert f"fleet --base-url {url} event list --from 2026-01-08" in out  # a week of events
     assert out.rstrip().endswith("fleet mock: stopped")
 
 

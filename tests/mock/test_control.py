@@ -34,7 +34,7 @@ def test_reset_goes_back_to_the_start(fleet_mock: FleetMock, api: Api, demo: str
 def test_reset_to_a_posted_world(fleet_mock: FleetMock, api: Api):
     document = demo_document()
     document["trackers"] = [t for t in document["trackers"] if t["id"] != 3]
-    hanging = ("track_points", "tasks", "routes", "tracker_commands", "tracker_settings")
+    hanging = ("track_points", "tasks", "routes", "tracker_commands", "tracker_settings", "events")
     for name in hanging:  # what hangs on tracker 3
         document[name] = [e for e in document[name] if e.get("tracker_id") != 3]
     # what hangs on tracker 3 goes with it: its vehicle and that vehicle's service tasks

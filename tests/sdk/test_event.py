@@ -100,7 +100,7 @@ def test_readings_come_first_whole_then_what_changed(mock: FleetMock) -> None:
         first = next(events)
         assert isinstance(first, ReadingsBatchEvent)
         [readings] = first.data
-        assert {item["sensor_id"] for item in readings["1"]["inputs"]} == {1, 2}
+        assert {item["sensor_id"] for item in readings["1"]["inputs"]} == {1, 2, 6}
         _feed(mock, 1, 30)  # the odometer moves; the tanks and thermometers do not
         [changed] = next(events).data
         assert changed["1"]["inputs"] == []

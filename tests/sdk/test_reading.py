@@ -40,6 +40,7 @@ def test_the_demo_vans_readings_come_from_its_last_points(client: Any) -> None:
     assert [(r.sensor_id, r.label, r.value) for r in readings.inputs] == [
         (1, "Fuel tank", 55.6),
         (2, "Coolant temperature", 88.0),
+        (6, "Fuel used (CAN)", 116.4),  # the flow meter's count of litres
     ]
     fuel = readings.inputs[0]
     assert (fuel.min_value, fuel.max_value, fuel.units_type) == (0.0, 120.0, "litre")
@@ -76,7 +77,7 @@ def test_a_drive_moves_readings_counters_and_mileage_together(
         hours + driven_hours, abs=1e-4
     )
     readings = client.tracker.readings.list(tracker_id=1)
-    assert [r.value for r in readings.inputs] == [46.0, 90.0]
+    assert [r.value for r in readings.inputs] == [46.0, 90.0, 116.4]  # the meter: unreported
     assert readings.inputs[0].update_time == points[-1].get_time
     fuel = client.tracker.get_fuel(tracker_id=1)
     assert [(f.label, f.value) for f in fuel.inputs] == [("Fuel tank", 46.0)]

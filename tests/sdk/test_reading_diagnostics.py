@@ -68,7 +68,9 @@ def test_diagnostics_answer_can_and_obd_values_as_their_sensors_read_them(
     client: Any, fleet_mock: FleetMock
 ) -> None:
     diagnostics = client.tracker.get_diagnostics(tracker_id=1)
-    [coolant] = diagnostics.inputs  # the van's OBD coolant temperature, as its sensor reads it
+    # the van's CAN flow meter and OBD coolant temperature, as their sensors read them
+    meter, coolant = diagnostics.inputs
+    assert (meter.name, meter.type, meter.value) == ("can_consumption", "fuel_consumption", 116.4)
     assert (coolant.label, coolant.name, coolant.type, coolant.value) == (
         "Coolant temperature",
         "obd_coolant_t",
@@ -89,6 +91,7 @@ def test_diagnostics_answer_can_and_obd_values_as_their_sensors_read_them(
     )
     diagnostics = client.tracker.get_diagnostics(tracker_id=1)
     assert [(i.name, i.label, i.type, i.value) for i in diagnostics.inputs] == [
+        ("can_consumption", "Fuel used (CAN)", "fuel_consumption", 116.4),
         ("obd_coolant_t", "Coolant temperature", "temperature", 190.4),  # 88 through the table
         ("obd_rpm", "OBD: RPM", "rpm", 889),
         ("raw_can_3", "CAN: Raw data 3", "custom", 7),

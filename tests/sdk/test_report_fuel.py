@@ -16,7 +16,6 @@ from fleetapi import InvalidParametersError
 from fleetapi.models.report import ReportPlugin
 from fleetapi.models.track import AssetRef, RegularTrack
 from fleetapi_mock import FleetMock
-from fleetapi_mock.state.records import MeteringSensorRecord
 
 VAN = 1  # its sensor 1 reads fuel_level (litres); its vehicle's tank holds 75 litres
 DAY = dt.datetime(2026, 1, 10)  # a Saturday: no demo points
@@ -216,7 +215,7 @@ def test_the_days_the_speed_and_the_mileage(fleet_mock: FleetMock, client: Any) 
 
 
 def test_the_download_holds_the_movements(fleet_mock: FleetMock, client: Any) -> None:
-    """A sheet's first table is its rows: the table of each day's figures stays out."""
+    """The van's worksheet lists the movements of its tank in order."""
     _feed(fleet_mock)
     report_id = client.report.tracker.generate(
         from_=DAY, to=DAY + dt.timedelta(hours=23), trackers=[VAN],
@@ -226,11 +225,10 @@ def test_the_download_holds_the_movements(fleet_mock: FleetMock, client: Any) ->
     workbook = load_workbook(
         io.BytesIO(client.report.tracker.download(report_id=report_id, format="xlsx"))
     )
-    heading, *rows = workbook.active.iter_rows(values_only=True)
-    assert heading[:4] == ("Tracker", "Sensor", "Movement", "Start")
-    assert [r[2] for r in rows] == [
-        "Consumption", "Drain", "Consumption", "Refill", "Consumption"
-    ]  # fmt: skip
+    rows = list(workbook["Van 1"].iter_rows(values_only=True))
+    heading = rows.index(next(r for r in rows if r[:3] == ("Sensor", "Movement", "Start")))
+    movements = [r[1] for r in rows[heading + 2 :] if r[0] == "Fuel tank"]
+    assert movements == ["Consumption", "Drain", "Consumption", "Refill", "Consumption"]
 
 
 def test_a_tracker_without_a_fuel_sensor_and_the_summary_sheet(
@@ -275,11 +273,7 @@ def test_refused_options(fleet_mock: FleetMock, client: Any) -> None:
 def test_a_flow_meter_counts_trip_by_trip(fleet_mock: FleetMock, client: Any) -> None:
     """A counter of the fuel used: its growth during the drive counts in the trip, the rest
     at the stops, a reset (a fall) counts nothing."""
-    with fleet_mock.world.lock:
-        fleet_mock.world.sensors[50] = MeteringSensorRecord(
-            id=50, tracker_id=VAN, sensor_type="fuel_consumption", name="Fuel used",
-            input_name="can_consumption", units="litres", units_type="litre",
-        )  # fmt: skip
+    assert fleet_mock.world.sensors[6].input_name == "can_consumption"  # the demo van's meter
     used = [
         _point(m, 60.0, can_consumption=100.0 + (0.5 if m >= 20 else 0.0)) for m in range(0, 60, 10)
     ]  # 0.5 l idling before the drive
@@ -307,7 +301,7 @@ def test_a_flow_meter_counts_trip_by_trip(fleet_mock: FleetMock, client: Any) ->
     figures = _summary(sheet)
     assert (figures["Consumed"], figures["Consumed in trips"], figures["Trips"]) == (3.75, 3.0, 1)
     assert rows[1]["per_100_km"]["raw"] == pytest.approx(300 / figures["Mileage, km"])
-    read = [v for _, v in _read(client, 50)]
+    read = [v for _, v in _read(client, 6)]
     growth = sum(max(0.0, b - a) for a, b in itertools.pairwise(read))
     assert figures["Consumed"] == pytest.approx(growth)
     (days,) = [s for s in sheet.sections if s["type"] == "table" and s["header"] == "Fuel by dates"]

@@ -15,11 +15,11 @@ from fleetapi import InvalidParametersError, NonExistentEntitiesError
 from fleetapi.models.report import ReportPlugin, ReportSensor
 from fleetapi.models.track import AssetRef, RegularTrack
 from fleetapi_mock import FleetMock
-from fleetapi_mock.state.records import DiscreteSensorRecord
 
 VAN = 1  # sensors: 1 fuel (fuel_level), 2 coolant (obd_coolant_t), 3 ignition (input 1),
 # 4 engine running (virtual: board_voltage from 13.2)
-PUMP = 60  # a discrete sensor on input 2, added by the tests
+PUMP = 5
+"""The demo van's refrigerator (sensor 5, input 2): "the pump" of these tests."""
 DAY = dt.datetime(2026, 1, 10)  # a Saturday: no demo points
 DEPOT = (52.49, 13.36)
 PARISER_PLATZ = (52.5163, 13.3777)  # in the demo gazetteer
@@ -38,10 +38,7 @@ def _feed(fleet_mock: FleetMock) -> None:
     """08:00-10:00, a point a minute: the engine on from 08:10 to 09:10, a drive from the depot
     to Pariser Platz at 08:20-08:30, the pump (input 2) on from 08:10 to 08:40 and for half a
     minute at 09:00; the coolant warming up from 40 to 90 degrees, the fuel falling."""
-    with fleet_mock.world.lock:
-        fleet_mock.world.sensors[PUMP] = DiscreteSensorRecord(
-            id=PUMP, tracker_id=VAN, sensor_type="custom", name="Pump", input_number=2
-        )
+    assert fleet_mock.world.sensors[PUMP].input_number == 2  # the demo van's refrigerator
     points = []
     for minutes in [m for m in range(121)] + [60.5]:
         share = min(1.0, max(0.0, (minutes - 20) / 10))
@@ -253,7 +250,11 @@ def test_equipment_works_while_its_input_is_on(fleet_mock: FleetMock, client: An
     assert period["idle_percent"]["raw"] == pytest.approx(100 * (1800 - moving) / 1800)
     assert period["mileage"]["raw"] == pytest.approx(trip.length, abs=1e-3)
     figures = {r["name"]: r["raw"] for r in summary["rows"]}
-    assert (figures["Work periods"], figures["Working time"], figures["Pump"]) == (1, 30, 30)
+    assert (figures["Work periods"], figures["Working time"], figures["Refrigerator"]) == (
+        1,
+        30,
+        30,
+    )
     assert chart["series"][0]["points"][:3] == [
         [_ms(_at(0)), 0.0],
         [_ms(_at(10)), 1.0],
@@ -274,7 +275,11 @@ def test_equipment_of_the_ignition_and_a_virtual_sensor(fleet_mock: FleetMock, c
     _feed(fleet_mock)
     (sheet,) = _sheets(client, fleet_mock, 12)
     rows = _rows(sheet.sections[0])
-    assert sorted({r["sensor"]["v"] for r in rows}) == ["Engine running", "Ignition", "Pump"]
+    assert sorted({r["sensor"]["v"] for r in rows}) == [
+        "Engine running",
+        "Ignition",
+        "Refrigerator",
+    ]
     read = _read(client, 4)
     turns = [
         moment for (_, before), (moment, now) in itertools.pairwise(read)

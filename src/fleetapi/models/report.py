@@ -21,6 +21,7 @@ from fleetapi._types import UNSET, Unset
 __all__ = [
     "CLOCK_PATTERN",
     "GraphType",
+    "GroupType",
     "LocaleInfo",
     "Report",
     "ReportDownloadParams",
@@ -79,6 +80,9 @@ class ReportSensor:
 
 GraphType = Literal["time", "mileage"]
 """The X axis of a report's charts."""
+
+GroupType = Literal["province", "country"]
+"""How the trips by state report groups its rows: by the ``province`` or the ``country``."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -178,7 +182,7 @@ class ReportPlugin:
     """Tasks and check-ins: the places and zones they lie in."""
     show_nonselected: bool | Unset = UNSET
     """Form statistics: the options nobody chose too."""
-    group_type: Literal["province", "country"] | Unset = UNSET
+    group_type: GroupType | Unset = UNSET
     """Trips by state: group by ``province`` or ``country``."""
     event_types: list[str] | Unset = UNSET
     """All events: the types covered (:data:`fleetapi.report_plugins.ALL_EVENT_TYPES`)."""

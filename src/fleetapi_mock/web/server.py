@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import errno
 import gc
 import ipaddress
@@ -139,7 +140,7 @@ def banner_text(world: World, base_url: str, command: str = "fleet") -> str:
             owner = world.users[key.user_id].login
             lines.append(f"  API key {key.hash}  ({key.title}, of {owner})")
         has_tasks = bool(world.tasks)
-        first_event = min((e.time for e in world.events.values()), default=None)
+        last_event = max((e.time for e in world.events.values()), default=None)
         domains = [d.ui_domain for d in world.dealers.values() if d.settings is not None]
         first_master = next((u for u in users if u.is_master), None)
     login = first_master.login if first_master else "demo"
@@ -154,8 +155,8 @@ def banner_text(world: World, base_url: str, command: str = "fleet") -> str:
     if has_tasks:
         moving = "(tasks move as the clock runs)"
         lines.append(f"  {command} --base-url {base_url} task list   {moving}")
-    if first_event is not None:
-        since = first_event.date().isoformat()
+    if last_event is not None:  # the week of events before the last: well inside a listing
+        since = (last_event - dt.timedelta(days=7)).date().isoformat()
         lines.append(f"  {command} --base-url {base_url} event list --from {since}   (events)")
     if keys:
         lines.append(f"  (or set FLEETAPI_API_KEY={keys[0].hash} instead of logging in)")

@@ -20,13 +20,13 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import attrs
 from gpxpy.geo import haversine_distance
 
 from fleetapi._types import Unset
-from fleetapi.models.report import ReportPlugin
+from fleetapi.models.report import GroupType, ReportPlugin
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.report.cells import (
     Column,
@@ -47,8 +47,6 @@ __all__ = ["TRIPS_BY_STATE", "UNKNOWN", "Jurisdictions", "group_type_of"]
 
 UNKNOWN: Final = "Unknown"
 """The jurisdiction of a point whose nearest gazetteer entry does not name one."""
-
-GroupType = Literal["province", "country"]
 
 
 def group_type_of(plugin: ReportPlugin) -> GroupType:
