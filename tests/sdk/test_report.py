@@ -328,3 +328,24 @@ def test_reports_by_employees_name_employees_of_the_account(client: Any) -> None
     with pytest.raises(NonExistentEntitiesError, match="404"):
         _generate(client, employees=[1, 404])
     _generate(client, employees=[1])
+
+
+def test_the_summary_sheet_puts_each_figure_under_its_name(
+    fleet_mock: FleetMock, client: Any
+) -> None:
+    """Trackers whose summaries name different figures (the zones each visited) each fill the
+    columns of their own figures, the others' left empty."""
+    report_id = _generate(
+        client,
+        from_=dt.datetime(2025, 12, 15),
+        to=dt.datetime(2026, 1, 14, 23, 59, 59),
+        trackers=[VAN, 4],
+        plugin=ReportPlugin(plugin_id=8),
+    )
+    _ready(fleet_mock)
+    summary, *trackers = client.report.tracker.retrieve(report_id=report_id).sheets
+    (table,) = summary.sections
+    title = {c["field"]: c["title"] for c in table["columns"]}
+    for row, sheet in zip(table["data"][0]["rows"], trackers, strict=True):
+        own = {r["name"]: r["raw"] for r in sheet.sections[1]["rows"]}
+        assert {title[f]: cell["raw"] for f, cell in row.items() if f != "tracker"} == own

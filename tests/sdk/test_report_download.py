@@ -16,8 +16,10 @@ from openpyxl import load_workbook
 from openpyxl.chart import ScatterChart
 from openpyxl.worksheet.worksheet import Worksheet
 from PIL import Image, ImageChops
+from report_requests import demo_request
 
 from fleetapi.models.report import ReportPlugin, ReportSheet
+from fleetapi.report_plugins import BY_ID, PLUGINS
 from fleetapi_mock import FleetMock
 from fleetapi_mock.domain.report import WHOLE_DAY
 from fleetapi_mock.domain.report.cells import chart
@@ -271,3 +273,28 @@ def test_a_report_without_sheets_downloads(fleet_mock: FleetMock, client: Any, f
         assert "no sheets" in _text(pdfium.PdfDocument(data), 0)
     else:
         assert _rows(load_workbook(io.BytesIO(data))["Report"])[0][0] == "Trips"
+
+
+@pytest.mark.parametrize("plugin_id", [p.id for p in PLUGINS])
+def test_every_plugins_report_opens_in_real_readers(plugin_id: int) -> None:
+    """The demo month's report of every plugin (its last day for the point report) downloads
+    as a workbook openpyxl opens, a worksheet per sheet, and a pdf whose first page pypdfium2
+    renders not blank, each sheet's charts native in the workbook."""
+    mock = FleetMock()
+    period = dict(MONTH)
+    if BY_ID[plugin_id].max_span_hours is not None:
+        period["from_"] = dt.datetime(2026, 1, 14)
+    with mock.login("demo", "demo") as client:
+        trackers = [t.id for t in client.tracker.list()]
+        report_id = client.report.tracker.generate(
+            **period, trackers=trackers, **demo_request(plugin_id)
+        )
+        mock.clock.advance(dt.timedelta(seconds=5))
+        sheets = client.report.tracker.retrieve(report_id=report_id).sheets
+        workbook = _workbook(client, report_id)
+        assert len(workbook.sheetnames) == 1 + len(sheets)  # the title sheet, then each
+        charts = sum(1 for s in sheets for section in s.sections if section["type"] == "chart")
+        assert sum(len(ws._charts) for ws in workbook.worksheets) == charts
+        document = _pdf(client, report_id)
+        assert _ink(document, 0)[0]
+        assert _ink(document, len(document) - 1)[0]

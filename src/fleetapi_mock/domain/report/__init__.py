@@ -148,24 +148,26 @@ def _with_summary(
     summaries: list[tuple[TrackerRecord, list[tuple[str, str, float]]]],
     sheets: list[ReportSheet],
 ) -> list[ReportSheet]:
-    """The sheets after a summary sheet of every tracker (a row each, the summary's figures as
-    columns), when the plugin documents one, it is not turned off and there are several
-    trackers (or ``include_summary_sheet_only``); that sheet alone with the latter."""
+    """The sheets after a summary sheet of every tracker (a row each, the summaries' figures
+    as columns by their names: a figure only some trackers have is empty for the others),
+    when the plugin documents one, it is not turned off and there are several trackers (or
+    ``include_summary_sheet_only``); that sheet alone with the latter."""
     documented = "include_summary_sheet" in BY_ID[plugin.plugin_id].options
     only = plugin.include_summary_sheet_only is True
     wanted = only or (plugin.include_summary_sheet is not False and len(summaries) > 1)
     if not documented or not wanted or not summaries:
         return sheets
-    names = [name for name, _, _ in summaries[0][1]]
+    names = list(dict.fromkeys(name for _, summary in summaries for name, _, _ in summary))
+    field = {name: f"c{n}" for n, name in enumerate(names)}  # a figure's column, by its name
     columns = [_column("tracker", "Tracker", "left")] + [
-        _column(f"c{n}", name, "right") for n, name in enumerate(names)
+        _column(field[name], name, "right") for name in names
     ]
     rows = [
         {
             "tracker": {"v": tracker.label, "raw": tracker.id, "type": "value"},
-            **{f"c{n}": {"v": v, "raw": raw, "type": "value"} for n, (_, v, raw) in enumerate(s)},
+            **{field[name]: {"v": v, "raw": raw, "type": "value"} for name, v, raw in summary},
         }
-        for tracker, s in summaries
+        for tracker, summary in summaries
     ]
     table = {
         "type": "table", "header": f"{kind.header}: summary", "columns": columns,
