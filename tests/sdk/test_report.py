@@ -264,7 +264,9 @@ MOVEMENT = {4, 6, 7, 8, 73, 77}
 
 
 def test_the_mock_makes_every_documented_plugin() -> None:
+    """Each plugin of the catalogue is made, and says how (its row of the decisions page)."""
     assert sorted(KINDS) == sorted(p.id for p in PLUGINS)
+    assert [plugin_id for plugin_id, kind in KINDS.items() if not kind.decision] == []
 
 
 @pytest.mark.parametrize("plugin_id", [p.id for p in PLUGINS])
