@@ -41,6 +41,14 @@ MONDAY = dt.datetime(2026, 1, 19)
 """The first Monday after the demo world's now (Thursday 2026-01-15 09:00 UTC)."""
 
 
+@pytest.fixture(autouse=True)
+def _without_the_demo_schedule(fleet_mock: FleetMock) -> None:
+    """Each test starts from the demo world without its own schedule ("Weekly trips", which
+    the Reports page's example and the command-line tables show)."""
+    with fleet_mock.world.lock:
+        fleet_mock.world.report_schedules.clear()
+
+
 def _parameters(**changes: Any) -> ReportScheduleParameters:
     """A weekly trips report of Van 1, made on Mondays at 06:00 and mailed as a workbook."""
     report = changes.pop("report", ScheduledReport(trackers=[VAN], plugin=TRIPS))
