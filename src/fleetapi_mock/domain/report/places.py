@@ -32,7 +32,6 @@ from fleetapi_mock.domain.report.cells import (
     Request,
     Rows,
     clock,
-    duration_total,
     moment,
     place,
     runs,
@@ -41,6 +40,7 @@ from fleetapi_mock.domain.report.cells import (
     time_format,
     value,
 )
+from fleetapi_mock.domain.report.zone import visit_km, visit_total
 from fleetapi_mock.domain.track import length_km
 from fleetapi_mock.domain.track.answer import Source
 from fleetapi_mock.domain.zone import circle_bounds
@@ -174,18 +174,6 @@ def _columns(plugin: ReportPlugin) -> Sequence[Column]:
     return columns
 
 
-def _mileage(rows: Sequence[dict[str, Any]]) -> float:
-    return round(float(sum(r["mileage"]["raw"] for r in rows)), 3)
-
-
-def _total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
-    total = duration_total(rows, plugin)
-    if plugin.show_mileage is True:
-        km = _mileage(rows)
-        total["mileage"] = value(f"{km:.2f}", km)
-    return total
-
-
 def _summary(
     ctx: Context, rows: Sequence[dict[str, Any]], plugin: ReportPlugin
 ) -> list[tuple[str, str, float]]:
@@ -195,7 +183,7 @@ def _summary(
         ("Time in places", clock(seconds, with_seconds=False), seconds / 60),
     ]
     if plugin.show_mileage is True:
-        km = _mileage(rows)
+        km = visit_km(rows)
         found.append(("Mileage in places, km", f"{km:.2f}", km))
     visits = Counter(int(r["place"]["raw"]) for r in rows)
     for where in _SHEET_PLACES.get(()):
@@ -209,7 +197,7 @@ PLACE_VISITS: Final = Kind(
     "POI visits",
     _visits,
     _columns,
-    _total,
+    visit_total,
     _summary,
     _check,
     decision=(

@@ -38,7 +38,7 @@ from fleetapi_mock.domain.track.answer import Source
 from fleetapi_mock.domain.zone import contains, zone_bounds
 from fleetapi_mock.state.records import TrackPointRecord, ZoneRecord
 
-__all__ = ["ZONE_VISITS"]
+__all__ = ["ZONE_VISITS", "inside_test", "visit_km", "visit_total"]
 
 _COLUMNS: Final[tuple[Column, ...]] = (
     ("zone", "Geofence", "left"),
@@ -114,14 +114,16 @@ def _columns(plugin: ReportPlugin) -> Sequence[Column]:
     return (*_COLUMNS, _MILEAGE) if plugin.show_mileage is True else _COLUMNS
 
 
-def _mileage(rows: Sequence[dict[str, Any]]) -> float:
+def visit_km(rows: Sequence[dict[str, Any]]) -> float:
+    """The km driven inside over the visits (``show_mileage``)."""
     return round(float(sum(r["mileage"]["raw"] for r in rows)), 3)
 
 
-def _total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
+def visit_total(rows: Sequence[dict[str, Any]], plugin: ReportPlugin) -> dict[str, Any]:
+    """A day's total of visits: their time, and their km with ``show_mileage``."""
     total = duration_total(rows, plugin)
     if plugin.show_mileage is True:
-        km = _mileage(rows)
+        km = visit_km(rows)
         total["mileage"] = value(f"{km:.2f}", km)
     return total
 
@@ -135,7 +137,7 @@ def _summary(
         ("Time in geofences", clock(seconds, with_seconds=False), seconds / 60),
     ]
     if plugin.show_mileage is True:
-        km = _mileage(rows)
+        km = visit_km(rows)
         found.append(("Mileage in geofences, km", f"{km:.2f}", km))
     visits = Counter(int(r["zone"]["raw"]) for r in rows)
     for zone in _zones(ctx, plugin):
@@ -149,7 +151,7 @@ ZONE_VISITS: Final = Kind(
     "Geofence visits",
     _visits,
     _columns,
-    _total,
+    visit_total,
     _summary,
     _check,
     decision=(
