@@ -7,7 +7,8 @@ codes; ``<!-- fleetapi:fleet-mock -->`` the members of ``FleetMock``;
 ``<!-- fleetapi:mock-modules -->`` becomes the table of the mock's modules, each
 described by its own docstring; ``<!-- fleetapi:access -->`` the calls of each access level and
 ``<!-- fleetapi:rights -->`` the sub-user right (or master-only rule) of each call;
-``<!-- fleetapi:limits -->`` the limits of a served mock, with their options and defaults.
+``<!-- fleetapi:limits -->`` the limits of a served mock, with their options and defaults;
+``<!-- fleetapi:dashboard-shots -->`` the dashboard's screenshots the browser tests made.
 
 Everything on the calls page is read from one place: the ``Endpoint`` declarations (path,
 summary, access, right, errors, paging, notes), the params models (fields, their docstrings and
@@ -26,6 +27,7 @@ import re
 import types
 import typing
 from collections import defaultdict
+from pathlib import Path
 from typing import Any, Literal, Union
 
 import attrs
@@ -692,6 +694,8 @@ def _answer_cell(route: Any) -> str:
     """What a control route answers: the result's fields (under its key), or its document."""
     if route.body == "multipart":
         return "`value`: the stored file, as the API shows it"
+    if route.result is None and route.media is not None:
+        return f"`{route.media}`"
     if route.result is None:
         return "the file" if route.raw else "`success` alone"
     if route.raw:
@@ -702,6 +706,29 @@ def _answer_cell(route: Any) -> str:
     if route.key is None:
         return names
     return f"`{route.key}`: a list of {{{names}}}" if inner else f"`{route.key}`: {{{names}}}"
+
+
+DASHBOARD_SHOTS = {
+    "map": "The map of the demo world: trackers by state, zones, places, tasks and a day's track",
+    "journal": "The journal, live: the requests a test suite just made, one opened",
+    "faults": "The fault rules with their counters, and the form that arms one",
+}
+"""The dashboard's screenshots, by file name (``docs/images/dashboard/NAME.png``): the run of
+``tests/e2e/test_dashboard.py`` makes them."""
+
+
+def dashboard_shots_markdown() -> str:
+    """The dashboard's screenshots, where the test run has made them; else where they come
+    from."""
+    folder = Path(__file__).parent / "images" / "dashboard"
+    if not all((folder / f"{name}.png").exists() for name in DASHBOARD_SHOTS):
+        return (
+            "!!! note\n    The screenshots are made by the browser tests (`make test` runs "
+            "`tests/e2e/test_dashboard.py`); this build ran without them."
+        )
+    return "\n\n".join(
+        f"![{alt}](images/dashboard/{name}.png)" for name, alt in DASHBOARD_SHOTS.items()
+    )
 
 
 def limits_markdown() -> str:
@@ -832,6 +859,8 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
         markdown = markdown.replace("<!-- fleetapi:fleet-mock -->", fleet_mock_markdown())
     if "<!-- fleetapi:mock-modules -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:mock-modules -->", mock_modules_markdown())
+    if "<!-- fleetapi:dashboard-shots -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:dashboard-shots -->", dashboard_shots_markdown())
     if "<!-- fleetapi:report-plugins -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:report-plugins -->", report_plugins_markdown())
     if "<!-- fleetapi:report-decisions -->" in markdown:

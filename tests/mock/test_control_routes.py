@@ -33,6 +33,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "values": {"condition": {"type": "dropdown", "value_index": 0}},
     },
     "journal": {"path": "tracker/*", "code": 0},
+    "read_map": {"day": "2026-01-14"},
     "mail": {"kind": "feedback"},
     "password_restore": {"login": "dispatcher"},
     "verify": {"path": "tracker/read", "body": {"tracker_id": 99}},

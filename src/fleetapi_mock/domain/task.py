@@ -54,7 +54,9 @@ __all__ = [
     "check_tags",
     "check_window",
     "form_template_for",
+    "forms_by_task",
     "new_task",
+    "task_progress",
     "usable_tracker",
     "value_or",
 ]
@@ -144,21 +146,13 @@ class Board:
     def form_of(self, task: Task) -> FormRecord | None:
         """The form of a task or checkpoint, from the world's form store."""
         if self._forms is None:
-            self._forms = {r.task_id: r for r in self.world.forms.values() if r.task_id is not None}
+            self._forms = forms_by_task(self.world)
         return self._forms.get(task.id)
 
     def progress(self, task: Task) -> Progress:
         """The evaluated tracker-driven fields of a task or checkpoint."""
         if task.id not in self._progress:
-            points = self.points(task.tracker_id) if task.tracker_id is not None else []
-            form = self.form_of(task)
-            self._progress[task.id] = evaluate_task(
-                task,
-                points,
-                self.now,
-                needs_form=form is not None,
-                form_submitted=form.submitted if form is not None else None,
-            )
+            self._progress[task.id] = task_progress(self.world, task, self.now, self.form_of(task))
         return self._progress[task.id]
 
     def status(self, entity: Task | Route) -> TaskStatus:
@@ -249,6 +243,23 @@ class Board:
         self.world.routes[route_id] = attrs.evolve(
             route, checkpoint_ids=ids, from_=first.from_, to=last.to
         )
+
+
+def forms_by_task(world: World) -> dict[int, FormRecord]:
+    """The forms of tasks and checkpoints, by task."""
+    return {r.task_id: r for r in world.forms.values() if r.task_id is not None}
+
+
+def task_progress(world: World, task: Task, now: dt.datetime, form: FormRecord | None) -> Progress:
+    """The tracker-driven fields of a task or checkpoint at ``now`` (``form``: its form)."""
+    points = world.points_of(task.tracker_id) if task.tracker_id is not None else []
+    return evaluate_task(
+        task,
+        points,
+        now,
+        needs_form=form is not None,
+        form_submitted=form.submitted if form is not None else None,
+    )
 
 
 def usable_tracker(

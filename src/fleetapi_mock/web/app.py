@@ -23,6 +23,7 @@ from fleetapi._errors import (
 )
 from fleetapi_mock.state.limits import ServerLimits
 from fleetapi_mock.web import control
+from fleetapi_mock.web.dashboard.feed import MAX_FEEDS, serve_feed
 from fleetapi_mock.web.request import request_origin
 from fleetapi_mock.web.router import Backend
 from fleetapi_mock.web.scheduling import (
@@ -141,6 +142,7 @@ def create_app(
     long_work = Workers(LONG_WORKERS, name="fleet-mock-worker-long")
     pace = Pace()
     lanes: weakref.WeakKeyDictionary[Backend, Lane] = weakref.WeakKeyDictionary()
+    feeds = _Count()
     limit = worlds.main.max_body_bytes
 
     async def reply(scope: Scope, receive: Receive, send: Send) -> Reply | None:
@@ -161,8 +163,16 @@ def create_app(
                     main, method, path, query, headers, body, origin=origin, worlds=worlds
                 )
             served = worlds.select(path, headers)
+            streams_asked = "text/event-stream" in headers.get("accept", "")
+            feed = control.live_feed(method, path, query) if streams_asked else None
+            if feed is not None and feeds.open >= MAX_FEEDS:
+                raise ServiceUnavailableError(f"mock: at most {MAX_FEEDS} journal feeds at once")
         except FleetApiError as exc:
             return failure_response(exc)
+        if feed is not None:
+            with feeds:
+                await serve_feed(scope, receive, send, served.journal, feed, headers)
+            return None
         client = scope.get("client")
         key = (id(served), path)
 
@@ -248,6 +258,19 @@ def create_app(
 
 
 _Asgi = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class _Count:
+    """How many of something are open: ``with count:`` holds one."""
+
+    def __init__(self) -> None:
+        self.open = 0
+
+    def __enter__(self) -> None:
+        self.open += 1
+
+    def __exit__(self, *_: object) -> None:
+        self.open -= 1
 
 
 class _App(Starlette):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections
 import datetime as dt
 import fnmatch
+import itertools
 import json
 import re
 import threading
@@ -147,6 +148,10 @@ class JournalEntry:
     large requests costs their size, not the size of their Python objects)."""
     fault: int | None = None
     """The id of the fault rule that fired on this request, if one did."""
+    duration: float = 0.0
+    """Seconds the world took to answer it (a fault's delay not included)."""
+    size: int = 0
+    """Bytes of the answer's body."""
 
     @property
     def params(self) -> Mapping[str, Any] | None:
@@ -193,6 +198,8 @@ class JournalEntry:
             "credential": self.credential,
             "params": self.params,
             "fault": self.fault,
+            "duration_ms": round(self.duration * 1e3, 3),
+            "size": self.size,
         }
 
 
@@ -263,6 +270,13 @@ class Journal(Sequence[JournalEntry]):
         self._entries: collections.deque[JournalEntry] = collections.deque(maxlen=size)
         self._lock = threading.Lock()
         self._bytes = 0
+        self._appended = 0
+
+    @property
+    def appended(self) -> int:
+        """How many entries were ever appended: the sequence number of the last one (entries
+        are numbered from 1; :meth:`clear` does not restart the count)."""
+        return self._appended
 
     @property
     def bytes(self) -> int:
@@ -277,6 +291,7 @@ class Journal(Sequence[JournalEntry]):
                 self._bytes -= _size(entries[0])
             entries.append(entry)
             self._bytes += _size(entry)
+            self._appended += 1
 
     def clear(self) -> None:
         """Forget every entry."""
@@ -288,6 +303,15 @@ class Journal(Sequence[JournalEntry]):
         """The entries now, oldest first (a copy)."""
         with self._lock:
             return list(self._entries)
+
+    def numbered_after(self, seq: int) -> list[tuple[int, JournalEntry]]:
+        """The entries kept that came after the ``seq``-th, each with its sequence number
+        (:attr:`appended`), oldest first."""
+        with self._lock:
+            first = self._appended - len(self._entries) + 1
+            skip = max(0, seq - first + 1)
+            kept = itertools.islice(self._entries, skip, None)
+            return [(first + skip + i, e) for i, e in enumerate(kept)]
 
     @overload
     def __getitem__(self, index: int) -> JournalEntry: ...

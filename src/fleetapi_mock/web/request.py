@@ -19,7 +19,7 @@ from fleetapi_mock.web.journal import (
 )
 from fleetapi_mock.web.wire import FormFields, Response
 
-__all__ = ["JOURNALED_BODY_BYTES", "Request", "request_origin"]
+__all__ = ["JOURNALED_BODY_BYTES", "Request", "request_origin", "unread_entry"]
 
 JOURNALED_BODY_BYTES: Final = 16 * 1024
 """The journal keeps the fields of requests whose body is at most this large."""
@@ -73,8 +73,9 @@ class Request:
             return None
         return plain_json_body(self.body)
 
-    def journal_entry(self, response: Response, now: dt.datetime) -> JournalEntry:
-        """What the journal keeps of the request and its ``response`` (secrets masked)."""
+    def journal_entry(self, response: Response, now: dt.datetime, took: float) -> JournalEntry:
+        """What the journal keeps of the request and its ``response`` (secrets masked;
+        ``took`` the seconds the world took to answer)."""
         kept = self.fields if self.size <= JOURNALED_BODY_BYTES else None
         return JournalEntry(
             time=now,
@@ -87,4 +88,22 @@ class Request:
             credential=self.credential,
             fields_json=None if kept is None else self._plain_body() or masked_json(kept),
             fault=self.fault.id if self.fault is not None else None,
+            duration=took,
+            size=len(response.body),
         )
+
+
+def unread_entry(
+    method: str, path: str, response: Response, now: dt.datetime, took: float
+) -> JournalEntry:
+    """What the journal keeps of a request that could not even be read."""
+    return JournalEntry(
+        time=now,
+        method=method,
+        path=path,
+        call=None,
+        status=response.status,
+        code=response.code,
+        duration=took,
+        size=len(response.body),
+    )

@@ -70,7 +70,7 @@ from fleetapi_mock.web.clockwork import catch_up
 from fleetapi_mock.web.decoding import parse_fields, request_iso, request_params
 from fleetapi_mock.web.faults import Faults
 from fleetapi_mock.web.journal import Journal, JournalEntry, masked
-from fleetapi_mock.web.request import Request, request_origin
+from fleetapi_mock.web.request import Request, request_origin, unread_entry
 from fleetapi_mock.web.results import run_handler
 from fleetapi_mock.web.routing import route_with_prefix
 from fleetapi_mock.web.wire import (
@@ -282,26 +282,25 @@ class Backend:
             response = failure_response(UnexpectedError())
         if request is not None and request.fault is not None:
             response = request.fault.shape(response)
+        took = time.monotonic() - started
         try:
             if not control.is_control_path(path) or control.is_journaled(path, method.upper()):
-                self._record(method.upper(), path, response, request)
+                self._record(method.upper(), path, response, request, took)
         except Exception:  # the journal is a witness: it never breaks an answer
             logger.exception("could not journal %s %s", method, path)
         if logger.isEnabledFor(logging.DEBUG):
-            elapsed = (time.monotonic() - started) * 1e3
-            logger.debug("%s %s -> %s in %.1f ms", method, path, response.status, elapsed)
+            logger.debug("%s %s -> %s in %.1f ms", method, path, response.status, took * 1e3)
         self.handled += 1  # once its changes are made: a save that began before sees it move
         return response
 
-    def _record(self, method: str, path: str, response: Response, request: Request | None) -> None:
+    def _record(
+        self, method: str, path: str, response: Response, request: Request | None, took: float
+    ) -> None:
         now = self.world.now()
         if request is None:  # the request could not even be read
-            status, code = response.status, response.code
-            entry = JournalEntry(
-                time=now, method=method, path=path, call=None, status=status, code=code
-            )
+            entry = unread_entry(method, path, response, now, took)
         else:
-            entry = request.journal_entry(response, now)
+            entry = request.journal_entry(response, now, took)
         self.journal.append(entry)
 
     # --- The steps, in order ----------------------------------------------------------------

@@ -20,6 +20,7 @@ from fleetapi._converter import converter_for
 from fleetapi._errors import WrongRequestFormatError
 from fleetapi_mock.state.bounds import read_json
 from fleetapi_mock.web.control.handlers import Backend, Context, LoneWorld, Worlds
+from fleetapi_mock.web.control.models import JournalFeed
 from fleetapi_mock.web.control.routes import PREFIX, ROUTES, ControlRoute, match
 from fleetapi_mock.web.decoding import read_strictly
 from fleetapi_mock.web.wire import FormFields, Response, json_response
@@ -32,6 +33,7 @@ __all__ = [
     "handle",
     "is_control_path",
     "is_journaled",
+    "live_feed",
     "needs_token",
     "server_route",
 ]
@@ -81,6 +83,17 @@ def server_route(method: str, path: str) -> bool:
         return False
     route = _route_of(method, path)
     return route is not None and route.server
+
+
+def live_feed(method: str, path: str, query: FormFields) -> JournalFeed | None:
+    """The params of the journal's live feed when ``path`` is its route (a served mock streams
+    it: :func:`fleetapi_mock.web.dashboard.feed.serve_feed`), else ``None``."""
+    if PREFIX not in path:
+        return None
+    found = match(method, _route_segments(path)[1])
+    if found is None or found[0].params is not JournalFeed:
+        return None
+    return typing.cast(JournalFeed, _params(found[0], query, {}, b""))
 
 
 def _json_object(body: bytes, *, what: str) -> dict[str, Any] | None:

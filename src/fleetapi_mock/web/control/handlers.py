@@ -39,9 +39,11 @@ from fleetapi_mock.web.control.models import (
     ClockChange,
     ClockState,
     FaultId,
+    JournalFeed,
     JournalFilters,
     Mail,
     MailFilters,
+    MapQuery,
     Positions,
     Recorded,
     RestoreRequest,
@@ -51,6 +53,9 @@ from fleetapi_mock.web.control.models import (
     WorldName,
     WorldRow,
 )
+from fleetapi_mock.web.dashboard.feed import backlog
+from fleetapi_mock.web.dashboard.page import dashboard_page
+from fleetapi_mock.web.dashboard.view import MapView, map_view
 from fleetapi_mock.web.decoding import invalid
 from fleetapi_mock.web.faults import Faults, FaultSpec
 from fleetapi_mock.web.journal import Journal
@@ -334,6 +339,24 @@ def journal(ctx: Context, filters: JournalFilters) -> list[dict[str, Any]]:
     oldest first, filtered."""
     wanted = filters.narrowing()
     return [e.to_json() for e in ctx.backend.journal if e.matches(path=filters.path, **wanted)]
+
+
+def journal_feed(ctx: Context, feed: JournalFeed) -> Response:
+    """The journal as server-sent events: the requests it keeps (after ``after`` or the
+    ``Last-Event-ID`` header), then, on a served mock, each new one as it is answered."""
+    return backlog(ctx.backend.journal, feed, ctx.headers)
+
+
+def read_map(ctx: Context, query: MapQuery) -> MapView:
+    """What the dashboard's map draws: every tracker at its last position, the zones,
+    places, tasks and checkpoints (with their status now) and the tracks of a day."""
+    return map_view(ctx.backend.world, query.day)
+
+
+def dashboard(ctx: Context, _: None) -> Response:
+    """The dashboard: the world's map, clock, journal, faults and worlds in a browser
+    (``/__mock__/ui/``)."""
+    return dashboard_page()
 
 
 def verify(ctx: Context, spec: VerifySpec) -> dict[str, Any]:

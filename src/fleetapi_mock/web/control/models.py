@@ -95,6 +95,23 @@ class JournalFilters:
 
 
 @attrs.frozen(kw_only=True)
+class JournalFeed(JournalFilters):
+    """The journal's live feed: its filters, and where to resume."""
+
+    after: int | None = attrs.field(default=None, metadata=rules(minimum=0))
+    """Only requests after the one of this sequence number (an event's ``id``; a browser
+    resuming sends it as ``Last-Event-ID``); without it, every request the journal keeps."""
+
+
+@attrs.frozen(kw_only=True)
+class MapQuery:
+    """Which day's tracks the map draws."""
+
+    day: dt.date | None = None
+    """The day (UTC), ``2026-01-15``; the world's today when not given."""
+
+
+@attrs.frozen(kw_only=True)
 class VerifySpec(JournalFilters):
     """Which requests to count, and how many are expected."""
 
@@ -251,6 +268,10 @@ class JournalRecord:
     the journal keeps."""
     fault: int | None = None
     """The id of the fault rule that fired on it, if one did."""
+    duration_ms: float = 0.0
+    """Milliseconds the world took to answer it (a fault's delay not included)."""
+    size: int = 0
+    """Bytes of the answer's body."""
 
 
 @attrs.frozen(kw_only=True)

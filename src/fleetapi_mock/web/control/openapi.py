@@ -88,8 +88,10 @@ def _result_schema(builder: SchemaBuilder, route: ControlRoute) -> dict[str, Any
 
 
 def _ok(builder: SchemaBuilder, route: ControlRoute) -> dict[str, Any]:
-    if route.raw and route.result is None:  # a file route
-        media = "application/json" if route.body == "multipart" else "application/octet-stream"
+    if route.raw and route.result is None:  # a file route, a page, a feed
+        media = route.media or (
+            "application/json" if route.body == "multipart" else "application/octet-stream"
+        )
         return {"description": "The answer", "content": {media: {"schema": {}}}}
     if route.raw:
         schema = {"type": "object"} if typing.get_origin(route.result) is dict else {}

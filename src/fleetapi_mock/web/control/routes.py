@@ -19,10 +19,12 @@ from fleetapi_mock.web.control.models import (
     ClockState,
     FaultId,
     FaultRecord,
+    JournalFeed,
     JournalFilters,
     JournalRecord,
     Mail,
     MailFilters,
+    MapQuery,
     Positions,
     Recorded,
     RestoreRequest,
@@ -33,6 +35,7 @@ from fleetapi_mock.web.control.models import (
     WorldName,
     WorldRow,
 )
+from fleetapi_mock.web.dashboard.view import MapView
 from fleetapi_mock.web.faults import FaultSpec
 
 __all__ = ["PREFIX", "ROUTES", "ROUTE_OF", "ControlRoute", "match"]
@@ -77,6 +80,8 @@ class ControlRoute:
     journaled: bool = False
     """Whether the journal records its requests (file uploads: the API hands out their
     address); reading and verifying change nothing."""
+    media: str | None = None
+    """The media type of a raw answer that is not JSON (``text/html``, ``text/event-stream``)."""
     public: bool = False
     """Answered without the server's control token: the file routes an API client reaches
     through the addresses the API hands out, and the OpenAPI document."""
@@ -165,6 +170,35 @@ ROUTES: Final[tuple[ControlRoute, ...]] = (
         params=JournalFilters,
         result=list[JournalRecord],
         key="list",
+    ),
+    ControlRoute(
+        name="journal_feed",
+        method="GET",
+        path="journal/live",
+        handler=do.journal_feed,
+        params=JournalFeed,
+        raw=True,
+        typed=False,
+        media="text/event-stream",
+    ),
+    ControlRoute(
+        name="read_map",
+        method="GET",
+        path="map",
+        handler=do.read_map,
+        params=MapQuery,
+        result=MapView,
+    ),
+    ControlRoute(
+        name="dashboard",
+        method="GET",
+        path="ui",
+        handler=do.dashboard,
+        raw=True,
+        media="text/html",
+        server=True,
+        typed=False,
+        public=True,
     ),
     ControlRoute(
         name="password_restore",
