@@ -169,6 +169,8 @@ def test_sigterm_during_a_long_request_exits_after_the_shutdown_timeout():
         assert process.stdout is not None
         url = process.stdout.readline().rsplit(" ", 1)[1].strip()
         threading.Thread(target=slow_call, args=(url,), daemon=True).start()
+        printed = process.stdout.readline().strip()
+        assert printed == f"fleet mock: dashboard at {url}/__mock__/ui/", printed
         assert process.stdout.readline().strip() == "handler started"
         process.send_signal(signal.SIGTERM)
         # Far below the handler's 600 s: the one-second shutdown timeout ends the wait.
