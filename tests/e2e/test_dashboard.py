@@ -219,6 +219,21 @@ def test_advancing_the_clock_from_the_page_changes_a_tasks_status_on_the_page(
     expect(page.locator("#map g[data-task-id='1']")).to_have_attribute("data-status", now)
 
 
+def test_a_report_becomes_ready_on_the_page_as_the_clock_moves(dashboard: Dashboard) -> None:
+    page = dashboard.open().page
+    asked = dashboard.call(
+        "report/tracker/generate",
+        hash=dashboard.login(),
+        trackers=[1],
+        plugin={"plugin_id": 4},
+        **{"from": "2026-01-14 00:00:00", "to": "2026-01-14 23:59:59"},
+    )
+    generation = page.locator(f"#reports tr[data-report-id='{asked['id']}'] [data-percent]")
+    expect(generation).to_have_text("0 %")  # shown as soon as the journal tells of the call
+    page.get_by_role("button", name="+1 min").click()
+    expect(generation).to_have_text("ready")
+
+
 def test_the_clock_is_worked_with_the_keyboard(dashboard: Dashboard) -> None:
     page = dashboard.open().page
     button = page.get_by_role("button", name="+1 min")
@@ -333,6 +348,7 @@ def test_worlds_are_listed_reset_and_deleted_from_the_page(
     page.get_by_role("button", name="+1 day").click()
     row = page.locator(f"#world-rows tr[data-world='{dashboard.world}']")
     expect(row).to_contain_text("2026-01-16 09:00:00")
+    expect(row).to_contain_text("of 500,000")  # records, within the server's quota
     with page.expect_download() as downloading:
         row.get_by_role("button", name="Download").click()
     saved = Path(downloading.value.path()).read_text()

@@ -39,6 +39,7 @@ def test_the_map_holds_every_tracker_zone_place_and_task_where_the_world_has_the
     assert {(z.id, z.type) for z in drawn.zones} == {(z.id, z.type) for z in world.zones.values()}
     assert {p.id for p in drawn.places} == set(world.places)
     assert {t.id for t in drawn.tasks} == set(world.tasks)
+    assert [(r.id, r.percent) for r in drawn.reports] == [(1, 100)]  # the demo's, ready
 
 
 def test_a_tasks_status_on_the_map_is_the_one_task_list_answers() -> None:

@@ -51,6 +51,7 @@ from fleetapi_mock.web.control.models import (
     TaskFormFill,
     VerifySpec,
     WorldName,
+    WorldQuotas,
     WorldRow,
 )
 from fleetapi_mock.web.dashboard.feed import backlog
@@ -120,6 +121,7 @@ def world_row(
     world = backend.world  # read without its lock: a busy world must not hold up the list
     now = world.now().replace(microsecond=0)
     records, sessions = world.record_count(), len(world.sessions)
+    limits = backend.limits
     return WorldRow(
         name=name,
         now=now,
@@ -131,6 +133,12 @@ def world_row(
         fault_rules=len(backend.faults),
         journal=len(backend.journal),
         journal_bytes=backend.journal.bytes,
+        quotas=WorldQuotas(
+            records=limits.max_records,
+            file_bytes=limits.max_file_bytes,
+            fault_rules=limits.max_fault_rules,
+            sessions_per_user=limits.max_sessions,
+        ),
     )
 
 

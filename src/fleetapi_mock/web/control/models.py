@@ -309,6 +309,20 @@ class FaultRecord(FaultSpec):
 
 
 @attrs.frozen(kw_only=True)
+class WorldQuotas:
+    """What a world may hold (the server's options: ``fleet mock serve --max-records``...)."""
+
+    records: int
+    """Records, track points included (``--max-records``)."""
+    file_bytes: int
+    """Bytes of stored files, every account's together (``--max-file-bytes``)."""
+    fault_rules: int
+    """Armed fault rules (``--max-fault-rules``)."""
+    sessions_per_user: int
+    """Live sessions of one user (``--max-sessions``)."""
+
+
+@attrs.frozen(kw_only=True)
 class WorldRow:
     """A world of the server."""
 
@@ -334,3 +348,5 @@ class WorldRow:
     """Requests its journal keeps (the last ones, each with at most 16 KiB of fields)."""
     journal_bytes: int = 0
     """Bytes of the fields its journal keeps."""
+    quotas: WorldQuotas | None = None
+    """What it may hold."""

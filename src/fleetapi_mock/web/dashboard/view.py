@@ -1,4 +1,5 @@
-"""What the dashboard's map draws: a world's trackers, zones, places, tasks and a day's tracks.
+"""What the dashboard's map draws: a world's trackers, zones, places, tasks and a day's tracks
+(and its reports, listed beside the map).
 
 :func:`map_view` reads them from the world as they are at its time (tasks evaluated as
 ``task/list`` evaluates them), for every account of the world: the dashboard looks at the
@@ -19,6 +20,7 @@ from fleetapi._types import Unset
 from fleetapi.models.task import TaskStatus
 from fleetapi.models.tracker import ConnectionStatus, MovementStatus
 from fleetapi.models.zone import ZoneType
+from fleetapi_mock.domain.report import percent
 from fleetapi_mock.domain.task import forms_by_task, task_progress
 from fleetapi_mock.state.records import TrackerRecord, TrackPointRecord, ZoneRecord
 from fleetapi_mock.state.world import World
@@ -26,6 +28,7 @@ from fleetapi_mock.state.world import World
 __all__ = [
     "MAX_TRACK_POINTS",
     "MapPlace",
+    "MapReport",
     "MapTask",
     "MapTrack",
     "MapTracker",
@@ -120,6 +123,19 @@ class MapTrack:
 
 
 @attrs.frozen(kw_only=True)
+class MapReport:
+    """A tracker report and how far its generation is."""
+
+    id: int
+    user_id: int
+    """The user who asked for it."""
+    title: str
+    plugin_id: int
+    percent: int
+    """Of its generation done at the world's time; 100: ready to read."""
+
+
+@attrs.frozen(kw_only=True)
 class MapView:
     """Everything the dashboard's map draws."""
 
@@ -132,6 +148,8 @@ class MapView:
     places: list[MapPlace]
     tasks: list[MapTask]
     tracks: list[MapTrack]
+    reports: list[MapReport]
+    """The accounts' tracker reports (not drawn: listed beside the map)."""
 
 
 def map_view(world: World, day: dt.date | None = None) -> MapView:
@@ -159,6 +177,16 @@ def map_view(world: World, day: dt.date | None = None) -> MapView:
             track
             for tracker_id in world.trackers
             if (track := _track(tracker_id, world.points_of(tracker_id), day)) is not None
+        ],
+        reports=[
+            MapReport(
+                id=r.id,
+                user_id=r.user_id,
+                title=r.title,
+                plugin_id=r.plugin.plugin_id,
+                percent=percent(r, now),
+            )
+            for r in world.reports.values()
         ],
     )
 
