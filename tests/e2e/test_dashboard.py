@@ -284,6 +284,15 @@ def test_the_journal_is_filtered_like_the_control_apis(dashboard: Dashboard) -> 
     dashboard.call("tracker/list", hash=session)  # not shown: the filter holds for new ones
     expect(page.locator("#journal-rows tr[data-call='tracker/read']")).to_have_count(2)
     expect(page.locator("#journal-rows tr[data-call='tracker/list']")).to_have_count(0)
+    # by world time: nothing before the clock moved on
+    filters.get_by_label("Code").fill("")
+    page.get_by_role("button", name="+1 hour").click()
+    expect(page.locator("#now")).to_contain_text("10:00:00 UTC")
+    filters.get_by_label("Since").fill("2026-01-15 09:30:00")
+    filters.get_by_role("button", name="Filter").click()
+    dashboard.call("task/list", hash=session)
+    expect(page.locator("#journal-rows tr[data-call]")).to_have_count(1)
+    expect(page.locator("#journal-rows tr[data-call='task/list']")).to_have_count(1)
 
 
 def test_a_fault_added_from_the_page_fires_on_the_next_matching_call(
