@@ -517,7 +517,7 @@ HAND_MADE: dict[str, HandMade] = {
         "fleetapi_cli.commands.mock",
         True,
         "Run the stand-in backend over HTTP.",
-        {"serve": ((), ()), "wait": ((), ())},
+        {"serve": ((), ()), "wait": ((), ()), "snapshot": ((), ())},
     ),
     "ping": HandMade(
         "fleetapi_cli.commands.ping",

@@ -55,6 +55,7 @@ __all__ = [
 LAYERS: tuple[tuple[str, str], ...] = (
     ("fleetapi_mock", "Entry points"),
     ("fleetapi_mock.web", "Doors and HTTP"),
+    ("fleetapi_mock.snapshot", "Snapshots of real accounts"),
     ("fleetapi_mock.handlers", "Handlers"),
     ("fleetapi_mock.domain", "Domain"),
     ("fleetapi_mock.state", "State"),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import inspect
+import json
 import os
 import shutil
 import sys
@@ -14,6 +16,8 @@ import attrs
 import typer
 
 from fleetapi_cli._typer import examples, new_group
+from fleetapi_cli.context import state_of
+from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
 from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits, limit_help
 
 __all__ = ["app"]
@@ -23,8 +27,8 @@ app = new_group(
     epilog=examples(
         "fleet mock serve --demo-banner",
         "fleet mock serve --port 9000 --rate-limit 0 --frozen-clock",
-        "fleet mock serve --state mock-state.json --save-every 5",
         "fleet mock wait --ready-file mock.url",
+        "fleet mock snapshot --from 2026-01-08 --to 2026-01-15 -O my-fleet.json",
     ),
 )
 
@@ -271,6 +275,55 @@ def wait(
         else:
             typer.echo(target)
             return
+
+
+@app.command()
+def snapshot(
+    ctx: typer.Context,
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--out", "-O", metavar="FILE", dir_okay=False, help="Write the world document here."
+        ),
+    ],
+    start: Annotated[
+        dt.datetime,
+        typer.Option(
+            "--from", metavar="WHEN", parser=parse_when, help=f"Tasks and points from: {WHEN_HELP}."
+        ),
+    ],
+    end: Annotated[
+        dt.datetime,
+        typer.Option("--to", metavar="WHEN", parser=parse_until, help="Up to, after --from."),
+    ],
+    seed: Annotated[
+        Optional[int],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option("--seed", help="The world's seed (hashes it hands out)."),
+    ] = None,
+) -> None:
+    """Read your account (the profile's, or --base-url and a credential) through reading
+    calls alone and write it as a world that fleet mock serve --world FILE serves: its
+    trackers and states, groups, tags, zones, places, employees, vehicles, garages,
+    departments, form templates, and the tasks and track points of a window. Your password
+    and keys never land in the file: the world's login is yours, with a password and an API
+    key drawn anew (printed on stderr)."""
+    from rich.console import Console
+
+    from fleetapi_mock.snapshot import take_snapshot
+
+    if end <= start:
+        raise typer.BadParameter("must be after --from", param_hint="--to")
+    console = Console(stderr=True)
+    with state_of(ctx).client() as client, console.status("Reading the account") as status:
+
+        def told(what: str, count: int) -> None:
+            status.update(f"Reading the account: {count:,} {what.replace('_', ' ')}")
+
+        taken = take_snapshot(client, since=start, until=end, progress=told, seed=seed)
+    output.write_text(json.dumps(taken.document, indent=1) + "\n", encoding="utf-8")
+    read = ", ".join(f"{n:,} {name.replace('_', ' ')}" for name, n in taken.counts.items())
+    typer.echo(f"wrote {output}: {read}", err=True)
+    typer.echo(f"log in as {taken.login} / {taken.password} (API key {taken.api_key})", err=True)
 
 
 def _gave_up(reason: str) -> None:
