@@ -517,7 +517,7 @@ HAND_MADE: dict[str, HandMade] = {
         "fleetapi_cli.commands.mock",
         True,
         "Run the stand-in backend over HTTP.",
-        {"serve": ((), ()), "wait": ((), ()), "snapshot": ((), ())},
+        {"serve": ((), ()), "wait": ((), ()), "snapshot": ((), ()), "compare": ((), ())},
     ),
     "ping": HandMade(
         "fleetapi_cli.commands.ping",

@@ -17,6 +17,7 @@ import pytest
 import fleetapi
 from fleetapi_mock import DEMO_API_KEY, FleetMock, MockControl, ThreadedServer, demo_document
 from fleetapi_mock.snapshot import READ_CALLS, take_snapshot
+from fleetapi_mock.snapshot.compare import compare, covered_requests
 
 pytestmark = pytest.mark.e2e
 
@@ -24,6 +25,7 @@ SINCE, UNTIL = dt.datetime(2026, 1, 8), dt.datetime(2026, 1, 15, 23, 59, 59)
 WINDOW = {"from": "2026-01-08 00:00:00", "to": "2026-01-15 23:59:59"}
 # Every reading call the snapshot covers, as a test suite would make it against the world.
 READS: list[tuple[str, dict[str, Any]]] = [
+    ("tariff/list", {}),
     ("tracker/list", {}),
     ("tracker/get_states", {"trackers": [1, 2, 3, 4, 5, 6], "list_blocked": True}),
     ("tracker/group/list", {}),
@@ -123,3 +125,111 @@ def test_fleet_mock_snapshot_writes_a_world_fleet_mock_serve_loads(
     )  # fmt: skip
     assert refused.returncode == 2
     assert "--to" in refused.stderr
+
+
+class _Without:
+    """The service with one field removed from one call's answers (a planted drift)."""
+
+    def __init__(self, client: fleetapi.Client, call: str, field: str) -> None:
+        self.client, self.call, self.field = client, call, field
+
+    def request(self, path: str, body: Any = None) -> dict[str, Any]:
+        answer = self.client.request(path, body)
+        if path == self.call:
+            del answer["list"][0]["source"][self.field]
+        return answer
+
+
+@pytest.fixture(scope="module")
+def mirror(source: ThreadedServer) -> Iterator[tuple[ThreadedServer, str]]:
+    """A server of the source's snapshot, and the password drawn for its login."""
+    with fleetapi.Client(base_url=source.base_url, api_key=DEMO_API_KEY) as client:
+        taken = take_snapshot(client, since=SINCE, until=UNTIL)
+    with ThreadedServer(FleetMock(taken.document)) as served:
+        yield served, taken.password
+
+
+def test_compare_finds_no_difference_between_the_source_and_its_snapshot(
+    source: ThreadedServer, mirror: tuple[ThreadedServer, str]
+) -> None:
+    served, password = mirror
+    with (
+        fleetapi.Client(base_url=source.base_url, api_key=DEMO_API_KEY) as theirs,
+        fleetapi.Client.login(served.base_url, "demo", password) as ours,
+    ):
+        requests = covered_requests(theirs, since=SINCE, until=UNTIL)
+        assert compare(theirs, ours, requests) == []
+        planted = compare(_Without(theirs, "tracker/list", "phone"), ours, requests)
+    assert [(d.call, d.path, d.kind, d.mirror) for d in planted] == [
+        ("tracker/list", "list[0].source.phone", "extra", "+4915100000001")
+    ]
+    assert {call for call, _ in requests} >= {"tracker/list", "task/list", "track/read"}
+
+
+def test_a_value_a_type_and_a_code_that_differ_are_each_told() -> None:
+    found = compare(
+        _Fixed({"a": {"list": [{"x": 1, "t": "2026-01-15 09:00:00", "f": 1.0}]}}),
+        _Fixed({"a": {"list": [{"x": "1", "t": "2026-01-15 09:00:01", "f": 1.0 + 1e-12}]}}),
+        [("a", {})],
+    )
+    assert [(d.path, d.kind) for d in found] == [("list[0].x", "type")]  # time, float within
+    strict = compare(
+        _Fixed({"a": {"v": "2026-01-15 09:00:00"}}),
+        _Fixed({"a": {"v": "2026-01-15 09:00:05"}}),
+        [("a", {})],
+        seconds=1,
+    )
+    assert [(d.path, d.kind) for d in strict] == [("v", "value")]
+    failing = compare(
+        _Fixed({"a": {"success": True}}),
+        _Fixed({"a": {"success": False, "status": {"code": 5}}}),
+        [("a", {})],
+    )
+    assert [(d.kind, d.source, d.mirror) for d in failing] == [("code", 0, 5)]
+
+
+class _Fixed:
+    def __init__(self, answers: dict[str, Any]) -> None:
+        self.answers = answers
+
+    def request(self, path: str, body: Any = None) -> dict[str, Any]:
+        return dict(self.answers[path])
+
+
+def test_fleet_mock_compare_tells_a_drift_and_records_the_pairs(
+    source: ThreadedServer, mirror: tuple[ThreadedServer, str], tmp_path: Path
+) -> None:
+    served, password = mirror
+    fleet = [sys.executable, "-m", "fleetapi_cli", "--base-url", source.base_url]
+    env = {
+        **os.environ,
+        "FLEETAPI_API_KEY": DEMO_API_KEY,
+        "FLEETAPI_CONFIG_DIR": str(tmp_path),
+        "FLEET_MOCK_PASSWORD": password,
+    }
+    args = ["mock", "compare", "--against", served.base_url, "--from", "2026-01-08",
+            "--to", "2026-01-15", "-o", "json"]  # fmt: skip
+    same = subprocess.run([*fleet, *args], capture_output=True, text=True, env=env, check=False)
+    assert same.returncode == 0, same.stderr
+    assert json.loads(same.stdout) == []
+    with fleetapi.Client.login(served.base_url, "demo", password) as ours:
+        ours.request("tag/update", {"tag": {"id": 1, "name": "rush", "color": "E53935"}})
+    record = tmp_path / "pairs.jsonl"
+    drift = subprocess.run(
+        [*fleet, *args, "--record", str(record)], capture_output=True, text=True, env=env,
+        check=False,
+    )  # fmt: skip
+    assert drift.returncode == 1, drift.stderr
+    told = json.loads(drift.stdout)
+    assert [(d["call"], d["path"], d["source"], d["mirror"]) for d in told] == [
+        ("tag/list", "list[0].name", "urgent", "rush")
+    ]
+    pairs = [json.loads(line) for line in record.read_text().splitlines()]
+    assert {p["call"] for p in pairs} >= {"tag/list", "tracker/list"}
+
+
+@pytest.mark.parametrize("text", ["1y", "3m", "5d", "2h", "36h"])
+def test_a_plans_storage_period_reads_back_as_it_was_told(text: str) -> None:
+    from fleetapi_mock.domain.tariff import storage_period, store_period
+
+    assert store_period(storage_period(text)) == text

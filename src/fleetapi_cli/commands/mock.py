@@ -15,7 +15,7 @@ from typing import Annotated, Any, Optional
 import attrs
 import typer
 
-from fleetapi_cli._typer import examples, new_group
+from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
 from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
 from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits, limit_help
@@ -324,6 +324,66 @@ def snapshot(
     read = ", ".join(f"{n:,} {name.replace('_', ' ')}" for name, n in taken.counts.items())
     typer.echo(f"wrote {output}: {read}", err=True)
     typer.echo(f"log in as {taken.login} / {taken.password} (API key {taken.api_key})", err=True)
+
+
+@app.command()
+def compare(
+    ctx: typer.Context,
+    against: Annotated[
+        str, typer.Option("--against", metavar="URL", help="The mock serving the snapshot.")
+    ],
+    start: Annotated[
+        dt.datetime,
+        typer.Option("--from", metavar="WHEN", parser=parse_when, help=f"Window: {WHEN_HELP}."),
+    ],
+    end: Annotated[
+        dt.datetime,
+        typer.Option("--to", metavar="WHEN", parser=parse_until, help="Up to, after --from."),
+    ],
+    login: Annotated[
+        str, typer.Option("--login", help="The mock's login (the snapshot kept yours).")
+    ] = "",
+    password: Annotated[
+        str,
+        typer.Option(
+            "--password", envvar="FLEET_MOCK_PASSWORD", help="Its password (printed by snapshot)."
+        ),
+    ] = "",
+    seconds: Annotated[
+        float, typer.Option("--time-tolerance", min=0.0, metavar="SECONDS", help="Times within.")
+    ] = 1.0,
+    relative: Annotated[
+        float, typer.Option("--float-tolerance", min=0.0, metavar="RATIO", help="Numbers within.")
+    ] = 1e-9,
+    record: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--record", metavar="FILE", dir_okay=False, help="Keep every pair here."),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Send the reading requests a snapshot covers to the service (the profile's) and to a
+    mock serving the snapshot, and show where their answers differ: keys, types, nesting,
+    codes and values. Exits 1 when they differ (as diff does), 0 when they agree."""
+    import fleetapi
+    from fleetapi_mock.snapshot.compare import Exchange, compare, covered_requests
+
+    cli = state_of(ctx)
+    kept: list[Exchange] = []
+    with cli.client() as source:
+        requests = covered_requests(source, since=start, until=end)
+        own = login or source.request("user/get_info")["user_info"]["login"]
+        with fleetapi.Client.login(against, own, password) as mirror:
+            found = compare(
+                source, mirror, requests, seconds=seconds, relative=relative, record=kept.append
+            )
+    if record is not None:
+        lines = [json.dumps(attrs.asdict(e), default=str) for e in kept]
+        record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rows = [d.to_json() for d in found]
+    cli.emit(rows, output=output, columns=["call", "path", "kind", "source", "mirror"])
+    typer.echo(f"{len(found)} difference(s) in {len(requests)} request(s)", err=True)
+    if found:
+        raise typer.Exit(1)
 
 
 def _gave_up(reason: str) -> None:

@@ -42,6 +42,7 @@ __all__ = [
     "has_feature",
     "of_dealer",
     "offered",
+    "storage_period",
     "store_period",
     "switch_refusal",
     "wire_tariff",
@@ -84,6 +85,14 @@ def store_period(period: dt.timedelta) -> str:
         if days % size == 0:
             return f"{days // size}{unit}"
     return f"{days}d"
+
+
+def storage_period(text: str) -> dt.timedelta:
+    """The storage period a ``store_period`` tells (``1y``, ``3m``, ``5d``, ``2h``): the
+    reverse of :func:`store_period`."""
+    number, unit = int(text[:-1]), text[-1]
+    days = {**dict(_UNITS), "d": 1}.get(unit)
+    return dt.timedelta(hours=number) if days is None else dt.timedelta(days=number * days)
 
 
 def wire_tariff(record: TariffRecord) -> Tariff:

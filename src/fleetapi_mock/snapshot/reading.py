@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 import attrs
 
 from fleetapi._converter import converter_for, format_datetime, parse_datetime
+from fleetapi_mock.domain.tariff import storage_period
 from fleetapi_mock.state.records import (
     ApiKeyRecord,
     DealerRecord,
@@ -23,7 +24,7 @@ from fleetapi_mock.state.records import (
 )
 from fleetapi_mock.state.world import World
 
-__all__ = ["LISTS", "READ_CALLS", "Snapshot", "take_snapshot"]
+__all__ = ["LISTS", "READ_CALLS", "Reader", "Snapshot", "take_snapshot"]
 
 LISTS: Final[tuple[tuple[str, str, Mapping[str, Any], bool], ...]] = (
     ("tariffs", "tariff/list", {}, False),
@@ -110,8 +111,9 @@ def take_snapshot(
         record = World.COLLECTIONS[name].record
         rows = _pages(client, call, params) if paged else iter(client.request(call)["list"])
         table = getattr(world, name)
+        adapt = _ADAPT.get(name, dict)
         for row in rows:
-            table[row["id"]] = _utc(_structure({**row, "user_id": account}, record), zone)
+            table[row["id"]] = _utc(_structure({**adapt(row), "user_id": account}, record), zone)
         counts[name] = len(table)
         told(name, counts[name])
         if name == "entities":  # the custom fields of each, before the places holding them
@@ -146,6 +148,18 @@ def take_snapshot(
     return Snapshot(
         document=document, login=user["login"], password=password, api_key=api_key, counts=counts
     )
+
+
+def _tariff(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A plan as ``tariff/list`` answers it, in the record's names."""
+    adapted = {**row, "label": row.get("name", "")}
+    if isinstance(row.get("store_period"), str):
+        adapted["storage_period"] = converter_for().unstructure(storage_period(row["store_period"]))
+    return adapted
+
+
+_ADAPT: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {"tariffs": _tariff}
+"""The lists whose answers name fields otherwise than the world's records do."""
 
 
 def _entity_fields(client: Reader, world: World, account: int) -> None:
