@@ -234,3 +234,11 @@ def test_the_minimal_world_of_the_docs_loads():
     mock = FleetMock(world)
     with mock.client("0123456789abcdef0123456789abcdef") as client:
         assert [t.label for t in client.tracker.list()] == ["Truck"]
+
+
+def test_the_demo_events_tell_their_place_as_address_and_their_tracker_as_its_label():
+    world = demo_world()
+    for event in world.events.values():
+        label = world.trackers[event.tracker_id].label
+        assert event.extra.tracker_label == label, event.id
+        assert event.address != label, event.id
