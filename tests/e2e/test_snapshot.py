@@ -27,6 +27,9 @@ WINDOW = {"from": "2026-01-08 00:00:00", "to": "2026-01-15 23:59:59"}
 READS: list[tuple[str, dict[str, Any]]] = [
     ("tariff/list", {}),
     ("tracker/list", {}),
+    ("tracker/rule/list", {}),
+    *[("tracker/sensor/list", {"tracker_id": t}) for t in (1, 2, 3, 4, 6)],
+    ("history/tracker/list", {"trackers": [1, 2, 3, 4, 6], **WINDOW}),
     ("tracker/get_states", {"trackers": [1, 2, 3, 4, 5, 6], "list_blocked": True}),
     ("tracker/group/list", {}),
     ("tag/list", {}),

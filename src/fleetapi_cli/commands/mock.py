@@ -303,8 +303,9 @@ def snapshot(
 ) -> None:
     """Read your account (the profile's, or --base-url and a credential) through reading
     calls alone and write it as a world that fleet mock serve --world FILE serves: its
-    trackers and states, groups, tags, zones, places, employees, vehicles, garages,
-    departments, form templates, and the tasks and track points of a window. Your password
+    trackers with their states and sensors, groups, rules, tags, zones, places, employees,
+    vehicles, garages, departments, form templates, and the tasks, events and track points
+    of a window. Your password
     and keys never land in the file: the world's login is yours, with a password and an API
     key drawn anew (printed on stderr)."""
     from rich.console import Console

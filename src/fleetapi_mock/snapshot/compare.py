@@ -19,7 +19,7 @@ import attrs
 
 from fleetapi._converter import format_datetime
 from fleetapi._errors import FleetApiError
-from fleetapi_mock.snapshot.reading import LISTS, Reader
+from fleetapi_mock.snapshot.reading import EVENTS, LISTS, Reader
 
 __all__ = ["Difference", "Exchange", "compare", "covered_requests"]
 
@@ -72,11 +72,13 @@ def covered_requests(
         ("task/list", dict(window)),
         ("task/list", {**window, "types": ["route"]}),
     ]
-    requests += [
-        ("track/read", {"tracker_id": t["id"], **window})
-        for t in trackers
-        if not t["source"].get("blocked")
-    ]
+    unblocked = [t["id"] for t in trackers if not t["source"].get("blocked")]
+    requests += [("tracker/sensor/list", {"tracker_id": i}) for i in unblocked]
+    requests.append(("tracker/rule/list", {}))
+    if unblocked:
+        history = {**window, "trackers": unblocked, "limit": EVENTS}
+        requests.append(("history/tracker/list", history))
+    requests += [("track/read", {"tracker_id": i, **window}) for i in unblocked]
     return requests
 
 

@@ -24,7 +24,7 @@ from fleetapi_mock.state.records import (
 )
 from fleetapi_mock.state.world import World
 
-__all__ = ["LISTS", "READ_CALLS", "Reader", "Snapshot", "take_snapshot"]
+__all__ = ["EVENTS", "LISTS", "READ_CALLS", "Reader", "Snapshot", "take_snapshot"]
 
 LISTS: Final[tuple[tuple[str, str, Mapping[str, Any], bool], ...]] = (
     ("tariffs", "tariff/list", {}, False),
@@ -48,13 +48,18 @@ READ_CALLS: Final = (
     "tracker/get_states",
     *(call for _, call, _, _ in LISTS),
     "entity/fields/read",
+    "tracker/sensor/list",
+    "tracker/rule/list",
     "task/list",
+    "history/tracker/list",
     "track/read",
 )
 """Every call a snapshot makes: each only reads (a test holds the source's journal to them)."""
 
 PAGE: Final = 1000
 """Rows asked for per page of a paged list."""
+EVENTS: Final = 1000
+"""Events of the window read at most (``history/tracker/list``'s own limit)."""
 STATES_AT_ONCE: Final = 500
 """Trackers whose states one ``tracker/get_states`` asks for."""
 
@@ -122,6 +127,17 @@ def take_snapshot(
         world.trackers[row["id"]] = _tracker(row, account, states.get(str(row["id"])), zone)
     counts["trackers"] = len(world.trackers)
     told("trackers", counts["trackers"])
+    unblocked = [row["id"] for row in trackers if not row["source"].get("blocked")]
+    sensor = World.COLLECTIONS["sensors"].record
+    for tracker in unblocked:  # a blocked tracker's data answers 208
+        for found in client.request("tracker/sensor/list", {"tracker_id": tracker})["list"]:
+            world.sensors[found["id"]] = _structure({**found, "tracker_id": tracker}, sensor)
+    counts["sensors"] = len(world.sensors)
+    rule = World.COLLECTIONS["rules"].record
+    for found in client.request("tracker/rule/list")["list"]:
+        world.rules[found["id"]] = _structure({**found, "user_id": account}, rule)
+    counts["rules"] = len(world.rules)
+    told("rules", counts["rules"])
     window = {"from": format_datetime(since), "to": format_datetime(until)}
     for name, types in (("routes", ["route"]), ("tasks", ["task", "checkpoint"])):
         record = World.COLLECTIONS[name].record
@@ -134,12 +150,18 @@ def take_snapshot(
                 world.forms[form["id"]] = _utc(filled, zone)
         counts[name] = len(table)
         told(name, counts[name])
+    event = World.COLLECTIONS["events"].record
+    if unblocked:
+        history = {**window, "trackers": unblocked, "limit": EVENTS, "add_tracker_label": False}
+        for found in client.request("history/tracker/list", history)["list"]:  # messages as kept
+            seen = {"read_by": [account] if found.get("is_read") else [], "user_id": account}
+            world.events[found["id"]] = _utc(_structure({**found, **seen}, event), zone)
+    counts["events"] = len(world.events)
+    told("events", counts["events"])
     counts["track_points"] = 0
-    for row in trackers:
-        if row["source"].get("blocked"):  # the service answers 208: no points to read
-            continue
-        answer = client.request("track/read", {"tracker_id": row["id"], **window})
-        points = [_point(row["id"], p, zone) for p in answer["list"]]
+    for tracker in unblocked:
+        answer = client.request("track/read", {"tracker_id": tracker, **window})
+        points = [_point(tracker, p, zone) for p in answer["list"]]
         world.track_points.add(points)
         counts["track_points"] += len(points)
         told("track_points", counts["track_points"])
