@@ -211,3 +211,22 @@ def test_the_page_runs_only_its_own_script_and_talks_only_to_its_server() -> Non
     assert "http://" not in first.text.replace("http://www.w3.org/2000/svg", "")
     assert "https://" not in first.text
     assert not mock.journal.find("*")  # the page is not an API call
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01"])
+def test_the_first_and_last_days_of_the_calendar_have_no_tracks(day: str) -> None:
+    mock = FleetMock()
+    http = httpx.Client(transport=mock.transport, base_url=mock.base_url)
+    answer = http.get("/__mock__/map", params={"day": day})
+    assert answer.status_code == 200
+    assert answer.json()["tracks"] == []
+
+
+@pytest.mark.parametrize("last", ["9" * 5000, "²", "-1", "1e3", " 2"])
+def test_a_strange_last_event_id_reads_from_the_start(last: str) -> None:
+    mock = FleetMock()
+    mock.login()
+    http = httpx.Client(transport=mock.transport, base_url=mock.base_url)
+    answer = http.get("/__mock__/journal/live", headers={"Last-Event-ID": last.encode("latin-1")})
+    assert answer.status_code == 200
+    assert [e["seq"] for e in _events(answer.text)] == [1]

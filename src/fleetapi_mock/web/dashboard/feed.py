@@ -39,13 +39,16 @@ RETRY_MS: Final = 500
 MAX_FEEDS: Final = 64
 """Live feeds a server holds open at once (code 14, HTTP 503, past it)."""
 
+_MOST_DIGITS: Final = 18
+"""Digits of a ``Last-Event-ID`` read (more: not an id this server gave)."""
 _HEADERS: Final = {"cache-control": "no-store", "x-accel-buffering": "no"}
 _MEDIA_TYPE: Final = "text/event-stream"
 
 
 def _resume_point(feed: JournalFeed, headers: Mapping[str, str], journal: Journal) -> int:
     last = headers.get("last-event-id", "")
-    seq = feed.after if feed.after is not None else int(last) if last.isdigit() else 0
+    told = last.isascii() and last.isdigit() and len(last) <= _MOST_DIGITS
+    seq = feed.after if feed.after is not None else int(last) if told else 0
     return 0 if seq > journal.appended else seq  # a journal newer than the id: from its start
 
 

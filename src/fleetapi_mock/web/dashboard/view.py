@@ -248,8 +248,9 @@ def _tasks(world: World, now: dt.datetime) -> list[MapTask]:
 
 def _track(tracker_id: int, points: Sequence[TrackPointRecord], day: dt.date) -> MapTrack | None:
     start = dt.datetime.combine(day, dt.time())
+    end = dt.datetime.combine(day, dt.time.max)  # the last day of the calendar has no next
     first = bisect.bisect_left(points, start, key=_TIME)
-    last = bisect.bisect_left(points, start + dt.timedelta(days=1), key=_TIME)
+    last = bisect.bisect_right(points, end, key=_TIME)
     if first == last:
         return None
     count = last - first
