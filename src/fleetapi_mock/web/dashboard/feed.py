@@ -26,7 +26,7 @@ from fleetapi_mock.web.wire import Response
 if TYPE_CHECKING:  # the in-process mock imports this module without Starlette
     from starlette.types import Receive, Scope, Send
 
-__all__ = ["HEARTBEAT", "LIFETIME", "MAX_FEEDS", "POLL", "backlog", "serve_feed"]
+__all__ = ["HEARTBEAT", "LIFETIME", "MAX_FEEDS", "POLL", "RETRY_MS", "backlog", "serve_feed"]
 
 LIFETIME: Final = 30.0
 """Seconds a served feed stays open; the browser then resumes where it was."""
