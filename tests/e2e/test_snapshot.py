@@ -128,6 +128,14 @@ def test_fleet_mock_snapshot_writes_a_world_fleet_mock_serve_loads(
     )  # fmt: skip
     assert refused.returncode == 2
     assert "--to" in refused.stderr
+    hidden = subprocess.run(
+        [*fleet, "mock", "snapshot", "--out", str(out), "--from", "2026-01-08",
+         "--to", "2026-01-15", "--anonymize"],
+        capture_output=True, text=True, timeout=120, check=False, env=env,
+    )  # fmt: skip
+    assert hidden.returncode == 0, hidden.stderr
+    assert "log in as person1@example.invalid / " in hidden.stderr
+    assert "Van 1" not in out.read_text()
 
 
 class _Without:
@@ -236,3 +244,43 @@ def test_a_plans_storage_period_reads_back_as_it_was_told(text: str) -> None:
     from fleetapi_mock.domain.tariff import storage_period, store_period
 
     assert store_period(storage_period(text)) == text
+
+
+def test_an_anonymized_snapshot_tells_no_name_number_or_place_and_keeps_the_geometry(
+    source: ThreadedServer,
+) -> None:
+    from fleetapi_mock.snapshot.anonymize import anonymized
+
+    with fleetapi.Client(base_url=source.base_url, api_key=DEMO_API_KEY) as client:
+        taken = take_snapshot(client, since=SINCE, until=UNTIL)
+    document = anonymized(taken.document, seed=7)
+    text = json.dumps(document)
+    secrets = ["Van 1", "Anna", "Schmidt", "anna@fleet.test", "Depotweg", "Customer A",
+               "860000000000001", "+4915100000001", "B-DF 101", "Dana", '"login": "demo"',
+               "Deliveries before 10:00", "Front desk"]  # fmt: skip
+    assert [s for s in secrets if s in text] == []
+    assert anonymized(taken.document, seed=7) == document  # the same seed, the same world
+
+    mock = FleetMock(document)
+    login = document["users"][0]["login"]
+    assert login == "person1@example.invalid"
+    with mock.login(login, taken.password) as mine:
+        labels = sorted(t.label for t in mine.tracker.list())
+        assert labels[:2] == ["Tracker 1", "Tracker 2"]
+    before = {t["id"]: t["state"] for t in taken.document["trackers"]}
+    after = {t["id"]: t["state"] for t in document["trackers"]}
+    moved = {
+        (round(after[i]["lat"] - before[i]["lat"], 6), round(after[i]["lng"] - before[i]["lng"], 6))
+        for i in before
+        if before[i].get("lat") is not None
+    }
+    assert len(moved) == 1  # one offset for every position: distances kept
+    ((dlat, dlng),) = moved
+    assert (dlat, dlng) != (0, 0)
+    first = taken.document["track_points"][0]
+    shifted = document["track_points"][0]
+    assert shifted["lat"] == pytest.approx(first["lat"] + dlat, abs=1e-6)
+    zone = next(z for z in document["zones"] if z["type"] == "circle")
+    original = next(z for z in taken.document["zones"] if z["id"] == zone["id"])
+    assert zone["center"]["lng"] == pytest.approx(original["center"]["lng"] + dlng, abs=1e-6)
+    assert zone["radius"] == original["radius"]

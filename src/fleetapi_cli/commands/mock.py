@@ -300,6 +300,14 @@ def snapshot(
         Optional[int],  # noqa: UP045 - Typer reads the annotation at run time
         typer.Option("--seed", help="The world's seed (hashes it hands out)."),
     ] = None,
+    anonymize: Annotated[
+        bool,
+        typer.Option(
+            "--anonymize",
+            help="Replace labels, names, logins, phone and device numbers and addresses, and "
+            "move every position by one offset.",
+        ),
+    ] = False,
 ) -> None:
     """Read your account (the profile's, or --base-url and a credential) through reading
     calls alone and write it as a world that fleet mock serve --world FILE serves: its
@@ -321,10 +329,16 @@ def snapshot(
             status.update(f"Reading the account: {count:,} {what.replace('_', ' ')}")
 
         taken = take_snapshot(client, since=start, until=end, progress=told, seed=seed)
-    output.write_text(json.dumps(taken.document, indent=1) + "\n", encoding="utf-8")
+    document, login = taken.document, taken.login
+    if anonymize:
+        from fleetapi_mock.snapshot.anonymize import anonymized
+
+        document = anonymized(document, seed=seed)
+        login = document["users"][0]["login"]
+    output.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     read = ", ".join(f"{n:,} {name.replace('_', ' ')}" for name, n in taken.counts.items())
     typer.echo(f"wrote {output}: {read}", err=True)
-    typer.echo(f"log in as {taken.login} / {taken.password} (API key {taken.api_key})", err=True)
+    typer.echo(f"log in as {login} / {taken.password} (API key {taken.api_key})", err=True)
 
 
 @app.command()
