@@ -96,8 +96,9 @@ def test_no_secret_of_the_account_lands_in_the_snapshot(source: ThreadedServer) 
     assert session not in text
     assert DEMO_API_KEY not in text
     assert '"password": "demo"' not in text
-    assert [u["login"] for u in taken.document["users"]] == ["demo"]
+    assert [u["login"] for u in taken.document["users"]] == ["demo", "dispatcher"]
     assert taken.password != "demo"
+    assert taken.subusers["dispatcher"] not in ("demo", taken.password)
     with FleetMock(taken.document).login("demo", taken.password) as mirror:
         assert mirror.tracker.list()
     with pytest.raises(fleetapi.FleetApiError):
@@ -118,6 +119,7 @@ def test_fleet_mock_snapshot_writes_a_world_fleet_mock_serve_loads(
     assert done.returncode == 0, done.stderr
     assert f"wrote {out}" in done.stderr
     assert "log in as demo / " in done.stderr
+    assert "sub-user dispatcher / " in done.stderr
     document = json.loads(out.read_text())
     assert document["format"] == "fleetapi-mock-world/2"
     assert FleetMock(out).world.trackers.keys() == {1, 2, 3, 4, 5, 6}
@@ -135,6 +137,7 @@ def test_fleet_mock_snapshot_writes_a_world_fleet_mock_serve_loads(
     )  # fmt: skip
     assert hidden.returncode == 0, hidden.stderr
     assert "log in as person1@example.invalid / " in hidden.stderr
+    assert "sub-user person2@example.invalid / " in hidden.stderr
     assert "Van 1" not in out.read_text()
 
 
@@ -284,3 +287,23 @@ def test_an_anonymized_snapshot_tells_no_name_number_or_place_and_keeps_the_geom
     original = next(z for z in taken.document["zones"] if z["id"] == zone["id"])
     assert zone["center"]["lng"] == pytest.approx(original["center"]["lng"] + dlng, abs=1e-6)
     assert zone["radius"] == original["radius"]
+
+
+def test_a_sub_user_sees_in_the_snapshot_what_it_sees_in_the_source(
+    source: ThreadedServer,
+) -> None:
+    with MockControl(source.base_url, world="snapshot-subuser") as control:
+        control.set_clock(advance="PT0S")
+    base = f"{source.base_url}/__world/snapshot-subuser"
+    with fleetapi.Client.login(base, "demo", "demo") as master:
+        master.request("subuser/tracker/unbind", {"subuser_id": 2, "trackers": [3, 4]})
+        taken = take_snapshot(master, since=SINCE, until=UNTIL)
+    assert set(taken.subusers) == {"dispatcher"}
+    copy = FleetMock(taken.document)
+    view = [("tracker/list", {}), ("zone/list", {}), ("place/list", {})]
+    with (
+        fleetapi.Client.login(base, "dispatcher", "demo") as theirs,
+        copy.login("dispatcher", taken.subusers["dispatcher"]) as ours,
+    ):
+        assert compare(theirs, ours, view) == []
+        assert [t["id"] for t in ours.request("tracker/list")["list"]] == [1, 2, 5, 6]

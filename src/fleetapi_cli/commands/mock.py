@@ -311,11 +311,10 @@ def snapshot(
 ) -> None:
     """Read your account (the profile's, or --base-url and a credential) through reading
     calls alone and write it as a world that fleet mock serve --world FILE serves: its
-    trackers with their states and sensors, groups, rules, tags, zones, places, employees,
-    vehicles, garages, departments, form templates, and the tasks, events and track points
-    of a window. Your password
-    and keys never land in the file: the world's login is yours, with a password and an API
-    key drawn anew (printed on stderr)."""
+    trackers with their states and sensors, sub-users, groups, rules, tags, zones, places,
+    employees, vehicles, garages, departments, form templates, and the tasks, events and
+    track points of a window. Your password and keys never land in the file: the logins are
+    kept, with passwords and an API key drawn anew (printed on stderr)."""
     from rich.console import Console
 
     from fleetapi_mock.snapshot import take_snapshot
@@ -339,6 +338,11 @@ def snapshot(
     read = ", ".join(f"{n:,} {name.replace('_', ' ')}" for name, n in taken.counts.items())
     typer.echo(f"wrote {output}: {read}", err=True)
     typer.echo(f"log in as {login} / {taken.password} (API key {taken.api_key})", err=True)
+    logins = {u["id"]: u["login"] for u in taken.document["users"]}
+    for user in document["users"]:
+        if user.get("master_id") is not None:
+            drawn = taken.subusers[logins[user["id"]]]
+            typer.echo(f"sub-user {user['login']} / {drawn}", err=True)
 
 
 @app.command()

@@ -16,6 +16,7 @@ from fleetapi_mock.state.records import (
     ApiKeyRecord,
     DealerRecord,
     FormRecord,
+    GeoAccess,
     TrackerRecord,
     TrackerStateRecord,
     TrackPointRecord,
@@ -48,6 +49,11 @@ READ_CALLS: Final = (
     "tracker/get_states",
     *(call for _, call, _, _ in LISTS),
     "entity/fields/read",
+    "subuser/security_group/list",
+    "subuser/list",
+    "subuser/tracker/list",
+    "subuser/zones/list_ids",
+    "subuser/places/list_ids",
     "tracker/sensor/list",
     "tracker/rule/list",
     "task/list",
@@ -89,6 +95,8 @@ class Snapshot:
     """An API key drawn for the account."""
     counts: dict[str, int]
     """Records read, by collection."""
+    subusers: dict[str, str] = attrs.field(factory=dict, repr=False)
+    """The password drawn for each sub-user, by login."""
 
 
 def take_snapshot(
@@ -127,6 +135,8 @@ def take_snapshot(
         world.trackers[row["id"]] = _tracker(row, account, states.get(str(row["id"])), zone)
     counts["trackers"] = len(world.trackers)
     told("trackers", counts["trackers"])
+    passwords = _subusers(client, world, account, dealer=world.users[account].dealer_id)
+    counts["subusers"] = len(passwords)
     unblocked = [row["id"] for row in trackers if not row["source"].get("blocked")]
     sensor = World.COLLECTIONS["sensors"].record
     for tracker in unblocked:  # a blocked tracker's data answers 208
@@ -168,7 +178,12 @@ def take_snapshot(
     document = world.to_document()
     document["description"] = f"A snapshot of the account {user['login']} ({format_datetime(now)})"
     return Snapshot(
-        document=document, login=user["login"], password=password, api_key=api_key, counts=counts
+        document=document,
+        login=user["login"],
+        password=password,
+        api_key=api_key,
+        counts=counts,
+        subusers=passwords,
     )
 
 
@@ -182,6 +197,43 @@ def _tariff(row: Mapping[str, Any]) -> dict[str, Any]:
 
 _ADAPT: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {"tariffs": _tariff}
 """The lists whose answers name fields otherwise than the world's records do."""
+
+
+def _subusers(client: Reader, world: World, account: int, *, dealer: int) -> dict[str, str]:
+    """The account's security groups and sub-users, each sub-user with the trackers, zones and
+    places bound to it and a password drawn; the passwords by login."""
+    master = world.users[account]
+    group = World.COLLECTIONS["security_groups"].record
+    for row in client.request("subuser/security_group/list")["list"]:
+        world.security_groups[row["id"]] = _structure({**row, "user_id": account}, group)
+    passwords: dict[str, str] = {}
+    for row in client.request("subuser/list")["list"]:
+        which = {"subuser_id": row["id"]}
+        bound = client.request("subuser/tracker/list", which)["list"]
+        zones = client.request("subuser/zones/list_ids", which)
+        places = client.request("subuser/places/list_ids", which)
+        passwords[row["login"]] = secrets.token_urlsafe(12)
+        group_id = row.get("security_group_id")
+        rights = world.security_groups[group_id].privileges.rights if group_id else []
+        world.users[row["id"]] = UserRecord(
+            id=row["id"],
+            login=row["login"],
+            password=passwords[row["login"]],
+            master_id=account,
+            dealer_id=dealer,
+            first_name=row.get("first_name") or "",
+            last_name=row.get("last_name") or "",
+            time_zone=master.time_zone,  # a sub-user's own is not told to its master
+            locale=master.locale,
+            rights=list(rights),
+            trackers=list(bound),
+            security_group_id=group_id,
+            zones=GeoAccess(access_to_all=zones["access_to_all"], ids=zones["list"]),
+            places=GeoAccess(access_to_all=places["access_to_all"], ids=places["list"]),
+            activated=bool(row.get("activated", True)),
+            profile=_structure(row, UserProfile),
+        )
+    return passwords
 
 
 def _entity_fields(client: Reader, world: World, account: int) -> None:
