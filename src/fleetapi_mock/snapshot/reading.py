@@ -120,6 +120,61 @@ def take_snapshot(
     password, api_key = secrets.token_urlsafe(12), secrets.token_hex(16)
     _account(world, info, account, password, api_key)
     counts: dict[str, int] = {}
+    reading = _Reading(
+        client=client, world=world, account=account, zone=zone, counts=counts, told=told
+    )
+    _lists(reading)
+    for row in trackers:
+        world.trackers[row["id"]] = _tracker(row, account, states.get(str(row["id"])), zone)
+    counts["trackers"] = len(world.trackers)
+    told("trackers", counts["trackers"])
+    passwords = _subusers(client, world, account, dealer=world.users[account].dealer_id)
+    counts["subusers"] = len(passwords)
+    unblocked = [row["id"] for row in trackers if not row["source"].get("blocked")]
+    _devices(reading, unblocked)
+    window = {"from": format_datetime(since), "to": format_datetime(until)}
+    _window(reading, window, unblocked)
+    document = world.to_document()
+    document["description"] = f"A snapshot of the account {user['login']} ({format_datetime(now)})"
+    return Snapshot(
+        document=document,
+        login=user["login"],
+        password=password,
+        api_key=api_key,
+        counts=counts,
+        subusers=passwords,
+    )
+
+
+def _tariff(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A plan as ``tariff/list`` answers it, in the record's names."""
+    adapted = {**row, "label": row.get("name", "")}
+    if isinstance(row.get("store_period"), str):
+        adapted["storage_period"] = converter_for().unstructure(storage_period(row["store_period"]))
+    return adapted
+
+
+_ADAPT: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {"tariffs": _tariff}
+"""The lists whose answers name fields otherwise than the world's records do."""
+
+
+@attrs.frozen(kw_only=True)
+class _Reading:
+    """A snapshot being taken: where from, into which world, for which account."""
+
+    client: Reader
+    world: World
+    account: int
+    zone: ZoneInfo
+    """The user's time zone, which the answers' date/times are in."""
+    counts: dict[str, int]
+    told: Progress
+
+
+def _lists(reading: _Reading) -> None:
+    """The account's lists (:data:`LISTS`), each record as the world keeps it."""
+    client, world, account, zone = reading.client, reading.world, reading.account, reading.zone
+    counts, told = reading.counts, reading.told
     for name, call, params, paged in LISTS:
         record = World.COLLECTIONS[name].record
         rows = _pages(client, call, params) if paged else iter(client.request(call)["list"])
@@ -131,15 +186,14 @@ def take_snapshot(
         told(name, counts[name])
         if name == "entities":  # the custom fields of each, before the places holding them
             _entity_fields(client, world, account)
-    for row in trackers:
-        world.trackers[row["id"]] = _tracker(row, account, states.get(str(row["id"])), zone)
-    counts["trackers"] = len(world.trackers)
-    told("trackers", counts["trackers"])
-    passwords = _subusers(client, world, account, dealer=world.users[account].dealer_id)
-    counts["subusers"] = len(passwords)
-    unblocked = [row["id"] for row in trackers if not row["source"].get("blocked")]
+
+
+def _devices(reading: _Reading, unblocked: Sequence[int]) -> None:
+    """The sensors of the unblocked trackers (a blocked one's answer 208) and the rules."""
+    client, world, account = reading.client, reading.world, reading.account
+    counts, told = reading.counts, reading.told
     sensor = World.COLLECTIONS["sensors"].record
-    for tracker in unblocked:  # a blocked tracker's data answers 208
+    for tracker in unblocked:
         for found in client.request("tracker/sensor/list", {"tracker_id": tracker})["list"]:
             world.sensors[found["id"]] = _structure({**found, "tracker_id": tracker}, sensor)
     counts["sensors"] = len(world.sensors)
@@ -148,7 +202,12 @@ def take_snapshot(
         world.rules[found["id"]] = _structure({**found, "user_id": account}, rule)
     counts["rules"] = len(world.rules)
     told("rules", counts["rules"])
-    window = {"from": format_datetime(since), "to": format_datetime(until)}
+
+
+def _window(reading: _Reading, window: Mapping[str, str], unblocked: Sequence[int]) -> None:
+    """What happened in the window: routes, tasks with their forms, events, track points."""
+    client, world, account, zone = reading.client, reading.world, reading.account, reading.zone
+    counts, told = reading.counts, reading.told
     for name, types in (("routes", ["route"]), ("tasks", ["task", "checkpoint"])):
         record = World.COLLECTIONS[name].record
         table = getattr(world, name)
@@ -175,28 +234,6 @@ def take_snapshot(
         world.track_points.add(points)
         counts["track_points"] += len(points)
         told("track_points", counts["track_points"])
-    document = world.to_document()
-    document["description"] = f"A snapshot of the account {user['login']} ({format_datetime(now)})"
-    return Snapshot(
-        document=document,
-        login=user["login"],
-        password=password,
-        api_key=api_key,
-        counts=counts,
-        subusers=passwords,
-    )
-
-
-def _tariff(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A plan as ``tariff/list`` answers it, in the record's names."""
-    adapted = {**row, "label": row.get("name", "")}
-    if isinstance(row.get("store_period"), str):
-        adapted["storage_period"] = converter_for().unstructure(storage_period(row["store_period"]))
-    return adapted
-
-
-_ADAPT: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {"tariffs": _tariff}
-"""The lists whose answers name fields otherwise than the world's records do."""
 
 
 def _subusers(client: Reader, world: World, account: int, *, dealer: int) -> dict[str, str]:
