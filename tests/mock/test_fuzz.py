@@ -283,8 +283,13 @@ def check_answer(status: int, headers: Mapping[str, str], content: bytes) -> dic
     return _check_failure(answer, status)
 
 
-ENVELOPE_EXTRAS: dict[int, set[str]] = {203: {"entities"}, 211: {"max_time_span"}}
-"""The failures whose envelope documents more keys: the rules using a zone, the longest span."""
+ENVELOPE_EXTRAS: dict[int, set[str]] = {
+    203: {"entities", "rules", "vehicles"},
+    211: {"max_time_span"},
+    290: {"assigned_assets"},
+}
+"""The failures whose envelope documents more keys: what uses a zone or a tracker, the longest
+span, the assets already in a group (``AssetAlreadyGroupedError.assigned_assets``)."""
 
 
 def _check_failure(answer: dict[str, Any], status: int | None) -> dict[str, Any]:
