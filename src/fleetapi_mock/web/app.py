@@ -129,9 +129,11 @@ def create_app(
     (at most ``limits.world_queue`` of them; code 14 past it) and are read and answered in a worker
     thread, so that the loop goes on serving the other worlds.
 
-    Every HTTP request goes straight to the backend (the mock has one route for all paths); a
-    WebSocket to ``event/subscription`` is the event stream (:mod:`.stream`); Starlette serves
-    the rest of ASGI (lifespan).
+    Every HTTP request goes straight to the backend (the mock has one route for all paths) but
+    the journal's live feed asked for as a stream (``GET /__mock__/journal/live`` accepting
+    ``text/event-stream``, at most ``MAX_FEEDS`` at once: :mod:`.dashboard.feed`); a WebSocket
+    to ``event/subscription`` is the event stream (:mod:`.stream`); Starlette serves the rest of
+    ASGI (lifespan).
     """
     worlds = backend if isinstance(backend, Worlds) else Worlds(backend or Backend())
     if limits is not None:
