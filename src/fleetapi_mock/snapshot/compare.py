@@ -13,19 +13,17 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
 import attrs
 
-from fleetapi._converter import format_datetime
+from fleetapi._converter import format_datetime, parse_datetime
 from fleetapi._errors import FleetApiError
 from fleetapi_mock.snapshot.reading import EVENTS, LISTS, Reader
 
 __all__ = ["Difference", "Exchange", "compare", "covered_requests"]
 
 Kind = Literal["missing", "extra", "type", "value", "code"]
-
-_TIME_FORMAT: Final = "%Y-%m-%d %H:%M:%S"
 
 
 @attrs.frozen(kw_only=True)
@@ -170,10 +168,8 @@ def _same(a: Any, b: Any, seconds: float, relative: float) -> bool:
     if isinstance(a, (int, float)) and isinstance(b, (int, float)):
         return math.isclose(a, b, rel_tol=relative, abs_tol=relative)
     if isinstance(a, str) and isinstance(b, str):
-        try:
-            first = dt.datetime.strptime(a, _TIME_FORMAT)
-            second = dt.datetime.strptime(b, _TIME_FORMAT)
-        except ValueError:
+        try:  # two wire date/times, within the tolerance
+            return abs((parse_datetime(a) - parse_datetime(b)).total_seconds()) <= seconds
+        except (ValueError, TypeError):  # not date/times, or one with an offset and one without
             return False
-        return abs((first - second).total_seconds()) <= seconds
     return False

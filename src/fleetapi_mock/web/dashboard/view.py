@@ -12,16 +12,16 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Final
 
 import attrs
 
-from fleetapi._types import Unset
 from fleetapi.models.task import TaskStatus
 from fleetapi.models.tracker import ConnectionStatus, MovementStatus
 from fleetapi.models.zone import ZoneType
 from fleetapi_mock.domain.report import percent
-from fleetapi_mock.domain.task import forms_by_task, task_progress
+from fleetapi_mock.domain.task import forms_by_task, task_progress, value_or
 from fleetapi_mock.state.records import TrackerRecord, TrackPointRecord, ZoneRecord
 from fleetapi_mock.state.world import World
 
@@ -168,7 +168,7 @@ def map_view(world: World, day: dt.date | None = None) -> MapView:
                 label=p.label,
                 user_id=p.user_id,
                 position=(p.location.lat, p.location.lng),
-                radius=_radius(p.location.radius),
+                radius=value_or(p.location.radius, None),
             )
             for p in world.places.values()
         ],
@@ -238,7 +238,7 @@ def _tasks(world: World, now: dt.datetime) -> list[MapTask]:
                 tracker_id=task.tracker_id,
                 route_id=task.parent_id,
                 position=(location.lat, location.lng),
-                radius=_radius(location.radius) or 0,
+                radius=value_or(location.radius, 0),
                 from_=task.from_,
                 to=task.to,
             )
@@ -263,12 +263,5 @@ def _track(tracker_id: int, points: Sequence[TrackPointRecord], day: dt.date) ->
     return MapTrack(tracker_id=tracker_id, points=drawn, recorded=count)
 
 
-def _radius(radius: int | Unset) -> int | None:
-    return radius if isinstance(radius, int) else None
-
-
-def _time(point: TrackPointRecord) -> dt.datetime:
-    return point.get_time
-
-
-_TIME: Final = _time
+_TIME: Final = attrgetter("get_time")
+"""A point's time, the order of a track."""
