@@ -408,3 +408,28 @@ def test_usage_lines_name_arguments_in_capitals() -> None:
         offenders += [f"{name}: {piece}" for piece in pieces if set(piece) & set("{}<>:")]
         offenders += [f"{name}: {piece}" for piece in pieces if piece != piece.upper()]
     assert offenders == []
+
+
+def test_every_option_says_what_it_does() -> None:
+    """Every option of every command has its help (an option whose declaration was lost on
+    the way, as ``fleet mock serve``'s own once were behind its limit options, has none)."""
+    silent = [
+        f"{name} {flag}"
+        for name, command in COMMANDS.items()
+        for flag, param in options(command).items()
+        if not param.help and flag not in ("--help", "-h")
+    ]
+    assert silent == []
+
+
+def test_fleet_mock_serve_keeps_its_options_declarations() -> None:
+    """``--port`` keeps its range and ``--frozen-clock`` stays a flag alone."""
+    from typer.testing import CliRunner
+
+    import fleetapi_mock.web.server
+
+    with pytest.MonkeyPatch.context() as patch:  # never a real server, should the range go
+        patch.setattr(fleetapi_mock.web.server, "run", lambda **_: None)
+        result = CliRunner().invoke(app, ["mock", "serve", "--port", "70000"])
+    assert result.exit_code == 2
+    assert "--no-frozen-clock" not in options(COMMANDS["mock serve"])

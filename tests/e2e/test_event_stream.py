@@ -5,6 +5,7 @@ sending the documented ``subscribe`` frame."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -323,3 +324,16 @@ def test_hostile_frames_get_an_error_and_the_stream_goes_on(
         assert error["type"] == "error"
         assert error["status"]["code"] in (3, 5, 7)
         assert _subscribe(ws, hash_, {"type": "state", "trackers": [1]})["type"] == "response"
+
+
+def test_a_stream_outlives_the_read_timeout() -> None:
+    """The read timeout bounds how a request arrives, not how long a WebSocket stays open: a
+    stream quiet for longer than it still subscribes and gets its events."""
+    limits = ServerLimits(read_timeout=0.5)
+    with ThreadedServer(FleetMock(), limits=limits) as served:
+        hash_ = _login(served, "quiet")
+        with _socket(served, "quiet") as ws:
+            time.sleep(1.5)
+            response = _subscribe(ws, hash_, {"type": "state_batch", "target": ALL})
+            assert response["type"] == "response"
+            assert _next(ws)["event"] == "state_batch"

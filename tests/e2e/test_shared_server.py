@@ -29,6 +29,13 @@ pytestmark = pytest.mark.e2e
 
 AUTH = {"Authorization": f"NVX {DEMO_API_KEY}"}
 
+STACKS = [
+    pytest.param((), id="httptools-uvloop"),
+    pytest.param(("--http", "h11", "--loop", "asyncio"), id="h11-asyncio"),
+]
+"""The server stacks the connection limits are held on: the C parser and loop the ``mock``
+extra installs, and the pure-Python fallback (``fleet mock serve --http h11 --loop asyncio``)."""
+
 
 @contextmanager
 def serve(*options: str, descriptors: int | None = None) -> Iterator[tuple[str, Any]]:
@@ -168,12 +175,15 @@ def _raise_own_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def test_idle_connections_past_the_descriptor_limit_leave_the_server_answering() -> None:
+@pytest.mark.parametrize("stack", STACKS)
+def test_idle_connections_past_the_descriptor_limit_leave_the_server_answering(
+    stack: tuple[str, ...],
+) -> None:
     """1,100 idle sockets against a server limited to 1,024 descriptors: others still get
     answers, and the log stays quiet."""
     _raise_own_limit(1400)
     idle: list[socket.socket] = []
-    with serve(descriptors=1024) as (url, process):
+    with serve(*stack, descriptors=1024) as (url, process):
         host, port = url.removeprefix("http://").rsplit(":", 1)
         try:
             for _ in range(1100):
@@ -209,24 +219,54 @@ def _envelope(answer: bytes) -> tuple[int, dict[str, Any]]:
     return int(head.split()[1]), json.loads(body)
 
 
-def test_a_request_that_trickles_in_is_cut_off_in_the_envelope() -> None:
-    """Headers that never end get HTTP 408 (code 5) after --read-timeout; a silent connection
-    is closed without a word."""
-    with serve("--read-timeout", "1") as (url, _):
+@pytest.mark.parametrize("stack", STACKS)
+def test_a_request_that_trickles_in_is_cut_off_in_the_envelope(stack: tuple[str, ...]) -> None:
+    """Headers that never end, or a body that stops, get HTTP 408 (code 5) after
+    --read-timeout; a silent connection is closed without a word."""
+    with serve("--read-timeout", "1", *stack) as (url, _):
         started = time.monotonic()
         answer = _exchange(url, b"POST /base/nothing HTTP/1.1\r\nHost: x\r\n")
         took = time.monotonic() - started
+        head = b"POST /base/nothing HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{"
+        stopped = _exchange(url, head)
         silent = _exchange(url, b"")
-    status, body = _envelope(answer)
-    assert status == 408
-    assert body["status"]["code"] == 5
+    for cut in (answer, stopped):
+        status, body = _envelope(cut)
+        assert status == 408
+        assert body["status"]["code"] == 5
     assert took < 5
     assert silent == b""
 
 
-def test_malformed_http_is_answered_in_the_envelope() -> None:
+@pytest.mark.parametrize("stack", STACKS)
+def test_a_slow_body_that_keeps_coming_is_answered(stack: tuple[str, ...]) -> None:
+    """The read timeout bounds a body's pauses, not its length: a body whose parts come
+    0.5 s apart for 2.5 s under a timeout of 1 s is answered."""
+    body = b'{"a": "' + b"x" * 4 + b'"}'
+    head = (
+        f"POST /base/nothing HTTP/1.1\r\nHost: x\r\nAuthorization: NVX {DEMO_API_KEY}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+        "Connection: close\r\n\r\n"
+    ).encode()
+    with serve("--read-timeout", "1", *stack) as (url, _):
+        host, port = url.removeprefix("http://").rsplit(":", 1)
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            sock.sendall(head)
+            for piece in (body[:3], body[3:6], body[6:9], body[9:12], body[12:]):
+                time.sleep(0.5)
+                sock.sendall(piece)
+            received = b""
+            while chunk := sock.recv(65536):
+                received += chunk
+    status, answer = _envelope(received)
+    assert status == 200, received
+    assert answer["success"] is True
+
+
+@pytest.mark.parametrize("stack", STACKS)
+def test_malformed_http_is_answered_in_the_envelope(stack: tuple[str, ...]) -> None:
     """A request HTTP cannot read gets HTTP 400 with the API's failure envelope (code 5)."""
-    with serve() as (url, _):
+    with serve(*stack) as (url, _):
         answer = _exchange(url, b"GARBAGE\r\n\r\n")
         alive = httpx.post(f"{url}/base/nothing", headers=AUTH, json={})
     status, body = _envelope(answer)
@@ -236,9 +276,12 @@ def test_malformed_http_is_answered_in_the_envelope() -> None:
     assert alive.status_code == 200
 
 
-def test_a_server_full_of_requests_in_progress_refuses_the_next_connection() -> None:
+@pytest.mark.parametrize("stack", STACKS)
+def test_a_server_full_of_requests_in_progress_refuses_the_next_connection(
+    stack: tuple[str, ...],
+) -> None:
     """With every connection busy receiving a request, one more is refused with code 14."""
-    with serve("--max-connections", "2") as (url, _):
+    with serve("--max-connections", "2", *stack) as (url, _):
         host, port = url.removeprefix("http://").rsplit(":", 1)
         head = b"POST /base/nothing HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"
         busy = [socket.create_connection((host, int(port)), timeout=10) for _ in range(2)]

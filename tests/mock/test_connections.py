@@ -42,3 +42,22 @@ def test_running_out_of_descriptors_logs_one_line_a_minute(
     assert len(accept_lines) == 1
     assert "--max-connections" in accept_lines[0].getMessage()
     assert any("something else" in r.getMessage() for r in caplog.records)
+
+
+def test_a_stack_part_that_is_not_installed_is_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--loop uvloop`` without uvloop says what to install; ``auto`` falls back to asyncio's
+    loop and h11 without the C parts."""
+    from fleetapi_mock.state.limits import DEFAULT_LIMITS
+    from fleetapi_mock.web import stack
+
+    monkeypatch.setattr(stack.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(stack.StackError, match="pip install 'uvloop'"):
+        stack.served_with(DEFAULT_LIMITS, loop="uvloop")
+    with pytest.raises(stack.StackError, match="--http must be one of"):
+        stack.served_with(DEFAULT_LIMITS, http="h2")
+    monkeypatch.setitem(__import__("sys").modules, "fleetapi_mock.web.httptools_connection", None)
+    served = stack.served_with(DEFAULT_LIMITS)
+    assert served["loop"] == "auto"
+    assert served["http"].__mro__[1].__name__ == "_H11Connection"

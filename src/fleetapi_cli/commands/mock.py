@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import sys
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -18,7 +19,13 @@ import typer
 from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
 from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
-from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits, limit_help
+from fleetapi_mock.state.limits import (
+    DEFAULT_LIMITS,
+    EventLoop,
+    HttpParser,
+    ServerLimits,
+    limit_help,
+)
 
 __all__ = ["app"]
 
@@ -41,7 +48,12 @@ def _with_limit_options(command: Callable[..., None]) -> Callable[..., None]:
     """``command`` (taking ``**limits``) with an option per field of :class:`ServerLimits`:
     ``--world-queue N``, ``--read-timeout SECONDS``, ``--max-body-bytes BYTES``; name, help,
     default and minimum all come from the field."""
-    own = [p for p in inspect.signature(command).parameters.values() if p.kind is not p.VAR_KEYWORD]
+    hints = typing.get_type_hints(command, include_extras=True)  # the module's are strings
+    own = [
+        p.replace(annotation=hints.get(p.name, p.annotation))
+        for p in inspect.signature(command).parameters.values()
+        if p.kind is not p.VAR_KEYWORD
+    ]
     added = []
     for field in attrs.fields(ServerLimits):
         default = getattr(DEFAULT_LIMITS, field.name)
@@ -172,6 +184,20 @@ def serve(
             dir_okay=False,
         ),
     ] = None,
+    http: Annotated[
+        HttpParser,
+        typer.Option(
+            "--http",
+            help="The HTTP parser: httptools (C) when installed, else h11 (pure Python).",
+        ),
+    ] = HttpParser.AUTO,
+    loop: Annotated[
+        EventLoop,
+        typer.Option(
+            "--loop",
+            help="The event loop: uvloop when installed, else asyncio's own.",
+        ),
+    ] = EventLoop.AUTO,
     **limits: Any,
 ) -> None:
     """Serve the mock until Ctrl-C; prints one line when it listens."""
@@ -188,6 +214,7 @@ def serve(
         loaded = load_world(world)
     except (OSError, ValueError) as exc:  # unreadable file, bad JSON, invalid world document
         raise typer.BadParameter(str(exc), param_hint="--world") from None
+    from fleetapi_mock.web.stack import StackError
     from fleetapi_mock.web.statefile import StateFileError
 
     try:
@@ -208,9 +235,13 @@ def serve(
             control_token=control_token or None,
             ready_file=ready_file,
             limits=ServerLimits(**limits),
+            http=http.value,
+            loop=loop.value,
         )
     except StateFileError as exc:
         raise typer.BadParameter(str(exc), param_hint="--state") from None
+    except StackError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--http/--loop") from None
 
 
 def invoked_as() -> str:

@@ -3,17 +3,52 @@
 :class:`~fleetapi_mock.ThreadedServer`'s ``limits``, and the docs derive from
 :class:`ServerLimits`.
 
+The names of the server stack's parts (:class:`HttpParser`, :class:`EventLoop`) live here too.
 This module imports nothing of the mock (the command line reads it to describe its options;
 handlers read a request's limits from its context).
 """
 
 from __future__ import annotations
 
+import enum
 from typing import Any, Final
 
 import attrs
 
-__all__ = ["DEFAULT_LIMITS", "ServerLimits", "limit_help"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "HTTP_PROTOCOLS",
+    "LOOPS",
+    "EventLoop",
+    "HttpParser",
+    "ServerLimits",
+    "limit_help",
+]
+
+
+class HttpParser(str, enum.Enum):
+    """The HTTP/1.1 parsers a served mock may use (``--http``): ``auto`` takes httptools (C)
+    when installed, else h11 (pure Python)."""
+
+    AUTO = "auto"
+    HTTPTOOLS = "httptools"
+    H11 = "h11"
+
+
+class EventLoop(str, enum.Enum):
+    """The event loops a served mock may run on (``--loop``, uvicorn's names): ``auto`` takes
+    uvloop when installed, else asyncio's own."""
+
+    AUTO = "auto"
+    UVLOOP = "uvloop"
+    ASYNCIO = "asyncio"
+
+
+HTTP_PROTOCOLS: Final = tuple(parser.value for parser in HttpParser)
+"""The names of :class:`HttpParser`."""
+
+LOOPS: Final = tuple(loop.value for loop in EventLoop)
+"""The names of :class:`EventLoop`."""
 
 
 def _limit(default: Any, help: str, *, minimum: float = 1) -> Any:

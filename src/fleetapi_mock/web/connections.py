@@ -29,10 +29,16 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from fleetapi._errors import FleetApiError, ServiceUnavailableError, WrongRequestFormatError
-from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
+from fleetapi_mock.state.limits import DEFAULT_LIMITS, HTTP_PROTOCOLS, ServerLimits
 from fleetapi_mock.web.wire import failure_response
 
-__all__ = ["BACKLOG", "connection_class", "fitting_connections", "quiet_accept_errors"]
+__all__ = [
+    "BACKLOG",
+    "Limited",
+    "connection_class",
+    "fitting_connections",
+    "quiet_accept_errors",
+]
 
 logger: logging.Logger = logging.getLogger("fleetapi_mock")
 
@@ -103,27 +109,106 @@ _REASONS: Final = {
 }
 
 
-class _Connection(H11Protocol):
-    """uvicorn's h11 protocol with the limits of this module (set on the subclass that
-    :func:`connection_class` makes)."""
+class Limited:
+    """The limits of this module, for either of uvicorn's HTTP/1.1 protocols (set on the
+    subclass that :func:`connection_class` makes); the protocol tells whether a request is
+    arriving (:meth:`_arriving`) and whether any byte of one has come (:meth:`_begun`)."""
 
     max_connections: int = DEFAULT_LIMITS.max_connections
     read_timeout: float = DEFAULT_LIMITS.read_timeout
+    # What the protocol provides:
+    loop: Any
+    transport: Any
+    connections: Any
+    cycle: Any
+    flow: Any
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def _arriving(self) -> bool:
+        """Whether a request has begun and is not all read."""
+        raise NotImplementedError
+
+    def _begun(self) -> bool:
+        """Whether any byte of a request has come since the last one was read."""
+        raise NotImplementedError
+
+    def _open(self) -> None:
+        """The connection is open: make room for it, then wait for a request."""
         self._reading: asyncio.TimerHandle | None = None
-        self._quiet_since = 0.0
-
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        """Open the connection, making room for it first, and start waiting for a request."""
-        super().connection_made(transport)
         self._quiet_since = self.loop.time()
         if len(self.connections) > self.max_connections and not self._close_an_idle_one():
             busy = ServiceUnavailableError("mock: too many open connections", retry_after=1)
             self._refuse(busy)
             return
         self._arm()
+
+    def _idle(self) -> bool:
+        """Whether no request of this connection is being answered."""
+        cycle = self.cycle
+        return (cycle is None or cycle.response_complete) and not self._arriving()
+
+    def _close_an_idle_one(self) -> bool:
+        """Close the connection idle the longest (never this one); whether there was one."""
+        idle = [
+            c
+            for c in self.connections
+            if c is not self
+            and isinstance(c, Limited)
+            and c._idle()
+            and not c.transport.is_closing()
+        ]
+        if not idle:
+            return False
+        oldest = min(idle, key=lambda c: c._quiet_since)
+        oldest.transport.close()
+        oldest.connections.discard(oldest)
+        return True
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._reading = self.loop.call_later(self.read_timeout, self._timed_out)
+
+    def _disarm(self) -> None:
+        if getattr(self, "_reading", None) is not None:
+            self._reading.cancel()  # type: ignore[union-attr]
+            self._reading = None
+
+    def _timed_out(self) -> None:
+        """The request did not arrive in time: HTTP 408 unless the server holds it up."""
+        self._reading = None
+        if self.transport.is_closing():
+            return
+        if self.flow.read_paused:  # a body waiting for its world's lane: not the client's fault
+            self._arm()
+            return
+        cycle = self.cycle
+        if not self._begun() or (cycle is not None and cycle.response_started):
+            self.transport.close()  # a connection that never asked: closed without a word
+            return
+        self._refuse(
+            WrongRequestFormatError("mock: the request took too long to arrive", http_status=408)
+        )
+
+    def _refuse(self, error: FleetApiError) -> None:
+        """Answer ``error`` in the envelope and close, whatever state the connection is in."""
+        self._disarm()
+        if self.cycle is not None:  # the app's answer, if it comes, is dropped
+            self.cycle.disconnected = True
+            self.cycle.message_event.set()
+        self.transport.write(_raw_answer(error))
+        self.transport.close()
+
+    def send_400_response(self, msg: str) -> None:
+        """Answer a request HTTP cannot read in the API's envelope (code 5) and close."""
+        self._refuse(WrongRequestFormatError(f"malformed HTTP request: {msg}", http_status=400))
+
+
+class _H11Connection(Limited, H11Protocol):
+    """uvicorn's pure-Python protocol (h11) with the limits of this module."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """Open the connection, making room for it first, and start waiting for a request."""
+        super().connection_made(transport)
+        self._open()
 
     def connection_lost(self, exc: Exception | None) -> None:
         """Forget the connection and its timer."""
@@ -147,76 +232,35 @@ class _Connection(H11Protocol):
         self._quiet_since = self.loop.time()
         super().on_response_complete()
 
-    def send_400_response(self, msg: str) -> None:
-        """Answer a request HTTP cannot read in the API's envelope (code 5) and close."""
-        self._refuse(WrongRequestFormatError(f"malformed HTTP request: {msg}", http_status=400))
+    def _arriving(self) -> bool:
+        return self.conn.their_state is not h11.IDLE
 
-    # --- Limits ---------------------------------------------------------------------------
-
-    def _idle(self) -> bool:
-        """Whether no request of this connection is being answered."""
-        cycle = self.cycle
-        return (cycle is None or cycle.response_complete) and self.conn.their_state is h11.IDLE
-
-    def _close_an_idle_one(self) -> bool:
-        """Close the connection idle the longest (never this one); whether there was one."""
-        idle = [
-            c
-            for c in self.connections
-            if c is not self
-            and isinstance(c, _Connection)
-            and c._idle()
-            and not c.transport.is_closing()
-        ]
-        if not idle:
-            return False
-        oldest = min(idle, key=lambda c: c._quiet_since)
-        oldest.transport.close()
-        oldest.connections.discard(oldest)
-        return True
-
-    def _arm(self) -> None:
-        self._disarm()
-        self._reading = self.loop.call_later(self.read_timeout, self._timed_out)
-
-    def _disarm(self) -> None:
-        if self._reading is not None:
-            self._reading.cancel()
-            self._reading = None
-
-    def _timed_out(self) -> None:
-        """The request did not arrive in time: HTTP 408 unless the server holds it up."""
-        self._reading = None
-        if self.transport.is_closing():
-            return
-        if self.flow.read_paused:  # a body waiting for its world's lane: not the client's fault
-            self._arm()
-            return
-        cycle = self.cycle
-        nothing_sent = self.conn.their_state is h11.IDLE and not self.conn.trailing_data[0]
-        if nothing_sent or (cycle is not None and cycle.response_started):
-            self.transport.close()  # a connection that never asked: closed without a word
-            return
-        self._refuse(
-            WrongRequestFormatError("mock: the request took too long to arrive", http_status=408)
-        )
-
-    def _refuse(self, error: FleetApiError) -> None:
-        """Answer ``error`` in the envelope and close, whatever state the connection is in."""
-        self._disarm()
-        if self.cycle is not None:  # the app's answer, if it comes, is dropped
-            self.cycle.disconnected = True
-            self.cycle.message_event.set()
-        self.transport.write(_raw_answer(error))
-        self.transport.close()
+    def _begun(self) -> bool:
+        return self.conn.their_state is not h11.IDLE or bool(self.conn.trailing_data[0])
 
 
-def connection_class(limits: ServerLimits = DEFAULT_LIMITS) -> type[H11Protocol]:
+def connection_class(limits: ServerLimits = DEFAULT_LIMITS, http: str = "auto") -> type[Limited]:
     """The protocol class a served mock gives uvicorn (``Config(http=...)``), with its limits
-    (the connections fitted to the descriptor limit)."""
+    (the connections fitted to the descriptor limit), on the parser ``http`` names.
+
+    Raises:
+        ImportError: ``http`` is ``httptools`` and httptools is not installed.
+        ValueError: ``http`` is none of :data:`HTTP_PROTOCOLS`.
+    """
+    if http not in HTTP_PROTOCOLS:
+        raise ValueError(f"http must be one of {', '.join(HTTP_PROTOCOLS)}, not {http!r}")
+    base: type[Limited] = _H11Connection
+    if http != "h11":
+        try:
+            from fleetapi_mock.web.httptools_connection import HttpToolsConnection
+        except ImportError:
+            if http == "httptools":
+                raise
+        else:
+            base = HttpToolsConnection
     fitted = fitting_connections(limits.max_connections)
     return type(
         "MockConnection",
-        (_Connection,),
+        (base,),
         {"max_connections": fitted, "read_timeout": limits.read_timeout},
     )

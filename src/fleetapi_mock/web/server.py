@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import datetime as dt
 import errno
-import gc
 import ipaddress
 import logging
 import signal
@@ -28,13 +27,15 @@ from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web.access import DEFAULT_RATE_LIMIT
 from fleetapi_mock.web.app import create_app
-from fleetapi_mock.web.connections import BACKLOG, connection_class, quiet_accept_errors
+from fleetapi_mock.web.connections import quiet_accept_errors
 from fleetapi_mock.web.mock import FleetMock, WorldSource
+from fleetapi_mock.web.stack import StackError, served_with, share_the_interpreter
 from fleetapi_mock.web.statefile import StateKeeper
 from fleetapi_mock.web.worlds import PATH_SEGMENT, Worlds
 
 __all__ = [
     "DEFAULT_SHUTDOWN_TIMEOUT",
+    "StackError",
     "ThreadedServer",
     "WorldServer",
     "banner_text",
@@ -45,19 +46,6 @@ logger: logging.Logger = logging.getLogger("fleetapi_mock")
 
 DEFAULT_SHUTDOWN_TIMEOUT = 5
 """Seconds a stopping server lets requests in flight finish before it exits anyway."""
-
-SWITCH_INTERVAL = 0.0002
-"""How often (seconds) a served mock's threads take turns (:func:`sys.setswitchinterval`;
-Python's default is 0.005): the event loop, answering one world's quick call, waits about this
-long for a thread busy with another world's long one, each time it needs the interpreter back
-(a light world's median call beside four busy ones: 3.8 ms here against 6.1 ms at 0.001)."""
-
-COLLECTION_THRESHOLDS = (700, 10, 1000)
-"""A served mock's garbage collector thresholds (:func:`gc.set_threshold`; Python's are
-700, 10, 10): a full collection walks every world's objects with the interpreter held (50 to
-120 ms beside worlds of 10,000 tasks), and a world's long answers brought one every few
-calls; a hundred times fewer of them keep the longest wait of another world's call near
-30 ms. Cycles of short-lived objects are still freed by the younger collections."""
 
 
 class _Server(uvicorn.Server):
@@ -79,16 +67,6 @@ class _Server(uvicorn.Server):
             for sock in server.sockets:
                 return int(sock.getsockname()[1])
         return int(self.config.port)
-
-
-def _served_with(limits: ServerLimits) -> dict[str, Any]:
-    """uvicorn's settings for ``limits``: the connection protocol (h11, with the limits of
-    :mod:`.connections`) and the keep-alive timeout."""
-    return {
-        "http": connection_class(limits),
-        "timeout_keep_alive": limits.keep_alive,
-        "backlog": BACKLOG,
-    }
 
 
 def _url(host: str, port: int) -> str:
@@ -193,6 +171,8 @@ def run(
     control_token: str | None = None,
     limits: ServerLimits = DEFAULT_LIMITS,
     ready_file: Path | None = None,
+    http: str = "auto",
+    loop: str = "auto",
 ) -> None:
     """Serve the mock until Ctrl-C or SIGTERM; print one line when it listens.
 
@@ -224,13 +204,19 @@ def run(
             a busy world may queue.
         ready_file: A file to write the server's URL to (one line) once it answers, and to
             remove when it stops: a CI job waits for it to exist.
+        http: The HTTP/1.1 parser (:data:`~fleetapi_mock.state.limits.HTTP_PROTOCOLS`):
+            ``auto`` takes httptools when installed, else h11.
+        loop: The event loop (:data:`~fleetapi_mock.state.limits.LOOPS`): ``auto`` takes
+            uvloop when installed, else asyncio's own.
 
     Raises:
         OSError: ``host:port`` cannot be listened on (in use, unknown host), in one line.
         StateFileError: ``state`` cannot be used (it is left as it is).
+        StackError: ``http`` or ``loop`` names a part that is not installed (or none).
     """
     stream = out if out is not None else sys.stdout
     _check_free(host, port)
+    served = served_with(limits, http, loop)
     if control_token is None and not _is_loopback(host):
         logger.warning(
             "fleet mock: warning: serving on %s without --control-token: anyone who can reach "
@@ -247,8 +233,7 @@ def run(
             print(f"fleet mock: restored {restored} world(s) from {state}", file=stream, flush=True)
         keeper.save(force=True)  # the file is writable, and holds the worlds from the start
     mock.backend.freeze()  # this process serves the mock alone
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    gc.set_threshold(*COLLECTION_THRESHOLDS)
+    share_the_interpreter()
     config = uvicorn.Config(
         create_app(worlds, control_token=control_token, limits=limits),
         host=host,
@@ -257,7 +242,7 @@ def run(
         access_log=False,
         lifespan="off",
         timeout_graceful_shutdown=shutdown_timeout,
-        **_served_with(limits),
+        **served,
     )
 
     def ready(server: _Server) -> None:
@@ -366,7 +351,7 @@ class ThreadedServer:
             access_log=False,
             lifespan="off",
             timeout_graceful_shutdown=DEFAULT_SHUTDOWN_TIMEOUT,
-            **_served_with(self.limits),
+            **served_with(self.limits),
         )
         server = _Server(config, lambda _: ready.set())
         self._server = server
