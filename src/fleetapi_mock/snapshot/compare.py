@@ -19,7 +19,8 @@ import attrs
 
 from fleetapi._converter import format_datetime, parse_datetime
 from fleetapi._errors import FleetApiError
-from fleetapi_mock.snapshot.reading import EVENTS, LISTS, Reader
+from fleetapi_mock.snapshot.events import event_pages
+from fleetapi_mock.snapshot.reading import LISTS, Reader
 
 __all__ = ["Difference", "Exchange", "compare", "covered_requests"]
 
@@ -73,9 +74,8 @@ def covered_requests(
     unblocked = [t["id"] for t in trackers if not t["source"].get("blocked")]
     requests += [("tracker/sensor/list", {"tracker_id": i}) for i in unblocked]
     requests.append(("tracker/rule/list", {}))
-    if unblocked:
-        history = {**window, "trackers": unblocked, "limit": EVENTS}
-        requests.append(("history/tracker/list", history))
+    if unblocked:  # each page of the window's events, as the snapshot read them
+        requests += [("history/tracker/list", p) for p, _ in event_pages(client, unblocked, window)]
     requests += [("track/read", {"tracker_id": i, **window}) for i in unblocked]
     return requests
 

@@ -21,9 +21,10 @@ from fleetapi_mock.snapshot.account import (
 )
 from fleetapi_mock.snapshot.devices import CALLS as DEVICE_CALLS
 from fleetapi_mock.snapshot.devices import read_devices
+from fleetapi_mock.snapshot.events import EVENTS
 from fleetapi_mock.snapshot.shaping import PAGE, Progress, Reader, Taking
 from fleetapi_mock.snapshot.window import CALLS as WINDOW_CALLS
-from fleetapi_mock.snapshot.window import EVENTS, read_window
+from fleetapi_mock.snapshot.window import read_window
 from fleetapi_mock.state.world import World
 
 __all__ = [

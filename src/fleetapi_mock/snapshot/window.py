@@ -7,17 +7,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 from zoneinfo import ZoneInfo
 
+from fleetapi_mock.snapshot.events import CALLS as EVENT_CALLS
+from fleetapi_mock.snapshot.events import read_events
 from fleetapi_mock.snapshot.shaping import Taking, pages, structure, utc
 from fleetapi_mock.state.records import FormRecord, TrackPointRecord
 from fleetapi_mock.state.world import World
 
-__all__ = ["CALLS", "EVENTS", "read_window"]
+__all__ = ["CALLS", "read_window"]
 
-CALLS: Final = ("task/list", "history/tracker/list", "track/read")
+CALLS: Final = ("task/list", *EVENT_CALLS, "track/read")
 """The calls this module makes."""
-
-EVENTS: Final = 1000
-"""Events of the window read at most (``history/tracker/list``'s own limit)."""
 
 
 def read_window(taking: Taking, window: Mapping[str, str], unblocked: Sequence[int]) -> None:
@@ -33,13 +32,7 @@ def read_window(taking: Taking, window: Mapping[str, str], unblocked: Sequence[i
                 filled = structure({**form, "user_id": account}, FormRecord)
                 world.forms[form["id"]] = utc(filled, zone)
         taking.finish(name, len(table))
-    event = World.COLLECTIONS["events"].record
-    if unblocked:
-        history = {**window, "trackers": unblocked, "limit": EVENTS, "add_tracker_label": False}
-        for found in client.request("history/tracker/list", history)["list"]:  # messages as kept
-            seen = {"read_by": [account] if found.get("is_read") else [], "user_id": account}
-            world.events[found["id"]] = utc(structure({**found, **seen}, event), zone)
-    taking.finish("events", len(world.events))
+    read_events(taking, window, unblocked)
     points = taking.counts["track_points"] = 0
     for tracker in unblocked:
         answer = client.request("track/read", {"tracker_id": tracker, **window})
