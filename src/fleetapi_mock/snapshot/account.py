@@ -108,7 +108,7 @@ def _entity_fields(client: Reader, world: World, account: int) -> None:
 def read_subusers(taking: Taking) -> dict[str, str]:
     """The account's security groups and sub-users, each sub-user with the trackers, zones and
     places bound to it and a password drawn; the passwords by login."""
-    client, world, account = taking.client, taking.world, taking.account
+    client, world, account, zone = taking.client, taking.world, taking.account, taking.zone
     master = world.users[account]
     group = World.COLLECTIONS["security_groups"].record
     for row in client.request("subuser/security_group/list")["list"]:
@@ -130,7 +130,7 @@ def read_subusers(taking: Taking) -> dict[str, str]:
             dealer_id=master.dealer_id,
             first_name=row.get("first_name") or "",
             last_name=row.get("last_name") or "",
-            time_zone=master.time_zone,  # a sub-user's own is not told to its master
+            time_zone=master.time_zone,  # no call tells a sub-user's own to its master
             locale=master.locale,
             rights=list(rights),
             trackers=list(bound),
@@ -138,7 +138,7 @@ def read_subusers(taking: Taking) -> dict[str, str]:
             zones=GeoAccess(access_to_all=zones["access_to_all"], ids=zones["list"]),
             places=GeoAccess(access_to_all=places["access_to_all"], ids=places["list"]),
             activated=bool(row.get("activated", True)),
-            profile=structure(row, UserProfile),
+            profile=utc(structure(row, UserProfile), zone),
         )
     taking.finish("subusers", len(passwords))
     return passwords
@@ -171,7 +171,7 @@ def read_account(
     settings = info.get("paas_settings") or {}
     dealer = int(info.get("paas_id") or 1)
     world.dealers[dealer] = DealerRecord(id=dealer, ui_domain=settings.get("domain") or "")
-    profile = structure(user, UserProfile)
+    profile = utc(structure(user, UserProfile), ZoneInfo(user.get("time_zone") or "UTC"))
     world.users[account] = UserRecord(
         id=account,
         login=user["login"],

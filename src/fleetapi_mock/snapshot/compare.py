@@ -68,6 +68,7 @@ def covered_requests(
         ("tracker/list", {}),
         ("tracker/get_states", {"trackers": ids, "list_blocked": True, "allow_not_exist": True}),
         *((call, dict(params)) for _, call, params, _ in LISTS),
+        ("subuser/list", {}),
         ("task/list", dict(window)),
         ("task/list", {**window, "types": ["route"]}),
     ]
