@@ -311,10 +311,11 @@ def snapshot(
 ) -> None:
     """Read your account (the profile's, or --base-url and a credential) through reading
     calls alone and write it as a world that fleet mock serve --world FILE serves: its
-    trackers with their states and sensors, sub-users, groups, rules, tags, zones, places,
-    employees, vehicles, garages, departments, form templates, and the tasks, events and
-    track points of a window. Your password and keys never land in the file: the logins are
-    kept, with passwords and an API key drawn anew (printed on stderr)."""
+    trackers with their states, sensors and counters, sub-users, groups, rules, tags, zones,
+    places, employees, vehicles, garages, departments, form templates, and the tasks,
+    check-ins, files, events and track points of a window. Your password and keys never land
+    in the file: the logins are kept, with passwords and an API key drawn anew (printed on
+    stderr)."""
     from rich.console import Console
 
     from fleetapi_mock.snapshot import take_snapshot

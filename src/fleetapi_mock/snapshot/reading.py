@@ -20,7 +20,7 @@ from fleetapi_mock.snapshot.account import (
     tracker_record,
 )
 from fleetapi_mock.snapshot.devices import CALLS as DEVICE_CALLS
-from fleetapi_mock.snapshot.devices import read_devices
+from fleetapi_mock.snapshot.devices import read_counters, read_devices
 from fleetapi_mock.snapshot.events import EVENTS
 from fleetapi_mock.snapshot.shaping import PAGE, Progress, Reader, Taking
 from fleetapi_mock.snapshot.window import CALLS as WINDOW_CALLS
@@ -95,8 +95,9 @@ def take_snapshot(
     passwords = read_subusers(taking)
     unblocked = [row["id"] for row in trackers if not row["source"].get("blocked")]
     read_devices(taking, unblocked)
+    read_counters(taking, unblocked)
     period = {"from": format_datetime(since), "to": format_datetime(until)}
-    read_window(taking, period, unblocked)
+    read_window(taking, period, since, until, unblocked)
     document = world.to_document()
     document["description"] = f"A snapshot of the account {user['login']} ({format_datetime(now)})"
     return Snapshot(
