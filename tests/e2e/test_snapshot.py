@@ -260,7 +260,9 @@ def test_an_anonymized_snapshot_tells_no_name_number_or_place_and_keeps_the_geom
     text = json.dumps(document)
     secrets = ["Van 1", "Anna", "Schmidt", "anna@fleet.test", "Depotweg", "Customer A",
                "860000000000001", "+4915100000001", "B-DF 101", "Dana", '"login": "demo"',
-               "Deliveries before 10:00", "Front desk"]  # fmt: skip
+               "Deliveries before 10:00", "Front desk", "reception.png", "Maria Lopez",
+               "Parcel delivered to reception", "Delivery report", "Vehicle inspection",
+               "Alexanderplatz 1"]  # fmt: skip
     assert [s for s in secrets if s in text] == []
     assert anonymized(taken.document, seed=7) == document  # the same seed, the same world
 
@@ -270,6 +272,9 @@ def test_an_anonymized_snapshot_tells_no_name_number_or_place_and_keeps_the_geom
     with mock.login(login, taken.password) as mine:
         labels = sorted(t.label for t in mine.tracker.list())
         assert labels[:2] == ["Tracker 1", "Tracker 2"]
+        checkin = mine.request("checkin/read", {"checkin_id": 1})["value"]
+        assert checkin["form_label"] == mine.request("form/read", {"id": 1})["value"]["label"]
+        assert checkin["files"][0]["name"] == "File 1.png"  # its kind kept
     before = {t["id"]: t["state"] for t in taken.document["trackers"]}
     after = {t["id"]: t["state"] for t in document["trackers"]}
     moved = {

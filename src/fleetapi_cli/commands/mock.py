@@ -304,8 +304,8 @@ def snapshot(
         bool,
         typer.Option(
             "--anonymize",
-            help="Replace labels, names, logins, phone and device numbers and addresses, and "
-            "move every position by one offset.",
+            help="Replace labels, names, file names, logins, phone and device numbers, "
+            "addresses and comments, and move every position by one offset.",
         ),
     ] = False,
 ) -> None:
