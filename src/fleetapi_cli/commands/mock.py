@@ -17,6 +17,7 @@ import typer
 
 from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
+from fleetapi_cli.output import note
 from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
 from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits, limit_help
 
@@ -308,6 +309,14 @@ def snapshot(
             "addresses and comments, and move every position by one offset.",
         ),
     ] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Go on from FILE.partial, kept by a snapshot of the same window that stopped: "
+            "what it read is not asked again.",
+        ),
+    ] = False,
 ) -> None:
     """Read your account (the profile's, or --base-url and a credential) through reading
     calls alone and write it as a world that fleet mock serve --world FILE serves: its
@@ -315,20 +324,38 @@ def snapshot(
     places, employees, vehicles, garages, departments, form templates, and the tasks,
     check-ins, files, events and track points of a window. Your password and keys never land
     in the file: the logins are kept, with passwords and an API key drawn anew (printed on
-    stderr)."""
+    stderr). What it has read is kept in FILE.partial until the file is written: after a
+    failure or Ctrl-C, the same command with --resume goes on from there."""
     from rich.console import Console
 
-    from fleetapi_mock.snapshot import take_snapshot
+    from fleetapi_mock.snapshot import Resumable, progress_path, take_snapshot
+    from fleetapi_mock.snapshot.resume import ProgressMismatchError
 
     if end <= start:
         raise typer.BadParameter("must be after --from", param_hint="--to")
+    partial = progress_path(output)
     console = Console(stderr=True)
-    with state_of(ctx).client() as client, console.status("Reading the account") as status:
+    with state_of(ctx).client() as client:
+        try:
+            reader = Resumable(
+                client, partial, source=client.base_url, since=start, until=end, resume=resume
+            )
+        except ProgressMismatchError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--resume") from None
+        if resume and not reader.resumed:
+            note(f"no {partial} to resume: reading from the start")
+        try:
+            with console.status("Reading the account") as status:
 
-        def told(what: str, count: int) -> None:
-            status.update(f"Reading the account: {count:,} {what.replace('_', ' ')}")
+                def told(what: str, count: int) -> None:
+                    status.update(f"Reading the account: {count:,} {what.replace('_', ' ')}")
 
-        taken = take_snapshot(client, since=start, until=end, progress=told, seed=seed)
+                taken = take_snapshot(reader, since=start, until=end, progress=told, seed=seed)
+        except BaseException:
+            reader.close()
+            note(f"stopped: {reader.kept:,} answers kept in {partial}; the same command with "
+                 "--resume goes on from there")  # fmt: skip
+            raise
     document, login = taken.document, taken.login
     if anonymize:
         from fleetapi_mock.snapshot.anonymize import anonymized
@@ -336,6 +363,9 @@ def snapshot(
         document = anonymized(document, seed=seed)
         login = document["users"][0]["login"]
     output.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    reader.finish()
+    if reader.resumed:
+        note(f"resumed: {reader.reused:,} answers from {partial}, {reader.asked:,} requests made")
     read = ", ".join(f"{n:,} {name.replace('_', ' ')}" for name, n in taken.counts.items())
     typer.echo(f"wrote {output}: {read}", err=True)
     typer.echo(f"log in as {login} / {taken.password} (API key {taken.api_key})", err=True)
