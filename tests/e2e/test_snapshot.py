@@ -118,6 +118,7 @@ def test_fleet_mock_snapshot_writes_a_world_fleet_mock_serve_loads(
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert f"wrote {out}" in done.stderr
+    assert "read 6 trackers\n" in done.stderr  # off a terminal, a line per step
     assert "log in as demo / " in done.stderr
     assert "sub-user dispatcher / " in done.stderr
     document = json.loads(out.read_text())

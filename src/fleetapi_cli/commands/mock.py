@@ -17,7 +17,6 @@ import typer
 
 from fleetapi_cli._typer import OutputOption, examples, new_group
 from fleetapi_cli.context import state_of
-from fleetapi_cli.output import note
 from fleetapi_cli.values import WHEN_HELP, parse_until, parse_when
 from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits, limit_help
 
@@ -325,55 +324,14 @@ def snapshot(
     check-ins, files, events and track points of a window. Your password and keys never land
     in the file: the logins are kept, with passwords and an API key drawn anew (printed on
     stderr). What it has read is kept in FILE.partial until the file is written: after a
-    failure or Ctrl-C, the same command with --resume goes on from there."""
-    from rich.console import Console
-
-    from fleetapi_mock.snapshot import Resumable, progress_path, take_snapshot
-    from fleetapi_mock.snapshot.resume import ProgressMismatchError
+    failure or Ctrl-C, the same command with --resume goes on from there. A progress bar shows
+    how far it has come on a terminal, a line per step elsewhere."""
+    from fleetapi_cli.snapshots import take
 
     if end <= start:
         raise typer.BadParameter("must be after --from", param_hint="--to")
-    partial = progress_path(output)
-    console = Console(stderr=True)
-    with state_of(ctx).client() as client:
-        try:
-            reader = Resumable(
-                client, partial, source=client.base_url, since=start, until=end, resume=resume
-            )
-        except ProgressMismatchError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--resume") from None
-        if resume and not reader.resumed:
-            note(f"no {partial} to resume: reading from the start")
-        try:
-            with console.status("Reading the account") as status:
-
-                def told(what: str, count: int) -> None:
-                    status.update(f"Reading the account: {count:,} {what.replace('_', ' ')}")
-
-                taken = take_snapshot(reader, since=start, until=end, progress=told, seed=seed)
-        except BaseException:
-            reader.close()
-            note(f"stopped: {reader.kept:,} answers kept in {partial}; the same command with "
-                 "--resume goes on from there")  # fmt: skip
-            raise
-    document, login = taken.document, taken.login
-    if anonymize:
-        from fleetapi_mock.snapshot.anonymize import anonymized
-
-        document = anonymized(document, seed=seed)
-        login = document["users"][0]["login"]
-    output.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-    reader.finish()
-    if reader.resumed:
-        note(f"resumed: {reader.reused:,} answers from {partial}, {reader.asked:,} requests made")
-    read = ", ".join(f"{n:,} {name.replace('_', ' ')}" for name, n in taken.counts.items())
-    typer.echo(f"wrote {output}: {read}", err=True)
-    typer.echo(f"log in as {login} / {taken.password} (API key {taken.api_key})", err=True)
-    logins = {u["id"]: u["login"] for u in taken.document["users"]}
-    for user in document["users"]:
-        if user.get("master_id") is not None:
-            drawn = taken.subusers[logins[user["id"]]]
-            typer.echo(f"sub-user {user['login']} / {drawn}", err=True)
+    take(state_of(ctx), output, start=start, end=end, seed=seed, anonymize=anonymize,
+         resume=resume)  # fmt: skip
 
 
 @app.command()

@@ -11,12 +11,13 @@ the document: the user's password and an API key are drawn anew (:class:`Snapsho
 :class:`~fleetapi_mock.snapshot.resume.Resumable` keeps each answer in a progress file, so that
 a snapshot that stopped resumes without asking again for what it read.
 
-``fleet mock snapshot`` runs it (see "Your account as a world" in the docs).
+``progress`` is told each :class:`~fleetapi_mock.snapshot.shaping.Step` as it advances and
+ends. ``fleet mock snapshot`` runs it (see "Your account as a world" in the docs).
 """
 
 from __future__ import annotations
 
-from fleetapi_mock.snapshot.reading import READ_CALLS, Snapshot, take_snapshot
+from fleetapi_mock.snapshot.reading import READ_CALLS, Snapshot, Step, take_snapshot
 from fleetapi_mock.snapshot.resume import Resumable, progress_path
 
-__all__ = ["READ_CALLS", "Resumable", "Snapshot", "progress_path", "take_snapshot"]
+__all__ = ["READ_CALLS", "Resumable", "Snapshot", "Step", "progress_path", "take_snapshot"]

@@ -114,7 +114,9 @@ def read_subusers(taking: Taking) -> dict[str, str]:
     for row in client.request("subuser/security_group/list")["list"]:
         world.security_groups[row["id"]] = structure({**row, "user_id": account}, group)
     passwords: dict[str, str] = {}
-    for row in client.request("subuser/list")["list"]:
+    rows = client.request("subuser/list")["list"]
+    for row in rows:
+        taking.tell("subusers", len(passwords), done=len(passwords), total=len(rows))
         which = {"subuser_id": row["id"]}
         bound = client.request("subuser/tracker/list", which)["list"]
         zones = client.request("subuser/zones/list_ids", which)

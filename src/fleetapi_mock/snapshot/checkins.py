@@ -40,7 +40,7 @@ def read_checkins(taking: Taking, window: Mapping[str, str]) -> None:
             world.forms[row["form_id"]] = utc(structure(form, FormRecord), zone)
             for found in answer.get("files") or []:
                 _keep_file(taking, found)
-        taking.told("checkins", len(world.checkins))
+        taking.tell("checkins", len(world.checkins))
     taking.finish("checkins", len(world.checkins))
 
 
@@ -48,7 +48,8 @@ def read_task_files(taking: Taking) -> None:
     """The files reserved for the fields of each task form read (``task/form/read``),
     submitted or not."""
     tasks = [f.task_id for f in taking.world.forms.values() if f.task_id is not None]
-    for task_id in tasks:
+    for done, task_id in enumerate(tasks):
+        taking.tell("files", len(taking.world.files), done=done, total=len(tasks))
         answer = taking.client.request("task/form/read", {"task_id": task_id})
         for found in answer.get("files") or []:
             _keep_file(taking, found)

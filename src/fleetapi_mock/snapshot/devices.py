@@ -39,7 +39,8 @@ def read_devices(taking: Taking, unblocked: Sequence[int]) -> None:
     with its calibration table, and the rules."""
     client, world, account = taking.client, taking.world, taking.account
     record = World.COLLECTIONS["sensors"].record
-    for tracker in unblocked:
+    for done, tracker in enumerate(unblocked):
+        taking.tell("sensors", len(world.sensors), done=done, total=len(unblocked))
         for found in client.request("tracker/sensor/list", {"tracker_id": tracker})["list"]:
             data = {**found, "tracker_id": tracker}
             if calibrated(found):
@@ -47,7 +48,7 @@ def read_devices(taking: Taking, unblocked: Sequence[int]) -> None:
                 answer = client.request("tracker/sensor/calibration_data/read", which)
                 data["calibration"] = answer["value"]
             world.sensors[found["id"]] = structure(data, record)
-    taking.counts["sensors"] = len(world.sensors)
+    taking.finish("sensors", len(world.sensors))
     rule = World.COLLECTIONS["rules"].record
     for found in client.request("tracker/rule/list")["list"]:
         world.rules[found["id"]] = structure({**found, "user_id": account}, rule)
@@ -60,7 +61,8 @@ def read_counters(taking: Taking, unblocked: Sequence[int]) -> None:
     answers 219 and keeps 1), kept as the counter's setting, from which the world counts on."""
     client, world, zone = taking.client, taking.world, taking.zone
     kept = 0
-    for tracker_id in unblocked:
+    for done, tracker_id in enumerate(unblocked):
+        taking.tell("counters", kept, done=done, total=len(unblocked))
         tracker = world.trackers[tracker_id]
         now = {
             c["type"]: c

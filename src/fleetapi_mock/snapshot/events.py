@@ -58,5 +58,5 @@ def read_events(taking: Taking, window: Mapping[str, str], unblocked: Sequence[i
             for found in answer["list"]:
                 seen = {"read_by": [account] if found.get("is_read") else [], "user_id": account}
                 world.events[found["id"]] = utc(structure({**found, **seen}, event), zone)
-            taking.told("events", len(world.events))
+            taking.tell("events", len(world.events))
     taking.finish("events", len(world.events))

@@ -22,7 +22,7 @@ from fleetapi_mock.snapshot.account import (
 from fleetapi_mock.snapshot.devices import CALLS as DEVICE_CALLS
 from fleetapi_mock.snapshot.devices import read_counters, read_devices
 from fleetapi_mock.snapshot.events import EVENTS
-from fleetapi_mock.snapshot.shaping import PAGE, Progress, Reader, Taking
+from fleetapi_mock.snapshot.shaping import PAGE, Progress, Reader, Step, Taking
 from fleetapi_mock.snapshot.window import CALLS as WINDOW_CALLS
 from fleetapi_mock.snapshot.window import read_window
 from fleetapi_mock.state.world import World
@@ -35,6 +35,7 @@ __all__ = [
     "Progress",
     "Reader",
     "Snapshot",
+    "Step",
     "take_snapshot",
 ]
 
@@ -85,7 +86,7 @@ def take_snapshot(
         account=master,
         zone=zone,
         counts={},
-        told=progress or (lambda what, n: None),
+        told=progress or (lambda step: None),
     )
     read_lists(taking)
     for row in trackers:

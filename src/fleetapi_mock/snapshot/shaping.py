@@ -17,6 +17,7 @@ __all__ = [
     "PAGE",
     "Progress",
     "Reader",
+    "Step",
     "Taking",
     "pages",
     "spans",
@@ -37,8 +38,25 @@ class Reader(Protocol):
         ...
 
 
-Progress = Callable[[str, int], None]
-"""Told what is being read and how many records were read so far."""
+@attrs.frozen(kw_only=True)
+class Step:
+    """How far a snapshot has come: the step it is reading and how much of it is read."""
+
+    name: str
+    """What the step reads: a world collection (``trackers``, ``track_points``...)."""
+    records: int = 0
+    """Records read by the step so far."""
+    done: int = 0
+    """Of :attr:`total`, the units (trackers, sub-users, tasks) gone through."""
+    total: int | None = None
+    """The units the step goes through, a request or more each; ``None`` for a step of one
+    request or of pages."""
+    finished: bool = False
+    """The step is over: :attr:`records` is its count."""
+
+
+Progress = Callable[[Step], None]
+"""Told how far a snapshot has come, as each step advances and ends."""
 
 
 @attrs.frozen(kw_only=True)
@@ -54,10 +72,14 @@ class Taking:
     """Records read, by collection."""
     told: Progress
 
+    def tell(self, name: str, records: int, *, done: int = 0, total: int | None = None) -> None:
+        """Say how far step ``name`` has come."""
+        self.told(Step(name=name, records=records, done=done, total=total))
+
     def finish(self, name: str, records: int) -> None:
-        """Count ``records`` of ``name``, and say so."""
+        """Count ``records`` of step ``name``, and say that it is over."""
         self.counts[name] = records
-        self.told(name, records)
+        self.told(Step(name=name, records=records, finished=True))
 
 
 def pages(client: Reader, call: str, params: Mapping[str, Any]) -> Iterator[dict[str, Any]]:

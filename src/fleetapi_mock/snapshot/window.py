@@ -58,15 +58,17 @@ def read_window(
     read_task_files(taking)
     read_events(taking, window, unblocked)
     periods = spans(since, until, MAX_SENSOR_DATA_SPAN)
-    points = taking.counts["track_points"] = taking.counts["readings"] = 0
-    for tracker in unblocked:
+    points = values = 0
+    for done, tracker in enumerate(unblocked):
+        taking.tell("track_points", points, done=done, total=len(unblocked))
         answer = client.request("track/read", {"tracker_id": tracker, **window, **EVERY_POINT})
         read = [_point(tracker, p, zone) for p in answer["list"]]
-        read, values = _with_readings(taking, tracker, read, periods)
+        read, found = _with_readings(taking, tracker, read, periods)
         world.track_points.add(read)
         points += len(read)
-        taking.counts["readings"] += values
-        taking.finish("track_points", points)
+        values += found
+    taking.finish("track_points", points)
+    taking.counts["readings"] = values
 
 
 def raw_sensors(world: World, tracker: int) -> list[MeteringSensorRecord]:
