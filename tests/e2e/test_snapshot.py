@@ -118,6 +118,7 @@ def test_fleet_mock_snapshot_writes_a_world_fleet_mock_serve_loads(
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert f"wrote {out}" in done.stderr
+    assert "read 6 trackers\n" in done.stderr  # off a terminal, a line per step
     assert "log in as demo / " in done.stderr
     assert "sub-user dispatcher / " in done.stderr
     document = json.loads(out.read_text())
@@ -260,7 +261,9 @@ def test_an_anonymized_snapshot_tells_no_name_number_or_place_and_keeps_the_geom
     text = json.dumps(document)
     secrets = ["Van 1", "Anna", "Schmidt", "anna@fleet.test", "Depotweg", "Customer A",
                "860000000000001", "+4915100000001", "B-DF 101", "Dana", '"login": "demo"',
-               "Deliveries before 10:00", "Front desk"]  # fmt: skip
+               "Deliveries before 10:00", "Front desk", "reception.png", "Maria Lopez",
+               "Parcel delivered to reception", "Delivery report", "Vehicle inspection",
+               "Alexanderplatz 1"]  # fmt: skip
     assert [s for s in secrets if s in text] == []
     assert anonymized(taken.document, seed=7) == document  # the same seed, the same world
 
@@ -270,6 +273,9 @@ def test_an_anonymized_snapshot_tells_no_name_number_or_place_and_keeps_the_geom
     with mock.login(login, taken.password) as mine:
         labels = sorted(t.label for t in mine.tracker.list())
         assert labels[:2] == ["Tracker 1", "Tracker 2"]
+        checkin = mine.request("checkin/read", {"checkin_id": 1})["value"]
+        assert checkin["form_label"] == mine.request("form/read", {"id": 1})["value"]["label"]
+        assert checkin["files"][0]["name"] == "File 1.png"  # its kind kept
     before = {t["id"]: t["state"] for t in taken.document["trackers"]}
     after = {t["id"]: t["state"] for t in document["trackers"]}
     moved = {

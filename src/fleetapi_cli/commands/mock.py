@@ -335,45 +335,34 @@ def snapshot(
         bool,
         typer.Option(
             "--anonymize",
-            help="Replace labels, names, logins, phone and device numbers and addresses, and "
-            "move every position by one offset.",
+            help="Replace labels, names, file names, logins, phone and device numbers, "
+            "addresses and comments, and move every position by one offset.",
+        ),
+    ] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Go on from FILE.partial, kept by a snapshot of the same window that stopped: "
+            "what it read is not asked again.",
         ),
     ] = False,
 ) -> None:
     """Read your account (the profile's, or --base-url and a credential) through reading
     calls alone and write it as a world that fleet mock serve --world FILE serves: its
-    trackers with their states and sensors, sub-users, groups, rules, tags, zones, places,
-    employees, vehicles, garages, departments, form templates, and the tasks, events and
-    track points of a window. Your password and keys never land in the file: the logins are
-    kept, with passwords and an API key drawn anew (printed on stderr)."""
-    from rich.console import Console
-
-    from fleetapi_mock.snapshot import take_snapshot
+    trackers with their states, sensors and counters, sub-users, groups, rules, tags, zones,
+    places, employees, vehicles, garages, departments, form templates, and the tasks,
+    check-ins, files, events and track points of a window. Your password and keys never land
+    in the file: the logins are kept, with passwords and an API key drawn anew (printed on
+    stderr). What it has read is kept in FILE.partial until the file is written: after a
+    failure or Ctrl-C, the same command with --resume goes on from there. A progress bar shows
+    how far it has come on a terminal, a line per step elsewhere."""
+    from fleetapi_cli.snapshots import take
 
     if end <= start:
         raise typer.BadParameter("must be after --from", param_hint="--to")
-    console = Console(stderr=True)
-    with state_of(ctx).client() as client, console.status("Reading the account") as status:
-
-        def told(what: str, count: int) -> None:
-            status.update(f"Reading the account: {count:,} {what.replace('_', ' ')}")
-
-        taken = take_snapshot(client, since=start, until=end, progress=told, seed=seed)
-    document, login = taken.document, taken.login
-    if anonymize:
-        from fleetapi_mock.snapshot.anonymize import anonymized
-
-        document = anonymized(document, seed=seed)
-        login = document["users"][0]["login"]
-    output.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-    read = ", ".join(f"{n:,} {name.replace('_', ' ')}" for name, n in taken.counts.items())
-    typer.echo(f"wrote {output}: {read}", err=True)
-    typer.echo(f"log in as {login} / {taken.password} (API key {taken.api_key})", err=True)
-    logins = {u["id"]: u["login"] for u in taken.document["users"]}
-    for user in document["users"]:
-        if user.get("master_id") is not None:
-            drawn = taken.subusers[logins[user["id"]]]
-            typer.echo(f"sub-user {user['login']} / {drawn}", err=True)
+    take(state_of(ctx), output, start=start, end=end, seed=seed, anonymize=anonymize,
+         resume=resume)  # fmt: skip
 
 
 @app.command()

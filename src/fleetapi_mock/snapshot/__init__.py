@@ -8,11 +8,16 @@ zone to the world's UTC, ids kept so that tests written against the account keep
 world's clock stands at the service's time of the snapshot. No secret of the account lands in
 the document: the user's password and an API key are drawn anew (:class:`Snapshot` tells them).
 
-``fleet mock snapshot`` runs it (see "Your account as a world" in the docs).
+:class:`~fleetapi_mock.snapshot.resume.Resumable` keeps each answer in a progress file, so that
+a snapshot that stopped resumes without asking again for what it read.
+
+``progress`` is told each :class:`~fleetapi_mock.snapshot.shaping.Step` as it advances and
+ends. ``fleet mock snapshot`` runs it (see "Your account as a world" in the docs).
 """
 
 from __future__ import annotations
 
-from fleetapi_mock.snapshot.reading import READ_CALLS, Snapshot, take_snapshot
+from fleetapi_mock.snapshot.reading import READ_CALLS, Snapshot, Step, take_snapshot
+from fleetapi_mock.snapshot.resume import Resumable, progress_path
 
-__all__ = ["READ_CALLS", "Snapshot", "take_snapshot"]
+__all__ = ["READ_CALLS", "Resumable", "Snapshot", "Step", "progress_path", "take_snapshot"]

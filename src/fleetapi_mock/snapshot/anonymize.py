@@ -3,9 +3,11 @@ device numbers replaced, every position moved by one offset.
 
 :func:`anonymized` keeps what tests rely on (ids, kinds, times, speeds, the shapes of zones
 and tracks, distances between positions) and replaces what tells who and where: a record's
-``label`` becomes its kind and id (``Tracker 3``), people become ``Person 2``, e-mail addresses
-and logins ``person2@example.invalid``, phone and device numbers digits made from the id;
-addresses, descriptions and the text people wrote in forms and custom fields are replaced;
+``label`` becomes its kind and id (``Tracker 3``, a form's ``Form 4``, as its check-in names
+it), a file's name ``File 7`` and its suffix, people become ``Person 2``, e-mail addresses and
+logins ``person2@example.invalid``, phone and device numbers digits made from the id;
+addresses, comments, descriptions and the text people wrote in forms and custom fields are
+replaced;
 every ``lat``/``lng`` pair moves by the same offset, drawn once, so that tracks still run
 through their zones.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import PurePosixPath
 from typing import Any, Final
 
 __all__ = ["anonymized"]
@@ -37,6 +40,7 @@ _KIND: Final = {
     "rules": "Rule",
     "sensors": "Sensor",
     "form_templates": "Form",
+    "forms": "Form",
 }
 """What a record's new ``label`` (or ``name``) says it is, by collection."""
 _RECORD_CLEARED: Final = ("description", "comment", "note")
@@ -89,6 +93,13 @@ def _record(collection: str, row: Any, shift: tuple[float, float]) -> Any:
         for field in ("label", "name", "title"):
             if isinstance(row.get(field), str):
                 changed[field] = f"{kind} {key}"
+    if collection == "files" and isinstance(row.get("name"), str):  # its kind kept
+        changed["name"] = f"File {key}{PurePosixPath(row['name']).suffix}"
+    if collection == "checkins" and row.get("form_label"):  # the label of its form
+        changed["form_label"] = f"Form {row.get('form_id')}"
+    form = changed.get("form")
+    if isinstance(form, Mapping) and isinstance(form.get("label"), str):  # a task's form
+        changed["form"] = {**form, "label": f"Form {form.get('id')}"}
     return changed
 
 

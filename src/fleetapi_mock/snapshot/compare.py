@@ -2,24 +2,27 @@
 and where their answers differ.
 
 :func:`covered_requests` makes the requests a snapshot covers (every list it read, each
-tracker's state and track of the window); :func:`compare` sends each to both and walks the two
+tracker's state, sensors, counters and track, the window's tasks, check-ins and events:
+:mod:`fleetapi_mock.snapshot.coverage`); :func:`compare` sends each to both and walks the two
 answers side by side. A difference names the call, the path in the answer
 (``list[0].source.phone``) and what differs: a key only one side has, a type, a value (times
-within a tolerance of seconds, numbers within a relative tolerance), or a failure's code.
+within a tolerance of seconds, numbers within a relative tolerance), or a failure's code. A
+file's ``download_url`` names the server and the file's own token: only whether there is one
+is compared.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
 
-from fleetapi._converter import format_datetime, parse_datetime
+from fleetapi._converter import parse_datetime
 from fleetapi._errors import FleetApiError
-from fleetapi_mock.snapshot.reading import EVENTS, LISTS, Reader
+from fleetapi_mock.snapshot.coverage import covered_requests
+from fleetapi_mock.snapshot.shaping import Reader
 
 __all__ = ["Difference", "Exchange", "compare", "covered_requests"]
 
@@ -53,31 +56,6 @@ class Exchange:
     params: Mapping[str, Any]
     source: Any
     mirror: Any
-
-
-def covered_requests(
-    client: Reader, *, since: dt.datetime, until: dt.datetime
-) -> list[tuple[str, dict[str, Any]]]:
-    """The reading requests a snapshot of the window covers, made from the service's own
-    lists (``client`` is the service's)."""
-    window = {"from": format_datetime(since), "to": format_datetime(until)}
-    trackers = client.request("tracker/list")["list"]
-    ids = [t["id"] for t in trackers]
-    requests: list[tuple[str, dict[str, Any]]] = [
-        ("tracker/list", {}),
-        ("tracker/get_states", {"trackers": ids, "list_blocked": True, "allow_not_exist": True}),
-        *((call, dict(params)) for _, call, params, _ in LISTS),
-        ("task/list", dict(window)),
-        ("task/list", {**window, "types": ["route"]}),
-    ]
-    unblocked = [t["id"] for t in trackers if not t["source"].get("blocked")]
-    requests += [("tracker/sensor/list", {"tracker_id": i}) for i in unblocked]
-    requests.append(("tracker/rule/list", {}))
-    if unblocked:
-        history = {**window, "trackers": unblocked, "limit": EVENTS}
-        requests.append(("history/tracker/list", history))
-    requests += [("track/read", {"tracker_id": i, **window}) for i in unblocked]
-    return requests
 
 
 def _answer(reader: Reader, call: str, params: Mapping[str, Any]) -> Any:
@@ -132,6 +110,9 @@ def _walk(
             where = f"{path}.{key}" if path else str(key)
             if key not in b:
                 yield where, "missing", a[key], None
+            elif key == "download_url":  # the server's address and the file's own token
+                if (a[key] is None) != (b[key] is None):
+                    yield where, "value", a[key], b[key]
             else:
                 yield from _walk(a[key], b[key], where, seconds, relative)
         for key in b:

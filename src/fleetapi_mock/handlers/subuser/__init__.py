@@ -77,8 +77,11 @@ def _check_login(ctx: Context, login: str, subuser_id: int | None = None) -> Non
         raise LoginInUseError(f"the login {login!r} is in use")
 
 
-def _wire(user: UserRecord) -> SubUser:
+def _wire(ctx: Context, user: UserRecord) -> SubUser:
+    """A sub-user as ``subuser/list`` answers it: ``creation_date`` in the caller's time zone,
+    as every date/time."""
     profile = user.profile
+    created = profile.creation_date
     return SubUser(
         id=user.id,
         login=user.login,
@@ -86,7 +89,7 @@ def _wire(user: UserRecord) -> SubUser:
         first_name=user.first_name,
         last_name=user.last_name,
         security_group_id=user.security_group_id,
-        creation_date=profile.creation_date,
+        creation_date=None if created is None else ctx.user_time(created),
         **{name: getattr(profile, name) for name in _PROFILE_FIELDS},
     )
 
@@ -111,7 +114,7 @@ def _with_fields(user: UserRecord, fields: NewSubUser) -> UserRecord:
 @handles(SUBUSER_LIST)
 def subuser_list(ctx: Context, params: NoParams) -> list[SubUser]:
     """The account's sub-users, by ID."""
-    return [_wire(u) for u in sorted(_subusers(ctx), key=lambda u: u.id)]
+    return [_wire(ctx, u) for u in sorted(_subusers(ctx), key=lambda u: u.id)]
 
 
 @handles(SUBUSER_REGISTER)
