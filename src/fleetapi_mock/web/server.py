@@ -29,7 +29,7 @@ from fleetapi_mock.web.access import DEFAULT_RATE_LIMIT
 from fleetapi_mock.web.app import create_app
 from fleetapi_mock.web.connections import quiet_accept_errors
 from fleetapi_mock.web.mock import FleetMock, WorldSource
-from fleetapi_mock.web.stack import StackError, served_with, share_the_interpreter
+from fleetapi_mock.web.stack import ForwardedHeaders, StackError, served_with, share_the_interpreter
 from fleetapi_mock.web.statefile import StateKeeper
 from fleetapi_mock.web.worlds import PATH_SEGMENT, Worlds
 
@@ -235,7 +235,7 @@ def run(
     mock.backend.freeze()  # this process serves the mock alone
     share_the_interpreter()
     config = uvicorn.Config(
-        create_app(worlds, control_token=control_token, limits=limits),
+        ForwardedHeaders(create_app(worlds, control_token=control_token, limits=limits)),
         host=host,
         port=port,
         log_level=log_level,
@@ -346,7 +346,7 @@ class ThreadedServer:
         ready = threading.Event()
         self.app = create_app(self.worlds, control_token=self.control_token, limits=self.limits)
         config = uvicorn.Config(
-            self.app,
+            ForwardedHeaders(self.app),
             log_level="warning",
             access_log=False,
             lifespan="off",
