@@ -605,22 +605,22 @@ def test_the_containerfile_runs_real_options_and_extras() -> None:
 
 @pytest.mark.e2e
 def test_the_containerfile_healthcheck_passes_on_a_live_server() -> None:
-    """The image's health check answers healthy for a serving mock, with its control token."""
+    """The image's health check answers healthy for a serving mock (without its control token:
+    the health route is public), unhealthy once it stops."""
     from fleetapi_mock import ThreadedServer
 
     (check,) = [rest for keyword, rest in _instructions() if keyword == "HEALTHCHECK"]
     command = json.loads(check.split(" CMD ", 1)[1])
     assert command[:2] == ["python", "-c"]
     code = command[2]
-    assert "http://127.0.0.1:8000/" in code
+    assert "http://127.0.0.1:8000/__mock__/health" in code
     with ThreadedServer(control_token=TOKEN) as server:
         code = code.replace("http://127.0.0.1:8000", server.base_url)
-        env = {**os.environ, "FLEET_MOCK_CONTROL_TOKEN": TOKEN}
+        env = {k: v for k, v in os.environ.items() if k != "FLEET_MOCK_CONTROL_TOKEN"}
         healthy = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True)
         assert healthy.returncode == 0, healthy.stderr
-        env["FLEET_MOCK_CONTROL_TOKEN"] = "wrong"
-        refused = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True)
-        assert refused.returncode != 0, "a server it cannot ask is unhealthy"
+    gone = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True)
+    assert gone.returncode != 0, "a server that stopped is unhealthy"
 
 
 def _kubernetes() -> dict[tuple[str, str], dict[str, Any]]:
@@ -653,6 +653,12 @@ def test_the_kubernetes_servers_run_real_options_each_with_its_state() -> None:
         assert service["spec"]["selector"] == pod
         assert service["spec"]["ports"][0]["port"] == int(given["--port"])
     assert [f"{name}-{i}:{given['--port']}" for i in range(3)] == KUBERNETES_SERVERS
+    from fleetapi_mock.web.control.routes import ROUTE_OF
+
+    health = ROUTE_OF["health"]
+    assert health.public, "a probe carries no control token"
+    for probe in ("readinessProbe", "livenessProbe"):
+        assert container[probe]["httpGet"]["path"] == health.url_path
 
 
 def test_the_kubernetes_proxy_runs_the_shipped_nginx_config() -> None:

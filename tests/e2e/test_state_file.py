@@ -243,3 +243,34 @@ def test_a_save_writes_out_again_only_the_worlds_asked_something(
     saved = json.loads((tmp_path / "state.json").read_bytes())
     assert sorted(saved["worlds"]) == ["a", "b", "c", "default"]
     assert len(saved["worlds"]["b"]["sessions"]) == len(saved["worlds"]["a"]["sessions"]) + 1
+
+
+def test_health_checks_and_control_reads_never_make_a_save(tmp_path: Path) -> None:
+    """A load balancer's health check (``/__mock__/health``, ``/openapi.json``) and reading the
+    control API change nothing: no save is due after them; an API call makes one due."""
+    worlds = Worlds(FleetMock().backend)
+    named = worlds.select("/", {"x-mock-world": "probed"})
+    keeper = StateKeeper(worlds, tmp_path / "state.json")
+    keeper.save(force=True)
+    for path in ("/__mock__/health", "/openapi.json", "/__mock__/worlds", "/__mock__/journal"):
+        for backend in (worlds.main, named):
+            answer = backend.handle("GET", path, {}, {}, b"")
+            assert answer.status == 200, (path, answer.body[:200])
+    assert keeper.save() is False, "a read of the control API made a save due"
+    named.handle("POST", "/user/auth", {}, {}, b'{"login": "demo", "password": "demo"}')
+    assert keeper.save() is True
+
+
+def test_the_health_check_needs_no_control_token() -> None:
+    """``GET /__mock__/health`` is answered without the token the rest of the control API
+    needs, and tells nothing but that the server answers."""
+    from fleetapi_mock.web.server import ThreadedServer
+
+    with ThreadedServer(control_token="s3cret") as server:
+        health = httpx.get(f"{server.base_url}/__mock__/health")
+        head = httpx.head(f"{server.base_url}/__mock__/health")
+        worlds = httpx.get(f"{server.base_url}/__mock__/worlds")
+    assert health.status_code == 200
+    assert health.json() == {"success": True}
+    assert head.status_code == 200
+    assert worlds.status_code == 401

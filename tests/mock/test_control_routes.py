@@ -42,6 +42,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "clear_faults": {},
     "remove_fault": {"id": 1},
     "list_worlds": {},
+    "health": {},
     "delete_world": {"name": "gone"},
     "openapi": {},
 }

@@ -153,7 +153,8 @@ class Backend:
         self.world = world
         self.limiter = RateLimiter(rate_limit) if rate_limit else None
         self.handled = 0
-        """Requests answered, each counted once it ends (a state file saves when it moves)."""
+        """Requests answered but the control API's reads, each counted once it ends (a state
+        file saves when it moves: health checks and ``/openapi.json`` never make it save)."""
         self._limits = attrs.evolve(DEFAULT_LIMITS, max_body_bytes=max_body_bytes)
         self.address = ""
         """The path prefix naming this world on a shared server (``/__world/NAME``; empty for
@@ -288,9 +289,9 @@ class Backend:
                 self._record(method.upper(), path, response, request, took)
         except Exception:  # the journal is a witness: it never breaks an answer
             logger.exception("could not journal %s %s", method, path)
-        if logger.isEnabledFor(logging.DEBUG):
-            logger.debug("%s %s -> %s in %.1f ms", method, path, response.status, took * 1e3)
-        self.handled += 1  # once its changes are made: a save that began before sees it move
+        logger.debug("%s %s -> %s in %.1f ms", method, path, response.status, took * 1e3)
+        if method.upper() not in ("GET", "HEAD") or not control.is_control_path(path):
+            self.handled += 1  # once its changes are made: a save begun before sees it move
         return response
 
     def _record(

@@ -360,6 +360,14 @@ class ControlMethods:
         """
         self._send("delete_world", WorldName(name=name))
 
+    def health(self) -> None:
+        """Whether the server answers: for health checks of load balancers and orchestrators
+        (public, a few bytes, no world's request: it never makes the state file save).
+
+        ``GET /__mock__/health``.
+        """
+        self._send("health", None)
+
     def openapi(self) -> dict[str, Any]:
         """The OpenAPI 3.1 document of the call table and of this control API.
 

@@ -437,6 +437,11 @@ def download_file(ctx: Context, _: None) -> Response:
     )
 
 
+def health(ctx: Context, _: None) -> None:
+    """Whether the server answers: for health checks of load balancers and orchestrators
+    (public, a few bytes, no world's request: it never makes the state file save)."""
+
+
 def openapi(ctx: Context, _: None) -> dict[str, Any]:
     """The OpenAPI 3.1 document of the call table and of this control API."""
     return ctx.openapi()

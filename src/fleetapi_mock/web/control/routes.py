@@ -289,6 +289,15 @@ ROUTES: Final[tuple[ControlRoute, ...]] = (
         public=True,
     ),
     ControlRoute(
+        name="health",
+        method="GET",
+        path="health",
+        handler=do.health,
+        server=True,
+        public=True,
+        also=("HEAD",),
+    ),
+    ControlRoute(
         name="openapi",
         method="GET",
         path="/openapi.json",
