@@ -117,6 +117,14 @@ class ServerLimits:
         "Bytes of a world document loaded through the control API (POST /__mock__/reset) at "
         "most; a larger one is refused with HTTP 413 (code 5).",
     )
+    max_memory_bytes: int = _limit(
+        0,
+        "Bytes of resident memory the server holds at most, every world together (0: three "
+        "quarters of what the machine, or its container, allows): past it new worlds are "
+        "refused with code 14, and calls that add records or load a world with code 268, "
+        "until worlds are deleted or reset.",
+        minimum=0,
+    )
     max_streams: int = _limit(
         2048,
         "Event streams (event/subscription WebSockets) open at once, every world's; one more "

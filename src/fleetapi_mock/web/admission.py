@@ -11,6 +11,7 @@ from fleetapi._endpoint import Endpoint
 from fleetapi._errors import FileTooLargeError, OverQuotaError, WrongRequestFormatError
 from fleetapi_mock.state.limits import ServerLimits
 from fleetapi_mock.state.world import World
+from fleetapi_mock.web.memory import gauge
 from fleetapi_mock.web.request import Request
 from fleetapi_mock.web.wire import Response, failure_response
 
@@ -56,8 +57,11 @@ def refused_method(request: Request, endpoint: Endpoint) -> Response | None:
 
 
 def check_room(world: World, limits: ServerLimits, endpoint: Endpoint) -> None:
-    """Code 268 for a call that adds records to a world full to ``limits.max_records``."""
+    """Code 268 for a call that adds records to a world full to ``limits.max_records``, or
+    to a server whose memory budget is spent (:mod:`.memory`)."""
     adding = endpoint.path.rsplit("/", 1)[-1] in ADDING_ACTIONS
+    if adding:
+        gauge.check_room(limits.max_memory_bytes)
     held = world.record_count() if adding else 0
     if held >= limits.max_records:
         raise OverQuotaError(

@@ -35,6 +35,7 @@ from fleetapi._errors import ServiceUnavailableError, WrongRequestFormatError
 from fleetapi_mock.state.world import World
 from fleetapi_mock.web.control.handlers import DEFAULT_WORLD, undeletable, world_row
 from fleetapi_mock.web.control.models import WorldRow
+from fleetapi_mock.web.memory import gauge
 from fleetapi_mock.web.router import Backend
 from fleetapi_mock.web.wire import LowerCaseHeaders
 
@@ -97,7 +98,8 @@ class Worlds:
 
         Raises:
             WrongRequestFormatError: An invalid world name, or two names that differ.
-            ServiceUnavailableError: One world too many (code 14, HTTP 503).
+            ServiceUnavailableError: One world too many, or the server's memory budget spent
+                (code 14, HTTP 503).
         """
         name = _name_of(path, headers)
         if name is None or name == DEFAULT:
@@ -112,6 +114,7 @@ class Worlds:
                         f"mock: at most {self.limit} worlds at once; delete one "
                         "(DELETE /__mock__/worlds/NAME) or let it expire"
                     )
+                gauge.check_new_world(self.main.limits.max_memory_bytes)
                 named = self._named[name] = _Named(self._new_world(name), now)
             named.used = now
             named.requests += 1

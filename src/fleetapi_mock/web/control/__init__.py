@@ -23,6 +23,7 @@ from fleetapi_mock.web.control.handlers import Backend, Context, LoneWorld, Worl
 from fleetapi_mock.web.control.models import JournalFeed
 from fleetapi_mock.web.control.routes import PREFIX, ROUTES, ControlRoute, match
 from fleetapi_mock.web.decoding import read_strictly
+from fleetapi_mock.web.memory import gauge
 from fleetapi_mock.web.wire import FormFields, Response, json_response
 
 __all__ = [
@@ -179,5 +180,7 @@ def handle(
             "--max-document-bytes)",
             http_status=413,
         )
+    if route.body == "document" and body:  # a world to load: memory it would take
+        gauge.check_room(backend.limits.max_memory_bytes)
     path_params = {} if route.params is None else fields
     return _answer(route, route.handler(context, _params(route, query, path_params, body)))
