@@ -31,7 +31,7 @@ from fleetapi.models.event import (
 )
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.sensor import tracker_readings
-from fleetapi_mock.domain.tracker import wire_state
+from fleetapi_mock.domain.tracker import state_json
 from fleetapi_mock.domain.tracker_command import confirm_due_commands
 from fleetapi_mock.state.records import TrackerRecord, UserRecord
 from fleetapi_mock.state.world import World
@@ -303,7 +303,8 @@ def _batch(ctx: Context, subscription: Subscription) -> Any:
         if i in world.trackers and not world.trackers[i].blocked
     ]
     if subscription.type == "state_batch":
-        return [_state(ctx, record, subscription.compact) for record in trackers]
+        write, compact = ctx.time_writer(), subscription.compact
+        return [state_json(ctx, record, compact=compact, write=write) for record in trackers]
     if subscription.type == "iot_monitor":
         return {"iot_last_values": [_iot_values(world, record.id) for record in trackers]}
     readings: dict[str, Any] = {}
@@ -372,10 +373,7 @@ def _named_status(world: World, user: UserRecord, tracker_id: int) -> str:
 
 
 def _state(ctx: Context, record: TrackerRecord, compact: bool) -> dict[str, Any]:
-    state: dict[str, Any] = converter_for().unstructure(wire_state(ctx, record))
-    if compact:
-        return {key: state[key] for key in COMPACT_FIELDS if key in state}
-    return state
+    return state_json(ctx, record, compact=compact)
 
 
 def _event(kind: str, ctx: Context, data: Any) -> dict[str, Any]:
