@@ -203,12 +203,13 @@ class Context:
         """:meth:`user_time` that lets ``None`` through."""
         return None if value is None else self.user_time(value)
 
-    def time_writer(self) -> TimeWriter:
+    def time_writer(self, *, keep: int = _MEMO_TIMES) -> TimeWriter:
         """A function writing world date/times as the converter writes :meth:`user_time`'s
         answers (``None`` stays ``None``), for objects built straight into their JSON form.
 
-        It remembers what it wrote (a batch of states repeats the same few times), in the
-        caller's time zone and date/time mode of the moment it is made: make one per answer.
+        It remembers what it wrote, ``keep`` date/times at most (it starts again after): a
+        batch of states repeats the same few times. It writes in the caller's time zone and
+        date/time mode of the moment it is made: keep one no longer than they last.
         """
         tz, iso = self.time_zone(), self.iso
         texts: dict[dt.datetime, str] = {}
@@ -218,7 +219,7 @@ class Context:
                 return None
             found = texts.get(value)
             if found is None:
-                if len(texts) >= _MEMO_TIMES:
+                if len(texts) >= keep:
                     texts.clear()
                 found = texts[value] = format_datetime(local_time(value, tz, iso=iso), iso=iso)
             return found

@@ -187,7 +187,7 @@ def wire_state(ctx: Context, record: TrackerRecord) -> TrackerState:
 
 
 def state_json(
-    ctx: Context, record: TrackerRecord, *, compact: bool = False, write: TimeWriter | None = None
+    ctx: Context, record: TrackerRecord, compact: bool = False, write: TimeWriter | None = None
 ) -> dict[str, Any]:
     """The JSON form of :func:`wire_state` (the converter's, in the caller's date/time mode),
     built straight from the record: no wire object made and unstructured again, keys in the
