@@ -9,12 +9,15 @@ import json
 from typing import Any
 
 import attrs
+import httpx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fleetapi._converter import converter_for
+from fleetapi._types import UNSET
 from fleetapi.endpoints.tracker import TRACKER_GET_STATES
-from fleetapi.models.tracker import AdditionalState, GsmState
+from fleetapi.models.tracker import AdditionalState, GsmState, TrackerStates
 from fleetapi_mock import FleetMock
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.event import COMPACT_FIELDS
@@ -111,3 +114,37 @@ def test_every_tracker_of_the_demo_world_is_built_as_converted() -> None:
                 for compact in (False, True):
                     built = state_json(ctx, record, compact=compact)
                     assert json.dumps(built) == json.dumps(_converted(ctx, record, compact))
+
+
+@pytest.mark.parametrize("iso", [False, True])
+@pytest.mark.parametrize("asked", [{}, {"list_blocked": True, "allow_not_exist": True}])
+def test_the_state_calls_answer_the_converters_form_of_the_wire_states(
+    iso: bool, asked: dict[str, Any]
+) -> None:
+    """``tracker/get_state`` and ``tracker/get_states`` answer what they answered when they
+    built the API's objects and the converter wrote them (a user east of UTC, both modes)."""
+    mock = FleetMock()
+    mock.world.users.change(1, time_zone="Asia/Kathmandu")
+    http = httpx.Client(transport=mock.transport, base_url=mock.base_url)
+    headers = {"Authorization": f"NVX {mock.session()}"}
+    trackers = [1, 2] + ([5, 99] if asked else [])  # 5 is blocked, 99 unknown
+    body = {"trackers": trackers, "iso_datetime": iso, **asked}
+    answer = http.post("/tracker/get_states", json=body, headers=headers)
+    one = http.post(
+        "/tracker/get_state", json={"tracker_id": 2, "iso_datetime": iso}, headers=headers
+    )
+    ctx = Context(world=mock.world, endpoint=TRACKER_GET_STATES, user=mock.world.users[1], iso=iso)
+    states = {str(i): wire_state(ctx, mock.world.trackers[i]) for i in (1, 2)}
+    expected = converter_for(iso=iso).unstructure(
+        TrackerStates(
+            states=states,
+            blocked=[5] if asked else UNSET,
+            not_exist=[99] if asked else UNSET,
+        )
+    )
+    user_time = answer.json()["user_time"]
+    assert answer.text == json.dumps(
+        {"success": True, **expected, "user_time": user_time}, separators=(",", ":")
+    )
+    assert one.json()["state"] == expected["states"]["2"]
+    assert list(one.json()["state"]) == list(expected["states"]["2"])

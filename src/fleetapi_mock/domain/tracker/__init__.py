@@ -140,7 +140,8 @@ a wire object)."""
 
 
 def wire_state(ctx: Context, record: TrackerRecord) -> TrackerState:
-    """The wire state of a tracker, date/times in the caller's time zone."""
+    """The wire state of a tracker, date/times in the caller's time zone (what
+    :func:`state_json` writes straight into its JSON form, a property test holds it so)."""
     state = record.state
     location = (
         LatLng(lat=state.lat, lng=state.lng)
