@@ -18,7 +18,7 @@ __all__ = ["HEARTBEAT", "KEPT_DATETIMES", "read_frame", "stream_url", "subscribe
 HEARTBEAT = "X"
 """A heartbeat frame: nothing to tell."""
 KEPT_DATETIMES = 16_384
-"""The date/times an event stream keeps read from its frames' texts (about 2 MB at most)."""
+"""The date/times an event stream keeps read from its frames' texts (about 2.5 MB at most)."""
 
 
 def stream_url(base_url: str, endpoint: Endpoint) -> str:
