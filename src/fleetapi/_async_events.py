@@ -4,6 +4,7 @@ from this file by scripts/generate.py."""
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import queue
 import time
 from collections.abc import AsyncIterator
@@ -55,6 +56,7 @@ class AsyncEventStream:
         self._config = config
         self._endpoint = endpoint
         self._frame = subscribe_frame(credential, encode_params(params, iso=config.iso_datetime))
+        self._datetimes: dict[str, dt.datetime] = {}
         self._opened: AbstractAsyncContextManager[AsyncWebSocketSession] | None = None
         self._socket: AsyncWebSocketSession | None = None
         self._failures = 0
@@ -98,7 +100,8 @@ class AsyncEventStream:
             except (HTTPXWSException, httpx.TransportError) as exc:
                 await self._after_failure(exc)
                 continue
-            event = read_frame(self._endpoint, text, iso=self._config.iso_datetime)
+            iso = self._config.iso_datetime
+            event = read_frame(self._endpoint, text, iso=iso, datetimes=self._datetimes)
             if event is not None:
                 self._failures = 0
                 return event

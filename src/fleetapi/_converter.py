@@ -115,10 +115,10 @@ _SHARED_DATETIMES: ContextVar[dict[str, dt.datetime] | None] = ContextVar(
 
 
 @contextlib.contextmanager
-def shared_datetimes() -> Iterator[None]:
-    """Within the block, equal date/time texts structure into one object (a world's load, a
-    pushed batch of states: equal date/times are parsed once and shared)."""
-    token = _SHARED_DATETIMES.set({})
+def shared_datetimes(kept: dict[str, dt.datetime] | None = None) -> Iterator[None]:
+    """Within the block, equal date/time texts structure into one object, parsed once (a
+    world's load, a batch of states); ``kept``: those of earlier blocks (a stream's batches)."""
+    token = _SHARED_DATETIMES.set({} if kept is None else kept)
     try:
         yield
     finally:

@@ -6,6 +6,7 @@ Generated from ``_async_events.py`` by scripts/generate.py: do not edit.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import queue
 import time
 from collections.abc import Iterator
@@ -57,6 +58,7 @@ class EventStream:
         self._config = config
         self._endpoint = endpoint
         self._frame = subscribe_frame(credential, encode_params(params, iso=config.iso_datetime))
+        self._datetimes: dict[str, dt.datetime] = {}
         self._opened: AbstractContextManager[WebSocketSession] | None = None
         self._socket: WebSocketSession | None = None
         self._failures = 0
@@ -100,7 +102,8 @@ class EventStream:
             except (HTTPXWSException, httpx.TransportError) as exc:
                 self._after_failure(exc)
                 continue
-            event = read_frame(self._endpoint, text, iso=self._config.iso_datetime)
+            iso = self._config.iso_datetime
+            event = read_frame(self._endpoint, text, iso=iso, datetimes=self._datetimes)
             if event is not None:
                 self._failures = 0
                 return event

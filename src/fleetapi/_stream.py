@@ -4,6 +4,7 @@ each pushed frame means (an event, nothing to tell, or an error to raise). Both 
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
@@ -12,10 +13,12 @@ from fleetapi._core import failure_error
 from fleetapi._endpoint import Endpoint
 from fleetapi._errors import SessionNotFoundError, WrongHashError
 
-__all__ = ["HEARTBEAT", "read_frame", "stream_url", "subscribe_frame"]
+__all__ = ["HEARTBEAT", "KEPT_DATETIMES", "read_frame", "stream_url", "subscribe_frame"]
 
 HEARTBEAT = "X"
 """A heartbeat frame: nothing to tell."""
+KEPT_DATETIMES = 16_384
+"""The date/times an event stream keeps read from its frames' texts (about 2.5 MB at most)."""
 
 
 def stream_url(base_url: str, endpoint: Endpoint) -> str:
@@ -34,9 +37,19 @@ def subscribe_frame(credential: str | None, body: dict[str, Any]) -> str:
     return json.dumps({"action": "subscribe", "hash": credential, **body})
 
 
-def read_frame(endpoint: Endpoint, text: str, *, iso: bool = False) -> Any:
+def read_frame(
+    endpoint: Endpoint,
+    text: str,
+    *,
+    iso: bool = False,
+    datetimes: dict[str, dt.datetime] | None = None,
+) -> Any:
     """The typed event of a pushed frame, or ``None`` for one that tells nothing to the caller
     (a heartbeat, the Atmosphere frame, the response to a ``subscribe``).
+
+    ``datetimes`` keeps the date/times read from the stream's frames so far (by their text),
+    at most :data:`KEPT_DATETIMES`: a tracker's times that did not change since its last
+    report are parsed once for the stream, not once per batch.
 
     Raises:
         fleetapi.FleetApiError: an error frame, as the exception class of its code.
@@ -56,5 +69,7 @@ def read_frame(endpoint: Endpoint, text: str, *, iso: bool = False) -> Any:
             "the session ended (a logout event): the subscriptions ended with it",
             endpoint=endpoint.path,
         )
-    with shared_datetimes():  # a batch repeats the same few times: each is parsed once
+    if datetimes is not None and len(datetimes) > KEPT_DATETIMES:
+        datetimes.clear()
+    with shared_datetimes(datetimes):  # a batch repeats the same few times: each parsed once
         return converter_for(iso=iso).structure(frame, endpoint.result.type)

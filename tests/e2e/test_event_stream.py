@@ -4,6 +4,7 @@ sending the documented ``subscribe`` frame."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from fleetapi_mock import FleetMock, ServerLimits
 from fleetapi_mock.web.server import ThreadedServer
+from fleetapi_mock.web.stream import WATCH_SECONDS, Hub
 
 pytestmark = pytest.mark.e2e
 
@@ -132,6 +134,28 @@ def test_a_fed_position_reaches_a_batch_subscriber_in_the_compact_format(
             "source_id", "gps", "connection_status", "movement_status",
             "movement_status_update", "ignition", "ignition_update", "last_update",
         }  # fmt: skip
+
+
+def test_a_request_that_changed_the_world_wakes_its_streams_at_once(
+    server: ThreadedServer, world: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app nudges a world's hub when it has answered a request: with the hub's watch
+    looking at nothing, the position fed over HTTP still reaches the subscriber."""
+
+    async def blind(hub: Hub) -> None:
+        while hub.streams:
+            await asyncio.sleep(0.01)
+
+    monkeypatch.setattr(Hub, "_watch", blind)
+    hash_ = _login(server, world)
+    with _socket(server, world) as ws:
+        target = {"type": "selected", "tracker_ids": [1]}
+        _subscribe(ws, hash_, {"type": "state_batch", "target": target})
+        _next(ws)  # the first packet
+        time.sleep(2 * WATCH_SECONDS)  # a nudge looks no sooner than a period after a look
+        _feed(server, world, 1, speed=66)
+        [state] = _next(ws, timeout=2)["data"]
+        assert state["gps"]["speed"] == 66
 
 
 def test_the_documented_readings_example_filters_by_sensor_type(

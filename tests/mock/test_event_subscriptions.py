@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
+from fleetapi._formats import format_datetime
 from fleetapi.models.event import StateBatchSubscription, SubscriptionTarget
 from fleetapi_mock import FleetMock
+from fleetapi_mock.domain.context import local_time
 from fleetapi_mock.domain.event import Subscriber, rate_limit_of, subscription_of
-from fleetapi_mock.state.clock import Clock
+from fleetapi_mock.state.clock import Clock, zone
 
 
 def _subscriber(mock: FleetMock, rate_limit: str) -> Subscriber:
@@ -84,3 +86,19 @@ def test_a_command_the_device_confirms_is_a_change_the_stream_sends() -> None:
     mock.clock.advance(10)  # no request comes: the stream looks by itself
     [batch] = subscriber.collect(mock.world)
     assert [state["outputs"] for state in batch["data"]] == [[True, False]]
+
+
+def test_the_date_times_of_a_batch_follow_a_change_of_the_users_time_zone() -> None:
+    """A connection writes its user's date/times once and keeps them from batch to batch,
+    until the user's time zone changes."""
+    mock = FleetMock()
+    subscriber = _subscriber(mock, "1s")
+    [first] = subscriber.collect(mock.world, first=True)
+    battery = mock.world.trackers[1].state.battery_update
+    assert battery is not None
+    assert first["data"][0]["battery_update"] == format_datetime(battery)  # UTC
+    mock.world.users.change(subscriber.user_id, time_zone="Asia/Kathmandu")
+    _feed(mock, 1, 30)
+    [batch] = subscriber.collect(mock.world)
+    shown = local_time(battery, zone("Asia/Kathmandu"))
+    assert batch["data"][0]["battery_update"] == format_datetime(shown)  # 5:45 ahead

@@ -3,6 +3,7 @@ mock in this process and from a served one."""
 
 from __future__ import annotations
 
+import datetime as dt
 import http.server
 import json
 import threading
@@ -21,6 +22,8 @@ from fleetapi import (
     WrongHashError,
     WrongRequestFormatError,
 )
+from fleetapi._stream import KEPT_DATETIMES, read_frame
+from fleetapi.endpoints.event import EVENT_SUBSCRIPTION
 from fleetapi.models.event import (
     IotMonitorEvent,
     IotMonitorSubscription,
@@ -90,6 +93,37 @@ def test_the_async_client_streams_alike(mock: FleetMock) -> None:
     first, change = asyncio.run(main())
     assert isinstance(first, StateBatchEvent)
     assert [state.gps.speed for state in change.data] == [55]
+
+
+def test_a_stream_reads_each_date_time_text_once_across_its_batches(mock: FleetMock) -> None:
+    """A tracker's times that did not change since its last report are the same objects in
+    the next batch: the stream keeps what it parsed (and the values are the state's)."""
+    with mock.login("demo", "demo") as client:
+        requests = [
+            StateBatchSubscription(target=SubscriptionTarget(type="selected", tracker_ids=[1]))
+        ]
+        with client.event.subscription(requests=requests) as events:
+            [first] = next(events).data
+            _feed(mock, 1, 42)
+            [moved] = next(events).data
+        assert moved.gps.speed == 42
+        assert moved.battery_update is first.battery_update is not None
+        assert moved == client.tracker.get_state(tracker_id=1)
+
+
+def test_the_date_times_a_stream_keeps_are_bounded() -> None:
+    endpoint = EVENT_SUBSCRIPTION
+    frame = {
+        "type": "event",
+        "event": "state_batch",
+        "data": [{"source_id": 1, "gps": {}, "connection_status": "active",
+                  "movement_status": "parked", "last_update": "2026-01-15 09:00:00"}],
+    }  # fmt: skip
+    kept = {f"{n}": dt.datetime(2026, 1, 1) for n in range(KEPT_DATETIMES + 1)}
+    [state] = read_frame(endpoint, json.dumps(frame), datetimes=kept).data
+    assert kept == {"2026-01-15 09:00:00": state.last_update}  # full: it started again
+    [again] = read_frame(endpoint, json.dumps(frame), datetimes=kept).data
+    assert again.last_update is state.last_update
 
 
 def test_readings_come_first_whole_then_what_changed(mock: FleetMock) -> None:

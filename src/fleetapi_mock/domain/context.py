@@ -23,6 +23,7 @@ from fleetapi._errors import (
     InvalidParametersError,
     TimeSpanTooBigError,
 )
+from fleetapi._formats import format_datetime
 from fleetapi_mock.domain.subuser import in_sight
 from fleetapi_mock.state.bounds import WORLD_TIME_MAX, WORLD_TIME_MIN
 from fleetapi_mock.state.clock import zone
@@ -42,6 +43,7 @@ __all__ = [
     "Context",
     "FileReply",
     "Reply",
+    "TimeWriter",
     "UploadedFile",
     "invalid",
     "local_time",
@@ -59,6 +61,9 @@ DEFAULT_MAX_TIME_SPAN = dt.timedelta(days=90)
 
 _MEMO_TIMES = 4096
 """The most date/times a context remembers converting (a long answer starts again after)."""
+
+TimeWriter = Callable[[dt.datetime | None], str | None]
+"""What writes world date/times as a caller reads them (:meth:`Context.time_writer`)."""
 
 _K = TypeVar("_K", int, str)
 _R = TypeVar("_R", bound=Owned)
@@ -197,6 +202,29 @@ class Context:
     def optional_user_time(self, value: dt.datetime | None) -> dt.datetime | None:
         """:meth:`user_time` that lets ``None`` through."""
         return None if value is None else self.user_time(value)
+
+    def time_writer(self, *, keep: int = _MEMO_TIMES) -> TimeWriter:
+        """A function writing world date/times as the converter writes :meth:`user_time`'s
+        answers (``None`` stays ``None``), for objects built straight into their JSON form.
+
+        It remembers what it wrote, ``keep`` date/times at most (it starts again after): a
+        batch of states repeats the same few times. It writes in the caller's time zone and
+        date/time mode of the moment it is made: keep one no longer than they last.
+        """
+        tz, iso = self.time_zone(), self.iso
+        texts: dict[dt.datetime, str] = {}
+
+        def write(value: dt.datetime | None) -> str | None:
+            if value is None:
+                return None
+            found = texts.get(value)
+            if found is None:
+                if len(texts) >= keep:
+                    texts.clear()
+                found = texts[value] = format_datetime(local_time(value, tz, iso=iso), iso=iso)
+            return found
+
+        return write
 
     def world_time(self, value: dt.datetime) -> dt.datetime:
         """A date/time from the request (the caller's time zone unless it has an offset) as

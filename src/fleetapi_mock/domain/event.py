@@ -29,9 +29,9 @@ from fleetapi.models.event import (
     StateBatchSubscription,
     StateSubscription,
 )
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.context import Context, TimeWriter
 from fleetapi_mock.domain.sensor import tracker_readings
-from fleetapi_mock.domain.tracker import wire_state
+from fleetapi_mock.domain.tracker import state_json
 from fleetapi_mock.domain.tracker_command import confirm_due_commands
 from fleetapi_mock.state.records import TrackerRecord, UserRecord
 from fleetapi_mock.state.world import World
@@ -39,6 +39,7 @@ from fleetapi_mock.state.world import World
 __all__ = [
     "COMPACT_FIELDS",
     "DEFAULT_RATE_LIMIT",
+    "KEPT_TIMES",
     "Subscriber",
     "Subscription",
     "rate_limit_of",
@@ -143,6 +144,12 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
+KEPT_TIMES = 16_384
+"""The date/times a connection keeps written in its user's zone, from batch to batch (a
+tracker's battery, inputs or network times that did not change since its last report): about
+2.5 MB at most."""
+
+
 @attrs.define(kw_only=True)
 class Subscriber:
     """A connection's subscriptions, for the user its credential names."""
@@ -150,6 +157,10 @@ class Subscriber:
     user_id: int
     credential: str = attrs.field(repr=False)
     subscriptions: dict[str, Subscription] = attrs.Factory(dict)
+    _writer: tuple[tuple[str, bool], TimeWriter] | None = attrs.field(
+        default=None, init=False, repr=False, eq=False
+    )
+    """The time writer of the events' date/times, and the user's zone and mode it writes in."""
 
     def context(self, world: World) -> Context | None:
         """A context for the subscriber's user (``None``: the user is gone)."""
@@ -157,6 +168,16 @@ class Subscriber:
         if user is None:
             return None
         return Context(world=world, endpoint=TRACKER_GET_STATES, user=user)
+
+    def time_writer(self, ctx: Context) -> TimeWriter:
+        """The writer of the date/times of the events for ``ctx``'s user
+        (:meth:`Context.time_writer`), kept from batch to batch while the user's time zone
+        stays (a tracker's times that did not change since its last report are written
+        once), made again when it changes."""
+        key = (ctx.require_user().time_zone, ctx.iso)
+        if self._writer is None or self._writer[0] != key:
+            self._writer = (key, ctx.time_writer(keep=KEPT_TIMES))
+        return self._writer[1]
 
     def statuses(self, world: World, subscription: Subscription) -> dict[str, str]:
         """What the subscription answers for each tracker it names (every tracker of the user
@@ -184,12 +205,14 @@ class Subscriber:
         confirm_due_commands(world)
         frames: list[dict[str, Any]] = []
         now = world.now()
+        write = self.time_writer(ctx)
         for subscription in self.subscriptions.values():
             lifecycle, changed = self._review(world, subscription)
             frames.extend(lifecycle)
+            compact = subscription.compact
             if subscription.type == "state":
                 frames.extend(
-                    _event("state", ctx, _state(ctx, world.trackers[i], subscription.compact))
+                    _event("state", ctx, state_json(ctx, world.trackers[i], compact, write))
                     for i in changed
                 )
                 continue
@@ -204,7 +227,7 @@ class Subscriber:
                 or now - subscription.sent_at >= subscription.period
             )
             if subscription.sent_at is None or (due and subscription.pending):
-                data = _batch(ctx, subscription)
+                data = _batch(ctx, subscription, write)
                 subscription.pending.clear()
                 subscription.sent_at = now
                 if subscription.type == "iot_monitor":
@@ -293,9 +316,9 @@ def _modified_readings(
     return changed
 
 
-def _batch(ctx: Context, subscription: Subscription) -> Any:
-    """The ``data`` of a batch: the states of the trackers that changed, or one readings
-    object (by tracker ID) holding the readings that changed."""
+def _batch(ctx: Context, subscription: Subscription, write: TimeWriter) -> Any:
+    """The ``data`` of a batch: the states of the trackers that changed (date/times written
+    by ``write``), or one readings object (by tracker ID) holding the readings that changed."""
     world = ctx.world
     trackers = [
         world.trackers[i]
@@ -303,7 +326,8 @@ def _batch(ctx: Context, subscription: Subscription) -> Any:
         if i in world.trackers and not world.trackers[i].blocked
     ]
     if subscription.type == "state_batch":
-        return [_state(ctx, record, subscription.compact) for record in trackers]
+        compact = subscription.compact
+        return [state_json(ctx, record, compact, write) for record in trackers]
     if subscription.type == "iot_monitor":
         return {"iot_last_values": [_iot_values(world, record.id) for record in trackers]}
     readings: dict[str, Any] = {}
@@ -369,13 +393,6 @@ def _named_status(world: World, user: UserRecord, tracker_id: int) -> str:
     if not user.is_master and user.trackers is not None and tracker_id not in user.trackers:
         return "disallowed"
     return _status(record)
-
-
-def _state(ctx: Context, record: TrackerRecord, compact: bool) -> dict[str, Any]:
-    state: dict[str, Any] = converter_for().unstructure(wire_state(ctx, record))
-    if compact:
-        return {key: state[key] for key in COMPACT_FIELDS if key in state}
-    return state
 
 
 def _event(kind: str, ctx: Context, data: Any) -> dict[str, Any]:

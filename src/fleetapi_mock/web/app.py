@@ -244,6 +244,8 @@ def create_app(
             answered = failure_response(UnexpectedError())
         if answered is not None:
             await _send(scope, answered, send)
+        if streams.open:  # what the request changed reaches the event streams at once
+            streams.nudge()
 
     streams = Streams(lambda: worlds.main.limits)
 

@@ -9,7 +9,10 @@ client gets a heartbeat frame ``X`` every :data:`HEARTBEAT_SECONDS`.
 Each world has a :class:`Hub`: one task per world looks at the world's change counters
 (:attr:`~fleetapi_mock.state.table.Table.version`) every :data:`WATCH_SECONDS` and wakes the
 world's streams when one moved, so that a position fed to the world (``/__mock__/positions``,
-``FleetMock.drive``, an API call) reaches subscribers at once, whatever moved it. World work
+``FleetMock.drive``, an API call) reaches subscribers at once, whatever moved it; the app
+nudges it to look as soon as it has answered an HTTP request (no sooner than the watch's
+period after the last look), so that what a request changed is not left waiting for the
+watch's next turn. World work
 (answering a frame, collecting events) runs in a thread holding the world's lock, never on the
 event loop. A stream keeps at most ``limits.stream_queue`` frames for a slow reader: the oldest
 event goes first, and is counted.
@@ -21,7 +24,9 @@ import asyncio
 import collections
 import json
 import logging
+import math
 import re
+import time
 import uuid
 import weakref
 from collections.abc import Awaitable, Callable
@@ -96,6 +101,8 @@ class Hub:
         self.streams: set[Stream] = set()
         self._changed = asyncio.Event()
         self._seen: tuple[int, ...] = ()
+        self._looked = -math.inf
+        """When the world's change counters were last looked at (:func:`time.monotonic`)."""
         self._task: asyncio.Task[None] | None = None
 
     def signature(self) -> tuple[int, ...]:
@@ -117,21 +124,37 @@ class Hub:
         """Count ``stream`` among the world's; the watching task runs while there are some."""
         self.streams.add(stream)
         if self._task is None or self._task.done():
-            self._seen = self.signature()
+            self._seen, self._looked = self.signature(), time.monotonic()
             self._task = asyncio.get_running_loop().create_task(self._watch())
 
     def leave(self, stream: Stream) -> None:
         """Forget ``stream`` (closed)."""
         self.streams.discard(stream)
 
+    def nudge(self) -> None:
+        """Look at the world's change counters now (a request was just answered: a position
+        fed, say), unless they were looked at less than :data:`WATCH_SECONDS` ago: a change
+        reaches the streams at once, and the counters are looked at no more often than the
+        watch alone looks."""
+        if time.monotonic() - self._looked >= WATCH_SECONDS:
+            self._look()
+
+    def _look(self) -> None:
+        """Wake the world's streams if a change counter moved since the last look."""
+        self._looked = time.monotonic()
+        seen = self.signature()
+        if seen != self._seen:
+            self._seen = seen
+            woken, self._changed = self._changed, asyncio.Event()
+            woken.set()
+
     async def _watch(self) -> None:
         while self.streams:
-            await asyncio.sleep(WATCH_SECONDS)
-            seen = self.signature()
-            if seen != self._seen:
-                self._seen = seen
-                woken, self._changed = self._changed, asyncio.Event()
-                woken.set()
+            wait = self._looked + WATCH_SECONDS - time.monotonic()
+            if wait > 0:  # a nudge looked meanwhile
+                await asyncio.sleep(wait)
+            else:
+                self._look()
 
 
 class Streams:
@@ -141,6 +164,13 @@ class Streams:
         self._limits = limits
         self._hubs: weakref.WeakKeyDictionary[Backend, Hub] = weakref.WeakKeyDictionary()
         self.open = 0
+
+    def nudge(self) -> None:
+        """A request was answered: each world with streams looks whether it changed
+        (:meth:`Hub.nudge`)."""
+        for hub in list(self._hubs.values()):
+            if hub.streams:
+                hub.nudge()
 
     def hub(self, backend: Backend) -> Hub:
         """The hub of ``backend``'s world."""

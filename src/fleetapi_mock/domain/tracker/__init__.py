@@ -26,11 +26,12 @@ from fleetapi.models.tracker import (
     TrackerSource,
     TrackerState,
 )
-from fleetapi_mock.domain.context import Context
-from fleetapi_mock.state.records import TrackerRecord
+from fleetapi_mock.domain.context import Context, TimeWriter
+from fleetapi_mock.state.records import TrackerRecord, TrackerStateRecord
 from fleetapi_mock.state.table import Table
 
 __all__ = [
+    "state_json",
     "tracker_json",
     "unblocked_tracker",
     "unblocked_trackers",
@@ -139,7 +140,8 @@ a wire object)."""
 
 
 def wire_state(ctx: Context, record: TrackerRecord) -> TrackerState:
-    """The wire state of a tracker, date/times in the caller's time zone."""
+    """The wire state of a tracker, date/times in the caller's time zone (what
+    :func:`state_json` writes straight into its JSON form, a property test holds it so)."""
     state = record.state
     location = (
         LatLng(lat=state.lat, lng=state.lng)
@@ -183,3 +185,75 @@ def wire_state(ctx: Context, record: TrackerRecord) -> TrackerState:
         },
         actual_track_update=local(state.actual_track_update),
     )
+
+
+def state_json(
+    ctx: Context, record: TrackerRecord, compact: bool = False, write: TimeWriter | None = None
+) -> dict[str, Any]:
+    """The JSON form of :func:`wire_state` (the converter's, in the caller's date/time mode),
+    built straight from the record: no wire object made and unstructured again, keys in the
+    converter's order (the model's, the fields it may omit last), omitted ones left out.
+
+    ``compact``: only the fields of the ``compact`` event format
+    (``fleetapi_mock.domain.event.COMPACT_FIELDS``). ``write`` is a
+    :meth:`Context.time_writer` of ``ctx`` (one for a whole batch of states).
+    """
+    write = write or ctx.time_writer()
+    state = record.state
+    lat, lng = state.lat, state.lng
+    gps: dict[str, Any] = {
+        "updated": write(state.gps_updated),
+        "signal_level": state.signal_level,
+        "location": None if lat is None or lng is None else {"lat": lat, "lng": lng},
+        "heading": state.heading,
+        "speed": state.speed,
+        "alt": state.alt,
+    }
+    if state.precision is not None:
+        gps["precision"] = state.precision
+    if state.gsm_lbs:
+        gps["gsm_lbs"] = True
+    made: dict[str, Any] = {
+        "source_id": record.source_id,
+        "gps": gps,
+        "connection_status": state.connection_status,
+        "movement_status": state.movement_status,
+        "movement_status_update": write(state.movement_status_update),
+    }
+    if compact:
+        _ignition(made, state, write)
+        made["last_update"] = write(state.last_update)
+        return made
+    gsm = state.gsm
+    made["gsm"] = (
+        None
+        if gsm is None
+        else {
+            "updated": write(gsm.updated),
+            "signal_level": gsm.signal_level,
+            "network_name": gsm.network_name,
+            "roaming": gsm.roaming,
+        }
+    )
+    made["last_update"] = write(state.last_update)
+    made["battery_level"] = state.battery_level
+    made["battery_update"] = write(state.battery_update)
+    made["inputs"] = list(state.inputs)
+    made["inputs_update"] = write(state.inputs_update)
+    made["outputs"] = list(state.outputs)
+    made["outputs_update"] = write(state.outputs_update)
+    made["additional"] = {
+        name: {"value": value.value, "updated": write(value.updated)}
+        for name, value in state.additional.items()
+    }
+    made["actual_track_update"] = write(state.actual_track_update)
+    _ignition(made, state, write)  # the converter writes the fields it may omit last
+    return made
+
+
+def _ignition(made: dict[str, Any], state: TrackerStateRecord, write: TimeWriter) -> None:
+    """The ignition and its time, when the tracker has an ignition sensor."""
+    if state.ignition is not None:
+        made["ignition"] = state.ignition
+        if state.ignition_update is not None:
+            made["ignition_update"] = write(state.ignition_update)

@@ -6,6 +6,8 @@ only those. A tracker the caller may not see is answered as missing (201, or 217
 
 from __future__ import annotations
 
+from typing import Any
+
 from fleetapi._errors import (
     DeviceBlockedError,
     EntityNotFoundError,
@@ -22,15 +24,13 @@ from fleetapi.models.tracker import (
     Tracker,
     TrackerListParams,
     TrackerReadParams,
-    TrackerState,
-    TrackerStates,
     TrackerStatesParams,
 )
 from fleetapi_mock.domain.context import Context, Reply
 from fleetapi_mock.domain.tracker import (
+    state_json,
     tracker_json,
     unblocked_tracker,
-    wire_state,
     wire_tracker,
 )
 from fleetapi_mock.handlers import handles
@@ -67,22 +67,24 @@ def tracker_read(ctx: Context, params: TrackerReadParams) -> Tracker:
 
 
 @handles(TRACKER_GET_STATE)
-def tracker_get_state(ctx: Context, params: TrackerReadParams) -> TrackerState:
+def tracker_get_state(ctx: Context, params: TrackerReadParams) -> Reply:
     """A tracker's state: 201 when missing or not the caller's, 208 when blocked."""
-    return wire_state(ctx, unblocked_tracker(ctx, params.tracker_id))
+    record = unblocked_tracker(ctx, params.tracker_id)
+    return Reply(value=state_json(ctx, record), unstructured=True)
 
 
 @handles(TRACKER_GET_STATES)
-def tracker_get_states(ctx: Context, params: TrackerStatesParams) -> TrackerStates:
+def tracker_get_states(ctx: Context, params: TrackerStatesParams) -> Reply:
     """The states of several trackers.
 
     An unknown tracker fails the call with 217 unless ``allow_not_exist`` lists it in
     ``not_exist``; a blocked one fails it with 208 unless ``list_blocked`` lists it in
     ``blocked``. Neither has a state; each list is answered only when asked for.
     """
-    states: dict[str, TrackerState] = {}
+    states: dict[str, Any] = {}
     blocked: list[int] = []
     missing: list[int] = []
+    write = ctx.time_writer()
     for tracker_id in dict.fromkeys(params.trackers):
         record = ctx.visible_tracker(tracker_id)
         if record is None:
@@ -90,13 +92,14 @@ def tracker_get_states(ctx: Context, params: TrackerStatesParams) -> TrackerStat
         elif record.blocked:
             blocked.append(tracker_id)
         else:
-            states[str(tracker_id)] = wire_state(ctx, record)
+            states[str(tracker_id)] = state_json(ctx, record, write=write)
     if missing and not params.allow_not_exist:
         raise NonExistentEntitiesError("no such trackers: " + ", ".join(str(i) for i in missing))
     if blocked and not params.list_blocked:
         raise DeviceBlockedError("blocked trackers: " + ", ".join(str(i) for i in blocked))
-    return TrackerStates(
-        states=states,
-        blocked=blocked if params.list_blocked else UNSET,
-        not_exist=missing if params.allow_not_exist else UNSET,
-    )
+    answer: dict[str, Any] = {"states": states}  # the JSON form of ``TrackerStates``
+    if params.list_blocked:
+        answer["blocked"] = blocked
+    if params.allow_not_exist:
+        answer["not_exist"] = missing
+    return Reply(value=answer, unstructured=True)
