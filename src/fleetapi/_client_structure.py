@@ -24,7 +24,7 @@ from cattrs.gen import make_dict_structure_fn, override
 from fleetapi._annotations import PLAIN_SCALARS, has_unset, is_literal, is_optional, without_unset
 from fleetapi._formats import wire_name
 
-__all__ = ["make_client_structure_fn"]
+__all__ = ["make_client_structure_fn", "plain_read"]
 
 StructureFn = Callable[[Mapping[str, Any], Any], Any]
 
@@ -96,6 +96,23 @@ def make_client_structure_fn(cls: type, conv: cattrs.Converter) -> StructureFn:
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     structure: StructureFn = scope["structure"]
     return structure
+
+
+def plain_read(tp: Any, conv: cattrs.Converter) -> Callable[[Any], Any] | None:
+    """How the generated function reads a present value of a field declared ``tp``: through
+    the hook of its type unless it needs nothing done (the same choice, made once per field);
+    ``None`` for a value always taken as it is."""
+    target, nullable = _read(tp)
+    if target is None:
+        return None
+    hook = _hook(conv, target)
+    if target in PLAIN_SCALARS:
+        if nullable:
+            return lambda v: v if v is None or type(v) is target else hook(v, target)
+        return lambda v: v if type(v) is target else hook(v, target)
+    if nullable:
+        return lambda v: v if v is None else hook(v, target)
+    return lambda v: hook(v, target)
 
 
 def _takes_self(default: Any) -> bool:
