@@ -141,7 +141,7 @@ class Rules:
             return f"must be at most {self.max_length} characters"
         if self.printable and _PRINTABLE.fullmatch(value) is None:
             return "must contain printable characters only"
-        if any(c in value for c in self.forbid):
+        if self.forbid and any(c in value for c in self.forbid):
             return "must not contain " + " or ".join(self.forbid)
         if self.url and not is_web_url(value):
             return "must be an http or https URL without spaces or line breaks"
