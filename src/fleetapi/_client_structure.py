@@ -63,13 +63,17 @@ def make_client_structure_fn(cls: type, conv: cattrs.Converter) -> StructureFn:
         convert = ""
         if target is not None:
             scope[f"H{i}"], scope[f"T{i}"] = _hook(conv, target), target
-            tests = [f"type({value}) is not T{i}"] if target in PLAIN_SCALARS else []
-            tests += [f"{value} is not None"] if nullable else []
+            tests = [f"{value} is not None"] if nullable else []  # nulls first: most are
+            tests += [f"type({value}) is not T{i}"] if target in PLAIN_SCALARS else []
             convert = f"{value} = H{i}({value}, T{i})"
             if tests:
                 convert = f"if {' and '.join(tests)}: {convert}"
         if a.default is attrs.NOTHING:
             lines.append(f"    {value} = o[{key!r}]")
+            if convert:
+                lines.append(f"    {convert}")
+        elif a.default is None and (nullable or not convert):  # missing reads as null
+            lines.append(f"    {value} = get({key!r})")
             if convert:
                 lines.append(f"    {convert}")
         elif not convert and not isinstance(a.default, attrs.Factory):  # type: ignore[arg-type]
