@@ -62,9 +62,9 @@ def _check_of(cls: type, iso: bool) -> Check | None:
     conv = converter_for(strict=True, iso=iso)
     steps: dict[str, tuple[Callable[[Any, Any], Any], Any, Rules | None, type | None, bool]] = {}
     for a in fields:
-        inner, nullable = _model_of(a.type)
-        hook = conv.get_structure_hook(a.type)
-        steps[wire_name(a.name)] = (hook, a.type, rules_of(a), inner, nullable)
+        tp, nullable = _unwrapped(a.type)
+        inner = tp if isinstance(tp, type) and attrs.has(tp) else None
+        steps[wire_name(a.name)] = (conv.get_structure_hook(tp), tp, rules_of(a), inner, nullable)
     required = frozenset(wire_name(a.name) for a in fields if a.default is attrs.NOTHING)
     relaxed = {
         wire_name(a.name): r
@@ -73,7 +73,7 @@ def _check_of(cls: type, iso: bool) -> Check | None:
     }
 
     def check(value: Any) -> bool:
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):
             return False
         if relaxed:
             value = relax(value, relaxed)
@@ -84,10 +84,12 @@ def _check_of(cls: type, iso: bool) -> Check | None:
             if step is None:
                 continue
             hook, tp, limits, inner, nullable = step
+            if item is None and nullable:  # what the hook of X | None takes; no limit holds it
+                continue
             if limits is not None and limits.check(item) is not None:
                 return False
             if inner is not None and (nested := _check_of(inner, iso)) is not None:
-                if not ((item is None and nullable) or nested(item)):
+                if not nested(item):
                     return False
                 continue
             try:
@@ -97,6 +99,18 @@ def _check_of(cls: type, iso: bool) -> Check | None:
         return True
 
     return check
+
+
+def _unwrapped(tp: Any) -> tuple[Any, bool]:
+    """A field's declared type without ``| Unset`` and ``| None`` (the strict converter's
+    hooks of those pass to the hook of what is left, a null aside), and whether null is
+    allowed."""
+    if has_unset(tp):
+        tp = without_unset(tp)
+    nullable = is_optional(tp)
+    if nullable:
+        (tp,) = [m for m in get_args(tp) if m is not type(None)]
+    return tp, nullable
 
 
 def _model_of(tp: Any) -> tuple[type | None, bool]:

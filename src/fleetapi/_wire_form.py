@@ -27,6 +27,7 @@ from fleetapi._types import TAGGED_UNIONS, UNSET
 __all__ = ["WireForm", "wire_form"]
 
 Write = Callable[[Any], Any]
+Read = Callable[[Any], Any]
 
 
 @cache
@@ -54,62 +55,68 @@ class WireForm:
         out, read = converter_for(iso=iso), converter_for()
         self._template: dict[str, Any] = {}
         self._fresh: list[tuple[str, str, Callable[[], Any], Write | None]] = []
-        self._steps: dict[str, tuple[str, Write | None, int | None]] = {}
-        self._reads: dict[str, tuple[str, Callable[[Any], Any] | None]] = {}
-        self._required = tuple(a.name for a in fields if a.default is NOTHING)
+        self._steps: dict[str, tuple[str, Write | None, int | None, bool]] = {}
+        self._echoes: dict[str, tuple[str, Read | None, Write | None, int | None, bool]] = {}
+        self._required = [(a.name, wire_name(a.name)) for a in fields if a.default is NOTHING]
         for index, a in enumerate(fields):
             key = wire_name(a.name)
             hook = out.get_unstructure_hook(a.type)
             write = None if hook == identity else hook
-            omitted = a.default is UNSET
-            if a.default is NOTHING:
+            omitted = index if a.default is UNSET else None
+            required = a.default is NOTHING
+            if required:
                 self._template[key] = None  # a place in the order, always given
             elif isinstance(a.default, attrs.Factory):  # type: ignore[arg-type]
                 if a.default.takes_self:
                     raise TypeError(f"{cls.__qualname__}.{a.name}: a default from the instance")
-                self._template[key] = None
+                self._template[key] = None  # made for each form when not given
                 self._fresh.append((a.name, key, a.default.factory, write))
-            elif not omitted:
+            elif omitted is None:
                 self._template[key] = a.default if write is None else write(a.default)
-            self._steps[a.name] = (key, write, index if omitted else None)
-            self._reads[key] = (a.name, plain_read(a.type, read))
+            self._steps[a.name] = (key, write, omitted, required)
+            self._echoes[key] = (a.name, plain_read(a.type, read), write, omitted, required)
 
     def __call__(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """The JSON form of the model with ``values`` (by attribute name), the others at
         their defaults."""
-        return self._write(values)
+        return self.echo({}, **values)
 
     def echo(self, wire: Mapping[str, Any], **values: Any) -> dict[str, Any]:
         """The JSON form of the model the client's converter reads from ``wire`` (unknown
         keys ignored), with ``values`` (by attribute name) besides."""
-        read: dict[str, Any] = {}
-        reads = self._reads
-        for key, item in wire.items():
-            step = reads.get(key)
-            if step is not None:
-                name, convert = step
-                read[name] = item if convert is None else convert(item)
-        if values:
-            read.update(values)
-        return self._write(read)
-
-    def _write(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        for name in self._required:
-            if name not in values:
-                raise TypeError(f"missing field {name}")
         form = self._template.copy()
-        for name, key, factory, write in self._fresh:
-            if name not in values:
-                value = factory()
-                form[key] = value if write is None else write(value)
-        late: list[tuple[int, str, Any]] = []
-        steps = self._steps
+        late: list[tuple[int, str, Any]] | None = None
+        given = 0  # the required fields among them
+        for key, item in wire.items():
+            step = self._echoes.get(key)
+            if step is None:
+                continue
+            name, convert, write, omitted, required = step
+            if values and name in values:
+                continue
+            given += required
+            if convert is not None:
+                item = convert(item)
+            if omitted is None:
+                form[key] = item if write is None else write(item)
+            elif item is not UNSET:
+                late = late or []
+                late.append((omitted, key, item if write is None else write(item)))
         for name, value in values.items():
-            key, write, omitted = steps[name]
+            key, write, omitted, required = self._steps[name]
+            given += required
             if omitted is None:
                 form[key] = value if write is None else write(value)
             elif value is not UNSET:
+                late = late or []
                 late.append((omitted, key, value if write is None else write(value)))
+        if given < len(self._required):
+            missing = [n for n, k in self._required if k not in wire and n not in values]
+            raise TypeError(f"missing fields: {', '.join(missing)}")
+        for name, key, factory, write in self._fresh:
+            if key not in wire and name not in values:
+                value = factory()
+                form[key] = value if write is None else write(value)
         if late:
             late.sort(key=_first)
             for _, key, value in late:
