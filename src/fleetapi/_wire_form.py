@@ -79,11 +79,14 @@ class WireForm:
     def __call__(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """The JSON form of the model with ``values`` (by attribute name), the others at
         their defaults."""
-        return self.echo({}, **values)
+        return self._form({}, values)
 
     def echo(self, wire: Mapping[str, Any], **values: Any) -> dict[str, Any]:
         """The JSON form of the model the client's converter reads from ``wire`` (unknown
         keys ignored), with ``values`` (by attribute name) besides."""
+        return self._form(wire, values)
+
+    def _form(self, wire: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
         form = self._template.copy()
         late: list[tuple[int, str, Any]] | None = None
         given = 0  # the required fields among them
