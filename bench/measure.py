@@ -162,6 +162,26 @@ def per_run(func: Callable[[], object], min_time: float) -> Sample:
     return sample
 
 
+def per_second(func: Callable[[], int], min_time: float) -> Sample:
+    """A sample of how much ``func`` does a second: it answers how much it did (rows
+    converted, answers received: what was done, not what was asked) and is called until
+    ``min_time`` has passed (at least once); the sample is the sum over the seconds.
+    ``func`` runs once first, as a warm-up."""
+    func()
+
+    def sample() -> float:
+        clock = time.perf_counter
+        done = 0
+        started = clock()
+        while True:
+            done += func()
+            elapsed = clock() - started
+            if elapsed >= min_time:
+                return done / elapsed
+
+    return sample
+
+
 def compare(
     figure: str,
     project: Sample,

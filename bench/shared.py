@@ -3,8 +3,8 @@
 - A light world's ``vehicle/read``, called one after another through the SDK's ``Client`` as a
   test suite calls, while heavy worlds (10,000 tasks each) are kept busy by other clients
   asking for their whole ``task/list``; against the same light world with those worlds idle.
-  The figure is the 99th percentile of the light calls' latency; rounds of each alternate and
-  the median of the rounds' percentiles is kept.
+  The figure is the 99th percentile of the latency of the light calls answered (failures are
+  counted apart); rounds of each alternate and the median of the rounds' percentiles is kept.
 - Requests per second of ``vehicle/read`` spread over 8 named worlds (each connection bound to
   one by ``X-Mock-World``), against the same load on one named world.
 
@@ -14,10 +14,12 @@ file run as a script (``python bench/shared.py HOST PORT CONNECTIONS REQUEST_FIL
 connection *i* sends the raw request of file *i* modulo their number, one request in flight on
 each. On ``go`` (a line on its standard input) it opens its connections and starts, answering
 ``going`` once each has sent its first request; on ``count`` it answers one JSON line (answers
-counted and seconds since ``go``, connections answered) and goes on; on ``stop`` it drops its
-connections (answers in flight are abandoned, so the server drops the requests still queued for
-them) and answers one JSON line: answers counted, seconds, statuses, API codes of refusals,
-connection errors, median latency. Standard input ending ends it.
+counted, those of HTTP 200 apart, and seconds since ``go``, connections answered) and goes on;
+on ``stop`` it drops its connections (answers in flight are abandoned, so the server drops the
+requests still queued for them) and answers one JSON line: answers counted (and of HTTP 200),
+seconds, statuses, API codes of refusals, connection errors, median latency of the HTTP 200
+answers. Standard input ending ends it. The figures count successful answers only: a refusal
+(a world's queue full) is quick, and counted apart.
 """
 
 from __future__ import annotations
@@ -126,8 +128,9 @@ class _Generate:
                     body = await reader.readexactly(length)
                     if self.stopped:
                         return
-                    self.latencies.append(time.perf_counter() - started)
                     status = int(head[9:12])
+                    if status == 200:  # the latency of answers, not of quick refusals
+                        self.latencies.append(time.perf_counter() - started)
                     self.statuses[status] += 1
                     self.answered.add(index)
                     if status != 200:
@@ -165,6 +168,7 @@ class _Generate:
                 seconds = time.perf_counter() - started
                 report = {
                     "answers": sum(self.statuses.values()),
+                    "ok": self.statuses[200],
                     "seconds": seconds,
                     "answered": len(self.answered),
                 }
@@ -177,6 +181,7 @@ class _Generate:
                 await asyncio.gather(*tasks, return_exceptions=True)
                 report = {
                     "answers": sum(self.statuses.values()),
+                    "ok": self.statuses[200],
                     "seconds": seconds,
                     "statuses": self.statuses,
                     "codes": self.codes,
@@ -343,11 +348,13 @@ class LightRounds:
             try:
                 call(vehicle_id=1)
             except FleetError:
-                self.failures += 1
-            finished = clock()
-            latencies.append(finished - started)
-            if finished >= end:
+                self.failures += 1  # counted apart: a quick refusal is no quick answer
+            else:
+                latencies.append(clock() - started)
+            if clock() >= end:
                 break
+        if not latencies:  # every call refused: no answer to time
+            latencies = [math.inf]
         self.calls.append(len(latencies))
         self.medians.append(statistics.median(latencies))
         self.longest.append(max(latencies))
@@ -411,19 +418,19 @@ def light_under_load(url: str, pid: int, sizes: Sizes, shared: SharedSizes) -> R
             return alone.run()
 
         project, baseline = alternate(loaded_round, alone_round, sizes.samples)
-    heavy_answers = sum(r["answers"] for r in reports)
+    heavy_answers = sum(r["ok"] for r in reports)
     medians = [r["median"] for r in reports if r["median"] is not None]
     codes = _counted(reports, "codes")
     errors = _counted(reports, "errors")
     note = (
-        f"{sizes.samples} rounds each of {shared.round_seconds:g} s; light calls per round "
-        f"(median) {statistics.median(loaded.calls):,.0f} loaded, "
+        f"{sizes.samples} rounds each of {shared.round_seconds:g} s; light calls answered per "
+        f"round (median) {statistics.median(loaded.calls):,.0f} loaded, "
         f"{statistics.median(alone.calls):,.0f} alone; light p50 "
         f"{_ms(statistics.median(loaded.medians))} vs {_ms(statistics.median(alone.medians))}; "
         f"light longest {_ms(max(loaded.longest))} vs {_ms(max(alone.longest))}; "
         f"light failures {loaded.failures} loaded, {alone.failures} alone. Heavy: "
         f"{shared.heavy_worlds} world(s) x {shared.tasks:,} tasks x {shared.heavy_clients} "
-        f"clients, {heavy_answers} task/list answers in {sizes.samples} loaded rounds "
+        f"clients, {heavy_answers} task/list answers (HTTP 200) in {sizes.samples} loaded rounds "
         f"({f'median {statistics.median(medians):.2f} s each' if medians else 'none finished'}), "
         f"refused by code {dict(codes) or 'none'}, connection errors {dict(errors) or 'none'}; "
         f"waiting for the server to go idle before an alone round: up to {max(drains):.1f} s"
@@ -475,7 +482,7 @@ def spread_throughput(url: str, sizes: Sizes) -> Ratio:
                 time.sleep(sizes.http_time)
                 report = generator.stop()
                 reports.append(report)
-                answers = report["answers"] - first["answers"]
+                answers = report["ok"] - first["ok"]  # successes, not refusals
                 measured.append(answers)
                 return float(answers) / (report["seconds"] - first["seconds"])
 
@@ -492,7 +499,7 @@ def spread_throughput(url: str, sizes: Sizes) -> Ratio:
     statuses = _counted(reports, "statuses")
     note = (
         f"{connections} connections, {sizes.http_time:g} s per sample after "
-        f"{ramp:g} s under way; {sum(measured):,} answers counted in the samples "
+        f"{ramp:g} s under way; {sum(measured):,} HTTP 200 answers counted in the samples "
         f"({sum(statuses.values()):,} in all), non-200: "
         f"{ {k: v for k, v in statuses.items() if k != '200'} or 'none' } "
         f"(codes {dict(refused) or 'none'}), connection errors {dict(errors) or 'none'}"

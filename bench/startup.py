@@ -2,7 +2,8 @@
 every kind of command against ``fleet tracker list``.
 
 All are whole processes against the served mock (output piped); the script imports httpx,
-posts ``tracker/list`` with the API key and prints the answer. All read compiled bytecode, as
+posts ``tracker/list`` with the API key, prints the answer and fails unless it is a success
+(as ``fleet`` does: a process that fails stops the figure). All read compiled bytecode, as
 an installed package does. ``fleet task list`` (hand-made, paging) and ``fleet zone list``
 (generated) each build their own area of the call table alone; before they built all of it.
 """
@@ -22,8 +23,11 @@ SCRIPT = """\
 import sys, httpx
 answer = httpx.post(sys.argv[1] + "/tracker/list", json={{}},
                     headers={{"Authorization": "NVX {key}"}})
-print(answer.json())
+body = answer.json()
+print(body)
+sys.exit(0 if body.get("success") is True else 1)
 """
+"""The baseline: the same call, and a failure of it exits with 1 as ``fleet``'s does."""
 
 
 def run(argv: list[str], env: dict[str, str]) -> None:

@@ -105,10 +105,15 @@ def feeding(full: FleetMock, sizes: Sizes) -> Ratio:
                 )
                 for n in range(sizes.fed)
             ]
+            before = len(mock.world.points_of(3))
             started = time.perf_counter()
             for point in points:
                 mock.record_positions([point])
-            return time.perf_counter() - started
+            elapsed = time.perf_counter() - started
+            recorded = len(mock.world.points_of(3)) - before
+            if recorded != sizes.fed:  # the time of points kept, not of points offered
+                raise RuntimeError(f"{recorded} of {sizes.fed} points were recorded")
+            return elapsed
 
         return sample
 

@@ -24,7 +24,7 @@ from cattrs.gen import make_dict_structure_fn, override
 from fleetapi._annotations import PLAIN_SCALARS, has_unset, is_literal, is_optional, without_unset
 from fleetapi._formats import wire_name
 
-__all__ = ["make_client_structure_fn"]
+__all__ = ["make_client_structure_fn", "plain_read"]
 
 StructureFn = Callable[[Mapping[str, Any], Any], Any]
 
@@ -63,13 +63,17 @@ def make_client_structure_fn(cls: type, conv: cattrs.Converter) -> StructureFn:
         convert = ""
         if target is not None:
             scope[f"H{i}"], scope[f"T{i}"] = _hook(conv, target), target
-            tests = [f"type({value}) is not T{i}"] if target in PLAIN_SCALARS else []
-            tests += [f"{value} is not None"] if nullable else []
+            tests = [f"{value} is not None"] if nullable else []  # nulls first: most are
+            tests += [f"type({value}) is not T{i}"] if target in PLAIN_SCALARS else []
             convert = f"{value} = H{i}({value}, T{i})"
             if tests:
                 convert = f"if {' and '.join(tests)}: {convert}"
         if a.default is attrs.NOTHING:
             lines.append(f"    {value} = o[{key!r}]")
+            if convert:
+                lines.append(f"    {convert}")
+        elif a.default is None and (nullable or not convert):  # missing reads as null
+            lines.append(f"    {value} = get({key!r})")
             if convert:
                 lines.append(f"    {convert}")
         elif not convert and not isinstance(a.default, attrs.Factory):  # type: ignore[arg-type]
@@ -96,6 +100,23 @@ def make_client_structure_fn(cls: type, conv: cattrs.Converter) -> StructureFn:
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     structure: StructureFn = scope["structure"]
     return structure
+
+
+def plain_read(tp: Any, conv: cattrs.Converter) -> Callable[[Any], Any] | None:
+    """How the generated function reads a present value of a field declared ``tp``: through
+    the hook of its type unless it needs nothing done (the same choice, made once per field);
+    ``None`` for a value always taken as it is."""
+    target, nullable = _read(tp)
+    if target is None:
+        return None
+    hook = _hook(conv, target)
+    if target in PLAIN_SCALARS:
+        if nullable:
+            return lambda v: v if v is None or type(v) is target else hook(v, target)
+        return lambda v: v if type(v) is target else hook(v, target)
+    if nullable:
+        return lambda v: v if v is None else hook(v, target)
+    return lambda v: hook(v, target)
 
 
 def _takes_self(default: Any) -> bool:

@@ -115,21 +115,23 @@ class Rules:
 
     def check(self, value: Any) -> str | None:
         """The error for ``value``, or ``None`` when it keeps the limits (or is null/omitted)."""
-        if isinstance(value, str) and (self.minimum is not None or self.maximum is not None):
-            value = number_from_text(value, integer=False)  # a number written as text
         if isinstance(value, str):
-            return self._check_text(value)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            if self.minimum is not None and value < self.minimum:
-                return f"must be at least {self.minimum:g}"
-            if self.maximum is not None and value > self.maximum:
-                return f"must be at most {self.maximum:g}"
+            if self.minimum is None and self.maximum is None:
+                return self._check_text(value)
+            value = number_from_text(value, integer=False)  # a number written as text
+            if value is None:
+                return None
+        elif isinstance(value, bool) or not isinstance(value, (int, float)):
+            if isinstance(value, (list, tuple, dict)) and isinstance(value, Sized):
+                if self.min_items is not None and len(value) < self.min_items:
+                    return f"must have at least {_count(self.min_items)}"
+                if self.max_items is not None and len(value) > self.max_items:
+                    return f"must have at most {_count(self.max_items)}"
             return None
-        if isinstance(value, (list, tuple, dict)) and isinstance(value, Sized):
-            if self.min_items is not None and len(value) < self.min_items:
-                return f"must have at least {_count(self.min_items)}"
-            if self.max_items is not None and len(value) > self.max_items:
-                return f"must have at most {_count(self.max_items)}"
+        if self.minimum is not None and value < self.minimum:
+            return f"must be at least {self.minimum:g}"
+        if self.maximum is not None and value > self.maximum:
+            return f"must be at most {self.maximum:g}"
         return None
 
     def _check_text(self, value: str) -> str | None:
@@ -141,7 +143,7 @@ class Rules:
             return f"must be at most {self.max_length} characters"
         if self.printable and _PRINTABLE.fullmatch(value) is None:
             return "must contain printable characters only"
-        if any(c in value for c in self.forbid):
+        if self.forbid and any(c in value for c in self.forbid):
             return "must not contain " + " or ".join(self.forbid)
         if self.url and not is_web_url(value):
             return "must be an http or https URL without spaces or line breaks"

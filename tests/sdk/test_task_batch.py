@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 
+import httpx
 import pytest
 from tasks_helpers import NOW, SPOT, inside, login, new_task
 
 from fleetapi import Client, EntityNotFoundError, InvalidParametersError, OperationNotPermittedError
+from fleetapi._converter import converter_for
+from fleetapi.models.task_batch import TaskBatchConvertResult
+from fleetapi_mock import DEMO_API_KEY
 from fleetapi_mock.handlers.delivery import ASSUMED_SPEED_KMH
 from fleetapi_mock.handlers.task.batch import BATCH_ROW_LIMIT
 
@@ -91,6 +96,40 @@ def test_batch_convert_reports_every_problem_of_a_row(client):
     assert problems[3] == {("location.lat", 4), ("description", 4)}
     assert problems[4] == set()
     assert all("error" in e for row in result.list for e in row.errors or [])
+
+
+@pytest.mark.parametrize(("iso", "login_as"), [(False, None), (True, None), (False, "dispatcher")])
+def test_batch_convert_answers_the_converters_form_of_its_rows(fleet_mock, iso, login_as):
+    """The rows are written without making their models: the answer is, key for key and in
+    order, what the converter writes of the rows the client reads from it (a caller in UTC
+    or in Berlin, plain or ISO date/times)."""
+    body = {
+        "batch": rows(
+            "\t2026-01-15 12:00:00\t2026-01-15 11:00:00\tnowhere\t\t\t",
+            "Late\t2026-01-14 08:00:00\t2026-01-14 09:00:00\t\t52.5\t13.4\t",
+            "Bad\tsoon\t\t\tnorth\t13.4\t",
+            "Far\t2026-01-15 10:00:00\t\t\t95\t13.4\t" + "x" * 1025,
+            "Ok\t2026-01-15T10:00:00+01:00\t\tWarehouse\t\t\t",
+            "Stop\t2026-01-15 10:00:00\t\t\t52.561\t13.38\tring twice",
+        ),
+        "geocoder": "osm",
+        "employee_ids": [1, 2],
+    }
+    headers = {"NVX-ISO-DateTime": str(iso).lower()}
+    with httpx.Client(transport=fleet_mock.transport, base_url=fleet_mock.base_url) as http:
+        if login_as is None:
+            headers["Authorization"] = f"NVX {DEMO_API_KEY}"
+        else:
+            auth = http.post("/user/auth", json={"login": login_as, "password": "demo"})
+            body["hash"] = auth.json()["hash"]
+        answer = http.post("/task/batch_convert", json=body, headers=headers).json()
+    assert answer.pop("success") is True
+    answer.pop("user_time", None)  # the envelope's, in ISO mode
+    result = converter_for(iso=iso).structure(answer, TaskBatchConvertResult)
+    assert [bool(row.errors) for row in result.list] == [True] * 4 + [False] * 2
+    assert [row.tracker_id for row in result.list[4:]] == [4, 1]
+    written = converter_for(iso=iso).unstructure(result)
+    assert json.dumps(written) == json.dumps(answer)
 
 
 @pytest.mark.parametrize("column", ["radius", "max_delay", "min_stay_duration"])

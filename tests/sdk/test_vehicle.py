@@ -6,7 +6,10 @@ code, sub-user visibility and rights.
 
 from __future__ import annotations
 
+import json
+
 import attrs
+import httpx
 import pytest
 
 from fleetapi import (
@@ -21,12 +24,13 @@ from fleetapi import (
     NonExistentEntitiesError,
     OperationNotPermittedError,
 )
+from fleetapi._converter import converter_for
 from fleetapi._types import UNSET
 from fleetapi.models.common import Location
 from fleetapi.models.department import Department, NewDepartment
 from fleetapi.models.garage import Garage, NewGarage
-from fleetapi.models.vehicle import NewVehicle
-from fleetapi_mock import FleetMock, demo_document
+from fleetapi.models.vehicle import NewVehicle, VehicleBatchResult
+from fleetapi_mock import DEMO_API_KEY, FleetMock, demo_document
 
 # The demo world: vehicles 1-3 ride trackers 1-3 (vehicle 3 has a service task), vehicle 4
 # has no tracker; tracker 5 is blocked, tracker 6 carries no vehicle; tracker 7 and vehicle 5
@@ -287,6 +291,30 @@ def test_batch_convert_reports_every_problem_of_a_row(fleet_client):
     assert (odd.subtype, odd.max_speed, odd.norm_avg_fuel_consumption) == (None, None, 9.5)
     assert {e.parameter for e in unnamed.errors} == {"label", "type"}
     assert {e.parameter for e in blocked.errors} == {"batch", "tracker_id"}
+
+
+@pytest.mark.parametrize("iso", [False, True])
+def test_batch_convert_answers_the_converters_form_of_its_rows(fleet_mock, iso):
+    """The rows are written without making their models: the answer is, key for key and in
+    order, what the converter writes of the rows the client reads from it."""
+    fields = ["label", "type", "subtype", "max_speed", "payload_height", "tracker_label",
+              "tags", "liability_insurance_valid_till", "undefined"]  # fmt: skip
+    batch = (
+        "Fridge\ttruck\trefrigerator\t90\t1,5\tTruck 7\tFragile, vip\t2026-12-31 10:00:00\tx\n"
+        "Odd\ttruck\tsedan\tfast\t9.5\tNobody\tcheap\t31.12.2026\n"
+        "\tboat\n"
+        "Spare\tcar\t\t\t\tOld trailer\t\t\t\textra\n"
+    )
+    headers = {"Authorization": f"NVX {DEMO_API_KEY}", "NVX-ISO-DateTime": str(iso).lower()}
+    with httpx.Client(transport=fleet_mock.transport, base_url=fleet_mock.base_url) as http:
+        answer = http.post("/vehicle/batch_convert", json={"batch": batch, "fields": fields},
+                           headers=headers).json()  # fmt: skip
+    assert answer.pop("success") is True
+    answer.pop("user_time", None)  # the envelope's, in ISO mode
+    result = converter_for().structure(answer, VehicleBatchResult)
+    assert [bool(row.errors) for row in result.list] == [False, True, True, True]
+    written = converter_for(iso=iso).unstructure(result)
+    assert json.dumps(written) == json.dumps(answer)
 
 
 def test_batch_convert_numbers_are_finite(fleet_client):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fleetapi._converter import RequestValidationError, converter_for, structure_request
+from fleetapi._rules import Rules
 from fleetapi.models.link import GeoLinkCreateParams
 from fleetapi.models.task import TaskCreateParams
 
@@ -65,3 +66,28 @@ def test_openapi_shows_the_limits():
     schema = body["application/json"]["schema"]
     text = repr(schema) + repr(document.get("components", {}))
     assert "'maxLength': 255" in text
+
+
+@pytest.mark.parametrize(
+    ("limits", "value", "expected"),
+    [
+        (Rules(minimum=0, maximum=10), 11, "must be at most 10"),
+        (Rules(minimum=0, maximum=10), -1.5, "must be at least 0"),
+        (Rules(minimum=0, maximum=10), "12", "must be at most 10"),  # a number as text
+        (Rules(minimum=0, maximum=10), "5", None),
+        (Rules(minimum=0, maximum=10), "abc", None),  # not a number: the type's hook tells
+        (Rules(minimum=0, maximum=10), True, None),  # a boolean is no number
+        (Rules(minimum=0), None, None),
+        (Rules(max_length=3), "abcd", "must be at most 3 characters"),
+        (Rules(max_length=3), 1234, None),
+        (Rules(not_blank=True), " ", "must not be empty or blank"),
+        (Rules(forbid="/"), "a/b", "must not contain /"),
+        (Rules(forbid="/"), "ab", None),
+        (Rules(max_items=1), [1, 2], "must have at most 1 element"),
+        (Rules(min_items=1), {}, "must have at least 1 element"),
+        (Rules(min_items=1, minimum=0), [], "must have at least 1 element"),
+        (Rules(max_items=1), "ab", None),
+    ],
+)
+def test_each_kind_of_value_meets_its_own_limits(limits, value, expected):
+    assert limits.check(value) == expected

@@ -235,8 +235,13 @@ class Context:
                 (:data:`~fleetapi_mock.state.bounds.WORLD_TIME_MIN` to ``WORLD_TIME_MAX``).
         """
         if value.tzinfo is None:
-            value = value.replace(tzinfo=self.time_zone())
-        utc = value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+            tz = self.time_zone()
+            if tz is dt.timezone.utc:  # most users: the world's own time, as it is
+                utc = value
+            else:
+                utc = value.replace(tzinfo=tz).astimezone(dt.timezone.utc).replace(tzinfo=None)
+        else:
+            utc = value.astimezone(dt.timezone.utc).replace(tzinfo=None)
         if not WORLD_TIME_MIN <= utc <= WORLD_TIME_MAX:
             raise ValueError("is out of range")
         return utc

@@ -29,20 +29,17 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
 from gpxpy.geo import haversine_distance
 
-from fleetapi._converter import (
-    RequestValidationError,
-    format_datetime,
-    parse_datetime,
-    structure_request,
-)
+from fleetapi._converter import format_datetime, parse_datetime
 from fleetapi._errors import InvalidParametersError
+from fleetapi._request_check import request_errors
 from fleetapi._types import UNSET
+from fleetapi._wire_form import wire_form
 from fleetapi.endpoints.task import TASK_BATCH_CONVERT
 from fleetapi.models.common import Location
 from fleetapi.models.task import (
@@ -52,7 +49,6 @@ from fleetapi.models.task_batch import (
     BatchField,
     CheckedTask,
     TaskBatchConvertParams,
-    TaskBatchConvertResult,
 )
 from fleetapi_mock.domain.batch import (
     BATCH_ROW_LIMIT,
@@ -60,9 +56,9 @@ from fleetapi_mock.domain.batch import (
     default_radius,
     parse_decimal,
 )
-from fleetapi_mock.domain.context import Context
+from fleetapi_mock.domain.context import Context, Reply
 from fleetapi_mock.domain.gazetteer import search
-from fleetapi_mock.domain.task import check_window
+from fleetapi_mock.domain.task import check_window, value_or
 from fleetapi_mock.handlers import handles
 
 __all__ = ["BATCH_ROW_LIMIT", "DEFAULT_FIELDS"]
@@ -88,14 +84,14 @@ class _Candidate:
     """Where it may work (``entity_location``/``parent_location`` modes)."""
 
 
-def _geocode(ctx: Context, address: str) -> Location | None:
-    """A place or zone of the account whose address or label is ``address``, else the best
-    match of the mock's geocoder."""
+def _geocode(ctx: Context, address: str) -> tuple[float, float] | None:
+    """The point of a place or zone of the account whose address or label is ``address``,
+    else of the best match of the mock's geocoder."""
     wanted = address.strip().lower()
     for place in ctx.visible_places():
         known = place.location.address if isinstance(place.location.address, str) else ""
         if wanted in (known.lower(), place.label.lower()):
-            return Location(lat=place.location.lat, lng=place.location.lng, address=address)
+            return place.location.lat, place.location.lng
     for zone in ctx.visible_zones():
         if wanted not in (zone.address.lower(), zone.label.lower()):
             continue
@@ -103,10 +99,10 @@ def _geocode(ctx: Context, address: str) -> Location | None:
         if points:
             lat = sum(p.lat for p in points) / len(points)
             lng = sum(p.lng for p in points) / len(points)
-            return Location(lat=lat, lng=lng, address=address)
+            return lat, lng
     found = search(ctx.world, address)
     if found:
-        return Location(lat=found[0].lat, lng=found[0].lng, address=address)
+        return found[0].lat, found[0].lng
     return None
 
 
@@ -161,8 +157,31 @@ def _assign(
     return None if best is None else best[1]
 
 
+class _Batch:
+    """What the rows of one call share: the columns, the defaults, the lookups made once."""
+
+    def __init__(self, ctx: Context, params: TaskBatchConvertParams, fields: list[str]) -> None:
+        self.ctx, self.fields = ctx, fields
+        self.defaults: dict[str, int | float] = {
+            "radius": default_radius(params.default_radius),
+            "max_delay": value_or(params.default_max_delay, 0),
+            "min_stay_duration": value_or(params.default_min_stay_duration, 0),
+        }
+        self.duration = dt.timedelta(minutes=value_or(params.default_duration, 60))
+        self.numbers = [name for name in (*_NUMBERS, *_INTEGERS) if name in fields]
+        """The number columns given, in the order their problems are told."""
+        self.geocode = functools.cache(functools.partial(_geocode, ctx))  # once a call
+        self.form = wire_form(CheckedTask, iso=ctx.iso)
+
+    @functools.cached_property
+    def placeholder(self) -> str:
+        """A date/time standing in for one a row lacks (already an error of that row), so
+        that the rest of the row is checked."""
+        return format_datetime(self.ctx.user_time(self.ctx.now()))
+
+
 class _Row:
-    """One line being converted: its cells by field, its wire task, its errors."""
+    """One line being converted: its cells by field (stripped), its errors."""
 
     def __init__(self, line: int, cells: dict[str, str]) -> None:
         self.line = line
@@ -172,84 +191,87 @@ class _Row:
     def error(self, parameter: str, error: str) -> None:
         self.errors.append({"line": self.line, "parameter": parameter, "error": error})
 
-    def text(self, name: str) -> str:
-        return self.cells.get(name, "").strip()
 
-
-def _convert_row(
-    ctx: Context,
-    params: TaskBatchConvertParams,
-    row: _Row,
-    geocode: Callable[[str], Location | None],
-) -> tuple[CheckedTask, NewTask | None]:
-    defaults = {
-        "radius": default_radius(params.default_radius),
-        "max_delay": params.default_max_delay if isinstance(params.default_max_delay, int) else 0,
-        "min_stay_duration": params.default_min_stay_duration
-        if isinstance(params.default_min_stay_duration, int)
-        else 0,
-    }
-    duration = params.default_duration if isinstance(params.default_duration, int) else 60
-    numbers: dict[str, int | float] = {}
-    for name in (*_NUMBERS, *_INTEGERS):
-        text = row.text(name)
+def _read_numbers(batch: _Batch, row: _Row) -> dict[str, int | float]:
+    """The row's numbers, the defaults standing in for those empty (or wrong: an error)."""
+    numbers = dict(batch.defaults)
+    for name in batch.numbers:
+        text = row.cells.get(name, "")
         if not text:
-            if name in defaults:
-                numbers[name] = defaults[name]
             continue
         try:
             numbers[name] = int(text) if name in _INTEGERS else parse_decimal(text)
         except ValueError:
             kind = "an integer" if name in _INTEGERS else "a number"
             row.error(name, f"must be {kind}, not {text!r}")
-            if name in defaults:  # a stand-in, so that the rest of the row is still checked
-                numbers[name] = defaults[name]
+    return numbers
+
+
+def _read_times(batch: _Batch, row: _Row) -> dict[str, dt.datetime]:
+    """The row's window in world time, ``to`` made from ``from`` when empty."""
     times: dict[str, dt.datetime] = {}
+    cells = row.cells
     for name in ("from", "to"):
-        text = row.text(name)
+        text = cells.get(name, "")
         if not text:
             continue
         try:
-            times[name] = ctx.world_time(parse_datetime(text))
+            times[name] = batch.ctx.world_time(parse_datetime(text))
         except (ValueError, OverflowError):
             row.error(name, f"must be a date/time (YYYY-MM-DD HH:MM:SS), not {text!r}")
-    if "from" not in times and not row.text("from"):
+    if "from" not in times and not cells.get("from"):
         row.error("from", "is required")
-    if "from" in times and "to" not in times and not row.text("to"):
-        times["to"] = times["from"] + dt.timedelta(minutes=duration)
-    address = row.text("address")
-    location: Location | None = None
+    if "from" in times and "to" not in times and not cells.get("to"):
+        times["to"] = times["from"] + batch.duration
+    return times
+
+
+def _locate(batch: _Batch, row: _Row, numbers: dict[str, int | float]) -> Location | None:
+    """The row's place: its coordinates, else its address found; ``None`` (an error) when
+    neither is there or can be read."""
+    cells = row.cells
+    address = cells.get("address", "")
+    point: tuple[float, float] | None = None
     if "lat" in numbers and "lng" in numbers:
-        location = Location(
-            lat=float(numbers["lat"]), lng=float(numbers["lng"]), address=address or UNSET
-        )
-    elif not row.text("lat") and not row.text("lng"):
+        point = float(numbers["lat"]), float(numbers["lng"])
+    elif not cells.get("lat") and not cells.get("lng"):
         if not address:
             row.error("address", "an address or coordinates are required")
         else:
-            location = geocode(address)
-            if location is None:
+            point = batch.geocode(address)
+            if point is None:
                 row.error("address", f"no place, zone or location found for {address!r}")
-    elif "lat" not in numbers and not row.text("lat"):
+    elif "lat" not in numbers and not cells.get("lat"):
         row.error("lat", "is required with lng")
-    elif "lng" not in numbers and not row.text("lng"):
+    elif "lng" not in numbers and not cells.get("lng"):
         row.error("lng", "is required with lat")
-    if location is not None:
-        location = attrs.evolve(location, radius=int(numbers["radius"]))
-    external_id = row.text("external_id") or None
-    checked = CheckedTask(
-        location=location,
-        label=row.cells.get("label", "").strip(),
-        description=row.cells.get("description", "").strip(),
-        from_=ctx.user_time(times["from"]) if "from" in times else None,
-        to=ctx.user_time(times["to"]) if "to" in times else None,
-        external_id=external_id,
-        max_delay=int(numbers["max_delay"]),
-        min_stay_duration=int(numbers["min_stay_duration"]),
-    )
+    if point is None:
+        return None
+    lat, lng = point
+    return Location(lat=lat, lng=lng, address=address or UNSET, radius=int(numbers["radius"]))
+
+
+def _convert_row(batch: _Batch, row: _Row) -> tuple[dict[str, Any], Location | None]:
+    """The values of the row's :class:`CheckedTask` (``errors`` aside), and its place when
+    the row is a task ``task/create`` would take."""
+    ctx, cells = batch.ctx, row.cells
+    numbers = _read_numbers(batch, row)
+    times = _read_times(batch, row)
+    location = _locate(batch, row, numbers)
+    address = cells.get("address", "")
+    checked: dict[str, Any] = {
+        "location": location,
+        "label": cells.get("label", ""),
+        "description": cells.get("description", ""),
+        "from_": ctx.user_time(times["from"]) if "from" in times else None,
+        "to": ctx.user_time(times["to"]) if "to" in times else None,
+        "external_id": cells.get("external_id") or None,
+        "max_delay": int(numbers["max_delay"]),
+        "min_stay_duration": int(numbers["min_stay_duration"]),
+    }
     # Check the row as task/create would, stand-ins filling what the row already failed.
-    placeholder = format_datetime(ctx.user_time(ctx.now()))
     where = location or Location(lat=0.0, lng=0.0, radius=int(numbers["radius"]))
+    from_, to = checked["from_"], checked["to"]
     wire: dict[str, Any] = {
         "location": {
             "lat": where.lat,
@@ -257,40 +279,38 @@ def _convert_row(
             "radius": where.radius,
             **({"address": address} if address else {}),
         },
-        "label": checked.label,
-        "description": checked.description,
-        "from": format_datetime(checked.from_) if checked.from_ else placeholder,
-        "to": format_datetime(checked.to) if checked.to else placeholder,
-        "external_id": external_id,
-        "max_delay": checked.max_delay,
-        "min_stay_duration": checked.min_stay_duration,
+        "label": checked["label"],
+        "description": checked["description"],
+        "from": format_datetime(from_) if from_ else batch.placeholder,
+        "to": format_datetime(to) if to else batch.placeholder,
+        "external_id": checked["external_id"],
+        "max_delay": checked["max_delay"],
+        "min_stay_duration": checked["min_stay_duration"],
     }
-    reported = {e["parameter"] for e in row.errors}
-    if location is None:
-        reported |= {"location.lat", "location.lng"}
-    task: NewTask | None = None
-    try:
-        task = structure_request(wire, NewTask)
-    except RequestValidationError as exc:
-        for field_error in exc.errors:
-            if field_error.parameter not in reported:
-                row.error(field_error.parameter, field_error.error)
-    if "from" in times and "to" in times:
-        problems: list[dict[str, str]] = []
-        check_window(ctx, times["from"], times["to"], str, problems)
+    problems = request_errors(wire, NewTask)
+    if problems:
+        reported = {e["parameter"] for e in row.errors}
+        if location is None:
+            reported |= {"location.lat", "location.lng"}
         for problem in problems:
-            row.error(problem["parameter"], problem["error"])
-    if row.errors or location is None:
-        return checked, None
-    return checked, task
+            if problem.parameter not in reported:
+                row.error(problem.parameter, problem.error)
+    if "from" in times and "to" in times:
+        found: list[dict[str, str]] = []
+        check_window(ctx, times["from"], times["to"], str, found)
+        for window in found:
+            row.error(window["parameter"], window["error"])
+    return checked, None if row.errors else location
 
 
 @handles(TASK_BATCH_CONVERT)
-def task_batch_convert(ctx: Context, params: TaskBatchConvertParams) -> TaskBatchConvertResult:
+def task_batch_convert(ctx: Context, params: TaskBatchConvertParams) -> Reply:
     """Convert the rows of a tab-delimited batch into checked tasks, creating nothing.
 
     Each row comes with its ``errors`` and the trackers proposed for it; see [the
-    decisions](decisions.md#tasks-routes-and-checkpoints).
+    decisions](decisions.md#tasks-routes-and-checkpoints). The answer is a
+    :class:`~fleetapi.models.task_batch.TaskBatchConvertResult`, written row by row without
+    making each row's model (:mod:`fleetapi._wire_form`).
     """
     fields: list[str] = list(params.fields if isinstance(params.fields, list) else DEFAULT_FIELDS)
     duplicates = [f for index, f in enumerate(fields) if f in fields[:index]]
@@ -301,22 +321,21 @@ def task_batch_convert(ctx: Context, params: TaskBatchConvertParams) -> TaskBatc
     candidates = _candidates(ctx, params)
     mode = params.location_check_mode if isinstance(params.location_check_mode, str) else None
     lines, exceeded = batch_lines(params.batch, fields)
-    geocode = functools.cache(functools.partial(_geocode, ctx))  # an address found once a call
-    converted: list[CheckedTask] = []
+    batch = _Batch(ctx, params, fields)
+    converted: list[dict[str, Any]] = []
     turn = 0
     for line in lines:
         cells = line.cells
-        row = _Row(line.number, dict(zip(fields, cells, strict=False)))
+        row = _Row(line.number, {f: c.strip() for f, c in zip(fields, cells, strict=False)})
         if len(cells) > len(fields):
             row.error("batch", f"{len(cells)} cells for {len(fields)} fields")
-        checked, task = _convert_row(ctx, params, row, geocode)
-        if task is not None and candidates:
-            tracker_id = _assign(mode, candidates, turn, task.location.to_location())
+        checked, located = _convert_row(batch, row)
+        if located is not None and candidates:
+            checked["tracker_id"] = tracker_id = _assign(mode, candidates, turn, located)
             turn += 1
             if tracker_id is None:
                 row.error("tracker_id", "no employee or vehicle covers this location")
-            checked = attrs.evolve(checked, tracker_id=tracker_id)
         if row.errors:
-            checked = attrs.evolve(checked, errors=row.errors)
-        converted.append(checked)
-    return TaskBatchConvertResult(list=converted, limit_exceeded=exceeded)
+            checked["errors"] = row.errors
+        converted.append(batch.form(checked))
+    return Reply(value={"list": converted, "limit_exceeded": exceeded}, unstructured=True)

@@ -21,14 +21,13 @@ garage of the account; the process (:mod:`fleetapi_mock.domain.data`) makes the 
 from __future__ import annotations
 
 import typing
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
-import attrs
-
-from fleetapi._converter import RequestValidationError, converter_for, structure_request
 from fleetapi._endpoint import NoParams
-from fleetapi._types import UNSET, Unset
+from fleetapi._request_check import request_errors
+from fleetapi._types import UNSET
+from fleetapi._wire_form import wire_form
 from fleetapi.endpoints.vehicle import (
     VEHICLE_BATCH_CONVERT,
     VEHICLE_IMPORT_DOWNLOAD_FAILED,
@@ -49,10 +48,9 @@ from fleetapi.models.vehicle import (
     CheckedVehicle,
     NewVehicle,
     VehicleBatchConvertParams,
-    VehicleBatchResult,
 )
 from fleetapi_mock.domain.batch import SKIPPED, BatchLine, parse_decimal, rows_of, tag_ids
-from fleetapi_mock.domain.context import Context, FileReply
+from fleetapi_mock.domain.context import Context, FileReply, Reply
 from fleetapi_mock.domain.data import (
     failed_file,
     process_of,
@@ -91,20 +89,34 @@ class _Row:
             self.wire[top] = [] if top == "tags" else None
 
 
-def _read_cells(ctx: Context, row: _Row, cells: dict[str, str]) -> None:
+class _Batch:
+    """What the rows of one call share: the context, the columns, the lookups made once."""
+
+    def __init__(self, ctx: Context, fields: list[str]) -> None:
+        self.ctx, self.fields = ctx, fields
+
+    @cached_property
+    def tracker_labels(self) -> dict[str, int]:
+        """The first of the caller's visible trackers with each label (folded)."""
+        found: dict[str, int] = {}
+        for tracker in self.ctx.visible_trackers():
+            found.setdefault(tracker.label.casefold(), tracker.id)
+        return found
+
+
+def _read_cells(batch: _Batch, row: _Row, cells: dict[str, str]) -> None:
     for name, text in cells.items():
         if not text:
             continue
         kind = _kind(name)
         if name == "tracker_label":
-            wanted = text.casefold()
-            found = [t for t in ctx.visible_trackers() if t.label.casefold() == wanted]
-            if found:
-                row.wire["tracker_id"] = found[0].id
+            found = batch.tracker_labels.get(text.casefold())
+            if found is not None:
+                row.wire["tracker_id"] = found
             else:
                 row.error("tracker_label", f"no tracker labelled {text!r}")
         elif name == "tags":
-            row.wire["tags"] = _tags(ctx, row, text)
+            row.wire["tags"] = _tags(batch.ctx, row, text)
         elif kind is None:
             row.wire[name] = text
         else:
@@ -140,30 +152,29 @@ def _check_references(ctx: Context, row: _Row) -> None:
         row.error("garage_id", f"no garage {garage_id}")
 
 
-def _convert(ctx: Context, fields: list[str], line: BatchLine) -> CheckedVehicle:
-    row = _Row(line)
+def _convert(batch: _Batch, line: BatchLine) -> tuple[dict[str, Any], list[BatchError]]:
+    """A row's vehicle as ``vehicle/create`` takes it (a field at fault left null), and the
+    row's problems."""
+    row, fields = _Row(line), batch.fields
     if len(line.cells) > len(fields):
         row.error("batch", f"{len(line.cells)} cells for {len(fields)} fields")
     cells = {f: c.strip() for f, c in zip(fields, line.cells, strict=False) if f != SKIPPED}
-    _read_cells(ctx, row, cells)
-    try:
-        structure_request(row.wire, NewVehicle)
-    except RequestValidationError as exc:
-        for problem in exc.errors:
-            row.error(problem.parameter, problem.error)
-    _check_references(ctx, row)
-    errors: list[BatchError] | Unset = row.errors or UNSET
-    checked = converter_for(strict=False).structure(row.wire, CheckedVehicle)
-    return attrs.evolve(checked, errors=errors)
+    _read_cells(batch, row, cells)
+    for problem in request_errors(row.wire, NewVehicle):
+        row.error(problem.parameter, problem.error)
+    _check_references(batch.ctx, row)
+    return row.wire, row.errors
 
 
 @handles(VEHICLE_BATCH_CONVERT)
-def vehicle_batch_convert(ctx: Context, params: VehicleBatchConvertParams) -> VehicleBatchResult:
+def vehicle_batch_convert(ctx: Context, params: VehicleBatchConvertParams) -> Reply:
     """Convert the rows of a batch or stored file into vehicles to create, creating nothing.
 
     The rows are the tab-delimited lines of ``batch``, or those of a spreadsheet stored by
     ``data/spreadsheet/parse`` (``file_id``); see [the
-    decisions](decisions.md#vehicles-garages-and-departments).
+    decisions](decisions.md#vehicles-garages-and-departments). The answer is a
+    :class:`~fleetapi.models.vehicle.VehicleBatchResult`, written row by row without making
+    each row's model (:mod:`fleetapi._wire_form`).
     """
     fields, lines, exceeded = rows_of(
         ctx,
@@ -174,8 +185,12 @@ def vehicle_batch_convert(ctx: Context, params: VehicleBatchConvertParams) -> Ve
         default=VEHICLE_BATCH_DEFAULT_FIELDS,
         what="vehicle",
     )
-    converted = [_convert(ctx, fields, line) for line in lines]
-    return VehicleBatchResult(list=converted, limit_exceeded=exceeded)
+    batch, form = _Batch(ctx, fields), wire_form(CheckedVehicle, iso=ctx.iso)
+    converted = []
+    for line in lines:
+        wire, errors = _convert(batch, line)
+        converted.append(form.echo(wire, errors=errors or UNSET))
+    return Reply(value={"limit_exceeded": exceeded, "list": converted}, unstructured=True)
 
 
 # --- Imports ----------------------------------------------------------------------------------
@@ -212,14 +227,13 @@ def _import_line(
                 )
             if index < len(cells):
                 cells[index] = "" if found is None else str(found)
-    checked = _convert(ctx, fields, BatchLine(line.number, cells))
-    errors += [] if isinstance(checked.errors, Unset) else checked.errors
+    wire, problems = _convert(_Batch(ctx, fields), BatchLine(line.number, cells))
+    errors += problems
     if errors:
         return None, errors
-    wire = converter_for(strict=False).unstructure(checked)
-    for extra in ("id", "errors"):
-        wire.pop(extra, None)
-    return wire, []
+    vehicle = wire_form(CheckedVehicle).echo(wire)
+    del vehicle["id"]
+    return vehicle, []
 
 
 @handles(VEHICLE_IMPORT_START)
