@@ -29,7 +29,6 @@ import cattrs
 from cattrs.errors import AttributeValidationNote
 from cattrs.fns import identity
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
-from cattrs.strategies import configure_tagged_union
 
 from fleetapi._annotations import (
     PLAIN_SCALARS,
@@ -54,7 +53,8 @@ from fleetapi._formats import (
 )
 from fleetapi._rules import Rules, relax, rules_of
 from fleetapi._strict import WireTypeError, json_type, strict_scalar_hooks
-from fleetapi._types import TAGGED_UNIONS, UNSET, Unset, when_declared
+from fleetapi._types import TAGGED_UNIONS, UNSET, Unset
+from fleetapi._unions import register_tagged_unions, tag_of
 
 __all__ = [
     "FieldError",
@@ -89,10 +89,6 @@ class RequestValidationError(ValueError):
 
 
 # --- Converter construction ---------------------------------------------------------------
-
-
-def _tag_of(cls: type) -> str:
-    return str(cls.TAG)  # type: ignore[attr-defined]
 
 
 def _describe(tp: Any) -> str:
@@ -333,51 +329,15 @@ def _build_converter(strict: bool, iso: bool) -> cattrs.Converter:
         tag_name = tag_name_of(cls)
         if tag_name is None:
             return plain
-        tag = _tag_of(cls)
+        tag = tag_of(cls)
         return lambda obj: {tag_name: tag, **plain(obj)}
 
     conv.register_structure_hook_factory(attrs.has, attrs_structure)
     conv.register_unstructure_hook_factory(attrs.has, attrs_unstructure)
 
-    # Tagged unions: those declared so far now, the others when their module declares them
-    # (a call imports only its own models, and so the converter learns only their unions).
-    def configure_union(union: Any) -> None:
-        tag, default = TAGGED_UNIONS[union]
-        configure_tagged_union(
-            union,
-            conv,
-            tag_generator=_tag_of,
-            tag_name=tag,
-            default=attrs.NOTHING if strict or default is None else default,
-        )
-        if strict:
-            conv.register_structure_hook(union, _tag_checked(union, tag, conv))
-
-    for union in list(TAGGED_UNIONS):
-        configure_union(union)
-    when_declared(configure_union)
+    # Tagged unions by their tag, each member's hook made at the first value of its tag.
+    register_tagged_unions(conv, strict=strict)
     return conv
-
-
-def _tag_checked(union: Any, tag: str, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    """The strict structure hook of a tagged union: a missing or unknown tag is an error of
-    the tag field (``zone.type: must be one of circle, polygon, sausage``)."""
-    members = {_tag_of(member): member for member in get_args(union)}
-    inner = conv.get_structure_hook(union)
-
-    def structure(value: Any, _: Any) -> Any:
-        if not isinstance(value, Mapping):
-            raise WireTypeError("must be an object")
-        named = value.get(tag)
-        if not isinstance(named, str) or named not in members:
-            error = WireTypeError("must be one of " + ", ".join(sorted(members)))
-            note = f"Structuring a tagged union @ attribute {tag}"
-            notes = [AttributeValidationNote(note, tag, str)]
-            setattr(error, "__notes__", notes)  # noqa: B010  (Python 3.10 has no add_note)
-            raise cattrs.ClassValidationError(f"While structuring {tag}", [error], dict)
-        return inner(value, _)
-
-    return structure
 
 
 def structure_request(data: Mapping[str, Any], cls: type[T], *, iso: bool = False) -> T:

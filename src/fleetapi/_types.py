@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import Any, Final, Literal, TypeVar
 
 __all__ = ["TAGGED_UNIONS", "UNSET", "CredentialKind", "Unset", "is_set", "tagged_union"]
@@ -43,22 +42,13 @@ CredentialKind = Literal["session", "api_key"]
 TAGGED_UNIONS: dict[Any, tuple[str, type | None]] = {}
 """Unions of attrs classes told apart by a tag key, read by the converter."""
 
-_DECLARED: list[Callable[[Any], None]] = []
-
 
 def tagged_union(union: Any, *, tag: str = "type", default: type | None = None) -> None:
     """Declare a union of attrs classes told apart by a ``tag`` key (``type`` by default).
 
     Each member class names its tag value in a ``ClassVar[str]`` called ``TAG``. ``default`` is
     the class the lenient client converter uses for tag values it does not know. Declare a
-    union right after its members, in their module: converters already built learn it then
-    (:func:`when_declared`), before any of its members is converted.
+    union right after its members, in their module: a converter configures it when it first
+    converts it.
     """
     TAGGED_UNIONS[union] = (tag, default)
-    for listener in list(_DECLARED):
-        listener(union)
-
-
-def when_declared(listener: Callable[[Any], None]) -> None:
-    """Call ``listener`` with every tagged union declared from now on (a converter's hook)."""
-    _DECLARED.append(listener)

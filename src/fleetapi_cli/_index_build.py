@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fleetapi_cli._index_types import Calls, HandMade, Index
 
-__all__ = ["hand_made_from_modules", "index_from_table", "placement"]
+__all__ = ["hand_made_from_modules", "index_from_table", "placement", "screens"]
 
 
 def index_from_table() -> Index:
@@ -59,3 +59,28 @@ def hand_made_from_modules() -> dict[str, HandMade]:
             module.__name__, app.info.cls is SummaryGroup, help_text, commands
         )
     return found
+
+
+def screens() -> dict[str, str]:
+    """What ``fleet --help`` and ``fleet --version`` print, as the app itself draws them in a
+    process of its own on a terminal of 80 columns (the same on any wider one, or off a
+    terminal), without the final newline: ``HELP`` and ``VERSION`` of
+    ``fleetapi_cli._screens``."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import fleetapi_cli
+
+    source = str(Path(fleetapi_cli.__file__).resolve().parent.parent)
+    env = {k: v for k, v in os.environ.items() if k != "_FLEET_COMPLETE"}
+    env["COLUMNS"] = str(fleetapi_cli.SCREEN_COLUMNS)
+    env["PYTHONPATH"] = os.pathsep.join([source, *filter(None, [env.get("PYTHONPATH")])])
+    drawn = {}
+    for name, option in (("HELP", "--help"), ("VERSION", "--version")):
+        argv = [sys.executable, "-c", "from fleetapi_cli.app import main; main()", option]
+        done = subprocess.run(argv, capture_output=True, text=True, env=env, check=True)  # noqa: S603
+        assert done.stdout.endswith("\n"), done.stdout
+        drawn[name] = done.stdout[:-1]
+    return drawn

@@ -108,6 +108,52 @@ def test_help_imports_nothing_heavy(args: list[str]) -> None:
     assert not modules(result.stderr) & HEAVY
 
 
+MAIN_RUNNER = """
+import json, sys
+from fleetapi_cli import main
+try:
+    main()
+except SystemExit as exit:
+    code = exit.code
+else:
+    code = 0
+sys.stdout.flush()
+sys.stderr.write("\\nMODULES " + json.dumps(sorted({m.split(".")[0] for m in sys.modules})) + "\\n")
+sys.stderr.write("EXIT " + str(code) + "\\n")
+"""
+
+
+def test_the_screens_fleet_prints_alone_are_the_apps() -> None:
+    from fleetapi_cli import _screens
+    from fleetapi_cli._index_build import screens
+
+    assert screens() == {"HELP": _screens.HELP, "VERSION": _screens.VERSION}
+
+
+@pytest.mark.parametrize("args", [["--help"], ["-h"], ["--version"]], ids=" ".join)
+def test_fleet_prints_its_help_and_version_without_loading_typer(args: list[str]) -> None:
+    from fleetapi_cli._screens import HELP, VERSION
+
+    result = run(MAIN_RUNNER, *args, env={"COLUMNS": "120"})
+    assert "EXIT 0" in result.stderr, result.stderr
+    assert result.stdout == (VERSION if args == ["--version"] else HELP) + "\n"
+    assert "typer" not in modules(result.stderr)
+    assert result.stdout == run(RUNNER, *args, env={"COLUMNS": "120"}).stdout  # the app's
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"COLUMNS": "60"},
+        {"_FLEET_COMPLETE": "complete_bash", "COMP_WORDS": "fleet -", "COMP_CWORD": "1"},
+    ],
+)
+def test_a_narrow_help_or_completion_is_the_apps(env: dict[str, str]) -> None:
+    result = run(MAIN_RUNNER, "--help", env=env)
+    assert "typer" in modules(result.stderr)
+    assert result.stdout == run(RUNNER, "--help", env=env).stdout
+
+
 def test_root_help_does_not_build_the_call_table() -> None:
     result = run(RUNNER, "--help")
     loaded = modules(result.stderr)

@@ -75,3 +75,53 @@ def test_a_union_declared_after_the_converter_was_built_is_told_apart_by_its_tag
         check=True,
     ).stdout
     assert output.strip() == "EqCondition"
+
+
+UNIONS_OF_ANOTHER_CALL = """
+import json
+import fleetapi._converter as converter
+
+made = []
+generate = converter.make_client_structure_fn
+
+def counted(cls, conv):
+    made.append(cls.__name__)
+    return generate(cls, conv)
+
+converter.make_client_structure_fn = counted
+conv = converter.converter_for()
+from fleetapi.models.tag import Tag  # imports the models tag/search answers, ten unions
+tags = conv.structure([{"id": 1, "name": "A", "color": "FF0000"}], list[Tag])
+print(json.dumps(made))
+"""
+
+
+def test_a_call_makes_no_hook_for_the_unions_of_models_it_does_not_convert() -> None:
+    output = subprocess.run(
+        [sys.executable, "-c", UNIONS_OF_ANOTHER_CALL], capture_output=True, text=True, check=True
+    ).stdout
+    assert json.loads(output) == ["Tag"]
+
+
+def test_tagged_unions_as_cattrs_strategy_has_them() -> None:
+    """Each member by its tag, the default member for a tag missing or unknown, ``KeyError``
+    without one (``test_models_tasks`` has each track kind, the strict side's errors)."""
+    import pytest
+
+    from fleetapi._converter import converter_for
+    from fleetapi.models.search import AndCondition, EqCondition, SearchCondition
+    from fleetapi.models.track import TrackInfo, UnknownTrack
+
+    conv = converter_for()
+    eq = {"type": "eq", "field": "id", "value": 3}
+    assert conv.structure(eq, SearchCondition) == EqCondition(field="id", value=3)
+    assert conv.unstructure(EqCondition(field="id", value=3), SearchCondition)["type"] == "eq"
+    with pytest.raises(KeyError):  # no default member: an unknown or missing tag
+        conv.structure({**eq, "type": "near"}, SearchCondition)
+    with pytest.raises(KeyError):
+        conv.structure({"field": "id", "value": 3}, SearchCondition)
+    with pytest.raises(KeyError):  # a value of a class outside the union
+        conv.unstructure(AndCondition(conditions=[]), TrackInfo)
+    track = {"id": 1, "start_date": "2020-01-01 10:00:00", "end_date": "2020-01-01 11:00:00"}
+    assert type(conv.structure(track, TrackInfo)) is UnknownTrack  # the default member
+    assert type(conv.structure({**track, "type": "teleport"}, TrackInfo)) is UnknownTrack
