@@ -81,8 +81,18 @@ def main(argv: list[str] | None = None) -> list[Ratio]:
     seconds = time.perf_counter() - started
     title = f"medians of {sizes.samples} samples, {sizes.http_samples} under load over HTTP"
     print_ratios(f"fleetapi against its baselines ({title})", ratios)
-    met = sum(r.met for r in ratios)
-    print(f"\n{met} of {len(ratios)} figures meet their target ({seconds:.0f} s)")
+    scored = [r for r in ratios if not r.skipped and not r.target.info]
+    others = [
+        f"{count} {what}"
+        for count, what in (
+            (sum(r.target.info and not r.skipped for r in ratios), "for information"),
+            (sum(bool(r.skipped) for r in ratios), "skipped"),
+        )
+        if count
+    ]
+    extra = f" ({', '.join(others)})" if others else ""
+    met = sum(r.met for r in scored)
+    print(f"\n{met} of {len(scored)} figures meet their target{extra} ({seconds:.0f} s)")
     write_json(args.json, ratios, sizes, seconds)
     print(f"written to {args.json}")
     return ratios

@@ -20,7 +20,7 @@ from fleetapi_mock.domain.report import KINDS
 ROOT = str(Path(__file__).resolve().parent.parent)
 sys.path.insert(0, ROOT)  # the suite is the package ``bench`` beside ``src``, not installed
 try:
-    from bench.measure import TINY, Ratio, Target, alternate, print_ratios
+    from bench.measure import TINY, Ratio, Target, alternate, alternate_all, print_ratios, skipped
     from bench.run import GROUPS, main
 finally:
     sys.path.remove(ROOT)
@@ -64,6 +64,12 @@ def test_the_bench_prints_every_figure(run):
     assert len(ratios) == sum(EXPECTED.values())
     for ratio in ratios:
         assert ratio.figure in printed
+        if ratio.skipped:
+            assert any(
+                line.startswith(ratio.figure) and line.endswith(f" skipped: {ratio.skipped}")
+                for line in printed.splitlines()
+            )
+            continue
         assert ratio.samples >= 5
         assert math.isfinite(ratio.project), ratio
         assert ratio.project > 0, ratio
@@ -77,7 +83,8 @@ def test_the_bench_prints_every_figure(run):
         "target",
         "met",
     ]
-    assert f"of {len(ratios)} figures meet their target" in printed
+    scored = [r for r in ratios if not r.skipped and not r.target.info]
+    assert f"of {len(scored)} figures meet their target" in printed
     assert [f["figure"] for f in document["figures"]] == [r.figure for r in ratios]
     assert {"project", "baseline", "ratio", "target", "met", "samples"} <= set(
         document["figures"][0]
@@ -119,3 +126,30 @@ def test_an_unknown_group_is_refused(capsys: pytest.CaptureFixture[str]):
     with pytest.raises(SystemExit):
         main(["--only", "nothing"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_every_side_takes_every_place():
+    order: list[str] = []
+
+    def side(name: str, values: list[float]):
+        def take() -> float:
+            order.append(name)
+            return values.pop(0)
+
+        return take
+
+    medians = alternate_all(
+        [side("a", [1.0, 2.0, 3.0]), side("b", [4.0, 6.0, 5.0]), side("c", [9.0, 7.0, 8.0])], 3
+    )
+    assert medians == [2.0, 5.0, 8.0]
+    assert order == ["a", "b", "c", "b", "c", "a", "c", "a", "b"]
+
+
+def test_a_skipped_figure_says_why(capsys: pytest.CaptureFixture[str]):
+    figure = skipped("rate", "req/s", Target(1.5, at_least=True), "java not found: make peers")
+    assert not figure.met
+    assert figure.as_json()["project"] is None
+    print_ratios("Title", [figure, Ratio("info", 2.0, 1.0, "req/s", Target(0, info=True), 5)])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[4].split() == ["rate", "skipped:", "java", "not", "found:", "make", "peers"]
+    assert lines[5].split()[-2:] == ["none", "-"]
