@@ -21,6 +21,7 @@ from bench.batch import bench_batch
 from bench.lists import bench_lists
 from bench.measure import DEFAULT, TINY, Ratio, Sizes, print_ratios, write_json
 from bench.memory import bench_memory
+from bench.peers import bench_peers
 from bench.reports import bench_reports
 from bench.sdk import bench_sdk
 from bench.served import bench_served
@@ -31,6 +32,7 @@ from bench.tracks import bench_tracks
 
 GROUPS: dict[str, Callable[[Sizes], list[Ratio]]] = {
     "served": bench_served,
+    "peers": bench_peers,
     "lists": bench_lists,
     "tracks": bench_tracks,
     "memory": bench_memory,
