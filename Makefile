@@ -9,7 +9,7 @@ PORT   ?= 8765
 BENCH  ?=
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help venv demo dist test lint typecheck pytest docs docs-serve bench generate clean
+.PHONY: help venv demo dist test lint typecheck pytest docs docs-serve bench peers generate clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  %-12s %s\n", $$1, $$2}'
@@ -65,6 +65,9 @@ docs-serve: $(STAMP) ## Serve the documentation with live reload
 
 bench: $(STAMP) ## Measure against baselines and print the ratios (BENCH="--only lists" to choose)
 	$(BIN)/python bench/run.py $(BENCH)
+
+peers: $(STAMP) ## Install the peers of BENCH="--only peers" (WireMock, Prism) into build/peers with npm
+	$(BIN)/python bench/peers.py --install
 
 clean: ## Remove the virtual env, caches and built site
 	rm -rf $(VENV) .site .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist

@@ -73,14 +73,20 @@ class Target:
     bound: float
     at_least: bool = False
     absolute: bool = False
+    info: bool = False
+    """No target: the figure is for information (always met)."""
 
     def met(self, ratio: float, project: float) -> bool:
         """Whether the figure meets the target."""
+        if self.info:
+            return True
         value = project if self.absolute else ratio
         return value >= self.bound if self.at_least else value <= self.bound
 
     def describe(self, unit: str) -> str:
-        """The target as printed: ``≤ 1.5x``, ``≥ 0.8x``, ``≥ 50000 rows/s``."""
+        """The target as printed: ``≤ 1.5x``, ``≥ 0.8x``, ``≥ 50000 rows/s``, ``none``."""
+        if self.info:
+            return "none"
         sign = "≥" if self.at_least else "≤"
         if self.absolute:
             return f"{sign} {self.bound:g} {unit}"
@@ -100,6 +106,8 @@ class Ratio:
     samples: int
     note: str = ""
     """More of what was measured (server CPU per request, the sizes involved)."""
+    skipped: str = ""
+    """Why the figure was not measured, and how to make it measurable (nothing measured)."""
 
     @property
     def ratio(self) -> float:
@@ -108,22 +116,29 @@ class Ratio:
 
     @property
     def met(self) -> bool:
-        """Whether the target is met."""
-        return self.target.met(self.ratio, self.project)
+        """Whether the target is met (never when skipped)."""
+        return not self.skipped and self.target.met(self.ratio, self.project)
 
     def as_json(self) -> dict[str, Any]:
         """The figure as a JSON object."""
+        measured = not self.skipped
         return {
             "figure": self.figure,
-            "project": self.project,
-            "baseline": self.baseline,
+            "project": self.project if measured else None,
+            "baseline": self.baseline if measured else None,
             "unit": self.unit,
-            "ratio": self.ratio,
+            "ratio": self.ratio if measured else None,
             "target": self.target.describe(self.unit),
             "met": self.met,
             "samples": self.samples,
             "note": self.note,
+            "skipped": self.skipped,
         }
+
+
+def skipped(figure: str, unit: str, target: Target, reason: str) -> Ratio:
+    """A figure that could not be measured here, saying why and how to install what it needs."""
+    return Ratio(figure, math.nan, math.nan, unit, target, 0, skipped=reason)
 
 
 Sample = Callable[[], float]
@@ -140,6 +155,18 @@ def alternate(project: Sample, baseline: Sample, samples: int) -> tuple[float, f
             gc.collect()
             taken[side].append(take())
     return statistics.median(taken[0]), statistics.median(taken[1])
+
+
+def alternate_all(sides: list[Sample], samples: int) -> list[float]:
+    """The medians of ``samples`` samples of each side, taken in rounds of one sample each;
+    each round starts one side further on, so that every side takes every place in turn."""
+    taken: list[list[float]] = [[] for _ in sides]
+    for round_ in range(samples):
+        for step in range(len(sides)):
+            side = (round_ + step) % len(sides)
+            gc.collect()
+            taken[side].append(sides[side]())
+    return [statistics.median(values) for values in taken]
 
 
 def per_run(func: Callable[[], object], min_time: float) -> Sample:
@@ -209,6 +236,12 @@ def _value(value: float, unit: str) -> str:
     return f"{value:,.0f} {unit}"
 
 
+def _met(ratio: Ratio) -> str:
+    if ratio.target.info:
+        return "-"
+    return "yes" if ratio.met else "NO"
+
+
 def print_ratios(title: str, ratios: Iterable[Ratio], out: TextIO | None = None) -> None:
     """Print ``ratios`` as one table: figure, project, baseline, ratio, target, met."""
     stream = out if out is not None else sys.stdout
@@ -221,10 +254,13 @@ def print_ratios(title: str, ratios: Iterable[Ratio], out: TextIO | None = None)
     print(header, file=stream)
     print("-" * len(header), file=stream)
     for r in rows:
+        if r.skipped:
+            print(f"{r.figure:<{width}} skipped: {r.skipped}", file=stream, flush=True)
+            continue
         print(
             f"{r.figure:<{width}} {_value(r.project, r.unit):>13} "
             f"{_value(r.baseline, r.unit):>13} {r.ratio:>8.2f}x "
-            f"{r.target.describe(r.unit):>16}  {'yes' if r.met else 'NO'}",
+            f"{r.target.describe(r.unit):>16}  {_met(r)}",
             file=stream,
             flush=True,
         )

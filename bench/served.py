@@ -36,9 +36,9 @@ CALLS: dict[str, dict[str, object]] = {
 
 
 @contextlib.contextmanager
-def _process(argv: list[str]) -> Iterator[tuple[str, int]]:
+def _process(argv: list[str], env: dict[str, str] | None = None) -> Iterator[tuple[str, int]]:
     """Start a server process that prints ``... listening on URL``; yield its URL and pid."""
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()

@@ -10,6 +10,7 @@ import gc
 import io
 import json
 import math
+import shutil
 import sys
 from pathlib import Path
 
@@ -20,19 +21,33 @@ from fleetapi_mock.domain.report import KINDS
 ROOT = str(Path(__file__).resolve().parent.parent)
 sys.path.insert(0, ROOT)  # the suite is the package ``bench`` beside ``src``, not installed
 try:
-    from bench.measure import TINY, Ratio, Target, alternate, print_ratios
+    from bench import peers
+    from bench.measure import TINY, Ratio, Target, alternate, alternate_all, print_ratios, skipped
     from bench.run import GROUPS, main
 finally:
     sys.path.remove(ROOT)
 
 
+RUNTIMES = {"java", "node", "npm"}
+"""What the peers need (WireMock, Prism, their install): missing in the tiny run."""
+
+
+def _without_runtimes(real=shutil.which):
+    def which(name: str, *args, **kwargs) -> str | None:
+        return None if name in RUNTIMES else real(name, *args, **kwargs)
+
+    return which
+
+
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Ratio], str, dict]:
-    """The whole suite at tiny sizes: its figures, its printed table and its JSON."""
+    """The whole suite at tiny sizes, on a machine without java, node and npm (the peers are
+    skipped): its figures, its printed table and its JSON."""
     out = tmp_path_factory.mktemp("bench") / "bench.json"
     capture = pytest.MonkeyPatch()
     printed = io.StringIO()
     capture.setattr(sys, "stdout", printed)
+    capture.setattr(shutil, "which", _without_runtimes())
     try:
         ratios = main(["--tiny", "--json", str(out)])
     finally:
@@ -43,6 +58,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Ratio], str, dic
 
 EXPECTED = {
     "served": 3 * len(TINY.concurrency),
+    "peers": 3 * 2 * len(TINY.concurrency),  # WireMock, the bare app, Prism; two calls
     "lists": 7,
     "tracks": 3,
     "memory": 4,
@@ -64,6 +80,12 @@ def test_the_bench_prints_every_figure(run):
     assert len(ratios) == sum(EXPECTED.values())
     for ratio in ratios:
         assert ratio.figure in printed
+        if ratio.skipped:
+            assert any(
+                line.startswith(ratio.figure) and line.endswith(f" skipped: {ratio.skipped}")
+                for line in printed.splitlines()
+            )
+            continue
         assert ratio.samples >= 5
         assert math.isfinite(ratio.project), ratio
         assert ratio.project > 0, ratio
@@ -77,7 +99,8 @@ def test_the_bench_prints_every_figure(run):
         "target",
         "met",
     ]
-    assert f"of {len(ratios)} figures meet their target" in printed
+    scored = [r for r in ratios if not r.skipped and not r.target.info]
+    assert f"of {len(scored)} figures meet their target" in printed
     assert [f["figure"] for f in document["figures"]] == [r.figure for r in ratios]
     assert {"project", "baseline", "ratio", "target", "met", "samples"} <= set(
         document["figures"][0]
@@ -119,3 +142,65 @@ def test_an_unknown_group_is_refused(capsys: pytest.CaptureFixture[str]):
     with pytest.raises(SystemExit):
         main(["--only", "nothing"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_the_peers_are_skipped_without_java_and_node(run):
+    ratios, printed, document = run
+    figures = {r.figure: r for r in ratios}
+    for path in peers.PEER_CALLS:
+        for connections in TINY.concurrency:
+            figure = f"{path}, {connections} connection(s) (served mock vs {{}})"
+            assert figures[figure.format(peers.WIREMOCK)].skipped == (
+                "java not found: apt-get install openjdk-17-jre-headless, apt-get install npm, "
+                "then make peers"
+            )
+            assert figures[figure.format(peers.PRISM)].skipped.startswith("node not found: ")
+            measured = figures[figure.format(peers.BARE)]
+            assert not measured.skipped
+            assert min(measured.project, measured.baseline) > 0
+    skips = 2 * len(peers.PEER_CALLS) * len(TINY.concurrency)  # WireMock's and Prism's
+    assert f"({skips} skipped)" in printed.splitlines()[-2]
+    wiremock = next(f for f in document["figures"] if f["figure"].endswith("WireMock 3)"))
+    assert wiremock["project"] is None
+    assert wiremock["skipped"].endswith("make peers")
+
+
+def test_the_peers_say_how_to_install_them(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(shutil, "which", _without_runtimes())
+    assert peers.missing(tmp_path) == {
+        peers.WIREMOCK: "java not found: apt-get install openjdk-17-jre-headless, "
+        "apt-get install npm, then make peers",
+        peers.PRISM: "node not found: apt-get install nodejs, apt-get install npm, then make peers",
+    }
+    assert peers.install(tmp_path) == 1  # nothing installed without npm
+    assert "npm not found: apt-get install npm" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(shutil, "which", lambda name, *args, **kwargs: f"/usr/bin/{name}")
+    assert set(peers.missing(tmp_path).values()) == {f"not installed in {tmp_path}: make peers"}
+
+
+def test_every_side_takes_every_place():
+    order: list[str] = []
+
+    def side(name: str, values: list[float]):
+        def take() -> float:
+            order.append(name)
+            return values.pop(0)
+
+        return take
+
+    medians = alternate_all(
+        [side("a", [1.0, 2.0, 3.0]), side("b", [4.0, 6.0, 5.0]), side("c", [9.0, 7.0, 8.0])], 3
+    )
+    assert medians == [2.0, 5.0, 8.0]
+    assert order == ["a", "b", "c", "b", "c", "a", "c", "a", "b"]
+
+
+def test_a_skipped_figure_says_why(capsys: pytest.CaptureFixture[str]):
+    figure = skipped("rate", "req/s", Target(1.5, at_least=True), "java not found: make peers")
+    assert not figure.met
+    assert figure.as_json()["project"] is None
+    print_ratios("Title", [figure, Ratio("info", 2.0, 1.0, "req/s", Target(0, info=True), 5)])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[4].split() == ["rate", "skipped:", "java", "not", "found:", "make", "peers"]
+    assert lines[5].split()[-2:] == ["none", "-"]
