@@ -308,10 +308,9 @@ def task_batch_convert(ctx: Context, params: TaskBatchConvertParams) -> Reply:
     """Convert the rows of a tab-delimited batch into checked tasks, creating nothing.
 
     Each row comes with its ``errors`` and the trackers proposed for it; see [the
-    decisions](decisions.md#tasks-routes-and-checkpoints). The answer is a
-    :class:`~fleetapi.models.task_batch.TaskBatchConvertResult`, written row by row without
-    making each row's model (:mod:`fleetapi._wire_form`).
+    decisions](decisions.md#tasks-routes-and-checkpoints).
     """
+    # The answer is a TaskBatchConvertResult's JSON form, each row written without its model.
     fields: list[str] = list(params.fields if isinstance(params.fields, list) else DEFAULT_FIELDS)
     duplicates = [f for index, f in enumerate(fields) if f in fields[:index]]
     if duplicates:

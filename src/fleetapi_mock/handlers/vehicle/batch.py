@@ -172,10 +172,9 @@ def vehicle_batch_convert(ctx: Context, params: VehicleBatchConvertParams) -> Re
 
     The rows are the tab-delimited lines of ``batch``, or those of a spreadsheet stored by
     ``data/spreadsheet/parse`` (``file_id``); see [the
-    decisions](decisions.md#vehicles-garages-and-departments). The answer is a
-    :class:`~fleetapi.models.vehicle.VehicleBatchResult`, written row by row without making
-    each row's model (:mod:`fleetapi._wire_form`).
+    decisions](decisions.md#vehicles-garages-and-departments).
     """
+    # The answer is a VehicleBatchResult's JSON form, each row written without its models.
     fields, lines, exceeded = rows_of(
         ctx,
         batch=params.batch,
