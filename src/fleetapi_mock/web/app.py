@@ -10,6 +10,7 @@ import urllib.parse
 import weakref
 from collections.abc import Awaitable, Callable
 from functools import partial
+from typing import Any
 
 import attrs
 from starlette.applications import Starlette
@@ -322,8 +323,8 @@ async def _drop(send: Send) -> None:
     application error).
     """
     cycle = getattr(send, "__self__", None)
-    transport = getattr(cycle, "transport", None)
-    if not isinstance(transport, asyncio.WriteTransport):
+    transport: Any = getattr(cycle, "transport", None)
+    if not callable(getattr(transport, "abort", None)):  # asyncio's transports and uvloop's
         raise ConnectionAbortedError("a fault rule drops this connection")
     transport.abort()
     for _ in range(100):  # the loop tells the cycle at its next turn
