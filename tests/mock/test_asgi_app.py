@@ -47,7 +47,7 @@ def test_an_unexpected_error_is_answered_in_the_api_s_envelope(
     def broken(path: str, headers: object) -> Backend:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(worlds, "select", broken)
+    monkeypatch.setattr(worlds, "find", broken)
     answered = _post(create_app(worlds), "/v2/base/nothing", headers=AUTH, json={})
     assert answered.status_code == 500
     assert answered.headers["content-type"].startswith("application/json")

@@ -124,6 +124,27 @@ def test_the_number_of_worlds_is_bounded_and_idle_ones_expire() -> None:
     assert [w.name for w in worlds.describe()] == ["default", "three"]
 
 
+def test_finding_a_world_never_makes_one_and_requests_at_once_make_it_once() -> None:
+    """What a served mock asks on its event loop makes nothing; the world is made once even
+    when several first requests name it at the same time (each made outside the lock)."""
+    worlds = Worlds(FleetMock().backend, limit=1)
+    assert worlds.find("/base/nothing", {"X-Mock-World": "one"}) is None
+    assert [w.name for w in worlds.describe()] == ["default"]
+    made: list[object] = []
+    threads = [
+        threading.Thread(target=lambda: made.append(worlds.select("/x", {"X-Mock-World": "one"})))
+        for _ in range(4)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(made) == 4
+    assert all(backend is made[0] for backend in made)  # and the limit of one world held
+    assert worlds.find("/__world/one/base/nothing", {}) is made[0]
+    assert worlds.find("/base/nothing", {}) is worlds.main
+
+
 def test_seeded_worlds_repeat_themselves_and_differ_from_each_other() -> None:
     def first_hash(seed: int | None, name: str) -> str:
         worlds = Worlds(FleetMock(seed=seed).backend, seed=seed)

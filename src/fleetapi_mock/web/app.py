@@ -8,7 +8,7 @@ import logging
 import time
 import urllib.parse
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -148,6 +148,13 @@ def create_app(
     feeds = _Count()
     limit = worlds.main.max_body_bytes
 
+    async def world_of(path: str, headers: Mapping[str, str]) -> Backend:
+        # A world made on first use loads the starting document: never on the event loop.
+        found = worlds.find(path, headers)
+        if found is not None:
+            return found
+        return await short_work.run(partial(worlds.select, path, headers))
+
     async def reply(scope: Scope, receive: Receive, send: Send) -> Reply | None:
         headers = _headers(scope)
         path: str = scope["path"]
@@ -165,7 +172,7 @@ def create_app(
                 return control.handle(
                     main, method, path, query, headers, body, origin=origin, worlds=worlds
                 )
-            served = worlds.select(path, headers)
+            served = await world_of(path, headers)
             streams_asked = "text/event-stream" in headers.get("accept", "")
             feed = control.live_feed(method, path, query) if streams_asked else None
             if feed is not None and feeds.open >= MAX_FEEDS:
@@ -252,7 +259,7 @@ def create_app(
 
     async def stream(scope: Scope, receive: Receive, send: Send) -> None:
         await streams.serve(
-            scope, receive, send, select=lambda: worlds.select(scope["path"], _headers(scope))
+            scope, receive, send, select=lambda: world_of(scope["path"], _headers(scope))
         )
 
     app = _App(answer, stream)

@@ -184,7 +184,7 @@ class Streams:
         scope: Scope,
         receive: Receive,
         send: Send,
-        select: Callable[[], Backend],
+        select: Callable[[], Awaitable[Backend]],
     ) -> None:
         """Serve one WebSocket of ``scope``: refuse a path that is not the stream's (HTTP 403
         from the server), else accept it and run it until the client goes."""
@@ -195,7 +195,7 @@ class Streams:
         await send({"type": "websocket.accept"})
         limits = self._limits()
         try:
-            backend = select()
+            backend = await select()
         except FleetApiError as exc:
             await _refuse(send, exc)
             return

@@ -93,13 +93,12 @@ class Worlds:
         self._lock = threading.Lock()
         self._swept = monotonic()
 
-    def select(self, path: str, headers: Mapping[str, str]) -> Backend:
-        """The backend serving a request to ``path`` with ``headers`` (any case).
+    def find(self, path: str, headers: Mapping[str, str]) -> Backend | None:
+        """The backend serving a request to ``path`` with ``headers`` (any case), or ``None``
+        when it names a world not made yet (quick: an event loop may ask).
 
         Raises:
             WrongRequestFormatError: An invalid world name, or two names that differ.
-            ServiceUnavailableError: One world too many, or the server's memory budget spent
-                (code 14, HTTP 503).
         """
         name = _name_of(path, headers)
         if name is None or name == DEFAULT:
@@ -109,16 +108,48 @@ class Worlds:
             self._sweep(now)
             named = self._named.get(name)
             if named is None:
-                if len(self._named) >= self.limit:
-                    raise ServiceUnavailableError(
-                        f"mock: at most {self.limit} worlds at once; delete one "
-                        "(DELETE /__mock__/worlds/NAME) or let it expire"
-                    )
-                gauge.check_new_world(self.main.limits.max_memory_bytes)
-                named = self._named[name] = _Named(self._new_world(name), now)
+                return None
             named.used = now
             named.requests += 1
             return named.backend
+
+    def select(self, path: str, headers: Mapping[str, str]) -> Backend:
+        """The backend serving a request to ``path`` with ``headers`` (any case), making its
+        world from the starting document on first use. Making one takes as long as loading
+        that document: a served mock calls this off its event loop when :meth:`find` has
+        answered ``None``, and the world is made without holding the other worlds' lookups.
+
+        Raises:
+            WrongRequestFormatError: An invalid world name, or two names that differ.
+            ServiceUnavailableError: One world too many, or the server's memory budget spent
+                (code 14, HTTP 503).
+        """
+        found = self.find(path, headers)
+        if found is not None:
+            return found
+        name = _name_of(path, headers)
+        assert name is not None  # find answers the main world for a request naming none
+        self._refuse_one_more()
+        made = self._new_world(name)
+        now = self._monotonic()
+        with self._lock:
+            named = self._named.get(name)
+            if named is None:  # not made meanwhile by another request naming it
+                self._refuse_one_more()  # others may have been made meanwhile
+                named = self._named[name] = _Named(made, now)
+            named.used = now
+            named.requests += 1
+            return named.backend
+
+    def _refuse_one_more(self) -> None:
+        """Refuse a new world past :attr:`limit` or the server's memory budget (exact when
+        the caller holds the lock)."""
+        if len(self._named) >= self.limit:
+            raise ServiceUnavailableError(
+                f"mock: at most {self.limit} worlds at once; delete one "
+                "(DELETE /__mock__/worlds/NAME) or let it expire"
+            )
+        gauge.check_new_world(self.main.limits.max_memory_bytes)
 
     def backends(self) -> list[tuple[str, Backend]]:
         """Every world's backend by name, the default world's first."""
