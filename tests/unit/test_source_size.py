@@ -39,5 +39,6 @@ def test_the_generated_modules_are_recognised() -> None:
         "fleetapi/resources/_sync.py",
         "fleetapi/resources/_sync_legacy.py",
         "fleetapi_cli/_index_data.py",
+        "fleetapi_cli/_screens.py",
         "fleetapi_mock/web/control/_methods.py",
     }
