@@ -51,17 +51,19 @@ class Sizes:
     month_points: int
     """Points of the month of one tracker the report plugins read (259,200: one every 10
     seconds)."""
+    swept: int | None
+    """Commands of each start-up sweep (every area's call, every group's help); ``None``: all."""
 
 
 DEFAULT = Sizes(
     samples=5, sample_time=0.2, http_time=1.0, http_samples=9, records=100_000,
     small_records=1000, points=1_000_000, memory_records=20_000, decoded=1000, rows=10_000,
-    fed=1000, concurrency=(1, 32), month_points=259_200,
+    fed=1000, concurrency=(1, 32), month_points=259_200, swept=None,
 )  # fmt: skip
 TINY = Sizes(
     samples=5, sample_time=0.0, http_time=0.02, http_samples=5, records=300, small_records=30,
     points=3000, memory_records=50, decoded=10, rows=50, fed=20, concurrency=(1, 4),
-    month_points=4320,
+    month_points=4320, swept=2,
 )  # fmt: skip
 
 

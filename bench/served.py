@@ -26,6 +26,8 @@ from fleetapi_mock import DEMO_API_KEY
 
 BENCH = Path(__file__).resolve().parent
 FLEET = Path(sys.executable).parent / "fleet"
+"""The ``fleet`` script of the interpreter running the suite; it runs the suite's own code in
+the :func:`code_environment`."""
 
 CALLS: dict[str, dict[str, object]] = {
     "vehicle/read": {"vehicle_id": 1},
@@ -35,10 +37,24 @@ CALLS: dict[str, dict[str, object]] = {
 """The calls served, with their bodies."""
 
 
+def code_environment() -> dict[str, str]:
+    """This process's environment with the source folder of the code the suite imports first on
+    ``PYTHONPATH``: a process started from it (``fleet`` included) runs that code, not what the
+    interpreter's environment installed (another checkout, say)."""
+    import fleetapi_mock
+
+    source = str(Path(fleetapi_mock.__file__).resolve().parent.parent)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([source, *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
 @contextlib.contextmanager
 def _process(argv: list[str], env: dict[str, str] | None = None) -> Iterator[tuple[str, int]]:
     """Start a server process that prints ``... listening on URL``; yield its URL and pid."""
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, text=True, env=env if env is not None else code_environment()
+    )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()

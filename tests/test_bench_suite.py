@@ -63,7 +63,7 @@ EXPECTED = {
     "tracks": 3,
     "memory": 4,
     "sdk": 3,
-    "cli": 3,
+    "cli": 11,
     "batch": 2,
     "shared": 2,
     "stream": 3,

@@ -149,6 +149,7 @@ def test_fleet_prints_its_help_and_version_without_loading_typer(args: list[str]
     ],
 )
 def test_a_narrow_help_or_completion_is_the_apps(env: dict[str, str]) -> None:
+    env = {**env, "PYTHONHASHSEED": "0"}  # completion lists `-h` and `--help` in a set's order
     result = run(MAIN_RUNNER, "--help", env=env)
     assert "typer" in modules(result.stderr)
     assert result.stdout == run(RUNNER, "--help", env=env).stdout
