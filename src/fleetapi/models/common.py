@@ -9,10 +9,26 @@ import attrs
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 
-__all__ = ["AVATAR_TYPES", "Bounds", "LatLng", "Location", "MapFileFormat"]
+__all__ = [
+    "AVATAR_TYPES",
+    "Bounds",
+    "LatLng",
+    "Location",
+    "MapFileFormat",
+    "PlaceLabel",
+    "TaskStatus",
+    "TaskType",
+    "ZoneLabel",
+]
 
 MapFileFormat = Literal["kml", "kmz"]
 """The file formats of map data (a track, zones): KML, or KMZ (the document zipped)."""
+
+TaskStatus = Literal["unassigned", "assigned", "done", "failed", "delayed", "arrived", "faulty"]
+"""Active states: ``unassigned``, ``assigned``, ``arrived``; the others are end states."""
+
+TaskType = Literal["task", "route", "checkpoint"]
+"""The kinds ``task/list`` lists: plain tasks, routes and route checkpoints."""
 
 AVATAR_TYPES: Final = ("image/jpeg", "image/pjpeg", "image/png", "image/gif", "image/webp")
 """The image types an avatar (a tag's, a tracker's) may be (234 for others)."""
@@ -47,3 +63,19 @@ class Location:
     """Zone radius in meters (tasks, departments, garages, lookups)."""
     precision: int | Unset = UNSET
     """Precision in meters (check-in locations)."""
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class PlaceLabel:
+    """A place's ID and label (what ``place/search_location`` answers)."""
+
+    id: int
+    label: str
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class ZoneLabel:
+    """A zone's ID and label (what ``zone/search_location`` answers)."""
+
+    id: int
+    label: str

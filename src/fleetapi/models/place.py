@@ -14,6 +14,7 @@ import attrs
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import LatLng
+from fleetapi.models.common import PlaceLabel as PlaceLabel
 from fleetapi.models.entity import CustomFieldType, CustomFieldValue
 from fleetapi.models.geocoder import GeocoderType
 from fleetapi.models.search import SearchCondition
@@ -35,7 +36,6 @@ __all__ = [
     "PlaceBatchResult",
     "PlaceCreateParams",
     "PlaceDeleteParams",
-    "PlaceLabel",
     "PlaceList",
     "PlaceListParams",
     "PlaceLocation",
@@ -165,14 +165,6 @@ class PlaceSearchLocationParams:
 
     location: LatLng
     """The point whose places are wanted."""
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class PlaceLabel:
-    """A place's ID and label (what ``place/search_location`` answers)."""
-
-    id: int
-    label: str
 
 
 PLACE_BATCH_FIELDS: Final = frozenset(

@@ -28,6 +28,8 @@ import attrs
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
 from fleetapi.models.common import Location
+from fleetapi.models.common import TaskStatus as TaskStatus
+from fleetapi.models.common import TaskType as TaskType
 from fleetapi.models.entity import CustomFieldValue
 from fleetapi.models.form import Form
 from fleetapi.models.search import SearchCondition
@@ -56,9 +58,7 @@ __all__ = [
     "TaskOrigin",
     "TaskReadParams",
     "TaskReadResult",
-    "TaskStatus",
     "TaskTransmuteParams",
-    "TaskType",
     "TaskUpdate",
     "TaskUpdateParams",
     "TaskUpdateResult",
@@ -69,12 +69,6 @@ MAX_LABEL = 200
 
 MAX_DESCRIPTION = 1024
 """The longest description (and address) of a task, a route or a checkpoint, in characters."""
-
-TaskStatus = Literal["unassigned", "assigned", "done", "failed", "delayed", "arrived", "faulty"]
-"""Active states: ``unassigned``, ``assigned``, ``arrived``; the others are end states."""
-
-TaskType = Literal["task", "route", "checkpoint"]
-"""The kinds ``task/list`` lists: plain tasks, routes and route checkpoints."""
 
 TaskOrigin = Literal["manual", "scheduled", "imported"]
 """How a task came to be: by hand, from a schedule, or imported from a spreadsheet."""

@@ -18,13 +18,10 @@ import attrs
 from fleetapi._endpoint import ExportFormat
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
-from fleetapi.models.common import Location
+from fleetapi.models.common import Location, PlaceLabel, TaskStatus, ZoneLabel
 from fleetapi.models.files import FileMetadata
 from fleetapi.models.form import Form, FormFile
-from fleetapi.models.place import PlaceLabel
 from fleetapi.models.search import Period
-from fleetapi.models.task import TaskStatus
-from fleetapi.models.zone import ZoneLabel
 
 __all__ = [
     "MAX_TASK_IDS",

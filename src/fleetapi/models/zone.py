@@ -15,6 +15,7 @@ import attrs
 from fleetapi._rules import HEX_COLOR_PATTERN, rules
 from fleetapi._types import UNSET, Unset, tagged_union
 from fleetapi.models.common import Bounds, LatLng, MapFileFormat
+from fleetapi.models.common import ZoneLabel as ZoneLabel
 from fleetapi.models.vehicle import BatchError, LocatedBatchSource
 
 __all__ = [
@@ -39,7 +40,6 @@ __all__ = [
     "ZoneDeleteParams",
     "ZoneDownloadParams",
     "ZoneFileFormat",
-    "ZoneLabel",
     "ZoneListParams",
     "ZonePoint",
     "ZonePointListParams",
@@ -221,14 +221,6 @@ class ZoneSearchLocationParams:
 
     location: LatLng
     """The point whose zones are wanted."""
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class ZoneLabel:
-    """A zone's ID and label (what ``zone/search_location`` answers)."""
-
-    id: int
-    label: str
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

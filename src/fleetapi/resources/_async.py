@@ -26,7 +26,15 @@ if TYPE_CHECKING:
     from fleetapi.models.audit import AuditEntry, AuditGrouping
     from fleetapi.models.beacon import BeaconData
     from fleetapi.models.checkin import Checkin, CheckinExportFormat, CheckinList, FormSubmission
-    from fleetapi.models.common import Bounds, LatLng, Location
+    from fleetapi.models.common import (
+        Bounds,
+        LatLng,
+        Location,
+        PlaceLabel,
+        TaskStatus,
+        TaskType,
+        ZoneLabel,
+    )
     from fleetapi.models.data import ImportProcess, ImportType, SpreadsheetPreview
     from fleetapi.models.dealer import DealerUiConfig
     from fleetapi.models.delivery import DeliveryInfo, DeliveryList
@@ -86,7 +94,6 @@ if TYPE_CHECKING:
         NewPlace,
         Place,
         PlaceBatchResult,
-        PlaceLabel,
         PlaceList,
         PlaceUploadDuplicatePolicy,
         PlaceUploadErrorPolicy,
@@ -169,8 +176,6 @@ if TYPE_CHECKING:
         TaskCreateResult,
         TaskListResult,
         TaskReadResult,
-        TaskStatus,
-        TaskType,
         TaskUpdate,
         TaskUpdateResult,
     )
@@ -258,7 +263,6 @@ if TYPE_CHECKING:
         Zone,
         ZoneBatchResult,
         ZoneFileFormat,
-        ZoneLabel,
         ZonePoint,
     )
     from fleetapi.resources._async_legacy import (

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from fleetapi._async_client import AsyncClient
     from fleetapi.models.account import ApiKey
     from fleetapi.models.checkin import Checkin, CheckinExportFormat, CheckinList, FormSubmission
-    from fleetapi.models.common import LatLng, Location
+    from fleetapi.models.common import LatLng, Location, PlaceLabel, TaskStatus, TaskType, ZoneLabel
     from fleetapi.models.department import Department, NewDepartment
     from fleetapi.models.employee import (
         Employee,
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from fleetapi.models.link import GeoLink, GeoLinkLifetime, GeoLinkOptions, GeoLinkTracker
     from fleetapi.models.map_layer import MapLayer
     from fleetapi.models.payment import Bill, BillList, ExternalSubscription, PaymentSystemSettings
-    from fleetapi.models.place import NewPlace, Place, PlaceBatchResult, PlaceLabel, PlaceList
+    from fleetapi.models.place import NewPlace, Place, PlaceBatchResult, PlaceList
     from fleetapi.models.reading import (
         CounterType,
         FuelLevels,
@@ -76,8 +76,6 @@ if TYPE_CHECKING:
         TaskCreateResult,
         TaskListResult,
         TaskReadResult,
-        TaskStatus,
-        TaskType,
         TaskUpdate,
         TaskUpdateResult,
     )
@@ -102,7 +100,6 @@ if TYPE_CHECKING:
         SausageZone,
         Zone,
         ZoneBatchResult,
-        ZoneLabel,
         ZonePoint,
     )
 

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Optional, cast
 
 import typer
 
-from fleetapi.models.task import TaskStatus, TaskType
+from fleetapi.models.common import TaskStatus, TaskType
 from fleetapi_cli._typer import (
     AllOption,
     LimitOption,
