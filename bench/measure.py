@@ -53,17 +53,19 @@ class Sizes:
     seconds)."""
     swept: int | None
     """Commands of each start-up sweep (every area's call, every group's help); ``None``: all."""
+    loop_calls: int
+    """Calls of one sample of a call made in a loop over HTTP (the SDK against plain clients)."""
 
 
 DEFAULT = Sizes(
     samples=5, sample_time=0.2, http_time=1.0, http_samples=9, records=100_000,
     small_records=1000, points=1_000_000, memory_records=20_000, decoded=1000, rows=10_000,
-    fed=1000, concurrency=(1, 32), month_points=259_200, swept=None,
+    fed=1000, concurrency=(1, 32), month_points=259_200, swept=None, loop_calls=2000,
 )  # fmt: skip
 TINY = Sizes(
     samples=5, sample_time=0.0, http_time=0.02, http_samples=5, records=300, small_records=30,
     points=3000, memory_records=50, decoded=10, rows=50, fed=20, concurrency=(1, 4),
-    month_points=4320, swept=2,
+    month_points=4320, swept=2, loop_calls=10,
 )  # fmt: skip
 
 

@@ -62,7 +62,7 @@ EXPECTED = {
     "lists": 7,
     "tracks": 3,
     "memory": 4,
-    "sdk": 3,
+    "sdk": 4,
     "cli": 11,
     "batch": 2,
     "shared": 2,

@@ -17,6 +17,7 @@ from fleetapi._core import (
     ClientConfig,
     CredentialPlacement,
     PreparedRequest,
+    RequestHeads,
     build_request,
     check_transport_security,
     encode_params,
@@ -109,6 +110,7 @@ class AsyncClient(AsyncResources):
         self._http = http_client or httpx.AsyncClient(
             transport=async_transport(transport), follow_redirects=False
         )
+        self._heads = RequestHeads()
 
     @classmethod
     async def login(
@@ -396,7 +398,7 @@ class AsyncClient(AsyncResources):
                 if wait > 0:
                     await sleep(wait)
             started = time.monotonic()
-            request = prepared.to_httpx(self._http, self._config.timeout)
+            request = prepared.to_httpx(self._http, self._config.timeout, self._heads)
             try:
                 response = await self._http.send(request)
                 content = await response.aread()

@@ -19,6 +19,7 @@ from fleetapi._core import (
     ClientConfig,
     CredentialPlacement,
     PreparedRequest,
+    RequestHeads,
     build_request,
     check_transport_security,
     encode_params,
@@ -112,6 +113,7 @@ class Client(Resources):
         self._http = http_client or httpx.Client(
             transport=sync_transport(transport), follow_redirects=False
         )
+        self._heads = RequestHeads()
 
     @classmethod
     def login(
@@ -395,7 +397,7 @@ class Client(Resources):
                 if wait > 0:
                     sleep(wait)
             started = time.monotonic()
-            request = prepared.to_httpx(self._http, self._config.timeout)
+            request = prepared.to_httpx(self._http, self._config.timeout, self._heads)
             try:
                 response = self._http.send(request)
                 content = response.read()

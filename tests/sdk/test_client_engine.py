@@ -283,3 +283,53 @@ def test_a_success_status_without_the_envelope_is_a_malformed_answer():
         client.tracker.list()
     assert not isinstance(caught.value, ServerError)
     assert caught.value.http_status == 200
+
+
+def _sent(request: httpx.Request) -> tuple[object, ...]:
+    """What a request carries on the wire: method, URL, headers (as sent), body, timeout."""
+    return (
+        request.method,
+        str(request.url),
+        sorted(request.headers.multi_items()),
+        request.content,
+        request.extensions["timeout"],
+    )
+
+
+@pytest.mark.parametrize("iso", [False, True])
+def test_a_call_sends_what_httpx_s_own_request_building_sends(iso: bool) -> None:
+    """A JSON call is built from a head made once per URL (`RequestHeads`): the same request,
+    byte for byte, as `httpx.Client.build_request` makes of the call."""
+    from fleetapi._core import build_request
+
+    script = Script((200, {"success": True, "value": None}))
+    with make(script, iso_datetime=iso, timeout=7.5) as client:
+        client.request("tracker/list", {"labels": ["Ünïcode", "x"], "limit": 2})
+        client.request("tracker/list", {"labels": ["again"]})  # from the head made above
+        prepared = build_request(client._config, "tracker/list", {"labels": ["again"]})
+        built = client._http.build_request(
+            "POST", prepared.url, headers=prepared.headers, json=prepared.json, timeout=7.5
+        )
+    assert _sent(script.requests[1]) == _sent(built)
+    assert json.loads(script.requests[0].content) == {"labels": ["Ünïcode", "x"], "limit": 2}
+
+
+def test_a_new_credential_or_client_header_makes_a_new_head() -> None:
+    script = Script((200, {"success": True, "value": None}))
+    with make(script) as client:
+        client.request("tracker/list")
+        client._config = client._config.evolve(hash="f" * 32)
+        client._http.headers["X-Team"] = "ci"
+        client.request("tracker/list")
+    first, second = script.requests
+    assert first.headers["authorization"] == f"NVX {HASH}"
+    assert second.headers["authorization"] == "NVX " + "f" * 32
+    assert second.headers["x-team"] == "ci" and "x-team" not in first.headers
+
+
+def test_a_client_with_cookies_of_its_own_still_sends_them() -> None:
+    script = Script((200, {"success": True, "value": None}))
+    http = httpx.Client(transport=httpx.MockTransport(script), cookies={"route": "eu-1"})
+    with Client(base_url=BASE, api_key=HASH, http_client=http) as client:
+        client.request("tracker/list")
+    assert script.requests[0].headers["cookie"] == "route=eu-1"
