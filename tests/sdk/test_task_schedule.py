@@ -529,3 +529,29 @@ def test_a_world_document_schedule_without_next_day_starts_tomorrow() -> None:
     document["task_schedules"][2]["parent_id"] = 1  # a checkpoint of a task schedule
     with pytest.raises(WorldDocumentError, match=r"task_schedules\[id=3\]\.parent_id"):
         FleetMock(document)
+
+
+def test_the_world_catches_up_only_when_something_comes_due(
+    client: Any, fleet_mock: FleetMock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before each call the world catches up with its clock, but scans its schedules only
+    when one can be due: the tables deciding it changed, or the clock reached the earliest
+    moment. A schedule still makes its task at the first second of its day."""
+    import fleetapi_mock.web.clockwork as clockwork
+
+    scans: list[object] = []
+    scan = clockwork.make_due_tasks
+    monkeypatch.setattr(clockwork, "make_due_tasks", lambda *a: scans.append(scan(*a)))
+    every_day = WeekdaysParameters(weekdays=[1, 2, 3, 4, 5, 6, 7])
+    client.task.schedule.create(schedule=_schedule(from_time="18:00", parameters=every_day))
+    before = len(scans)
+    for _ in range(3):
+        client.tracker.list()
+    assert len(scans) == before + 1  # the new schedule: once, then nothing is due until midnight
+    fleet_mock.clock.set(dt.datetime(2026, 1, 15, 23, 59, 59))
+    assert _made(client, "Fill the shelves") == []
+    client.tracker.list()
+    assert len(scans) == before + 1
+    fleet_mock.clock.advance(dt.timedelta(seconds=1))
+    assert _days(_made(client, "Fill the shelves")) == [THURSDAY + DAY]
+    assert len(scans) == before + 2

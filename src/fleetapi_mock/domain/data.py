@@ -71,6 +71,7 @@ __all__ = [
     "Progress",
     "failed_file",
     "import_due_rows",
+    "imports_due_at",
     "process_of",
     "processes_of",
     "progress",
@@ -241,6 +242,13 @@ def start_import(
 
 
 # --- Importing the lines a process passed -----------------------------------------------------
+
+
+def imports_due_at(world: World) -> dt.datetime | None:
+    """When :func:`import_due_rows` next has work, the world unchanged: now while a process
+    has lines left (``None``: none has)."""
+    unsettled = any(r.settled < r.lines and r.rows for r in world.import_processes.values())
+    return world.now() if unsettled else None
 
 
 def import_due_rows(world: World, limits: ServerLimits) -> None:

@@ -67,6 +67,7 @@ __all__ = [
     "OFFLINE_OUTPUT_CONTROL",
     "SINGLE_OUTPUT_CONTROLS",
     "command_record",
+    "commands_due_at",
     "confirm_due_commands",
     "confirmation_delay",
     "flag",
@@ -211,6 +212,12 @@ def queue_command(
         enabled=enabled,
         command=command,
     )
+
+
+def commands_due_at(world: World) -> dt.datetime | None:
+    """When :func:`confirm_due_commands` next has work, the world unchanged: the first queued
+    command's time (``None``: none queued)."""
+    return min((r.due for r in world.command_queue.values()), default=None)
 
 
 def confirm_due_commands(world: World) -> None:

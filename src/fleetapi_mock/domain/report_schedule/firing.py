@@ -33,9 +33,29 @@ from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
 from fleetapi_mock.state.records import MailAttachment, ReportRecord, ReportScheduleRecord
 from fleetapi_mock.state.world import World
 
-__all__ = ["fire_due_reports"]
+__all__ = ["fire_due_reports", "reports_due_at"]
 
 _ZIP_TYPE = "application/zip"
+
+
+def reports_due_at(world: World) -> dt.datetime | None:
+    """When :func:`fire_due_reports` next has work, the world unchanged: the earliest
+    schedule's hour on its ``next_day`` in its user's zone (now for a schedule never placed;
+    ``None``: no schedule)."""
+    due: list[dt.datetime] = []
+    for record in world.report_schedules.values():
+        user = world.users.get(record.user_id)
+        if user is None:
+            continue
+        if record.next_day is None:
+            return world.now()
+        hour = record.parameters.sending_time
+        hour = DEFAULT_SENDING_TIME if isinstance(hour, Unset) else hour
+        try:
+            due.append(fire_time(record.next_day, hour, zone(user.time_zone)))
+        except OverflowError:  # a day at the end of the calendar: none after it
+            continue
+    return min(due, default=None)
 
 
 def fire_due_reports(world: World, limits: ServerLimits = DEFAULT_LIMITS) -> None:

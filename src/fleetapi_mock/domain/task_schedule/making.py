@@ -24,7 +24,7 @@ from fleetapi_mock.state.limits import DEFAULT_LIMITS
 from fleetapi_mock.state.records import TaskScheduleRecord
 from fleetapi_mock.state.world import World
 
-__all__ = ["MAX_CATCH_UP_DAYS", "Made", "make_due_tasks", "planned"]
+__all__ = ["MAX_CATCH_UP_DAYS", "Made", "make_due_tasks", "planned", "tasks_due_at"]
 
 MAX_CATCH_UP_DAYS: Final = 366
 """The most days one touch of the world makes tasks for: after a longer jump of the clock,
@@ -149,6 +149,23 @@ def _make(world: World, record: TaskScheduleRecord, day: dt.date, max_records: i
         found = None if template is None else template_of(world, task.user_id, template)
         if found is not None:
             create_form(world, found, owner_id=task.user_id, task_id=task.id)
+
+
+def tasks_due_at(world: World) -> dt.datetime | None:
+    """When :func:`make_due_tasks` next has work, the world unchanged: the start of the
+    earliest schedule's ``next_day`` in its account's zone (now for a schedule never run;
+    ``None``: no schedule)."""
+    due: list[dt.datetime] = []
+    for record in world.task_schedules.values():
+        if record.type == "checkpoint":
+            continue
+        if record.next_day is None:
+            return world.now()
+        try:
+            due.append(day_start(record.next_day, account_zone(world, record.user_id)))
+        except OverflowError:  # a day at the end of the calendar: none after it
+            continue
+    return min(due, default=None)
 
 
 def make_due_tasks(world: World, max_records: int = DEFAULT_LIMITS.max_records) -> None:
