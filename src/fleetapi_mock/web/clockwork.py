@@ -27,40 +27,34 @@ from fleetapi_mock.state.world import World
 __all__ = ["catch_up"]
 
 _Caught = tuple[tuple[Any, ...], tuple[int, ...], "dt.datetime | None"]
-"""The tables a catch-up depended on, their versions then, and when work next comes due."""
+"""The tables a catch-up depended on (kept, so that no other table takes their identity),
+their identities and versions then, and when work next comes due."""
 
 _caught: Final[weakref.WeakKeyDictionary[World, _Caught]] = weakref.WeakKeyDictionary()
 
 
-def _deciding(world: World) -> tuple[Any, ...]:
-    """The tables whose records decide when work comes due (the users for their zones)."""
-    return (
-        world.command_queue,
-        world.import_processes,
-        world.task_schedules,
-        world.report_schedules,
-        world.users,
-    )
+def _deciding(world: World) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+    """The tables whose records decide when work comes due (the users for their zones), and
+    each one's identity and version."""
+    q, i, t = world.command_queue, world.import_processes, world.task_schedules
+    r, u = world.report_schedules, world.users
+    signature = (id(q), q.version, id(i), i.version, id(t), t.version, id(r), r.version)
+    return (q, i, t, r, u), (*signature, id(u), u.version)
 
 
 def catch_up(world: World, limits: ServerLimits) -> None:
     """Bring ``world`` up to its clock: the commands devices confirmed by now, the lines
     import processes passed, the tasks and routes schedules made, the report schedules made
     and mailed."""
-    tables = _deciding(world)
     last = _caught.get(world)
-    if last is not None:
-        known, versions, due = last
-        unchanged = all(a is b for a, b in zip(known, tables, strict=True)) and versions == tuple(
-            t.version for t in tables
-        )
-        if unchanged and (due is None or world.now() < due):
+    if last is not None and last[1] == _deciding(world)[1]:
+        due = last[2]
+        if due is None or world.now() < due:
             return
     confirm_due_commands(world)
     import_due_rows(world, limits)
     make_due_tasks(world, limits.max_records)
     fire_due_reports(world, limits)
-    tables = _deciding(world)
     steps = (commands_due_at, imports_due_at, tasks_due_at, reports_due_at)
     due = min((at for step in steps if (at := step(world)) is not None), default=None)
-    _caught[world] = (tables, tuple(t.version for t in tables), due)
+    _caught[world] = (*_deciding(world), due)
