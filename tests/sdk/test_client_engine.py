@@ -324,7 +324,8 @@ def test_a_new_credential_or_client_header_makes_a_new_head() -> None:
     first, second = script.requests
     assert first.headers["authorization"] == f"NVX {HASH}"
     assert second.headers["authorization"] == "NVX " + "f" * 32
-    assert second.headers["x-team"] == "ci" and "x-team" not in first.headers
+    assert second.headers["x-team"] == "ci"
+    assert "x-team" not in first.headers
 
 
 def test_a_client_with_cookies_of_its_own_still_sends_them() -> None:
