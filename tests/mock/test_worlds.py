@@ -128,6 +128,9 @@ def test_finding_a_world_never_makes_one_and_requests_at_once_make_it_once() -> 
     """What a served mock asks on its event loop makes nothing; the world is made once even
     when several first requests name it at the same time (each made outside the lock)."""
     worlds = Worlds(FleetMock().backend, limit=1)
+    loads: list[str] = []
+    make = worlds._new_world
+    worlds._new_world = lambda name, world=None: (loads.append(name), make(name, world))[1]  # type: ignore[method-assign]
     assert worlds.find("/base/nothing", {"X-Mock-World": "one"}) is None
     assert [w.name for w in worlds.describe()] == ["default"]
     made: list[object] = []
@@ -141,6 +144,7 @@ def test_finding_a_world_never_makes_one_and_requests_at_once_make_it_once() -> 
         thread.join()
     assert len(made) == 4
     assert all(backend is made[0] for backend in made)  # and the limit of one world held
+    assert loads == ["one"]  # the starting document loaded once, not once a request
     assert worlds.find("/__world/one/base/nothing", {}) is made[0]
     assert worlds.find("/base/nothing", {}) is worlds.main
 

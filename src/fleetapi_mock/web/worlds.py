@@ -91,6 +91,8 @@ class Worlds:
         self._monotonic = monotonic
         self._named: dict[str, _Named] = {}
         self._lock = threading.Lock()
+        self._making: dict[str, threading.Lock] = {}
+        """A lock per world being made, held while it is."""
         self._swept = monotonic()
 
     def find(self, path: str, headers: Mapping[str, str]) -> Backend | None:
@@ -129,17 +131,23 @@ class Worlds:
             return found
         name = _name_of(path, headers)
         assert name is not None  # find answers the main world for a request naming none
-        self._refuse_one_more()
-        made = self._new_world(name)
-        now = self._monotonic()
         with self._lock:
-            named = self._named.get(name)
-            if named is None:  # not made meanwhile by another request naming it
-                self._refuse_one_more()  # others may have been made meanwhile
-                named = self._named[name] = _Named(made, now)
-            named.used = now
-            named.requests += 1
-            return named.backend
+            maker = self._making.setdefault(name, threading.Lock())
+        try:
+            with maker:  # the first requests naming a new world at once make it once
+                found = self.find(path, headers)
+                if found is not None:
+                    return found
+                self._refuse_one_more()
+                made = self._new_world(name)
+                now = self._monotonic()
+                with self._lock:
+                    self._refuse_one_more()  # others may have been made meanwhile
+                    named = self._named[name] = _Named(made, now, requests=1)
+                    return named.backend
+        finally:
+            with self._lock:
+                self._making.pop(name, None)
 
     def _refuse_one_more(self) -> None:
         """Refuse a new world past :attr:`limit` or the server's memory budget (exact when
