@@ -193,6 +193,20 @@ def per_run(func: Callable[[], object], min_time: float) -> Sample:
     return sample
 
 
+def per_loop(func: Callable[[], object], calls: int) -> Sample:
+    """A sample of the seconds one call of ``func`` takes, over a loop of ``calls`` calls
+    (``func`` runs once first, as a warm-up)."""
+    func()
+
+    def sample() -> float:
+        started = time.perf_counter()
+        for _ in range(calls):
+            func()
+        return (time.perf_counter() - started) / calls
+
+    return sample
+
+
 def per_second(func: Callable[[], int], min_time: float) -> Sample:
     """A sample of how much ``func`` does a second: it answers how much it did (rows
     converted, answers received: what was done, not what was asked) and is called until

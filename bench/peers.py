@@ -39,7 +39,7 @@ if __package__ in (None, ""):  # run as a script: import the suite as the packag
 import httpx
 
 from bench.measure import Ratio, Sizes, Target, alternate_all, skipped
-from bench.served import CALLS, _cpu_seconds, _process, request_bytes
+from bench.served import CALLS, _cpu_seconds, _process, request_bytes, stop
 from fleetapi_mock import DEMO_API_KEY
 
 BENCH = Path(__file__).resolve().parent
@@ -139,12 +139,7 @@ def _external(name: str, argv: list[str], url: str, log: Path) -> Iterator[Serve
                 time.sleep(0.2)
         yield Server(name, url, process.pid)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 def _wiremock(

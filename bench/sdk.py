@@ -16,14 +16,13 @@ import asyncio
 import datetime as dt
 import json
 import time
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 import httpx
 import requests
 
-from bench.measure import Ratio, Sample, Sizes, Target, compare, per_run
+from bench.measure import Ratio, Sizes, Target, compare, per_loop, per_run
 from bench.served import served_mock
 from bench.worlds import caller, scaled_document
 from fleetapi import AsyncClient, Client
@@ -68,20 +67,6 @@ def decoding(sizes: Sizes) -> Ratio:
         Target(1.5),
         sizes,
     )
-
-
-def per_loop(func: Callable[[], object], calls: int) -> Sample:
-    """A sample of the seconds one call of ``func`` takes, over a loop of ``calls`` calls
-    (``func`` runs once first, as a warm-up)."""
-    func()
-
-    def sample() -> float:
-        started = time.perf_counter()
-        for _ in range(calls):
-            func()
-        return (time.perf_counter() - started) / calls
-
-    return sample
 
 
 def network_calls(base_url: str, sizes: Sizes) -> list[Ratio]:

@@ -17,6 +17,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
@@ -49,6 +50,16 @@ def code_environment() -> dict[str, str]:
     return env
 
 
+def stop(process: subprocess.Popen[Any]) -> None:
+    """End a server process: asked to stop, killed if it has not within 10 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextlib.contextmanager
 def _process(argv: list[str], env: dict[str, str] | None = None) -> Iterator[tuple[str, int]]:
     """Start a server process that prints ``... listening on URL``; yield its URL and pid."""
@@ -62,12 +73,7 @@ def _process(argv: list[str], env: dict[str, str] | None = None) -> Iterator[tup
             raise RuntimeError(f"{argv[0]} did not start: {line!r}")
         yield line.rsplit(" ", 1)[1].strip(), process.pid
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 @contextlib.contextmanager

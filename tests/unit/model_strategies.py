@@ -38,6 +38,17 @@ SAFE_TEXT = st.text(alphabet=string.ascii_letters + string.digits + " -_.", max_
 _MEMO: dict[tuple[Any, int], st.SearchStrategy[Any]] = {}
 
 
+def disturb(data: st.DataObject, wire: dict[str, Any]) -> None:
+    """Up to three of ``wire``'s fields dropped, nulled or given a JSON value of another type
+    (a number as text among them), in place."""
+    for key in data.draw(st.lists(st.sampled_from(sorted(wire) or ["-"]), max_size=3)):
+        change = data.draw(st.sampled_from(["drop", "leaf", "number text"]))
+        if change == "drop":
+            wire.pop(key, None)
+        else:
+            wire[key] = data.draw(JSON_LEAF if change == "leaf" else st.just("12"))
+
+
 def strategy_for(tp: Any, text: st.SearchStrategy[str]) -> st.SearchStrategy[Any]:
     """A strategy for values of ``tp``; recursive types reuse one deferred strategy."""
     key = (tp, id(text))

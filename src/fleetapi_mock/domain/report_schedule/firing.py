@@ -38,6 +38,12 @@ __all__ = ["fire_due_reports", "reports_due_at"]
 _ZIP_TYPE = "application/zip"
 
 
+def _sending_time(record: ReportScheduleRecord) -> str:
+    """The hour a schedule fires at (``HH:MM:SS``, its user's zone)."""
+    hour = record.parameters.sending_time
+    return DEFAULT_SENDING_TIME if isinstance(hour, Unset) else hour
+
+
 def reports_due_at(world: World) -> dt.datetime | None:
     """When :func:`fire_due_reports` next has work, the world unchanged: the earliest
     schedule's hour on its ``next_day`` in its user's zone (now for a schedule never placed;
@@ -49,8 +55,7 @@ def reports_due_at(world: World) -> dt.datetime | None:
             continue
         if record.next_day is None:
             return world.now()
-        hour = record.parameters.sending_time
-        hour = DEFAULT_SENDING_TIME if isinstance(hour, Unset) else hour
+        hour = _sending_time(record)
         try:
             due.append(fire_time(record.next_day, hour, zone(user.time_zone)))
         except OverflowError:  # a day at the end of the calendar: none after it
@@ -73,8 +78,7 @@ def fire_due_reports(world: World, limits: ServerLimits = DEFAULT_LIMITS) -> Non
         if user is None:
             continue
         tz = zone(user.time_zone)
-        hour = record.parameters.sending_time
-        hour = DEFAULT_SENDING_TIME if isinstance(hour, Unset) else hour
+        hour = _sending_time(record)
         mine: list[tuple[dt.datetime, int, dt.date]] = []
         try:
             day = record.next_day
