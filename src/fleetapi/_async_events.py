@@ -114,6 +114,7 @@ class AsyncEventStream:
 
     async def _open(self) -> AsyncWebSocketSession:
         from httpx_ws import aconnect_ws
+        from wsproto.utilities import LocalProtocolError
 
         url = stream_url(self._config.base_url, self._endpoint)
         http = cast("httpx.AsyncClient", _ReadingRefusals(self._http))
@@ -122,7 +123,8 @@ class AsyncEventStream:
         )
         socket = await opened.__aenter__()
         self._opened, self._socket = opened, socket
-        await socket.send_text(self._frame)
+        with contextlib.suppress(LocalProtocolError):  # the server is closing it already:
+            await socket.send_text(self._frame)  # what it said before the close is read next
         return socket
 
     async def _refused(self, response: httpx.Response) -> None:

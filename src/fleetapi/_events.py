@@ -116,6 +116,7 @@ class EventStream:
 
     def _open(self) -> WebSocketSession:
         from httpx_ws import connect_ws
+        from wsproto.utilities import LocalProtocolError
 
         url = stream_url(self._config.base_url, self._endpoint)
         http = cast("httpx.Client", _ReadingRefusals(self._http))
@@ -124,7 +125,8 @@ class EventStream:
         )
         socket = opened.__enter__()
         self._opened, self._socket = opened, socket
-        socket.send_text(self._frame)
+        with contextlib.suppress(LocalProtocolError):  # the server is closing it already:
+            socket.send_text(self._frame)  # what it said before the close is read next
         return socket
 
     def _refused(self, response: httpx.Response) -> None:

@@ -7,6 +7,7 @@ import datetime as dt
 import http.server
 import json
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -308,6 +309,33 @@ def test_a_busy_server_is_asked_again_after_the_back_off(
     ):
         next(events)
     assert len(seen) == 3
+
+
+def test_a_full_server_is_told_even_when_its_close_comes_before_the_subscription(
+    mock: FleetMock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server with no room accepts the socket, says why and closes it: a subscription sent
+    after the close came is not a protocol error, the server's own error is raised."""
+    from httpx_ws import WebSocketSession
+    from wsproto.connection import ConnectionState
+
+    sent = WebSocketSession.send_text
+
+    def after_the_close(self: WebSocketSession, data: str) -> None:
+        waited = time.monotonic() + 5
+        while self.connection.state is ConnectionState.OPEN and time.monotonic() < waited:
+            time.sleep(0.01)
+        assert self.connection.state is not ConnectionState.OPEN
+        sent(self, data)
+
+    monkeypatch.setattr(WebSocketSession, "send_text", after_the_close)
+    mock.backend.limits = attrs.evolve(mock.backend.limits, max_streams=0)
+    with (
+        mock.login("demo", "demo") as client,
+        client.event.subscription(requests=[StateSubscription(trackers=[1])]) as events,
+        pytest.raises(ServiceUnavailableError, match="too many event streams"),
+    ):
+        next(events)
 
 
 def test_receive_waits_at_most_its_timeout(mock: FleetMock) -> None:
