@@ -10,6 +10,7 @@ of the table below it join it. The names of 0.1 run their new command with a war
 
 from __future__ import annotations
 
+import copy
 import functools
 import importlib
 from collections.abc import Callable
@@ -32,18 +33,35 @@ __all__ = [
 
 
 def hand_made_app(words: str) -> click.Command:
-    """The hand-made group or command at ``words``."""
+    """The hand-made group or command at ``words``; a group's commands are built when first
+    asked for (Typer builds every command of a group, reading each one's option help)."""
     from fleetapi_cli.commands import COMMANDS, GROUPS
 
     module = importlib.import_module({**GROUPS, **COMMANDS}[words][0])
-    return typer.main.get_command(module.app)
+    app: typer.Typer = module.app
+    if words not in GROUPS:
+        return typer.main.get_command(app)
+    shell = copy.copy(app)
+    shell.registered_commands = []
+    group = typer.main.get_command(shell)
+    assert isinstance(group, SummaryGroup)
+    for info in app.registered_commands:
+        assert info.callback is not None
+        name = info.name or typer.main.get_command_name(info.callback.__name__)
+        group.lazy[name] = functools.partial(
+            typer.main.get_command_from_info,
+            info,
+            pretty_exceptions_short=app.pretty_exceptions_short,
+            rich_markup_mode=app.rich_markup_mode,
+        )
+    return group
 
 
 def hand_made_command(words: str, name: str) -> click.Command:
     """The command ``name`` of the hand-made group at ``words``."""
     group = hand_made_app(words)
     assert isinstance(group, SummaryGroup)
-    command: click.Command = group.commands[name]
+    command: click.Command = group.get_command(click.Context(group), name)
     return command
 
 
@@ -98,13 +116,13 @@ def build_group(
         inner: Callable[[], click.Command] | None
         if name in calls:  # a call that is also the prefix of others
             inner = functools.partial(call_command, calls[name])
-        elif name in group.commands:  # a short form named like a group (`tracker readings`)
-            inner = _constant(group.commands.pop(name))
+        elif name in group.lazy:  # a short form named like a group (`tracker readings`)
+            inner = group.lazy.pop(name)
         else:  # a 0.1 command of those words (`tracker counter`)
             inner = fallback_for((*words, name))
         group.lazy[name] = functools.partial(build_group, (*words, name), inner)
     for name, path in calls.items():
-        if name in groups or name in group.commands:
+        if name in groups or name in group.commands or name in group.lazy:
             continue
         found = owner(path)
         if found is not None and found[0] == key:  # a short form of this group stands for it
@@ -117,10 +135,6 @@ def build_group(
     if fallback is not None:
         group.set_fallback(fallback)
     return group
-
-
-def _constant(command: click.Command) -> Callable[[], click.Command]:
-    return lambda: command
 
 
 def _renamed(old: str, new: str) -> Callable[[], click.Command]:
