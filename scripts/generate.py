@@ -299,11 +299,13 @@ def _item_type(endpoint: Endpoint, imports: Imports) -> str:
     if typing.get_origin(result) is list:
         return imports.runtime_type(typing.get_args(result)[0])
     field = attrs.fields_dict(result)[endpoint.paging.items]
-    text = str(field.type)
-    inner = re.fullmatch(r"list\[(.+)\]", text)
-    if inner is None:
+    inner = re.fullmatch(r"list\[(.+)\]", str(field.type))
+    if inner is not None:  # the item type as written (an alias's name kept)
+        return imports.resolve_annotation(inner.group(1), result)
+    items = typing.get_type_hints(result)[endpoint.paging.items]  # an alias of a list
+    if typing.get_origin(items) is not list:
         raise SystemExit(f"{endpoint.path}: paging items field is not a list")
-    return imports.resolve_annotation(inner.group(1), result)
+    return imports.runtime_type(typing.get_args(items)[0])
 
 
 def _deprecation(old: str | None, new: str) -> tuple[str, str]:

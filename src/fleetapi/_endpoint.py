@@ -99,6 +99,15 @@ class NoParams:
     """The parameters of a call whose body carries only the credential."""
 
 
+@functools.cache
+def _imported(reference: str) -> Any:
+    """The object ``"module:Name"`` names."""
+    import importlib
+
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 @attrs.frozen(kw_only=True)
 class Result:
     """Where a call's result lives in the response.
@@ -108,9 +117,12 @@ class Result:
     ``kind`` is ``json`` for JSON results, ``none`` for success-only answers, ``bytes`` for
     file downloads and ``stream`` for the event stream (a WebSocket pushing frames of
     ``type``).
+
+    ``type`` may be given as ``"module:Name"``: a class whose models would make loading the
+    area's table slow (``tag/search`` answers every kind of entity), imported at its first use.
     """
 
-    type: Any = None
+    _type: Any = attrs.field(default=None, alias="type")
     key: str | None = None
     kind: Literal["json", "none", "bytes", "stream"] = "json"
     media_types: tuple[str, ...] = ()
@@ -121,6 +133,12 @@ class Result:
     beside: Any = None
     """An attrs class of the documented fields answered beside the ``key`` field
     (``user/auth``'s ``type``): the OpenAPI document shows them; the result is ``key``'s."""
+
+    @property
+    def type(self) -> Any:
+        """The result's type (imported now when it was declared as ``"module:Name"``)."""
+        declared = self._type
+        return _imported(declared) if isinstance(declared, str) else declared
 
     @classmethod
     def field(cls, key: str, type_: Any, *, user_time: bool = False, beside: Any = None) -> Result:

@@ -90,7 +90,8 @@ def counted(cls, conv):
 
 converter.make_client_structure_fn = counted
 conv = converter.converter_for()
-from fleetapi.models.tag import Tag  # imports the models tag/search answers, ten unions
+from fleetapi.models.tag import Tag
+import fleetapi.models.tag_search  # the models tag/search answers: ten unions
 tags = conv.structure([{"id": 1, "name": "A", "color": "FF0000"}], list[Tag])
 print(json.dumps(made))
 """
@@ -125,3 +126,39 @@ def test_tagged_unions_as_cattrs_strategy_has_them() -> None:
     track = {"id": 1, "start_date": "2020-01-01 10:00:00", "end_date": "2020-01-01 11:00:00"}
     assert type(conv.structure(track, TrackInfo)) is UnknownTrack  # the default member
     assert type(conv.structure({**track, "type": "teleport"}, TrackInfo)) is UnknownTrack
+
+
+TAG_CALLS = """
+import sys
+from fleetapi._converter import converter_for
+from fleetapi.endpoints import find
+from fleetapi.models.tag import Tag
+listed = find("tag/list")
+tags = converter_for().structure([{"id": 1, "name": "A", "color": "FF0000"}], listed.result.type)
+assert tags == [Tag(id=1, name="A", color="FF0000")]
+print("fleetapi.models.tag_search" in sys.modules)
+searched = find("tag/search").result.type
+print(searched.__module__, searched.__name__, "fleetapi.models.tag_search" in sys.modules)
+"""
+
+
+def test_a_result_declared_by_name_is_imported_at_its_first_use() -> None:
+    output = subprocess.run(
+        [sys.executable, "-c", TAG_CALLS], capture_output=True, text=True, check=True
+    ).stdout
+    assert output.split("\n")[:2] == ["False", "fleetapi.models.tag_search TagSearchResult True"]
+
+
+def test_the_results_that_moved_still_import_from_their_old_homes_with_a_warning() -> None:
+    import pytest
+
+    from fleetapi.models import subuser, subuser_geo, tag, tag_search
+
+    with pytest.warns(DeprecationWarning, match=r"fleetapi\.models\.tag_search\.TagSearchResult"):
+        from fleetapi.models.tag import TagSearchResult
+    assert TagSearchResult is tag_search.TagSearchResult
+    for name in ("SubUserPlaceList", "SubUserZoneList"):
+        with pytest.warns(DeprecationWarning, match=rf"fleetapi\.models\.subuser_geo\.{name}"):
+            assert getattr(subuser, name) is getattr(subuser_geo, name)
+    with pytest.raises(AttributeError):
+        tag.NoSuchName  # noqa: B018

@@ -15,13 +15,11 @@ from fleetapi.models.subuser import (
     SubUserDeleteParams,
     SubUserGeoListParams,
     SubUserParams,
-    SubUserPlaceList,
     SubUserPlacesBindParams,
     SubUserPlacesParams,
     SubUserRegisterParams,
     SubUserTrackersParams,
     SubUserUpdateParams,
-    SubUserZoneList,
     SubUserZonesBindParams,
     SubUserZonesParams,
 )
@@ -239,7 +237,7 @@ SUBUSER_ZONES_LIST_IDS = Endpoint(
 SUBUSER_ZONES_LIST = Endpoint(
     path="subuser/zones/list",
     params=SubUserGeoListParams,
-    result=Result.body(SubUserZoneList),
+    result=Result.body("fleetapi.models.subuser_geo:SubUserZoneList"),
     summary="List the zones a sub-user sees, a page at a time, with their count.",
     errors=(7, 13, 201, 236),
     safe=True,
@@ -284,7 +282,7 @@ SUBUSER_PLACES_LIST_IDS = Endpoint(
 SUBUSER_PLACES_LIST = Endpoint(
     path="subuser/places/list",
     params=SubUserGeoListParams,
-    result=Result.body(SubUserPlaceList),
+    result=Result.body("fleetapi.models.subuser_geo:SubUserPlaceList"),
     summary="List the places a sub-user sees, a page at a time, with their count.",
     errors=(7, 13, 201, 236),
     safe=True,

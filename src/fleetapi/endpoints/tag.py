@@ -12,7 +12,6 @@ from fleetapi.models.tag import (
     TagDeleteParams,
     TagListParams,
     TagSearchParams,
-    TagSearchResult,
     TagUpdateParams,
 )
 
@@ -84,7 +83,7 @@ TAG_DELETE = Endpoint(
 TAG_SEARCH = Endpoint(
     path="tag/search",
     params=TagSearchParams,
-    result=Result.field("result", TagSearchResult),
+    result=Result.field("result", "fleetapi.models.tag_search:TagSearchResult"),
     summary="The entities carrying every one of some tags, by kind.",
     errors=(7,),
     safe=True,

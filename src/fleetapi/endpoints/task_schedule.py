@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fleetapi._endpoint import Decision, Endpoint, Result
-from fleetapi.models.task import ListedRoute, Task
 from fleetapi.models.task_schedule import (
     RouteSchedule,
     RouteScheduleCreateParams,
@@ -149,7 +148,7 @@ TASK_SCHEDULE_READ = Endpoint(
 TASK_SCHEDULE_PROPOSAL_LIST = Endpoint(
     path="task/schedule/proposal/list",
     params=ScheduleProposalListParams,
-    result=Result.field("list", list[Task | ListedRoute]),
+    result=Result.field("list", "fleetapi.models.task:ListedTasks"),
     summary="The tasks and routes the schedules will make in a period.",
     safe=True,
     origin="service",

@@ -11,15 +11,15 @@ objects because their keys depend on the plugin.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
 import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
+from fleetapi.models.common import CLOCK_PATTERN as CLOCK_PATTERN
 
 __all__ = [
-    "CLOCK_PATTERN",
     "GraphType",
     "GroupType",
     "LocaleInfo",
@@ -39,9 +39,6 @@ __all__ = [
 
 ReportFormat = Literal["xls", "xlsx", "pdf"]
 """The file formats of ``report/tracker/download``."""
-
-CLOCK_PATTERN: Final = r"^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$"
-"""A time of day, ``HH:MM`` or ``HH:MM:SS``."""
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)

@@ -16,7 +16,8 @@ import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
-from fleetapi.models.report import CLOCK_PATTERN, ReportPlugin, TimeFilter
+from fleetapi.models.common import CLOCK_PATTERN
+from fleetapi.models.report import ReportPlugin, TimeFilter
 
 __all__ = [
     "MAX_EMAILS",

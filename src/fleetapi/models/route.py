@@ -85,9 +85,9 @@ class RouteChange:
 
     id: int
     label: str = attrs.field(metadata=rules(not_blank=True, max_length=MAX_LABEL))
-    """1 to :data:`~fleetapi.models.task.MAX_LABEL` characters."""
+    """1 to :data:`~fleetapi.models.common.MAX_LABEL` characters."""
     description: str = attrs.field(metadata=rules(max_length=MAX_DESCRIPTION))
-    """0 to :data:`~fleetapi.models.task.MAX_DESCRIPTION` characters."""
+    """0 to :data:`~fleetapi.models.common.MAX_DESCRIPTION` characters."""
     external_id: str | Unset | None = UNSET
     """Omitted: kept."""
     tags: list[int] | Unset = UNSET

@@ -16,8 +16,7 @@ import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
-from fleetapi.models.common import LatLng
-from fleetapi.models.user import RouteProvider
+from fleetapi.models.common import LatLng, RouteProvider
 
 __all__ = [
     "DEFAULT_MINSIZE",

@@ -8,15 +8,15 @@ sub-users) is the master user's alone.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 import attrs
 
+from fleetapi._deprecation import moved_models
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
-from fleetapi.models.place import Place
-from fleetapi.models.user import LegalType
-from fleetapi.models.zone import Zone
+from fleetapi.models.common import LegalType
 
 __all__ = [
     "RIGHTS",
@@ -34,14 +34,12 @@ __all__ = [
     "SubUserDeleteParams",
     "SubUserGeoListParams",
     "SubUserParams",
-    "SubUserPlaceList",
     "SubUserPlacesBindParams",
     "SubUserPlacesParams",
     "SubUserRegisterParams",
     "SubUserRight",
     "SubUserTrackersParams",
     "SubUserUpdateParams",
-    "SubUserZoneList",
     "SubUserZonesBindParams",
     "SubUserZonesParams",
 ]
@@ -324,26 +322,12 @@ class SubUserAccess:
     """The IDs of the objects bound to the sub-user."""
 
 
-@attrs.frozen(kw_only=True, slots=False)
-class SubUserZoneList:
-    """One page of ``subuser/zones/list``."""
-
-    # Not slotted: a slot named ``list`` would shadow the builtin in the annotation.
-    access_to_all: bool
-    """Whether the sub-user sees every zone of the account."""
-    list: list[Zone]
-    """The zones the sub-user sees."""
-    count: int
-    """The number found, ignoring paging."""
-
-
-@attrs.frozen(kw_only=True, slots=False)
-class SubUserPlaceList:
-    """One page of ``subuser/places/list``."""
-
-    access_to_all: bool
-    """Whether the sub-user sees every place of the account."""
-    list: list[Place]
-    """The places the sub-user sees."""
-    count: int
-    """The number found, ignoring paging."""
+__getattr__: Callable[[str], Any] = moved_models(
+    __name__,
+    {
+        "SubUserPlaceList": "fleetapi.models.subuser_geo",
+        "SubUserZoneList": "fleetapi.models.subuser_geo",
+    },
+)
+"""The pages of places and zones a sub-user sees moved to :mod:`fleetapi.models.subuser_geo`
+(they hold the place and zone models): the old names warn."""

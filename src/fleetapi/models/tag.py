@@ -7,19 +7,14 @@ entities that carry every one of some tags.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from collections.abc import Callable
+from typing import Any, Final, Literal
 
 import attrs
 
+from fleetapi._deprecation import moved_models
 from fleetapi._rules import HEX_COLOR_PATTERN, rules
 from fleetapi._types import UNSET, Unset
-from fleetapi.models.employee import Employee
-from fleetapi.models.place import Place
-from fleetapi.models.task import Task
-from fleetapi.models.task_schedule import CheckpointSchedule, TaskSchedule
-from fleetapi.models.tracker import Tracker
-from fleetapi.models.vehicle import Vehicle
-from fleetapi.models.zone import Zone
 
 __all__ = [
     "TAGGED_ENTITY_TYPES",
@@ -29,7 +24,6 @@ __all__ = [
     "TagDeleteParams",
     "TagListParams",
     "TagSearchParams",
-    "TagSearchResult",
     "TagUpdateParams",
     "TaggedEntityType",
 ]
@@ -117,22 +111,6 @@ class TagSearchParams:
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
-class TagSearchResult:
-    """The entities that carry every tag searched, by kind (an empty list for a kind not
-    searched)."""
-
-    place: list[Place] = attrs.Factory(list)
-    task: list[Task] = attrs.Factory(list)
-    """Tasks and route checkpoints."""
-    task_schedule: list[TaskSchedule | CheckpointSchedule] = attrs.Factory(list)
-    """Task schedules and checkpoint schedules of route schedules."""
-    employee: list[Employee] = attrs.Factory(list)
-    vehicle: list[Vehicle] = attrs.Factory(list)
-    zone: list[Zone] = attrs.Factory(list)
-    tracker: list[Tracker] = attrs.Factory(list)
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
 class TagAvatarAssignParams:
     """Parameters of ``tag/avatar/assign``."""
 
@@ -151,3 +129,10 @@ class TagAvatarUploadParams:
     redirect_target: str | Unset = attrs.field(default=UNSET, metadata=rules(url=True))
     """An http or https URL: the answer is then a redirect (HTTP 303) to
     ``<redirect_target>?response=<urlencoded response JSON>``."""
+
+
+__getattr__: Callable[[str], Any] = moved_models(
+    __name__, {"TagSearchResult": "fleetapi.models.tag_search"}
+)
+"""``TagSearchResult`` moved to :mod:`fleetapi.models.tag_search` (it holds every kind of
+entity): the old name warns."""

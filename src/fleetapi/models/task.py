@@ -21,13 +21,16 @@ shadow the builtin ``list`` in its own annotations.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Literal, TypeAlias
 
 import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset
+from fleetapi.models.common import MAX_DESCRIPTION as MAX_DESCRIPTION
+from fleetapi.models.common import MAX_LABEL as MAX_LABEL
 from fleetapi.models.common import Location
+from fleetapi.models.common import TaskLocation as TaskLocation
 from fleetapi.models.common import TaskStatus as TaskStatus
 from fleetapi.models.common import TaskType as TaskType
 from fleetapi.models.entity import CustomFieldValue
@@ -35,11 +38,10 @@ from fleetapi.models.form import Form
 from fleetapi.models.search import SearchCondition
 
 __all__ = [
-    "MAX_DESCRIPTION",
-    "MAX_LABEL",
     "CustomFieldValue",
     "ExternalIdCount",
     "ListedRoute",
+    "ListedTasks",
     "NewRoute",
     "NewTask",
     "Route",
@@ -54,7 +56,6 @@ __all__ = [
     "TaskDeleteParams",
     "TaskListParams",
     "TaskListResult",
-    "TaskLocation",
     "TaskOrigin",
     "TaskReadParams",
     "TaskReadResult",
@@ -63,12 +64,6 @@ __all__ = [
     "TaskUpdateParams",
     "TaskUpdateResult",
 ]
-
-MAX_LABEL = 200
-"""The longest label of a task, a route or a checkpoint, in characters."""
-
-MAX_DESCRIPTION = 1024
-"""The longest description (and address) of a task, a route or a checkpoint, in characters."""
 
 TaskOrigin = Literal["manual", "scheduled", "imported"]
 """How a task came to be: by hand, from a schedule, or imported from a spreadsheet."""
@@ -159,23 +154,11 @@ class ListedRoute(Route):
     """The route's checkpoints in order."""
 
 
+ListedTasks: TypeAlias = list[Task | ListedRoute]
+"""Tasks, checkpoints and routes as lists answer them (a route with its checkpoints)."""
+
+
 # --- Objects sent in requests -----------------------------------------------------------------
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class TaskLocation:
-    """The zone of a task to create or update: a circle with an optional address."""
-
-    lat: float = attrs.field(metadata=rules(minimum=-90, maximum=90))
-    lng: float = attrs.field(metadata=rules(minimum=-180, maximum=180))
-    radius: int = attrs.field(metadata=rules(minimum=1, maximum=300000))
-    """Meters, 1 to 300000."""
-    address: str | Unset = attrs.field(default=UNSET, metadata=rules(max_length=MAX_DESCRIPTION))
-    """Associates the task with an address."""
-
-    def to_location(self) -> Location:
-        """The same zone as a plain :class:`~fleetapi.models.common.Location`."""
-        return Location(lat=self.lat, lng=self.lng, radius=self.radius, address=self.address)
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -346,7 +329,7 @@ class TaskListResult:
     """The result of ``task/list``: one page of tasks (and routes, when asked) and the number
     found."""
 
-    list: list[Task | ListedRoute]
+    list: ListedTasks
     count: int
     """All tasks found, ignoring ``offset`` and ``limit``."""
 

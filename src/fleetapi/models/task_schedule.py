@@ -21,9 +21,13 @@ import attrs
 
 from fleetapi._rules import rules
 from fleetapi._types import UNSET, Unset, tagged_union
-from fleetapi.models.common import Location
-from fleetapi.models.report import CLOCK_PATTERN
-from fleetapi.models.task import MAX_DESCRIPTION, MAX_LABEL, TaskLocation
+from fleetapi.models.common import (
+    CLOCK_PATTERN,
+    MAX_DESCRIPTION,
+    MAX_LABEL,
+    Location,
+    TaskLocation,
+)
 
 __all__ = [
     "MAX_MINUTES",
@@ -167,9 +171,9 @@ class ScheduledTaskContent:
     location: TaskLocation
     """``lat``, ``lng`` and ``radius`` (1 to 300000 meters); ``address`` optional."""
     label: str = attrs.field(metadata=rules(not_blank=True, max_length=MAX_LABEL))
-    """1 to :data:`~fleetapi.models.task.MAX_LABEL` characters, not all whitespace."""
+    """1 to :data:`~fleetapi.models.common.MAX_LABEL` characters, not all whitespace."""
     description: str = attrs.field(metadata=rules(max_length=MAX_DESCRIPTION))
-    """0 to :data:`~fleetapi.models.task.MAX_DESCRIPTION` characters."""
+    """0 to :data:`~fleetapi.models.common.MAX_DESCRIPTION` characters."""
     from_time: str = attrs.field(metadata=rules(pattern=CLOCK_PATTERN))
     """The time of day the tasks start, ``HH:MM:SS`` or ``HH:MM`` (the account's time zone)."""
     duration: int = attrs.field(metadata=_MINUTES)
@@ -211,9 +215,9 @@ class NewRouteSchedule:
     tracker_id: int | Unset | None = UNSET
     """Assign the routes made (and their checkpoints) to this tracker; omitted or null: none."""
     label: str = attrs.field(metadata=rules(not_blank=True, max_length=MAX_LABEL))
-    """1 to :data:`~fleetapi.models.task.MAX_LABEL` characters."""
+    """1 to :data:`~fleetapi.models.common.MAX_LABEL` characters."""
     description: str = attrs.field(metadata=rules(max_length=MAX_DESCRIPTION))
-    """0 to :data:`~fleetapi.models.task.MAX_DESCRIPTION` characters."""
+    """0 to :data:`~fleetapi.models.common.MAX_DESCRIPTION` characters."""
     parameters: ScheduleParameters
     """The days the route is made on."""
 

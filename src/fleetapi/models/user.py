@@ -10,6 +10,8 @@ import attrs
 
 from fleetapi._rules import PHONE_PATTERN, rules
 from fleetapi._types import UNSET, Unset
+from fleetapi.models.common import LegalType as LegalType
+from fleetapi.models.common import RouteProvider as RouteProvider
 from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.geocoder import GeocoderType
 
@@ -20,12 +22,10 @@ __all__ = [
     "DateFormat",
     "FileStorageSettings",
     "HourMode",
-    "LegalType",
     "MasterInfo",
     "MeasurementSystem",
     "Privileges",
     "PushApplication",
-    "RouteProvider",
     "TariffRestrictions",
     "UserInfo",
     "UserInfoAnswer",
@@ -43,13 +43,11 @@ __all__ = [
     "UserSettingsUpdateParams",
 ]
 
-LegalType = Literal["legal_entity", "individual", "sole_trader"]
 MeasurementSystem = Literal["metric", "imperial", "us", "metric_gal_us", "nautical"]
 DateFormat = Literal[
     "ddMMyyyy_dots", "ddMMyyyy_slashes", "MMddyyyy_hyphens", "yyyyMMdd_hyphens", "dMMMy", "dMMMMy"
 ]
 HourMode = Literal["TWENTY_FOUR_HOURS", "TWELVE_HOURS"]
-RouteProvider = Literal["progorod", "google", "osrm"]
 
 _NAME = rules(max_length=100)
 _ADDRESS = rules(max_length=255)

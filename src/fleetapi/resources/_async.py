@@ -29,8 +29,10 @@ if TYPE_CHECKING:
     from fleetapi.models.common import (
         Bounds,
         LatLng,
+        LegalType,
         Location,
         PlaceLabel,
+        RouteProvider,
         TaskStatus,
         TaskType,
         ZoneLabel,
@@ -161,10 +163,10 @@ if TYPE_CHECKING:
         SubUser,
         SubUserAccess,
         SubUserChange,
-        SubUserPlaceList,
-        SubUserZoneList,
     )
-    from fleetapi.models.tag import NewTag, Tag, TaggedEntityType, TagSearchResult
+    from fleetapi.models.subuser_geo import SubUserPlaceList, SubUserZoneList
+    from fleetapi.models.tag import NewTag, Tag, TaggedEntityType
+    from fleetapi.models.tag_search import TagSearchResult
     from fleetapi.models.tariff import Tariff, TariffTrackerList
     from fleetapi.models.task import (
         ListedRoute,
@@ -238,10 +240,8 @@ if TYPE_CHECKING:
         DateFormat,
         FileStorageSettings,
         HourMode,
-        LegalType,
         MeasurementSystem,
         PushApplication,
-        RouteProvider,
         TariffRestrictions,
         UserInfoAnswer,
         UserSettingsAnswer,

@@ -65,7 +65,8 @@ if TYPE_CHECKING:
         Sensor,
         VirtualSensor,
     )
-    from fleetapi.models.tag import NewTag, Tag, TaggedEntityType, TagSearchResult
+    from fleetapi.models.tag import NewTag, Tag, TaggedEntityType
+    from fleetapi.models.tag_search import TagSearchResult
     from fleetapi.models.task import (
         ListedRoute,
         NewRoute,

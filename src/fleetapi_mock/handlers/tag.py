@@ -38,9 +38,9 @@ from fleetapi.models.tag import (
     TagDeleteParams,
     TagListParams,
     TagSearchParams,
-    TagSearchResult,
     TagUpdateParams,
 )
+from fleetapi.models.tag_search import TagSearchResult
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.employee import visible_employees, wire_employee
 from fleetapi_mock.domain.file import avatar_name

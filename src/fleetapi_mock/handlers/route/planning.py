@@ -33,7 +33,7 @@ from fleetapi.endpoints.route import (
     ROUTE_OSRM_GET,
     ROUTE_PROGOROD_GET,
 )
-from fleetapi.models.common import LatLng
+from fleetapi.models.common import LatLng, RouteProvider
 from fleetapi.models.route_plan import (
     DEFAULT_MINSIZE,
     GoogleKeyPoint,
@@ -44,7 +44,6 @@ from fleetapi.models.route_plan import (
     RoutePlanParams,
     RouteProgorodParams,
 )
-from fleetapi.models.user import RouteProvider
 from fleetapi_mock.domain.context import Context
 from fleetapi_mock.domain.tariff import has_feature
 from fleetapi_mock.domain.track.simplify import drop_out_tolerances, ranking

@@ -28,13 +28,12 @@ from fleetapi.models.subuser import (
     SubUserAccess,
     SubUserGeoListParams,
     SubUserParams,
-    SubUserPlaceList,
     SubUserPlacesBindParams,
     SubUserPlacesParams,
-    SubUserZoneList,
     SubUserZonesBindParams,
     SubUserZonesParams,
 )
+from fleetapi.models.subuser_geo import SubUserPlaceList, SubUserZoneList
 from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.domain.place import wire_place
 from fleetapi_mock.domain.search import page

@@ -11,18 +11,13 @@ from fleetapi._rules import rules
 from fleetapi.models.account import FactorType
 from fleetapi.models.application import ApplicationAuthorization, DisplayMethod
 from fleetapi.models.audit import AuditEntry
+from fleetapi.models.common import RouteProvider
 from fleetapi.models.dealer import DealerSettings
 from fleetapi.models.geocoder import GeocoderType
 from fleetapi.models.payment import PaymentSystemSettings
 from fleetapi.models.subuser import SecurityGroup
 from fleetapi.models.tariff import MapFilter, TariffType
-from fleetapi.models.user import (
-    DateFormat,
-    HourMode,
-    LegalType,
-    MeasurementSystem,
-    RouteProvider,
-)
+from fleetapi.models.user import DateFormat, HourMode, LegalType, MeasurementSystem
 
 __all__ = [
     "ApiKeyRecord",

@@ -8,8 +8,7 @@ import datetime as dt
 import attrs
 
 from fleetapi._rules import rules
-from fleetapi.models.common import Location
-from fleetapi.models.report import CLOCK_PATTERN
+from fleetapi.models.common import CLOCK_PATTERN, Location
 from fleetapi.models.report_schedule import ReportSchedule
 from fleetapi.models.task import TaskType
 from fleetapi.models.task_schedule import ScheduleParameters
