@@ -223,21 +223,28 @@ def json_text(value: Any, *, default: Callable[[Any], Any] | None = None) -> byt
 
 def _in_pieces(value: dict[Any, Any], default: Callable[[Any], Any] | None) -> bytes:
     """:func:`orjson.dumps` of ``value``, its long lists written :data:`JSON_PIECE` items at
-    a time (raises ``TypeError`` as orjson does)."""
-    members = []
+    a time (raises ``TypeError`` as orjson does).
+
+    The pieces are put together by one ``bytes.join``, which lets other threads run while it
+    copies a large answer; adding bytes with ``+`` does not (two additions of a 6 MB answer
+    held every other world's request for 8 ms)."""
+    parts: list[bytes] = []
+    opening = b"{"
     for key, item in value.items():
         if not isinstance(key, str):
             raise TypeError("a key that is not a string")
+        parts += (opening, orjson.dumps(key), b":")
+        opening = b","
         if isinstance(item, list) and len(item) > JSON_PIECE:
-            pieces = (
-                orjson.dumps(item[at : at + JSON_PIECE], default=default)[1:-1]
-                for at in range(0, len(item), JSON_PIECE)
-            )
-            written = b"[" + b",".join(pieces) + b"]"
+            before = b"["
+            for at in range(0, len(item), JSON_PIECE):
+                parts += (before, orjson.dumps(item[at : at + JSON_PIECE], default=default)[1:-1])
+                before = b","
+            parts.append(b"]")
         else:
-            written = orjson.dumps(item, default=default)
-        members.append(orjson.dumps(key) + b":" + written)
-    return b"{" + b",".join(members) + b"}"
+            parts.append(orjson.dumps(item, default=default))
+    parts.append(b"}")
+    return b"".join(parts)
 
 
 def _loads(text: bytes | str, raw: bytes, parameter: str) -> Any:

@@ -103,13 +103,16 @@ def _json(document: Mapping[str, Any]) -> bytes:
 def _write(path: Path, documents: Mapping[str, bytes]) -> None:
     """:func:`write_state` of documents already written as JSON."""
     saved = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
-    head = orjson.dumps({"format": FORMAT, "saved": saved})[:-1] + b',"worlds":{'
-    worlds = b",".join(orjson.dumps(name) + b":" + document for name, document in documents.items())
-    content = head + worlds + b"}}"
+    # Written piece by piece: a world's document is never copied into a larger text (adding
+    # bytes holds every other thread for as long as the copy takes; a write lets them run).
+    parts = [orjson.dumps({"format": FORMAT, "saved": saved})[:-1], b',"worlds":{']
+    for name, document in documents.items():
+        parts += (b"," if len(parts) > 2 else b"", orjson.dumps(name), b":", document)
+    parts.append(b"}}")
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(temporary, "wb") as file:
-            file.write(content)
+            file.writelines(parts)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
