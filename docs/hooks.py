@@ -807,6 +807,17 @@ def rights_markdown() -> str:
     return "\n".join(rows)
 
 
+def moved_models_markdown() -> str:
+    """The table of the models that moved after 0.2.0 (``fleetapi._deprecation``)."""
+    from fleetapi._deprecation import MODELS_REMOVED_IN, MOVED_MODELS
+
+    rows = [f"| Old name (deprecated, goes in {MODELS_REMOVED_IN}) | Its home now |", "|---|---|"]
+    for old, names in sorted(MOVED_MODELS.items()):
+        for name, home in sorted(names.items()):
+            rows.append(f"| `{old}.{name}` | `{home}.{name}` |")
+    return "\n".join(rows)
+
+
 def migration_markdown() -> str:
     """The table of the SDK names of 0.1 and the chains that replaced them
     (``fleetapi._renames``)."""
@@ -850,6 +861,8 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
     """Fill the generated parts of a page."""
     if "<!-- fleetapi:migration -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:migration -->", migration_markdown())
+    if "<!-- fleetapi:moved-models -->" in markdown:
+        markdown = markdown.replace("<!-- fleetapi:moved-models -->", moved_models_markdown())
     if "<!-- fleetapi:cli-migration -->" in markdown:
         markdown = markdown.replace("<!-- fleetapi:cli-migration -->", cli_migration_markdown())
     markdown = _DECISIONS.sub(lambda m: decisions_markdown(m.group(1).split()), markdown)

@@ -9,10 +9,20 @@ from typing import Any
 
 from fleetapi._renames import REMOVED_IN
 
-__all__ = ["moved", "moved_models"]
+__all__ = ["MODELS_REMOVED_IN", "MOVED_MODELS", "moved", "moved_models"]
 
 MODELS_REMOVED_IN = "0.4.0"
 """The version that drops the old homes of the models that moved after 0.2.0."""
+
+MOVED_MODELS: dict[str, dict[str, str]] = {
+    "fleetapi.models.tag": {"TagSearchResult": "fleetapi.models.tag_search"},
+    "fleetapi.models.subuser": {
+        "SubUserPlaceList": "fleetapi.models.subuser_geo",
+        "SubUserZoneList": "fleetapi.models.subuser_geo",
+    },
+}
+"""Models that moved after 0.2.0 so that their old module loads fewer models, by old module:
+each name and its new module (the migration page renders this table)."""
 
 
 def moved(old: str, new: str) -> None:
@@ -25,9 +35,11 @@ def moved(old: str, new: str) -> None:
     )
 
 
-def moved_models(old: str, new: dict[str, str]) -> Callable[[str], Any]:
-    """The ``__getattr__`` of the models module ``old`` whose classes ``new`` moved (by name,
-    to their module): each old name imports its new home when first asked for, and warns."""
+def moved_models(old: str) -> Callable[[str], Any]:
+    """The ``__getattr__`` of the models module ``old`` whose classes moved
+    (:data:`MOVED_MODELS`): each old name imports its new home when first asked for, and
+    warns."""
+    new = MOVED_MODELS[old]
 
     def getattr_(name: str) -> Any:
         home = new.get(name)

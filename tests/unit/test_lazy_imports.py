@@ -149,16 +149,24 @@ def test_a_result_declared_by_name_is_imported_at_its_first_use() -> None:
     assert output.split("\n")[:2] == ["False", "fleetapi.models.tag_search TagSearchResult True"]
 
 
-def test_the_results_that_moved_still_import_from_their_old_homes_with_a_warning() -> None:
+def test_the_models_that_moved_still_import_from_their_old_homes_with_a_warning() -> None:
+    import importlib
+
     import pytest
 
-    from fleetapi.models import subuser, subuser_geo, tag, tag_search
+    from fleetapi._deprecation import MOVED_MODELS
+    from fleetapi.models import tag
 
-    with pytest.warns(DeprecationWarning, match=r"fleetapi\.models\.tag_search\.TagSearchResult"):
-        from fleetapi.models.tag import TagSearchResult
-    assert TagSearchResult is tag_search.TagSearchResult
-    for name in ("SubUserPlaceList", "SubUserZoneList"):
-        with pytest.warns(DeprecationWarning, match=rf"fleetapi\.models\.subuser_geo\.{name}"):
-            assert getattr(subuser, name) is getattr(subuser_geo, name)
+    assert MOVED_MODELS
+    for old, names in MOVED_MODELS.items():
+        module = importlib.import_module(old)
+        for name, home in names.items():
+            assert name not in vars(module)  # not loaded with the old module
+            with pytest.warns(DeprecationWarning, match=rf"use {home}\.{name}$"):
+                found = getattr(module, name)
+            assert found is getattr(importlib.import_module(home), name)
+    with pytest.warns(DeprecationWarning, match="goes in 0.4.0"):
+        from fleetapi.models.tag import TagSearchResult  # the form users write
+    assert TagSearchResult.__module__ == "fleetapi.models.tag_search"
     with pytest.raises(AttributeError):
         tag.NoSuchName  # noqa: B018

@@ -322,12 +322,6 @@ class SubUserAccess:
     """The IDs of the objects bound to the sub-user."""
 
 
-__getattr__: Callable[[str], Any] = moved_models(
-    __name__,
-    {
-        "SubUserPlaceList": "fleetapi.models.subuser_geo",
-        "SubUserZoneList": "fleetapi.models.subuser_geo",
-    },
-)
+__getattr__: Callable[[str], Any] = moved_models(__name__)
 """The pages of places and zones a sub-user sees moved to :mod:`fleetapi.models.subuser_geo`
 (they hold the place and zone models): the old names warn."""

@@ -131,8 +131,6 @@ class TagAvatarUploadParams:
     ``<redirect_target>?response=<urlencoded response JSON>``."""
 
 
-__getattr__: Callable[[str], Any] = moved_models(
-    __name__, {"TagSearchResult": "fleetapi.models.tag_search"}
-)
+__getattr__: Callable[[str], Any] = moved_models(__name__)
 """``TagSearchResult`` moved to :mod:`fleetapi.models.tag_search` (it holds every kind of
 entity): the old name warns."""
