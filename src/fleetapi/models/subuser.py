@@ -323,5 +323,5 @@ class SubUserAccess:
 
 
 __getattr__: Callable[[str], Any] = moved_models(__name__)
-"""The pages of places and zones a sub-user sees moved to :mod:`fleetapi.models.subuser_geo`
-(they hold the place and zone models): the old names warn."""
+"""The models that moved from here (:data:`fleetapi._deprecation.MOVED_MODELS`), each with
+a warning."""

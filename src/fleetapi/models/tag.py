@@ -132,5 +132,5 @@ class TagAvatarUploadParams:
 
 
 __getattr__: Callable[[str], Any] = moved_models(__name__)
-"""``TagSearchResult`` moved to :mod:`fleetapi.models.tag_search` (it holds every kind of
-entity): the old name warns."""
+"""The models that moved from here (:data:`fleetapi._deprecation.MOVED_MODELS`), each with
+a warning."""

@@ -106,8 +106,10 @@ def _write(path: Path, documents: Mapping[str, bytes]) -> None:
     # Written piece by piece: a world's document is never copied into a larger text (adding
     # bytes holds every other thread for as long as the copy takes; a write lets them run).
     parts = [orjson.dumps({"format": FORMAT, "saved": saved})[:-1], b',"worlds":{']
+    before = b""
     for name, document in documents.items():
-        parts += (b"," if len(parts) > 2 else b"", orjson.dumps(name), b":", document)
+        parts += (before, orjson.dumps(name), b":", document)
+        before = b","
     parts.append(b"}}")
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
