@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
 import sys
 import time
@@ -79,7 +80,12 @@ def main(argv: list[str] | None = None) -> list[Ratio]:
         if args.only and name not in args.only:
             continue
         print(f"{name}: {(group.__doc__ or '').splitlines()[0]}", file=sys.stderr, flush=True)
-        ratios += group(sizes)
+        gc.collect()
+        gc.freeze()  # the collections between samples walk what the group made, no more
+        try:
+            ratios += group(sizes)
+        finally:
+            gc.unfreeze()
     seconds = time.perf_counter() - started
     title = f"medians of {sizes.samples} samples, {sizes.http_samples} under load over HTTP"
     print_ratios(f"fleetapi against its baselines ({title})", ratios)

@@ -84,15 +84,18 @@ def _children_cpu() -> float:
 
 class Process:
     """Samples of one command run as a process: wall seconds per run (the figure; a sample runs
-    it until ``min_time`` has passed, once at least, after a first run that warms up), and its
-    processor seconds per run, kept for the note (steadier on a shared machine)."""
+    it until ``min_time`` has passed, once at least, after a first run of the command line
+    that warms up), and its processor seconds per run, kept for the note (steadier on a
+    shared machine)."""
 
     def __init__(
         self, argv: list[str], env: dict[str, str], min_time: float, *, answered: bool = False
     ) -> None:
         self.argv, self.env, self.min_time, self.answered = argv, env, min_time, answered
         self.cpu: list[float] = []
-        run(argv, env, answered=answered)
+        if (*argv,) not in _WARM:
+            run(argv, env, answered=answered)
+            _WARM.add((*argv,))
 
     def __call__(self) -> float:
         """One sample: the mean wall seconds of a run."""
@@ -105,6 +108,11 @@ class Process:
             if elapsed >= self.min_time:
                 self.cpu.append((_children_cpu() - cpu) / runs)
                 return elapsed / runs
+
+
+_WARM: set[tuple[str, ...]] = set()
+"""The command lines that have run once (a command warms up once, however many figures
+compare with it)."""
 
 
 def cpu_ratio(project: Process, baseline: Process) -> float:

@@ -86,7 +86,7 @@ def test_the_bench_prints_every_figure(run):
                 for line in printed.splitlines()
             )
             continue
-        assert ratio.samples >= 5
+        assert ratio.samples >= TINY.samples >= 3  # a median of several
         assert math.isfinite(ratio.project), ratio
         assert ratio.project > 0, ratio
         assert math.isfinite(ratio.baseline), ratio

@@ -4,6 +4,7 @@ value: ids, numbers, dates and single words whole, free text shortened with an e
 from __future__ import annotations
 
 import fcntl
+import io
 import os
 import pty
 import re
@@ -135,6 +136,41 @@ def in_terminal(args: list[str], env: dict[str, str], width: int) -> str:
     return ANSI.sub("", b"".join(chunks).decode()).replace("\r\n", "\n")
 
 
+class _Screen(io.StringIO):
+    """Standard output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def on_screen(args: list[str], env: dict[str, str], width: int) -> str:
+    """What ``fleet ARGS`` run in this process writes to a terminal ``width`` columns wide
+    (``COLUMNS``, which the terminal's own size gives way to: a process per table doubled
+    the suite's time of this module; :func:`test_a_real_terminal_draws_the_same_table`
+    checks that a real one draws the same)."""
+    screen = _Screen()
+    with pytest.MonkeyPatch.context() as patch:
+        for name in [n for n in os.environ if n.startswith("FLEETAPI_")]:
+            patch.delenv(name)
+        for name, value in {**env, "COLUMNS": str(width)}.items():
+            patch.setenv(name, value)
+        patch.setattr(sys, "stdout", screen)
+        with pytest.raises(SystemExit) as ended:
+            app([*args], prog_name="fleet")
+    assert ended.value.code in (0, None)
+    return ANSI.sub("", screen.getvalue())
+
+
+def test_a_real_terminal_draws_the_same_table(served, tmp_path: Path) -> None:
+    """``fleet`` as a process on a pseudo-terminal of 80 and of 1,000 columns draws what it
+    draws in this process told the width."""
+    env = environment(served, tmp_path)
+    for command in ("task list", "tracker list", "event list"):
+        args = [*command.split(), *ARGS[command]]
+        for width in (WIDTH, 1000):
+            assert in_terminal(args, env, width) == on_screen(args, env, width), command
+
+
 def cells(line: str, starts: list[int]) -> list[str]:
     """The values of a table line, cut at the columns' starts."""
     ends = [*starts[1:], None]
@@ -155,8 +191,8 @@ def test_a_list_at_80_columns_breaks_no_value(command: str, served, tmp_path: Pa
     shortened or left out."""
     env = environment(served, tmp_path)
     args = [*command.split(), *ARGS[command]]
-    wide = in_terminal(args, env, 1000).strip("\n").split("\n")
-    drawn = in_terminal(args, env, WIDTH).strip("\n").split("\n")
+    wide = on_screen(args, env, 1000).strip("\n").split("\n")
+    drawn = on_screen(args, env, WIDTH).strip("\n").split("\n")
     assert len(wide) > 1, f"{command} lists nothing in the demo world: nothing is checked"
     assert len(drawn) == len(wide), "\n".join(drawn)
     assert all(len(line) <= WIDTH for line in drawn), "\n".join(drawn)

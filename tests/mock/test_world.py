@@ -8,9 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from fleetapi_mock import Clock, World, WorldDocumentError, demo_document, demo_world
+from fleetapi_mock.state.records.fleet import NO_READINGS
 from fleetapi_mock.state.schema import world_schema
 from fleetapi_mock.state.world import COLLECTIONS
 from fleetapi_mock.web.mock import DEMO_API_KEY, FleetMock, load_world
@@ -22,6 +24,29 @@ def test_demo_world_round_trips():
     document = demo_world().to_document()
     assert World.from_document(document).to_document() == document
     assert json.loads(json.dumps(document)) == document
+
+
+def _seedless(world: World) -> dict:
+    return {k: v for k, v in world.to_document().items() if k != "seed"}
+
+
+def test_each_demo_world_is_the_document_loaded_and_its_own():
+    """``demo_world()`` copies an image of the document loaded once: each copy is what loading
+    the document gives, and what one test changes in its copy no other copy sees."""
+    loaded = _seedless(World.from_document(demo_document()))
+    first, second = demo_world(), demo_world()
+    assert _seedless(first) == loaded
+    tracker = first.trackers[min(first.trackers)]
+    first.trackers[tracker.id] = attrs.evolve(tracker, label="changed")
+    next(p for p in first.track_points if p.inputs).inputs.append(False)  # a list in place
+    first.track_points.add([attrs.evolve(next(iter(first.track_points)), lat=1.0)])
+    first.ids.next("trackers")
+    first.users.clear()
+    assert _seedless(second) == loaded
+    assert _seedless(demo_world()) == loaded
+    empty = [p.readings for p in second.track_points if not p.readings]
+    assert empty
+    assert all(r is NO_READINGS for r in empty)  # one shared mapping, as loaded
 
 
 def test_demo_world_contents():

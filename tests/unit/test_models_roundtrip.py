@@ -1,9 +1,15 @@
-"""Every model of the SDK round-trips through JSON and both converters (property tests)."""
+"""Every model of the SDK round-trips through JSON and both converters (property tests).
+
+``FLEET_MODEL_EXAMPLES`` sets the examples per model and test (default 10; each costs about
+5 ms, and there are a thousand models): raise it to dig deeper locally.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
+import os
 from typing import Any
 
 import attrs
@@ -13,6 +19,8 @@ from hypothesis import strategies as st
 from model_strategies import MODELS, SAFE_TEXT, disturb, strategy_for
 
 from fleetapi._converter import converter_for
+
+EXAMPLES = int(os.environ.get("FLEET_MODEL_EXAMPLES", "10"))
 
 
 def roundtrip(model: type, value: Any, *, strict: bool, extra: bool) -> Any:
@@ -26,7 +34,7 @@ def roundtrip(model: type, value: Any, *, strict: bool, extra: bool) -> Any:
 @pytest.mark.parametrize(
     "model", MODELS, ids=lambda m: f"{m.__module__.split('.')[-1]}.{m.__name__}"
 )
-@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())
 def test_every_model_round_trips_and_tolerates_unknown_fields(model, data):
     value = data.draw(strategy_for(model, st.text(max_size=8)))
@@ -36,7 +44,7 @@ def test_every_model_round_trips_and_tolerates_unknown_fields(model, data):
 @pytest.mark.parametrize(
     "model", MODELS, ids=lambda m: f"{m.__module__.split('.')[-1]}.{m.__name__}"
 )
-@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())
 def test_the_strict_converter_accepts_what_the_client_sends(model, data):
     value = data.draw(strategy_for(model, SAFE_TEXT))
@@ -76,6 +84,7 @@ def test_unset_fields_are_omitted_and_null_fields_sent():
     assert wire["creation_date"] == "2026-01-01"
 
 
+@functools.cache
 def _cattrs_structure(model: type) -> Any:
     """cattrs' own structure function of ``model`` for the client's converter (what the
     client's generated one replaces: ``fleetapi/_client_structure.py``)."""
@@ -99,7 +108,7 @@ def _outcome(structure: Any, wire: Any, model: type) -> tuple[str, Any]:
 @pytest.mark.parametrize(
     "model", MODELS, ids=lambda m: f"{m.__module__.split('.')[-1]}.{m.__name__}"
 )
-@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())
 def test_the_client_structures_any_answer_as_cattrs_does(model, data):
     """Fields dropped, nulled or given a JSON value of another type: the client's generated

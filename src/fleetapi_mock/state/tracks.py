@@ -22,9 +22,14 @@ from typing import Final, Protocol
 
 from fleetapi_mock.state.records import TrackPointRecord
 
-__all__ = ["Derived", "Track", "TrackStore"]
+__all__ = ["Derived", "Track", "TrackStore", "track_point_order"]
 
 _time: Final[Callable[[TrackPointRecord], dt.datetime]] = attrgetter("get_time")
+
+
+def track_point_order(point: TrackPointRecord) -> tuple[int, dt.datetime]:
+    """The order ``World.track_points`` lists points in: by tracker, then by GPS time."""
+    return (point.tracker_id, point.get_time)
 
 
 class Derived(Protocol):

@@ -21,6 +21,7 @@ A world is loaded from and saved to a JSON *world document* (``docs/world-format
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import itertools
 import operator
 import random
@@ -44,6 +45,7 @@ from fleetapi_mock.state.documents import (
     dump_document,
     load_document,
 )
+from fleetapi_mock.state.image import WorldImage
 from fleetapi_mock.state.limits import DEFAULT_LIMITS
 from fleetapi_mock.state.records import (
     ApiKeyRecord,
@@ -107,7 +109,7 @@ from fleetapi_mock.state.records import (
     convert,
 )
 from fleetapi_mock.state.table import Table
-from fleetapi_mock.state.tracks import TrackStore
+from fleetapi_mock.state.tracks import TrackStore, track_point_order
 
 __all__ = [
     "COLLECTIONS",
@@ -138,11 +140,6 @@ class Owned(Protocol):
 
 _K = TypeVar("_K", int, str)
 _R = TypeVar("_R", bound=Owned)
-
-
-def track_point_order(point: TrackPointRecord) -> tuple[int, dt.datetime]:
-    """The order ``World.track_points`` lists points in: by tracker, then by GPS time."""
-    return (point.tracker_id, point.get_time)
 
 
 class World:
@@ -208,8 +205,7 @@ class World:
     """Events of trackers (history entries), times in UTC."""
     chat_messages: Table[int, ChatMessageRecord] = collection()
     track_points: TrackStore = collection(store=TrackStore, record=TrackPointRecord)
-    """Recorded points, one sorted track per tracker; listed by tracker, then by
-    ``get_time`` (points of the same time keep their arrival order)."""
+    """Recorded points, one sorted track per tracker, listed as :class:`TrackStore` says."""
     data_files: Table[str, DataFileRecord] = collection()
     import_processes: Table[int, ImportProcessRecord] = collection()
     tasks: Table[int, Task] = collection()
@@ -272,13 +268,12 @@ class World:
         """The world as a world document (JSON-ready), ids and clock included."""
         return dump_document(self)
 
-    def restore(self, document: Mapping[str, Any]) -> None:
-        """Replace the whole state with ``document``, in place (references to the world, its
-        lock and its clock stay valid; a running clock keeps running).
-
-        The world is unchanged when the document is invalid.
+    def restore(self, document: Mapping[str, Any] | World) -> None:
+        """Replace the whole state with ``document``'s (or a fresh world's, which is used up),
+        in place: references to the world, its lock and its clock stay valid; a running clock
+        keeps running. The world is unchanged when the document is invalid.
         """
-        fresh = World.from_document(document)
+        fresh = document if isinstance(document, World) else World.from_document(document)
         with self.lock:
             running = self.clock.running
             self.seed, self.random, self.ids = fresh.seed, fresh.random, fresh.ids
@@ -444,5 +439,11 @@ COLLECTIONS: Final = World.COLLECTIONS
 
 
 def demo_world() -> World:
-    """A new world loaded from the embedded demo world (``data/demo_world.json``)."""
-    return World.from_document(demo_source())
+    """A new world as the embedded demo world (``data/demo_world.json``) loads: a copy of its
+    image, the document checked once per process (:mod:`~fleetapi_mock.state.image`)."""
+    return _demo_image().copy()
+
+
+@functools.cache
+def _demo_image() -> WorldImage:
+    return WorldImage(World.from_document(demo_source()), seeded="seed" in demo_source())

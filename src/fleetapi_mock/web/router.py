@@ -53,7 +53,7 @@ from fleetapi_mock.domain.user import audit
 from fleetapi_mock.handlers import HANDLERS, load_handlers
 from fleetapi_mock.state.documents import demo_source, packed
 from fleetapi_mock.state.limits import DEFAULT_LIMITS, ServerLimits
-from fleetapi_mock.state.world import World
+from fleetapi_mock.state.world import World, demo_world
 from fleetapi_mock.web import control
 from fleetapi_mock.web.access import (
     DEFAULT_RATE_LIMIT,
@@ -113,9 +113,8 @@ class _Caller:
 class Backend:
     """The mock service: a :class:`~fleetapi_mock.state.world.World` behind the API's rules.
 
-    The starting world, which :meth:`reset` goes back to, is kept as compressed JSON (the
-    demo world's document is the package's own, parsed once): a fraction of the memory of a
-    second copy of the world.
+    The starting world, which :meth:`reset` goes back to, is kept as compressed JSON (a
+    fraction of the memory of a second copy); the demo world is copied from its image.
 
     Args:
         world: The world to serve; the demo world when not given.
@@ -142,7 +141,7 @@ class Backend:
     ) -> None:
         load_handlers()
         if world is None:
-            world, starting = World.from_document(demo_source()), demo_source
+            world, starting = demo_world(), demo_source
         if starting is None:
             starting = packed(world.to_document())
         self._starting = starting
@@ -201,7 +200,8 @@ class Backend:
 
     def reset(self, document: Mapping[str, Any] | None = None) -> None:
         """Go back to the starting world, or load ``document`` (validated first)."""
-        self.world.restore(self._starting() if document is None else document)
+        start = demo_world if self._starting is demo_source else self._starting
+        self.world.restore(start() if document is None else document)
         if document is None and self._seed is not None:
             self.world.reseed(self._seed)
         if self.limiter is not None:
