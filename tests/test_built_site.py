@@ -4,6 +4,7 @@ Markdown tables, docstring markup and generated pages are prone to."""
 from __future__ import annotations
 
 import html
+import os
 import re
 import subprocess
 import sys
@@ -16,6 +17,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as ``mkdocs build --strict`` makes it: the one ``make test`` built before the
+    tests (``FLEET_BUILT_SITE``), else built here."""
+    if os.environ.get("FLEET_BUILT_SITE"):
+        return Path(os.environ["FLEET_BUILT_SITE"]).resolve()
     built = tmp_path_factory.mktemp("site")
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(built)],
