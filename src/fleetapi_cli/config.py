@@ -19,7 +19,6 @@ import contextlib
 import importlib
 import os
 import re
-import secrets
 import sys
 import urllib.parse
 from collections.abc import Mapping
@@ -293,7 +292,7 @@ class ProfileStore:
         directory = self.path.parent
         try:
             directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-            temporary = directory / f".{self.path.name}.{secrets.token_hex(6)}.tmp"
+            temporary = directory / f".{self.path.name}.{os.urandom(6).hex()}.tmp"
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
             fd = os.open(temporary, flags, 0o600)
             try:
