@@ -32,6 +32,7 @@ from fleetapi._types import TAGGED_UNIONS
 from fleetapi_mock.state.bounds import json_problem
 from fleetapi_mock.state.checks import reference_problems
 from fleetapi_mock.state.clock import IdSequences
+from fleetapi_mock.state.plain import plain_loader
 from fleetapi_mock.state.table import Table
 
 if TYPE_CHECKING:
@@ -222,10 +223,14 @@ def _load_collection(
         yield name, "must be an array"
         return
     conv = converter_for(strict=True)
+    quick = plain_loader(collection.record)
     loaded: list[Any] = []
     for index, item in enumerate(raw):
-        where = f"{name}[{index}]"
         item = shared(item)
+        if quick is not None and type(item) is dict and (record := quick(item)) is not None:
+            loaded.append(record)  # a plain item: see fleetapi_mock.state.plain
+            continue
+        where = f"{name}[{index}]"
         try:
             record = structure_request(item, collection.record)
         except RequestValidationError as exc:
