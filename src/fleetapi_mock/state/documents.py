@@ -226,10 +226,11 @@ def _load_collection(
     quick = plain_loader(collection.record)
     loaded: list[Any] = []
     for index, item in enumerate(raw):
-        item = shared(item)
-        if quick is not None and type(item) is dict and (record := quick(item)) is not None:
+        record = quick(item, shared.one) if quick is not None and type(item) is dict else None
+        if record is not None:
             loaded.append(record)  # a plain item: see fleetapi_mock.state.plain
             continue
+        item = shared(item)
         where = f"{name}[{index}]"
         try:
             record = structure_request(item, collection.record)
@@ -286,6 +287,16 @@ class _Shared:
     def __init__(self) -> None:
         self._values: dict[str | int, str | int] = {}
         self._numbers: dict[float, float] = {}
+
+    def one(self, value: Any) -> Any:
+        """``value`` itself shared: an equal one seen before, or ``value`` (a copy of an object
+        or array, its values shared)."""
+        kind = type(value)
+        if kind is str or kind is int:
+            return self._values.setdefault(value, value)
+        if kind is float and value:
+            return self._numbers.setdefault(value, value)
+        return self(value) if kind is dict or kind is list else value
 
     def __call__(self, value: Any) -> Any:
         """``value`` with its equal values shared (a copy: the given value is left as it is)."""

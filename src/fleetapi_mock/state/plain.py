@@ -29,8 +29,9 @@ from fleetapi._strict import _FORBIDDEN_TEXT
 
 __all__ = ["plain_loader"]
 
-Loader = Callable[[dict[str, Any]], Any]
-"""A document item (a ``dict``) to its record, or ``None`` when it is not plain."""
+Loader = Callable[[dict[str, Any], Callable[[Any], Any]], Any]
+"""A document item (a ``dict``) to its record, or ``None`` when it is not plain; each value
+first goes through the second argument (the world's sharing of equal values)."""
 
 _Check = Callable[[Any], Any]
 """A value to what the record holds; raises :class:`_NotPlain` when it is not plain."""
@@ -172,14 +173,14 @@ def _loader(record: type[Any]) -> Loader | None:
         if attrs.fields_dict(record)[name].default is attrs.NOTHING
     )
 
-    def load(item: dict[str, Any]) -> Any:
+    def load(item: dict[str, Any], share: Callable[[Any], Any]) -> Any:
         if not required <= item.keys():
             return None
         values: dict[str, Any] = {}
         try:
             for key, value in item.items():
                 name, check = checks[key]
-                values[name] = check(value)
+                values[name] = check(share(value))
             return record(**values)
         except Exception:  # not plain, or refused: the strict converter tells why
             return None
