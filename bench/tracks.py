@@ -4,21 +4,27 @@ Tracker 1 (vehicle 1) holds a million points, one every five seconds (58 days); 
 (vehicle 2) a million over a year, one every 31.5 seconds. The project is the call through the
 mock's backend; the baseline writes the same answer's data as JSON text (the bytes a server
 would send had it the answer ready). Feeding points one at a time into the full world is
-compared with feeding them into the demo world.
+compared with feeding them into the demo world. Loading a world document of many track points
+from its file, as ``fleet mock serve --world`` does, is counted in points a second against
+parsing the same file as JSON (the target: 10 million points within 20 seconds).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
-from bench.measure import Ratio, Sizes, Target, compare, per_run
+from bench.measure import Ratio, Sizes, Target, compare, per_run, per_second
 from bench.worlds import FORMAT, caller, long_track, served
 from fleetapi_mock import FleetMock
 from fleetapi_mock.state.records import TrackPointRecord
 from fleetapi_mock.state.tracks import TrackStore
+from fleetapi_mock.state.world import demo_document
+from fleetapi_mock.web.mock import load_world
 
 
 def _points(tracker_id: int, end: dt.datetime, count: int, every: float) -> list[Any]:
@@ -84,7 +90,41 @@ def bench_tracks(sizes: Sizes) -> list[Ratio]:
             )
         )
     ratios.append(feeding(mock, sizes))
+    ratios.append(loading(sizes))
     return ratios
+
+
+LOADED_POINTS_PER_SECOND = 500_000
+"""Ten million points within 20 seconds."""
+
+
+def loading(sizes: Sizes) -> Ratio:
+    """Points a second of a world loaded from a document file holding a long track (a fifth
+    of ``sizes.points``, one every 30 seconds), against parsing that file as JSON."""
+    count = max(sizes.points // 5, 1)
+    document = demo_document()
+    end = dt.datetime.strptime(document["now"], FORMAT) - dt.timedelta(days=1)
+    document["track_points"] = long_track(3, end, count, 30) + document["track_points"]
+    total = len(document["track_points"])
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "world.json"
+        path.write_text(json.dumps(document))
+        del document
+
+        def load() -> int:
+            return len(load_world(path).track_points)
+
+        def parse() -> int:
+            return len(json.loads(path.read_bytes())["track_points"])
+
+        return compare(
+            f"load a world file of {total:,} track points (vs parsing it as JSON)",
+            per_second(load, sizes.sample_time),
+            per_second(parse, sizes.sample_time),
+            Target(LOADED_POINTS_PER_SECOND, at_least=True, absolute=True),
+            sizes,
+            unit="points/s",
+        )
 
 
 def feeding(full: FleetMock, sizes: Sizes) -> Ratio:

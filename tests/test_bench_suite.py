@@ -60,7 +60,7 @@ EXPECTED = {
     "served": 3 * len(TINY.concurrency),
     "peers": 3 * 2 * len(TINY.concurrency),  # WireMock, the bare app, Prism; two calls
     "lists": 7,
-    "tracks": 3,
+    "tracks": 4,
     "memory": 4,
     "sdk": 4,
     "cli": 11,
