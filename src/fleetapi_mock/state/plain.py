@@ -3,7 +3,8 @@
 Loading a world document structures each item with the strict converter, which checks every
 value and collects each error with its path: 16 µs a track point, most of a large world's
 load. Most items are plain (known keys, values of exactly the declared JSON types), so a
-record class whose fields are all of simple types (:data:`_KINDS`) gets a loader that takes
+record class whose fields are all of simple types (numbers, text, booleans, date/times, a
+list of booleans, a mapping of names to numbers; any of them nullable) gets a loader that takes
 such an item straight into the record, with the same conversions the strict converter makes
 (an integer where a number is declared becomes a float, a date/time text is read by the
 converter's own hook, which shares equal date/times while a world loads).
@@ -144,8 +145,8 @@ _LOADERS: dict[type[Any], Loader | None] = {}
 
 
 def _within(check: _Check, limits: Rules | None) -> _Check:
-    """``check``, then the field's declared limits (``rules``), which the strict converter
-    checks on the value as given."""
+    """The field's declared limits (``rules``), checked on the value as given as the strict
+    converter checks them, then ``check``."""
     if limits is None:
         return check
 
