@@ -21,7 +21,7 @@ from fleetapi_mock.domain.report import KINDS
 ROOT = str(Path(__file__).resolve().parent.parent)
 sys.path.insert(0, ROOT)  # the suite is the package ``bench`` beside ``src``, not installed
 try:
-    from bench import peers
+    from bench import lists, peers
     from bench.measure import TINY, Ratio, Target, alternate, alternate_all, print_ratios, skipped
     from bench.run import GROUPS, main
 finally:
@@ -59,7 +59,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Ratio], str, dic
 EXPECTED = {
     "served": 3 * len(TINY.concurrency),
     "peers": 3 * 2 * len(TINY.concurrency),  # WireMock, the bare app, Prism; two calls
-    "lists": 7,
+    "lists": 7 + sum(len(filters) for filters in lists.FILTERS.values()),
     "tracks": 4,
     "memory": 4,
     "sdk": 4,
@@ -73,6 +73,35 @@ EXPECTED = {
 
 def test_every_group_is_expected():
     assert list(GROUPS) == list(EXPECTED)
+
+
+def test_every_field_a_list_filters_on_has_a_figure():
+    """A field added to a list's filters gets its figure (issue: lists filtered the way
+    dispatchers filter stay within 3x from 1,000 to 100,000 records)."""
+    import attrs
+
+    from fleetapi.models.checkin import CHECKIN_CONDITION_FIELDS, CheckinListParams
+    from fleetapi.models.task import TaskListParams
+    from fleetapi.models.vehicle import VehicleListParams
+    from fleetapi_mock.handlers.task.listing import _task_fields
+
+    paging = {"limit", "offset", "sort", "conditions", "types"}
+
+    def parameters(params: type) -> set[str]:
+        names = {a.name.removesuffix("_") for a in attrs.fields(params)} - paging
+        return {"from and to" if n in ("from", "to") else n for n in names}
+
+    def figures(path: str) -> set[str]:
+        return set(lists.FILTERS[path])
+
+    task_fields = set(_task_fields(None, []))  # type: ignore[arg-type]  # board read lazily
+    assert figures("task/list") == {f"condition {f}" for f in task_fields} | parameters(
+        TaskListParams
+    )
+    assert figures("checkin/list") == {
+        f"condition {f}" for f in CHECKIN_CONDITION_FIELDS
+    } | parameters(CheckinListParams)
+    assert {"filter"} == parameters(VehicleListParams) <= figures("vehicle/list")
 
 
 def test_the_bench_prints_every_figure(run):
