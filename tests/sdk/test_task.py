@@ -396,6 +396,20 @@ def ids(result):
     return [t.id for t in result.list]
 
 
+def test_the_external_id_filter_is_exact_though_an_index_finds_it(client):
+    """``external_id`` is looked up in the index that ``in`` conditions use, which also finds
+    equal numbers: the answer keeps only the exact text."""
+    made = {
+        text: client.task.create(task=new_task(f"Order {text}", external_id=text)).id
+        for text in ("7", "07", "7.0", "8")
+    }
+    assert ids(client.task.list(external_id="7")) == [made["7"]]
+    assert ids(client.task.list(external_id="7.0")) == [made["7.0"]]
+    assert ids(client.task.list(external_id="9")) == []
+    after = client.task.create(task=new_task("Later", external_id="7")).id  # the index moves
+    assert ids(client.task.list(external_id="7")) == [made["7"], after]
+
+
 def test_list_filters(client, listed):
     a, b, c, d = listed
     mine = set(listed)

@@ -16,7 +16,13 @@ from gpxpy.geo import haversine_distance
 
 from fleetapi._types import Unset
 from fleetapi.endpoints.task import TASK_LIST
-from fleetapi.models.search import AndCondition, NotCondition, OrCondition, SearchCondition
+from fleetapi.models.search import (
+    AndCondition,
+    InCondition,
+    NotCondition,
+    OrCondition,
+    SearchCondition,
+)
 from fleetapi.models.task import (
     ListedRoute,
     Route,
@@ -222,6 +228,9 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
             )  # fmt: skip
             return TaskListResult(list=[board.wire(t) for t in shown], count=board.count())
     candidates = None if with_routes else narrowed(board.world.tasks, conditions, fields)
+    if candidates is None and not with_routes and isinstance(params.external_id, str):
+        exact = InCondition(field="external_id", value=[params.external_id])  # its index
+        candidates = narrowed(board.world.tasks, [exact], fields)
     seen: Iterable[Task | Route] = (
         board.tasks() if candidates is None else filter(board.visible, candidates)
     )
