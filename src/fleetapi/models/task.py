@@ -38,6 +38,7 @@ from fleetapi.models.form import Form
 from fleetapi.models.search import SearchCondition
 
 __all__ = [
+    "TASK_CONDITION_FIELDS",
     "CustomFieldValue",
     "ExternalIdCount",
     "ListedRoute",
@@ -64,6 +65,17 @@ __all__ = [
     "TaskUpdateParams",
     "TaskUpdateResult",
 ]
+
+TASK_CONDITION_FIELDS: frozenset[str] = frozenset(
+    {
+        "id", "employee", "status", "label", "location", "from", "to", "status_change_date",
+        "arrival_date", "stay_duration", "description", "external_id", "form",
+    }
+)  # fmt: skip
+"""Fields ``task/list`` conditions and sorting may name (beside custom field IDs): id,
+employee (ID; sorted by name), status, label, location (address), from, to,
+status_change_date, arrival_date, stay_duration, description, external_id, form (template
+ID; sorted by label)."""
 
 TaskOrigin = Literal["manual", "scheduled", "imported"]
 """How a task came to be: by hand, from a schedule, or imported from a spreadsheet."""
@@ -301,8 +313,8 @@ class TaskListParams:
     conditions: list[SearchCondition] | Unset = attrs.field(
         default=UNSET, metadata=rules(max_items=60)
     )
-    """At most 60, nested ones included. Fields: id, employee, status, label, location, from,
-    to, status_change_date, arrival_date, stay_duration, description, external_id, form."""
+    """At most 60, nested ones included, on :data:`TASK_CONDITION_FIELDS` and custom field
+    IDs."""
     filter: str | Unset = UNSET
     """Text over built-in and custom fields; with ``conditions``, both must match."""
     filters: list[str] | Unset | None = UNSET

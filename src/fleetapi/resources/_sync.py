@@ -2539,9 +2539,9 @@ class TaskResource:
             trackers: Only the tasks of these trackers.
             from_: Tasks actual after this time.
             to: Tasks actual before this time.
-            conditions: At most 60, nested ones included. Fields: id, employee, status, label,
-                location, from, to, status_change_date, arrival_date, stay_duration, description,
-                external_id, form.
+            conditions: At most 60, nested ones included, on arrival_date, description, employee,
+                external_id, form, from, id, label, location, status, status_change_date,
+                stay_duration, to and custom field IDs.
             filter: Text over built-in and custom fields; with ``conditions``, both must match.
             filters: Texts over label, description or address.
             tag_ids: Only the tasks carrying one of these tags.
@@ -2606,9 +2606,9 @@ class TaskResource:
             trackers: Only the tasks of these trackers.
             from_: Tasks actual after this time.
             to: Tasks actual before this time.
-            conditions: At most 60, nested ones included. Fields: id, employee, status, label,
-                location, from, to, status_change_date, arrival_date, stay_duration, description,
-                external_id, form.
+            conditions: At most 60, nested ones included, on arrival_date, description, employee,
+                external_id, form, from, id, label, location, status, status_change_date,
+                stay_duration, to and custom field IDs.
             filter: Text over built-in and custom fields; with ``conditions``, both must match.
             filters: Texts over label, description or address.
             tag_ids: Only the tasks carrying one of these tags.

@@ -24,6 +24,7 @@ from fleetapi.models.search import (
     SearchCondition,
 )
 from fleetapi.models.task import (
+    TASK_CONDITION_FIELDS,
     ListedRoute,
     Route,
     Task,
@@ -123,6 +124,7 @@ def _task_fields(board: Board, custom: Iterable[str]) -> dict[str, Field[Task]]:
         "status_change_date": Field("datetime", lambda t: progress(t).status_change_date),
         "arrival_date": Field("datetime", lambda t: progress(t).arrival_date),
     }
+    assert set(fields) == TASK_CONDITION_FIELDS
     for field_id in custom:
         if field_id.isdigit():
             fields.setdefault(field_id, Field("text", custom_value(field_id)))
