@@ -19,6 +19,7 @@ from fleetapi import (
 )
 from fleetapi.models.common import Location
 from fleetapi.models.search import (
+    AndCondition,
     ContainsCondition,
     EqCondition,
     InCondition,
@@ -83,6 +84,30 @@ def test_a_bad_sort_item_is_7(fleet_client, item):
     with pytest.raises(InvalidParametersError) as info:
         fleet_client.checkin.list(sort=["comment=asc", item])
     assert info.value.errors[0]["parameter"] == "sort[1]"
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        EqCondition(field="tracker_id", value=1),
+        EqCondition(field="tracker_id", value=7),  # another account's tracker
+        InCondition(field="tracker_id", value=[1, 2, 4]),
+        PeriodCondition(field="marker_time", value=Period(from_=T(2026, 1, 14), to=T(2026, 1, 15))),
+        PeriodCondition(
+            field="marker_time",
+            value=Period(from_=T(2026, 1, 14, 15, 20), to=T(2026, 1, 14, 15, 20)),
+        ),
+        PeriodCondition(field="marker_time", value=Period(from_=T(2000, 1, 1), to=T(2100, 1, 1))),
+    ],
+)
+def test_a_condition_read_from_an_index_finds_what_a_scan_finds(fleet_client, condition):
+    """``eq``, ``in`` and ``period`` on indexed fields are read from the check-ins' indexes:
+    the same page and count as the same condition inside an ``and``, tested one by one."""
+    indexed = fleet_client.checkin.list(conditions=[condition])
+    scanned = fleet_client.checkin.list(
+        conditions=[AndCondition(conditions=[condition, condition])]
+    )
+    assert (ids(indexed), indexed.count) == (ids(scanned), scanned.count)
 
 
 def test_search_conditions_over_every_field(fleet_client):

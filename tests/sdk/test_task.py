@@ -410,6 +410,40 @@ def test_the_external_id_filter_is_exact_though_an_index_finds_it(client):
     assert ids(client.task.list(external_id="7")) == [made["7"], after]
 
 
+def test_a_period_on_an_indexed_field_finds_what_a_scan_finds(client):
+    """A ``period`` condition on ``from`` or ``to`` is read from the tasks' ordered index: the
+    same tasks and count as the same condition inside an ``and``, which is tested task by task,
+    both ends included, and after a task moves."""
+    made = [
+        client.task.create(task=new_task(f"T{n}", start=NOW + n * HOUR, end=NOW + (n + 1) * HOUR))
+        for n in range(6)
+    ]
+
+    def both(field: str, start: dt.datetime, end: dt.datetime) -> tuple[list[int], ...]:
+        period = PeriodCondition(field=field, value=Period(from_=start, to=end))
+        scanned = AndCondition(conditions=[period, period])
+        answers = [client.task.list(conditions=[c]) for c in (period, scanned)]
+        assert answers[0].count == answers[1].count
+        return tuple(ids(a) for a in answers)  # in the same order, unsorted too
+
+    for field in ("from", "to"):
+        for start, end in [
+            (NOW + HOUR, NOW + 3 * HOUR),
+            (NOW, NOW),
+            (NOW + 9 * HOUR, NOW + 10 * HOUR),
+        ]:
+            indexed, scanned = both(field, start, end)
+            assert indexed == scanned
+    indexed, _ = both("from", NOW + HOUR, NOW + 3 * HOUR)
+    assert set(indexed) >= {made[1].id, made[2].id, made[3].id}  # both ends included
+    assert made[4].id not in indexed
+    moved = TaskUpdate.from_task(client.task.read(task_id=made[4].id).value)
+    client.task.update(task=attrs.evolve(moved, from_=NOW + 2 * HOUR))
+    indexed, scanned = both("from", NOW + HOUR, NOW + 3 * HOUR)
+    assert indexed == scanned
+    assert made[4].id in indexed
+
+
 def test_list_filters(client, listed):
     a, b, c, d = listed
     mine = set(listed)

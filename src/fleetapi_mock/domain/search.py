@@ -365,15 +365,28 @@ def indexed_order(
 
 
 def narrowed(
-    table: Mapping[Any, T], conditions: Sequence[SearchCondition], fields: Fields[T]
+    table: Mapping[Any, T],
+    conditions: Sequence[SearchCondition],
+    fields: Fields[T],
+    account: int | None = None,
 ) -> list[T] | None:
     """The records of ``table`` (any account's, in key order) that may meet ``conditions``,
-    read from an index of their first ``in`` or ``eq`` condition on an
-    :attr:`~Field.indexed` field: every record that meets them is among these, and some of
-    these may not (test each with :func:`matcher`). ``None`` when no condition serves."""
+    read from an index of their first ``in``, ``eq`` or (given the ``account`` listing, whose
+    records alone are then answered) ``period`` condition on an :attr:`~Field.indexed` field:
+    every record that meets them is among these, and some of these may not (test each with
+    :func:`matcher`). ``None`` when no condition serves."""
     if not isinstance(table, Table):
         return None
     for condition in conditions:
+        if isinstance(condition, PeriodCondition):
+            field = fields[condition.field]
+            if account is None or not field.indexed:  # an index holds a record's own values
+                continue
+            period = condition.value
+            found = table.between(account, field.get, period.from_, period.to)
+            if found is not None:
+                return found
+            continue
         if not isinstance(condition, (InCondition, EqCondition)):
             continue
         field = fields[condition.field]

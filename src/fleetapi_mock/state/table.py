@@ -24,6 +24,7 @@ the record alone (a record is frozen, and replaced through its table when it cha
 from __future__ import annotations
 
 import bisect
+import operator
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
@@ -39,6 +40,8 @@ Key = Callable[[Any], Any]
 """A sort key or attribute of a record, read from the record alone."""
 
 _VALUED, _MISSING = 0, 1
+_VALUE = operator.itemgetter(0, 1)
+"""An order entry's place without its key: whether it has a value, and the value."""
 
 MAX_INDEXES = 32
 """Indexes of each kind a table keeps; past it, the oldest is dropped (made again on use)."""
@@ -169,6 +172,17 @@ class Table(dict[K, R]):
             self._orders[(account, sort)] = order
             _bounded(self._orders)
         return (self[key] for key in order.keys(reverse))
+
+    def between(self, account: int, sort: Key, low: Any, high: Any) -> list[R] | None:
+        """The records of ``account`` whose ``sort`` value lies from ``low`` to ``high`` (both
+        included), in key order, read from the order of :meth:`in_order`; ``None`` when the
+        values cannot be ordered."""
+        if self.in_order(account, sort) is None:  # made now if it was not
+            return None
+        entries = self._orders[(account, sort)].entries
+        first = bisect.bisect_left(entries, (_VALUED, low), key=_VALUE)
+        last = bisect.bisect_right(entries, (_VALUED, high), lo=first, key=_VALUE)
+        return [self[key] for key in sorted(entry[2] for entry in entries[first:last])]
 
     def counts(self, attribute: Key) -> Counter[tuple[int, Any]]:
         """How many records hold each value of ``attribute``, by ``(account, value)``.

@@ -145,7 +145,11 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[CheckinRecord],
         return search.take(listed, params.offset, params.limit), count
     found = []
     meets = search.matcher(conditions, fields)
-    for checkin in ctx.owned(ctx.world.checkins):
+    account = ctx.account.id
+    candidates = search.narrowed(ctx.world.checkins, conditions, fields, account)
+    for checkin in ctx.owned(ctx.world.checkins) if candidates is None else candidates:
+        if not ctx.world.belongs(checkin, account):  # an index holds every account's
+            continue
         if checkin.tracker_id not in trackers:
             continue
         if start is not None and checkin.marker_time < start:

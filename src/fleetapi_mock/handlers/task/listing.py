@@ -229,7 +229,8 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
                 default_limit=DEFAULT_LIMIT,
             )  # fmt: skip
             return TaskListResult(list=[board.wire(t) for t in shown], count=board.count())
-    candidates = None if with_routes else narrowed(board.world.tasks, conditions, fields)
+    account = board.account_id
+    candidates = None if with_routes else narrowed(board.world.tasks, conditions, fields, account)
     if candidates is None and not with_routes and isinstance(params.external_id, str):
         exact = InCondition(field="external_id", value=[params.external_id])  # its index
         candidates = narrowed(board.world.tasks, [exact], fields)
