@@ -58,6 +58,26 @@ def test_trackers_period_and_paging(fleet_client, fleet_mock):
     assert [c.id for c in fleet_client.checkin.iterate(page_size=2)] == [2, 1, 3]
 
 
+def test_from_and_to_read_from_an_index_keep_what_they_should(fleet_client):
+    """The period is read from the check-ins' ordered index: the same page as testing each,
+    both ends included."""
+    every = fleet_client.checkin.list().list
+    bounds = [T(2026, 1, 14, 15, 20), T(2026, 1, 14), T(2026, 1, 15), T(2025, 12, 1)]
+    for start in [*bounds, None]:
+        for end in [*bounds, None]:
+            if start is not None and end is not None and end <= start:
+                continue  # refused: to must be after from
+            given = {k: v for k, v in (("from_", start), ("to", end)) if v is not None}
+            page = fleet_client.checkin.list(**given)
+            expected = [
+                c.id
+                for c in every
+                if (start is None or c.marker_time >= start)
+                and (end is None or c.marker_time <= end)
+            ]
+            assert (ids(page), page.count) == (expected, len(expected)), (start, end)
+
+
 def test_the_period_is_read_in_the_users_time_zone(fleet_mock):
     with fleet_mock.login("dispatcher", "demo") as berlin:
         # 08:30 UTC is 09:30 in Berlin

@@ -444,6 +444,24 @@ def test_a_period_on_an_indexed_field_finds_what_a_scan_finds(client):
     assert made[4].id in indexed
 
 
+def test_from_and_to_read_from_an_index_keep_what_they_should(client):
+    """``from`` keeps the tasks ending at or after it, ``to`` those beginning at or before it,
+    read from an ordered index (the smaller side): the same tasks as testing each."""
+    for n in range(6):
+        client.task.create(task=new_task(f"T{n}", start=NOW + n * HOUR, end=NOW + (n + 2) * HOUR))
+    every = client.task.list().list
+    bounds = [NOW + HOUR, NOW + 3 * HOUR, NOW + 20 * HOUR, NOW - 20 * HOUR, None]
+    for start in bounds:
+        for end in bounds:
+            page = client.task.list(from_=start, to=end)
+            expected = [
+                t.id
+                for t in every
+                if (start is None or t.to >= start) and (end is None or t.from_ <= end)
+            ]
+            assert (ids(page), page.count) == (expected, len(expected)), (start, end)
+
+
 def test_list_filters(client, listed):
     a, b, c, d = listed
     mine = set(listed)

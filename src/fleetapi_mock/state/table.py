@@ -175,14 +175,25 @@ class Table(dict[K, R]):
 
     def between(self, account: int, sort: Key, low: Any, high: Any) -> list[R] | None:
         """The records of ``account`` whose ``sort`` value lies from ``low`` to ``high`` (both
-        included), in key order, read from the order of :meth:`in_order`; ``None`` when the
-        values cannot be ordered."""
+        included; ``None``: no bound), in key order, read from the order of :meth:`in_order`;
+        ``None`` when the values cannot be ordered."""
+        span = self.span(account, sort, low, high)
+        if span is None:
+            return None
+        entries = self._orders[(account, sort)].entries
+        return [self[key] for key in sorted(entry[2] for entry in entries[slice(*span)])]
+
+    def span(self, account: int, sort: Key, low: Any, high: Any) -> tuple[int, int] | None:
+        """Where the records :meth:`between` answers lie in the order (their number is the
+        difference), or ``None`` when the values cannot be ordered."""
         if self.in_order(account, sort) is None:  # made now if it was not
             return None
         entries = self._orders[(account, sort)].entries
-        first = bisect.bisect_left(entries, (_VALUED, low), key=_VALUE)
-        last = bisect.bisect_right(entries, (_VALUED, high), lo=first, key=_VALUE)
-        return [self[key] for key in sorted(entry[2] for entry in entries[first:last])]
+        first = 0 if low is None else bisect.bisect_left(entries, (_VALUED, low), key=_VALUE)
+        last = bisect.bisect_left(entries, (_MISSING,), lo=first, key=_VALUE)
+        if high is not None:
+            last = bisect.bisect_right(entries, (_VALUED, high), lo=first, hi=last, key=_VALUE)
+        return first, last
 
     def counts(self, attribute: Key) -> Counter[tuple[int, Any]]:
         """How many records hold each value of ``attribute``, by ``(account, value)``.

@@ -147,6 +147,8 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[CheckinRecord],
     meets = search.matcher(conditions, fields)
     account = ctx.account.id
     candidates = search.narrowed(ctx.world.checkins, conditions, fields, account)
+    if candidates is None and (start is not None or end is not None):
+        candidates = ctx.world.checkins.between(account, _MARKER_TIME, start, end)
     for checkin in ctx.owned(ctx.world.checkins) if candidates is None else candidates:
         if not ctx.world.belongs(checkin, account):  # an index holds every account's
             continue

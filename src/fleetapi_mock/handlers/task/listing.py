@@ -234,6 +234,8 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
     if candidates is None and not with_routes and isinstance(params.external_id, str):
         exact = InCondition(field="external_id", value=[params.external_id])  # its index
         candidates = narrowed(board.world.tasks, [exact], fields)
+    if candidates is None and not with_routes:
+        candidates = _actual(ctx, board, params)
     seen: Iterable[Task | Route] = (
         board.tasks() if candidates is None else filter(board.visible, candidates)
     )
@@ -243,6 +245,25 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
     found = sort_records(found, sort, fields)
     shown = page(found, params.offset, params.limit, default_limit=DEFAULT_LIMIT)
     return TaskListResult(list=[_wire(board, e) for e in shown], count=len(found))
+
+
+def _actual(ctx: Context, board: Board, params: TaskListParams) -> list[Task] | None:
+    """The tasks ``from`` and ``to`` may keep (those ending after ``from``, or those beginning
+    before ``to``: the fewer), read from the tasks' ordered indexes; ``None`` without either."""
+    tasks, account = board.world.tasks, board.account_id
+    start = (
+        ctx.request_time(params.from_, "from") if isinstance(params.from_, dt.datetime) else None
+    )
+    end = ctx.request_time(params.to, "to") if isinstance(params.to, dt.datetime) else None
+    spans = [
+        (span[1] - span[0], sort, low, high)
+        for sort, low, high, given in ((_TO, start, None, start), (_FROM, None, end, end))
+        if given is not None and (span := tasks.span(account, sort, low, high)) is not None
+    ]
+    if not spans:
+        return None
+    _, sort, low, high = min(spans, key=lambda s: s[0])
+    return tasks.between(account, sort, low, high)
 
 
 _DEFAULT_TYPES: Final = ("task", "checkpoint")
