@@ -462,6 +462,27 @@ def test_from_and_to_read_from_an_index_keep_what_they_should(client):
             assert (ids(page), page.count) == (expected, len(expected)), (start, end)
 
 
+def test_trackers_and_tags_read_from_an_index_keep_what_they_should(client):
+    """``trackers`` and ``tag_ids`` are read from indexes of the tasks (the fewest any index
+    gives): the same tasks as testing each, together and with ``from``."""
+    for n in range(6):
+        tracker = [1, 3, 4, None][n % 4]
+        tags = [1 + n % 3, 3] if n % 2 else [1 + n % 3]
+        client.task.create(task=new_task(f"T{n}", tracker_id=tracker, tags=tags))
+    every = client.task.list().list
+    for trackers in (None, [1], [3, 4], [], [99]):
+        for tags in (None, [1], [2, 3], []):
+            page = client.task.list(trackers=trackers, tag_ids=tags, from_=NOW)
+            expected = [
+                t.id
+                for t in every
+                if (trackers is None or t.tracker_id in trackers)
+                and (tags is None or set(tags) & set(t.tags))
+                and t.to >= NOW
+            ]
+            assert (ids(page), page.count) == (expected, len(expected)), (trackers, tags)
+
+
 def test_list_filters(client, listed):
     a, b, c, d = listed
     mine = set(listed)

@@ -229,13 +229,7 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
                 default_limit=DEFAULT_LIMIT,
             )  # fmt: skip
             return TaskListResult(list=[board.wire(t) for t in shown], count=board.count())
-    account = board.account_id
-    candidates = None if with_routes else narrowed(board.world.tasks, conditions, fields, account)
-    if candidates is None and not with_routes and isinstance(params.external_id, str):
-        exact = InCondition(field="external_id", value=[params.external_id])  # its index
-        candidates = narrowed(board.world.tasks, [exact], fields)
-    if candidates is None and not with_routes:
-        candidates = _actual(ctx, board, params)
+    candidates = None if with_routes else _candidates(ctx, board, params, conditions, fields)
     seen: Iterable[Task | Route] = (
         board.tasks() if candidates is None else filter(board.visible, candidates)
     )
@@ -245,6 +239,39 @@ def task_list(ctx: Context, params: TaskListParams) -> TaskListResult:
     found = sort_records(found, sort, fields)
     shown = page(found, params.offset, params.limit, default_limit=DEFAULT_LIMIT)
     return TaskListResult(list=[_wire(board, e) for e in shown], count=len(found))
+
+
+def _candidates(
+    ctx: Context,
+    board: Board,
+    params: TaskListParams,
+    conditions: Sequence[SearchCondition],
+    fields: Fields[Any],
+) -> list[Task] | None:
+    """The tasks that may pass the filters, read from the indexes that serve them (the
+    fewest any one gives: conditions, ``external_id``, ``trackers``, ``tag_ids``, ``from`` and
+    ``to``), or ``None`` when none serves; either way each is tested."""
+    tasks = board.world.tasks
+    external = params.external_id
+    found = [
+        narrowed(tasks, conditions, fields, board.account_id),
+        narrowed(tasks, [InCondition(field="external_id", value=[external])], fields)
+        if isinstance(external, str)
+        else None,
+        tasks.having(_tracker_of, params.trackers) if isinstance(params.trackers, list) else None,
+        tasks.having(_tags_of, params.tag_ids) if isinstance(params.tag_ids, list) else None,
+        _actual(ctx, board, params),
+    ]
+    given = [f for f in found if f is not None]
+    return min(given, key=len) if given else None
+
+
+def _tracker_of(task: Task) -> tuple[int | None]:
+    return (task.tracker_id,)
+
+
+def _tags_of(task: Task) -> list[int]:
+    return task.tags
 
 
 def _actual(ctx: Context, board: Board, params: TaskListParams) -> list[Task] | None:
