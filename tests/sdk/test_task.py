@@ -483,6 +483,24 @@ def test_trackers_and_tags_read_from_an_index_keep_what_they_should(client):
             assert (ids(page), page.count) == (expected, len(expected)), (trackers, tags)
 
 
+def test_a_circle_read_from_the_grid_keeps_the_tasks_within_it(client):
+    """``location`` is read from a grid index of the tasks' centres: the tasks within the
+    radius, as testing each."""
+    from gpxpy.geo import haversine_distance
+
+    for n in range(12):
+        client.task.create(task=new_task(f"T{n}", lat=52.50 + n * 0.004, lng=13.40 + n * 0.003))
+    every = client.task.list().list
+    for lat, lng, radius in [(52.52, 13.415, 1_500), (52.50, 13.40, 0), (52.5, 13.4, 20_000)]:
+        page = client.task.list(location=Location(lat=lat, lng=lng, radius=radius))
+        expected = [
+            t.id
+            for t in every
+            if haversine_distance(lat, lng, t.location.lat, t.location.lng) <= radius
+        ]
+        assert (ids(page), page.count) == (expected, len(expected)), (lat, lng, radius)
+
+
 def test_list_filters(client, listed):
     a, b, c, d = listed
     mine = set(listed)

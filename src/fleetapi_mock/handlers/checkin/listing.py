@@ -7,6 +7,7 @@ A listing covers the trackers the caller sees (or those it names) whose tariff h
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import Final
 
@@ -17,7 +18,7 @@ from fleetapi._errors import (
     InvalidParametersError,
     NonExistentEntitiesError,
 )
-from fleetapi._types import UNSET
+from fleetapi._types import UNSET, Unset
 from fleetapi.endpoints.checkin import (
     CHECKIN_LIST,
 )
@@ -28,10 +29,13 @@ from fleetapi.models.checkin import (
     CheckinList,
     CheckinListParams,
 )
+from fleetapi.models.common import Location
+from fleetapi.models.search import SearchCondition
 from fleetapi_mock.domain import search
 from fleetapi_mock.domain.checkin import wire_checkin
 from fleetapi_mock.domain.context import Context, FileReply
 from fleetapi_mock.domain.export import CONTENT_TYPES, Export
+from fleetapi_mock.domain.nearby import cell, nearby
 from fleetapi_mock.handlers import handles
 from fleetapi_mock.state.records import CheckinRecord, TrackerRecord
 
@@ -146,9 +150,7 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[CheckinRecord],
     found = []
     meets = search.matcher(conditions, fields)
     account = ctx.account.id
-    candidates = search.narrowed(ctx.world.checkins, conditions, fields, account)
-    if candidates is None and (start is not None or end is not None):
-        candidates = ctx.world.checkins.between(account, _MARKER_TIME, start, end)
+    candidates = _candidates(ctx, conditions, fields, start, end, params.location)
     for checkin in ctx.owned(ctx.world.checkins) if candidates is None else candidates:
         if not ctx.world.belongs(checkin, account):  # an index holds every account's
             continue
@@ -166,6 +168,34 @@ def _find(ctx: Context, params: CheckinListParams) -> tuple[list[CheckinRecord],
             found.append(checkin)
     found = search.sort_records(found, sort, fields)
     return search.page(found, params.offset, params.limit), len(found)
+
+
+def _candidates(
+    ctx: Context,
+    conditions: Sequence[SearchCondition],
+    fields: search.Fields[CheckinRecord],
+    start: dt.datetime | None,
+    end: dt.datetime | None,
+    circle: Location | Unset,
+) -> list[CheckinRecord] | None:
+    """The check-ins that may pass the filters, read from the indexes that serve them (the
+    fewest any one gives: conditions, the period, the circle), or ``None`` when none serves;
+    either way each is tested."""
+    checkins, account = ctx.world.checkins, ctx.account.id
+    periodic = start is not None or end is not None
+    found = [
+        search.narrowed(checkins, conditions, fields, account),
+        checkins.between(account, _MARKER_TIME, start, end) if periodic else None,
+        nearby(checkins, _cell_of, circle.lat, circle.lng, circle.radius)
+        if not isinstance(circle, Unset) and isinstance(circle.radius, int)
+        else None,
+    ]
+    given = [f for f in found if f is not None]
+    return min(given, key=len) if given else None
+
+
+def _cell_of(checkin: CheckinRecord) -> tuple[tuple[int, int]]:
+    return (cell(checkin.location.lat, checkin.location.lng),)
 
 
 @handles(CHECKIN_LIST)

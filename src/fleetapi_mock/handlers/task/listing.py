@@ -34,6 +34,7 @@ from fleetapi.models.task import (
 )
 from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.domain.lifecycle import Progress
+from fleetapi_mock.domain.nearby import cell, nearby
 from fleetapi_mock.domain.search import (
     Field,
     Fields,
@@ -250,7 +251,7 @@ def _candidates(
 ) -> list[Task] | None:
     """The tasks that may pass the filters, read from the indexes that serve them (the
     fewest any one gives: conditions, ``external_id``, ``trackers``, ``tag_ids``, ``from`` and
-    ``to``), or ``None`` when none serves; either way each is tested."""
+    ``to``, ``location``), or ``None`` when none serves; either way each is tested."""
     tasks = board.world.tasks
     external = params.external_id
     found = [
@@ -261,6 +262,9 @@ def _candidates(
         tasks.having(_tracker_of, params.trackers) if isinstance(params.trackers, list) else None,
         tasks.having(_tags_of, params.tag_ids) if isinstance(params.tag_ids, list) else None,
         _actual(ctx, board, params),
+        nearby(tasks, _cell_of, location.lat, location.lng, location.radius)
+        if not isinstance(location := params.location, Unset) and isinstance(location.radius, int)
+        else None,
     ]
     given = [f for f in found if f is not None]
     return min(given, key=len) if given else None
@@ -272,6 +276,10 @@ def _tracker_of(task: Task) -> tuple[int | None]:
 
 def _tags_of(task: Task) -> list[int]:
     return task.tags
+
+
+def _cell_of(task: Task) -> tuple[tuple[int, int]]:
+    return (cell(task.location.lat, task.location.lng),)
 
 
 def _actual(ctx: Context, board: Board, params: TaskListParams) -> list[Task] | None:
