@@ -35,8 +35,8 @@ from fleetapi_mock.domain import search
 from fleetapi_mock.domain.checkin import wire_checkin
 from fleetapi_mock.domain.context import Context, FileReply
 from fleetapi_mock.domain.export import CONTENT_TYPES, Export
-from fleetapi_mock.domain.nearby import cell, nearby
 from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.grid import cell, nearby
 from fleetapi_mock.state.records import CheckinRecord, TrackerRecord
 
 CHECKIN_FEATURE: Final = "checkin"

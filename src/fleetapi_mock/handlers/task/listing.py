@@ -34,7 +34,6 @@ from fleetapi.models.task import (
 )
 from fleetapi_mock.domain.context import Context, invalid
 from fleetapi_mock.domain.lifecycle import Progress
-from fleetapi_mock.domain.nearby import cell, nearby
 from fleetapi_mock.domain.search import (
     Field,
     Fields,
@@ -50,6 +49,7 @@ from fleetapi_mock.domain.search import (
 )
 from fleetapi_mock.domain.task import Board, value_or
 from fleetapi_mock.handlers import handles
+from fleetapi_mock.state.grid import cell, nearby
 from fleetapi_mock.state.records import EmployeeRecord
 
 DEFAULT_LIMIT: Final = 10000

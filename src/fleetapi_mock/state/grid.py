@@ -1,4 +1,4 @@
-"""Records near a place, found through a grid index of their positions.
+"""A grid of positions: the records near a place, found through a table's index of cells.
 
 A list call's ``location`` circle (``lat``, ``lng``, ``radius`` in meters) keeps the records
 within ``radius`` of the centre by the haversine distance. Testing every record grows with

@@ -8,7 +8,7 @@ from gpxpy.geo import haversine_distance
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from fleetapi_mock.domain.nearby import CELL, MAX_CELLS, cell, cells_within
+from fleetapi_mock.state.grid import CELL, MAX_CELLS, cell, cells_within
 
 LAT = st.floats(min_value=-89.9, max_value=89.9)
 LNG = st.floats(min_value=-179.9, max_value=179.9)
