@@ -46,6 +46,7 @@ __all__ = [
     "Fields",
     "check_conditions",
     "check_sort",
+    "fewest",
     "in_world_time",
     "indexed_order",
     "matcher",
@@ -396,6 +397,13 @@ def narrowed(
         wanted = [key for option in options for key in _match_keys(option)]
         return table.having(_matched_by(field.get), wanted)
     return None
+
+
+def fewest(*found: list[T] | None) -> list[T] | None:
+    """The shortest of the candidate lists that indexes gave (``None``: an index that does not
+    serve), or ``None`` when none serves."""
+    given = [records for records in found if records is not None]
+    return min(given, key=len) if given else None
 
 
 def _match_keys(value: Any) -> Iterator[Hashable]:

@@ -183,15 +183,13 @@ def _candidates(
     either way each is tested."""
     checkins, account = ctx.world.checkins, ctx.account.id
     periodic = start is not None or end is not None
-    found = [
+    return search.fewest(
         search.narrowed(checkins, conditions, fields, account),
         checkins.between(account, _MARKER_TIME, start, end) if periodic else None,
         nearby(checkins, _cell_of, circle.lat, circle.lng, circle.radius)
         if not isinstance(circle, Unset) and isinstance(circle.radius, int)
         else None,
-    ]
-    given = [f for f in found if f is not None]
-    return min(given, key=len) if given else None
+    )
 
 
 def _cell_of(checkin: CheckinRecord) -> tuple[tuple[int, int]]:

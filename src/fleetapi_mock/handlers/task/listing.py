@@ -39,6 +39,7 @@ from fleetapi_mock.domain.search import (
     Fields,
     check_conditions,
     check_sort,
+    fewest,
     in_world_time,
     indexed_order,
     matcher,
@@ -254,7 +255,7 @@ def _candidates(
     ``to``, ``location``), or ``None`` when none serves; either way each is tested."""
     tasks = board.world.tasks
     external = params.external_id
-    found = [
+    return fewest(
         narrowed(tasks, conditions, fields, board.account_id),
         narrowed(tasks, [InCondition(field="external_id", value=[external])], fields)
         if isinstance(external, str)
@@ -265,9 +266,7 @@ def _candidates(
         nearby(tasks, _cell_of, location.lat, location.lng, location.radius)
         if not isinstance(location := params.location, Unset) and isinstance(location.radius, int)
         else None,
-    ]
-    given = [f for f in found if f is not None]
-    return min(given, key=len) if given else None
+    )
 
 
 def _tracker_of(task: Task) -> tuple[int | None]:
