@@ -175,8 +175,9 @@ class Table(dict[K, R]):
 
     def between(self, account: int, sort: Key, low: Any, high: Any) -> list[R] | None:
         """The records of ``account`` whose ``sort`` value lies from ``low`` to ``high`` (both
-        included; ``None``: no bound), in key order, read from the order of :meth:`in_order`;
-        ``None`` when the values cannot be ordered."""
+        included; ``None``: no bound; the order keeps text in lower case, so give text bounds
+        so), in key order, read from the order of :meth:`in_order`; ``None`` when the values
+        cannot be ordered."""
         span = self.span(account, sort, low, high)
         if span is None:
             return None
